@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { cookies } from 'next/headers';
+import { AccountView } from '../../../../components/account-view';
+import { toAccountSession } from '../../../../server/account-session';
+import { requireSignedInUser } from '../../../../server/dashboard-user';
+import { identityClient } from '../../../../server/identity-client';
+import { findSessionCookie } from '../../../../server/session-cookies';
+import { currentRequestMetadata } from '../../../../server/page-metadata';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  return { ...(await currentRequestMetadata(locale)), title: t('title') };
+}
+
+export default async function AccountPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await requireSignedInUser(locale);
+  // A signed-in user has a session cookie: its token lists the sessions.
+  const sessionToken = findSessionCookie(await cookies())!.value;
+  const { sessions } = await identityClient().listSessions({ sessionToken });
+  return <AccountView user={user} sessions={sessions.map(toAccountSession)} dashboardHref="/o" />;
+}

@@ -1,0 +1,26 @@
+import { ContactScreen } from '@kassa/web/features/marketing/contact-screen';
+import { MarketingFooter } from '@kassa/web/features/marketing/marketing-footer';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ContactFormContainer } from '../../../../components/marketing-forms';
+import { Link } from '../../../../i18n/navigation';
+import { staticCanonical } from '../../../../server/page-metadata';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Marketing.meta.contact' });
+  return { title: t('title'), description: t('description'), alternates: staticCanonical(locale, '/contact') };
+}
+
+export default async function ContactPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return (
+    <>
+      <ContactScreen form={<ContactFormContainer />} />
+      <MarketingFooter termsHref="/terms" privacyHref="/privacy" contactHref="/contact" Link={Link} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { LegalScreen } from '@kassa/web/features/marketing/legal-screen';
+import { MarketingFooter } from '@kassa/web/features/marketing/marketing-footer';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '../../../../i18n/navigation';
+import { staticCanonical } from '../../../../server/page-metadata';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Marketing.meta.privacy' });
+  return { title: t('title'), description: t('description'), alternates: staticCanonical(locale, '/privacy') };
+}
+
+export default async function PrivacyPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return (
+    <>
+      <LegalScreen document="privacy" contactHref="/contact" Link={Link} />
+      <MarketingFooter termsHref="/terms" privacyHref="/privacy" contactHref="/contact" Link={Link} />
+    </>
+  );
+}

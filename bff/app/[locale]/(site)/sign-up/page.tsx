@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AuthForm } from '../../../../components/auth-form';
+import { listSocialProviders } from '../../../../server/social-sign-in-client';
+import { currentRequestMetadata } from '../../../../server/page-metadata';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ next?: string | string[] }> };
+
+export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Auth' });
+  return { ...(await currentRequestMetadata(locale)), title: t('signUpTitle') };
+}
+
+export default async function SignUpPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { next } = await searchParams;
+  const providers = await listSocialProviders();
+  return <AuthForm mode="sign-up" next={typeof next === 'string' ? next : undefined} providers={providers} />;
+}

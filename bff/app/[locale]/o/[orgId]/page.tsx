@@ -1,0 +1,21 @@
+import { OrganisationOverviewScreen } from '@kassa/web/features/organisations/organisation-overview-screen';
+import { setRequestLocale } from 'next-intl/server';
+import { Link } from '../../../../i18n/navigation';
+import { dashboardMetadata } from '../../../../server/dashboard-metadata';
+import { requireOrganisationAccess } from '../../../../server/organisation-access';
+import { organisationsAs } from '../../../../server/organisation-client';
+import { toOrganisationSummary } from '../../../../server/organisation-views';
+
+type Props = { params: Promise<{ locale: string; orgId: string }> };
+
+export const generateMetadata = ({ params }: Props) => dashboardMetadata(params, 'overview.title');
+
+export default async function OrganisationOverviewPage({ params }: Props) {
+  const { locale, orgId } = await params;
+  setRequestLocale(locale);
+  const { user, organisation } = await requireOrganisationAccess(locale, orgId, '');
+  // One row is enough: the page info carries the total (any member may list the members).
+  const { members, page } = await organisationsAs(user.id).listMembers({ organisationId: orgId, query: '', page: { pageSize: 1, pageToken: '' } });
+  const memberCount = page && page.totalSize >= 0 ? page.totalSize : members.length;
+  return <OrganisationOverviewScreen organisation={toOrganisationSummary(organisation)} memberCount={memberCount} Link={Link} />;
+}

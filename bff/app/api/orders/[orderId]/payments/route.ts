@@ -1,0 +1,19 @@
+// POST /api/orders/{orderId}/payments {idempotencyKey, locale} → {paymentId, redirectUrl}: Retry payment, a new
+// attempt for a held order with a key the browser made for this attempt (the same key again finds the same
+// attempt). Anonymous. 409 when the order cannot be paid now (paid, expired, canceled, free).
+// Checks in order: CSRF (handler) → rate limit per IP → id → body → payments.
+import { NextResponse } from 'next/server';
+import { PAYMENT_START_LIMIT, readCheckedBody, retryPaymentBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/checkout-requests';
+import { startPayment } from '../../../../../server/guest-order';
+import { handler } from '../../../../../server/handler';
+import { requireRouteId } from '../../../../../server/http-problem';
+import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
+import { appOrigin, clientIp } from '../../../../../server/request-context';
+
+export const POST = handler<{ orderId: string }>(async (request, { config, params }) => {
+  await requireWithinRateLimit(`payment-start:${clientIp(request, config)}`, PAYMENT_START_LIMIT);
+  const orderId = requireRouteId('ord', params.orderId);
+  const body = await readCheckedBody(request, retryPaymentBody, SMALL_BODY_LIMIT_BYTES);
+  const payment = await startPayment(orderId, body.idempotencyKey, appOrigin(request, config), body.locale);
+  return NextResponse.json(payment, { status: 201 });
+});

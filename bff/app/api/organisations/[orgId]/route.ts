@@ -1,0 +1,20 @@
+// PATCH /api/organisations/{orgId} {name, description, currency, defaultLocale} → { organisation }; needs "organisation.settings".
+import { organisationSettingsSchema } from '@kassa/web/lib/organisation-rules';
+import { NextResponse } from 'next/server';
+import { handler, readJson } from '../../../../server/handler';
+import { requireRouteId } from '../../../../server/http-problem';
+import { authorizeOrganisation, requireApiUser } from '../../../../server/organisation-access';
+import { organisationsAs } from '../../../../server/organisation-client';
+import { parseBody } from '../../../../server/request-body';
+import { toOrganisationSummary } from '../../../../server/organisation-views';
+
+const body = organisationSettingsSchema();
+
+export const PATCH = handler<{ orgId: string }>(async (request, { params }) => {
+  const user = await requireApiUser(request);
+  const orgId = requireRouteId('org', params.orgId);
+  await authorizeOrganisation(user.id, orgId, 'organisation.settings');
+  const input = parseBody(body, await readJson(request));
+  const { organisation } = await organisationsAs(user.id).updateOrganisation({ organisationId: orgId, ...input });
+  return NextResponse.json({ organisation: toOrganisationSummary(organisation) });
+});

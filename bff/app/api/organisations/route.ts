@@ -1,0 +1,17 @@
+// POST /api/organisations {name, description, currency, defaultLocale} → 201 { organisation }: the caller becomes its owner.
+import { organisationSettingsSchema } from '@kassa/web/lib/organisation-rules';
+import { NextResponse } from 'next/server';
+import { handler, readJson } from '../../../server/handler';
+import { requireApiUser } from '../../../server/organisation-access';
+import { organisationsAs } from '../../../server/organisation-client';
+import { parseBody } from '../../../server/request-body';
+import { toOrganisationSummary } from '../../../server/organisation-views';
+
+const body = organisationSettingsSchema();
+
+export const POST = handler(async (request) => {
+  const user = await requireApiUser(request);
+  const input = parseBody(body, await readJson(request));
+  const { organisation } = await organisationsAs(user.id).createOrganisation(input);
+  return NextResponse.json({ organisation: toOrganisationSummary(organisation) }, { status: 201 });
+});

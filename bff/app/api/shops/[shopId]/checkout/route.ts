@@ -1,0 +1,65 @@
+// POST /api/shops/{shopId}/checkout {items: [{itemId, quantity}], subscribe, email, discountCode, donationMinor,
+// idempotencyKey, locale} → {orderId, status, redirectUrl}. Anonymous (a password-protected shop's access cookie is
+// sent along). ordering places the order (reserving every quota in one transaction); for a total above zero the BFF
+// then starts a payment attempt and sends the guest to the provider, otherwise (a free order, paid at once) to the
+// order page. Checks in order: CSRF (handler) → rate limit per IP and shop → ids → body → ordering → payments.
+import { isGrpcCallError, status } from '@kassa/platform/grpc';
+import { NextResponse } from 'next/server';
+import {
+  CHECKOUT_BODY_LIMIT_BYTES,
+  checkoutBody,
+  checkoutLimit,
+  checkoutLimitKey,
+  checkoutPaymentKey,
+  readCheckedBody,
+  renameLineFields,
+} from '../../../../../server/checkout-requests';
+import { errorToHttp } from '../../../../../server/grpc-errors';
+import { orderPagePath, startPayment } from '../../../../../server/guest-order';
+import { toGuestOrderView } from '../../../../../server/order-views';
+import { handler } from '../../../../../server/handler';
+import { HttpProblem, requireRouteId } from '../../../../../server/http-problem';
+import { orderClient } from '../../../../../server/order-client';
+import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
+import { appOrigin, clientIp } from '../../../../../server/request-context';
+import { readShopAccessToken } from '../../../../../server/shop-access';
+
+export const POST = handler<{ shopId: string }>(async (request, { config, params }) => {
+  await requireWithinRateLimit(checkoutLimitKey(params.shopId, clientIp(request, config)), checkoutLimit());
+  const shopId = requireRouteId('shp', params.shopId);
+  const body = await readCheckedBody(request, checkoutBody, CHECKOUT_BODY_LIMIT_BYTES);
+
+  let placed;
+  try {
+    placed = await orderClient().checkout({
+      shopId,
+      lines: body.items,
+      email: body.email,
+      discountCode: body.discountCode,
+      donationMinor: body.donationMinor,
+      subscribe: body.subscribe,
+      idempotencyKey: body.idempotencyKey,
+      accessToken: readShopAccessToken(request.cookies, shopId),
+      locale: body.locale,
+    });
+  } catch (error) {
+    if (isGrpcCallError(error) && error.code === status.INVALID_ARGUMENT) {
+      const mapped = errorToHttp(error);
+      throw new HttpProblem(mapped.status, { ...mapped.body, fields: renameLineFields(mapped.body.fields) });
+    }
+    throw error;
+  }
+
+  const order = toGuestOrderView(placed.order);
+  const answered = (redirectUrl: string) => NextResponse.json({ orderId: order.id, status: order.status, redirectUrl }, { status: placed.created ? 201 : 200 });
+  // Free orders are paid at once; an order that cannot take a payment now has nothing to pay: the order page says why.
+  if (order.status === 'paid' || order.totalMinor === 0 || !order.payable) return answered(orderPagePath(order.id, body.locale));
+  try {
+    const payment = await startPayment(order.id, checkoutPaymentKey(shopId, body.idempotencyKey), appOrigin(request, config), body.locale);
+    return answered(payment.redirectUrl);
+  } catch (error) {
+    // The order is placed and held: the guest must learn its id, so the order page can offer Retry payment.
+    console.error(`CreatePayment for ${order.id} after checkout failed`, error);
+    return answered(orderPagePath(order.id, body.locale, 'error'));
+  }
+});

@@ -1,0 +1,36 @@
+'use client';
+// The guest's order page and the demo provider's page wired to the BFF's endpoints: following the order, starting a
+// payment attempt (Retry payment), and the demo provider's Pay / Fail / Abandon.
+import { DemoPaymentScreen } from '@kassa/web/features/checkout/demo-payment-screen';
+import { OrderScreen } from '@kassa/web/features/checkout/order-screen';
+import type { ApiResult } from '@kassa/web/lib/api-result';
+import type { DemoAction, DemoPaymentResult, DemoPaymentView, GuestOrderView, PaymentRedirect, PaymentReturn } from '@kassa/web/lib/checkout';
+import { useLocale } from 'next-intl';
+import { useCallback } from 'react';
+import { callApi } from '../lib/api-client';
+
+// Full page loads: the provider's page is another site, and the order page must show the order as it is now.
+const leaveFor = (url: string) => window.location.assign(url);
+
+export function GuestOrderPageView({ order, paymentReturn, shopHref }: { order: GuestOrderView; paymentReturn: PaymentReturn; shopHref: string }) {
+  const locale = useLocale();
+  const orderApi = `/api/orders/${encodeURIComponent(order.id)}`;
+  const loadOrder = useCallback(async (): Promise<ApiResult<GuestOrderView>> => {
+    const result = await callApi<{ order: GuestOrderView }>('GET', orderApi);
+    return result.ok ? { ok: true, data: result.data.order } : result;
+  }, [orderApi]);
+  const startPayment = useCallback(
+    (idempotencyKey: string) => callApi<PaymentRedirect>('POST', `${orderApi}/payments`, { idempotencyKey, locale }),
+    [orderApi, locale],
+  );
+  return <OrderScreen order={order} paymentReturn={paymentReturn} shopHref={shopHref} loadOrder={loadOrder} startPayment={startPayment} onRedirect={leaveFor} />;
+}
+
+export function DemoPaymentPageView({ payment, orderHref }: { payment: DemoPaymentView; orderHref: string }) {
+  const locale = useLocale();
+  const complete = useCallback(
+    (action: DemoAction) => callApi<DemoPaymentResult>('POST', `/api/payments/${encodeURIComponent(payment.id)}/demo`, { action, locale }),
+    [payment.id, locale],
+  );
+  return <DemoPaymentScreen payment={payment} orderHref={orderHref} complete={complete} onRedirect={leaveFor} />;
+}

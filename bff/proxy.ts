@@ -1,0 +1,79 @@
+import { analyticsConfig } from '@kassa/web/lib/analytics-config';
+import { textDirection } from '@kassa/web/lib/text-direction';
+import createIntlMiddleware from 'next-intl/middleware';
+import { NextRequest, NextResponse } from 'next/server';
+import { routing } from './i18n/routing';
+import { REQUEST_PATH_HEADER, withoutIdentityHeaders } from './server/identity-headers';
+import { pageRules } from './server/page-validity';
+import { readRedirectRules } from './server/redirect-rules';
+import { decideRoute, splitLocale } from './server/route-guard';
+import { REQUEST_SEARCH_HEADER } from './server/site-headers';
+import { findSessionCookie } from './server/session-cookies';
+import { LAST_ORGANISATION_COOKIE, LAST_ORGANISATION_MAX_AGE_SECONDS, organisationIdOfPath } from './server/last-organisation';
+import { escapeHtml } from './server/html';
+import { publicShopCacheControl } from './server/shop-access';
+
+const intlMiddleware = createIntlMiddleware(routing);
+// Read once when the server starts: a malformed KASSA_REDIRECT_RULES fails the first request loudly.
+const redirectRules = readRedirectRules();
+// With analytics on, next.config.ts rewrites this path to the PostHog host; the locale routing must not touch it.
+const analytics = analyticsConfig({
+  NEXT_PUBLIC_POSTHOG_KEY: process.env.NEXT_PUBLIC_POSTHOG_KEY,
+  NEXT_PUBLIC_POSTHOG_INGEST_PATH: process.env.NEXT_PUBLIC_POSTHOG_INGEST_PATH,
+});
+const ingestPath = analytics.enabled ? analytics.options.api_host : undefined;
+
+
+/** The answer for a route that fails validation (spec: 404 'Page Not Found: {path}'); plain, since no page is rendered for it. */
+function invalidPage(pathname: string): NextResponse {
+  const message = `Page Not Found: ${pathname}`;
+  const { locale } = splitLocale(pathname, routing);
+  const html = `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p>${escapeHtml(message)}</p><p><a href="/">Kassa</a></p></body></html>`;
+  return new NextResponse(html, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/** "Dashboard" opens the organisation used last: remember the one in the path (its membership is checked on use). */
+function rememberOrganisation(request: NextRequest, response: NextResponse): void {
+  const { path } = splitLocale(request.nextUrl.pathname, routing);
+  const orgId = organisationIdOfPath(path);
+  if (!orgId || request.cookies.get(LAST_ORGANISATION_COOKIE)?.value === orgId) return;
+  response.cookies.set(LAST_ORGANISATION_COOKIE, orgId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.nextUrl.protocol === 'https:',
+    maxAge: LAST_ORGANISATION_MAX_AGE_SECONDS,
+  });
+}
+
+export function proxy(request: NextRequest): NextResponse {
+  const headers = withoutIdentityHeaders(request.headers);
+  const { pathname, search } = request.nextUrl;
+
+  // Route handlers check their own CSRF and session; here they only lose any forged identity headers.
+  if (pathname === '/api' || pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
+  if (ingestPath && (pathname === ingestPath || pathname.startsWith(`${ingestPath}/`))) return NextResponse.next({ request: { headers } });
+
+  const decision = decideRoute(
+    { pathname, search, hasSessionCookie: findSessionCookie(request.cookies) !== undefined },
+    { locales: routing.locales, defaultLocale: routing.defaultLocale, pageRules, redirectRules },
+  );
+  if (decision.action === 'not-found') return invalidPage(pathname);
+  // An external target is an absolute URL: the browser (and Next's client router) leave the app with a full page load.
+  if (decision.action === 'redirect') return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
+
+  headers.set(REQUEST_PATH_HEADER, pathname);
+  // For the canonical link and the fallback page title, which the layout builds from the URL the visitor asked for.
+  headers.set(REQUEST_SEARCH_HEADER, search);
+  const response = intlMiddleware(new NextRequest(request.url, { headers }));
+  rememberOrganisation(request, response);
+  // Next answers every dynamic page with no-store unless a Cache-Control is already set: the shop page may be shared.
+  const shopCacheControl = publicShopCacheControl(splitLocale(pathname, routing).path, request.cookies);
+  if (shopCacheControl) response.headers.set('Cache-Control', shopCacheControl);
+  return response;
+}
+
+export const config = {
+  // Everything except Next's own assets and files with an extension (favicon.ico, robots.txt, …).
+  matcher: ['/((?!_next/|_vercel/|.*\\..*).*)'],
+};

@@ -1,0 +1,34 @@
+// The BFF's settings, read from the environment once per call site (cheap, and tests can pass their own).
+
+export interface BffConfig {
+  /** IDENTITY_GRPC_ADDRESS, host:port of the identity service. */
+  identityAddress: string;
+  /** CATALOG_GRPC_ADDRESS, host:port of the catalog service (events, ticket options, their history). */
+  catalogAddress: string;
+  /** NOTIFICATIONS_GRPC_ADDRESS, host:port of the notifications service (waitlist, contact form). */
+  notificationsAddress: string;
+  /** ORDERING_GRPC_ADDRESS, host:port of the ordering service (availability, cart prices). */
+  orderingAddress: string;
+  /** PAYMENTS_GRPC_ADDRESS, host:port of the payments service (payment attempts, webhooks, payment settings). */
+  paymentsAddress: string;
+  /** REDIS_URL, for the rate limits of the BFF's own public endpoints (shop passwords). */
+  redisUrl: string;
+  /** TRUST_PROXY=1: believe X-Forwarded-For/-Proto/-Host from the ingress in front of us. */
+  trustProxy: boolean;
+  /** KASSA_PUBLIC_ORIGIN, e.g. https://kassa.example; when unset the origin is derived from the request. */
+  publicOrigin?: string;
+}
+
+export function readBffConfig(env: Record<string, string | undefined> = process.env): BffConfig {
+  const publicOrigin = env.KASSA_PUBLIC_ORIGIN?.trim();
+  return {
+    identityAddress: env.IDENTITY_GRPC_ADDRESS?.trim() || '127.0.0.1:50051',
+    catalogAddress: env.CATALOG_GRPC_ADDRESS?.trim() || '127.0.0.1:50052',
+    notificationsAddress: env.NOTIFICATIONS_GRPC_ADDRESS?.trim() || '127.0.0.1:50056',
+    orderingAddress: env.ORDERING_GRPC_ADDRESS?.trim() || '127.0.0.1:50053',
+    paymentsAddress: env.PAYMENTS_GRPC_ADDRESS?.trim() || '127.0.0.1:50054',
+    redisUrl: env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379',
+    trustProxy: env.TRUST_PROXY === '1',
+    publicOrigin: publicOrigin ? new URL(publicOrigin).origin : undefined,
+  };
+}

@@ -1,0 +1,20 @@
+import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
+import { EventServiceClient, type EventServiceService } from '@kassa/proto/catalog/v1/events';
+import { type Acting, actingAs } from './acting-client';
+import { readBffConfig } from './bff-config';
+
+export type CatalogClient = PromiseClient<EventServiceService>;
+
+// One channel per process; kept on globalThis so that dev-mode module reloads do not open a new one each time.
+const holder = globalThis as typeof globalThis & { kassaCatalogClient?: CatalogClient };
+
+/** catalog's EventService; anonymous calls (GetPublicEvent) use it as is. */
+export function catalogClient(): CatalogClient {
+  holder.kassaCatalogClient ??= createGrpcClient(EventServiceClient, readBffConfig().catalogAddress, { deadlineMs: 5000 });
+  return holder.kassaCatalogClient;
+}
+
+/** The organiser calls, acting for the signed-in user: `catalogAs(user.id).listEvents({ … })`. */
+export function catalogAs(userId: string): Acting<CatalogClient> {
+  return actingAs(catalogClient(), userId);
+}

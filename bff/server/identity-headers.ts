@@ -1,0 +1,14 @@
+// Headers that carry identity between the BFF and the services (kassa-actor-user-id, …) are set by the BFF alone.
+const IDENTITY_HEADER = /^(x-)?kassa-/i;
+
+/** A copy of the request headers without any that a client could use to pose as someone. */
+export function withoutIdentityHeaders(headers: Headers): Headers {
+  const cleaned = new Headers();
+  headers.forEach((value, name) => {
+    if (!IDENTITY_HEADER.test(name)) cleaned.append(name, value);
+  });
+  return cleaned;
+}
+
+/** The original path of the request, for pages that show it (the 404 page); set by the proxy after stripping. */
+export const REQUEST_PATH_HEADER = 'x-kassa-request-path';

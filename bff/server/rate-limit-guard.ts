@@ -1,0 +1,15 @@
+// The one way a public endpoint applies its rate limit: count the attempt, and past the limit answer 429 with the
+// seconds to wait (in the body and in Retry-After), thrown so that handler() sends it like any other refusal.
+// Kept apart from rate-limit.ts, which only counts: a test that stands in for Redis there still gets this answer.
+import type { RateLimit } from '@kassa/platform/ratelimit';
+import { tooManyRequests } from './grpc-errors';
+import { HttpProblem } from './http-problem';
+import { hitBffRateLimit } from './rate-limit';
+
+/** Counts one attempt against `key` (which names the client's IP); a thrown 429 once the window is used up. */
+export async function requireWithinRateLimit(key: string, limit: RateLimit): Promise<void> {
+  const verdict = await hitBffRateLimit(key, limit);
+  if (verdict.allowed) return;
+  const answer = tooManyRequests(verdict.retryAfterSeconds);
+  throw new HttpProblem(answer.status, answer.body, answer.headers);
+}

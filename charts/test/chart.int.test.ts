@@ -1,0 +1,416 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Service } from 'kubernetes-models/v1/Service';
+import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+
+// Lints and renders charts/kassa with helm (fetched by scripts/tools/fetch-helm.sh) and checks every
+// rendered object against its Kubernetes schema and against the platform's deployment rules.
+const repoRoot = path.resolve(__dirname, '../..');
+const chart = path.join(repoRoot, 'charts/kassa');
+const helmBinary = path.join(repoRoot, '.tools/bin/helm');
+const environments = {
+  default: [] as string[],
+  dev: [path.join(repoRoot, 'deploy/values/dev.yaml')],
+  production: [path.join(repoRoot, 'deploy/values/production.yaml')],
+};
+// Services that own a database today; a later step adds ticketing.
+const servicesWithDatabase = ['catalog', 'identity', 'notifications', 'ordering', 'payments'];
+const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$/;
+
+// Every kind the chart may render, with its schema model. A Secret is deliberately absent.
+type Model = new (data: never) => { validate(): void };
+const models: Record<string, Model> = {
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/Job': Job,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Service': Service,
+  'v1/ServiceAccount': ServiceAccount,
+};
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+}
+interface Workload extends K8sObject {
+  spec: { replicas?: number; template: IPodTemplateSpec };
+}
+interface NetworkPolicyObject extends K8sObject {
+  spec: {
+    podSelector: { matchLabels?: Record<string, string> };
+    policyTypes: string[];
+    ingress?: { from?: { podSelector?: { matchLabels?: Record<string, string> }; namespaceSelector?: unknown }[]; ports?: unknown[] }[];
+  };
+}
+
+function helm(args: string[]) {
+  const run = spawnSync(helmBinary, args, { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function valuesArgs(files: string[]): string[] {
+  return files.flatMap((file) => ['--values', file]);
+}
+
+function render(files: string[]): { text: string; objects: K8sObject[] } {
+  const run = helm(['template', 'kassa', chart, '--namespace', 'kassa', ...valuesArgs(files)]);
+  if (run.status !== 0) throw new Error(`helm template failed:\n${run.stderr}`);
+  const objects = parseAllDocuments(run.stdout)
+    .map((document) => {
+      if (document.errors.length > 0) throw new Error(`rendered YAML does not parse: ${document.errors[0]?.message}`);
+      return document.toJS() as K8sObject | null;
+    })
+    .filter((object): object is K8sObject => object !== null);
+  return { text: run.stdout, objects };
+}
+
+function writeValues(directory: string, name: string, content: string): string {
+  const file = path.join(directory, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+const ofKind = <T extends K8sObject = K8sObject>(objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind) as T[];
+const component = (object: K8sObject) => object.metadata.labels?.['app.kubernetes.io/component'];
+const podLabels = (workload: Workload) => workload.spec.template.metadata?.labels ?? {};
+const containersOf = (workload: Workload): IContainer[] => workload.spec.template.spec?.containers ?? [];
+const selects = (selector: Record<string, string> | undefined, labels: Record<string, string>) =>
+  Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
+
+beforeAll(() => {
+  execFileSync('bash', [path.join(repoRoot, 'scripts/tools/fetch-helm.sh')], { cwd: repoRoot, stdio: 'pipe', timeout: 120_000 });
+  expect(helm(['version', '--short']).stdout).toMatch(/^v4\.1\.4/);
+}, 150_000);
+
+describe.each(Object.entries(environments))('charts/kassa with %s values', (_environment, files) => {
+  let rendered: { text: string; objects: K8sObject[] };
+  let workloads: Workload[];
+  beforeAll(() => {
+    rendered = render(files);
+    workloads = [...ofKind<Workload>(rendered.objects, 'Deployment'), ...ofKind<Workload>(rendered.objects, 'Job')];
+  });
+
+  it('passes helm lint --strict', () => {
+    const lint = helm(['lint', '--strict', chart, ...valuesArgs(files)]);
+    expect(lint.stderr + lint.stdout).toContain('0 chart(s) failed');
+    expect(lint.status).toBe(0);
+  });
+
+  it('renders only known kinds, each valid against its Kubernetes schema', () => {
+    expect(rendered.objects.length).toBeGreaterThan(10);
+    for (const object of rendered.objects) {
+      const Model = models[`${object.apiVersion}/${object.kind}`];
+      if (!Model) throw new Error(`unexpected ${object.apiVersion} ${object.kind} ${object.metadata?.name}`);
+      expect(() => new Model(object as never).validate()).not.toThrow();
+    }
+  });
+
+  it('renders a workload for the BFF and each current service', () => {
+    expect(ofKind(rendered.objects, 'Deployment').map(component).sort()).toEqual(['bff', 'catalog', 'identity', 'notifications', 'ordering', 'payments']);
+  });
+
+  it('exposes only the BFF: one Ingress, cluster-internal Services, ingress-controller traffic to the BFF alone', () => {
+    const ingresses = ofKind(rendered.objects, 'Ingress');
+    expect(ingresses.map(component)).toEqual(['bff']);
+    const backend = (ingresses[0]?.spec as { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] }).rules
+      .flatMap((rule) => rule.http.paths.map((route) => route.backend.service.name));
+    expect(new Set(backend)).toEqual(new Set(['kassa-bff']));
+    for (const service of ofKind(rendered.objects, 'Service')) {
+      expect(service.spec?.type ?? 'ClusterIP').toBe('ClusterIP');
+      expect(JSON.stringify(service.spec)).not.toMatch(/nodePort|externalIPs|loadBalancer/i);
+    }
+    const publicPolicies = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy').filter((policy) =>
+      JSON.stringify(policy.spec.ingress ?? []).includes('ingress-nginx'),
+    );
+    expect(publicPolicies.map(component)).toEqual(['bff']);
+  });
+
+  it('gives every container readiness, liveness and startup probes: gRPC health for backends, HTTP for the BFF', () => {
+    for (const deployment of ofKind<Workload>(rendered.objects, 'Deployment')) {
+      for (const container of containersOf(deployment)) {
+        expect(container.readinessProbe).toBeDefined();
+        expect(container.livenessProbe).toBeDefined();
+        expect(container.startupProbe).toBeDefined();
+        const grpcPort = container.ports?.find((port) => port.name === 'grpc')?.containerPort;
+        if (grpcPort) {
+          expect(container.readinessProbe?.grpc?.port).toBe(grpcPort);
+          expect(container.livenessProbe?.grpc?.port).toBe(grpcPort);
+        } else {
+          expect(container.readinessProbe?.httpGet?.port).toBe('http');
+          expect(container.livenessProbe?.httpGet?.port).toBe('http');
+        }
+      }
+    }
+  });
+
+  it('runs every pod as non-root on a read-only root filesystem with no capabilities and no API token', () => {
+    expect(workloads.length).toBeGreaterThanOrEqual(5);
+    for (const workload of workloads) {
+      const pod = workload.spec.template.spec;
+      expect(pod?.securityContext?.runAsNonRoot).toBe(true);
+      expect(pod?.securityContext?.runAsUser).toBe(10001);
+      expect(pod?.securityContext?.seccompProfile?.type).toBe('RuntimeDefault');
+      expect(pod?.automountServiceAccountToken).toBe(false);
+      expect(pod?.hostNetwork ?? false).toBe(false);
+      const tmp = pod?.volumes?.find((volume) => volume.name === 'tmp');
+      expect(tmp?.emptyDir).toBeDefined();
+      for (const container of [...containersOf(workload), ...(pod?.initContainers ?? [])]) {
+        const security = container.securityContext;
+        expect(security?.runAsNonRoot).toBe(true);
+        expect(security?.readOnlyRootFilesystem).toBe(true);
+        expect(security?.allowPrivilegeEscalation).toBe(false);
+        expect(security?.privileged ?? false).toBe(false);
+        expect(security?.capabilities?.drop).toContain('ALL');
+        expect(security?.capabilities?.add ?? []).toEqual([]);
+        expect(container.volumeMounts?.find((mount) => mount.mountPath === '/tmp')?.name).toBe('tmp');
+        expect(container.resources?.limits?.memory).toBeDefined();
+        expect(container.resources?.requests?.cpu).toBeDefined();
+      }
+    }
+  });
+
+  it('renders no Secret and no secret value: credentials only as secretKeyRef to existing Secrets', () => {
+    expect(rendered.text).not.toMatch(/^kind:\s*Secret\s*$/m);
+    expect(rendered.text).not.toMatch(/postgres(ql)?:\/\/|smtps?:\/\/[^\s"]*@/);
+    for (const configMap of ofKind(rendered.objects, 'ConfigMap')) {
+      expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariable.test(key))).toEqual([]);
+    }
+    const secretRefs = workloads.flatMap(containersOf).flatMap((container) => container.env ?? []).filter((env) => secretVariable.test(env.name));
+    expect(secretRefs.map((env) => env.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'SMTP_URL']));
+    for (const env of secretRefs) {
+      expect(env.value).toBeUndefined();
+      expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app)$/);
+      expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
+    }
+  });
+
+  it('runs one pre-install/pre-upgrade migration Job per service with a database, from that service image', () => {
+    const jobs = ofKind<Workload>(rendered.objects, 'Job');
+    const deployments = ofKind<Workload>(rendered.objects, 'Deployment');
+    const withDatabase = deployments.filter((deployment) =>
+      containersOf(deployment).some((container) => container.env?.some((env) => env.name === 'DATABASE_URL')),
+    );
+    expect(withDatabase.map(component).sort()).toEqual(servicesWithDatabase);
+    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(withDatabase.map((deployment) => `${deployment.metadata.name}-migrate`).sort());
+    for (const deployment of withDatabase) {
+      const job = jobs.find((candidate) => candidate.metadata.name === `${deployment.metadata.name}-migrate`)!;
+      expect(job.metadata.annotations).toMatchObject({
+        'helm.sh/hook': 'pre-install,pre-upgrade',
+        'helm.sh/hook-delete-policy': 'before-hook-creation',
+      });
+      const [migrate] = containersOf(job);
+      const [service] = containersOf(deployment);
+      expect(migrate?.image).toBe(service?.image);
+      expect(migrate?.args).toEqual(['dist/migrate.js']);
+      expect(migrate?.command).toBeUndefined(); // the image's ENTRYPOINT: node --enable-source-maps
+      const databaseUrl = (container?: IContainer) => container?.env?.find((env) => env.name === 'DATABASE_URL')?.valueFrom;
+      expect(databaseUrl(migrate)).toEqual(databaseUrl(service));
+      expect(job.spec.template.spec?.restartPolicy).toBe('Never');
+      // The hook's ServiceAccount exists before the release's own objects do.
+      const account = rendered.objects.find((object) => object.kind === 'ServiceAccount' && object.metadata.name === job.spec.template.spec?.serviceAccountName);
+      expect(account?.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    }
+  });
+
+  it('covers every workload with a NetworkPolicy over a default deny, opening gRPC only to allowed clients', () => {
+    const policies = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy');
+    const defaultDeny = policies.find((policy) => policy.metadata.name === 'kassa-default-deny-ingress');
+    expect(defaultDeny?.spec.policyTypes).toEqual(['Ingress']);
+    expect(defaultDeny?.spec.ingress).toBeUndefined();
+    for (const workload of workloads) {
+      expect(selects(defaultDeny?.spec.podSelector.matchLabels, podLabels(workload))).toBe(true);
+    }
+    for (const deployment of ofKind<Workload>(rendered.objects, 'Deployment')) {
+      const own = policies.filter((policy) => policy !== defaultDeny && selects(policy.spec.podSelector.matchLabels, podLabels(deployment)));
+      expect(own.map((policy) => policy.metadata.name)).toEqual([deployment.metadata.name]);
+      for (const rule of own[0]?.spec.ingress ?? []) {
+        // A rule without `from` would admit every source.
+        expect(rule.from?.length).toBeGreaterThan(0);
+        expect(rule.ports?.length).toBeGreaterThan(0);
+      }
+    }
+    // identity's gRPC port admits the BFF's pods and those of the services that ask Authorize, and nothing else.
+    const identity = policies.find((policy) => policy.metadata.name === 'kassa-identity');
+    const podClients = (identity?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels] : []));
+    expect(podClients).toEqual(
+      ['bff', 'catalog', 'ordering', 'payments'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
+    );
+    const catalogEnv = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-catalog-env');
+    expect(catalogEnv?.data?.IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
+  });
+
+  it('wires payments: the addresses of identity and ordering, its own to the BFF, ordering open to it', () => {
+    const envOf = (name: string) => ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
+    expect(envOf('payments')).toMatchObject({ IDENTITY_GRPC_ADDRESS: 'kassa-identity:50051', ORDERING_GRPC_ADDRESS: 'kassa-ordering:50053', PAYMENT_PROVIDER: expect.stringMatching(/^(demo|stripe)$/) });
+    expect(envOf('ordering').IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
+    expect(envOf('bff').PAYMENTS_GRPC_ADDRESS).toBe('kassa-payments:50054');
+    const ordering = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy').find((policy) => policy.metadata.name === 'kassa-ordering');
+    const clients = (ordering?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels?.['app.kubernetes.io/component']] : []));
+    expect(clients).toEqual(['bff', 'payments']);
+  });
+
+  it('gives each Deployment a ServiceAccount without token, a PodDisruptionBudget or HPA as configured, and its ConfigMap', () => {
+    for (const deployment of ofKind<Workload>(rendered.objects, 'Deployment')) {
+      const name = deployment.metadata.name;
+      const account = rendered.objects.find((object) => object.kind === 'ServiceAccount' && object.metadata.name === name) as
+        | (K8sObject & { automountServiceAccountToken?: boolean })
+        | undefined;
+      expect(account?.automountServiceAccountToken).toBe(false);
+      expect(deployment.spec.template.spec?.serviceAccountName).toBe(name);
+      const configMap = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === `${name}-env`);
+      expect(configMap?.data?.KASSA_ENV).toBeDefined();
+      const hpa = ofKind(rendered.objects, 'HorizontalPodAutoscaler').find((object) => object.metadata.name === name);
+      // Under an HPA the Deployment leaves replicas alone, so an upgrade does not undo scaling.
+      expect(deployment.spec.replicas === undefined).toBe(hpa !== undefined);
+    }
+  });
+});
+
+describe('environment values', () => {
+  it('dev runs one replica of everything with debug logs', () => {
+    const { objects } = render(environments.dev);
+    expect(ofKind<Workload>(objects, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual([1, 1, 1, 1, 1, 1]);
+    for (const configMap of ofKind(objects, 'ConfigMap')) {
+      expect(configMap.data).toMatchObject({ LOG_LEVEL: 'debug', KASSA_ENV: 'development' });
+    }
+  });
+
+  it('production scales the BFF, identity and ordering (checkout) with their own HPAs and pulls from the registry', () => {
+    const { objects } = render(environments.production);
+    expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort()).toEqual(['bff', 'identity', 'ordering']);
+    for (const workload of ofKind<Workload>(objects, 'Deployment')) {
+      expect(containersOf(workload)[0]?.image).toMatch(/^registry\.example\.com\/kassa\/kassa-[a-z]+:0\.1\.0$/);
+    }
+    expect(JSON.stringify(ofKind(objects, 'Ingress')[0]?.spec)).toContain('kassa-bff-tls');
+  });
+
+  it('production takes payments with Stripe, its keys from the app Secret; dev uses the demo provider', () => {
+    const payments = (objects: K8sObject[]) => ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'payments')!;
+    const production = render(environments.production).objects;
+    const env = containersOf(payments(production))[0]?.env ?? [];
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      expect(env.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef).toMatchObject({ name: 'kassa-app', key: expect.stringMatching(/^stripe-/) });
+    }
+    const envOf = (objects: K8sObject[]) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-payments-env')?.data;
+    expect(envOf(production)?.PAYMENT_PROVIDER).toBe('stripe');
+    expect(envOf(render(environments.dev).objects)?.PAYMENT_PROVIDER).toBe('demo');
+  });
+
+  it('adds a service from values alone: ticketing gets its objects and the BFF its address', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'kassa-chart-'));
+    try {
+      const ticketing = writeValues(directory, 'ticketing.yaml', [
+        'services:',
+        '  ticketing:',
+        '    ports: { grpc: 50055, http: 9105 }',
+        '    database: { enabled: true }',
+        '    allowedClients: [bff]',
+      ].join('\n'));
+      expect(helm(['lint', '--strict', chart, '--values', ticketing]).status).toBe(0);
+      const { objects } = render([ticketing]);
+      const names = objects.filter((object) => component(object) === 'ticketing').map((object) => `${object.kind}/${object.metadata.name}`);
+      expect(names.sort()).toEqual([
+        'ConfigMap/kassa-ticketing-env', 'Deployment/kassa-ticketing', 'NetworkPolicy/kassa-ticketing',
+        'PodDisruptionBudget/kassa-ticketing', 'Service/kassa-ticketing', 'ServiceAccount/kassa-ticketing',
+      ]);
+      expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-ticketing-migrate')).toBe(true);
+      const bffEnv = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-bff-env');
+      expect(bffEnv?.data?.TICKETING_GRPC_ADDRESS).toBe('kassa-ticketing:50055');
+      expect(bffEnv?.data?.PAYMENTS_GRPC_ADDRESS).toBe('kassa-payments:50054');
+      expect(bffEnv?.data?.ORDERING_GRPC_ADDRESS).toBe('kassa-ordering:50053');
+      expect(bffEnv?.data?.CATALOG_GRPC_ADDRESS).toBe('kassa-catalog:50052');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('values that helm lint --strict refuses', () => {
+  let directory: string;
+  beforeAll(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'kassa-chart-bad-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it.each([
+    ['a replica count that is not a number', 'services:\n  identity:\n    replicas: two\n', /replicas.*want integer/],
+    ['a misspelt key', 'services:\n  identity:\n    replica: 2\n', /additional properties 'replica' not allowed/],
+    ['a credential in plain environment', 'global:\n  env:\n    DATABASE_URL: postgres://kassa:pw@db/kassa\n', /invalid propertyName 'DATABASE_URL'/],
+    ['an Ingress on a backend service', 'services:\n  identity:\n    ingress:\n      enabled: true\n', /services\/identity/],
+    ['a new service without an http port', 'services:\n  ticketing:\n    ports:\n      grpc: 50055\n', /services\/ticketing/],
+    ['a gRPC probe on the BFF', 'services:\n  bff:\n    probes:\n      readiness: grpc\n', /services\/bff/],
+  ])('%s', (_case, content, message) => {
+    const lint = helm(['lint', '--strict', chart, '--values', writeValues(directory, 'bad.yaml', content)]);
+    expect(lint.status).not.toBe(0);
+    expect(lint.stdout + lint.stderr).toMatch(message);
+  });
+
+  it('fails to render a client that is not a service (helm lint does not run `fail`, helm template does)', () => {
+    const run = helm(['template', 'kassa', chart, '--set', 'services.identity.allowedClients={ticketing}']);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('"ticketing" is not an enabled service');
+  });
+});
+
+describe('image recipes and skaffold.yaml agree with the chart', () => {
+  const serviceDockerfile = readFileSync(path.join(repoRoot, 'deploy/docker/service.Dockerfile'), 'utf8');
+  const bffDockerfile = readFileSync(path.join(repoRoot, 'bff/Dockerfile'), 'utf8');
+
+  it('runs both images as uid 10001 with the entry points the chart relies on', () => {
+    for (const dockerfile of [serviceDockerfile, bffDockerfile]) {
+      expect(dockerfile).toMatch(/^USER 10001:10001$/m);
+      expect(dockerfile).toMatch(/^FROM \$\{NODE_IMAGE\} AS runtime$/m);
+      expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
+    }
+    expect(serviceDockerfile).toContain('ENTRYPOINT ["node", "--enable-source-maps"]');
+    expect(serviceDockerfile).toContain('CMD ["dist/main.js"]');
+    expect(serviceDockerfile).toContain('node scripts/build/bundle-service.mjs "$SERVICE"');
+    expect(bffDockerfile).toContain('CMD ["node", "bff/server.js"]');
+  });
+
+  it('parses skaffold.yaml and builds and wires an image for every Deployment', () => {
+    const skaffold = parse(readFileSync(path.join(repoRoot, 'skaffold.yaml'), 'utf8')) as {
+      apiVersion: string;
+      build: { artifacts: { image: string; docker: { dockerfile: string; buildArgs?: Record<string, string> } }[] };
+      deploy: { helm: { releases: { chartPath: string; setValueTemplates: Record<string, string> }[] } };
+      profiles: { name: string; patches: { path: string; value: unknown }[] }[];
+    };
+    expect(skaffold.apiVersion).toMatch(/^skaffold\/v4beta\d+$/);
+    const { objects } = render([]);
+    const deployedImages = ofKind<Workload>(objects, 'Deployment').map((deployment) => containersOf(deployment)[0]?.image?.split(':')[0]);
+    expect(skaffold.build.artifacts.map((artifact) => artifact.image).sort()).toEqual(deployedImages.sort());
+    for (const artifact of skaffold.build.artifacts) {
+      expect(existsSync(path.join(repoRoot, artifact.docker.dockerfile))).toBe(true);
+      const service = artifact.image.replace(/^kassa-/, '');
+      if (artifact.docker.dockerfile === 'deploy/docker/service.Dockerfile') expect(artifact.docker.buildArgs).toEqual({ SERVICE: service });
+      const variable = artifact.image.replace(/-/g, '_');
+      expect(skaffold.deploy.helm.releases[0]?.setValueTemplates).toMatchObject({
+        [`services.${service}.image.repository`]: `{{.IMAGE_REPO_${variable}}}`,
+        [`services.${service}.image.tag`]: `{{.IMAGE_TAG_${variable}}}`,
+      });
+    }
+    expect(skaffold.deploy.helm.releases[0]?.chartPath).toBe('charts/kassa');
+    const valuesFileOf = (profile: string) =>
+      skaffold.profiles.find((candidate) => candidate.name === profile)?.patches.find((patch) => patch.path.endsWith('/valuesFiles'))?.value;
+    expect(valuesFileOf('dev')).toEqual(['deploy/values/dev.yaml']);
+    expect(valuesFileOf('production')).toEqual(['deploy/values/production.yaml']);
+  });
+});

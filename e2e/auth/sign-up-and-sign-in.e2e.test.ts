@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { shot, useBrowser } from '../support/browser';
+import { codeFrom, waitForMessagesTo } from '../support/mail';
+import { stackInfo } from '../support/stack-info';
+
+jest.setTimeout(120_000);
+
+const stack = stackInfo();
+const browser = useBrowser();
+
+const copy = {
+  en: { prefix: '', email: 'Email', name: 'Name', send: 'Send code', code: 'Verification code', signIn: 'Sign in', signOut: 'Sign out' },
+  nl: { prefix: '/nl', email: 'E-mail', name: 'Naam', send: 'Code versturen', code: 'Verificatiecode', signIn: 'Inloggen', signOut: 'Uitloggen' },
+} as const;
+
+async function enterCodeFromInbox(page: Page, locale: keyof typeof copy, address: string, expectedMessages: number): Promise<void> {
+  const t = copy[locale];
+  const [latest] = await waitForMessagesTo(stack.mailInboxUrl, address, expectedMessages);
+  await page.getByLabel(t.code).fill(codeFrom(latest!));
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+describe.each(['en', 'nl'] as const)('e-mail sign-up and sign-in in Chromium (%s)', (locale) => {
+  const t = copy[locale];
+  const address = `guest-${locale}-${randomBytes(4).toString('hex')}@example.test`;
+
+  it('signs up with a new address, stays signed in across a reload, signs out, and is sent to sign-in from /account', async () => {
+    const context = await browser().newContext({ locale: locale === 'nl' ? 'nl-NL' : 'en-GB' });
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('response', (response) => response.status() >= 400 && consoleErrors.push(`${response.status()} ${response.url()}`));
+
+    await page.goto(`${stack.bffUrl}${t.prefix}/sign-up`);
+    expect(await page.getAttribute('html', 'lang')).toBe(locale);
+    await page.getByLabel(t.name).fill('Sam Guest');
+    await page.getByLabel(t.email).fill(address);
+    await shot(page, `sign-up-${locale}`);
+    await page.getByRole('button', { name: t.send }).click();
+    await page.getByLabel(t.code).waitFor();
+    await shot(page, `verify-code-${locale}`);
+
+    await enterCodeFromInbox(page, locale, address, 1);
+    // Without a `next`, signing in opens the dashboard: for a new person, the page that creates their organisation.
+    await page.waitForURL(`${stack.bffUrl}${t.prefix}/o/new`);
+    await page.getByTestId('create-organisation').waitFor();
+    await page.goto(`${stack.bffUrl}${t.prefix}/account`);
+    await page.getByText(address).waitFor();
+    await shot(page, `account-${locale}`);
+
+    await page.reload();
+    await page.getByText(address).waitFor();
+    const session = await page.evaluate(async () => (await fetch('/api/_auth/session')).json());
+    expect(session).toMatchObject({ user: { email: address, displayName: 'Sam Guest' } });
+
+    await page.getByRole('button', { name: t.signOut }).click();
+    await page.waitForURL(new RegExp(`${t.prefix}/sign-in`));
+    expect(await page.evaluate(async () => (await fetch('/api/_auth/session')).json())).toBeNull();
+
+    await page.goto(`${stack.bffUrl}${t.prefix}/account`);
+    await page.waitForURL(new RegExp(`${t.prefix}/sign-in`));
+    expect(new URL(page.url()).pathname).toBe(`${t.prefix}/sign-in`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs the same person in again with a fresh code', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.bffUrl}${t.prefix}/sign-in`);
+    await page.getByLabel(t.email).fill(address.toUpperCase());
+    await page.getByRole('button', { name: t.send }).click();
+    await page.getByLabel(t.code).waitFor();
+    await enterCodeFromInbox(page, locale, address, 2);
+    await page.waitForURL(`${stack.bffUrl}${t.prefix}/o/new`);
+    await page.goto(`${stack.bffUrl}${t.prefix}/account`);
+    await page.getByText(address).waitFor();
+    await shot(page, `signed-in-again-${locale}`);
+    await context.close();
+  });
+});

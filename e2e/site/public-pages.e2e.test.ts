@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshotsDir } from '../support/browser';
+import { stackInfo } from '../support/stack-info';
+
+jest.setTimeout(300_000);
+const stack = stackInfo();
+
+const routes = [
+  { name: 'home', path: '/' },
+  { name: 'terms', path: '/terms' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'contact', path: '/contact' },
+  { name: 'sign-in', path: '/sign-in' },
+  { name: 'sign-up', path: '/sign-up' },
+  { name: 'not-found', path: '/no-such-page', status: 404 },
+] as const;
+const locales = [{ locale: 'en', prefix: '' }, { locale: 'nl', prefix: '/nl' }] as const;
+// 'system' follows the device: emulated here as a dark device, so it must come out dark.
+const modes = [
+  { mode: 'light', stored: 'light', device: 'light', expectDark: false },
+  { mode: 'dark', stored: 'dark', device: 'light', expectDark: true },
+  { mode: 'system', stored: 'system', device: 'dark', expectDark: true },
+] as const;
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(locales)('public pages in $locale', ({ locale, prefix }) => {
+  describe.each(modes)('in $mode mode', ({ mode, stored, device, expectDark }) => {
+    it.each(routes)('$name renders without errors, in the right mode, with no A/AA accessibility violations', async (route) => {
+      const context = await browser.newContext({ colorScheme: device, viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((value) => window.localStorage.setItem('kassa-theme', value), stored);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && !/status of 404/.test(message.text()) && problems.push(message.text()));
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('response', (response) => {
+        const isDocument = response.request().resourceType() === 'document';
+        if (response.status() >= 400 && !(isDocument && 'status' in route)) problems.push(`${response.status()} ${response.url()}`);
+      });
+
+      const path = `${prefix}${route.path === '/' && prefix ? '' : route.path}`;
+      const response = await page.goto(`${stack.bffUrl}${path}`, { waitUntil: 'networkidle' });
+      expect(response?.status()).toBe('status' in route ? route.status : 200);
+      expect(await page.getAttribute('html', 'lang')).toBe(locale);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(expectDark);
+      expect(await page.title()).not.toBe('');
+
+      await page.screenshot({ path: join(screenshotsDir, `public-${route.name}-${locale}-${mode}.png`), fullPage: true });
+      const violations = await axeViolations(page);
+      expect({ path, mode, violations }).toEqual({ path, mode, violations: [] });
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  });
+});
+
+it('the landing page fits a phone without sideways scrolling', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  for (const { prefix } of locales) {
+    await page.goto(`${stack.bffUrl}${prefix || '/'}`, { waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: join(screenshotsDir, `public-home-phone${prefix.replace('/', '-')}.png`), fullPage: true });
+  }
+  await context.close();
+});

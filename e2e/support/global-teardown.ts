@@ -1,0 +1,5 @@
+import type { Stack } from './stack';
+
+export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { kassaStack?: Stack }).kassaStack?.stop();
+}

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { type ManagedProcess, freePort, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
+
+/** Everything a test needs to reach a running platform; written to JSON by the global set-up. */
+export interface StackInfo {
+  namespace: string;
+  bffUrl?: string;
+  mailInboxUrl?: string;
+  otlpUrl?: string;
+  identityGrpc?: string;
+  catalogGrpc?: string;
+  orderingGrpc?: string;
+  paymentsGrpc?: string;
+  notificationsGrpc?: string;
+  env: Record<string, string>;
+  databases: string[];
+}
+
+export type Component = 'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 'payments' | 'notifications' | 'bff';
+
+export interface Stack {
+  info: StackInfo;
+  processes: Map<Component, ManagedProcess>;
+  /** (Re)starts one service with extra environment, e.g. a crash point. */
+  startService(component: ServiceComponent, extraEnv?: Record<string, string>): Promise<ManagedProcess>;
+  stop(): Promise<void>;
+}
+
+const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// New services go last: tests address the databases by index (`info.databases[0]` is identity's).
+const SERVICES_WITH_DATABASES = ['identity', 'notifications', 'catalog', 'ordering', 'payments'] as const;
+type ServiceComponent = (typeof SERVICES_WITH_DATABASES)[number];
+
+/** The URL of one of a stack's databases (`stack.info.databases`), on the same server as the admin URL. */
+export function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabases(names: string[]): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    for (const name of names) await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface StackOptions {
+  /** Extra environment per component, e.g. a service's optional configuration that the shared stack leaves off. */
+  env?: Partial<Record<Component, Record<string, string>>>;
+}
+
+/**
+ * Starts the parts of the platform a test asks for, isolated from any other running copy: its own
+ * databases, its own NATS subjects and streams and Redis keys (KASSA_NAMESPACE), its own ports.
+ */
+export async function startStack(label: string, components: Component[], options: StackOptions = {}): Promise<Stack> {
+  const namespace = `${label}${randomBytes(3).toString('hex')}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const databases = SERVICES_WITH_DATABASES.map((service) => `kassa_e2e_${namespace}_${service}`);
+  const ports = {
+    identityGrpc: await freePort(), identityHttp: await freePort(),
+    notificationsGrpc: await freePort(), notificationsHttp: await freePort(),
+    catalogGrpc: await freePort(), catalogHttp: await freePort(),
+    orderingGrpc: await freePort(), orderingHttp: await freePort(),
+    paymentsGrpc: await freePort(), paymentsHttp: await freePort(),
+    bff: await freePort(), mailSmtp: await freePort(), mailHttp: await freePort(), otlp: await freePort(),
+  };
+  const info: StackInfo = { namespace, env: {}, databases };
+  const env: Record<string, string> = {
+    KASSA_ENV: 'test',
+    KASSA_NAMESPACE: namespace,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  if (components.includes('otlp')) {
+    info.otlpUrl = `http://127.0.0.1:${ports.otlp}`;
+    Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: info.otlpUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' });
+  }
+  info.env = env;
+
+  const processes = new Map<Component, ManagedProcess>();
+  const serviceEnv = {
+    identity: {
+      ...env, DATABASE_URL: databaseUrl(databases[0]!), GRPC_PORT: String(ports.identityGrpc), HTTP_PORT: String(ports.identityHttp),
+      ...options.env?.identity,
+    },
+    notifications: {
+      ...env, DATABASE_URL: databaseUrl(databases[1]!), GRPC_PORT: String(ports.notificationsGrpc), HTTP_PORT: String(ports.notificationsHttp),
+      SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, PUBLIC_BASE_URL: `http://localhost:${ports.bff}`,
+      ...options.env?.notifications,
+    },
+    catalog: {
+      ...env, DATABASE_URL: databaseUrl(databases[2]!), GRPC_PORT: String(ports.catalogGrpc), HTTP_PORT: String(ports.catalogHttp),
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...options.env?.catalog,
+    },
+    ordering: {
+      ...env, DATABASE_URL: databaseUrl(databases[3]!), GRPC_PORT: String(ports.orderingGrpc), HTTP_PORT: String(ports.orderingHttp),
+      // Organiser calls (orders, refunds) are authorised by identity.
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...options.env?.ordering,
+    },
+    payments: {
+      ...env, DATABASE_URL: databaseUrl(databases[4]!), GRPC_PORT: String(ports.paymentsGrpc), HTTP_PORT: String(ports.paymentsHttp),
+      // The built-in demo provider, as `npm run up` runs it: no network, no money.
+      PAYMENT_PROVIDER: 'demo',
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, ORDERING_GRPC_ADDRESS: `127.0.0.1:${ports.orderingGrpc}`,
+      ...options.env?.payments,
+    },
+  };
+  const readyUrl = {
+    identity: `http://127.0.0.1:${ports.identityHttp}/readyz`,
+    notifications: `http://127.0.0.1:${ports.notificationsHttp}/readyz`,
+    catalog: `http://127.0.0.1:${ports.catalogHttp}/readyz`,
+    ordering: `http://127.0.0.1:${ports.orderingHttp}/readyz`,
+    payments: `http://127.0.0.1:${ports.paymentsHttp}/readyz`,
+  };
+
+  const stack: Stack = {
+    info,
+    processes,
+    async startService(component, extraEnv = {}) {
+      const child = tsxProcess(`${namespace}-${component}`, join('services', component, 'src', 'main.ts'), { ...serviceEnv[component], ...extraEnv });
+      processes.set(component, child);
+      await waitForHttp(readyUrl[component], component, 60_000, child);
+      return child;
+    },
+    async stop() {
+      await Promise.all([...processes.values()].reverse().map((p) => p.stop()));
+      await dropDatabases(databases);
+    },
+  };
+
+  try {
+    await dropDatabases(databases);
+    for (const [i, service] of SERVICES_WITH_DATABASES.entries()) {
+      if (!components.includes(service)) continue;
+      execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('services', service, 'src', 'persistence', 'migrate.ts')], {
+        cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: databaseUrl(databases[i]!) }, stdio: 'pipe',
+      });
+    }
+    if (components.includes('otlp')) {
+      const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), { OTLP_RECEIVER_PORT: String(ports.otlp) });
+      processes.set('otlp', otlp);
+      await waitForHttp(`${info.otlpUrl}/api/spans`, 'OTLP receiver', 30_000, otlp);
+    }
+    if (components.includes('mail')) {
+      info.mailInboxUrl = `http://127.0.0.1:${ports.mailHttp}`;
+      const mail = tsxProcess(`${namespace}-mail`, join('scripts', 'dev', 'mail-inbox.ts'), {
+        MAIL_INBOX_SMTP_PORT: String(ports.mailSmtp), MAIL_INBOX_HTTP_PORT: String(ports.mailHttp),
+      });
+      processes.set('mail', mail);
+      await waitForHttp(`${info.mailInboxUrl}/api/messages`, 'mail inbox', 30_000, mail);
+    }
+    if (components.includes('identity')) {
+      await stack.startService('identity');
+      info.identityGrpc = `127.0.0.1:${ports.identityGrpc}`;
+    }
+    if (components.includes('catalog')) {
+      await stack.startService('catalog');
+      info.catalogGrpc = `127.0.0.1:${ports.catalogGrpc}`;
+    }
+    if (components.includes('ordering')) {
+      // After catalog, though either order works: ordering waits for catalog's stream and reads it from the start.
+      await stack.startService('ordering');
+      info.orderingGrpc = `127.0.0.1:${ports.orderingGrpc}`;
+    }
+    if (components.includes('payments')) {
+      // Either order works here too: payments waits for ordering's stream, and asks ordering only per payment.
+      await stack.startService('payments');
+      info.paymentsGrpc = `127.0.0.1:${ports.paymentsGrpc}`;
+    }
+    if (components.includes('notifications')) {
+      await stack.startService('notifications');
+      info.notificationsGrpc = `127.0.0.1:${ports.notificationsGrpc}`;
+    }
+    if (components.includes('bff')) {
+      info.bffUrl = `http://localhost:${ports.bff}`;
+      const bff = startProcess(`${namespace}-bff`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)], {
+        ...env, IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
+        CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: `127.0.0.1:${ports.orderingGrpc}`,
+        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`,
+        PORT: String(ports.bff),
+        ...options.env?.bff,
+      }, join(repoRoot, 'bff'));
+      processes.set('bff', bff);
+      await waitForHttp(`${info.bffUrl}/api/_auth/session`, 'BFF', 60_000, bff);
+    }
+  } catch (error) {
+    await stack.stop().catch(() => undefined);
+    throw error;
+  }
+  return stack;
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { waitForMessagesTo } from '../support/mail';
+import { type ReceivedSpan, clearSpans, waitForSpans } from '../support/spans';
+import { stackInfo } from '../support/stack-info';
+
+jest.setTimeout(60_000);
+const stack = stackInfo();
+
+/** The hops of one sign-in, each recognisable by its service and span kind. */
+const hops: Record<string, (span: ReceivedSpan) => boolean> = {
+  'BFF request': (s) => s.serviceName === 'bff' && s.kind === 'server' && /sign-in-code/.test(JSON.stringify(s.attributes) + s.name),
+  'identity gRPC call': (s) => s.serviceName === 'identity' && s.kind === 'server' && s.name.includes('RequestSignInCode'),
+  'outbox relay publish': (s) => s.serviceName === 'identity' && s.kind === 'producer',
+  'notifications consumer': (s) => s.serviceName === 'notifications' && s.kind === 'consumer',
+  'SMTP send': (s) => s.serviceName === 'notifications' && /smtp/i.test(s.name),
+};
+
+function hopsIn(spans: ReceivedSpan[], traceId: string): string[] {
+  return Object.entries(hops).filter(([, match]) => spans.some((s) => s.traceId === traceId && match(s))).map(([name]) => name);
+}
+
+it('one sign-in is one trace: BFF request → identity gRPC → outbox relay → notifications consumer → SMTP send', async () => {
+  await clearSpans(stack.otlpUrl);
+  const address = `trace-${randomBytes(4).toString('hex')}@example.test`;
+  const response = await fetch(`${stack.bffUrl}/api/_auth/sign-in-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.bffUrl },
+    body: JSON.stringify({ email: address, purpose: 'sign-in', locale: 'en' }),
+  });
+  expect(response.status).toBe(200);
+  await waitForMessagesTo(stack.mailInboxUrl, address);
+
+  // Spans of an earlier file's sign-in can still arrive after the clear (exporters batch them), their trace cut in
+  // two by it: look for the identity call whose trace is whole, not merely the first identity call received.
+  const wholeTrace = (all: ReceivedSpan[]) =>
+    all.find((span) => hops['identity gRPC call']!(span) && hopsIn(all, span.traceId).length === Object.keys(hops).length);
+  const spans = await waitForSpans(stack.otlpUrl, (all) => wholeTrace(all) !== undefined);
+  const traceId = wholeTrace(spans)!.traceId;
+  expect(hopsIn(spans, traceId)).toEqual(Object.keys(hops));
+  // Every span of the trace hangs from one root: the BFF's request.
+  const inTrace = spans.filter((s) => s.traceId === traceId);
+  const ids = new Set(inTrace.map((s) => s.spanId));
+  const roots = inTrace.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId));
+  expect(roots.map((s) => s.serviceName)).toEqual(['bff']);
+});

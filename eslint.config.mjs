@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const serviceNames = ['identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'];
+// I/O packages a pure domain module must not touch.
+const ioPackages = ['@mikro-orm/*', '@grpc/*', '@nats-io/*', 'bullmq', 'ioredis', 'pg', 'fastify', 'nodemailer', 'stripe',
+  'node:fs', 'node:net', 'node:http', 'node:https', 'node:child_process', 'fs', 'net', 'http', 'https', 'child_process'];
+const platformIo = ['grpc', 'messaging', 'outbox', 'persistence', 'jobs', 'health', 'lifecycle', 'telemetry', 'ratelimit', 'testing']
+  .map((part) => `@kassa/platform/${part}`);
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '.artifacts/**', 'proto/gen/**', '.tools/**', 'bff/next-env.d.ts', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } } },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // A service imports only the platform and the contracts, never another service.
+  ...serviceNames.map((name) => ({
+    files: [`services/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto'], message: 'A service depends only on @kassa/platform and @kassa/proto.' },
+          ...serviceNames.filter((other) => other !== name).map((other) => ({ group: [`**/${other}/**`, '!@kassa/proto/**'], message: `Do not reach into the ${other} service.` })),
+        ],
+      }],
+    },
+  })),
+  // Domain rules are pure: no I/O, no other layers.
+  {
+    files: ['services/*/src/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ioPackages, message: 'domain/ is pure: no I/O imports.' },
+          { group: platformIo, message: 'domain/ is pure: only platform errors, ids and money.' },
+          { group: ['**/grpc/**', '**/persistence/**', '**/events/**', '**/jobs/**', '**/application/**'], message: 'domain/ imports no other layer.' },
+          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto'], message: 'A service depends only on @kassa/platform and @kassa/proto.' },
+        ],
+      }],
+    },
+  },
+  // The shared library knows no service.
+  {
+    files: ['services/platform/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '!@kassa/proto'], message: 'The platform depends on no service.' }] }],
+    },
+  },
+  // The UI takes data and callbacks as props; it talks to no server itself.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '@grpc/*', 'next/server'], message: 'web/ is UI only: no services, no BFF.' }] }],
+    },
+  },
+);

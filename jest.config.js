@@ -1,0 +1,42 @@
+// Three projects so that `npm test` can run the fast, server-less unit tests first,
+// then the integration tests against the real PostgreSQL/Redis/NATS, then Chromium end to end.
+/** @type {import('jest').Config['transform']} */
+const transform = {
+  '^.+\\.(t|j)sx?$|^.+\\.cjs$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const common = {
+  transform,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // Workspace packages are symlinked and shipped as TypeScript: transform them too. @react-email/render
+  // loads react-dom/server with a dynamic import() that Jest's CommonJS runtime refuses; swc turns it into require.
+  // next-intl and its dependencies are published as ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!(@kassa|@react-email|next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|@schummar|jose)/)'],
+  // The BFF's build output holds a copy of its package.json.
+  modulePathIgnorePatterns: ['<rootDir>/bff/.next/'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{services,web,bff,scripts}/**/test/unit/**/*.test.{ts,tsx}'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{services,bff,scripts}/**/test/integration/**/*.int.test.ts', '<rootDir>/charts/test/**/*.int.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+    },
+  ],
+};

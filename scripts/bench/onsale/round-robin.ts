@@ -1,0 +1,41 @@
+import { percentile, type LoadResult } from '../lib/closed-loop';
+
+/** One round of one side: every call's latency and the time the round took. */
+export interface Samples {
+  latenciesMs: number[];
+  elapsedMs: number;
+}
+
+/** Something measured in rounds: the platform's checkout at some load, or a pgbench script. */
+export interface Side {
+  label: string;
+  /** Run, not recorded, before the first round (connections, JIT, caches). */
+  warmup(): Promise<void>;
+  round(ms: number): Promise<Samples>;
+}
+
+/**
+ * Runs every side once per round, the order rotated by one each round, so that every side sees the same drift in
+ * background load (compareInterleaved's ABBA, for more than two sides). Results are totals over the rounds.
+ */
+export async function measureRoundRobin(sides: readonly Side[], rounds: number, roundMs: number): Promise<Map<Side, LoadResult>> {
+  for (const side of sides) {
+    console.error(`  warm-up: ${side.label}`);
+    await side.warmup();
+  }
+  const samples = new Map<Side, Samples[]>(sides.map((side) => [side, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    console.error(`  round ${round + 1} of ${rounds} (${sides.length} sides × ${roundMs} ms)...`);
+    for (let step = 0; step < sides.length; step += 1) {
+      const side = sides[(round + step) % sides.length]!;
+      samples.get(side)!.push(await side.round(roundMs));
+    }
+  }
+  return new Map(sides.map((side) => [side, summarize(samples.get(side)!)]));
+}
+
+function summarize(rounds: Samples[]): LoadResult {
+  const sorted = Float64Array.from(rounds.flatMap((round) => round.latenciesMs)).sort();
+  const elapsedMs = rounds.reduce((total, round) => total + round.elapsedMs, 0);
+  return { completed: sorted.length, perSecond: (sorted.length * 1000) / elapsedMs, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+}

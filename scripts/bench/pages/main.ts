@@ -1,0 +1,104 @@
+// Pages benchmark: what `next start` costs for public pages (the static landing and terms pages, and the event page,
+// which asks catalog over gRPC per request), beside a bare node:http server serving the same bytes in the same run,
+// plus LCP and CLS of the real page in headless Chromium. Loopback only; every process it starts (catalog included)
+// is stopped and its databases dropped at the end. The BFF and catalog start their OpenTelemetry SDKs as in
+// production, but nothing is exported.
+delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+
+import { launchBrowser } from '../../../e2e/support/browser';
+import { Cleanup } from '../lib/cleanup';
+import type { LoadShape } from '../lib/closed-loop';
+import { formatTable, machineNote, type Figure } from '../lib/report';
+import { startBareCopyServer, type PageSnapshot } from './bare-copy-server';
+import { startCatalogWithLiveEvent } from './catalog-backend';
+import { startNextServer } from './next-server';
+import { comparePageThroughput, snapshotPage } from './throughput';
+import { compareVitals, VIEWPORTS } from './web-vitals';
+
+interface Page {
+  name: string;
+  path: string;
+  /** The path as the report names it (the event's id differs per run). */
+  label: string;
+}
+
+/** The pages measured, all anonymous: landing and terms call no backend; the event page calls catalog once per request. */
+const pagesFor = (liveEventId: string): Page[] => [
+  { name: 'landing', path: '/', label: '/' },
+  { name: 'terms', path: '/terms', label: '/terms' },
+  { name: 'event', path: `/event/${liveEventId}`, label: '/event/{id}' },
+];
+
+const LOAD: LoadShape = { concurrency: 16, warmupMs: 1_000, rounds: 4, roundMs: 1_000 };
+const COLD_LOADS = 5;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+async function main(): Promise<void> {
+  const cleanup = new Cleanup();
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const started = performance.now();
+  let serverReady: number;
+  try {
+    console.error('starting catalog with its own database and seeding it...');
+    const catalog = await startCatalogWithLiveEvent(cleanup);
+    const pages = pagesFor(catalog.liveEventId);
+    console.error('building the BFF if stale, then starting next start...');
+    const { origin: nextOrigin } = await startNextServer(cleanup, catalog.grpcAddress);
+    serverReady = performance.now();
+    const snapshots: PageSnapshot[] = [];
+    for (const page of pages) snapshots.push(await snapshotPage(nextOrigin, page.path));
+    const bare = await startBareCopyServer(snapshots, nextOrigin);
+    cleanup.add('close bare server', () => bare.close());
+
+    for (const [index, page] of pages.entries()) {
+      console.error(`${page.label}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`);
+      const { next, bare: copy } = await comparePageThroughput(LOAD, page.path, nextOrigin, bare.origin);
+      figures.push(
+        { name: `${page.label} requests/s (vs bare copy)`, value: next.perSecond, baseline: copy.perSecond, unit: '/s' },
+        { name: `${page.label} p50 latency (vs bare copy)`, value: next.p50Ms, baseline: copy.p50Ms, unit: 'ms' },
+        { name: `${page.label} p99 latency (vs bare copy)`, value: next.p99Ms, baseline: copy.p99Ms, unit: 'ms' },
+      );
+      notes.push(`${page.label} (${page.name}): ${count(snapshots[index]!.body.length)} bytes of HTML; ${count(next.completed)} requests to next start, ${count(copy.completed)} to the bare copy measured.`);
+    }
+
+    const browser = await launchBrowser();
+    cleanup.add('close Chromium', () => browser.close());
+    // One unrecorded load, so the first measured one does not pay for starting the browser's renderer.
+    await compareVitals(browser, `${nextOrigin}/`, `${bare.origin}/`, VIEWPORTS[0]!, 1);
+    for (const page of pages) {
+      for (const viewport of VIEWPORTS) {
+        console.error(`${page.label} in Chromium, ${viewport.name}: ${COLD_LOADS} cold loads each, alternating...`);
+        const vitals = await compareVitals(browser, `${nextOrigin}${page.path}`, `${bare.origin}${page.path}`, viewport, COLD_LOADS);
+        figures.push(
+          { name: `${page.label} LCP ${viewport.name} (vs bare copy)`, value: vitals.value.lcpMs, baseline: vitals.baseline.lcpMs, unit: 'ms' },
+          { name: `${page.label} CLS ${viewport.name} (vs bare copy)`, value: vitals.value.cls, baseline: vitals.baseline.cls, unit: 'score' },
+        );
+      }
+    }
+    notes.push(
+      `next start: the production build of bff/ bound to localhost, identity and notifications addresses pointed at a closed port (these pages call neither), catalog's at the catalog below; its OpenTelemetry SDK runs as in production with no exporter; LOG_LEVEL warn.`,
+      `/event/{id}: the live event with two ticket options that catalog's own seed creates. The page is dynamic: every request to next start makes one anonymous GetPublicEvent gRPC call to catalog (React cache() shares it between metadata and page), which reads the event and its ticket options from PostgreSQL; nothing is cached between requests. The bare copy serves the bytes of one such answer, so the event row's ratio includes the catalog call and its database reads.`,
+      `catalog: the service's own main.ts (tsx, as the e2e stack runs it) with its own PostgreSQL database, Redis/NATS namespace and ports, on the same 127.0.0.1 PostgreSQL as everything else; identity not started (GetPublicEvent does not call it); OpenTelemetry SDK without exporter; LOG_LEVEL warn.`,
+      `bare copy: node:http in this process answering each page's path with the bytes next start gave once (content-type, content-length); every other path is proxied to next start.`,
+      `throughput: ${LOAD.concurrency} GETs in flight per side (keep-alive, one socket each), whole body read, any non-200 fails the run; ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. The load driver shares its process with the bare server, not with next start.`,
+      `LCP/CLS: headless Debian Chromium, median of ${COLD_LOADS} cold loads (new context each) per side, alternating; phone 390×844 (mobile, touch), desktop 1280×800; read after the load event + 500 ms. The bare copy loads the same scripts, styles and fonts from next start, so its LCP shows the page without the server's HTML render time (its assets take one extra proxy hop).`,
+    );
+  } finally {
+    await cleanup.run();
+  }
+
+  console.log('Kassa pages benchmark (ratio = value / baseline; for latency, LCP and CLS, above 1 means worse)');
+  console.log(formatTable(figures));
+  for (const note of notes) console.log(`- ${note}`);
+  const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+  console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting and seeding catalog, waiting for the build lock, building if stale and starting next start`);
+  console.log(machineNote('BFF and catalog SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,85 @@
+import { Agent, get } from 'node:http';
+import { createGrpcClient, createGrpcServer } from '@kassa/platform/grpc';
+import type { Logger } from '@kassa/platform/logging';
+import { Message, NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
+import Fastify from 'fastify';
+import { compareInterleaved, type Call, type LoadResult, type LoadShape } from '../lib/closed-loop';
+
+/** The same small record answered by both servers: protobuf over gRPC, JSON over HTTP/1.1. */
+const message: Message = {
+  id: 'msg_01jbench0000000000000000000',
+  template: 'signin-code',
+  recipient: 'j***@example.com',
+  subject: 'Your sign-in code',
+  status: 'delivered',
+  history: [],
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  subjectRef: 'sic_01jbench0000000000000000000',
+};
+
+interface Target {
+  call: Call;
+  close(): Promise<void>;
+}
+
+/** Platform gRPC (value) against bare fastify (baseline), same load shape, interleaved; both servers closed after. */
+export async function compareGrpcWithFastify(shape: LoadShape, callLogger: Logger): Promise<{ grpc: LoadResult; http: LoadResult }> {
+  const targets: Target[] = [];
+  try {
+    const grpc = await startPlatformGrpc(callLogger);
+    targets.push(grpc);
+    const http = await startBareFastify(shape.concurrency);
+    targets.push(http);
+    const result = await compareInterleaved(shape, grpc.call, http.call);
+    return { grpc: result.value, http: result.baseline };
+  } finally {
+    await Promise.all(targets.map((target) => target.close()));
+  }
+}
+
+/** NotificationsService.ListMessages through the platform's gRPC server and client (one HTTP/2 channel). */
+async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
+  const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1' });
+  server.add(NotificationsServiceService, { listMessages: async () => ({ messages: [message] }) });
+  const port = await server.start();
+  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`);
+  return {
+    call: () => client.listMessages({ subjectRef: message.subjectRef }),
+    async close() {
+      client.close();
+      await server.shutdown(1_000);
+    },
+  };
+}
+
+/** A bare fastify GET answering the same record as JSON, over keep-alive HTTP/1.1 (one socket per call in flight). */
+async function startBareFastify(concurrency: number): Promise<Target> {
+  const app = Fastify({ logger: false });
+  const body = { messages: [Message.toJSON(message)] };
+  app.get('/messages', async () => body);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  return {
+    call: () => getJson(`http://127.0.0.1:${port}/messages`, agent),
+    async close() {
+      agent.destroy();
+      await app.close();
+    },
+  };
+}
+
+/** Reads and parses the whole body, as the gRPC client decodes the whole response. */
+function getJson(url: string, agent: Agent): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`GET ${url} answered ${response.statusCode}`));
+        else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      });
+    }).on('error', reject);
+  });
+}

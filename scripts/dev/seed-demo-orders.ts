@@ -1,0 +1,132 @@
+// Demo orders for `npm run up`, placed once the platform runs, through the same gRPC calls a guest's checkout and
+// an organiser's refund make (so quotas, payments and history are what the product itself would write):
+//   - a paid order with the SUMMER10 code and a donation,
+//   - an order whose payment failed (payable until its hold ends, then expired),
+//   - a paid order refunded in part by the organiser,
+//   - a paid order refunded in full (canceled, its places back on sale).
+// Idempotent: fixed idempotency keys make a second run answer the same orders and change nothing.
+//
+// A development tool, not a service: it looks up the demo shop's and the demo user's ids with one read-only query
+// each in catalog's and identity's databases, because the demo data has no fixed ids for them.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import { loadConfig } from '@kassa/platform/config';
+import { createGrpcClient } from '@kassa/platform/grpc';
+import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
+import { OrderServiceClient, type GuestOrder } from '@kassa/proto/ordering/v1/orders';
+import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
+import { DEMO_ORGANISATION_ID, DEMO_USER } from '../../services/identity/src/persistence/demo-data';
+
+const DEMO_SHOP_NAME = 'Summer Concert Tickets';
+const env = process.env;
+// Each service's database as that service itself reads it from the environment (DATABASE_URL, else kassa_<name>).
+const databaseUrl = (service: 'catalog' | 'identity') => loadConfig(service, { database: service, grpcPort: 0, httpPort: 0 }).databaseUrl;
+const publicOrigin = env.PUBLIC_BASE_URL || 'http://localhost:3000';
+
+async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params: unknown[]): Promise<T | undefined> {
+  const db = new Client({ connectionString: databaseUrl(database) });
+  await db.connect();
+  try {
+    return (await db.query(sql, params)).rows[0] as T | undefined;
+  } finally {
+    await db.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const catalogAddress = env.CATALOG_GRPC_ADDRESS || '127.0.0.1:50052';
+  const orderingAddress = env.ORDERING_GRPC_ADDRESS || '127.0.0.1:50053';
+  const paymentsAddress = env.PAYMENTS_GRPC_ADDRESS || '127.0.0.1:50054';
+  const shops = createGrpcClient(ShopServiceClient, catalogAddress, { deadlineMs: 10_000 });
+  const ordering = createGrpcClient(OrderingServiceClient, orderingAddress, { deadlineMs: 10_000 });
+  const orders = createGrpcClient(OrderServiceClient, orderingAddress, { deadlineMs: 15_000 });
+  const payments = createGrpcClient(PaymentServiceClient, paymentsAddress, { deadlineMs: 15_000 });
+
+  const shopRow = await queryOne<{ id: string }>(
+    'catalog',
+    "select id from shops where organisation_id = $1 and name = $2 and status = 'public' order by id limit 1",
+    [DEMO_ORGANISATION_ID, DEMO_SHOP_NAME],
+  );
+  const userRow = await queryOne<{ id: string }>('identity', 'select id from users where email = $1', [DEMO_USER.email]);
+  if (!shopRow || !userRow) throw new Error('the demo shop or the demo user is missing: run scripts/seed first');
+  const shopId = shopRow.id;
+  const organiser = { actorUserId: userRow.id };
+
+  // ordering learns the shop from catalog's events; right after a first start that takes a moment.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const availability = await ordering.getAvailability({ shopId });
+      if (availability.items.length >= 3 && availability.items.every((item) => item.status !== 'closed')) break;
+    } catch {
+      // NOT_FOUND until the projection has the shop.
+    }
+    if (attempt > 120) throw new Error('ordering did not learn the demo shop within a minute');
+    await sleep(500);
+  }
+  const { shop } = await shops.getPublicShop({ shopId, locale: 'en', password: '', accessToken: '' });
+  const itemNamed = (name: string) => {
+    const item = shop!.items.find((candidate) => candidate.name === name);
+    if (!item) throw new Error(`the demo shop has no item "${name}"`);
+    return item.id;
+  };
+  const regular = itemNamed('Regular');
+  const vip = itemNamed('VIP');
+  const pass = itemNamed('Weekend pass');
+
+  async function place(key: string, email: string, lines: { itemId: string; quantity: number }[], extra: { discountCode?: string; donationMinor?: number } = {}): Promise<GuestOrder> {
+    const { order } = await orders.checkout({
+      shopId,
+      lines,
+      email,
+      discountCode: extra.discountCode ?? '',
+      donationMinor: extra.donationMinor ?? 0,
+      subscribe: email.startsWith('anna'),
+      idempotencyKey: `demo-seed-${key}`,
+      accessToken: '',
+      locale: email.endsWith('.nl') ? 'nl' : 'en',
+    });
+    return order!;
+  }
+
+  async function pay(order: GuestOrder, key: string, action: 'pay' | 'fail'): Promise<void> {
+    if (!order.payable) return; // paid, expired or canceled on an earlier run
+    const { payment } = await payments.createPayment({ orderId: order.id, idempotencyKey: `demo-seed-${key}-payment`, returnOrigin: publicOrigin });
+    await payments.completeDemoPayment({ paymentId: payment!.id, action });
+  }
+
+  async function waitUntilPaid(order: GuestOrder): Promise<void> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { order: now } = await orders.getGuestOrder({ orderId: order.id });
+      if (now!.status === 'paid' || now!.status === 'canceled') return;
+      await sleep(200);
+    }
+    throw new Error(`order ${order.number} did not become paid`);
+  }
+
+  async function refund(order: GuestOrder, key: string, request: { full: boolean; amountMinor: number }): Promise<void> {
+    await waitUntilPaid(order);
+    const { order: current } = await orders.getOrder({ organisationId: DEMO_ORGANISATION_ID, orderId: order.id }, organiser);
+    if (current!.status !== 'paid' || current!.money!.refundedMinor > 0) return; // refunded on an earlier run
+    await orders.refundOrder({ organisationId: DEMO_ORGANISATION_ID, orderId: order.id, ...request, idempotencyKey: `demo-seed-${key}-refund` }, organiser);
+  }
+
+  const anna = await place('anna', 'anna.devries@example.nl', [{ itemId: regular, quantity: 2 }], { discountCode: 'SUMMER10', donationMinor: 500 });
+  await pay(anna, 'anna', 'pay');
+  const jan = await place('jan', 'jan.jansen@example.nl', [{ itemId: vip, quantity: 1 }]);
+  await pay(jan, 'jan', 'fail');
+  const sophie = await place('sophie', 'sophie.martin@example.com', [{ itemId: pass, quantity: 2 }]);
+  await pay(sophie, 'sophie', 'pay');
+  await refund(sophie, 'sophie', { full: false, amountMinor: 1000 });
+  const pieter = await place('pieter', 'pieter.bakker@example.nl', [{ itemId: regular, quantity: 1 }]);
+  await pay(pieter, 'pieter', 'pay');
+  await refund(pieter, 'pieter', { full: true, amountMinor: 0 });
+
+  for (const client of [shops, ordering, orders, payments]) client.close();
+  console.log(`demo orders in place: ${[anna, jan, sophie, pieter].map((order) => order.number).join(', ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('demo orders could not be placed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Shared by scripts/up, scripts/test and .ci/run: make sure the machine has what Kassa runs on.
+# PostgreSQL, Redis and NATS (JetStream) are real servers on loopback; install them with apt on a
+# fresh Debian machine and start them when they are not running.
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_port() {
+  local port=$1 name=$2
+  for _ in $(seq 1 60); do port_open "$port" && return 0; sleep 0.5; done
+  echo "!! $name did not come up on 127.0.0.1:$port" >&2
+  return 1
+}
+
+apt_ready=""
+apt_install() {
+  if [ -z "$apt_ready" ]; then
+    echo "-- apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    apt_ready=1
+  fi
+  echo "-- apt-get install $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+ensure_postgres() {
+  port_open 5432 && return 0
+  if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    apt_install postgresql
+    # Local development trusts loopback connections for the postgres user, as the services expect.
+    local hba
+    hba=$(ls /etc/postgresql/*/main/pg_hba.conf | head -n 1)
+    sed -i '1i host all postgres 127.0.0.1/32 trust\nhost all postgres ::1/128 trust' "$hba"
+  fi
+  echo "-- starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  wait_port 5432 PostgreSQL
+}
+
+ensure_redis() {
+  port_open 6379 && return 0
+  command -v redis-server >/dev/null || apt_install redis-server
+  echo "-- starting Redis"
+  mkdir -p /var/lib/redis /var/log/redis
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/kassa.log
+  wait_port 6379 Redis
+}
+
+ensure_nats() {
+  port_open 4222 && return 0
+  command -v nats-server >/dev/null || [ -x /usr/sbin/nats-server ] || apt_install nats-server
+  echo "-- starting NATS with JetStream"
+  mkdir -p /var/lib/nats-server
+  start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
+  wait_port 4222 NATS
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  apt_install chromium fonts-liberation
+}
+
+ensure_infrastructure() {
+  ensure_postgres
+  ensure_redis
+  ensure_nats
+}
+
+# Installs the locked dependencies when node_modules is missing or older than the lock file.
+# `npm install` rather than `npm ci`: the registry reachable here lacks other platforms' optional
+# binaries (@swc/core-darwin-*, …), so the lock file cannot list them and `npm ci` would refuse it.
+ensure_node_modules() {
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "-- npm install"
+    npm install --no-audit --no-fund
+  fi
+}
+
+# Development secrets are made on the machine, never committed.
+ensure_dev_secrets() {
+  mkdir -p .data
+  if [ ! -f .data/dev.env ]; then
+    echo "KASSA_SEALING_KEY=$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" > .data/dev.env
+    chmod 600 .data/dev.env
+  fi
+  set -a
+  # shellcheck disable=SC1091
+  . .data/dev.env
+  set +a
+}

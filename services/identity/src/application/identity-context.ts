@@ -1,0 +1,20 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { RateLimiter } from '@kassa/platform/ratelimit';
+
+/** What the use cases need from the outside world; tests pass a clock and a random source. */
+export interface IdentityContext {
+  orm: MikroORM;
+  rateLimiter: RateLimiter;
+  keys: IdentityKeys;
+  logger: Logger;
+  now(): Date;
+  randomInt(maxExclusive: number): number;
+}
+
+export interface IdentityKeys {
+  /** Seals codes in events (shared with notifications). */
+  sealing: Buffer;
+  /** Keys the HMAC of stored codes, derived from the sealing key so one secret serves both. */
+  codeHmac: Buffer;
+}

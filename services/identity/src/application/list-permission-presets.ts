@@ -1,0 +1,9 @@
+import type { ListPermissionPresetsResponse } from '@kassa/proto/identity/v1/organisations';
+import { PERMISSIONS, PRESETS, PRESET_KEYS } from '../domain/permissions';
+import { type ActorRef, requireActor } from './organisation-access';
+
+/** The presets, most powerful first, and every permission in display order. */
+export function listPermissionPresets(actor: ActorRef): ListPermissionPresetsResponse {
+  requireActor(actor);
+  return { presets: PRESET_KEYS.map((key) => ({ key, permissions: [...PRESETS[key]] })), permissions: [...PERMISSIONS] };
+}

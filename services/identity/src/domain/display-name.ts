@@ -1,0 +1,14 @@
+import { messages } from '@kassa/platform/errors';
+
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+export type DisplayNameCheck = { ok: true; displayName: string } | { ok: false; message: string };
+
+/** Optional; trimmed, inner white space folded, control characters refused. */
+export function checkDisplayName(raw: string | undefined, label = 'Name'): DisplayNameCheck {
+  const displayName = (raw ?? '').trim().replace(/\s+/g, ' ');
+  if (displayName.length > DISPLAY_NAME_MAX_LENGTH) return { ok: false, message: messages.tooLong(label) };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(displayName)) return { ok: false, message: messages.invalid(label) };
+  return { ok: true, displayName };
+}

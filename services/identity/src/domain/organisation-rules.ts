@@ -1,0 +1,78 @@
+import { Violations } from '@kassa/platform/errors';
+import { DISPLAY_NAME_MAX_LENGTH } from './display-name';
+import { SUPPORTED_LOCALES } from './locale';
+
+export const ORGANISATION_NAME_MAX_LENGTH = 100;
+export const ORGANISATION_DESCRIPTION_MAX_LENGTH = 1000;
+export const MEMBER_NAME_MAX_LENGTH = DISPLAY_NAME_MAX_LENGTH;
+export const DEFAULT_CURRENCY = 'EUR';
+
+/** ISO 4217 codes an organisation may sell in: the common ones, so a typo is caught rather than stored. */
+export const CURRENCIES = [
+  'EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'ISK',
+  'CAD', 'AUD', 'NZD', 'JPY', 'SGD', 'HKD', 'ZAR', 'BRL', 'MXN', 'INR', 'TRY',
+] as const;
+
+export interface OrganisationSettings {
+  name: string;
+  description: string;
+  currency: string;
+  defaultLocale: string;
+}
+
+export interface OrganisationInput {
+  name?: string;
+  description?: string;
+  currency?: string;
+  defaultLocale?: string;
+}
+
+/**
+ * The organisation's general settings, trimmed and checked; every violation at once (snake_case fields, the
+ * spec's wording). An empty currency or locale takes the given fallback (creation), otherwise both are required.
+ */
+export function checkOrganisationSettings(input: OrganisationInput, fallback?: { currency: string; defaultLocale: string }): OrganisationSettings {
+  const v = new Violations();
+  const name = v.string('name', input.name, { label: 'Name', required: true, maxLength: ORGANISATION_NAME_MAX_LENGTH });
+  const description = v.string('description', input.description, { label: 'Description', maxLength: ORGANISATION_DESCRIPTION_MAX_LENGTH });
+  const rawCurrency = (input.currency ?? '').trim() || fallback?.currency || '';
+  const currency = v.string('currency', rawCurrency.toUpperCase(), {
+    label: 'Currency',
+    required: true,
+    check: (value) => (CURRENCIES as readonly string[]).includes(value),
+  });
+  const rawLocale = (input.defaultLocale ?? '').trim() || fallback?.defaultLocale || '';
+  const defaultLocale = v.string('default_locale', rawLocale.toLowerCase(), {
+    label: 'Language',
+    required: true,
+    check: (value) => (SUPPORTED_LOCALES as readonly string[]).includes(value),
+  });
+  v.throwIfAny();
+  return { name, description, currency, defaultLocale };
+}
+
+export interface MemberName {
+  firstName: string;
+  lastName: string;
+}
+
+/** Optional given and family names (at most 100 characters each), added to `v` under first_name and last_name. */
+export function checkMemberName(v: Violations, input: { firstName?: string; lastName?: string }): MemberName {
+  const firstName = v.string('first_name', input.firstName, { label: 'First name', maxLength: MEMBER_NAME_MAX_LENGTH, check: noControlCharacters });
+  const lastName = v.string('last_name', input.lastName, { label: 'Last name', maxLength: MEMBER_NAME_MAX_LENGTH, check: noControlCharacters });
+  return { firstName: firstName.replace(/\s+/g, ' '), lastName: lastName.replace(/\s+/g, ' ') };
+}
+
+// eslint-disable-next-line no-control-regex
+const noControlCharacters = (value: string): boolean => !/[\u0000-\u001f\u007f]/.test(value);
+
+/** A member's name when nobody typed one: the account's display name, first word as given name. */
+export function nameFromDisplayName(displayName: string): MemberName {
+  const words = displayName.trim().split(/\s+/).filter(Boolean);
+  return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
+}
+
+/** The name shown for a member, e.g. in "Jane Doe invited you". */
+export function fullName(name: MemberName, fallback = ''): string {
+  return [name.firstName, name.lastName].filter(Boolean).join(' ') || fallback;
+}

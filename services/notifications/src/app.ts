@@ -1,0 +1,163 @@
+import { Redis } from 'ioredis';
+import { createNamespace } from '@kassa/platform/config';
+import { parseKey } from '@kassa/platform/crypto';
+import { createLifecycle, type Lifecycle, type ShutdownPhase } from '@kassa/platform/lifecycle';
+import { createGrpcServer } from '@kassa/platform/grpc';
+import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { createQueue } from '@kassa/platform/jobs';
+import type { Logger } from '@kassa/platform/logging';
+import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { startOutboxRelay } from '@kassa/platform/outbox';
+import { createOrm } from '@kassa/platform/persistence';
+import { createRateLimiter } from '@kassa/platform/ratelimit';
+import { NotificationsServiceService, PublicFormsServiceService } from '@kassa/proto/notifications/v1/notifications';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { sendEmail } from './application/send-email';
+import type { NotificationsConfig } from './config';
+import { startMemberInvitedConsumer } from './events/member-invited.consumer';
+import { startOrderRefundedConsumer } from './events/order-refunded.consumer';
+import { startSignInCodeRequestedConsumer } from './events/signin-code-requested.consumer';
+import { messagingTopology, subjects, type MessagingTopology } from './events/subjects';
+import { notificationsHandlers } from './grpc/notifications.handlers';
+import { publicFormsHandlers } from './grpc/public-forms.handlers';
+import {
+  defaultSendEmailRetryPolicy,
+  enqueueSendEmail,
+  SEND_EMAIL_QUEUE,
+  startSendEmailWorker,
+  type SendEmailRetryPolicy,
+} from './jobs/send-email.job';
+import { startUnsentSweeper, type UnsentSweeper } from './jobs/sweep-unsent.job';
+import { createSmtpMailer } from './mail/smtp-mailer';
+import { notificationsEntities } from './persistence/entities';
+
+export interface NotificationsOptions {
+  logger: Logger;
+  /** Where each part registers how it stops; main.ts passes the process lifecycle, tests get a private one. */
+  lifecycle?: Lifecycle;
+  /** Streams and subjects; tests pass an isolated copy (see messagingTopology). */
+  topology?: MessagingTopology;
+  /** BullMQ queue of send jobs (default 'email-send'). */
+  queueName?: string;
+  retry?: SendEmailRetryPolicy;
+  /** How often the unsent-mail sweeper runs (default one minute). */
+  sweepIntervalMs?: number;
+  /** How often a consumer of another service's stream looks for it until it exists (default 2 s). */
+  streamRetryMs?: number;
+  grpcHost?: string;
+}
+
+export interface RunningNotifications {
+  grpcPort: number;
+  httpPort: number;
+  orm: MikroORM;
+  sweeper: UnsentSweeper;
+  /** Stops every part in the lifecycle's phase order. */
+  stop(): Promise<void>;
+}
+
+/** The whole service, started in-process: main.ts runs it, integration tests run the same thing. */
+export async function startNotifications(config: NotificationsConfig, options: NotificationsOptions): Promise<RunningNotifications> {
+  const { logger } = options;
+  const namespace = createNamespace(config.namespace);
+  const topology = options.topology ?? messagingTopology(namespace);
+  const retry = options.retry ?? defaultSendEmailRetryPolicy;
+  const sealingKey = parseKey(config.KASSA_SEALING_KEY);
+  const lifecycle = options.lifecycle ?? createLifecycle(logger, { handleSignals: false, exit: () => undefined });
+  const stop = (): Promise<void> => lifecycle.shutdown('stop');
+  const closers = { push: ({ phase, name, fn }: { phase: ShutdownPhase; name: string; fn: () => Promise<void> | void }) => lifecycle.onShutdown(phase, name, fn) };
+
+  try {
+    // Database
+    const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: notificationsEntities, logger });
+    closers.push({ phase: 'connections', name: 'orm', fn: () => orm.close() });
+
+    // NATS: our own stream for the outbox's subjects, and identity's (same definition as identity
+    // ensures, idempotent) so that the consumer can start whichever service comes up first. ordering's
+    // stream is not ensured here: its consumer waits for ordering to create it.
+    const nats = await connectNats({ url: config.natsUrl, name: config.serviceName, logger });
+    closers.push({ phase: 'connections', name: 'nats', fn: () => nats.close() });
+    await ensureStream(nats.jsm, topology.notificationsStream);
+    await ensureStream(nats.jsm, topology.identityStream);
+
+    // Mail and the send queue
+    const mailer = createSmtpMailer(config.SMTP_URL);
+    closers.push({ phase: 'connections', name: 'smtp', fn: () => mailer.close() });
+    const queueName = options.queueName ?? namespace.queue(SEND_EMAIL_QUEUE);
+    const queue = createQueue(queueName, { redisUrl: config.redisUrl });
+    closers.push({ phase: 'connections', name: 'queue', fn: () => queue.close() });
+    const enqueueSend = (messageId: string) => enqueueSendEmail(queue, messageId, retry);
+
+    // Redis for the public forms' rate limits (namespaced keys, like identity's)
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    closers.push({ phase: 'connections', name: 'redis', fn: async () => void (await redis.quit()) });
+    const rateLimiter = createRateLimiter(redis, { prefix: namespace.key('kassa:ratelimit:') });
+
+    // gRPC API
+    const grpc = createGrpcServer({ logger, port: config.grpcPort, host: options.grpcHost });
+    grpc.add(NotificationsServiceService, notificationsHandlers(orm));
+    grpc.add(
+      PublicFormsServiceService,
+      publicFormsHandlers({ orm, rateLimiter, sealingKey, contactInbox: config.CONTACT_INBOX, enqueueSend, logger, now: () => new Date() }),
+    );
+    const grpcPort = await grpc.start();
+    closers.push({ phase: 'ingress', name: 'grpc', fn: () => grpc.shutdown() });
+
+    // Consumer: identity's sign-in code requests
+    const consumer = await startSignInCodeRequestedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend });
+    closers.push({ phase: 'consumers', name: 'signin-code-consumer', fn: () => consumer.stop() });
+
+    // Consumer: identity's invitations to organisations
+    const invitations = await startMemberInvitedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend });
+    closers.push({ phase: 'consumers', name: 'member-invited-consumer', fn: () => invitations.stop() });
+
+    // Consumer: ordering's refunds (starts once ordering's stream exists; start-up does not wait for it)
+    const refunds = startOrderRefundedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend, streamRetryMs: options.streamRetryMs });
+    closers.push({ phase: 'consumers', name: 'order-refunded-consumer', fn: () => refunds.stop() });
+
+    // Worker: render and send
+    const worker = startSendEmailWorker({
+      queueName,
+      redisUrl: config.redisUrl,
+      logger,
+      send: (attempt) =>
+        sendEmail(
+          {
+            orm,
+            mailer,
+            sealingKey,
+            from: config.MAIL_FROM,
+            siteUrl: config.PUBLIC_BASE_URL,
+            statusChangedSubject: subjects.emailStatusChanged,
+            logger,
+          },
+          attempt,
+        ),
+    });
+    closers.push({ phase: 'consumers', name: 'send-email-worker', fn: () => worker.close() });
+
+    // Sweeper: re-derives send jobs from PostgreSQL, now and every minute
+    const sweeper = startUnsentSweeper({ orm, queue, enqueueSend, logger, intervalMs: options.sweepIntervalMs });
+    closers.push({ phase: 'consumers', name: 'unsent-sweeper', fn: () => sweeper.stop() });
+    await sweeper.runOnce();
+
+    // Outbox relay: the only publisher of our events
+    const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace: topology.namespace });
+    closers.push({ phase: 'relays', name: 'outbox-relay', fn: () => relay.stop() });
+
+    // HTTP edge: health, readiness, metrics
+    const edge = await startHttpEdge({
+      port: config.httpPort,
+      logger,
+      checks: standardReadinessChecks({ orm, redis: () => redis.ping(), nats }),
+    });
+    closers.push({ phase: 'ingress', name: 'http-edge', fn: () => edge.close() });
+    const httpPort = edge.port;
+
+    logger.info({ grpcPort, httpPort }, 'notifications started');
+    return { grpcPort, httpPort, orm, sweeper, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Violations } from '@kassa/platform/errors';
+import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
+import { toEmailLocale } from '../domain/email-message';
+import { refundDedupeKey, refundNoticeKind } from '../domain/order-refund-notice';
+import { EmailMessageEntity } from '../persistence/email-message.entity';
+import type { OrderRefundedPayload } from '../templates/render-email';
+import type { AcceptedMessage } from './accept-sign-in-code-request';
+import { recordSealedEmail } from './record-sealed-email';
+
+export interface AcceptOrderRefundedDeps {
+  sealingKey: Buffer;
+  now?: () => Date;
+}
+
+/**
+ * ordering's "order.refunded" → one e-mail to the guest about that refund, in the order's language, recorded in status
+ * 'created' inside the consumer's transaction (with its inbox row) and about the order ('ord_…').
+ *
+ * Once per refund id: the inbox drops a redelivered event, and the message's dedupe key drops the same refund arriving
+ * as another event. Two such events handled at once both find no message; the unique index makes the second
+ * transaction fail, and its redelivery then finds the first message.
+ */
+export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged, deps: AcceptOrderRefundedDeps): Promise<AcceptedMessage> {
+  const { order, refund } = event;
+  const v = new Violations();
+  const orderId = v.id('order.id', order?.id, 'ord');
+  const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
+  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: 320, check: (value) => value.includes('@') });
+  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: /^[A-Z]{3}$/ });
+  const refundId = v.id('refund.id', refund?.id, 'ref');
+  const amountMinor = v.int('refund.amountMinor', refund?.amountMinor, { label: 'Refund amount', min: 1 });
+  v.throwIfAny();
+  if (refund!.status !== '' && refund!.status !== 'succeeded') return { created: false, skipped: `refund status ${refund!.status}` };
+  const kind = refundNoticeKind(refund!.reason, refund!.cancelsOrder);
+  // A reason without words of ours: better no mail than a wrong one; the order page still tells the guest.
+  if (!kind) return { created: false, skipped: `no e-mail for refund reason "${refund!.reason}"` };
+
+  const dedupeKey = refundDedupeKey(refundId);
+  const existing = await em.findOne(EmailMessageEntity, { dedupeKey }, { fields: ['id'] });
+  if (existing) return { created: false, messageId: existing.id };
+
+  const payload: OrderRefundedPayload = { kind, orderId, orderNumber: number, amountMinor, currency };
+  const messageId = recordSealedEmail(em, {
+    template: 'order-refunded',
+    recipient: email,
+    locale: toEmailLocale(order!.locale),
+    subjectRef: orderId,
+    dedupeKey,
+    payload,
+    sealingKey: deps.sealingKey,
+    now: deps.now?.() ?? new Date(),
+  });
+  return { messageId, created: true };
+}

@@ -1,0 +1,129 @@
+import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { openString } from '@kassa/platform/crypto';
+import { NotFoundError } from '@kassa/platform/errors';
+import type { Logger } from '@kassa/platform/logging';
+import { addToOutbox } from '@kassa/platform/outbox';
+import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
+import { changeStatus, isAwaitingSend, recordAttempt, type EmailMessage } from '../domain/email-message';
+import type { DeliveryStatus } from '../domain/email-status';
+import { EmailMessageEntity } from '../persistence/email-message.entity';
+import { EmailStatusChangeEntity } from '../persistence/email-status-change.entity';
+import { renderTemplate, type RenderedEmail, type TemplatePayloads } from '../templates/render-email';
+import type { Mailer } from './mailer.port';
+
+export interface SendEmailDeps {
+  orm: MikroORM;
+  mailer: Mailer;
+  sealingKey: Buffer;
+  /** The From header, e.g. 'Kassa <no-reply@kassa.localhost>'. */
+  from: string;
+  /** The site's public address, linked from the mails. */
+  siteUrl: string;
+  /** Subject of EmailStatusChanged in the outbox. */
+  statusChangedSubject: string;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export interface SendEmailAttempt {
+  messageId: string;
+  /** 1 on the first try. */
+  attempt: number;
+  /** On this attempt a failure is final: the message becomes 'notSent' instead of being retried. */
+  maxAttempts: number;
+}
+
+export type SendEmailOutcome = 'send' | 'notSent' | 'renderingFailure' | 'alreadyHandled' | 'retrying';
+
+/**
+ * Renders and sends one message. Idempotent: a message no longer 'created' is left alone, so a
+ * repeated job sends nothing. SMTP failures are rethrown (the job retries with backoff) until the
+ * last attempt, which records 'notSent'.
+ */
+export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAttempts }: SendEmailAttempt): Promise<SendEmailOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.logger.child({ messageId, attempt });
+  const message = await deps.orm.em.fork().findOne(EmailMessageEntity, { id: messageId });
+  // Not visible yet (or gone): throw so the job retries instead of completing without a mail.
+  if (!message) throw new NotFoundError(`E-mail message ${messageId} not found`);
+  if (!isAwaitingSend(message)) return 'alreadyHandled';
+
+  let mail: RenderedEmail;
+  try {
+    const payload = JSON.parse(openString(deps.sealingKey, message.sealedPayload ?? '')) as TemplatePayloads[typeof message.template];
+    // Only some mails lose their point with time (a sign-in code); the others have no expiry.
+    const expiresAt = 'expiresAt' in payload ? payload.expiresAt : undefined;
+    if (expiresAt && new Date(expiresAt) <= now()) {
+      await finish(deps, messageId, 'notSent', 'expired before it could be sent', now());
+      return 'notSent';
+    }
+    mail = await renderTemplate(message.template, payload, { locale: message.locale, siteUrl: deps.siteUrl });
+  } catch (error) {
+    // Rendering is deterministic: a retry would fail the same way.
+    log.error({ err: error }, 'e-mail could not be rendered');
+    await finish(deps, messageId, 'renderingFailure', errorSummary(error), now());
+    return 'renderingFailure';
+  }
+
+  try {
+    const reply = await deps.mailer.send({
+      from: deps.from,
+      to: message.recipient,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      replyTo: mail.replyTo,
+      headers: { 'X-Kassa-Message-Id': message.id },
+    });
+    await finish(deps, messageId, 'send', reply.response.slice(0, 200), now());
+    log.info({ template: message.template }, 'e-mail handed to SMTP');
+    return 'send';
+  } catch (error) {
+    if (attempt >= maxAttempts) {
+      log.error({ err: error, maxAttempts }, 'e-mail not sent; giving up');
+      await finish(deps, messageId, 'notSent', errorSummary(error), now());
+      return 'notSent';
+    }
+    await countFailedAttempt(deps.orm.em.fork(), messageId, now());
+    log.warn({ err: error, maxAttempts }, 'e-mail not sent; will retry');
+    throw error;
+  }
+}
+
+/**
+ * One transaction: the status, its history row, the cleared payload and the EmailStatusChanged event.
+ * The row is locked and re-checked, so two workers racing on one message record one outcome.
+ */
+async function finish(deps: SendEmailDeps, messageId: string, status: DeliveryStatus, detail: string, at: Date): Promise<void> {
+  await deps.orm.em.fork().transactional(async (em) => {
+    const message = await em.findOne(EmailMessageEntity, { id: messageId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!message || !isAwaitingSend(message)) return;
+    recordAttempt(message, at);
+    recordStatusChange(em, message, status, detail, at, deps.statusChangedSubject);
+  });
+}
+
+function recordStatusChange(em: EntityManager, message: EmailMessage, status: DeliveryStatus, detail: string, at: Date, subject: string): void {
+  const change = changeStatus(message, status, at, detail);
+  em.create(EmailStatusChangeEntity, { messageId: message.id, ...change });
+  addToOutbox(em, {
+    subject,
+    type: EmailStatusChanged,
+    message: { messageId: message.id, subjectRef: message.subjectRef, status: change.status, occurredAt: change.occurredAt },
+    key: message.id,
+  });
+}
+
+async function countFailedAttempt(em: EntityManager, messageId: string, at: Date): Promise<void> {
+  await em.nativeUpdate(EmailMessageEntity, { id: messageId, status: 'created' }, { attempts: raw('attempts + 1'), updatedAt: at });
+}
+
+/** A short reason for the history; SMTP errors name the code and reply, never the body. */
+function errorSummary(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string }).code;
+    return `${code ? `${code}: ` : ''}${error.message}`.slice(0, 200);
+  }
+  return String(error).slice(0, 200);
+}

@@ -1,0 +1,56 @@
+import type { Logger } from '@kassa/platform/logging';
+import { startConsumer, type NatsHandles, type RunningConsumer } from '@kassa/platform/messaging';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { AcceptedMessage } from '../application/accept-sign-in-code-request';
+import { afterCommit } from '../persistence/after-commit';
+import type { MessagingTopology } from './subjects';
+
+export interface EmailRequestConsumerOptions {
+  orm: MikroORM;
+  nats: NatsHandles;
+  logger: Logger;
+  topology: MessagingTopology;
+  sealingKey: Buffer;
+  /** Queues the send job; called after the message row has committed. */
+  enqueueSend(messageId: string): Promise<void>;
+}
+
+/** What differs between the consumers of other services' events that each become (at most) one e-mail. */
+export interface EmailRequest {
+  durable: string;
+  /** The stream read; identity's when not given. */
+  stream?: (topology: MessagingTopology) => string;
+  subject: (topology: MessagingTopology) => string;
+  /** Records the message (status 'created') in the consumer's transaction. */
+  accept: (em: EntityManager, data: Uint8Array, sealingKey: Buffer) => Promise<AcceptedMessage>;
+}
+
+/** An inbox-guarded consumer (identity's stream unless told otherwise) that records an e-mail per event, then queues its send job. */
+export function startEmailRequestConsumer(request: EmailRequest, options: EmailRequestConsumerOptions): Promise<RunningConsumer> {
+  const { orm, nats, logger, topology, sealingKey, enqueueSend } = options;
+  const log = logger.child({ component: request.durable });
+  return startConsumer({
+    orm,
+    js: nats.js,
+    jsm: nats.jsm,
+    logger,
+    stream: request.stream?.(topology) ?? topology.identityStream.name,
+    durable: request.durable,
+    filterSubjects: request.subject(topology),
+    async handle(message, em) {
+      const accepted = await request.accept(em, message.data, sealingKey);
+      if (!accepted.created) {
+        if (accepted.skipped) log.info({ eventId: message.id, reason: accepted.skipped }, 'event calls for no e-mail');
+        return;
+      }
+      // Enqueued only after the commit, so the job never looks for a row that is not there yet. If the
+      // process dies between the commit and the enqueue (or Redis refuses it), the unsent-mail sweeper
+      // finds the row still 'created' and enqueues it: the job is re-derived from PostgreSQL.
+      afterCommit(em, () => {
+        enqueueSend(accepted.messageId).catch((error: unknown) =>
+          log.warn({ err: error, messageId: accepted.messageId }, 'send job not enqueued; the sweeper will pick the message up'),
+        );
+      });
+    },
+  });
+}

@@ -1,0 +1,155 @@
+import { createNamespace } from '@kassa/platform/config';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { parseKey, sealString } from '@kassa/platform/crypto';
+import { newId } from '@kassa/platform/ids';
+import { createQueue } from '@kassa/platform/jobs';
+import { createLogger } from '@kassa/platform/logging';
+import { connectNats, type NatsHandles } from '@kassa/platform/messaging';
+import { createOrm, runMigrations } from '@kassa/platform/persistence';
+import { assertInfrastructure, createTestDatabase, uniqueName, type TestDatabase } from '@kassa/platform/testing';
+ 
+import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { startNotifications, type RunningNotifications } from '../../src/app';
+import { loadNotificationsConfig, type NotificationsConfig } from '../../src/config';
+import { messagingTopology, type MessagingTopology } from '../../src/events/subjects';
+import type { SendEmailRetryPolicy } from '../../src/jobs/send-email.job';
+import { notificationsEntities } from '../../src/persistence/entities';
+import { notificationsMigrations } from '../../src/persistence/migrations';
+
+export const logger = createLogger({ service: 'notifications-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export interface Harness {
+  config: NotificationsConfig;
+  topology: MessagingTopology;
+  queueName: string;
+  nats: NatsHandles;
+  /** A separate ORM for assertions (the service has its own). */
+  orm: MikroORM;
+  app: RunningNotifications;
+  /** Starts the service again (after `app.stop()`), with the same database, streams and queue. */
+  restart(): Promise<RunningNotifications>;
+  publishSignInCodeRequested(event: Partial<SignInCodeRequested> & { code: string }, msgId?: string): Promise<{ event: SignInCodeRequested; duplicate: boolean }>;
+  close(): Promise<void>;
+}
+
+/** A real notifications service on its own database, NATS streams and BullMQ queue. */
+export async function startHarness(options: { smtpUrl: string; label: string; retry?: SendEmailRetryPolicy; streamRetryMs?: number }): Promise<Harness> {
+  await assertInfrastructure();
+  const database: TestDatabase = await createTestDatabase(`notifications_${options.label}`);
+  await runMigrations({ databaseUrl: database.url, entities: notificationsEntities, migrations: notificationsMigrations, logger });
+  const namespace = createNamespace(uniqueName(`t${options.label}`).toLowerCase().replace(/[^a-z0-9]/g, ''));
+  const topology = messagingTopology(namespace);
+  const queueName = uniqueName(`email-send-${options.label}`);
+  const sealingKey = randomBytes(32).toString('base64url');
+  const config = loadNotificationsConfig({
+    KASSA_ENV: 'test',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+    HTTP_PORT: '0',
+    SMTP_URL: options.smtpUrl,
+    KASSA_SEALING_KEY: sealingKey,
+    // Isolates this run's Redis keys (the public forms' rate limits) from every other copy.
+    KASSA_NAMESPACE: namespace.name,
+  });
+  const nats = await connectNats({ url: config.natsUrl, name: `${namespace.name}-test`, logger });
+  const orm = await createOrm({ databaseUrl: database.url, entities: notificationsEntities, logger, poolMax: 2 });
+  const start = () =>
+    startNotifications(config, {
+      logger,
+      topology,
+      queueName,
+      retry: options.retry ?? { attempts: 3, backoffMs: 50 },
+      grpcHost: '127.0.0.1',
+      streamRetryMs: options.streamRetryMs ?? 200,
+    });
+
+  const harness: Harness = {
+    config,
+    topology,
+    queueName,
+    nats,
+    orm,
+    app: await start(),
+    async restart() {
+      harness.app = await start();
+      return harness.app;
+    },
+    async publishSignInCodeRequested({ code, ...fields }, msgId = newId('obx')) {
+      const event: SignInCodeRequested = {
+        challengeId: newId('sic'),
+        email: `${uniqueName('guest')}@example.com`,
+        sealedCode: sealString(parseKey(sealingKey), code),
+        locale: 'en',
+        newAccount: false,
+        expiresAt: new Date(Date.now() + 10 * 60_000),
+        displayName: '',
+        ...fields,
+      };
+      const ack = await nats.js.publish(topology.subjects.signInCodeRequested, SignInCodeRequested.encode(event).finish(), { msgID: msgId });
+      return { event, duplicate: ack.duplicate };
+    },
+    async close() {
+      await harness.app.stop();
+      for (const stream of [topology.identityStream.name, topology.orderingStream, topology.notificationsStream.name]) {
+        await nats.jsm.streams.delete(stream).catch(() => undefined);
+      }
+      const queue = createQueue(queueName, { redisUrl: config.redisUrl });
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await deleteKeys(config.redisUrl, namespace.key('kassa:ratelimit:*'));
+      await nats.close();
+      await orm.close(true);
+      await database.drop();
+    },
+  };
+  return harness;
+}
+
+async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await redis.keys(pattern);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Polls until `read` returns a value that `done` accepts, or fails with the last value seen. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!done(last)) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  return last;
+}
+
+export interface MessageRow {
+  id: string;
+  template: string;
+  subject_ref: string;
+  dedupe_key: string | null;
+  locale: string;
+  status: string;
+  subject: string;
+  recipient: string;
+  sealed_payload: string | null;
+  attempts: number;
+}
+
+export async function messageRowsFor(orm: MikroORM, subjectRef: string): Promise<MessageRow[]> {
+  return orm.em.fork().getConnection().execute<MessageRow[]>('select * from email_message where subject_ref = ? order by id', [subjectRef]);
+}
+
+export async function historyOf(orm: MikroORM, messageId: string): Promise<{ status: string; detail: string }[]> {
+  return orm.em.fork().getConnection().execute('select status, detail from email_status_change where message_id = ? order by id', [messageId]);
+}
+
+export async function outboxRows(orm: MikroORM, subject: string): Promise<{ id: string; payload: Buffer; published_at: Date | null }[]> {
+  return orm.em.fork().getConnection().execute('select id, payload, published_at from outbox where subject = ? order by id', [subject]);
+}

@@ -1,0 +1,106 @@
+import type { Logger } from 'pino';
+import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
+import { createNamespace } from '@kassa/platform/config';
+import { deriveShopAccessKey, parseKey } from '@kassa/platform/crypto';
+import { createGrpcServer } from '@kassa/platform/grpc';
+import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { createQueue } from '@kassa/platform/jobs';
+import type { Lifecycle } from '@kassa/platform/lifecycle';
+import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { startOutboxRelay } from '@kassa/platform/outbox';
+import { createOrm } from '@kassa/platform/persistence';
+import type { OrderingContext } from './application/ordering-context';
+import { bucketPolicyOf, type OrderingConfig } from './config';
+import { startCatalogProjectionConsumer } from './events/catalog-projection.consumer';
+import { startPaymentEventsConsumer } from './events/payment-events.consumer';
+import { ORDERING_STREAM } from './events/subjects';
+import { orderingHandlers, orderingService } from './grpc/ordering.handlers';
+import { orderHandlers, orderService } from './grpc/orders.handlers';
+import { createExpiryScheduler, ORDER_JOBS_QUEUE, startOrderWorker } from './jobs/expire-order.job';
+import { startOrderSweeper } from './jobs/sweep-orders.job';
+import { guardedReservation, unguardedReservation } from './persistence/quota.repository';
+import { orderingEntities } from './persistence/schema';
+
+export interface OrderingOptions {
+  /** How long to wait between looks for catalog's and payments' streams while they do not exist (default 2 s). */
+  streamRetryMs?: number;
+  /** The clock of the use cases (tests move it). */
+  now?: () => Date;
+  /** How often the order sweeper runs (default one minute). */
+  sweepIntervalMs?: number;
+  /**
+   * TESTS ONLY: take tickets without row locks or conditions (read, then add), so that the oversell race test's
+   * control run can prove the test fails without the guard. Never set by main.ts.
+   */
+  unsafeReservation?: boolean;
+  /** Database connections (default 10). */
+  poolMax?: number;
+}
+
+/**
+ * Starts every part of the ordering service and registers how each one stops.
+ * main.ts calls it; integration tests call it too, so they run the real wiring.
+ */
+export async function startOrdering(config: OrderingConfig, logger: Logger, lifecycle: Lifecycle, options: OrderingOptions = {}) {
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger, poolMax: options.poolMax });
+  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+
+  const namespace = createNamespace(config.namespace);
+  const nats = await connectNats({ url: config.natsUrl, name: 'ordering', logger });
+  lifecycle.onShutdown('connections', 'nats', () => nats.close());
+  await ensureStream(nats.jsm, { name: namespace.stream(ORDERING_STREAM.name), subjects: ORDERING_STREAM.subjects.map(namespace.subject) });
+
+  // identity answers every organiser call's authorisation; nothing about memberships is kept here.
+  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS });
+  lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
+
+  const queueName = namespace.queue(ORDER_JOBS_QUEUE);
+  const queue = createQueue(queueName, { redisUrl: config.redisUrl });
+  lifecycle.onShutdown('connections', 'queue', () => queue.close());
+
+  const now = options.now ?? (() => new Date());
+  if (options.unsafeReservation) logger.warn('UNSAFE RESERVATION: tickets are taken without locks (oversell control test only)');
+  const ctx: OrderingContext = {
+    orm,
+    logger,
+    now,
+    feePerTicketMinor: config.TICKET_FEE_MINOR,
+    holdMinutes: config.ORDER_HOLD_MINUTES,
+    shopAccessKey: deriveShopAccessKey(parseKey(config.KASSA_SEALING_KEY)),
+    reservation: options.unsafeReservation ? unguardedReservation() : guardedReservation(),
+    authorizer,
+    expiry: createExpiryScheduler(queue, now),
+  };
+
+  // catalog's snapshots → the sellable projection; waits in the background while catalog's stream is missing.
+  const projection = startCatalogProjectionConsumer({ orm, nats, logger, namespace, policy: bucketPolicyOf(config), streamRetryMs: options.streamRetryMs });
+  lifecycle.onShutdown('consumers', 'catalog projection', () => projection.stop());
+  // payments' news → orders (the saga); waits in the background while payments' stream is missing.
+  const payments = startPaymentEventsConsumer(ctx, { nats, logger, namespace, streamRetryMs: options.streamRetryMs });
+  lifecycle.onShutdown('consumers', 'payment events', () => payments.stop());
+
+  const worker = startOrderWorker(ctx, { queueName, redisUrl: config.redisUrl, logger });
+  lifecycle.onShutdown('consumers', 'order worker', () => worker.close());
+  const sweeper = startOrderSweeper(ctx, { logger, intervalMs: options.sweepIntervalMs });
+  lifecycle.onShutdown('consumers', 'order sweeper', () => sweeper.stop());
+  await sweeper.runOnce();
+
+  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
+  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort });
+  grpcServer.add(orderingService, orderingHandlers(ctx));
+  grpcServer.add(orderService, orderHandlers(ctx));
+  const grpcPort = await grpcServer.start();
+  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
+
+  const edge = await startHttpEdge({
+    port: config.httpPort,
+    logger,
+    checks: standardReadinessChecks({ orm, redis: () => queue.count(), nats }),
+  });
+  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
+
+  logger.info({ grpcPort, httpPort: edge.port }, 'ordering started');
+  return { grpcPort, httpPort: edge.port, ctx, projection, payments, sweeper, relay, queue, namespace, nats };
+}

@@ -1,0 +1,120 @@
+// ordering's half of the payment saga (DESIGN.md §4): what a payment attempt's news does to its order. Each runs in
+// the consumer's transaction together with its inbox record, so a redelivered message does nothing again.
+import type { Payment } from '@kassa/proto/payments/v1/payments';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertTransition, type OrderStatus } from '../domain/order-status';
+import { decideSucceededPayment, LATE_PAYMENT_OUTCOME } from '../domain/payment-decision';
+import { quotaDemands } from '../domain/quota-allocation';
+import type { RefundReason } from '../domain/refund';
+import type { OrderRow } from '../persistence/order.entity';
+import { addHistory, loadLines, lockOrder, notePayment } from '../persistence/order.repository';
+import { addDiscountUses, insertAllocations, sellAllocations } from '../persistence/quota.repository';
+import { recordOrderChange, requestRefund } from './order-records';
+import type { OrderingContext } from './ordering-context';
+
+const amountOf = (payment: Payment) => Number(payment.amount?.amountMinor ?? 0);
+const currencyOf = (payment: Payment, order: OrderRow) => payment.amount?.currency || order.currency;
+
+async function orderOf(ctx: OrderingContext, em: EntityManager, payment: Payment): Promise<OrderRow | null> {
+  const order = await lockOrder(em, payment.orderId);
+  // Not ours (or not any more): acknowledged and logged rather than retried forever.
+  if (!order) ctx.logger.warn({ paymentId: payment.id, orderId: payment.orderId }, 'payment for an unknown order; ignored');
+  return order;
+}
+
+/** payment.pending: the guest went to the provider. A reserved order becomes pending (order.pending). */
+export async function applyPaymentPending(ctx: OrderingContext, em: EntityManager, payment: Payment, at: Date): Promise<void> {
+  const order = await orderOf(ctx, em, payment);
+  if (!order) return;
+  const noted = await notePayment(em, { paymentId: payment.id, orderId: order.id, status: 'pending', amountMinor: amountOf(payment), currency: currencyOf(payment, order) }, at);
+  if (!noted) return;
+  await addHistory(em, { orderId: order.id, at, action: 'payment_started', properties: { paymentId: payment.id, provider: payment.provider } });
+  if (order.status !== 'reserved') return;
+  order.status = 'pending';
+  await recordOrderChange(em, order, 'pending', { at, actorUserId: null });
+}
+
+/** payment.failed: recorded in the history; the order stays payable until its hold ends (the guest may retry). */
+export async function applyPaymentFailed(ctx: OrderingContext, em: EntityManager, payment: Payment, at: Date): Promise<void> {
+  const order = await orderOf(ctx, em, payment);
+  if (!order) return;
+  const noted = await notePayment(em, { paymentId: payment.id, orderId: order.id, status: 'failed', amountMinor: amountOf(payment), currency: currencyOf(payment, order) }, at);
+  if (!noted) return;
+  await addHistory(em, { orderId: order.id, at, action: 'payment_failed', properties: { paymentId: payment.id, reason: payment.failureReason } });
+  order.updatedAt = at;
+}
+
+/**
+ * payment.succeeded: the money is taken, so the order ends paid-with-tickets or the money goes back, never both and
+ * never twice (domain/payment-decision.ts). A held order is paid; an expired one re-reserves its tickets if they are
+ * still there (else refund, reason late_payment); a canceled one is refunded (order_canceled); a second successful
+ * payment of a paid order is refunded (duplicate_payment); the same payment reported again does nothing.
+ */
+export async function applyPaymentSucceeded(ctx: OrderingContext, em: EntityManager, payment: Payment, at: Date): Promise<void> {
+  const order = await orderOf(ctx, em, payment);
+  if (!order) return;
+  const amountMinor = amountOf(payment);
+  const first = await notePayment(em, { paymentId: payment.id, orderId: order.id, status: 'succeeded', amountMinor, currency: currencyOf(payment, order) }, at);
+  if (!first) return;
+  const decision = decideSucceededPayment(order, payment.id);
+  const refund = (reason: RefundReason) =>
+    requestRefund(em, order, { paymentId: payment.id, amountMinor, reason, cancelsOrder: false, requestedBy: null, idempotencyKey: null, at });
+
+  switch (decision.kind) {
+    case 'nothing':
+      return;
+    case 'pay':
+      await sellAllocations(em, order.id);
+      await markPaid(em, order, payment, at);
+      return;
+    case 're_reserve':
+      if (await reReserve(ctx, em, order)) {
+        await addHistory(em, { orderId: order.id, at, action: 're_reserved', properties: { paymentId: payment.id } });
+        order.outcome = '';
+        await markPaid(em, order, payment, at);
+        return;
+      }
+      order.outcome = LATE_PAYMENT_OUTCOME;
+      await refund('late_payment');
+      await recordOrderChange(em, order, null, { at, actorUserId: null });
+      ctx.logger.warn({ orderId: order.id, paymentId: payment.id }, 'late payment: tickets gone, refund requested');
+      return;
+    case 'refund':
+      await refund(decision.reason);
+      await recordOrderChange(em, order, null, { at, actorUserId: null });
+      ctx.logger.warn({ orderId: order.id, paymentId: payment.id, reason: decision.reason }, 'payment cannot be kept; refund requested');
+      return;
+  }
+}
+
+async function markPaid(em: EntityManager, order: OrderRow, payment: Payment, at: Date): Promise<void> {
+  assertTransition(order.status as OrderStatus, 'paid');
+  order.status = 'paid';
+  order.paidAt = at;
+  order.paidPaymentId = payment.id;
+  await addHistory(em, { orderId: order.id, at, action: 'paid', properties: { paymentId: payment.id, amountMinor: amountOf(payment) } });
+  await recordOrderChange(em, order, 'paid', { at, actorUserId: null });
+}
+
+/**
+ * A late payment takes the expired order's tickets again, straight to sold, through the same guarded reservation as
+ * checkout, and its code's uses within the code's limit. In a savepoint: when anything is gone, nothing of the
+ * attempt stays and the caller refunds instead.
+ */
+async function reReserve(ctx: OrderingContext, em: EntityManager, order: OrderRow): Promise<boolean> {
+  const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];
+  const demands = quotaDemands(lines.map((line) => ({ quotaIds: [line.ticketOptionId, ...line.eventIds], quantity: line.quantity })));
+  class Gone extends Error {}
+  try {
+    await em.transactional(async (savepoint) => {
+      const taken = await ctx.reservation.take(savepoint, demands, 'sold');
+      if (!taken.ok) throw new Gone();
+      if (order.discountCodeId && !(await addDiscountUses(savepoint, order.discountCodeId, order.discountUses))) throw new Gone();
+      await insertAllocations(savepoint, order.id, taken.allocations);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Gone) return false;
+    throw error;
+  }
+}

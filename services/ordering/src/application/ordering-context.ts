@@ -1,0 +1,41 @@
+import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
+import type { CallContext } from '@kassa/platform/grpc';
+import type { Logger } from '@kassa/platform/logging';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ReservationStrategy } from '../persistence/quota.repository';
+
+/** Schedules the precise expiry of a held order once its checkout has committed; the sweep covers what gets lost. */
+export interface ExpiryScheduler {
+  orderHeld(order: { id: string; expiresAt: Date }): Promise<void>;
+}
+
+/** What the use cases need: the database, the clock, the platform's fee and hold, and the outside world. */
+export interface OrderingContext {
+  orm: MikroORM;
+  logger: Logger;
+  now(): Date;
+  /** TICKET_FEE_MINOR: the platform fee per paid ticket. */
+  feePerTicketMinor: number;
+  /** ORDER_HOLD_MINUTES: the hold of a shop that sets none. */
+  holdMinutes: number;
+  /** HMAC key of catalog's shop access tokens (deriveShopAccessKey, @kassa/platform/crypto). */
+  shopAccessKey: Buffer;
+  /** How tickets are taken from quotas: guarded in production. */
+  reservation: ReservationStrategy;
+  authorizer: Pick<OrganisationAuthorizer, 'authorize'>;
+  expiry: ExpiryScheduler;
+}
+
+/** Organiser reads need "orders.view", changes "orders.manage" (identity's permission strings). */
+export const ORDERS_VIEW = 'orders.view';
+export const ORDERS_MANAGE = 'orders.manage';
+
+/** Authorises the caller in the organisation; returns the user id to record. */
+export async function authorizeCaller(ctx: OrderingContext, call: Pick<CallContext, 'actor'>, organisationId: string, permission: string): Promise<string> {
+  return (await ctx.authorizer.authorize(call, organisationId, permission)).userId;
+}
+
+/** Runs after a committed checkout: a failed scheduling is logged, never fails the checkout (the sweep catches up). */
+export function scheduleExpiry(ctx: OrderingContext, order: { id: string; expiresAt: Date }): Promise<void> {
+  return ctx.expiry.orderHeld(order).catch((error: unknown) => ctx.logger.warn({ err: error, orderId: order.id }, 'scheduling the expiry job failed; the sweep will catch up'));
+}

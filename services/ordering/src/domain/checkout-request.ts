@@ -1,0 +1,99 @@
+// The shape of a checkout before anything is looked up: every field's problem at once, in the spec's words, with
+// field names as the request names them (lines.0.quantity, email, discountCode, donationMinor, idempotencyKey).
+import { checkEmailAddress, messages, Violations } from '@kassa/platform/errors';
+import { sha256Hex } from '@kassa/platform/crypto';
+import { normaliseCode } from './discount';
+import { orderingMessages } from './ordering-messages';
+
+/** 8 to 100 characters of [A-Za-z0-9_-], chosen by the browser once per checkout attempt (and per refund). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/** Longer than any code catalog accepts; anything beyond is not a code. */
+export const DISCOUNT_CODE_MAX_LENGTH = 100;
+export const LOCALES = ['en', 'nl'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** A sanity bound on donations (one million in major units); the shop's own rules come later. */
+export const DONATION_MAX_MINOR = 100_000_000;
+
+export interface CheckoutInput {
+  shopId: string;
+  lines: { itemId: string; quantity: number }[];
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** As typed, trimmed; '' for none. */
+  discountCode: string;
+  donationMinor: number;
+  subscribe: boolean;
+  idempotencyKey: string;
+  accessToken: string;
+  locale: Locale;
+}
+
+export interface CheckoutRequestLike {
+  shopId: string;
+  lines: { itemId: string; quantity: number }[];
+  email: string;
+  discountCode: string;
+  donationMinor: number;
+  subscribe: boolean;
+  idempotencyKey: string;
+  accessToken: string;
+  locale: string;
+}
+
+/** The request checked and normalised; throws one ValidationError with every violation. */
+export function parseCheckoutRequest(request: CheckoutRequestLike): CheckoutInput {
+  const violations = new Violations();
+  const shopId = violations.id('shopId', request.shopId, 'shp');
+  if (request.lines.length === 0) violations.add('lines', messages.checkoutNeedsItem);
+  const seen = new Set<string>();
+  request.lines.forEach((line, index) => {
+    const itemId = violations.id(`lines.${index}.itemId`, line.itemId, 'itm');
+    if (itemId && seen.has(itemId)) violations.add(`lines.${index}.itemId`, orderingMessages.duplicateLine);
+    if (itemId) seen.add(itemId);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) violations.add(`lines.${index}.quantity`, messages.minValue(1));
+  });
+  const email = checkEmailAddress(request.email);
+  if (!email.ok) violations.add('email', email.message);
+  const discountCode = (request.discountCode ?? '').trim();
+  if (discountCode.length > DISCOUNT_CODE_MAX_LENGTH || /[\p{Cc}]/u.test(discountCode)) violations.add('discountCode', messages.invalid('Discount code'));
+  const donationMinor = Number(request.donationMinor);
+  if (!Number.isSafeInteger(donationMinor)) violations.add('donationMinor', messages.invalid('Donation'));
+  else if (donationMinor < 0) violations.add('donationMinor', messages.minValue(0));
+  else if (donationMinor > DONATION_MAX_MINOR) violations.add('donationMinor', messages.invalid('Donation'));
+  const idempotencyKey = request.idempotencyKey ?? '';
+  if (idempotencyKey === '') violations.add('idempotencyKey', messages.required('Idempotency key'));
+  else if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) violations.add('idempotencyKey', messages.invalid('Idempotency key'));
+  const locale = request.locale === '' ? 'en' : request.locale;
+  if (!(LOCALES as readonly string[]).includes(locale)) violations.add('locale', messages.invalid('Locale'));
+  violations.throwIfAny();
+  return {
+    shopId,
+    lines: request.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
+    email: email.ok ? email.email : '',
+    discountCode,
+    donationMinor,
+    subscribe: Boolean(request.subscribe),
+    idempotencyKey,
+    accessToken: request.accessToken ?? '',
+    locale: locale as Locale,
+  };
+}
+
+/**
+ * What makes two checkouts "the same cart" for idempotency: the lines (in any order), the address, the code (any
+ * case), the donation, the opt-in and the language. The access token is left out: a retry may carry a fresh one.
+ */
+export function checkoutFingerprint(input: CheckoutInput): string {
+  const lines = [...input.lines].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0)).map((line) => [line.itemId, line.quantity]);
+  return sha256Hex(
+    JSON.stringify({
+      shopId: input.shopId,
+      lines,
+      email: input.email,
+      discountCode: normaliseCode(input.discountCode),
+      donationMinor: input.donationMinor,
+      subscribe: input.subscribe,
+      locale: input.locale,
+    }),
+  );
+}

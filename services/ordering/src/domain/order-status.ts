@@ -1,0 +1,54 @@
+// An order's life (DESIGN.md §6): created → reserved → pending (a payment started) → paid; reserved or pending →
+// expired (the hold ran out) or canceled (by the organiser); paid → canceled (refunded in full). An expired order
+// becomes paid only when a late payment could take its tickets again (re-reserved).
+
+export const ORDER_STATUSES = ['created', 'reserved', 'pending', 'paid', 'expired', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // Checkout commits an order reserved, or paid at once when its total is zero; "created" is never stored.
+  created: ['reserved', 'paid'],
+  // A payment may report success before its "pending" arrives (separate consumers): reserved → paid directly.
+  reserved: ['pending', 'paid', 'expired', 'canceled'],
+  pending: ['paid', 'expired', 'canceled'],
+  paid: ['canceled'],
+  expired: ['paid'],
+  canceled: [],
+};
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** Throws when the change is not one of the order's life; callers check the state first, so this guards bugs. */
+export function assertTransition(from: OrderStatus, to: OrderStatus): void {
+  if (!canTransition(from, to)) throw new Error(`An order cannot go from ${from} to ${to}`);
+}
+
+/** Reserved or pending: its tickets are held and counted as reserved. */
+export function isHeld(status: string): boolean {
+  return status === 'reserved' || status === 'pending';
+}
+
+/** Whether a new payment attempt may start now: held, the hold not over, something to pay. */
+export function isPayable(order: { status: string; expiresAt?: Date | null; totalMinor: number }, now: Date): boolean {
+  return isHeld(order.status) && !!order.expiresAt && order.expiresAt.getTime() > now.getTime() && order.totalMinor > 0;
+}
+
+/** Whether the hold of a held order is over at `now` (the expiry job and the sweep ask this). */
+export function isHoldOver(order: { status: string; expiresAt?: Date | null }, now: Date): boolean {
+  return isHeld(order.status) && !!order.expiresAt && order.expiresAt.getTime() <= now.getTime();
+}
+
+/** When a hold ends: the shop's reservation minutes, or the platform default when the shop has none. */
+export function holdEndsAt(now: Date, shopMinutes: number, defaultMinutes: number): Date {
+  const minutes = shopMinutes > 0 ? shopMinutes : defaultMinutes;
+  return new Date(now.getTime() + Math.round(minutes * 60_000));
+}
+
+/** The outcomes an order can end with (GuestOrder.outcome). */
+export type OrderOutcome = '' | 'expired' | 'canceled' | 'refunded' | 'late_payment_refunded';

@@ -1,0 +1,12 @@
+// Words of ordering's own violations, in the style of the spec's messages (platform `messages` holds the spec's).
+import type { AvailabilityStatus } from './availability';
+
+export const orderingMessages = {
+  /** A quantity above what one order may take now. */
+  maxValue: (n: number): string => `Maximum value is ${n}`,
+  /** A quantity of an item that cannot be bought now. */
+  notOnSale: (status: Exclude<AvailabilityStatus, 'available'>): string =>
+    status === 'sold out' ? 'This item is sold out' : status === 'upcoming' ? 'This item is not on sale yet' : 'This item is no longer on sale',
+  /** The same item on two lines. */
+  duplicateLine: 'Each item can be in the cart only once',
+} as const;

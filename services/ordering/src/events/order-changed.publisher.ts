@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { addToOutbox } from '@kassa/platform/outbox';
+import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
+import type { Order, OrderRefund } from '@kassa/proto/ordering/v1/orders';
+import { type OrderChange, orderSubject } from './subjects';
+
+/** The whole order after the change, in the caller's transaction. */
+export function publishOrderChanged(
+  em: EntityManager,
+  order: Order,
+  change: OrderChange,
+  details: { version: number; actorUserId: string | null; occurredAt: Date; refund?: OrderRefund },
+): void {
+  addToOutbox(em, {
+    subject: orderSubject(change),
+    type: OrderChanged,
+    message: { order, change, actorUserId: details.actorUserId ?? '', occurredAt: details.occurredAt, version: details.version, refund: details.refund },
+    key: order.id,
+  });
+}

@@ -1,0 +1,138 @@
+// Order writes that need exact SQL: the insert with its unique number, the lines, history entries, the payments
+// seen, and the organiser's list query. Everything else goes through the entities (order.entity.ts).
+import { randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { formatOrderNumber, ORDER_NUMBER_BYTES } from '../domain/order-number';
+import { type OrderLineRow, OrderEntity, OrderLineEntity, type OrderRow } from './order.entity';
+
+const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
+
+export type NewOrder = Omit<OrderRow, 'number' | 'refundedMinor' | 'paidPaymentId' | 'outcome' | 'version' | 'updatedAt'>;
+
+/**
+ * Inserts an order under a fresh random number, trying another number on the rare collision (40 bits: about one in
+ * a million after a million orders). `on conflict do nothing` keeps the transaction usable after a collision.
+ */
+export async function insertOrder(em: EntityManager, order: NewOrder, newNumber = () => formatOrderNumber(randomBytes(ORDER_NUMBER_BYTES))): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const number = newNumber();
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into orders (id, number, organisation_id, shop_id, status, email, locale, subscribe, discount_code_id, discount_code,
+         discount_uses, currency, subtotal_minor, discount_minor, donation_minor, fee_minor, total_minor, refunded_minor, ticket_count,
+         expires_at, paid_at, outcome, version, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?)
+       on conflict (number) do nothing
+       returning id`,
+      [
+        order.id, number, order.organisationId, order.shopId, order.status, order.email, order.locale, order.subscribe, order.discountCodeId,
+        order.discountCode, order.discountUses, order.currency, order.subtotalMinor, order.discountMinor, order.donationMinor, order.feeMinor,
+        order.totalMinor, order.ticketCount, order.expiresAt, order.paidAt, order.createdAt, order.createdAt,
+      ],
+    );
+    if (rows.length === 1) return number;
+  }
+  throw new Error('no free order number after 8 tries');
+}
+
+export async function insertLines(em: EntityManager, lines: readonly OrderLineRow[]): Promise<void> {
+  if (lines.length === 0) return;
+  await em.execute(
+    `insert into order_line (order_id, position, item_id, ticket_option_id, event_ids, name, quantity, unit_price_minor, subtotal_minor,
+       discount_minor, total_minor, paid_tickets)
+     values ${lines.map(() => `(?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`,
+    lines.flatMap((line) => [
+      line.orderId, line.position, line.itemId, line.ticketOptionId, JSON.stringify(line.eventIds), line.name, line.quantity, line.unitPriceMinor,
+      line.subtotalMinor, line.discountMinor, line.totalMinor, line.paidTickets,
+    ]),
+    'run',
+  );
+}
+
+/** The order, locked until the transaction ends: every change of an existing order starts here (lock order: order, buckets, codes). */
+export function lockOrder(em: EntityManager, orderId: string): Promise<OrderRow | null> {
+  return em.findOne(OrderEntity, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+export async function loadLines(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const lines = await em.find(OrderLineEntity, { orderId: { $in: [...orderIds] } }, { orderBy: { orderId: 'asc', position: 'asc' } });
+  for (const line of lines) byOrder.get(line.orderId)?.push(line);
+  return byOrder;
+}
+
+export async function addHistory(
+  em: EntityManager,
+  entry: { orderId: string; at: Date; action: string; properties?: Record<string, unknown>; actorUserId?: string | null },
+): Promise<void> {
+  await em.execute(
+    'insert into order_history (order_id, at, action, properties, actor_user_id) values (?, ?, ?, ?::jsonb, ?)',
+    [entry.orderId, entry.at, entry.action, JSON.stringify(entry.properties ?? {}), entry.actorUserId ?? null],
+    'run',
+  );
+}
+
+/** Statuses of a payment as ordering records them; "succeeded" is final here (a later "failed" of the same attempt cannot undo money taken). */
+export type SeenPaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * Records what was heard of a payment. Returns false when nothing changed: the payment was already recorded as
+ * succeeded, or as this same status. That is how "the same payment twice" does nothing.
+ */
+export async function notePayment(
+  em: EntityManager,
+  payment: { paymentId: string; orderId: string; status: SeenPaymentStatus; amountMinor: number; currency: string },
+  at: Date,
+): Promise<boolean> {
+  const rows = await em.execute<{ payment_id: string }[]>(
+    `insert into order_payment (payment_id, order_id, status, amount_minor, currency, updated_at) values (?, ?, ?, ?, ?, ?)
+     on conflict (payment_id) do update set status = excluded.status, amount_minor = excluded.amount_minor, updated_at = excluded.updated_at
+     where order_payment.status <> 'succeeded' and order_payment.status <> excluded.status
+       and not (excluded.status = 'pending' and order_payment.status = 'failed')
+     returning payment_id`,
+    [payment.paymentId, payment.orderId, payment.status, payment.amountMinor, payment.currency, at],
+  );
+  return rows.length === 1;
+}
+
+export interface OrderListFilter {
+  organisationId: string;
+  shopId: string;
+  statuses: readonly string[];
+  /** Compared with the number without its dash ('' = no number match). */
+  numberQuery: string;
+  /** Substring of the e-mail, as an ILIKE pattern ('' = no e-mail match). */
+  emailPattern: string;
+}
+
+/** Ids of one page of the organisation's orders, newest first, and how many match. */
+export async function listOrderIds(em: EntityManager, filter: OrderListFilter, page: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+  const where = ['organisation_id = ?'];
+  const params: unknown[] = [filter.organisationId];
+  if (filter.shopId) {
+    where.push('shop_id = ?');
+    params.push(filter.shopId);
+  }
+  if (filter.statuses.length > 0) {
+    where.push('status in (?)');
+    params.push([...filter.statuses]);
+  }
+  const search: string[] = [];
+  if (filter.numberQuery) {
+    search.push(`replace(number, '-', '') like ?`);
+    params.push(`%${filter.numberQuery}%`);
+  }
+  if (filter.emailPattern) {
+    search.push(`email ilike ?`);
+    params.push(filter.emailPattern);
+  }
+  if (search.length > 0) where.push(`(${search.join(' or ')})`);
+  const clause = where.join(' and ');
+  const [count] = await em.execute<{ total: number }[]>(`select count(*)::int as total from orders where ${clause}`, params);
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from orders where ${clause} order by created_at desc, id desc limit ? offset ?`,
+    [...params, page.limit, page.offset],
+  );
+  return { ids: rows.map((row) => row.id), total: Number(count?.total ?? 0) };
+}

@@ -1,0 +1,39 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { platformEntities, platformMigrations } from '@kassa/platform/persistence';
+import { DiscountCodeEntity, DiscountUsageEntity } from './discount-code.entity';
+import { EventEntity } from './event.entity';
+import { Migration20261220OrderingInitial } from './migrations/migration-20261220-ordering-initial';
+import { Migration20261230OrderingOrders } from './migrations/migration-20261230-ordering-orders';
+import {
+  CheckoutIdempotencyEntity, OrderAllocationEntity, OrderEntity, OrderHistoryEntity, OrderLineEntity, OrderPaymentEntity, RefundEntity,
+} from './order.entity';
+import { QuotaBucketEntity, QuotaEntity } from './quota.entity';
+import { ShopItemEntity } from './shop-item.entity';
+import { ShopEntity } from './shop.entity';
+import { TicketOptionEntity } from './ticket-option.entity';
+
+export const orderingEntities = [
+  ...platformEntities,
+  EventEntity,
+  TicketOptionEntity,
+  QuotaEntity,
+  QuotaBucketEntity,
+  ShopEntity,
+  ShopItemEntity,
+  DiscountCodeEntity,
+  DiscountUsageEntity,
+  OrderEntity,
+  OrderLineEntity,
+  OrderAllocationEntity,
+  RefundEntity,
+  OrderHistoryEntity,
+  OrderPaymentEntity,
+  CheckoutIdempotencyEntity,
+];
+
+/** Every migration, in order; listed explicitly so that a bundled image carries them. */
+export const orderingMigrations: MigrationObject[] = [
+  ...platformMigrations,
+  { name: 'Migration20261220OrderingInitial', class: Migration20261220OrderingInitial },
+  { name: 'Migration20261230OrderingOrders', class: Migration20261230OrderingOrders },
+];

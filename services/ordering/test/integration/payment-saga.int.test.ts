@@ -1,0 +1,142 @@
+// ordering's half of the payment saga, fed with real PaymentChanged / PaymentRefunded messages published on a real
+// (namespaced) KASSA_PAYMENTS stream, as payments publishes them: pending, failed (order stays payable), succeeded
+// (paid), the same payment twice, a late payment that re-reserves, a late payment refunded because the tickets are
+// gone, and a second successful payment refunded as a duplicate.
+import { PaymentChanged, PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
+import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
+import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
+import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
+import { checkoutRequest, payment, paymentChanged, paymentRefunded, refundRequests, seedShop, type SeededShop } from '../fixtures/orders';
+
+jest.setTimeout(60_000);
+
+let h: OrderingHarness;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  h = await startOrderingHarness('saga');
+  // payments creates its stream on its own start; ordering, started first, waits for it.
+  let started = false;
+  void h.running.payments.started.then(() => (started = true));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(started).toBe(false);
+  await h.createPaymentsStream();
+  await h.running.payments.started;
+}, 60_000);
+afterAll(async () => {
+  await h?.stop();
+});
+beforeEach(() => {
+  h.clock.now = new Date();
+});
+
+const SUCCEEDED = 'kassa.payments.payment.succeeded';
+const deliver = (change: 'pending' | 'succeeded' | 'failed', attempt: ReturnType<typeof payment>, msgId?: string) =>
+  h.deliverPayment(`kassa.payments.payment.${change}`, PaymentChanged, paymentChanged(attempt, change), msgId);
+const guest = async (orderId: string) => (await h.orders.getGuestOrder({ orderId })).order!;
+const counts = async (quotaId: string) =>
+  (await h.sql<{ sold: number; reserved: number }>('select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?', [quotaId]))[0]!;
+const history = async (orderId: string) => (await h.sql<{ action: string }>('select action from order_history where order_id = ? order by id', [orderId])).map((row) => row.action);
+const orderSubjects = async (orderId: string) =>
+  (await h.orderingMessages()).filter((m) => m.subject.startsWith('kassa.ordering.order.') && OrderChanged.decode(m.data).order?.id === orderId).map((m) => m.subject.split('.').pop());
+
+async function placeOrder(seeded: SeededShop, quantity = 2): Promise<GuestOrder> {
+  return (await h.orders.checkout(checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity }]))).order!;
+}
+const attemptFor = (order: GuestOrder) => payment({ id: order.id, amountMinor: order.money!.totalMinor });
+
+it('pending → the order is pending; failed → it stays payable; succeeded → paid, tickets sold; the same payment again changes nothing', async () => {
+  const seeded = await seedShop(h, { capacity: 10 });
+  const order = await placeOrder(seeded);
+  const first = attemptFor(order);
+  await deliver('pending', first);
+  expect(await guest(order.id)).toMatchObject({ status: 'pending', payable: true });
+  await deliver('failed', { ...first, failureReason: 'card declined' });
+  expect(await guest(order.id)).toMatchObject({ status: 'pending', payable: true });
+
+  const second = attemptFor(order);
+  await deliver('pending', second);
+  const paidMsgId = `obx_paid_${second.id}`;
+  await deliver('succeeded', second, paidMsgId);
+  const paid = await guest(order.id);
+  expect(paid).toMatchObject({ status: 'paid', payable: false, outcome: '' });
+  expect(paid.paidAt).toEqual(h.clock.now);
+  expect(await counts(seeded.option.id)).toEqual({ sold: 2, reserved: 0 });
+  expect(await counts(seeded.event.id)).toEqual({ sold: 2, reserved: 0 });
+
+  // Redelivered (same message id: the inbox) and reported again (another message: the payments seen).
+  await h.publish(SUCCEEDED, PaymentChanged, paymentChanged(second, 'succeeded'), paidMsgId);
+  await deliver('succeeded', second);
+  await deliver('pending', second);
+  expect(await counts(seeded.option.id)).toEqual({ sold: 2, reserved: 0 });
+  expect(await refundRequests(h)).toEqual([]);
+  expect(await history(order.id)).toEqual(['reserved', 'payment_started', 'payment_failed', 'payment_started', 'paid']);
+  await h.eventually(async () => (await orderSubjects(order.id)).length === 3, 'events published');
+  expect(await orderSubjects(order.id)).toEqual(['reserved', 'pending', 'paid']);
+  expect(await h.sql('select status from order_payment where order_id = ? order by status', [order.id])).toEqual([{ status: 'failed' }, { status: 'succeeded' }]);
+});
+
+it('a payment after the hold re-reserves the tickets when they are still there: paid, "re_reserved"', async () => {
+  const seeded = await seedShop(h, { capacity: 5 });
+  const order = await placeOrder(seeded, 3);
+  const attempt = attemptFor(order);
+  await deliver('pending', attempt);
+  h.clock.now = new Date(h.clock.now!.getTime() + 16 * MINUTE);
+  await h.running.sweeper.runOnce();
+  expect(await guest(order.id)).toMatchObject({ status: 'expired', outcome: 'expired' });
+  expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 0 });
+
+  await deliver('succeeded', attempt);
+  expect(await guest(order.id)).toMatchObject({ status: 'paid', outcome: '' });
+  expect(await counts(seeded.option.id)).toEqual({ sold: 3, reserved: 0 });
+  expect(await history(order.id)).toEqual(['reserved', 'payment_started', 'expired', 're_reserved', 'paid']);
+  expect(await refundRequests(h)).toEqual([]);
+});
+
+it('a payment after the hold is refunded when the tickets are gone: stays expired, "late_payment_refunded", refund.requested', async () => {
+  const seeded = await seedShop(h, { capacity: 3 });
+  const late = await placeOrder(seeded, 2);
+  const attempt = attemptFor(late);
+  h.clock.now = new Date(h.clock.now!.getTime() + 16 * MINUTE);
+  await h.running.sweeper.runOnce();
+  await placeOrder(seeded, 2); // someone else takes what came back
+  expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 });
+
+  await deliver('succeeded', attempt);
+  expect(await guest(late.id)).toMatchObject({ status: 'expired', outcome: 'late_payment_refunded', money: { refundedMinor: late.money!.totalMinor } });
+  expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 }); // nothing of the attempt stayed
+  const [request] = await h.eventually(async () => {
+    const found = (await refundRequests(h)).filter((r) => r.orderId === late.id);
+    return found.length > 0 ? found : undefined;
+  }, 'refund.requested');
+  expect(request).toMatchObject({ paymentId: attempt.id, amountMinor: late.money!.totalMinor, currency: 'EUR', reason: 'late_payment', actorUserId: '' });
+  expect(request!.refundId).toMatch(/^ref_/);
+
+  // payments reports the refund done: recorded once, order.refunded tells the guest.
+  await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(request!, 'succeeded'));
+  await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(request!, 'succeeded'));
+  expect(await h.sql('select status, reason from refund where id = ?', [request!.refundId])).toEqual([{ status: 'succeeded', reason: 'late_payment' }]);
+  expect(await history(late.id)).toEqual(['reserved', 'expired', 'refund_requested', 'refunded']);
+  await h.eventually(async () => (await orderSubjects(late.id)).includes('refunded'), 'order.refunded');
+  expect(await orderSubjects(late.id)).toEqual(['reserved', 'expired', 'refunded']);
+});
+
+it('a second successful payment of a paid order is refunded as a duplicate', async () => {
+  const seeded = await seedShop(h, { capacity: 10 });
+  const order = await placeOrder(seeded, 1);
+  const first = attemptFor(order);
+  const second = attemptFor(order);
+  await deliver('succeeded', first);
+  await deliver('succeeded', second);
+  expect(await guest(order.id)).toMatchObject({ status: 'paid', money: { refundedMinor: 0 } });
+  expect(await counts(seeded.option.id)).toEqual({ sold: 1, reserved: 0 });
+  const requests = await h.eventually(async () => {
+    const found = (await refundRequests(h)).filter((r) => r.orderId === order.id);
+    return found.length > 0 ? found : undefined;
+  }, 'refund.requested');
+  expect(requests).toEqual([expect.objectContaining({ paymentId: second.id, reason: 'duplicate_payment', amountMinor: order.money!.totalMinor })]);
+  // Its failure is recorded and changes nothing else.
+  await h.deliverPayment('kassa.payments.refund.failed', PaymentRefunded, paymentRefunded(requests[0]!, 'failed'));
+  expect(await h.sql('select status, failure_reason from refund where id = ?', [requests[0]!.refundId])).toEqual([{ status: 'failed', failure_reason: 'card expired' }]);
+  expect(await guest(order.id)).toMatchObject({ status: 'paid' });
+});

@@ -1,0 +1,92 @@
+import { FailedPreconditionError, Violations } from '@kassa/platform/errors';
+import { newId } from '@kassa/platform/ids';
+import { crashPoint } from '@kassa/platform/lifecycle';
+import type { CreatePaymentRequest, CreatePaymentResponse } from '@kassa/proto/payments/v1/payments';
+import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
+import { toPaymentMessage } from './payment-views';
+import type { PayableOrder, PaymentsContext } from './payments-context';
+import { startAtProvider } from './start-attempt';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The reason an order cannot take a new attempt, in words for the guest's page and the logs. */
+function notPayableReason(order: PayableOrder): string {
+  switch (order.status) {
+    case 'paid':
+      return 'The order is already paid';
+    case 'expired':
+      return 'The order has expired';
+    case 'canceled':
+      return 'The order was canceled';
+    default:
+      return order.amountMinor <= 0 ? 'The order has nothing to pay' : 'The order cannot be paid now';
+  }
+}
+
+function checkRequest(request: CreatePaymentRequest): { returnOrigin: string } {
+  const violations = new Violations();
+  violations.id('orderId', request.orderId, 'ord');
+  violations.string('idempotencyKey', request.idempotencyKey, { label: 'Idempotency key', required: true, pattern: IDEMPOTENCY_KEY });
+  const origin = violations.string('returnOrigin', request.returnOrigin, { label: 'Return origin', required: true, maxLength: 200, check: isOrigin });
+  violations.throwIfAny();
+  return { returnOrigin: origin.replace(/\/$/, '') };
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a payment attempt. Idempotent per (order, idempotency key): the retry of a call finds its attempt (and
+ * finishes it when a crash left it 'created'). The amount, currency and organisation come from ordering, never
+ * from the caller. The attempt is committed as 'created' BEFORE the provider is called, so the provider's object
+ * always has a row that names it (its idempotency key is the attempt id).
+ */
+export async function createPayment(ctx: PaymentsContext, request: CreatePaymentRequest): Promise<CreatePaymentResponse> {
+  const { returnOrigin } = checkRequest(request);
+  const existing = await findByKey(ctx, request.orderId, request.idempotencyKey);
+  if (existing) return { payment: toPaymentMessage(await resume(ctx, existing)) };
+
+  const order = await ctx.orders.getPayableOrder(request.orderId);
+  if (!order.payable || order.amountMinor <= 0) throw new FailedPreconditionError(notPayableReason(order));
+
+  const provider = ctx.providers.active;
+  const now = ctx.now();
+  const id = newId('pay');
+  const inserted = await ctx.orm.em.fork().transactional(async (em) => {
+    // A concurrent call with the same key may have won the race: the unique key decides, and the loser reads its row.
+    const result = await em.execute<{ affectedRows: number }>(
+      `insert into payment_attempt (id, order_id, organisation_id, shop_id, order_number, provider, status, amount_minor, currency,
+         refunded_minor, idempotency_key, test_mode, return_origin, email, locale, hold_expires_at, provider_expires_at, version, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, 'created', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+       on conflict (order_id, idempotency_key) do nothing`,
+      [
+        id, order.orderId, order.organisationId, order.shopId, order.number, provider.name, order.amountMinor, order.currency,
+        request.idempotencyKey, provider.testMode, returnOrigin, order.email, order.locale === 'nl' ? 'nl' : 'en',
+        order.expiresAt, provider.expiryFor(now, order.expiresAt), now, now,
+      ],
+      'run',
+    );
+    return result.affectedRows === 1;
+  });
+  crashPoint('payments.after-attempt-created');
+  const attempt = await findByKey(ctx, request.orderId, request.idempotencyKey);
+  if (!attempt) throw new Error('payment attempt vanished after its insert');
+  if (!inserted) return { payment: toPaymentMessage(await resume(ctx, attempt)) };
+  return { payment: toPaymentMessage(await startAtProvider(ctx, attempt)) };
+}
+
+/** A retried call: an attempt a crash left 'created' is taken to the provider again; any other is answered as it is. */
+async function resume(ctx: PaymentsContext, attempt: PaymentAttempt): Promise<PaymentAttempt> {
+  return attempt.status === 'created' ? startAtProvider(ctx, attempt) : attempt;
+}
+
+function findByKey(ctx: PaymentsContext, orderId: string, idempotencyKey: string): Promise<PaymentAttempt | null> {
+  return ctx.orm.em.fork().findOne(PaymentAttemptEntity, { orderId, idempotencyKey });
+}
+

@@ -1,0 +1,49 @@
+import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
+import type { Logger } from '@kassa/platform/logging';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ProviderRegistry } from '../providers/provider-registry';
+
+/** What ordering says a payment for an order must be (OrderService.GetPayableOrder). */
+export interface PayableOrder {
+  orderId: string;
+  number: string;
+  organisationId: string;
+  shopId: string;
+  status: string;
+  /** Whether a new attempt may start now. */
+  payable: boolean;
+  amountMinor: number;
+  currency: string;
+  /** When the hold ends; null when the order is not held. */
+  expiresAt: Date | null;
+  email: string;
+  locale: string;
+}
+
+/** Port to ordering. NotFoundError when the order is unknown. */
+export interface OrderLookup {
+  getPayableOrder(orderId: string): Promise<PayableOrder>;
+}
+
+/** Port to identity for what payments shows of an organisation. */
+export interface OrganisationDirectory {
+  /** The organisation's currency as the acting member sees it ('' when identity has none). */
+  currencyOf(actorUserId: string, organisationId: string): Promise<string>;
+}
+
+/** What the use cases need from the outside world; tests pass their own clock and doubles of other services. */
+export interface PaymentsContext {
+  orm: MikroORM;
+  logger: Logger;
+  now(): Date;
+  authorizer: Pick<OrganisationAuthorizer, 'authorize'>;
+  orders: OrderLookup;
+  organisations: OrganisationDirectory;
+  providers: ProviderRegistry;
+  /** An open attempt unchanged this long is looked up at the provider (RECONCILE_AFTER_MINUTES). */
+  reconcileAfterMs: number;
+}
+
+/** identity's permission strings. */
+export const ORDERS_VIEW = 'orders.view';
+export const PAYMENTS = 'payments';

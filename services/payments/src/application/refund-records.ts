@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { publishRefundOutcome } from '../events/payment-refunded.publisher';
+import type { Refund } from '../persistence/refund.entity';
+import type { RefundResult } from '../providers/payment-provider';
+
+export const isRefundOpen = (refund: Pick<Refund, 'status'>): boolean => refund.status === 'requested' || refund.status === 'pending';
+
+/**
+ * Records what the provider answered about a locked refund, once: a final answer adds the amount to the payment
+ * (succeeded) and publishes payment.refunded or refund.failed; "pending" waits for the provider's webhook or the
+ * reconciliation. A refund that is final already changes nothing, so repeated answers are harmless.
+ */
+export async function settleRefund(em: EntityManager, refund: Refund, result: RefundResult, now: Date): Promise<boolean> {
+  if (!isRefundOpen(refund)) return false;
+  refund.providerReference = result.providerReference || refund.providerReference;
+  refund.updatedAt = now;
+  if (result.status === 'pending') {
+    refund.status = 'pending';
+    return false;
+  }
+  refund.status = result.status;
+  refund.failureReason = result.failureReason;
+  refund.completedAt = now;
+  if (result.status === 'succeeded') {
+    // One statement, so two refunds of one payment settling at once both count (no read-modify-write).
+    await em.execute('update payment_attempt set refunded_minor = least(amount_minor, refunded_minor + ?), version = version + 1, updated_at = ? where id = ?', [
+      refund.amountMinor,
+      now,
+      refund.paymentId,
+    ]);
+  }
+  publishRefundOutcome(
+    em,
+    {
+      refundId: refund.id,
+      paymentId: refund.paymentId,
+      orderId: refund.orderId,
+      organisationId: refund.organisationId,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      status: refund.status,
+      providerReference: refund.providerReference ?? '',
+      failureReason: refund.failureReason,
+    },
+    now,
+  );
+  return true;
+}

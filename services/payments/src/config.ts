@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '@kassa/platform/config';
+
+export const PAYMENTS_DEFAULTS = { database: 'payments', grpcPort: 50054, httpPort: 9104 } as const;
+
+const minutes = (fallback: number) => z.coerce.number().int().min(1).max(24 * 60).default(fallback);
+
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig('payments', PAYMENTS_DEFAULTS, {
+    /** host:port of identity: Authorize for organiser calls, the organisation's currency for the settings. */
+    IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
+    /** host:port of ordering: GetPayableOrder (amount, currency, status and hold of an order). */
+    ORDERING_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
+    /** The provider new attempts go to: the built-in demo provider (no money moves) or Stripe. */
+    PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+    /** Stripe's secret (or restricted) key; "sk_test_…" runs in test mode. Required with PAYMENT_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+    /** The signing secret of the Stripe webhook endpoint ("whsec_…"). Required with PAYMENT_PROVIDER=stripe. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Where the Stripe SDK sends requests; only for a local stand-in of Stripe's API (tests). Default Stripe's own. */
+    STRIPE_API_HOST: z.string().min(1).optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /** An attempt still open this long after its last change is looked up at the provider. */
+    RECONCILE_AFTER_MINUTES: minutes(10),
+    /** How often the reconciliation sweep runs. */
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  }, env);
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !config[name]);
+    if (missing.length > 0) throw new ConfigError('payments', missing.map((variable) => ({ variable, message: 'is required when PAYMENT_PROVIDER is stripe' })));
+  }
+  return config;
+}
+export type PaymentsConfig = ReturnType<typeof loadPaymentsConfig>;

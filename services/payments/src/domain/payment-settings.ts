@@ -1,0 +1,35 @@
+/** One provider as the organisation's Payments tab lists it. */
+export interface ProviderInfo {
+  key: string;
+  name: string;
+  /** "connected" (in use), "test_mode" (in use, no real money), "coming_soon" or "unavailable". */
+  status: 'connected' | 'test_mode' | 'coming_soon' | 'unavailable';
+}
+
+export interface PaymentSettings {
+  plan: 'standard' | 'platform_only';
+  activeProvider: ProviderInfo;
+  platformOnlyProviders: ProviderInfo[];
+  currency: string;
+}
+
+/** The Platform-only plan's integrations (spec: three providers, marked coming soon). */
+export const PLATFORM_ONLY_PROVIDERS: readonly ProviderInfo[] = [
+  { key: 'mollie', name: 'Mollie', status: 'coming_soon' },
+  { key: 'adyen', name: 'Adyen', status: 'coming_soon' },
+  { key: 'paypal', name: 'PayPal', status: 'coming_soon' },
+];
+
+export const DEFAULT_CURRENCY = 'EUR';
+
+/**
+ * Every organisation is on the Standard plan today: payments are taken by the platform's own provider, Stripe
+ * when it is configured (test keys say "test_mode") or else the built-in demo provider, which never moves money.
+ */
+export function paymentSettings(active: { name: string; testMode: boolean }, currency: string): PaymentSettings {
+  const activeProvider: ProviderInfo =
+    active.name === 'stripe'
+      ? { key: 'stripe', name: 'Stripe', status: active.testMode ? 'test_mode' : 'connected' }
+      : { key: 'demo', name: 'Demo provider', status: 'test_mode' };
+  return { plan: 'standard', activeProvider, platformOnlyProviders: PLATFORM_ONLY_PROVIDERS.map((provider) => ({ ...provider })), currency: currency || DEFAULT_CURRENCY };
+}

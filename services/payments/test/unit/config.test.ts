@@ -1,0 +1,47 @@
+import { ConfigError } from '@kassa/platform/config';
+import { loadPaymentsConfig } from '../../src/config';
+import { parseOrderingSubject, paymentSubject } from '../../src/events/subjects';
+
+describe('payments configuration', () => {
+  it('defaults to the demo provider on the payments ports and database', () => {
+    const config = loadPaymentsConfig({});
+    expect(config).toMatchObject({
+      PAYMENT_PROVIDER: 'demo',
+      grpcPort: 50054,
+      httpPort: 9104,
+      IDENTITY_GRPC_ADDRESS: '127.0.0.1:50051',
+      ORDERING_GRPC_ADDRESS: '127.0.0.1:50053',
+      RECONCILE_AFTER_MINUTES: 10,
+      RECONCILE_INTERVAL_SECONDS: 60,
+    });
+    expect(config.databaseUrl).toMatch(/\/kassa_payments$/);
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('needs both Stripe secrets with PAYMENT_PROVIDER=stripe, naming each missing one', () => {
+    expect(() => loadPaymentsConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
+    try {
+      loadPaymentsConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([{ variable: 'STRIPE_WEBHOOK_SECRET', message: 'is required when PAYMENT_PROVIDER is stripe' }]);
+    }
+    const stripe = loadPaymentsConfig({
+      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
+      STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http',
+    });
+    expect(stripe).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
+  });
+
+  it('refuses an unknown provider and a key that is not a Stripe secret key', () => {
+    expect(() => loadPaymentsConfig({ PAYMENT_PROVIDER: 'mollie' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadPaymentsConfig({ STRIPE_SECRET_KEY: 'pk_test_public' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
+
+describe('subjects', () => {
+  it('publishes on kassa.payments.payment.<verb> and reads ordering subjects with or without a namespace', () => {
+    expect(paymentSubject('succeeded')).toBe('kassa.payments.payment.succeeded');
+    expect(parseOrderingSubject('it1234.kassa.ordering.order.expired')).toEqual({ entity: 'order', verb: 'expired' });
+    expect(parseOrderingSubject('kassa.catalog.shop.opened')).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ConfigError } from './config-error';
+import { NAMESPACE_PATTERN } from './namespace';
+
+export { ConfigError } from './config-error';
+export { createNamespace, NAMESPACE_PATTERN, type Namespace } from './namespace';
+
+export type Environment = 'development' | 'test' | 'production';
+
+export interface BaseConfig {
+  serviceName: string;
+  environment: Environment;
+  databaseUrl: string;
+  redisUrl: string;
+  natsUrl: string;
+  grpcPort: number;
+  httpPort: number;
+  logLevel: string;
+  otlpEndpoint?: string;
+  /** KASSA_NAMESPACE: isolates streams, subjects, queues and keys of one copy of the platform (tests). */
+  namespace: string;
+}
+
+export interface ConfigDefaults {
+  database: string;
+  grpcPort: number;
+  httpPort: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+const port = z.coerce.number().int().min(0).max(65535);
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${protocols.join(' or ')} URL`);
+
+// Environment variable names of the base settings, so errors name the variable and not the field.
+const baseVariables = {
+  environment: 'KASSA_ENV',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
+  natsUrl: 'NATS_URL',
+  grpcPort: 'GRPC_PORT',
+  httpPort: 'HTTP_PORT',
+  logLevel: 'LOG_LEVEL',
+  otlpEndpoint: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  namespace: 'KASSA_NAMESPACE',
+} as const;
+
+function baseSchema(defaults: ConfigDefaults) {
+  return z.object({
+    environment: z.enum(['development', 'test', 'production']).default('development'),
+    databaseUrl: url(['postgres:', 'postgresql:']).default(`postgres://postgres@127.0.0.1:5432/kassa_${defaults.database}`),
+    redisUrl: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    natsUrl: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
+    grpcPort: port.default(defaults.grpcPort),
+    httpPort: port.default(defaults.httpPort),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    otlpEndpoint: url(['http:', 'https:']).optional(),
+    namespace: z.string().regex(NAMESPACE_PATTERN, 'must be at most 32 lower-case letters and digits').default(''),
+  });
+}
+
+const blankToUndefined = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
+
+/**
+ * Reads the base settings and the service's own (`extra`, keyed by environment variable name, e.g.
+ * `{ STRIPE_SECRET_KEY: z.string() }`) from `env`. Throws one ConfigError naming every bad variable.
+ */
+export function loadConfig<Extra extends z.ZodRawShape = Record<never, never>>(
+  serviceName: string,
+  defaults: ConfigDefaults,
+  extra?: Extra,
+  env: Env = process.env,
+): BaseConfig & z.infer<z.ZodObject<Extra>> {
+  const baseInput: Record<string, string | undefined> = {};
+  for (const [field, variable] of Object.entries(baseVariables)) baseInput[field] = blankToUndefined(env[variable]);
+  baseInput.environment = blankToUndefined(env.KASSA_ENV) ?? blankToUndefined(env.NODE_ENV);
+
+  const extraInput: Record<string, string | undefined> = {};
+  for (const variable of Object.keys(extra ?? {})) extraInput[variable] = blankToUndefined(env[variable]);
+
+  const base = baseSchema(defaults).safeParse(baseInput);
+  const rest = z.object(extra ?? ({} as Extra)).safeParse(extraInput);
+
+  const problems: { variable: string; message: string }[] = [];
+  if (!base.success) {
+    for (const issue of base.error.issues) {
+      const field = String(issue.path[0]) as keyof typeof baseVariables;
+      const variable = field === 'environment' && !env.KASSA_ENV ? 'NODE_ENV' : baseVariables[field];
+      problems.push({ variable, message: issue.message });
+    }
+  }
+  if (!rest.success) {
+    for (const issue of rest.error.issues) problems.push({ variable: String(issue.path[0]), message: issue.message });
+  }
+  if (problems.length > 0 || !base.success || !rest.success) throw new ConfigError(serviceName, problems);
+
+  return { serviceName, ...base.data, ...rest.data } as BaseConfig & z.infer<z.ZodObject<Extra>>;
+}

@@ -1,0 +1,14 @@
+export { createGrpcServer, type GrpcServer, type GrpcServerOptions } from './server';
+export { createGrpcClient, GrpcCallError, isGrpcCallError, type PromiseClient, type ClientCallOptions, type GrpcClientOptions, type ClientConstructorLike } from './client';
+export { toGrpcError, decodeViolations, decodeRetryAfter, INTERNAL_MESSAGE, type GrpcErrorReply } from './error-mapping';
+export {
+  ACTOR_USER_ID_HEADER,
+  VALIDATION_TRAILER,
+  RETRY_AFTER_TRAILER,
+  type AsyncHandlers,
+  type CallContext,
+  type Actor,
+  type RequestOf,
+  type ResponseOf,
+} from './types';
+export { status, Metadata } from '@grpc/grpc-js';

@@ -1,0 +1,257 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import { crashPoint } from '../lifecycle/crash-point';
+import { backoffDelayMs } from './backoff';
+import { ensureStream, isApiError } from './ensure-stream';
+import { headersToRecord, headerValue, recordToHeaders } from './nats-headers';
+import { contextFrom, errorText, platformTracer } from './trace-context';
+
+export const PARKED_STREAM = 'KASSA_PARKED';
+export const parkedSubject = (durable: string): string => `kassa.parked.${durable}`;
+
+export interface InboundMessage {
+  /** `Nats-Msg-Id` (the producer's outbox row id), or `<stream>-<sequence>` when the publisher set none. */
+  id: string;
+  subject: string;
+  data: Uint8Array;
+  headers: Record<string, string>;
+  /** 1 on the first delivery. */
+  deliveryCount: number;
+}
+
+export interface StartConsumerOptions {
+  orm: MikroORM;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  logger: Logger;
+  stream: string;
+  /** Durable consumer name; also the inbox `consumer` and the parking subject `kassa.parked.<durable>`. */
+  durable: string;
+  /** One subject, or several: NATS 2.9 has one filter per consumer, so several become one consumer each. */
+  filterSubjects: string | string[];
+  /** Runs inside the transaction that records the message in the inbox; throw to roll both back. */
+  handle(message: InboundMessage, em: EntityManager): Promise<void>;
+  /** Deliveries before a failing message is parked (default 8). */
+  maxDeliver?: number;
+  /** Redelivery when neither ack nor nak arrives in time, e.g. the process died (default 30 s). */
+  ackWaitMs?: number;
+  /** First redelivery delay after a failure, doubled per delivery with jitter (default 1 s). */
+  retryBackoffMs?: number;
+  /** Ceiling of that delay (default 60 s). */
+  maxRetryBackoffMs?: number;
+  /** Messages pulled ahead per consumer (default 10); they are handled one at a time. */
+  pullBatch?: number;
+  /** Runs after a message's effect committed and before its ack (a service's own crash points in fault tests). */
+  afterCommit?(message: InboundMessage): void;
+}
+
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts inbox-guarded, durable pull consumers. Resolves once the consumers exist on the server, so a wrong
+ * stream or subject fails start-up instead of failing silently later.
+ */
+export async function startConsumer(options: StartConsumerOptions): Promise<RunningConsumer> {
+  const { orm, js, jsm, stream, durable, handle } = options;
+  const maxDeliver = options.maxDeliver ?? 8;
+  const ackWaitMs = options.ackWaitMs ?? 30_000;
+  const retryBackoffMs = options.retryBackoffMs ?? 1_000;
+  const maxRetryBackoffMs = options.maxRetryBackoffMs ?? 60_000;
+  const log = options.logger.child({ component: 'consumer', stream, durable });
+  const subjects = typeof options.filterSubjects === 'string' ? [options.filterSubjects] : options.filterSubjects;
+  if (subjects.length === 0) throw new Error(`Consumer ${durable} needs at least one filter subject`);
+
+  await ensureStream(jsm, { name: PARKED_STREAM, subjects: ['kassa.parked.>'] });
+  const names = subjects.length === 1 ? [durable] : subjects.map((subject) => `${durable}_${subjectSlug(subject)}`);
+  for (const [index, name] of names.entries()) await ensureConsumer(name, subjects[index]!);
+
+  let stopping = false;
+  const subscriptions: ConsumerMessages[] = [];
+  const loops: Promise<void>[] = [];
+  for (const name of names) {
+    const consumer = await js.consumers.get(stream, name);
+    const messages = await consumer.consume({ max_messages: options.pullBatch ?? 10 });
+    subscriptions.push(messages);
+    loops.push(
+      (async () => {
+        for await (const msg of messages) {
+          // Pulled ahead but not started: hand it back at once rather than after the ack wait.
+          if (stopping) msg.nak();
+          else await processMessage(msg);
+        }
+      })().catch((error: unknown) => log.error({ err: error, consumer: name }, 'consumer stopped unexpectedly')),
+    );
+  }
+  log.info({ subjects, consumers: names }, 'consumer started');
+
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(subscriptions.map((messages) => messages.close()));
+      await Promise.all(loops);
+      log.info('consumer stopped');
+    },
+  };
+
+  async function ensureConsumer(name: string, filterSubject: string): Promise<void> {
+    // The server never gives up on a message (max_deliver -1): this code counts deliveries and parks, so a
+    // message whose last attempt crashed the process, or whose parking failed, is still parked on a later delivery.
+    const wanted = { ack_wait: nanos(ackWaitMs), max_deliver: -1 };
+    try {
+      const info = await jsm.consumers.info(stream, name);
+      if ((info.config.filter_subject ?? '') !== filterSubject) {
+        throw new Error(
+          `Consumer ${name} on ${stream} filters "${info.config.filter_subject ?? ''}", not "${filterSubject}"; ` +
+            'NATS 2.9 cannot change a filter: delete the consumer or use another durable name',
+        );
+      }
+      if (info.config.ack_wait !== wanted.ack_wait || info.config.max_deliver !== wanted.max_deliver) {
+        await jsm.consumers.update(stream, name, wanted);
+      }
+    } catch (error) {
+      if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+      await jsm.consumers.add(stream, {
+        durable_name: name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: filterSubject,
+        ...wanted,
+      });
+    }
+  }
+
+  async function processMessage(msg: JsMsg): Promise<void> {
+    const headers = headersToRecord(msg.headers);
+    const message: InboundMessage = {
+      id: headers['Nats-Msg-Id'] || `${msg.info.stream}-${msg.seq}`,
+      subject: msg.subject,
+      data: msg.data,
+      headers,
+      deliveryCount: msg.info.deliveryCount,
+    };
+    const attributes = {
+      'messaging.system': 'nats',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': msg.subject,
+      'messaging.consumer.group.name': durable,
+      'messaging.message.id': message.id,
+      'messaging.nats.delivery_count': message.deliveryCount,
+    };
+    await platformTracer.startActiveSpan(
+      `${msg.subject} process`,
+      { kind: SpanKind.CONSUMER, attributes },
+      contextFrom(headers),
+      async (span) => {
+        try {
+          if (message.deliveryCount > maxDeliver) {
+            await park(msg, message, span, `delivered ${message.deliveryCount} times without success`);
+            return;
+          }
+          let outcome: 'handled' | 'duplicate';
+          try {
+            outcome = await handleOnce(msg, message);
+          } catch (error) {
+            await failed(msg, message, span, error);
+            return;
+          }
+          if (outcome === 'handled') {
+            // Committed, not yet acknowledged: a crash here is redelivered after the ack wait and skipped by the inbox.
+            crashPoint('consumer.after-effect-before-ack');
+            options.afterCommit?.(message);
+          }
+          await acknowledge(msg, message);
+          if (outcome === 'duplicate') log.debug({ messageId: message.id }, 'already processed; acknowledged');
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  /** One transaction: the inbox row and the handler's effect commit together or not at all. */
+  async function handleOnce(msg: JsMsg, message: InboundMessage): Promise<'handled' | 'duplicate'> {
+    // Long handlers tell the server they are alive so it does not redeliver to another replica meanwhile.
+    const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(ackWaitMs / 2)));
+    try {
+      return await orm.em.fork().transactional(async (em) => {
+        const inserted = await em.execute<{ affectedRows: number }>(
+          'insert into inbox (consumer, message_id, processed_at) values (?, ?, now()) on conflict do nothing',
+          [durable, message.id],
+          'run',
+        );
+        if (inserted.affectedRows === 0) return 'duplicate';
+        await handle(message, em);
+        return 'handled';
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function acknowledge(msg: JsMsg, message: InboundMessage): Promise<void> {
+    try {
+      await msg.ackAck();
+    } catch (error) {
+      // Committed already: a redelivery finds the inbox row and is acknowledged without handling.
+      log.warn({ err: error, messageId: message.id }, 'ack not confirmed; a redelivery will be skipped by the inbox');
+    }
+  }
+
+  async function failed(msg: JsMsg, message: InboundMessage, span: Span, error: unknown): Promise<void> {
+    span.recordException(error instanceof Error ? error : new Error(String(error)));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: errorText(error) });
+    if (message.deliveryCount >= maxDeliver) {
+      await park(msg, message, span, errorText(error));
+      return;
+    }
+    const delayMs = backoffDelayMs(message.deliveryCount, retryBackoffMs, maxRetryBackoffMs);
+    log.warn({ err: error, messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, retryInMs: delayMs }, 'message handling failed; will retry');
+    msg.nak(delayMs);
+  }
+
+  /** Copies the message to `kassa.parked.<durable>` with why, then terminates it. */
+  async function park(msg: JsMsg, message: InboundMessage, span: Span, reason: string): Promise<void> {
+    const headers = { ...message.headers };
+    delete headers['Nats-Msg-Id'];
+    Object.assign(headers, {
+      'Kassa-Parked-Error': headerValue(reason),
+      'Kassa-Original-Subject': message.subject,
+      'Kassa-Original-Stream': msg.info.stream,
+      'Kassa-Original-Sequence': String(msg.seq),
+      'Kassa-Original-Msg-Id': message.id,
+      'Kassa-Consumer': durable,
+      'Kassa-Delivery-Count': String(message.deliveryCount),
+    });
+    try {
+      // The id is per consumer: two consumers parking the same message both keep their copy.
+      await js.publish(parkedSubject(durable), msg.data, { msgID: `${durable}-${message.id}`, headers: recordToHeaders(headers) });
+    } catch (error) {
+      const delayMs = backoffDelayMs(message.deliveryCount, retryBackoffMs, maxRetryBackoffMs);
+      log.error({ err: error, messageId: message.id, retryInMs: delayMs }, 'could not park message; will retry');
+      msg.nak(delayMs);
+      return;
+    }
+    span.setAttribute('kassa.parked', true);
+    log.error({ messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, reason }, 'message parked');
+    // No reason text: `+TERM <reason>` is a NATS 2.10 feature; 2.9 ignores it and would redeliver.
+    msg.term();
+  }
+}
+
+/** A durable-name-safe rendering of a subject (`kassa.x.*` → `kassa_x_any`). */
+function subjectSlug(subject: string): string {
+  return subject.replace(/\./g, '_').replace(/\*/g, 'any').replace(/>/g, 'all');
+}

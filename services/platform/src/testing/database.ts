@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { Client } from 'pg';
+import { quoteIdentifier, withDatabase } from '../persistence/database-url';
+
+export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Where tests create and drop their databases: DATABASE_ADMIN_URL, or the local server's `postgres` database. */
+export function adminDatabaseUrl(): string {
+  return process.env.DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL;
+}
+
+/** `label_` + 8 random hex characters: safe as a database, stream, consumer, queue name or subject token. */
+export function uniqueName(label: string): string {
+  return `${label.replace(/[^A-Za-z0-9_-]/g, '_')}_${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestDatabase {
+  /** Connection URL of the new, empty database. */
+  url: string;
+  name: string;
+  /** Drops it, ending any connection still open (FORCE). */
+  drop(): Promise<void>;
+}
+
+/** Creates `kassa_test_<label>_<random>` on the test server. */
+export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const safeLabel = label.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
+  const name = uniqueName(`kassa_test_${safeLabel}`);
+  const adminUrl = adminDatabaseUrl();
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)}`));
+  return {
+    url: withDatabase(adminUrl, name),
+    name,
+    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`)),
+  };
+}
+
+async function withAdmin(adminUrl: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const TIMEOUT_MS = 3_000;
+
+/**
+ * Throws one error naming every server the integration tests need but cannot reach, and how to start it.
+ * Tests call it first and fail loudly; they never skip.
+ */
+export async function assertInfrastructure(): Promise<void> {
+  const postgresUrl = adminDatabaseUrl();
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const checks = [
+    {
+      what: `PostgreSQL at ${new URL(postgresUrl).host}`,
+      start: 'start it with `pg_ctlcluster 15 main start` (install: `apt-get install -y postgresql`)',
+      check: () => withAdmin(postgresUrl, (client) => client.query('SELECT 1')),
+    },
+    {
+      what: `Redis at ${new URL(redisUrl).host}`,
+      start: "start it with `redis-server --bind 127.0.0.1 --port 6379 --save '' --appendonly no --daemonize yes` (install: `apt-get install -y redis-server`)",
+      check: () => pingRedis(redisUrl),
+    },
+    {
+      what: `NATS with JetStream at ${natsUrl}`,
+      start: 'start it with `nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server &` (install: `apt-get install -y nats-server`)',
+      check: () => checkJetStream(natsUrl),
+    },
+  ];
+  const results = await Promise.allSettled(checks.map((entry) => entry.check()));
+  const missing = results.flatMap((result, index) => {
+    if (result.status === 'fulfilled') return [];
+    const entry = checks[index]!;
+    const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+    return [`- ${entry.what} is not reachable (${reason}): ${entry.start}`];
+  });
+  if (missing.length > 0) {
+    throw new Error(`Integration tests need PostgreSQL, Redis and NATS JetStream running locally:\n${missing.join('\n')}`);
+  }
+}
+
+/** A bare RESP PING over TCP: says whether a Redis answers, and leaves no client or timer behind. */
+function pingRedis(redisUrl: string): Promise<void> {
+  const url = new URL(redisUrl);
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: url.hostname, port: Number(url.port || 6379), timeout: TIMEOUT_MS });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (reply) => {
+      socket.destroy();
+      // +PONG, or an error such as -NOAUTH: either way a Redis server is there.
+      if (/^[+-]/.test(reply.toString())) resolve();
+      else reject(new Error(`unexpected reply ${JSON.stringify(reply.toString().slice(0, 40))}`));
+    });
+    socket.once('timeout', () => fail(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    socket.once('error', fail);
+  });
+}
+
+async function checkJetStream(natsUrl: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl, timeout: TIMEOUT_MS, reconnect: false });
+  try {
+    await jetstreamManager(nc); // throws when JetStream is not enabled
+  } finally {
+    await nc.close();
+  }
+}

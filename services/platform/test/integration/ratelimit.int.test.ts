@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { RateLimitedError } from '../../src/errors';
+import { createRateLimiter, enforceRateLimit } from '../../src/ratelimit';
+
+describe('rate limiter (real Redis)', () => {
+  const prefix = `test:ratelimit:${randomUUID()}:`;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1, lazyConnect: true });
+    await redis.connect(); // fails loudly when Redis is not running
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('allows up to the limit within a window, then refuses with retry-after', async () => {
+    const limiter = createRateLimiter(redis, { prefix });
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.hit('signin:jane', { limit: 3, windowSeconds: 60 }));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+    expect(results[0]!.retryAfterSeconds).toBe(0);
+    expect(results[3]!.retryAfterSeconds).toBeGreaterThan(55);
+    expect(results[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    const ttl = await redis.pttl(`${prefix}signin:jane`);
+    expect(ttl).toBeGreaterThan(0);
+  });
+
+  it('counts keys separately', async () => {
+    const limiter = createRateLimiter(redis, { prefix });
+    expect((await limiter.hit('ip:1', { limit: 1, windowSeconds: 60 })).allowed).toBe(true);
+    expect((await limiter.hit('ip:2', { limit: 1, windowSeconds: 60 })).allowed).toBe(true);
+    expect((await limiter.hit('ip:1', { limit: 1, windowSeconds: 60 })).allowed).toBe(false);
+  });
+
+  it('never admits more than the limit under concurrent hits (atomic script)', async () => {
+    const limiter = createRateLimiter(redis, { prefix });
+    const results = await Promise.all(Array.from({ length: 50 }, () => limiter.hit('burst', { limit: 10, windowSeconds: 60 })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('opens a new window after the old one expires', async () => {
+    const limiter = createRateLimiter(redis, { prefix });
+    expect((await limiter.hit('short', { limit: 1, windowSeconds: 0.3 })).allowed).toBe(true);
+    const refused = await limiter.hit('short', { limit: 1, windowSeconds: 0.3 });
+    expect(refused).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await limiter.hit('short', { limit: 1, windowSeconds: 0.3 })).allowed).toBe(true);
+  });
+
+  it('enforceRateLimit throws RateLimitedError with the retry-after once the limit is used up', async () => {
+    const limiter = createRateLimiter(redis, { prefix });
+    await expect(enforceRateLimit(limiter, 'enforce', { limit: 1, windowSeconds: 60 })).resolves.toMatchObject({ allowed: true });
+    const refused = enforceRateLimit(limiter, 'enforce', { limit: 1, windowSeconds: 60 }, 'Too many codes');
+    await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(refused).rejects.toMatchObject({ message: 'Too many codes', retryAfterSeconds: 60 });
+  });
+});

@@ -1,0 +1,129 @@
+// Events and ticket options as the screens receive them from the BFF, and what the screens send back.
+// Dates travel as ISO strings; an unset limit or capacity is null (unlimited).
+
+export const EVENT_LOCALES = ['en', 'nl'] as const;
+export type EventLocale = (typeof EVENT_LOCALES)[number];
+
+/** Event statuses (spec §4), the same words the API answers with. */
+export const EVENT_STATUSES = ['draft', 'live', 'ended', 'deleted'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** The statuses the list can be filtered on; deleted events are gone from the organiser's list. */
+export const EVENT_LIST_STATUSES = ['draft', 'live', 'ended'] as const;
+
+export interface EventLocation {
+  address: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, or '' when not given. */
+  country: string;
+}
+
+/** The name and description in one more locale. */
+export interface TextTranslation {
+  locale: string;
+  name: string;
+  description: string;
+}
+
+export interface EventView {
+  id: string;
+  organisationId: string;
+  name: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  status: string;
+  /** null = unlimited. */
+  ticketLimit: number | null;
+  translations: TextTranslation[];
+  location: EventLocation;
+  ticketOptionCount: number;
+  /** Set once deleted: when it will be removed for good. */
+  removalAt?: string;
+}
+
+export interface TicketOptionView {
+  id: string;
+  eventId: string;
+  name: string;
+  description: string;
+  /** null = unlimited. */
+  capacity: number | null;
+  translations: TextTranslation[];
+}
+
+/** Who made a recorded change, as far as the organisation still knows them. */
+export type HistoryActor = { kind: 'member'; name: string } | { kind: 'former' } | { kind: 'system' };
+
+export interface HistoryEntryView {
+  id: string;
+  /** The event ("evt_…") or one of its ticket options ("tko_…"). */
+  entityId: string;
+  /** created, updated, published, converted_to_draft, ended, deleted. */
+  action: string;
+  /** `{"field": {"from": …, "to": …}}` as recorded. */
+  propertiesJson: string;
+  actor: HistoryActor;
+  occurredAt: string;
+}
+
+/** One page of the organiser's event list, with the filters that made it. */
+export interface EventListView {
+  events: EventView[];
+  /** 1-based. */
+  page: number;
+  hasNextPage: boolean;
+  query: string;
+  /** '' for every status. */
+  status: string;
+}
+
+export interface PublicTicketOptionView {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** An event as a guest sees it, its texts already in the guest's locale. */
+export interface PublicEventView {
+  id: string;
+  name: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  /** live or ended. */
+  status: string;
+  location: EventLocation;
+  ticketOptions: PublicTicketOptionView[];
+}
+
+/** The body of POST /api/organisations/{orgId}/events and PUT …/events/{eventId}. */
+export interface EventInput {
+  name: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  ticketLimit: number | null;
+  location: EventLocation;
+  translations: TextTranslation[];
+}
+
+/** The body of POST …/ticket-options and PUT …/ticket-options/{ticketOptionId}. */
+export interface TicketOptionInput {
+  name: string;
+  description: string;
+  capacity: number | null;
+  translations: TextTranslation[];
+}
+
+/** The locale that is not `locale` (the one a translation is written for). */
+export function otherLocale(locale: string): EventLocale {
+  return locale === 'nl' ? 'en' : 'nl';
+}
+
+/** The texts of an entity in its translation for `locale`, empty when it has none. */
+export function translationFor(translations: readonly TextTranslation[], locale: string): { name: string; description: string } {
+  const found = translations.find((translation) => translation.locale === locale);
+  return { name: found?.name ?? '', description: found?.description ?? '' };
+}
