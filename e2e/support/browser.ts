@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { artifactsDir } from './processes';
 
 export const screenshotsDir = join(artifactsDir, 'screenshots');
@@ -9,7 +9,7 @@ export const screenshotsDir = join(artifactsDir, 'screenshots');
 /** Debian's Chromium, with the flags this closed network needs (no background calls to outside hosts); Playwright gives it a fresh profile. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(screenshotsDir, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -17,6 +17,57 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-component-update', '--disable-sync', ...extraArgs,
     ],
   });
+  return waitingForHydration(browser);
+}
+
+/**
+ * Makes every page of `browser` wait, after goto, reload, goBack and goForward, until a Kassa page has hydrated, as a
+ * person would see it ready. Typing into a field while React hydrates it can lose or double the text (Playwright's
+ * fill selects the old value, hydration resets the selection, the new text is appended), and a link clicked before
+ * the head hydrates trips vercel/next.js#97472. Pages that are not Next.js pages (the mail inbox, a JSON answer) and
+ * `waitUntil: 'commit'` navigations are not waited for.
+ */
+function waitingForHydration(browser: Browser): Browser {
+  const patchPage = (page: Page): Page => {
+    if ((page as Page & { [hydrationPatched]?: true })[hydrationPatched]) return page;
+    (page as Page & { [hydrationPatched]?: true })[hydrationPatched] = true;
+    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await original(...args);
+        const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null);
+        if (options?.waitUntil !== 'commit') await untilHydrated(page);
+        return response;
+      };
+    }
+    return page;
+  };
+  const patchContext = (context: BrowserContext): BrowserContext => {
+    context.on('page', patchPage);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => patchPage(await newPage());
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => patchContext(await newContext(...args));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    patchContext(page.context());
+    return patchPage(page);
+  };
+  return browser;
+}
+
+const hydrationPatched = Symbol('hydrationPatched');
+
+/** Waits (up to 15 s, then lets the test's own assertions speak) until a Next.js page has marked itself ready. */
+async function untilHydrated(page: Page): Promise<void> {
+  // A locator rather than waitForFunction: it keeps polling under page.clock.install().
+  await page
+    .locator('html[data-kassa-runtime="ready"], html:not(:has(script[src*="/_next/static/"]))')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 /**
