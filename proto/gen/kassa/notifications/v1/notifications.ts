@@ -59,6 +59,12 @@ export interface Message {
     | undefined;
   /** What the message is about, e.g. "sic_…" or "ord_…". */
   subjectRef: string;
+  /** The organisation it was sent for, "org_…"; empty for platform messages (sign-in codes, waitlist). */
+  organisationId: string;
+  /** File names of the attachments, e.g. "tickets-K-2026-0042.pdf". */
+  attachments: string[];
+  /** Why this message was sent: "confirmation", "resend", "refund", "sign-in", …. */
+  purpose: string;
 }
 
 /** Which messages to list. */
@@ -103,6 +109,54 @@ export interface SendContactMessageRequest {
 
 /** Empty: the message has been accepted for delivery to the operators. */
 export interface SendContactMessageResponse {
+}
+
+/** Which order's messages. */
+export interface ListOrderMessagesRequest {
+  /** "org_…". */
+  organisationId: string;
+  /** "ord_…". */
+  orderId: string;
+}
+
+/** The order's messages, newest first. */
+export interface ListOrderMessagesResponse {
+  /** The messages with their delivery history. */
+  messages: Message[];
+}
+
+/** Resending an order's confirmation. */
+export interface ResendOrderConfirmationRequest {
+  /** "org_…". */
+  organisationId: string;
+  /** "ord_…". */
+  orderId: string;
+  /** Unique per click of 'Resend' (a retry repeats it), 8–100 characters. */
+  idempotencyKey: string;
+}
+
+/** The message queued for sending. */
+export interface ResendOrderConfirmationResponse {
+  /** The new message (status "notSent" until the SMTP server accepts it). */
+  message:
+    | Message
+    | undefined;
+  /** False when this idempotency key had already resent it (the same message is returned). */
+  created: boolean;
+}
+
+/** A provider's delivery-event delivery. */
+export interface HandleDeliveryEventRequest {
+  /** The request body exactly as received. */
+  rawBody: Buffer;
+  /** The "Kassa-Signature" header: "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<body>'>". */
+  signature: string;
+}
+
+/** What was applied. */
+export interface HandleDeliveryEventResponse {
+  /** Events that changed a message's status; replays and unknown messages count 0. */
+  applied: number;
 }
 
 function createBaseStatusChange(): StatusChange {
@@ -220,6 +274,9 @@ function createBaseMessage(): Message {
     history: [],
     createdAt: undefined,
     subjectRef: "",
+    organisationId: "",
+    attachments: [],
+    purpose: "",
   };
 }
 
@@ -248,6 +305,15 @@ export const Message: MessageFns<Message> = {
     }
     if (message.subjectRef !== "") {
       writer.uint32(66).string(message.subjectRef);
+    }
+    if (message.organisationId !== "") {
+      writer.uint32(74).string(message.organisationId);
+    }
+    for (const v of message.attachments) {
+      writer.uint32(82).string(v!);
+    }
+    if (message.purpose !== "") {
+      writer.uint32(90).string(message.purpose);
     }
     return writer;
   },
@@ -329,6 +395,30 @@ export const Message: MessageFns<Message> = {
             message.subjectRef = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.organisationId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.attachments.push(reader.string());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.purpose = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -361,6 +451,15 @@ export const Message: MessageFns<Message> = {
         : isSet(object.subject_ref)
         ? globalThis.String(object.subject_ref)
         : "",
+      organisationId: isSet(object.organisationId)
+        ? globalThis.String(object.organisationId)
+        : isSet(object.organisation_id)
+        ? globalThis.String(object.organisation_id)
+        : "",
+      attachments: globalThis.Array.isArray(object?.attachments)
+        ? object.attachments.map((e: any) => globalThis.String(e))
+        : [],
+      purpose: isSet(object.purpose) ? globalThis.String(object.purpose) : "",
     };
   },
 
@@ -390,6 +489,15 @@ export const Message: MessageFns<Message> = {
     if (message.subjectRef !== "") {
       obj.subjectRef = message.subjectRef;
     }
+    if (message.organisationId !== "") {
+      obj.organisationId = message.organisationId;
+    }
+    if (message.attachments?.length) {
+      obj.attachments = message.attachments;
+    }
+    if (message.purpose !== "") {
+      obj.purpose = message.purpose;
+    }
     return obj;
   },
 
@@ -406,6 +514,9 @@ export const Message: MessageFns<Message> = {
     message.history = object.history?.map((e) => StatusChange.fromPartial(e)) || [];
     message.createdAt = object.createdAt ?? undefined;
     message.subjectRef = object.subjectRef ?? "";
+    message.organisationId = object.organisationId ?? "";
+    message.attachments = object.attachments?.map((e) => e) || [];
+    message.purpose = object.purpose ?? "";
     return message;
   },
 };
@@ -898,6 +1009,528 @@ export const SendContactMessageResponse: MessageFns<SendContactMessageResponse> 
   },
 };
 
+function createBaseListOrderMessagesRequest(): ListOrderMessagesRequest {
+  return { organisationId: "", orderId: "" };
+}
+
+export const ListOrderMessagesRequest: MessageFns<ListOrderMessagesRequest> = {
+  encode(message: ListOrderMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organisationId !== "") {
+      writer.uint32(10).string(message.organisationId);
+    }
+    if (message.orderId !== "") {
+      writer.uint32(18).string(message.orderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOrderMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOrderMessagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organisationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOrderMessagesRequest {
+    return {
+      organisationId: isSet(object.organisationId)
+        ? globalThis.String(object.organisationId)
+        : isSet(object.organisation_id)
+        ? globalThis.String(object.organisation_id)
+        : "",
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListOrderMessagesRequest): unknown {
+    const obj: any = {};
+    if (message.organisationId !== "") {
+      obj.organisationId = message.organisationId;
+    }
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOrderMessagesRequest>, I>>(base?: I): ListOrderMessagesRequest {
+    return ListOrderMessagesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOrderMessagesRequest>, I>>(object: I): ListOrderMessagesRequest {
+    const message = createBaseListOrderMessagesRequest();
+    message.organisationId = object.organisationId ?? "";
+    message.orderId = object.orderId ?? "";
+    return message;
+  },
+};
+
+function createBaseListOrderMessagesResponse(): ListOrderMessagesResponse {
+  return { messages: [] };
+}
+
+export const ListOrderMessagesResponse: MessageFns<ListOrderMessagesResponse> = {
+  encode(message: ListOrderMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.messages) {
+      Message.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOrderMessagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOrderMessagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messages.push(Message.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOrderMessagesResponse {
+    return {
+      messages: globalThis.Array.isArray(object?.messages) ? object.messages.map((e: any) => Message.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListOrderMessagesResponse): unknown {
+    const obj: any = {};
+    if (message.messages?.length) {
+      obj.messages = message.messages.map((e) => Message.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOrderMessagesResponse>, I>>(base?: I): ListOrderMessagesResponse {
+    return ListOrderMessagesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOrderMessagesResponse>, I>>(object: I): ListOrderMessagesResponse {
+    const message = createBaseListOrderMessagesResponse();
+    message.messages = object.messages?.map((e) => Message.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseResendOrderConfirmationRequest(): ResendOrderConfirmationRequest {
+  return { organisationId: "", orderId: "", idempotencyKey: "" };
+}
+
+export const ResendOrderConfirmationRequest: MessageFns<ResendOrderConfirmationRequest> = {
+  encode(message: ResendOrderConfirmationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organisationId !== "") {
+      writer.uint32(10).string(message.organisationId);
+    }
+    if (message.orderId !== "") {
+      writer.uint32(18).string(message.orderId);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(26).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendOrderConfirmationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendOrderConfirmationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organisationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendOrderConfirmationRequest {
+    return {
+      organisationId: isSet(object.organisationId)
+        ? globalThis.String(object.organisationId)
+        : isSet(object.organisation_id)
+        ? globalThis.String(object.organisation_id)
+        : "",
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : "",
+    };
+  },
+
+  toJSON(message: ResendOrderConfirmationRequest): unknown {
+    const obj: any = {};
+    if (message.organisationId !== "") {
+      obj.organisationId = message.organisationId;
+    }
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.idempotencyKey !== "") {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResendOrderConfirmationRequest>, I>>(base?: I): ResendOrderConfirmationRequest {
+    return ResendOrderConfirmationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResendOrderConfirmationRequest>, I>>(
+    object: I,
+  ): ResendOrderConfirmationRequest {
+    const message = createBaseResendOrderConfirmationRequest();
+    message.organisationId = object.organisationId ?? "";
+    message.orderId = object.orderId ?? "";
+    message.idempotencyKey = object.idempotencyKey ?? "";
+    return message;
+  },
+};
+
+function createBaseResendOrderConfirmationResponse(): ResendOrderConfirmationResponse {
+  return { message: undefined, created: false };
+}
+
+export const ResendOrderConfirmationResponse: MessageFns<ResendOrderConfirmationResponse> = {
+  encode(message: ResendOrderConfirmationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.message !== undefined) {
+      Message.encode(message.message, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendOrderConfirmationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendOrderConfirmationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.message = Message.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendOrderConfirmationResponse {
+    return {
+      message: isSet(object.message) ? Message.fromJSON(object.message) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: ResendOrderConfirmationResponse): unknown {
+    const obj: any = {};
+    if (message.message !== undefined) {
+      obj.message = Message.toJSON(message.message);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResendOrderConfirmationResponse>, I>>(base?: I): ResendOrderConfirmationResponse {
+    return ResendOrderConfirmationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResendOrderConfirmationResponse>, I>>(
+    object: I,
+  ): ResendOrderConfirmationResponse {
+    const message = createBaseResendOrderConfirmationResponse();
+    message.message = (object.message !== undefined && object.message !== null)
+      ? Message.fromPartial(object.message)
+      : undefined;
+    message.created = object.created ?? false;
+    return message;
+  },
+};
+
+function createBaseHandleDeliveryEventRequest(): HandleDeliveryEventRequest {
+  return { rawBody: Buffer.alloc(0), signature: "" };
+}
+
+export const HandleDeliveryEventRequest: MessageFns<HandleDeliveryEventRequest> = {
+  encode(message: HandleDeliveryEventRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rawBody.length !== 0) {
+      writer.uint32(10).bytes(message.rawBody);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleDeliveryEventRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleDeliveryEventRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rawBody = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleDeliveryEventRequest {
+    return {
+      rawBody: isSet(object.rawBody)
+        ? Buffer.from(bytesFromBase64(object.rawBody))
+        : isSet(object.raw_body)
+        ? Buffer.from(bytesFromBase64(object.raw_body))
+        : Buffer.alloc(0),
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+    };
+  },
+
+  toJSON(message: HandleDeliveryEventRequest): unknown {
+    const obj: any = {};
+    if (message.rawBody.length !== 0) {
+      obj.rawBody = base64FromBytes(message.rawBody);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandleDeliveryEventRequest>, I>>(base?: I): HandleDeliveryEventRequest {
+    return HandleDeliveryEventRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandleDeliveryEventRequest>, I>>(object: I): HandleDeliveryEventRequest {
+    const message = createBaseHandleDeliveryEventRequest();
+    message.rawBody = object.rawBody ?? Buffer.alloc(0);
+    message.signature = object.signature ?? "";
+    return message;
+  },
+};
+
+function createBaseHandleDeliveryEventResponse(): HandleDeliveryEventResponse {
+  return { applied: 0 };
+}
+
+export const HandleDeliveryEventResponse: MessageFns<HandleDeliveryEventResponse> = {
+  encode(message: HandleDeliveryEventResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.applied !== 0) {
+      writer.uint32(8).int32(message.applied);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleDeliveryEventResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleDeliveryEventResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.applied = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleDeliveryEventResponse {
+    return { applied: isSet(object.applied) ? globalThis.Number(object.applied) : 0 };
+  },
+
+  toJSON(message: HandleDeliveryEventResponse): unknown {
+    const obj: any = {};
+    if (message.applied !== 0) {
+      obj.applied = Math.round(message.applied);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandleDeliveryEventResponse>, I>>(base?: I): HandleDeliveryEventResponse {
+    return HandleDeliveryEventResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandleDeliveryEventResponse>, I>>(object: I): HandleDeliveryEventResponse {
+    const message = createBaseHandleDeliveryEventResponse();
+    message.applied = object.applied ?? 0;
+    return message;
+  },
+};
+
 /** E-mail messages and their delivery history. */
 export type NotificationsServiceService = typeof NotificationsServiceService;
 export const NotificationsServiceService = {
@@ -912,11 +1545,78 @@ export const NotificationsServiceService = {
       Buffer.from(ListMessagesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListMessagesResponse => ListMessagesResponse.decode(value),
   },
+  /**
+   * The messages sent about one order (confirmation, resends, refunds), newest first, each with its delivery
+   * history, for the organiser's order page. Permission "orders.view"; only the organisation's own orders.
+   */
+  listOrderMessages: {
+    path: "/kassa.notifications.v1.NotificationsService/ListOrderMessages" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListOrderMessagesRequest): Buffer =>
+      Buffer.from(ListOrderMessagesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListOrderMessagesRequest => ListOrderMessagesRequest.decode(value),
+    responseSerialize: (value: ListOrderMessagesResponse): Buffer =>
+      Buffer.from(ListOrderMessagesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListOrderMessagesResponse => ListOrderMessagesResponse.decode(value),
+  },
+  /**
+   * Sends the order's confirmation e-mail with its tickets again, to the order's address. Permission
+   * "orders.manage". Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order has no valid
+   * tickets (not issued yet, or voided); NOT_FOUND for another organisation's order.
+   */
+  resendOrderConfirmation: {
+    path: "/kassa.notifications.v1.NotificationsService/ResendOrderConfirmation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResendOrderConfirmationRequest): Buffer =>
+      Buffer.from(ResendOrderConfirmationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendOrderConfirmationRequest => ResendOrderConfirmationRequest.decode(value),
+    responseSerialize: (value: ResendOrderConfirmationResponse): Buffer =>
+      Buffer.from(ResendOrderConfirmationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendOrderConfirmationResponse =>
+      ResendOrderConfirmationResponse.decode(value),
+  },
+  /**
+   * Delivery events from the mail provider (Amazon SES event publishing format: bounce, complaint, delivery, send,
+   * reject, open, click, rendering failure, delivery delay, subscription), forwarded by the BFF with the raw body and
+   * its signature header. UNAUTHENTICATED unless the HMAC-SHA256 of the body under the shared secret matches; each
+   * provider event is applied once; an event for an unknown message is acknowledged and ignored.
+   */
+  handleDeliveryEvent: {
+    path: "/kassa.notifications.v1.NotificationsService/HandleDeliveryEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HandleDeliveryEventRequest): Buffer =>
+      Buffer.from(HandleDeliveryEventRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HandleDeliveryEventRequest => HandleDeliveryEventRequest.decode(value),
+    responseSerialize: (value: HandleDeliveryEventResponse): Buffer =>
+      Buffer.from(HandleDeliveryEventResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HandleDeliveryEventResponse => HandleDeliveryEventResponse.decode(value),
+  },
 } as const;
 
 export interface NotificationsServiceServer extends UntypedServiceImplementation {
   /** Lists the messages sent about one subject (a challenge, an order, a user), newest first. */
   listMessages: handleUnaryCall<ListMessagesRequest, ListMessagesResponse>;
+  /**
+   * The messages sent about one order (confirmation, resends, refunds), newest first, each with its delivery
+   * history, for the organiser's order page. Permission "orders.view"; only the organisation's own orders.
+   */
+  listOrderMessages: handleUnaryCall<ListOrderMessagesRequest, ListOrderMessagesResponse>;
+  /**
+   * Sends the order's confirmation e-mail with its tickets again, to the order's address. Permission
+   * "orders.manage". Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order has no valid
+   * tickets (not issued yet, or voided); NOT_FOUND for another organisation's order.
+   */
+  resendOrderConfirmation: handleUnaryCall<ResendOrderConfirmationRequest, ResendOrderConfirmationResponse>;
+  /**
+   * Delivery events from the mail provider (Amazon SES event publishing format: bounce, complaint, delivery, send,
+   * reject, open, click, rendering failure, delivery delay, subscription), forwarded by the BFF with the raw body and
+   * its signature header. UNAUTHENTICATED unless the HMAC-SHA256 of the body under the shared secret matches; each
+   * provider event is applied once; an event for an unknown message is acknowledged and ignored.
+   */
+  handleDeliveryEvent: handleUnaryCall<HandleDeliveryEventRequest, HandleDeliveryEventResponse>;
 }
 
 export interface NotificationsServiceClient extends Client {
@@ -935,6 +1635,66 @@ export interface NotificationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListMessagesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The messages sent about one order (confirmation, resends, refunds), newest first, each with its delivery
+   * history, for the organiser's order page. Permission "orders.view"; only the organisation's own orders.
+   */
+  listOrderMessages(
+    request: ListOrderMessagesRequest,
+    callback: (error: ServiceError | null, response: ListOrderMessagesResponse) => void,
+  ): ClientUnaryCall;
+  listOrderMessages(
+    request: ListOrderMessagesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListOrderMessagesResponse) => void,
+  ): ClientUnaryCall;
+  listOrderMessages(
+    request: ListOrderMessagesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListOrderMessagesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Sends the order's confirmation e-mail with its tickets again, to the order's address. Permission
+   * "orders.manage". Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order has no valid
+   * tickets (not issued yet, or voided); NOT_FOUND for another organisation's order.
+   */
+  resendOrderConfirmation(
+    request: ResendOrderConfirmationRequest,
+    callback: (error: ServiceError | null, response: ResendOrderConfirmationResponse) => void,
+  ): ClientUnaryCall;
+  resendOrderConfirmation(
+    request: ResendOrderConfirmationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResendOrderConfirmationResponse) => void,
+  ): ClientUnaryCall;
+  resendOrderConfirmation(
+    request: ResendOrderConfirmationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResendOrderConfirmationResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Delivery events from the mail provider (Amazon SES event publishing format: bounce, complaint, delivery, send,
+   * reject, open, click, rendering failure, delivery delay, subscription), forwarded by the BFF with the raw body and
+   * its signature header. UNAUTHENTICATED unless the HMAC-SHA256 of the body under the shared secret matches; each
+   * provider event is applied once; an event for an unknown message is acknowledged and ignored.
+   */
+  handleDeliveryEvent(
+    request: HandleDeliveryEventRequest,
+    callback: (error: ServiceError | null, response: HandleDeliveryEventResponse) => void,
+  ): ClientUnaryCall;
+  handleDeliveryEvent(
+    request: HandleDeliveryEventRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HandleDeliveryEventResponse) => void,
+  ): ClientUnaryCall;
+  handleDeliveryEvent(
+    request: HandleDeliveryEventRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HandleDeliveryEventResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -1049,6 +1809,14 @@ export const PublicFormsServiceClient = makeGenericClientConstructor(
   service: typeof PublicFormsServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
