@@ -30,10 +30,14 @@ import enCheckout from '../messages/en/checkout.json';
 import nlCheckout from '../messages/nl/checkout.json';
 import enOrders from '../messages/en/orders.json';
 import nlOrders from '../messages/nl/orders.json';
+import enTickets from '../messages/en/tickets.json';
+import nlTickets from '../messages/nl/tickets.json';
+import enScanner from '../messages/en/scanner.json';
+import nlScanner from '../messages/nl/scanner.json';
 
 export const messages = {
-  en: { ...enCore, ...enAuth, ...enAccount, ...enDashboard, ...enUi, ...enSite, ...enSocial, ...enMarketing, ...enLegal, ...enEvents, ...enOrganisations, ...enShop, ...enShops, ...enCheckout, ...enOrders },
-  nl: { ...nlCore, ...nlAuth, ...nlAccount, ...nlDashboard, ...nlUi, ...nlSite, ...nlSocial, ...nlMarketing, ...nlLegal, ...nlEvents, ...nlOrganisations, ...nlShop, ...nlShops, ...nlCheckout, ...nlOrders },
+  en: { ...enCore, ...enAuth, ...enAccount, ...enDashboard, ...enUi, ...enSite, ...enSocial, ...enMarketing, ...enLegal, ...enEvents, ...enOrganisations, ...enShop, ...enShops, ...enCheckout, ...enOrders, ...enTickets, ...enScanner },
+  nl: { ...nlCore, ...nlAuth, ...nlAccount, ...nlDashboard, ...nlUi, ...nlSite, ...nlSocial, ...nlMarketing, ...nlLegal, ...nlEvents, ...nlOrganisations, ...nlShop, ...nlShops, ...nlCheckout, ...nlOrders, ...nlTickets, ...nlScanner },
 } as const;
 
 export type Messages = (typeof messages)['en'];
