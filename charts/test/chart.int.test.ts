@@ -25,8 +25,8 @@ const environments = {
   dev: [path.join(repoRoot, 'deploy/values/dev.yaml')],
   production: [path.join(repoRoot, 'deploy/values/production.yaml')],
 };
-// Services that own a database today; a later step adds ticketing.
-const servicesWithDatabase = ['catalog', 'identity', 'notifications', 'ordering', 'payments'];
+// Services that own a database.
+const servicesWithDatabase = ['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing'];
 const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$/;
 
 // Every kind the chart may render, with its schema model. A Secret is deliberately absent.
@@ -124,7 +124,7 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (_env
   });
 
   it('renders a workload for the BFF and each current service', () => {
-    expect(ofKind(rendered.objects, 'Deployment').map(component).sort()).toEqual(['bff', 'catalog', 'identity', 'notifications', 'ordering', 'payments']);
+    expect(ofKind(rendered.objects, 'Deployment').map(component).sort()).toEqual(['bff', 'catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing']);
   });
 
   it('exposes only the BFF: one Ingress, cluster-internal Services, ingress-controller traffic to the BFF alone', () => {
@@ -251,7 +251,7 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (_env
     const identity = policies.find((policy) => policy.metadata.name === 'kassa-identity');
     const podClients = (identity?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels] : []));
     expect(podClients).toEqual(
-      ['bff', 'catalog', 'ordering', 'payments'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
+      ['bff', 'catalog', 'ordering', 'payments', 'ticketing'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
     );
     const catalogEnv = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-catalog-env');
     expect(catalogEnv?.data?.IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
@@ -287,15 +287,15 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (_env
 describe('environment values', () => {
   it('dev runs one replica of everything with debug logs', () => {
     const { objects } = render(environments.dev);
-    expect(ofKind<Workload>(objects, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(ofKind<Workload>(objects, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     for (const configMap of ofKind(objects, 'ConfigMap')) {
       expect(configMap.data).toMatchObject({ LOG_LEVEL: 'debug', KASSA_ENV: 'development' });
     }
   });
 
-  it('production scales the BFF, identity and ordering (checkout) with their own HPAs and pulls from the registry', () => {
+  it('production scales the BFF, identity, ordering (checkout) and ticketing (scan) with their own HPAs and pulls from the registry', () => {
     const { objects } = render(environments.production);
-    expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort()).toEqual(['bff', 'identity', 'ordering']);
+    expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort()).toEqual(['bff', 'identity', 'ordering', 'ticketing']);
     for (const workload of ofKind<Workload>(objects, 'Deployment')) {
       expect(containersOf(workload)[0]?.image).toMatch(/^registry\.example\.com\/kassa\/kassa-[a-z]+:0\.1\.0$/);
     }
@@ -314,25 +314,37 @@ describe('environment values', () => {
     expect(envOf(render(environments.dev).objects)?.PAYMENT_PROVIDER).toBe('demo');
   });
 
-  it('adds a service from values alone: ticketing gets its objects and the BFF its address', () => {
+  it('wires ticketing: identity\'s address and the sealing key, its own address to the BFF', () => {
+    const { objects } = render([]);
+    const envOf = (name: string) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
+    expect(envOf('ticketing').IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
+    expect(envOf('bff').TICKETING_GRPC_ADDRESS).toBe('kassa-ticketing:50055');
+    const ticketing = ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'ticketing')!;
+    const sealing = (containersOf(ticketing)[0]?.env ?? []).find((entry) => entry.name === 'KASSA_SEALING_KEY');
+    expect(sealing?.valueFrom?.secretKeyRef).toMatchObject({ name: 'kassa-app', key: 'sealing-key' });
+    expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-ticketing-migrate')).toBe(true);
+  });
+
+  it('adds a service from values alone: it gets its objects and the BFF its address', () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'kassa-chart-'));
     try {
-      const ticketing = writeValues(directory, 'ticketing.yaml', [
+      const reports = writeValues(directory, 'reports.yaml', [
         'services:',
-        '  ticketing:',
-        '    ports: { grpc: 50055, http: 9105 }',
+        '  reports:',
+        '    ports: { grpc: 50057, http: 9107 }',
         '    database: { enabled: true }',
         '    allowedClients: [bff]',
       ].join('\n'));
-      expect(helm(['lint', '--strict', chart, '--values', ticketing]).status).toBe(0);
-      const { objects } = render([ticketing]);
-      const names = objects.filter((object) => component(object) === 'ticketing').map((object) => `${object.kind}/${object.metadata.name}`);
+      expect(helm(['lint', '--strict', chart, '--values', reports]).status).toBe(0);
+      const { objects } = render([reports]);
+      const names = objects.filter((object) => component(object) === 'reports').map((object) => `${object.kind}/${object.metadata.name}`);
       expect(names.sort()).toEqual([
-        'ConfigMap/kassa-ticketing-env', 'Deployment/kassa-ticketing', 'NetworkPolicy/kassa-ticketing',
-        'PodDisruptionBudget/kassa-ticketing', 'Service/kassa-ticketing', 'ServiceAccount/kassa-ticketing',
+        'ConfigMap/kassa-reports-env', 'Deployment/kassa-reports', 'NetworkPolicy/kassa-reports',
+        'PodDisruptionBudget/kassa-reports', 'Service/kassa-reports', 'ServiceAccount/kassa-reports',
       ]);
-      expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-ticketing-migrate')).toBe(true);
+      expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-reports-migrate')).toBe(true);
       const bffEnv = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-bff-env');
+      expect(bffEnv?.data?.REPORTS_GRPC_ADDRESS).toBe('kassa-reports:50057');
       expect(bffEnv?.data?.TICKETING_GRPC_ADDRESS).toBe('kassa-ticketing:50055');
       expect(bffEnv?.data?.PAYMENTS_GRPC_ADDRESS).toBe('kassa-payments:50054');
       expect(bffEnv?.data?.ORDERING_GRPC_ADDRESS).toBe('kassa-ordering:50053');

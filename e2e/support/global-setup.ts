@@ -11,7 +11,7 @@ export const STACK_FILE = join(artifactsDir, 'stack.json');
 export default async function globalSetup(): Promise<void> {
   await assertInfrastructure();
   buildBffIfStale();
-  const stack = await startStack('e2e', ['otlp', 'mail', 'identity', 'catalog', 'ordering', 'payments', 'notifications', 'bff']);
+  const stack = await startStack('e2e', ['otlp', 'mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff']);
   (globalThis as { kassaStack?: Stack }).kassaStack = stack;
   mkdirSync(artifactsDir, { recursive: true });
   writeFileSync(STACK_FILE, JSON.stringify(stack.info, null, 2));

@@ -14,12 +14,15 @@ export interface StackInfo {
   catalogGrpc?: string;
   orderingGrpc?: string;
   paymentsGrpc?: string;
+  ticketingGrpc?: string;
   notificationsGrpc?: string;
   env: Record<string, string>;
   databases: string[];
+  /** EMAIL_WEBHOOK_SECRET of notifications, so tests can sign delivery events. */
+  emailWebhookSecret?: string;
 }
 
-export type Component = 'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 'payments' | 'notifications' | 'bff';
+export type Component = 'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 'payments' | 'ticketing' | 'notifications' | 'bff';
 
 export interface Stack {
   info: StackInfo;
@@ -31,7 +34,7 @@ export interface Stack {
 
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // New services go last: tests address the databases by index (`info.databases[0]` is identity's).
-const SERVICES_WITH_DATABASES = ['identity', 'notifications', 'catalog', 'ordering', 'payments'] as const;
+const SERVICES_WITH_DATABASES = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'] as const;
 type ServiceComponent = (typeof SERVICES_WITH_DATABASES)[number];
 
 /** The URL of one of a stack's databases (`stack.info.databases`), on the same server as the admin URL. */
@@ -69,6 +72,7 @@ export async function startStack(label: string, components: Component[], options
     catalogGrpc: await freePort(), catalogHttp: await freePort(),
     orderingGrpc: await freePort(), orderingHttp: await freePort(),
     paymentsGrpc: await freePort(), paymentsHttp: await freePort(),
+    ticketingGrpc: await freePort(), ticketingHttp: await freePort(),
     bff: await freePort(), mailSmtp: await freePort(), mailHttp: await freePort(), otlp: await freePort(),
   };
   const info: StackInfo = { namespace, env: {}, databases };
@@ -84,6 +88,9 @@ export async function startStack(label: string, components: Component[], options
     Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: info.otlpUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' });
   }
   info.env = env;
+  // notifications checks delivery events with it (the BFF only forwards their raw body and signature).
+  const emailWebhookSecret = randomBytes(32).toString('base64url');
+  info.emailWebhookSecret = emailWebhookSecret;
 
   const processes = new Map<Component, ManagedProcess>();
   const serviceEnv = {
@@ -94,6 +101,8 @@ export async function startStack(label: string, components: Component[], options
     notifications: {
       ...env, DATABASE_URL: databaseUrl(databases[1]!), GRPC_PORT: String(ports.notificationsGrpc), HTTP_PORT: String(ports.notificationsHttp),
       SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, PUBLIC_BASE_URL: `http://localhost:${ports.bff}`,
+      // The delivery webhook's shared secret (the BFF forwards the raw body and its signature to notifications).
+      EMAIL_WEBHOOK_SECRET: emailWebhookSecret,
       ...options.env?.notifications,
     },
     catalog: {
@@ -114,6 +123,12 @@ export async function startStack(label: string, components: Component[], options
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, ORDERING_GRPC_ADDRESS: `127.0.0.1:${ports.orderingGrpc}`,
       ...options.env?.payments,
     },
+    ticketing: {
+      ...env, DATABASE_URL: databaseUrl(databases[5]!), GRPC_PORT: String(ports.ticketingGrpc), HTTP_PORT: String(ports.ticketingHttp),
+      // Organiser and scanner calls are authorised by identity.
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...options.env?.ticketing,
+    },
   };
   const readyUrl = {
     identity: `http://127.0.0.1:${ports.identityHttp}/readyz`,
@@ -121,6 +136,7 @@ export async function startStack(label: string, components: Component[], options
     catalog: `http://127.0.0.1:${ports.catalogHttp}/readyz`,
     ordering: `http://127.0.0.1:${ports.orderingHttp}/readyz`,
     payments: `http://127.0.0.1:${ports.paymentsHttp}/readyz`,
+    ticketing: `http://127.0.0.1:${ports.ticketingHttp}/readyz`,
   };
 
   const stack: Stack = {
@@ -177,6 +193,11 @@ export async function startStack(label: string, components: Component[], options
       await stack.startService('payments');
       info.paymentsGrpc = `127.0.0.1:${ports.paymentsGrpc}`;
     }
+    if (components.includes('ticketing')) {
+      // Either order works: ticketing waits for ordering's and catalog's streams and reads them from the start.
+      await stack.startService('ticketing');
+      info.ticketingGrpc = `127.0.0.1:${ports.ticketingGrpc}`;
+    }
     if (components.includes('notifications')) {
       await stack.startService('notifications');
       info.notificationsGrpc = `127.0.0.1:${ports.notificationsGrpc}`;
@@ -186,7 +207,7 @@ export async function startStack(label: string, components: Component[], options
       const bff = startProcess(`${namespace}-bff`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)], {
         ...env, IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
         CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: `127.0.0.1:${ports.orderingGrpc}`,
-        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`,
+        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`, TICKETING_GRPC_ADDRESS: `127.0.0.1:${ports.ticketingGrpc}`,
         PORT: String(ports.bff),
         ...options.env?.bff,
       }, join(repoRoot, 'bff'));

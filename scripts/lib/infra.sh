@@ -76,13 +76,19 @@ ensure_node_modules() {
   fi
 }
 
-# Development secrets are made on the machine, never committed.
+# Development secrets are made on the machine, never committed. A secret a newer step added is appended to an
+# existing file, so a machine set up earlier keeps its other secrets (and the data sealed with them).
 ensure_dev_secrets() {
   mkdir -p .data
-  if [ ! -f .data/dev.env ]; then
-    echo "KASSA_SEALING_KEY=$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" > .data/dev.env
-    chmod 600 .data/dev.env
-  fi
+  [ -f .data/dev.env ] || { : > .data/dev.env; chmod 600 .data/dev.env; }
+  # A file edited by hand may lack its last newline; an appended line must not join it.
+  if [ -s .data/dev.env ] && [ -n "$(tail -c 1 .data/dev.env)" ]; then echo >> .data/dev.env; fi
+  local name
+  for name in KASSA_SEALING_KEY EMAIL_WEBHOOK_SECRET; do
+    if ! grep -q "^$name=" .data/dev.env; then
+      echo "$name=$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" >> .data/dev.env
+    fi
+  done
   set -a
   # shellcheck disable=SC1091
   . .data/dev.env

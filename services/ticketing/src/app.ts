@@ -1,0 +1,79 @@
+import type { Logger } from 'pino';
+import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
+import { createNamespace } from '@kassa/platform/config';
+import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcServer } from '@kassa/platform/grpc';
+import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import type { Lifecycle } from '@kassa/platform/lifecycle';
+import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { startOutboxRelay } from '@kassa/platform/outbox';
+import { createOrm } from '@kassa/platform/persistence';
+import type { ScanningDeps } from './application/scanning-deps';
+import type { TicketingContext } from './application/ticketing-context';
+import type { TicketingConfig } from './config';
+import { startCatalogEventsConsumer } from './events/catalog-events.consumer';
+import { startOrderChangedConsumer } from './events/order-changed.consumer';
+import { publishTicketCheckedIn } from './events/ticket-checked-in.publisher';
+import { TICKETING_STREAM } from './events/subjects';
+import { createScanningHandlers, scanService } from './grpc/scanning.handlers';
+import { ticketHandlers, ticketService } from './grpc/tickets.handlers';
+import { ticketingEntities } from './persistence/schema';
+import { createTicketKeyStore } from './persistence/ticket-key.store';
+
+export interface TicketingOptions {
+  /** The clock of the use cases (tests move it). */
+  now?: () => Date;
+  /** How long to wait between looks for ordering's and catalog's streams while they do not exist (default 2 s). */
+  streamRetryMs?: number;
+  /** Database connections (default 10). */
+  poolMax?: number;
+}
+
+/**
+ * Starts every part of the ticketing service and registers how each one stops.
+ * main.ts calls it; integration tests call it too, so they run the real wiring.
+ */
+export async function startTicketing(config: TicketingConfig, logger: Logger, lifecycle: Lifecycle, options: TicketingOptions = {}) {
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: ticketingEntities, logger, poolMax: options.poolMax });
+  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+
+  const namespace = createNamespace(config.namespace);
+  const nats = await connectNats({ url: config.natsUrl, name: 'ticketing', logger });
+  lifecycle.onShutdown('connections', 'nats', () => nats.close());
+  await ensureStream(nats.jsm, { name: namespace.stream(TICKETING_STREAM.name), subjects: TICKETING_STREAM.subjects.map(namespace.subject) });
+
+  // identity answers every organiser and scanner call's authorisation; nothing about memberships is kept here.
+  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS });
+  lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
+
+  const now = options.now ?? (() => new Date());
+  const keys = createTicketKeyStore(orm, parseKey(config.KASSA_SEALING_KEY), now);
+  const ctx: TicketingContext = { orm, logger, now, authorizer, keys };
+  // What the scanner's part is built on (see application/scanning-deps.ts).
+  const scanning: ScanningDeps = { orm, authorizer, keys, publish: { ticketCheckedIn: publishTicketCheckedIn }, logger, now };
+
+  // catalog's events → names and places on tickets; ordering's orders → the tickets. Both wait in the background
+  // while the other service's stream does not exist yet, then read it from its beginning.
+  const consumerOptions = { nats, logger, namespace, streamRetryMs: options.streamRetryMs };
+  const catalogEvents = startCatalogEventsConsumer({ orm, ...consumerOptions });
+  lifecycle.onShutdown('consumers', 'catalog events', () => catalogEvents.stop());
+  const orders = startOrderChangedConsumer(ctx, consumerOptions);
+  lifecycle.onShutdown('consumers', 'order changes', () => orders.stop());
+
+  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
+  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort });
+  grpcServer.add(ticketService, ticketHandlers(ctx));
+  grpcServer.add(scanService, createScanningHandlers(scanning));
+  const grpcPort = await grpcServer.start();
+  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
+
+  // ticketing keeps nothing in Redis: readiness is PostgreSQL and NATS.
+  const { postgres, nats: natsCheck } = standardReadinessChecks({ orm, redis: async () => undefined, nats });
+  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: { postgres: postgres!, nats: natsCheck! } });
+  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
+
+  logger.info({ grpcPort, httpPort: edge.port }, 'ticketing started');
+  return { grpcPort, httpPort: edge.port, ctx, scanning, catalogEvents, orders, relay, namespace, nats };
+}

@@ -1,0 +1,138 @@
+// The part of a scan that Scan and SyncOfflineScans share: which ticket the scanned value names, and deciding and
+// admitting it inside the caller's transaction.
+import type { KeyObject } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Ticket } from '@kassa/proto/ticketing/v1/tickets';
+import { decideScan, type ScanDecision, type ScannedTicket } from '../../domain/scan-decision';
+import { readScanInput } from '../../domain/scan-input';
+import { verifyTicketCode } from '../../domain/ticket-code';
+import { loadEvents } from '../../persistence/event.repository';
+import { checkInAccess, insertCheckIn, settleTicketStatus, undoCheckIn } from '../../persistence/scanning/check-in.repository';
+import { loadScanTicket } from '../../persistence/scanning/scan-ticket.repository';
+import type { TicketWithAccess } from '../../persistence/ticket.repository';
+import type { TicketingPublisher } from '../scanning-deps';
+import { toTicket } from '../ticket-views';
+import type { Scanner } from './scanner-access';
+
+/** Looks up an organisation's verification key by key id (TicketKeys.verifierFor). */
+export type KeyLookup = (keyId: string) => KeyObject | undefined;
+
+/** The statement that admits a ticket at an event; true when this transaction admitted it. */
+export type CheckInStatement = (em: EntityManager, ticketId: string, eventId: string, at: Date, deviceName: string) => Promise<boolean>;
+
+/**
+ * How the scanner's use cases check tickets in: always the conditional update in production. The race test swaps in
+ * a naive read-then-write statement to show that its race fails without the guard.
+ */
+export interface ScanningOptions {
+  checkIn?: CheckInStatement;
+}
+
+/**
+ * The ticket a scanned value names, when this organisation issued it: a signed code must verify with one of the
+ * organisation's keys (so another organisation's code, a forged one and one signed with an unknown key name nothing)
+ * and carry the ticket's current seed (a re-issued ticket's old code names nothing); a typed reference is looked up
+ * within the organisation. null for anything else.
+ */
+export async function identifyTicket(em: EntityManager, scanner: Pick<Scanner, 'organisationId'>, code: string, keyFor: KeyLookup): Promise<TicketWithAccess | null> {
+  const input = readScanInput(code);
+  if (input.kind === 'unreadable') return null;
+  if (input.kind === 'reference') return loadScanTicket(em, { organisationId: scanner.organisationId, reference: input.reference });
+  const verified = verifyTicketCode(input.code, keyFor);
+  if (!verified) return null;
+  const named = await loadScanTicket(em, { ticketId: verified.ticketId });
+  if (!named || named.ticket.organisationId !== scanner.organisationId || named.ticket.seed !== verified.seed) return null;
+  return named;
+}
+
+export function scannedTicket({ ticket, access }: TicketWithAccess): ScannedTicket {
+  return {
+    organisationId: ticket.organisationId,
+    status: ticket.status,
+    access: access.map((row) => ({ eventId: row.eventId, checkedInAt: row.checkedInAt ?? null, checkedInDevice: row.checkedInDevice ?? null })),
+  };
+}
+
+/** The outcome of admitting: a "valid" decision means this transaction checked the ticket in, at `checkedInAt`. */
+export interface Admission {
+  decision: ScanDecision;
+  /** The ticket as it is after the scan; null when the value named none. */
+  ticket: TicketWithAccess | null;
+  checkedInAt: Date | null;
+}
+
+export interface AdmitOptions {
+  /** When the check-in happened: now online, the device's time offline. */
+  at: Date;
+  /** The transaction's clock, for updated_at. */
+  now: Date;
+  offline: boolean;
+  nonce: string;
+  /** Writes TicketCheckedIn to the outbox in this transaction. */
+  publish: TicketingPublisher;
+  /** checkInAccess unless a test says otherwise (ScanningOptions). */
+  checkIn?: CheckInStatement;
+}
+
+// A decision can only go stale towards "not admissible" (checked in, canceled): the second look settles it.
+const MAX_TRIES = 3;
+
+/**
+ * Decides the scan and, when the ticket is admissible, checks it in with the conditional update. Losing that update
+ * to a racing scanner (or finding the ticket canceled under its lock) re-reads the ticket and decides again, so the
+ * answer is "already_used" with the winner's time and device. On a check-in it also records the check_in row, moves
+ * the ticket to "used" once every event it grants is checked in, and writes TicketCheckedIn to the outbox.
+ */
+export async function admit(em: EntityManager, scanner: Scanner, named: TicketWithAccess | null, options: AdmitOptions): Promise<Admission> {
+  let current = named;
+  for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
+    const decision = decideScan(current ? scannedTicket(current) : null, scanner);
+    if (decision.result !== 'valid' || !current) return { decision, ticket: current, checkedInAt: null };
+    const ticketId = current.ticket.id;
+    const checkIn = options.checkIn ?? checkInAccess;
+    if (await checkIn(em, ticketId, scanner.eventId, options.at, scanner.deviceName)) {
+      const status = await settleTicketStatus(em, ticketId, options.now);
+      if (status === 'created' || status === 'used') {
+        await recordCheckIn(em, scanner, current, options);
+        return { decision, ticket: await loadScanTicket(em, { ticketId }), checkedInAt: options.at };
+      }
+      // Voided between our read and our update: its lock says so now. The door must not admit it.
+      await undoCheckIn(em, ticketId, scanner.eventId);
+    }
+    current = await loadScanTicket(em, { ticketId });
+  }
+  throw new Error(`scan of ${named?.ticket.id ?? 'a ticket'} did not settle after ${MAX_TRIES} tries`);
+}
+
+async function recordCheckIn(em: EntityManager, scanner: Scanner, named: TicketWithAccess, options: AdmitOptions): Promise<void> {
+  await insertCheckIn(em, {
+    organisationId: scanner.organisationId,
+    eventId: scanner.eventId,
+    ticketId: named.ticket.id,
+    deviceId: scanner.deviceId,
+    deviceName: scanner.deviceName,
+    linkId: scanner.linkId,
+    checkedInAt: options.at,
+    offline: options.offline,
+    nonce: options.nonce,
+  });
+  options.publish.ticketCheckedIn(em, {
+    ticketId: named.ticket.id,
+    organisationId: scanner.organisationId,
+    eventId: scanner.eventId,
+    orderId: named.ticket.orderId,
+    checkedInAt: options.at,
+    deviceName: scanner.deviceName,
+    offline: options.offline,
+  });
+}
+
+/**
+ * The ticket as a scanner is shown it: reference, item, status and access, with event names in the organiser's own
+ * language (a scan carries no locale). Never the buyer's e-mail, and never the code: door staff with a link need
+ * neither, and a code read off a scanner's screen must not become a second ticket.
+ */
+export async function scannerTicketView(em: EntityManager, named: TicketWithAccess): Promise<Ticket> {
+  const events = await loadEvents(em, named.access.map((row) => row.eventId));
+  return { ...toTicket(named, events, { locale: '', includeEmail: false }), code: '' };
+}

@@ -1,0 +1,57 @@
+import type { CallContext } from '@kassa/platform/grpc';
+import { Violations } from '@kassa/platform/errors';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ScanResponse, type ScanRequest } from '@kassa/proto/ticketing/v1/scanning';
+import { checkDeviceId, checkNonce } from '../../domain/scan-link';
+import { noteLinkUse } from '../../persistence/scanning/check-in.repository';
+import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
+import type { ScanningDeps } from '../scanning-deps';
+import { admit, identifyTicket, scannerTicketView, type ScanningOptions } from './admission';
+import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
+
+/**
+ * Scans one code or typed reference at the scanner's event, in one transaction:
+ * 1. claims the nonce (a retry, even one racing the original, is answered with the stored answer, identically;
+ *    the same nonce from another scanner is "invalid");
+ * 2. decides the scan and, when admissible, checks the ticket in with ONE conditional update (admission.ts);
+ * 3. stores the answer, with the live counts after the scan, under the nonce.
+ */
+export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: ScanRequest, options: ScanningOptions = {}): Promise<ScanResponse> {
+  const violations = new Violations();
+  const nonce = checkNonce(violations, 'nonce', request.nonce);
+  violations.string('code', request.code, { label: 'Code', required: true });
+  checkDeviceId(violations, 'deviceId', request.deviceId);
+  violations.throwIfAny();
+  const scanner = await resolveScanner(deps, deps.orm.em.fork(), call, request.access, request.deviceId);
+  const keyFor = await deps.keys.verifierFor(scanner.organisationId);
+
+  return deps.orm.em.fork().transactional(async (em) => {
+    const now = deps.now();
+    const owner: ScanAttemptOwner = { kind: 'scan', scope: scanner.scope, deviceId: scanner.deviceId, eventId: scanner.eventId };
+    if (!(await claimNonce(em, nonce, owner, now))) return repeatedScan(em, scanner, nonce, owner);
+
+    const named = await identifyTicket(em, scanner, request.code, keyFor);
+    const admission = await admit(em, scanner, named, { at: now, now, offline: false, nonce, publish: deps.publish, checkIn: options.checkIn });
+    const { decision } = admission;
+    const response: ScanResponse = {
+      result: decision.result,
+      ticket: admission.ticket && decision.result !== 'invalid' ? await scannerTicketView(em, admission.ticket) : undefined,
+      checkedInAt: decision.result === 'already_used' ? decision.checkedInAt : (admission.checkedInAt ?? undefined),
+      checkedInByDevice: decision.result === 'already_used' ? decision.device : '',
+      counts: await scanCounts(em, scanner),
+    };
+    if (scanner.linkId) await noteLinkUse(em, scanner.linkId, now, decision.result === 'valid');
+    // Stored as the contract's JSON; this answer and every retry's are decoded from it, so they are the same message.
+    const stored = ScanResponse.toJSON(response);
+    await storeScanAnswer(em, nonce, response.result, stored);
+    deps.logger.debug({ result: response.result, eventId: scanner.eventId, ticketId: admission.ticket?.ticket.id, device: scanner.deviceId }, 'ticket scanned');
+    return ScanResponse.fromJSON(stored);
+  });
+}
+
+async function repeatedScan(em: EntityManager, scanner: Scanner, nonce: string, owner: ScanAttemptOwner): Promise<ScanResponse> {
+  const stored = await loadScanAttempt(em, nonce);
+  if (stored && isOwnAttempt(stored, owner)) return ScanResponse.fromJSON(stored.response);
+  // Someone else's nonce: tell nothing about their scan.
+  return { result: 'invalid', ticket: undefined, checkedInAt: undefined, checkedInByDevice: '', counts: await scanCounts(em, scanner) };
+}

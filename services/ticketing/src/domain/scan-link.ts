@@ -1,0 +1,47 @@
+// Scan links and scanner devices: the rules that need no database.
+import { messages, type Violations } from '@kassa/platform/errors';
+
+export const SCAN_LINK_NAME_MAX_LENGTH = 80;
+
+/** The name an organiser gives a link ('Name is required', 'Name is too long'); the trimmed name. */
+export function checkScanLinkName(violations: Violations, name: unknown): string {
+  return violations.string('name', name, { label: 'Name', required: true, maxLength: SCAN_LINK_NAME_MAX_LENGTH });
+}
+
+/** 32 random bytes as base64url: the 43 characters of `/scan/{hash}` (the BFF checks the same shape). */
+export const SCAN_LINK_SECRET_BYTES = 32;
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether a presented secret could be one we issued; anything else is refused without a lookup. */
+export function isScanLinkSecretShape(secret: string): boolean {
+  return SECRET_SHAPE.test(secret);
+}
+
+// The device id is made by the browser ("dev_" + random); we only need it to be a short, harmless token.
+const DEVICE_ID = /^dev_[A-Za-z0-9_-]{4,64}$/;
+
+export function isDeviceId(value: unknown): value is string {
+  return typeof value === 'string' && DEVICE_ID.test(value);
+}
+
+/** 'ID is invalid' on `field` unless the value is a device id. */
+export function checkDeviceId(violations: Violations, field: string, value: unknown): void {
+  if (!isDeviceId(value)) violations.add(field, messages.idInvalid);
+}
+
+/**
+ * The device name check-ins record for a member's scanner. identity's Authorize answers no member name, and
+ * fetching one would add a call to every scan, so a member's device is "Organiser" plus the last 4 characters of
+ * its id: short, stable per phone, and enough to tell two doors apart. A link's device is the link's name.
+ */
+export function memberDeviceName(deviceId: string): string {
+  return `Organiser ${deviceId.slice(-4)}`;
+}
+
+/** A scan's nonce: made by the scanner per scan, repeated on a retry. */
+export const SCAN_NONCE_MAX_LENGTH = 100;
+const NONCE = /^[A-Za-z0-9_.:-]+$/;
+
+export function checkNonce(violations: Violations, field: string, nonce: unknown): string {
+  return violations.string(field, nonce, { label: 'Nonce', required: true, maxLength: SCAN_NONCE_MAX_LENGTH, pattern: NONCE });
+}

@@ -1,0 +1,109 @@
+// The admission itself and what is recorded around it. Lock order in a scan's transaction: the scan_attempt row (the
+// nonce), then the ticket_access row (the conditional update), then the ticket row, then the scan link row. Voiding
+// tickets locks ticket rows only, so no two transactions wait on each other in opposite orders.
+import { newId } from '@kassa/platform/ids';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * THE check-in: one conditional update that admits the ticket at the event unless it is admitted there already (or
+ * no longer valid). Scanners racing for the same ticket all reach this row; the first takes its lock, the others
+ * wait and then find checked_in_at set, so exactly one of them gets `true`.
+ */
+export async function checkInAccess(em: EntityManager, ticketId: string, eventId: string, at: Date, deviceName: string): Promise<boolean> {
+  const rows = await em.execute<{ ticket_id: string }[]>(
+    `update ticket_access a set checked_in_at = ?, checked_in_device = ?
+      where a.ticket_id = ? and a.event_id = ? and a.checked_in_at is null
+        and exists (select 1 from ticket t where t.id = a.ticket_id and t.status in ('created', 'used'))
+      returning a.ticket_id`,
+    [at, deviceName, ticketId, eventId],
+  );
+  return rows.length === 1;
+}
+
+/** Takes back a check-in this transaction just made (the ticket turned out to be canceled under its lock). */
+export async function undoCheckIn(em: EntityManager, ticketId: string, eventId: string): Promise<void> {
+  await em.execute(`update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ? and event_id = ?`, [ticketId, eventId], 'run');
+}
+
+/**
+ * Locks the ticket row after its access row was updated and, when no event it grants is left unchecked, makes it
+ * "used". Under the lock each statement sees every committed check-in, so two scanners admitting the same ticket
+ * at its two events one after the other cannot both leave it "created". Returns the ticket's status now.
+ */
+export async function settleTicketStatus(em: EntityManager, ticketId: string, at: Date): Promise<string> {
+  const [locked] = await em.execute<{ status: string }[]>(`select status from ticket where id = ? for update`, [ticketId]);
+  if (!locked) return 'missing';
+  if (locked.status !== 'created') return locked.status;
+  const rows = await em.execute<{ status: string }[]>(
+    `update ticket set status = 'used', updated_at = ?
+      where id = ? and status = 'created' and not exists (select 1 from ticket_access where ticket_id = ? and checked_in_at is null)
+      returning status`,
+    [at, ticketId, ticketId],
+  );
+  return rows[0]?.status ?? locked.status;
+}
+
+export interface CheckInRecord {
+  organisationId: string;
+  eventId: string;
+  ticketId: string;
+  deviceId: string;
+  deviceName: string;
+  linkId: string | null;
+  checkedInAt: Date;
+  offline: boolean;
+  nonce: string;
+}
+
+export async function insertCheckIn(em: EntityManager, record: CheckInRecord): Promise<string> {
+  const id = newId('chk');
+  await em.execute(
+    `insert into check_in (id, organisation_id, event_id, ticket_id, device_id, device_name, link_id, checked_in_at, offline, nonce)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, record.organisationId, record.eventId, record.ticketId, record.deviceId, record.deviceName, record.linkId, record.checkedInAt, record.offline, record.nonce],
+    'run',
+  );
+  return id;
+}
+
+export interface ConflictRecord {
+  organisationId: string;
+  eventId: string;
+  ticketId: string;
+  first: { checkedInAt: Date; device: string };
+  second: { checkedInAt: Date; device: string };
+  nonce: string;
+  recordedAt: Date;
+}
+
+export async function insertConflict(em: EntityManager, record: ConflictRecord): Promise<string> {
+  const id = newId('cfl');
+  await em.execute(
+    `insert into scan_conflict (id, organisation_id, event_id, ticket_id, first_checked_in_at, first_device, second_checked_in_at, second_device, nonce, recorded_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, record.organisationId, record.eventId, record.ticketId, record.first.checkedInAt, record.first.device, record.second.checkedInAt, record.second.device, record.nonce, record.recordedAt],
+    'run',
+  );
+  return id;
+}
+
+/**
+ * Notes a link's use. A check-in counts and moves last_used_at; any other scan moves it at most once a minute, so
+ * a busy door does not queue every rejected scan on its link's row. Runs last in a scan's transaction, because the
+ * link's row is shared by every phone at that door and its lock is held until the commit.
+ */
+export async function noteLinkUse(em: EntityManager, linkId: string, at: Date, checkedIn: boolean): Promise<void> {
+  if (checkedIn) {
+    await em.execute(
+      `update scan_link set check_ins = check_ins + 1, last_used_at = greatest(coalesce(last_used_at, ?), ?) where id = ?`,
+      [at, at, linkId],
+      'run',
+    );
+    return;
+  }
+  await em.execute(
+    `update scan_link set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)`,
+    [at, linkId, new Date(at.getTime() - 60_000)],
+    'run',
+  );
+}

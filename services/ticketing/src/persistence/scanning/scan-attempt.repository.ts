@@ -1,0 +1,52 @@
+// A scan's nonce and its stored answer (table scan_attempt): what makes a retried scan answer exactly as the first.
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export type ScanAttemptKind = 'scan' | 'offline';
+
+/** Who made a scan: the nonce is theirs alone. */
+export interface ScanAttemptOwner {
+  kind: ScanAttemptKind;
+  /** The link id, or the member's user id. */
+  scope: string;
+  deviceId: string;
+  eventId: string;
+}
+
+export interface StoredScanAttempt extends ScanAttemptOwner {
+  result: string;
+  response: unknown;
+}
+
+/**
+ * Claims the nonce in the caller's transaction: true when it is new (the caller decides the scan and stores the
+ * answer with `storeScanAnswer` before committing); false when it was claimed before. A claim that races an
+ * uncommitted one waits on the unique index until that transaction ends, so the loser always finds the winner's
+ * answer committed (or, when the winner rolled back, claims the nonce itself).
+ */
+export async function claimNonce(em: EntityManager, nonce: string, owner: ScanAttemptOwner, at: Date): Promise<boolean> {
+  const rows = await em.execute<{ nonce: string }[]>(
+    `insert into scan_attempt (nonce, kind, scope, device_id, event_id, result, response, created_at)
+     values (?, ?, ?, ?, ?, '', '{}'::jsonb, ?) on conflict (nonce) do nothing returning nonce`,
+    [nonce, owner.kind, owner.scope, owner.deviceId, owner.eventId, at],
+  );
+  return rows.length === 1;
+}
+
+/** The stored attempt of a nonce claimed earlier. */
+export async function loadScanAttempt(em: EntityManager, nonce: string): Promise<StoredScanAttempt | null> {
+  const [row] = await em.execute<{ kind: ScanAttemptKind; scope: string; device_id: string; event_id: string; result: string; response: unknown }[]>(
+    `select kind, scope, device_id, event_id, result, response from scan_attempt where nonce = ?`,
+    [nonce],
+  );
+  return row ? { kind: row.kind, scope: row.scope, deviceId: row.device_id, eventId: row.event_id, result: row.result, response: row.response } : null;
+}
+
+/** Whether a stored attempt was made by this owner (same kind, who, device and event). */
+export function isOwnAttempt(attempt: StoredScanAttempt, owner: ScanAttemptOwner): boolean {
+  return attempt.kind === owner.kind && attempt.scope === owner.scope && attempt.deviceId === owner.deviceId && attempt.eventId === owner.eventId;
+}
+
+/** Stores the answer of a claimed nonce (in the claim's transaction). */
+export async function storeScanAnswer(em: EntityManager, nonce: string, result: string, response: unknown): Promise<void> {
+  await em.execute(`update scan_attempt set result = ?, response = ?::jsonb where nonce = ?`, [result, JSON.stringify(response), nonce], 'run');
+}

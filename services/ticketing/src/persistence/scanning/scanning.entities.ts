@@ -1,0 +1,26 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** A secret link for one event that lets door staff scan without an account; only the secret's SHA-256 is kept. */
+export const ScanLinkEntity = defineEntity({
+  name: 'ScanLink',
+  tableName: 'scan_link',
+  properties: (p) => ({
+    id: p.string().primary(),
+    organisationId: p.string(),
+    eventId: p.string(),
+    name: p.string(),
+    secretHash: p.string(),
+    createdBy: p.string(),
+    createdAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    lastUsedAt: p.datetime().nullable(),
+    checkIns: p.integer(),
+  }),
+});
+export type ScanLinkRow = InferEntity<typeof ScanLinkEntity>;
+
+/**
+ * Scanning's entities, for the service's schema list. scan_attempt, check_in and scan_conflict are written and read
+ * with plain SQL only (scan-attempt, check-in and scan-conflict repositories): the scan path is a few exact statements.
+ */
+export const scanningEntities = [ScanLinkEntity];

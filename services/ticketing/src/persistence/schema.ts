@@ -1,0 +1,27 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { platformEntities, platformMigrations } from '@kassa/platform/persistence';
+import { EventEntity } from './event.entity';
+import { Migration20270105TicketingInitial } from './migrations/migration-20270105-ticketing-initial';
+import { Migration20270110TicketingScanning } from './migrations/migration-20270110-ticketing-scanning';
+import { OrderStateEntity } from './order-state.entity';
+import { scanningEntities } from './scanning/scanning.entities';
+import { SigningKeyEntity } from './signing-key.entity';
+import { TicketAccessEntity, TicketEntity } from './ticket.entity';
+
+export const ticketingEntities = [
+  ...platformEntities,
+  SigningKeyEntity,
+  EventEntity,
+  OrderStateEntity,
+  TicketEntity,
+  TicketAccessEntity,
+  // The scanner's: scan links, scan attempts, check-ins, conflicts.
+  ...scanningEntities,
+];
+
+/** Every migration, in order; listed explicitly so that a bundled image carries them. */
+export const ticketingMigrations: MigrationObject[] = [
+  ...platformMigrations,
+  { name: 'Migration20270105TicketingInitial', class: Migration20270105TicketingInitial },
+  { name: 'Migration20270110TicketingScanning', class: Migration20270110TicketingScanning },
+];

@@ -1,0 +1,214 @@
+// THE DOUBLE-ADMISSION RACE: two scanners (two phones: two links, two gRPC channels) scan the same ticket at the
+// same moment, 300 times on fresh tickets, against the real PostgreSQL: each time exactly one is admitted and the
+// other told "already_used" by whom. A control run of the same race, through the same scan path with its check-in
+// swapped for a naive read-then-write, admits tickets twice, which proves this test can fail. And a scan retried with its nonce — at the same time as
+// the original, or later — never checks in twice and is answered identically.
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { createGrpcClient, createGrpcServer, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
+import type { Event } from '@kassa/proto/catalog/v1/events';
+import { ScanResponse, ScanServiceClient, type ScanServiceService } from '@kassa/proto/ticketing/v1/scanning';
+import type { CheckInStatement } from '../../src/application/scanning/admission';
+import { createScanningHandlers, scanService } from '../../src/grpc/scanning.handlers';
+import { eventSnapshot, orderLine, orderSnapshot, withStatus } from '../fixtures/orders';
+import { type TicketingHarness, startTicketingHarness } from '../fixtures/ticketing-harness';
+
+jest.setTimeout(240_000);
+
+const RACES = 300;
+const PER_ORDER = 20;
+
+let h: TicketingHarness;
+let org: string;
+let event: Event;
+let owner: string;
+let phoneA: PromiseClient<typeof ScanServiceService>;
+let phoneB: PromiseClient<typeof ScanServiceService>;
+let main: { secret: string; id: string };
+let side: { secret: string; id: string };
+
+const as = (userId: string) => ({ actorUserId: userId });
+const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
+const nonce = () => `nce_${randomBytes(12).toString('hex')}`;
+const DEVICE_A = 'dev_phoneA0000000000000000000A';
+const DEVICE_B = 'dev_phoneB0000000000000000000B';
+
+interface IssuedTicket {
+  id: string;
+  code: string;
+  reference: string;
+}
+
+/** Issues `count` fresh tickets for the event through ticketing's real order consumer (paid orders of up to 20). */
+async function issueTickets(count: number): Promise<IssuedTicket[]> {
+  const orderIds: string[] = [];
+  for (let left = count; left > 0; left -= PER_ORDER) {
+    const order = orderSnapshot(org, [orderLine([event.id], { quantity: Math.min(PER_ORDER, left) })]);
+    await h.orderProcessed(await h.publishOrder('paid', withStatus(order, 'paid'), 1));
+    orderIds.push(order.id);
+  }
+  const rows = await h.sql<IssuedTicket>(
+    `select id, code, reference from ticket where order_id in (?) and status = 'created' order by order_id, position`,
+    [orderIds],
+  );
+  expect(rows).toHaveLength(count);
+  return rows;
+}
+
+const scanWith = (phone: PromiseClient<typeof ScanServiceService>, link: { secret: string }, deviceId: string, code: string, scanNonce = nonce()) =>
+  phone.scan({ access: { linkSecret: link.secret, organisationId: '', eventId: '' }, code, nonce: scanNonce, deviceId });
+
+beforeAll(async () => {
+  h = await startTicketingHarness('scanrace', { identity: true });
+  owner = (await h.identity!.signUp(address('owner'))).userId;
+  org = await h.identity!.createOrganisation(owner, 'Race Org');
+  event = eventSnapshot(org);
+  await h.eventProcessed(await h.publishEvent(event));
+  // Two phones: separate channels, as two devices at two doors would be.
+  const target = `127.0.0.1:${h.running.grpcPort}`;
+  phoneA = createGrpcClient(ScanServiceClient, target, { deadlineMs: 30_000 });
+  phoneB = createGrpcClient(ScanServiceClient, target, { deadlineMs: 30_000 });
+  const organiser = createGrpcClient(ScanServiceClient, target, { deadlineMs: 30_000 });
+  try {
+    const a = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Main entrance' }, as(owner));
+    const b = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Side door' }, as(owner));
+    main = { secret: a.secret, id: a.link!.id };
+    side = { secret: b.secret, id: b.link!.id };
+  } finally {
+    organiser.close();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  phoneA?.close();
+  phoneB?.close();
+  await h?.stop();
+});
+
+it(`${RACES} times, two scanners scanning the same ticket at once admit it exactly once`, async () => {
+  h.clock.now = new Date();
+  const tickets = await issueTickets(RACES);
+  const outcomes: string[][] = [];
+  for (const ticket of tickets) {
+    // Real concurrency: both calls are in flight together, each on its own channel, connection and transaction.
+    const [a, b] = await Promise.all([scanWith(phoneA, main, DEVICE_A, ticket.code), scanWith(phoneB, side, DEVICE_B, ticket.code)]);
+    outcomes.push([a.result, b.result].sort());
+    const [winner, loser] = a.result === 'valid' ? [a, b] : [b, a];
+    expect(winner.result).toBe('valid');
+    expect(loser.result).toBe('already_used');
+    // The loser is told when and by whom: the winner's admission exactly.
+    expect(loser.checkedInAt).toEqual(winner.checkedInAt);
+    expect(loser.checkedInByDevice).toBe(winner === a ? 'Main entrance' : 'Side door');
+  }
+  expect(outcomes.filter(([x, y]) => x === 'already_used' && y === 'valid')).toHaveLength(RACES);
+
+  // The database agrees: one check-in per ticket, every ticket checked in by the device that won, now "used".
+  const ids = tickets.map((ticket) => ticket.id);
+  const perTicket = await h.sql<{ ticket_id: string; n: number }>('select ticket_id, count(*)::int as n from check_in where ticket_id in (?) group by ticket_id', [ids]);
+  expect(perTicket).toHaveLength(RACES);
+  expect(perTicket.every((row) => row.n === 1)).toBe(true);
+  expect(await h.sql('select status, count(*)::int as n from ticket where id in (?) group by status', [ids])).toEqual([{ status: 'used', n: RACES }]);
+  const [outbox] = await h.sql<{ n: number }>(`select count(*)::int as n from outbox where subject = 'kassa.ticketing.ticket.checked_in'`);
+  expect(outbox!.n).toBe(RACES);
+  const links = await h.sql<{ id: string; check_ins: number }>('select id, check_ins from scan_link where id in (?, ?)', [main.id, side.id]);
+  expect(links.reduce((sum, link) => sum + link.check_ins, 0)).toBe(RACES);
+  const wins = outcomes.length;
+  console.info(`scan race: ${wins} races, ${links.map((link) => `${link.id === main.id ? 'main' : 'side'} won ${link.check_ins}`).join(', ')}`);
+});
+
+/**
+ * The control's check-in statement: read, then write unconditionally — what the conditional update exists to
+ * prevent. Plugged into the real scan use case (createScanningHandlers' test option) behind a second gRPC server on
+ * the same database, so the control races exactly as the real run does, through the same path.
+ */
+const naiveCheckIn: CheckInStatement = async (em, ticketId, eventId, at, deviceName) => {
+  const [row] = await em.execute<{ checked_in_at: string | null }[]>('select checked_in_at from ticket_access where ticket_id = ? and event_id = ?', [ticketId, eventId]);
+  if (!row || row.checked_in_at) return false;
+  await em.execute('update ticket_access set checked_in_at = ?, checked_in_device = ? where ticket_id = ? and event_id = ?', [at, deviceName, ticketId, eventId], 'run');
+  return true;
+};
+
+it('CONTROL: the same race through a scan path with a naive read-then-write check-in admits tickets twice', async () => {
+  const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1' });
+  server.add(scanService, createScanningHandlers(h.running.scanning, { checkIn: naiveCheckIn }));
+  const port = await server.start();
+  const naiveA = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { deadlineMs: 30_000 });
+  const naiveB = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { deadlineMs: 30_000 });
+  try {
+    const tickets = await issueTickets(RACES);
+    let twice = 0;
+    for (const ticket of tickets) {
+      const [a, b] = await Promise.all([scanWith(naiveA, main, DEVICE_A, ticket.code), scanWith(naiveB, side, DEVICE_B, ticket.code)]);
+      if (a.result === 'valid' && b.result === 'valid') twice += 1;
+    }
+    const [doubled] = await h.sql<{ n: number }>(
+      'select count(*)::int as n from (select ticket_id from check_in where ticket_id in (?) group by ticket_id having count(*) > 1) twice',
+      [tickets.map((ticket) => ticket.id)],
+    );
+    console.info(`scan race control: with a naive check-in, ${twice} of ${RACES} tickets were admitted twice`);
+    // If this ever stops happening, the race above proves nothing: it could not fail.
+    expect(twice).toBeGreaterThan(0);
+    expect(doubled!.n).toBe(twice);
+  } finally {
+    naiveA.close();
+    naiveB.close();
+    await server.shutdown(1000);
+  }
+});
+
+describe('a scan retried with its nonce', () => {
+  it('sent several times at once, checks in once and is answered identically every time', async () => {
+    const [ticket] = await issueTickets(1);
+    const same = nonce();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => scanWith(index % 2 ? phoneB : phoneA, main, DEVICE_A, ticket!.code, same)));
+    const encoded = answers.map((answer) => Buffer.from(ScanResponse.encode(answer).finish()).toString('base64'));
+    expect(new Set(encoded).size).toBe(1);
+    expect(answers[0]!.result).toBe('valid');
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([{ n: 1 }]);
+    expect(await h.sql('select count(*)::int as n from scan_attempt where nonce = ?', [same])).toEqual([{ n: 1 }]);
+
+    // Later, sequentially, after someone else scanned the ticket too: still the first answer, byte for byte.
+    const other = await scanWith(phoneB, side, DEVICE_B, ticket!.code);
+    expect(other.result).toBe('already_used');
+    h.clock.now = new Date(h.clock.now.getTime() + 60_000);
+    const later = await scanWith(phoneA, main, DEVICE_A, ticket!.code, same);
+    expect(Buffer.from(ScanResponse.encode(later).finish()).toString('base64')).toBe(encoded[0]);
+    // Even with another code under the same nonce (a buggy retry): the nonce's answer, no second scan.
+    const [another] = await issueTickets(1);
+    expect(ScanResponse.encode(await scanWith(phoneA, main, DEVICE_A, another!.code, same)).finish()).toEqual(ScanResponse.encode(later).finish());
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [another!.id])).toEqual([{ n: 0 }]);
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('of a rejected scan is answered with the same rejection, and checks nothing in', async () => {
+    const same = nonce();
+    const first = await scanWith(phoneA, main, DEVICE_A, 'NOPE-NOPE', same);
+    expect(first.result).toBe('invalid');
+    const again = await scanWith(phoneA, main, DEVICE_A, 'NOPE-NOPE', same);
+    expect(ScanResponse.encode(again).finish()).toEqual(ScanResponse.encode(first).finish());
+  });
+
+  it('from another scanner is invalid and reveals nothing about the first scan', async () => {
+    const [ticket] = await issueTickets(1);
+    const same = nonce();
+    expect((await scanWith(phoneA, main, DEVICE_A, ticket!.code, same)).result).toBe('valid');
+    // Another link, and the same link on another device: neither may replay or learn the first answer.
+    for (const [phone, link, device] of [[phoneB, side, DEVICE_B], [phoneB, main, DEVICE_B]] as const) {
+      const stolen = await scanWith(phone, link, device, ticket!.code, same);
+      expect(stolen).toMatchObject({ result: 'invalid', ticket: undefined, checkedInAt: undefined, checkedInByDevice: '' });
+    }
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('must carry a nonce, a code and a device id', async () => {
+    const failure = await phoneA
+      .scan({ access: { linkSecret: main.secret, organisationId: '', eventId: '' }, code: ' ', nonce: '', deviceId: 'phone' })
+      .then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+    expect(failure.code).toBe(status.INVALID_ARGUMENT);
+    expect(failure.violations).toEqual([
+      { field: 'nonce', message: 'Nonce is required' },
+      { field: 'code', message: 'Code is required' },
+      { field: 'deviceId', message: 'ID is invalid' },
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from '@kassa/platform/config';
+import { loadTicketingConfig } from '../../src/config';
+import { parseSubject } from '../../src/events/subjects';
+
+const sealingKey = randomBytes(32).toString('base64url');
+
+describe('ticketing configuration', () => {
+  it('defaults to the ticketing ports and database and identity on its port', () => {
+    const config = loadTicketingConfig({ KASSA_SEALING_KEY: sealingKey });
+    expect(config).toMatchObject({ grpcPort: 50055, httpPort: 9105, IDENTITY_GRPC_ADDRESS: '127.0.0.1:50051' });
+    expect(config.databaseUrl).toMatch(/\/kassa_ticketing$/);
+  });
+
+  it('needs the sealing key, as 32 bytes of base64url', () => {
+    expect(() => loadTicketingConfig({})).toThrow(ConfigError);
+    expect(() => loadTicketingConfig({ KASSA_SEALING_KEY: 'too-short' })).toThrow(/KASSA_SEALING_KEY/);
+  });
+});
+
+describe('subjects', () => {
+  it('are read with or without a namespace', () => {
+    expect(parseSubject('kassa.ordering.order.paid')).toEqual({ service: 'ordering', entity: 'order', verb: 'paid' });
+    expect(parseSubject('ns1.kassa.catalog.event.removed')).toEqual({ service: 'catalog', entity: 'event', verb: 'removed' });
+    expect(parseSubject('other.subject')).toBeNull();
+  });
+});
