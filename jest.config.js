@@ -17,7 +17,7 @@ const common = {
   // Workspace packages are symlinked and shipped as TypeScript: transform them too. @react-email/render
   // loads react-dom/server with a dynamic import() that Jest's CommonJS runtime refuses; swc turns it into require.
   // next-intl and its dependencies are published as ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(@kassa|@react-email|next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|@schummar|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@kassa|@react-email|next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|@schummar|jose|@noble)/)'],
   // The BFF's build output holds a copy of its package.json.
   modulePathIgnorePatterns: ['<rootDir>/bff/.next/'],
 };

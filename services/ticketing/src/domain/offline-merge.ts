@@ -10,6 +10,9 @@
 // - A ticket that became canceled, or was never valid here, is answered with the online rejection; nothing is
 //   recorded beyond the answer, which the device shows so that the door can follow up on it.
 // - The same nonce is answered as the first time (the caller keeps the answer by nonce).
+// - A nonce that an online scan from the same device already decided (the answer was lost on its way back, so the
+//   device admitted offline under that nonce) is answered from that decision: "valid" was the admission itself, and
+//   "already_used" means the door let someone in on a used ticket — a conflict, recorded like any other.
 import type { ScanDecision } from './scan-decision';
 
 export const MAX_OFFLINE_SCANS = 1000;
@@ -42,4 +45,11 @@ export function mergeOfflineScan(decision: ScanDecision): OfflineMerge {
 export function offlineCheckInTime(scannedAt: Date | undefined, receivedAt: Date): Date {
   if (!scannedAt || Number.isNaN(scannedAt.getTime())) return receivedAt;
   return scannedAt.getTime() > receivedAt.getTime() ? receivedAt : scannedAt;
+}
+
+/** The offline outcome of a check-in whose nonce an online scan from the same device already decided. */
+export function outcomeOfAnsweredScan(onlineResult: string): OfflineOutcome {
+  if (onlineResult === 'valid') return 'admitted';
+  if (onlineResult === 'already_used') return 'conflict';
+  return (OFFLINE_OUTCOMES as readonly string[]).includes(onlineResult) ? (onlineResult as OfflineOutcome) : 'invalid';
 }

@@ -374,6 +374,36 @@ describe('offline scans, synced', () => {
     expect((await scan.listScanConflicts({ organisationId: org, eventId: syncEvent.id }, as(owner))).conflicts).toHaveLength(2);
   });
 
+  it('answer an online scan whose answer was lost, then uploaded offline under its nonce, from that scan', async () => {
+    const lostEvent = eventSnapshot(org, { name: 'Lost Answer Fest', translations: [] });
+    await h.eventProcessed(await h.publishEvent(lostEvent));
+    const link = await createLink('Tent', lostEvent.id);
+    const gate = 'dev_tentgate000001';
+    const [admittedTicket, usedTicket] = await place(orderSnapshot(org, [orderLine([lostEvent.id], { quantity: 2 })]), [['paid', 'paid']]);
+    // Online: the first scan admits; the second ticket was admitted before, so its scan says already used.
+    const admitted = await scan.scan({ access: viaLink(link.secret), code: admittedTicket!.code, nonce: nonce(), deviceId: 'dev_otherdoor0001' });
+    expect(admitted.result).toBe('valid');
+    const [lostValid, lostUsed] = [nonce(), nonce()];
+    const online = await scan.scan({ access: viaLink(link.secret), code: usedTicket!.code, nonce: lostValid, deviceId: gate });
+    expect(online.result).toBe('valid');
+    const onlineUsed = await scan.scan({ access: viaLink(link.secret), code: admittedTicket!.code, nonce: lostUsed, deviceId: gate });
+    expect(onlineUsed.result).toBe('already_used');
+    // The device never heard either answer, admitted both offline under the same nonces, and uploads them.
+    const scans = [
+      { nonce: lostValid, code: usedTicket!.code, scannedAt: h.clock.now },
+      { nonce: lostUsed, code: admittedTicket!.code, scannedAt: h.clock.now },
+    ];
+    const synced = await scan.syncOfflineScans({ access: viaLink(link.secret), deviceId: gate, scans });
+    expect(synced.outcomes).toEqual([
+      { nonce: lostValid, outcome: 'admitted', reference: usedTicket!.reference, checkedInAt: online.checkedInAt, checkedInByDevice: '' },
+      { nonce: lostUsed, outcome: 'conflict', reference: admittedTicket!.reference, checkedInAt: admitted.checkedInAt, checkedInByDevice: 'Tent' },
+    ]);
+    // One check-in each (the online ones), and the door's admission on a used ticket recorded once, however often it is uploaded.
+    expect(await scan.syncOfflineScans({ access: viaLink(link.secret), deviceId: gate, scans })).toEqual(synced);
+    expect(await h.sql('select count(*)::int as n from check_in where event_id = ?', [lostEvent.id])).toEqual([{ n: 2 }]);
+    expect(await h.sql('select ticket_id from scan_conflict where event_id = ?', [lostEvent.id])).toEqual([{ ticket_id: admittedTicket!.id }]);
+  });
+
   it('refuses tickets canceled meanwhile, and the same nonce from another device', async () => {
     const syncEvent = eventSnapshot(org, { name: 'Cancel Fest', translations: [] });
     await h.eventProcessed(await h.publishEvent(syncEvent));

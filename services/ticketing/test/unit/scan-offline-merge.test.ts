@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mergeOfflineScan, OFFLINE_OUTCOMES, offlineCheckInTime } from '../../src/domain/offline-merge';
+import { mergeOfflineScan, OFFLINE_OUTCOMES, offlineCheckInTime, outcomeOfAnsweredScan } from '../../src/domain/offline-merge';
 import { decideScan, type ScannedTicket } from '../../src/domain/scan-decision';
 
 const ORG = 'org_01jz0000000000000000000001';
@@ -60,5 +60,19 @@ describe('the time an offline check-in is recorded at', () => {
   });
   it('is never after the upload, for any device time', () => {
     fc.assert(fc.property(fc.date(), (scanned) => offlineCheckInTime(scanned, received).getTime() <= received.getTime()));
+  });
+});
+
+describe('an offline check-in under the nonce of an online scan whose answer was lost', () => {
+  it.each([
+    ['valid', 'admitted'],
+    ['already_used', 'conflict'],
+    ['canceled', 'canceled'],
+    ['unpaid', 'unpaid'],
+    ['wrong_event', 'wrong_event'],
+    ['invalid', 'invalid'],
+    ['something new', 'invalid'],
+  ])('online "%s" is "%s"', (online, offline) => {
+    expect(outcomeOfAnsweredScan(online)).toBe(offline);
   });
 });

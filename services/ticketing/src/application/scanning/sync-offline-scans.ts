@@ -1,8 +1,8 @@
 import type { CallContext } from '@kassa/platform/grpc';
 import { Violations, messages } from '@kassa/platform/errors';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OfflineScanOutcome, type OfflineScan, type SyncOfflineScansRequest, type SyncOfflineScansResponse } from '@kassa/proto/ticketing/v1/scanning';
-import { MAX_OFFLINE_SCANS, mergeOfflineScan, offlineCheckInTime } from '../../domain/offline-merge';
+import { OfflineScanOutcome, ScanResponse, type OfflineScan, type SyncOfflineScansRequest, type SyncOfflineScansResponse } from '@kassa/proto/ticketing/v1/scanning';
+import { MAX_OFFLINE_SCANS, mergeOfflineScan, offlineCheckInTime, outcomeOfAnsweredScan } from '../../domain/offline-merge';
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
 import { insertConflict, noteLinkUse } from '../../persistence/scanning/check-in.repository';
 import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
@@ -44,7 +44,7 @@ async function mergeOne(deps: ScanningDeps, scanner: Scanner, keyFor: KeyLookup,
   return deps.orm.em.fork().transactional(async (em) => {
     const now = deps.now();
     const owner: ScanAttemptOwner = { kind: 'offline', scope: scanner.scope, deviceId: scanner.deviceId, eventId: scanner.eventId };
-    if (!(await claimNonce(em, nonce, owner, now))) return repeatedOfflineScan(em, nonce, owner);
+    if (!(await claimNonce(em, nonce, owner, now))) return repeatedOfflineScan(em, scanner, scan, owner, now);
 
     const at = offlineCheckInTime(scan.scannedAt, now);
     const named = await identifyTicket(em, scanner, scan.code, keyFor);
@@ -78,8 +78,32 @@ async function mergeOne(deps: ScanningDeps, scanner: Scanner, keyFor: KeyLookup,
   });
 }
 
-async function repeatedOfflineScan(em: EntityManager, nonce: string, owner: ScanAttemptOwner): Promise<OfflineScanOutcome> {
+async function repeatedOfflineScan(em: EntityManager, scanner: Scanner, scan: OfflineScan, owner: ScanAttemptOwner, now: Date): Promise<OfflineScanOutcome> {
+  const nonce = scan.nonce.trim();
   const stored = await loadScanAttempt(em, nonce);
   if (stored && isOwnAttempt(stored, owner)) return OfflineScanOutcome.fromJSON(stored.response);
+  if (stored && isOwnAttempt(stored, { ...owner, kind: 'scan' })) return answeredOnline(em, scanner, scan, ScanResponse.fromJSON(stored.response), now);
   return { nonce, outcome: 'invalid', reference: '', checkedInAt: undefined, checkedInByDevice: '' };
+}
+
+/**
+ * The device scanned online, lost the answer and admitted offline under the same nonce: the online decision stands
+ * (offline-merge.ts). "already_used" becomes a recorded conflict (once: the conflict's nonce is unique).
+ */
+async function answeredOnline(em: EntityManager, scanner: Scanner, scan: OfflineScan, online: ScanResponse, now: Date): Promise<OfflineScanOutcome> {
+  const nonce = scan.nonce.trim();
+  const outcome = outcomeOfAnsweredScan(online.result);
+  const reference = outcome === 'invalid' ? '' : (online.ticket?.reference ?? '');
+  if (outcome === 'admitted') return { nonce, outcome, reference, checkedInAt: online.checkedInAt, checkedInByDevice: '' };
+  if (outcome !== 'conflict' || !online.ticket || !online.checkedInAt) return { nonce, outcome, reference, checkedInAt: undefined, checkedInByDevice: '' };
+  await insertConflict(em, {
+    organisationId: scanner.organisationId,
+    eventId: scanner.eventId,
+    ticketId: online.ticket.id,
+    first: { checkedInAt: online.checkedInAt, device: online.checkedInByDevice },
+    second: { checkedInAt: offlineCheckInTime(scan.scannedAt, now), device: scanner.deviceName },
+    nonce,
+    recordedAt: now,
+  });
+  return { nonce, outcome, reference, checkedInAt: online.checkedInAt, checkedInByDevice: online.checkedInByDevice };
 }

@@ -59,7 +59,7 @@ export async function insertCheckIn(em: EntityManager, record: CheckInRecord): P
   const id = newId('chk');
   await em.execute(
     `insert into check_in (id, organisation_id, event_id, ticket_id, device_id, device_name, link_id, checked_in_at, offline, nonce)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
     [id, record.organisationId, record.eventId, record.ticketId, record.deviceId, record.deviceName, record.linkId, record.checkedInAt, record.offline, record.nonce],
     'run',
   );
@@ -80,7 +80,7 @@ export async function insertConflict(em: EntityManager, record: ConflictRecord):
   const id = newId('cfl');
   await em.execute(
     `insert into scan_conflict (id, organisation_id, event_id, ticket_id, first_checked_in_at, first_device, second_checked_in_at, second_device, nonce, recorded_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
     [id, record.organisationId, record.eventId, record.ticketId, record.first.checkedInAt, record.first.device, record.second.checkedInAt, record.second.device, record.nonce, record.recordedAt],
     'run',
   );
