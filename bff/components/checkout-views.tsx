@@ -3,16 +3,27 @@
 // payment attempt (Retry payment), and the demo provider's Pay / Fail / Abandon.
 import { DemoPaymentScreen } from '@kassa/web/features/checkout/demo-payment-screen';
 import { OrderScreen } from '@kassa/web/features/checkout/order-screen';
+import { GuestOrderTickets } from '@kassa/web/features/tickets/guest-order-tickets';
+import type { GuestTicketView } from '@kassa/web/features/tickets/ticket-model';
 import type { ApiResult } from '@kassa/web/lib/api-result';
 import type { DemoAction, DemoPaymentResult, DemoPaymentView, GuestOrderView, PaymentRedirect, PaymentReturn } from '@kassa/web/lib/checkout';
 import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
+import { Link } from '../i18n/navigation';
 import { callApi } from '../lib/api-client';
 
 // Full page loads: the provider's page is another site, and the order page must show the order as it is now.
 const leaveFor = (url: string) => window.location.assign(url);
 
-export function GuestOrderPageView({ order, paymentReturn, shopHref }: { order: GuestOrderView; paymentReturn: PaymentReturn; shopHref: string }) {
+export interface GuestOrderPageViewProps {
+  order: GuestOrderView;
+  paymentReturn: PaymentReturn;
+  shopHref: string;
+  /** The paid order's tickets as the server found them (none yet right after paying: the list asks again). */
+  tickets: GuestTicketView[];
+}
+
+export function GuestOrderPageView({ order, paymentReturn, shopHref, tickets }: GuestOrderPageViewProps) {
   const locale = useLocale();
   const orderApi = `/api/orders/${encodeURIComponent(order.id)}`;
   const loadOrder = useCallback(async (): Promise<ApiResult<GuestOrderView>> => {
@@ -23,7 +34,21 @@ export function GuestOrderPageView({ order, paymentReturn, shopHref }: { order: 
     (idempotencyKey: string) => callApi<PaymentRedirect>('POST', `${orderApi}/payments`, { idempotencyKey, locale }),
     [orderApi, locale],
   );
-  return <OrderScreen order={order} paymentReturn={paymentReturn} shopHref={shopHref} loadOrder={loadOrder} startPayment={startPayment} onRedirect={leaveFor} />;
+  const loadTickets = useCallback(async (): Promise<ApiResult<GuestTicketView[]>> => {
+    const result = await callApi<{ tickets: GuestTicketView[] }>('GET', `${orderApi}/tickets?locale=${encodeURIComponent(locale)}`);
+    return result.ok ? { ok: true, data: result.data.tickets } : result;
+  }, [orderApi, locale]);
+  return (
+    <OrderScreen
+      order={order}
+      paymentReturn={paymentReturn}
+      shopHref={shopHref}
+      loadOrder={loadOrder}
+      startPayment={startPayment}
+      onRedirect={leaveFor}
+      tickets={<GuestOrderTickets initial={tickets} loadTickets={loadTickets} Link={Link} />}
+    />
+  );
 }
 
 export function DemoPaymentPageView({ payment, orderHref }: { payment: DemoPaymentView; orderHref: string }) {

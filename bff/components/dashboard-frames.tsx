@@ -4,6 +4,7 @@ import { DashboardLayout } from '@kassa/web/features/dashboard/dashboard-layout'
 import { ShopDashboardLayout } from '@kassa/web/features/dashboard/shop-dashboard-layout';
 import type { UserMenuUser } from '@kassa/web/features/dashboard/user-menu';
 import type { SwitcherOrganisation } from '@kassa/web/features/organisations/organisation-switcher';
+import { Toaster } from '@kassa/web/components/ui/toaster';
 import { useLocale } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -49,6 +50,8 @@ export function OrganisationFrame({ orgId, user, organisation, organisations, pe
       {...wiring}
     >
       {children}
+      {/* The dashboard's one toast region (e.g. "Confirmation sent again"); pages call toast() from components/ui/toaster. */}
+      <Toaster />
     </DashboardLayout>
   );
 }

@@ -20,7 +20,7 @@ export function EventsListView(props: Omit<EventsListScreenProps, 'Link' | 'navi
   );
 }
 
-export function EventPageView(props: Omit<EventScreenProps, 'Link' | 'actions' | 'refresh' | 'onDeleted'>) {
+export function EventPageView(props: Omit<EventScreenProps, 'Link' | 'actions' | 'refresh' | 'onDeleted' | 'navigate'>) {
   const router = useRouter();
   const event = `${eventsApi(props.orgId)}/${encodeURIComponent(props.event.id)}`;
   const option = (id: string) => `${event}/ticket-options/${encodeURIComponent(id)}`;
@@ -28,6 +28,7 @@ export function EventPageView(props: Omit<EventScreenProps, 'Link' | 'actions' |
     <EventScreen
       {...props}
       Link={Link}
+      navigate={(href) => router.push(href)}
       refresh={() => router.refresh()}
       onDeleted={() => router.push(`/o/${props.orgId}/events`)}
       actions={{

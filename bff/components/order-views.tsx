@@ -1,6 +1,7 @@
 'use client';
 // The organiser's order and payment screens wired to the BFF's order routes, the locale-aware router and links.
 import { type OrderActions, OrderDetailScreen, type OrderDetailScreenProps } from '@kassa/web/features/orders/order-detail-screen';
+import type { ResendResult } from '@kassa/web/features/orders/order-messages';
 import { OrdersScreen, type OrdersScreenProps } from '@kassa/web/features/orders/orders-list-screen';
 import { PaymentsScreen, type PaymentsScreenProps } from '@kassa/web/features/orders/payments-screen';
 import type { OrderRefundView, OrderView, RefundInput } from '@kassa/web/lib/order-model';
@@ -17,6 +18,7 @@ function orderActions(orgId: string, orderId: string): OrderActions {
   return {
     cancel: () => callApi<{ order: OrderView }>('POST', `${order}/cancel`),
     refund: (input: RefundInput) => callApi<{ order: OrderView; refund: OrderRefundView }>('POST', `${order}/refund`, input),
+    resendConfirmation: (idempotencyKey: string) => callApi<ResendResult>('POST', `${order}/resend-confirmation`, { idempotencyKey }),
   };
 }
 

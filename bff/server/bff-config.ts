@@ -5,12 +5,14 @@ export interface BffConfig {
   identityAddress: string;
   /** CATALOG_GRPC_ADDRESS, host:port of the catalog service (events, ticket options, their history). */
   catalogAddress: string;
-  /** NOTIFICATIONS_GRPC_ADDRESS, host:port of the notifications service (waitlist, contact form). */
+  /** NOTIFICATIONS_GRPC_ADDRESS, host:port of the notifications service (waitlist, contact form, order e-mails). */
   notificationsAddress: string;
   /** ORDERING_GRPC_ADDRESS, host:port of the ordering service (availability, cart prices). */
   orderingAddress: string;
   /** PAYMENTS_GRPC_ADDRESS, host:port of the payments service (payment attempts, webhooks, payment settings). */
   paymentsAddress: string;
+  /** TICKETING_GRPC_ADDRESS, host:port of the ticketing service (tickets, attendees, scanning). */
+  ticketingAddress: string;
   /** REDIS_URL, for the rate limits of the BFF's own public endpoints (shop passwords). */
   redisUrl: string;
   /** TRUST_PROXY=1: believe X-Forwarded-For/-Proto/-Host from the ingress in front of us. */
@@ -27,6 +29,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     notificationsAddress: env.NOTIFICATIONS_GRPC_ADDRESS?.trim() || '127.0.0.1:50056',
     orderingAddress: env.ORDERING_GRPC_ADDRESS?.trim() || '127.0.0.1:50053',
     paymentsAddress: env.PAYMENTS_GRPC_ADDRESS?.trim() || '127.0.0.1:50054',
+    ticketingAddress: env.TICKETING_GRPC_ADDRESS?.trim() || '127.0.0.1:50055',
     redisUrl: env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379',
     trustProxy: env.TRUST_PROXY === '1',
     publicOrigin: publicOrigin ? new URL(publicOrigin).origin : undefined,

@@ -63,7 +63,7 @@ describe('the organiser shell in Chromium', () => {
       ['Shops', `${orgPath}/shops`, 'page-shops', 'No items found'],
       ['Payments', `${orgPath}/payments`, 'page-payments', 'No payments yet'],
       ['Orders', `${orgPath}/orders`, 'page-orders', 'No orders yet'],
-      ['Scan Tickets', `${orgPath}/events?for=scan`, 'page-scan-pick', 'No events found'],
+      ['Scan Tickets', `${orgPath}/scan`, 'page-scan-pick', 'No events found'],
       ['Settings', `${orgPath}/settings`, 'page-settings-overview', null],
       ['Dashboard', orgPath, 'page-overview', 'No events found'],
     ] as const;

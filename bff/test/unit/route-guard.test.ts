@@ -107,4 +107,9 @@ describe('withoutIdentityHeaders', () => {
     );
     expect([...cleaned.keys()].sort()).toEqual(['accept', 'cookie']);
   });
+
+  it('keeps the e-mail delivery webhook signature, which names no one', () => {
+    const cleaned = withoutIdentityHeaders(new Headers({ 'Kassa-Signature': 't=1,v1=ab', 'kassa-actor-user-id': 'usr_x' }));
+    expect([...cleaned.entries()]).toEqual([['kassa-signature', 't=1,v1=ab']]);
+  });
 });

@@ -89,6 +89,8 @@ describe('dashboard destinations', () => {
     expect(activeKey(items, `/o/${ORG}/`)).toBe('dashboard');
     expect(activeKey(items, `/o/${ORG}/events`)).toBe('events');
     expect(activeKey(items, `/o/${ORG}/events/${EVENT}/settings`)).toBe('events');
+    expect(activeKey(items, `/o/${ORG}/scan`)).toBe('scan');
+    expect(organisationNav(ORG).find((item) => item.key === 'scan')?.href).toBe(`/o/${ORG}/scan`);
     expect(activeKey(items, `/o/${ORG}/events/${EVENT}/scan`)).toBe('scan');
     expect(activeKey(items, `/o/${ORG}/events`, 'for=scan')).toBe('scan');
     expect(activeKey(items, `/o/${ORG}/settings/members`)).toBe('settings');

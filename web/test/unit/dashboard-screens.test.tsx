@@ -24,7 +24,7 @@ describe('DashboardLayout', () => {
     );
     const sidebar = /<aside[^>]*data-testid="sidebar"[^>]*>([\s\S]*?)<\/aside>/.exec(html)![1]!;
     expect(text(sidebar)).toBe(labels.join(' '));
-    expect(sidebar).toContain(`href="/o/${ORG}/events?for=scan"`);
+    expect(sidebar).toContain(`href="/o/${ORG}/scan"`);
     expect(sidebar).toMatch(new RegExp(`<a href="/o/${ORG}/events"[^>]*aria-current="page"`));
     expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).toContain(`aria-label="${menu}"`);

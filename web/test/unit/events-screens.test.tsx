@@ -117,8 +117,12 @@ describe('an event\'s pages', () => {
     expect(render('en', <EventScreen {...screenProps} canEdit={false} tab="ticketOptions" ticketOptions={options} />)).not.toContain('aria-label="Delete VIP"');
   });
 
-  it('says no tickets sold on Attendees', () => {
-    expect(text(render('nl', <EventScreen {...screenProps} tab="attendees" />))).toContain('Geen tickets verkocht');
+  it('says no tickets sold on Attendees, and refuses members who may neither view orders nor check in', () => {
+    const empty = { attendees: [], page: 1, hasNextPage: false, query: '', status: '' };
+    expect(text(render('nl', <EventScreen {...screenProps} tab="attendees" attendees={{ allowed: true, list: empty, canViewOrders: true }} />))).toContain('Geen tickets verkocht');
+    const refused = render('en', <EventScreen {...screenProps} tab="attendees" attendees={{ allowed: false, list: null, canViewOrders: false }} />);
+    expect(refused).toContain('data-testid="attendees-forbidden"');
+    expect(text(refused)).not.toContain('No tickets sold');
   });
 
   it('shows the history with readable changes and who made them', () => {

@@ -15,7 +15,7 @@ const PAY1 = 'pay_01jc5v3q8x0000000000000001';
 const PAY2 = 'pay_01jc5v3q8x0000000000000002';
 const never = () => new Promise<never>(() => {});
 const noop = () => {};
-const actions: OrderActions = { cancel: never, refund: never };
+const actions: OrderActions = { cancel: never, refund: never, resendConfirmation: never };
 
 const paid: OrderView = {
   id: ORD1,
@@ -125,7 +125,7 @@ describe('the orders list', () => {
 
 describe('the order page', () => {
   const screen = (view: OrderDetailView, canManage = true, locale: 'en' | 'nl' = 'en') =>
-    render(locale, <OrderDetailScreen orgId={ORG} detail={view} canManage={canManage} actions={actions} refresh={noop} />);
+    render(locale, <OrderDetailScreen orgId={ORG} detail={view} tickets={[]} messages={[]} canManage={canManage} actions={actions} refresh={noop} />);
 
   it('shows the number, status, e-mail, opt-in and the money breakdown', () => {
     const html = screen(detail(paid));

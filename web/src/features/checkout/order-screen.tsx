@@ -39,6 +39,8 @@ export interface OrderScreenProps {
   onRedirect: (url: string) => void;
   /** The clock at first render, for tests; in the browser the countdown starts once the page runs. */
   now?: number;
+  /** Shown once the order is paid, below the thank-you: its tickets with links to their pages. */
+  tickets?: ReactNode;
 }
 
 const ICONS: Record<OrderPhase, ReactNode> = {
@@ -51,7 +53,7 @@ const ICONS: Record<OrderPhase, ReactNode> = {
   latePaymentRefunded: <Undo2 aria-hidden className="size-10 text-muted-foreground" />,
 };
 
-export function OrderScreen({ order: initial, paymentReturn = '', shopHref, loadOrder, startPayment, onRedirect, now }: OrderScreenProps) {
+export function OrderScreen({ order: initial, paymentReturn = '', shopHref, loadOrder, startPayment, onRedirect, now, tickets }: OrderScreenProps) {
   const t = useTranslations('GuestOrder');
   const locale = useLocale();
   const { order, refresh } = useOrderPolling(initial, loadOrder);
@@ -169,6 +171,7 @@ export function OrderScreen({ order: initial, paymentReturn = '', shopHref, load
           </p>
         )}
       </section>
+      {phase === 'paid' && tickets}
       <OrderSummary order={order} />
     </div>
   );

@@ -26,7 +26,10 @@ export interface Destination<K extends string = string> {
   icon: LucideIcon;
 }
 
-/** "Scan Tickets" has no organisation-wide route in the spec: it opens the events list in its pick-an-event-to-scan mode. */
+/**
+ * The events list's old pick-an-event-to-scan mode (/o/{orgId}/events?for=scan). "Scan Tickets" now opens its own
+ * page, /o/{orgId}/scan, listing the live events with a Scan button each; links to the old mode still light it up.
+ */
 export const SCAN_QUERY = 'for=scan';
 
 /** The sidebar, in the spec's order: Dashboard, Events, Shops, Payments, Orders, Scan Tickets, Settings. */
@@ -38,7 +41,7 @@ export function organisationNav(orgId: string): Destination<OrganisationNavKey>[
     { key: 'shops', href: `${base}/shops`, icon: Store },
     { key: 'payments', href: `${base}/payments`, icon: CreditCard },
     { key: 'orders', href: `${base}/orders`, icon: Receipt },
-    { key: 'scan', href: `${base}/events?${SCAN_QUERY}`, icon: ScanLine },
+    { key: 'scan', href: `${base}/scan`, icon: ScanLine },
     { key: 'settings', href: `${base}/settings`, icon: Settings },
   ];
 }
@@ -82,11 +85,11 @@ export function generalDestinations(): Destination<GeneralDestinationKey>[] {
 
 /**
  * Which entry is active for a locale-free pathname (and its query string): the longest matching href wins,
- * so /o/x/events/evt_1 lights up Events, and the scan route of an event (or the scan mode of the list) Scan Tickets.
+ * so /o/x/events/evt_1 lights up Events, and the scanner of an event (or the list's old scan mode) Scan Tickets.
  */
 export function activeKey<K extends string>(items: Destination<K>[], pathname: string, search = ''): K | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const scan = items.find((item) => item.href.includes(`?${SCAN_QUERY}`));
+  const scan = items.find((item) => item.key === 'scan' && /^\/o\/[^/]+\/scan$/.test(item.href));
   if (scan && (/\/events\/[^/]+\/scan$/.test(path) || new URLSearchParams(search).get('for') === 'scan')) return scan.key;
   let best: Destination<K> | undefined;
   for (const item of items) {

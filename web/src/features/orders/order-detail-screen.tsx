@@ -1,7 +1,7 @@
 'use client';
-// /o/{orgId}/orders/{orderId}: one order in full (who ordered, what, the money, refunds, payment attempts and its
-// history) with Cancel (reserved or pending) and Refund (paid: in full or in part) for members holding
-// "orders.manage"; both ask first.
+// /o/{orgId}/orders/{orderId}: one order in full (who ordered, what, its tickets, the money, refunds, payment
+// attempts, the e-mails sent about it and its history) with Cancel (reserved or pending), Refund (paid: in full or
+// in part) and Resend (the confirmation with the tickets, paid) for members holding "orders.manage"; all ask first.
 import { ArrowLeft, Ban, Undo2 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { type ReactNode, useRef, useState } from 'react';
@@ -29,18 +29,27 @@ import {
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { checkRefundAmount } from '../../lib/order-rules';
 import { HistoryDataTable } from '../dashboard/history-data-table';
+import { OrderTicketsTable } from '../tickets/order-tickets-table';
+import type { OrderTicketView } from '../tickets/ticket-model';
+import { OrderMessages, type OrderMessageView, type ResendResult } from './order-messages';
 import { Moment, Money, ordersListHref } from './order-support';
 import { PaymentsTable } from './payments-table';
 
 export interface OrderActions {
   cancel(): Promise<ApiResult<{ order: OrderView }>>;
   refund(input: RefundInput): Promise<ApiResult<{ order: OrderView; refund: OrderRefundView }>>;
+  /** Sends the confirmation with the tickets again; the key is made once per click of 'Resend'. */
+  resendConfirmation(idempotencyKey: string): Promise<ApiResult<ResendResult>>;
 }
 
 export interface OrderDetailScreenProps {
   orgId: string;
   detail: OrderDetailView;
-  /** Holds "orders.manage": may cancel and refund. Without it the actions are not offered. */
+  /** The order's tickets from ticketing; null when ticketing could not be asked. */
+  tickets: OrderTicketView[] | null;
+  /** The e-mails sent about the order, newest first; null when notifications could not be asked. */
+  messages: OrderMessageView[] | null;
+  /** Holds "orders.manage": may cancel, refund and resend. Without it the actions are not offered. */
   canManage: boolean;
   Link?: LinkComponent;
   actions: OrderActions;
@@ -72,7 +81,7 @@ function useFailureText(): (failure: ApiFailure) => string {
   };
 }
 
-export function OrderDetailScreen({ orgId, detail, canManage, Link = PlainLink, actions, refresh }: OrderDetailScreenProps) {
+export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage, Link = PlainLink, actions, refresh }: OrderDetailScreenProps) {
   const t = useTranslations('Orders.detail');
   const failureText = useFailureText();
   const locale = useLocale();
@@ -203,6 +212,10 @@ export function OrderDetailScreen({ orgId, detail, canManage, Link = PlainLink, 
         <LinesTable lines={order.lines} currency={currency} />
       </Section>
 
+      <Section title={t('ticketsTitle')}>
+        <OrderTicketsTable tickets={tickets} orderStatus={order.status} />
+      </Section>
+
       {detail.refunds.length > 0 && (
         <Section title={t('refundsTitle')}>
           <RefundsTable refunds={detail.refunds} currency={currency} />
@@ -219,6 +232,17 @@ export function OrderDetailScreen({ orgId, detail, canManage, Link = PlainLink, 
             <PaymentsTable payments={detail.payments} caption={t('paymentsTitle')} />
           </div>
         )}
+      </Section>
+
+      <Section title={t('messagesTitle')}>
+        <OrderMessages
+          messages={messages}
+          canResend={canManage && order.status === 'paid'}
+          email={order.email}
+          resend={actions.resendConfirmation}
+          failureText={failureText}
+          refresh={refresh}
+        />
       </Section>
 
       <Section title={t('historyTitle')}>

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { GuestOrderPageView } from '../../../../components/checkout-views';
 import { loadGuestOrder, localizedPath } from '../../../../server/guest-order';
+import { loadGuestOrderTickets } from '../../../../server/ticket-pages';
 import SiteLayout from '../../(site)/layout';
 
 type Props = {
@@ -27,16 +28,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /order/{orderId}: the guest's order after checkout, in the site layout, for whoever holds the link. The first
- * state is rendered here; the page then follows the order until it is final. Unknown orders are the 404 page.
+ * state is rendered here; the page then follows the order until it is final, and once paid lists its tickets (each
+ * linking to /ticket/{ticketId}). Unknown orders are the 404 page.
  */
 export default async function GuestOrderPage({ params, searchParams }: Props) {
   const { locale, orderId } = await params;
   setRequestLocale(locale);
   const order = await loadGuestOrder(orderId);
   const { payment } = await searchParams;
+  const tickets = order.status === 'paid' ? await loadGuestOrderTickets(order.id, locale) : [];
   return (
     <SiteLayout params={params}>
-      <GuestOrderPageView order={order} paymentReturn={toPaymentReturn(payment)} shopHref={localizedPath(`/s/${order.shopId}`, locale)} />
+      <GuestOrderPageView order={order} paymentReturn={toPaymentReturn(payment)} shopHref={localizedPath(`/s/${order.shopId}`, locale)} tickets={tickets} />
     </SiteLayout>
   );
 }

@@ -3,9 +3,10 @@ import { setRequestLocale } from 'next-intl/server';
 import { EventPageView } from '../../../../../../components/event-views';
 import { eventPageMetadata, eventPageProps, type EventRouteParams } from '../../../../../../server/event-page-props';
 
-type Props = { params: Promise<EventRouteParams>; searchParams: Promise<{ tab?: string | string[] }> };
+type Props = { params: Promise<EventRouteParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// Overview, Ticket Options, Attendees and History share the event's route ('' in the spec); ?tab= picks one.
+// Overview, Ticket Options, Attendees and History share the event's route ('' in the spec); ?tab= picks one
+// (the Attendees tab reads ?q=, ?status= and ?page= as well).
 export async function generateMetadata({ params, searchParams }: Props) {
   return eventPageMetadata(await params, eventTabFromQuery((await searchParams).tab));
 }
@@ -13,5 +14,6 @@ export async function generateMetadata({ params, searchParams }: Props) {
 export default async function EventPage({ params, searchParams }: Props) {
   const route = await params;
   setRequestLocale(route.locale);
-  return <EventPageView {...await eventPageProps(route, eventTabFromQuery((await searchParams).tab))} />;
+  const search = await searchParams;
+  return <EventPageView {...await eventPageProps(route, eventTabFromQuery(search.tab), search)} />;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderDetailView } from '../../../../../../components/order-views';
 import { loadOrderDetail, ordersAccess } from '../../../../../../server/order-pages';
+import { loadOrderTicketsAndMessages } from '../../../../../../server/ticket-pages';
 
 type Props = { params: Promise<{ locale: string; orgId: string; orderId: string }> };
 
@@ -13,13 +14,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One order: its items and money, refunds, payment attempts and history. "orders.view" to look (page-validity has
- * already refused a malformed order id with 404); Cancel and Refund only for "orders.manage", whose routes check again.
+ * One order: its items, tickets and money, refunds, payment attempts, the e-mails sent about it and its history.
+ * "orders.view" to look (page-validity has already refused a malformed order id with 404); Cancel, Refund and Resend
+ * only for "orders.manage", whose routes check again.
  */
 export default async function OrderPage({ params }: Props) {
   const { locale, orgId, orderId } = await params;
   setRequestLocale(locale);
   const { userId, canManage } = await ordersAccess(locale, orgId);
+  // ordering decides whether the order exists (404 otherwise) before ticketing and notifications are asked about it.
   const detail = await loadOrderDetail(userId, orgId, orderId);
-  return <OrderDetailView orgId={orgId} detail={detail} canManage={canManage} />;
+  const { tickets, messages } = await loadOrderTicketsAndMessages(userId, orgId, orderId);
+  return <OrderDetailView orgId={orgId} detail={detail} tickets={tickets} messages={messages} canManage={canManage} />;
 }

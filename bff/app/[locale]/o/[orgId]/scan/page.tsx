@@ -1,0 +1,18 @@
+import { ScanEventsScreen } from '@kassa/web/features/tickets/scan-events-screen';
+import { setRequestLocale } from 'next-intl/server';
+import { Link } from '../../../../../i18n/navigation';
+import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
+import { loadScannableEvents } from '../../../../../server/ticket-scan-events';
+import { requireOrganisationAccess } from '../../../../../server/organisation-access';
+
+type Props = { params: Promise<{ locale: string; orgId: string }> };
+
+export const generateMetadata = ({ params }: Props) => dashboardMetadata(params, 'events.scanTitle');
+
+/** /o/{orgId}/scan ("Scan Tickets"): pick the live event to scan for; members without "checkin" get the 403 page. */
+export default async function ScanEventsPage({ params }: Props) {
+  const { locale, orgId } = await params;
+  setRequestLocale(locale);
+  const { user } = await requireOrganisationAccess(locale, orgId, 'checkin');
+  return <ScanEventsScreen orgId={orgId} events={await loadScannableEvents(user.id, orgId)} Link={Link} />;
+}

@@ -1,0 +1,21 @@
+// The event's scan links (permission "checkin"):
+//   GET  …/scan-links → { links }, newest first (never their secrets)
+//   POST …/scan-links { name } → { link, secret }: the secret is answered this once, for the `/scan/{secret}` address.
+import { NextResponse } from 'next/server';
+import { handler } from '../../../../../../../server/handler';
+import { scansAs } from '../../../../../../../server/scan-client';
+import { authorizeEventScan, createScanLinkBody, type EventScanParams, readBody } from '../../../../../../../server/scan-requests';
+import { toCreatedScanLinkView, toScanLinkView } from '../../../../../../../server/scan-views';
+
+export const GET = handler<EventScanParams>(async (request, { params }) => {
+  const { user, orgId, eventId } = await authorizeEventScan(request, params);
+  const { links } = await scansAs(user.id).listScanLinks({ organisationId: orgId, eventId });
+  return NextResponse.json({ links: links.map(toScanLinkView) });
+});
+
+export const POST = handler<EventScanParams>(async (request, { params }) => {
+  const { user, orgId, eventId } = await authorizeEventScan(request, params);
+  const { name } = await readBody(request, createScanLinkBody);
+  const answer = await scansAs(user.id).createScanLink({ organisationId: orgId, eventId, name });
+  return NextResponse.json(toCreatedScanLinkView(answer), { status: 201 });
+});

@@ -1,0 +1,13 @@
+// GET /api/organisations/{orgId}/events/{eventId}/scan/offline-kit?deviceId=dev_… → the offline kit (public keys, the
+// event's tickets, revoked ids) for a member's scanner (permission "checkin").
+import { NextResponse } from 'next/server';
+import { handler } from '../../../../../../../../server/handler';
+import { KIT_CALL, scansAs } from '../../../../../../../../server/scan-client';
+import { authorizeEventScan, deviceIdFromQuery, type EventScanParams } from '../../../../../../../../server/scan-requests';
+import { toOfflineKitView } from '../../../../../../../../server/scan-views';
+
+export const GET = handler<EventScanParams>(async (request, { params }) => {
+  const { user, access } = await authorizeEventScan(request, params);
+  const deviceId = deviceIdFromQuery(request);
+  return NextResponse.json(toOfflineKitView(await scansAs(user.id).getOfflineKit({ access, deviceId }, KIT_CALL)));
+});

@@ -1,0 +1,18 @@
+// POST /api/organisations/{orgId}/orders/{orderId}/resend-confirmation { idempotencyKey } → { message, created }:
+// the order's confirmation with its tickets goes to the order's address again ("orders.manage"). The same key again
+// answers the same message without sending a second one (created: false). 409 when the order has no valid tickets
+// (not paid yet, or canceled); 404 for another organisation's order.
+import { NextResponse } from 'next/server';
+import { handler } from '../../../../../../../server/handler';
+import { notificationsAs } from '../../../../../../../server/notifications-client';
+import { authorizeOrderWrite, type OrderParams, readBody } from '../../../../../../../server/order-requests';
+import { resendBody } from '../../../../../../../server/ticket-requests';
+import { toOrderMessageView } from '../../../../../../../server/ticket-views';
+
+export const POST = handler<OrderParams>(async (request, { params }) => {
+  const { user, orgId, orderId } = await authorizeOrderWrite(request, params);
+  const { idempotencyKey } = await readBody(request, resendBody);
+  const answer = await notificationsAs(user.id).resendOrderConfirmation({ organisationId: orgId, orderId, idempotencyKey });
+  if (!answer.message) throw new Error('notifications answered without a message');
+  return NextResponse.json({ message: toOrderMessageView(answer.message), created: answer.created });
+});

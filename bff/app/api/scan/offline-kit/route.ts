@@ -1,0 +1,14 @@
+// POST /api/scan/offline-kit { secret, deviceId } → the offline kit (public keys, the event's tickets, revoked ids),
+// through a scan link. A POST because the secret belongs in a body, not in a URL.
+import { NextResponse } from 'next/server';
+import { handler } from '../../../../server/handler';
+import { KIT_CALL, scanClient } from '../../../../server/scan-client';
+import { asScanLink, linkAccess, linkDeviceBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan-requests';
+import { toOfflineKitView } from '../../../../server/scan-views';
+
+export const POST = handler(async (request, { config }) => {
+  const { secret, deviceId } = await readBody(request, linkDeviceBody);
+  await requireScanLinkWithinLimit(request, config, secret);
+  const answer = await asScanLink(scanClient().getOfflineKit({ access: linkAccess(secret), deviceId }, KIT_CALL));
+  return NextResponse.json(toOfflineKitView(answer));
+});

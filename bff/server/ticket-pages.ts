@@ -1,0 +1,80 @@
+// What the ticket pages read from ticketing (and notifications, for the organiser's order page), mapped in
+// ticket-views.ts. Guests' calls are anonymous: the unguessable ticket and order ids are the capability, so nothing
+// here is cached or shared between visitors beyond one request.
+import { isGrpcCallError, status } from '@kassa/platform/grpc';
+import type { OrderMessageView } from '@kassa/web/features/orders/order-messages';
+import type { GuestTicketView, OrderTicketView, TicketPageView } from '@kassa/web/features/tickets/ticket-model';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { notificationsAs } from './notifications-client';
+import { isPrefixedId } from './page-validity';
+import { ticketQrSvg } from './ticket-qr';
+import { toGuestTicketView, toOrderMessageView, toOrderTicketView, toTicketPageView } from './ticket-views';
+import { ticketClient, ticketsAs } from './ticketing-client';
+
+const isMissing = (error: unknown) => isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
+
+/** The ticket's public page, or the 404 page (malformed or unknown id). Asked once per request (metadata and page share it). */
+export const loadTicketPage = cache(async (ticketId: string, locale: string): Promise<TicketPageView> => {
+  if (!isPrefixedId('tkt', ticketId)) notFound();
+  try {
+    const { ticket } = await ticketClient().getTicket({ ticketId, locale });
+    return toTicketPageView(ticket, await ticketQrSvg(ticket?.code ?? ''));
+  } catch (error) {
+    if (isMissing(error)) notFound();
+    throw error;
+  }
+});
+
+/**
+ * The tickets of a paid order for the guest's order page. Tickets are a courtesy beside the order's outcome: an
+ * unreachable ticketing must not take the order page down, so a failure counts as "not issued yet" and the page
+ * asks again from the browser.
+ */
+export async function loadGuestOrderTickets(orderId: string, locale: string): Promise<GuestTicketView[]> {
+  try {
+    const { tickets } = await ticketClient().listOrderTickets({ orderId, locale });
+    return tickets.map(toGuestTicketView);
+  } catch (error) {
+    console.error(`ListOrderTickets for ${orderId} failed`, error);
+    return [];
+  }
+}
+
+/** A section of the organiser's order page from another service: its rows, or null when that service could not answer. */
+async function orUnavailable<T>(what: string, call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    console.error(`${what} failed`, error);
+    return null;
+  }
+}
+
+export interface OrderTicketsAndMessages {
+  tickets: OrderTicketView[] | null;
+  messages: OrderMessageView[] | null;
+}
+
+/**
+ * The order's tickets (ticketing) and the e-mails sent about it (notifications), for the organiser's order page.
+ * The order itself comes from ordering and decides whether the page exists; these two sections say "could not be
+ * loaded" on their own when their service is away, instead of failing the whole page.
+ */
+export async function loadOrderTicketsAndMessages(userId: string, orgId: string, orderId: string): Promise<OrderTicketsAndMessages> {
+  const [tickets, messages] = await Promise.all([
+    orUnavailable(
+      `ListTicketsOfOrder for ${orderId}`,
+      ticketsAs(userId)
+        .listTicketsOfOrder({ organisationId: orgId, orderId })
+        .then((answer) => answer.tickets.map(toOrderTicketView)),
+    ),
+    orUnavailable(
+      `ListOrderMessages for ${orderId}`,
+      notificationsAs(userId)
+        .listOrderMessages({ organisationId: orgId, orderId })
+        .then((answer) => answer.messages.map(toOrderMessageView)),
+    ),
+  ]);
+  return { tickets, messages };
+}
