@@ -251,7 +251,7 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (_env
     const identity = policies.find((policy) => policy.metadata.name === 'kassa-identity');
     const podClients = (identity?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels] : []));
     expect(podClients).toEqual(
-      ['bff', 'catalog', 'ordering', 'payments', 'ticketing'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
+      ['bff', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
     );
     const catalogEnv = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-catalog-env');
     expect(catalogEnv?.data?.IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
@@ -367,7 +367,7 @@ describe('values that helm lint --strict refuses', () => {
     ['a misspelt key', 'services:\n  identity:\n    replica: 2\n', /additional properties 'replica' not allowed/],
     ['a credential in plain environment', 'global:\n  env:\n    DATABASE_URL: postgres://kassa:pw@db/kassa\n', /invalid propertyName 'DATABASE_URL'/],
     ['an Ingress on a backend service', 'services:\n  identity:\n    ingress:\n      enabled: true\n', /services\/identity/],
-    ['a new service without an http port', 'services:\n  ticketing:\n    ports:\n      grpc: 50055\n', /services\/ticketing/],
+    ['a new service without an http port', 'services:\n  waitlist:\n    ports:\n      grpc: 50057\n', /services\/waitlist/],
     ['a gRPC probe on the BFF', 'services:\n  bff:\n    probes:\n      readiness: grpc\n', /services\/bff/],
   ])('%s', (_case, content, message) => {
     const lint = helm(['lint', '--strict', chart, '--values', writeValues(directory, 'bad.yaml', content)]);
@@ -376,9 +376,9 @@ describe('values that helm lint --strict refuses', () => {
   });
 
   it('fails to render a client that is not a service (helm lint does not run `fail`, helm template does)', () => {
-    const run = helm(['template', 'kassa', chart, '--set', 'services.identity.allowedClients={ticketing}']);
+    const run = helm(['template', 'kassa', chart, '--set', 'services.identity.allowedClients={waitlist}']);
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('"ticketing" is not an enabled service');
+    expect(run.stderr).toContain('"waitlist" is not an enabled service');
   });
 });
 

@@ -103,6 +103,7 @@ export async function startStack(label: string, components: Component[], options
       SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, PUBLIC_BASE_URL: `http://localhost:${ports.bff}`,
       // The delivery webhook's shared secret (the BFF forwards the raw body and its signature to notifications).
       EMAIL_WEBHOOK_SECRET: emailWebhookSecret,
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
       ...options.env?.notifications,
     },
     catalog: {

@@ -1,5 +1,5 @@
 import { Agent, get } from 'node:http';
-import { createGrpcClient, createGrpcServer } from '@kassa/platform/grpc';
+import { createGrpcClient, createGrpcServer, status } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
 import { Message, NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import Fastify from 'fastify';
@@ -15,6 +15,9 @@ const message: Message = {
   history: [],
   createdAt: new Date('2026-01-01T00:00:00Z'),
   subjectRef: 'sic_01jbench0000000000000000000',
+  organisationId: '',
+  attachments: [],
+  purpose: 'sign-in',
 };
 
 interface Target {
@@ -37,10 +40,20 @@ export async function compareGrpcWithFastify(shape: LoadShape, callLogger: Logge
   }
 }
 
+async function unimplemented(): Promise<never> {
+  throw Object.assign(new Error('Not implemented in this benchmark'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });
+}
+
 /** NotificationsService.ListMessages through the platform's gRPC server and client (one HTTP/2 channel). */
 async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
   const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1' });
-  server.add(NotificationsServiceService, { listMessages: async () => ({ messages: [message] }) });
+  server.add(NotificationsServiceService, {
+    listMessages: async () => ({ messages: [message] }),
+    // Only ListMessages is measured.
+    listOrderMessages: unimplemented,
+    resendOrderConfirmation: unimplemented,
+    handleDeliveryEvent: unimplemented,
+  });
   const port = await server.start();
   const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`);
   return {

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
 import { createLifecycle, type Lifecycle, type ShutdownPhase } from '@kassa/platform/lifecycle';
@@ -14,9 +15,14 @@ import { NotificationsServiceService, PublicFormsServiceService } from '@kassa/p
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sendEmail } from './application/send-email';
 import type { NotificationsConfig } from './config';
+import { createWalletPassIssuer, type WalletPassIssuer } from './documents/wallet-pass';
+import { loadWalletSigning } from './documents/wallet-signing';
+import { isVoided } from './domain/order-confirmation';
 import { startMemberInvitedConsumer } from './events/member-invited.consumer';
 import { startOrderRefundedConsumer } from './events/order-refunded.consumer';
 import { startSignInCodeRequestedConsumer } from './events/signin-code-requested.consumer';
+import { startTicketsIssuedConsumer } from './events/tickets-issued.consumer';
+import { startTicketsVoidedConsumer } from './events/tickets-voided.consumer';
 import { messagingTopology, subjects, type MessagingTopology } from './events/subjects';
 import { notificationsHandlers } from './grpc/notifications.handlers';
 import { publicFormsHandlers } from './grpc/public-forms.handlers';
@@ -30,6 +36,7 @@ import {
 import { startUnsentSweeper, type UnsentSweeper } from './jobs/sweep-unsent.job';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { notificationsEntities } from './persistence/entities';
+import { findOrderConfirmation } from './persistence/order-confirmation.repository';
 
 export interface NotificationsOptions {
   logger: Logger;
@@ -45,6 +52,8 @@ export interface NotificationsOptions {
   /** How often a consumer of another service's stream looks for it until it exists (default 2 s). */
   streamRetryMs?: number;
   grpcHost?: string;
+  /** Clock of the delivery events' signature check (tests move it). */
+  now?: () => Date;
 }
 
 export interface RunningNotifications {
@@ -63,6 +72,7 @@ export async function startNotifications(config: NotificationsConfig, options: N
   const topology = options.topology ?? messagingTopology(namespace);
   const retry = options.retry ?? defaultSendEmailRetryPolicy;
   const sealingKey = parseKey(config.KASSA_SEALING_KEY);
+  const now = options.now ?? (() => new Date());
   const lifecycle = options.lifecycle ?? createLifecycle(logger, { handleSignals: false, exit: () => undefined });
   const stop = (): Promise<void> => lifecycle.shutdown('stop');
   const closers = { push: ({ phase, name, fn }: { phase: ShutdownPhase; name: string; fn: () => Promise<void> | void }) => lifecycle.onShutdown(phase, name, fn) };
@@ -93,9 +103,31 @@ export async function startNotifications(config: NotificationsConfig, options: N
     closers.push({ phase: 'connections', name: 'redis', fn: async () => void (await redis.quit()) });
     const rateLimiter = createRateLimiter(redis, { prefix: namespace.key('kassa:ratelimit:') });
 
+    // Apple Wallet passes, when configured: signed once now, so that a wrong key or passphrase fails the start
+    // instead of every confirmation.
+    const wallet = walletPassIssuer(config);
+    const walletPasses = wallet !== undefined;
+
+    // identity's Authorize for the organiser's calls
+    const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS });
+    closers.push({ phase: 'connections', name: 'identity-client', fn: () => authorizer.close() });
+
     // gRPC API
     const grpc = createGrpcServer({ logger, port: config.grpcPort, host: options.grpcHost });
-    grpc.add(NotificationsServiceService, notificationsHandlers(orm));
+    grpc.add(
+      NotificationsServiceService,
+      notificationsHandlers({
+        orm,
+        authorizer,
+        sealingKey,
+        enqueueSend,
+        webhookSecret: config.EMAIL_WEBHOOK_SECRET,
+        statusChangedSubject: subjects.emailStatusChanged,
+        walletPasses,
+        logger,
+        now,
+      }),
+    );
     grpc.add(
       PublicFormsServiceService,
       publicFormsHandlers({ orm, rateLimiter, sealingKey, contactInbox: config.CONTACT_INBOX, enqueueSend, logger, now: () => new Date() }),
@@ -115,6 +147,12 @@ export async function startNotifications(config: NotificationsConfig, options: N
     const refunds = startOrderRefundedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend, streamRetryMs: options.streamRetryMs });
     closers.push({ phase: 'consumers', name: 'order-refunded-consumer', fn: () => refunds.stop() });
 
+    // Consumers: ticketing's issued and voided tickets (start once ticketing's stream exists)
+    const issued = startTicketsIssuedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend, walletPasses, streamRetryMs: options.streamRetryMs });
+    closers.push({ phase: 'consumers', name: 'tickets-issued-consumer', fn: () => issued.stop() });
+    const voided = startTicketsVoidedConsumer({ orm, nats, logger, topology, streamRetryMs: options.streamRetryMs });
+    closers.push({ phase: 'consumers', name: 'tickets-voided-consumer', fn: () => voided.stop() });
+
     // Worker: render and send
     const worker = startSendEmailWorker({
       queueName,
@@ -129,6 +167,12 @@ export async function startNotifications(config: NotificationsConfig, options: N
             from: config.MAIL_FROM,
             siteUrl: config.PUBLIC_BASE_URL,
             statusChangedSubject: subjects.emailStatusChanged,
+            wallet,
+            reasonNotToSend: async (message) => {
+              if (message.template !== 'order-confirmation') return undefined;
+              const row = await findOrderConfirmation(orm.em.fork(), message.subjectRef);
+              return row && isVoided(row.issuedAt, row.voidedAt) ? "the order's tickets were canceled before it was sent" : undefined;
+            },
             logger,
           },
           attempt,
@@ -160,4 +204,37 @@ export async function startNotifications(config: NotificationsConfig, options: N
     await stop();
     throw error;
   }
+}
+
+/** The Wallet pass issuer, or undefined without Wallet configuration; a configuration that cannot sign throws. */
+function walletPassIssuer(config: NotificationsConfig): WalletPassIssuer | undefined {
+  const signing = loadWalletSigning(config);
+  if (!signing) return undefined;
+  const issuer = createWalletPassIssuer(signing);
+  try {
+    issuer.pass(
+      {
+        orderId: 'ord_00000000000000000000000000',
+        orderNumber: 'PROB-E000',
+        organisationId: 'org_00000000000000000000000000',
+        currency: 'EUR',
+        lines: [],
+        subtotalMinor: 0,
+        discountMinor: 0,
+        discountCode: '',
+        donationMinor: 0,
+        feeMinor: 0,
+        totalMinor: 0,
+        tickets: [],
+        events: [],
+        issuedAt: new Date(0).toISOString(),
+      },
+      { id: 'tkt_00000000000000000000000000', reference: 'PROB-E000', code: 'probe', itemName: 'Probe', priceMinor: 0, eventIds: [], position: 1, ofCount: 1 },
+      'en',
+      config.PUBLIC_BASE_URL,
+    );
+  } catch (error) {
+    throw new Error(`Apple Wallet passes cannot be signed with the configured WALLET_* files: ${(error as Error).message}`, { cause: error });
+  }
+  return issuer;
 }

@@ -1,4 +1,4 @@
-import { loadConfig } from '@kassa/platform/config';
+import { ConfigError, loadConfig } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
 import { z } from 'zod';
 
@@ -19,8 +19,11 @@ const smtpUrl = z.string().refine((value) => {
   }
 }, 'must be an smtp or smtps URL');
 
+/** Apple Wallet signing: all of these, or none (no passes). The passphrase is optional. */
+export const WALLET_VARIABLES = ['WALLET_PASS_TYPE_ID', 'WALLET_TEAM_ID', 'WALLET_SIGNER_CERT', 'WALLET_SIGNER_KEY', 'WALLET_WWDR_CERT'] as const;
+
 export function loadNotificationsConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(
+  const config = loadConfig(
     'notifications',
     { database: 'notifications', grpcPort: 50056, httpPort: 9106 },
     {
@@ -31,9 +34,32 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
       PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
       // The operators' inbox that receives contact form messages.
       CONTACT_INBOX: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address').default('operators@kassa.localhost'),
+      /** host:port of identity: Authorize for the organiser's order messages. */
+      IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
+      /**
+       * The key of the delivery events' "Kassa-Signature" (HMAC-SHA256), shared with the BFF that forwards them.
+       * Required: without it anyone could mark mail as bounced.
+       */
+      EMAIL_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+      /** Apple Wallet: the Pass Type ID ("pass.com.example.tickets") and the developer team id. */
+      WALLET_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID (pass.…)').optional(),
+      WALLET_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character team id').optional(),
+      /** Paths of PEM files (mounted from a Secret): the pass type certificate, its private key and Apple's WWDR certificate. */
+      WALLET_SIGNER_CERT: z.string().min(1).optional(),
+      WALLET_SIGNER_KEY: z.string().min(1).optional(),
+      WALLET_SIGNER_KEY_PASSPHRASE: z.string().min(1).optional(),
+      WALLET_WWDR_CERT: z.string().min(1).optional(),
     },
     env,
   );
+  const given = WALLET_VARIABLES.filter((name) => config[name]);
+  if (given.length > 0 && given.length < WALLET_VARIABLES.length) {
+    throw new ConfigError(
+      'notifications',
+      WALLET_VARIABLES.filter((name) => !config[name]).map((variable) => ({ variable, message: 'is required when Apple Wallet passes are configured' })),
+    );
+  }
+  return config;
 }
 
 export type NotificationsConfig = ReturnType<typeof loadNotificationsConfig>;

@@ -22,7 +22,7 @@ describe.each([
         const sig = new Uint8Array(signature);
         const msg = new Uint8Array(message);
         const target = inSignature ? sig : msg;
-        target[at % target.length] ^= flip;
+        target[at % target.length]! ^= flip;
         await expect(verify(sig, msg, rawPublicKey).catch(() => false)).resolves.toBe(false);
       }),
       { numRuns: 60 },

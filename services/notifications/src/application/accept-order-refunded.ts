@@ -25,6 +25,7 @@ export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged
   const { order, refund } = event;
   const v = new Violations();
   const orderId = v.id('order.id', order?.id, 'ord');
+  const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
   const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
   const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: 320, check: (value) => value.includes('@') });
   const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: /^[A-Z]{3}$/ });
@@ -46,6 +47,8 @@ export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged
     recipient: email,
     locale: toEmailLocale(order!.locale),
     subjectRef: orderId,
+    // The organiser's order page lists it with the order's other mails.
+    organisationId,
     dedupeKey,
     payload,
     sealingKey: deps.sealingKey,

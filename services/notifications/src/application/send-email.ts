@@ -6,7 +6,9 @@ import type { Logger } from '@kassa/platform/logging';
 import { addToOutbox } from '@kassa/platform/outbox';
 import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
 import { changeStatus, isAwaitingSend, recordAttempt, type EmailMessage } from '../domain/email-message';
+import { KASSA_MESSAGE_ID_HEADER, KASSA_MESSAGE_ID_TAG } from '../domain/delivery-event';
 import type { DeliveryStatus } from '../domain/email-status';
+import type { WalletPassIssuer } from '../documents/wallet-pass';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import { EmailStatusChangeEntity } from '../persistence/email-status-change.entity';
 import { renderTemplate, type RenderedEmail, type TemplatePayloads } from '../templates/render-email';
@@ -22,6 +24,13 @@ export interface SendEmailDeps {
   siteUrl: string;
   /** Subject of EmailStatusChanged in the outbox. */
   statusChangedSubject: string;
+  /** Signs Apple Wallet passes for order confirmations; without it, none are attached. */
+  wallet?: WalletPassIssuer;
+  /**
+   * Why a message waiting to be sent should no longer go out (e.g. its order's tickets were voided meanwhile), or
+   * undefined to send it. It is then recorded as 'notSent' with that reason.
+   */
+  reasonNotToSend?: (message: EmailMessage) => Promise<string | undefined>;
   logger: Logger;
   now?: () => Date;
 }
@@ -58,7 +67,17 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
       await finish(deps, messageId, 'notSent', 'expired before it could be sent', now());
       return 'notSent';
     }
-    mail = await renderTemplate(message.template, payload, { locale: message.locale, siteUrl: deps.siteUrl });
+    const obsolete = await deps.reasonNotToSend?.(message);
+    if (obsolete) {
+      await finish(deps, messageId, 'notSent', obsolete, now());
+      return 'notSent';
+    }
+    mail = await renderTemplate(message.template, payload, {
+      locale: message.locale,
+      siteUrl: deps.siteUrl,
+      wallet: deps.wallet,
+      onOptionalPartFailed: (error, part) => log.error({ err: error, part }, 'optional part of the e-mail left out'),
+    });
   } catch (error) {
     // Rendering is deterministic: a retry would fail the same way.
     log.error({ err: error }, 'e-mail could not be rendered');
@@ -74,9 +93,16 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
       html: mail.html,
       text: mail.text,
       replyTo: mail.replyTo,
-      headers: { 'X-Kassa-Message-Id': message.id },
+      // Our id travels three ways so that the provider's delivery events lead back to the message: our own header,
+      // an SES message tag (SES reports tags with every event) and the Message-ID itself.
+      headers: { [KASSA_MESSAGE_ID_HEADER]: message.id, 'X-SES-MESSAGE-TAGS': `${KASSA_MESSAGE_ID_TAG}=${message.id}` },
+      messageId: messageIdHeader(message.id, deps.from),
+      attachments: mail.attachments,
     });
-    await finish(deps, messageId, 'send', reply.response.slice(0, 200), now());
+    await finish(deps, messageId, 'send', reply.response.slice(0, 200), now(), {
+      providerMessageId: stripBrackets(reply.messageId) || stripBrackets(messageIdHeader(message.id, deps.from)),
+      attachments: (mail.attachments ?? []).map((attachment) => attachment.filename),
+    });
     log.info({ template: message.template }, 'e-mail handed to SMTP');
     return 'send';
   } catch (error) {
@@ -95,11 +121,23 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
  * One transaction: the status, its history row, the cleared payload and the EmailStatusChanged event.
  * The row is locked and re-checked, so two workers racing on one message record one outcome.
  */
-async function finish(deps: SendEmailDeps, messageId: string, status: DeliveryStatus, detail: string, at: Date): Promise<void> {
+async function finish(
+  deps: SendEmailDeps,
+  messageId: string,
+  status: DeliveryStatus,
+  detail: string,
+  at: Date,
+  sent?: { providerMessageId: string; attachments: string[] },
+): Promise<void> {
   await deps.orm.em.fork().transactional(async (em) => {
     const message = await em.findOne(EmailMessageEntity, { id: messageId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!message || !isAwaitingSend(message)) return;
     recordAttempt(message, at);
+    if (sent) {
+      message.providerMessageId = sent.providerMessageId;
+      // What actually went out (a Wallet pass that could not be signed is not there).
+      message.attachments = sent.attachments;
+    }
     recordStatusChange(em, message, status, detail, at, deps.statusChangedSubject);
   });
 }
@@ -117,6 +155,16 @@ function recordStatusChange(em: EntityManager, message: EmailMessage, status: De
 
 async function countFailedAttempt(em: EntityManager, messageId: string, at: Date): Promise<void> {
   await em.nativeUpdate(EmailMessageEntity, { id: messageId, status: 'created' }, { attempts: raw('attempts + 1'), updatedAt: at });
+}
+
+/** "<msg_…@kassa.localhost>": a Message-ID that is unique (our id) and names our own domain, as RFC 5322 asks. */
+export function messageIdHeader(messageId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'kassa.localhost';
+  return `<${messageId}@${domain}>`;
+}
+
+function stripBrackets(value: string): string {
+  return value.trim().replace(/^<(.*)>$/, '$1');
 }
 
 /** A short reason for the history; SMTP errors name the code and reply, never the body. */

@@ -1,5 +1,5 @@
 import { FailedPreconditionError } from '@kassa/platform/errors';
-import { canTransition, type DeliveryStatus, type EmailStatus } from './email-status';
+import { canTransition, statusAfterReport, type DeliveryStatus, type EmailStatus } from './email-status';
 
 export type EmailLocale = 'en' | 'nl';
 export const emailLocales: readonly EmailLocale[] = ['en', 'nl'];
@@ -10,7 +10,27 @@ export function toEmailLocale(value: string | undefined): EmailLocale {
 }
 
 /** Every e-mail the service knows how to render. */
-export type TemplateName = 'signin-code' | 'waitlist-confirmation' | 'contact-message' | 'member-invitation' | 'order-refunded';
+export type TemplateName = 'signin-code' | 'waitlist-confirmation' | 'contact-message' | 'member-invitation' | 'order-refunded' | 'order-confirmation';
+
+/**
+ * Why a message was sent (Message.purpose): one per template, except that an order confirmation sent again by the
+ * organiser is a 'resend'.
+ */
+export type MessagePurpose = 'sign-in' | 'waitlist' | 'contact' | 'invitation' | 'refund' | 'confirmation' | 'resend';
+
+const purposeOfTemplate: Record<TemplateName, MessagePurpose> = {
+  'signin-code': 'sign-in',
+  'waitlist-confirmation': 'waitlist',
+  'contact-message': 'contact',
+  'member-invitation': 'invitation',
+  'order-refunded': 'refund',
+  'order-confirmation': 'confirmation',
+};
+
+/** The purpose a template's message has unless told otherwise. */
+export function defaultPurpose(template: TemplateName): MessagePurpose {
+  return purposeOfTemplate[template];
+}
 
 /**
  * An e-mail message. `sealedPayload` holds what the template needs (sealed, because it can contain a
@@ -31,6 +51,16 @@ export interface EmailMessage {
    * fact arrives by, e.g. 'order-refunded-ref_…'; null when the inbox alone decides.
    */
   dedupeKey: string | null;
+  /** The organisation it was sent for ('org_…'); null for platform mail (sign-in codes, waitlist, contact). */
+  organisationId: string | null;
+  purpose: MessagePurpose;
+  /** File names of what is attached (tickets PDF, QR images, Wallet passes); what went out once it is sent. */
+  attachments: string[];
+  /**
+   * The Message-ID the mail server was given (without angle brackets), recorded on send, so that a provider's delivery
+   * events can be matched to the message.
+   */
+  providerMessageId: string | null;
   status: EmailStatus;
   sealedPayload: string | null;
   attempts: number;
@@ -53,6 +83,10 @@ export interface NewEmailMessage {
   subject: string;
   subjectRef: string;
   dedupeKey?: string | null;
+  organisationId?: string | null;
+  /** defaultPurpose(template) when not given. */
+  purpose?: MessagePurpose;
+  attachments?: string[];
   sealedPayload: string;
   now: Date;
 }
@@ -66,6 +100,10 @@ export function createEmailMessage(input: NewEmailMessage): EmailMessage {
     subject: input.subject,
     subjectRef: input.subjectRef,
     dedupeKey: input.dedupeKey ?? null,
+    organisationId: input.organisationId ?? null,
+    purpose: input.purpose ?? defaultPurpose(input.template),
+    attachments: input.attachments ?? [],
+    providerMessageId: null,
     status: 'created',
     sealedPayload: input.sealedPayload,
     attempts: 0,
@@ -96,4 +134,20 @@ export function changeStatus(message: EmailMessage, to: DeliveryStatus, now: Dat
   message.status = to;
   message.updatedAt = now;
   return { status: to, occurredAt: now, detail };
+}
+
+/**
+ * Records what the mail provider reported (a delivery event): the history always gets the entry, the current status
+ * moves only to a higher-ranked one (see statusAfterReport). A report about a message we had not marked as handed over
+ * yet (the provider was quicker than our own bookkeeping) also ends its 'created' state, payload included.
+ */
+export function reportStatus(message: EmailMessage, reported: DeliveryStatus, occurredAt: Date, detail: string, now: Date): { change: StatusChange; statusChanged: boolean } {
+  const next = statusAfterReport(message.status, reported);
+  const statusChanged = next !== message.status;
+  if (statusChanged) {
+    if (message.status === 'created') message.sealedPayload = null;
+    message.status = next;
+    message.updatedAt = now;
+  }
+  return { change: { status: reported, occurredAt, detail }, statusChanged };
 }

@@ -55,3 +55,33 @@ export function canTransition(from: EmailStatus, to: EmailStatus): boolean {
 export function isFinalStatus(status: EmailStatus): boolean {
   return allowedTransitions[status].length === 0;
 }
+
+/**
+ * How far along (or how definitely failed) a message is, for delivery events that arrive in any order: a message's
+ * current status is the highest-ranked one it has seen, so a late 'send' never hides a 'delivery' or a 'bounce'.
+ * Engagement outranks delivery, and every failure outranks engagement (a complaint or a late bounce is what matters).
+ * A strict order, so the outcome does not depend on the order the events came in.
+ */
+const rank: Record<EmailStatus, number> = {
+  created: 0,
+  send: 1,
+  deliveryDelay: 2,
+  delivery: 3,
+  opened: 4,
+  click: 5,
+  subscription: 6,
+  complaint: 7,
+  reject: 8,
+  bounce: 9,
+  renderingFailure: 10,
+  notSent: 11,
+};
+
+export function statusRank(status: EmailStatus): number {
+  return rank[status];
+}
+
+/** The status a message shows after a delivery event reporting `reported`. */
+export function statusAfterReport(current: EmailStatus, reported: DeliveryStatus): EmailStatus {
+  return rank[reported] > rank[current] ? reported : current;
+}

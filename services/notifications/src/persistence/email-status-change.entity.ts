@@ -8,6 +8,8 @@ export interface EmailStatusChangeRecord {
   status: DeliveryStatus;
   detail: string;
   occurredAt: Date;
+  /** The provider event it came from (applied once per id); null for our own changes. */
+  eventId?: string | null;
 }
 
 export const EmailStatusChangeEntity = new EntitySchema<EmailStatusChangeRecord>({
@@ -19,5 +21,6 @@ export const EmailStatusChangeEntity = new EntitySchema<EmailStatusChangeRecord>
     status: { type: 'string', columnType: 'text' },
     detail: { type: 'string', columnType: 'text' },
     occurredAt: { type: 'Date', columnType: 'timestamptz', fieldName: 'occurred_at' },
+    eventId: { type: 'string', columnType: 'text', nullable: true, fieldName: 'event_id' },
   },
 });

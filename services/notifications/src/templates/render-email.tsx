@@ -1,12 +1,19 @@
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
+import type { MailAttachment } from '../application/mailer.port';
+import { qrPng } from '../documents/qr-code';
+import { ticketsPdf } from '../documents/tickets-pdf';
+import type { WalletPassIssuer } from '../documents/wallet-pass';
 import type { EmailLocale, TemplateName } from '../domain/email-message';
+import { headlineEvent, type OrderConfirmationPayload, qrContentId, qrImageName, ticketsPdfName, walletPassName } from '../domain/order-confirmation';
 import { formatExpiry, invitationLink } from '../domain/invitation-link';
 import { formatAmount, orderPageLink, type RefundNoticeKind } from '../domain/order-refund-notice';
 import { ContactMessageEmail } from './contact-message.email';
 import { contactMessageMessages } from './contact-message.messages';
 import { MemberInvitationEmail } from './member-invitation.email';
 import { memberInvitationMessages } from './member-invitation.messages';
+import { OrderConfirmationEmail } from './order-confirmation.email';
+import { orderConfirmationMessages } from './order-confirmation.messages';
 import { OrderRefundedEmail } from './order-refunded.email';
 import { orderRefundedMessages } from './order-refunded.messages';
 import { SignInCodeEmail } from './signin-code.email';
@@ -20,6 +27,8 @@ export interface RenderedEmail {
   text: string;
   /** Where answers go, when not to the sender (the visitor, for a contact form message). */
   replyTo?: string;
+  /** Files that go with it: inline images (cid) and attachments. */
+  attachments?: MailAttachment[];
 }
 
 /** What the sign-in code template needs; sealed at rest because it holds the code. */
@@ -71,17 +80,24 @@ export interface OrderRefundedPayload {
   currency: string;
 }
 
+export type { OrderConfirmationPayload };
+
 export interface TemplatePayloads {
   'signin-code': SignInCodePayload;
   'waitlist-confirmation': WaitlistConfirmationPayload;
   'contact-message': ContactMessagePayload;
   'member-invitation': MemberInvitationPayload;
   'order-refunded': OrderRefundedPayload;
+  'order-confirmation': OrderConfirmationPayload;
 }
 
 export interface RenderOptions {
   locale: EmailLocale;
   siteUrl: string;
+  /** Signs an Apple Wallet pass per ticket of an order confirmation; without it, no passes. */
+  wallet?: WalletPassIssuer;
+  /** Told when an optional part (a Wallet pass) could not be made and the mail goes without it. */
+  onOptionalPartFailed?: (error: unknown, part: string) => void;
 }
 
 export async function renderSignInCodeEmail(payload: SignInCodePayload, { locale, siteUrl }: RenderOptions): Promise<RenderedEmail> {
@@ -139,6 +155,53 @@ export async function renderOrderRefundedEmail(payload: OrderRefundedPayload, { 
   return { subject: orderRefundedSubject(payload, locale), ...(await renderParts(element)) };
 }
 
+/**
+ * The order confirmation with its files: a QR image per ticket (inline, for the HTML), the PDF of all tickets, and a
+ * Wallet pass per ticket when signing is configured. A pass that cannot be signed leaves the mail without passes
+ * rather than without tickets.
+ */
+export async function renderOrderConfirmationEmail(payload: OrderConfirmationPayload, options: RenderOptions): Promise<RenderedEmail> {
+  const { locale, siteUrl } = options;
+  const qrImages = new Map<string, Buffer>();
+  for (const ticket of payload.tickets) qrImages.set(ticket.id, qrPng(ticket.code));
+  const pdf = await ticketsPdf(payload, locale, qrImages);
+
+  let passes: MailAttachment[] = [];
+  if (options.wallet) {
+    try {
+      passes = payload.tickets.map((ticket) => ({
+        filename: walletPassName(ticket),
+        content: options.wallet!.pass(payload, ticket, locale, siteUrl),
+        contentType: 'application/vnd.apple.pkpass',
+      }));
+    } catch (error) {
+      options.onOptionalPartFailed?.(error, 'wallet passes');
+      passes = [];
+    }
+  }
+
+  const element = <OrderConfirmationEmail locale={locale} payload={payload} siteUrl={siteUrl} walletPasses={passes.length > 0} />;
+  return {
+    subject: orderConfirmationSubject(payload, locale),
+    ...(await renderParts(element)),
+    attachments: [
+      ...payload.tickets.map((ticket) => ({
+        filename: qrImageName(ticket),
+        content: qrImages.get(ticket.id)!,
+        contentType: 'image/png',
+        cid: qrContentId(ticket),
+      })),
+      { filename: ticketsPdfName(payload.orderNumber), content: pdf, contentType: 'application/pdf' },
+      ...passes,
+    ],
+  };
+}
+
+function orderConfirmationSubject(payload: OrderConfirmationPayload, locale: EmailLocale): string {
+  const { name, others } = headlineEvent(payload);
+  return orderConfirmationMessages[locale].subject(name, others, payload.orderNumber);
+}
+
 function orderRefundedSubject(payload: OrderRefundedPayload, locale: EmailLocale): string {
   return orderRefundedMessages[locale].kinds[payload.kind].subject(payload.orderNumber, formatAmount(payload.amountMinor, payload.currency, locale));
 }
@@ -170,6 +233,10 @@ export function recordedSubject<T extends TemplateName>(template: T, locale: Ema
       // An order number and an amount are no secret either.
       if (!payload) throw new Error('The subject of a refund e-mail needs its payload');
       return orderRefundedSubject(payload as OrderRefundedPayload, locale);
+    case 'order-confirmation':
+      // Event names and the order number: what the guest needs to find the mail again, nothing secret.
+      if (!payload) throw new Error('The subject of an order confirmation needs its payload');
+      return orderConfirmationSubject(payload as OrderConfirmationPayload, locale);
   }
   throw new Error(`Unknown e-mail template ${String(template)}`);
 }
@@ -186,6 +253,8 @@ export function renderTemplate<T extends TemplateName>(template: T, payload: Tem
       return renderMemberInvitationEmail(payload as MemberInvitationPayload, options);
     case 'order-refunded':
       return renderOrderRefundedEmail(payload as OrderRefundedPayload, options);
+    case 'order-confirmation':
+      return renderOrderConfirmationEmail(payload as OrderConfirmationPayload, options);
   }
   throw new Error(`Unknown e-mail template ${String(template)}`);
 }

@@ -35,7 +35,18 @@ export interface Harness {
 }
 
 /** A real notifications service on its own database, NATS streams and BullMQ queue. */
-export async function startHarness(options: { smtpUrl: string; label: string; retry?: SendEmailRetryPolicy; streamRetryMs?: number }): Promise<Harness> {
+export async function startHarness(options: {
+  smtpUrl: string;
+  label: string;
+  retry?: SendEmailRetryPolicy;
+  streamRetryMs?: number;
+  /** identity's gRPC address, for the organiser calls (the default points at nothing: those calls then fail). */
+  identityAddress?: string;
+  /** More environment (e.g. WALLET_*). */
+  env?: Record<string, string>;
+  /** The service's clock for signature checks. */
+  now?: () => Date;
+}): Promise<Harness> {
   await assertInfrastructure();
   const database: TestDatabase = await createTestDatabase(`notifications_${options.label}`);
   await runMigrations({ databaseUrl: database.url, entities: notificationsEntities, migrations: notificationsMigrations, logger });
@@ -43,6 +54,7 @@ export async function startHarness(options: { smtpUrl: string; label: string; re
   const topology = messagingTopology(namespace);
   const queueName = uniqueName(`email-send-${options.label}`);
   const sealingKey = randomBytes(32).toString('base64url');
+  const webhookSecret = randomBytes(32).toString('hex');
   const config = loadNotificationsConfig({
     KASSA_ENV: 'test',
     DATABASE_URL: database.url,
@@ -52,6 +64,9 @@ export async function startHarness(options: { smtpUrl: string; label: string; re
     KASSA_SEALING_KEY: sealingKey,
     // Isolates this run's Redis keys (the public forms' rate limits) from every other copy.
     KASSA_NAMESPACE: namespace.name,
+    EMAIL_WEBHOOK_SECRET: webhookSecret,
+    IDENTITY_GRPC_ADDRESS: options.identityAddress ?? '127.0.0.1:1',
+    ...options.env,
   });
   const nats = await connectNats({ url: config.natsUrl, name: `${namespace.name}-test`, logger });
   const orm = await createOrm({ databaseUrl: database.url, entities: notificationsEntities, logger, poolMax: 2 });
@@ -63,6 +78,7 @@ export async function startHarness(options: { smtpUrl: string; label: string; re
       retry: options.retry ?? { attempts: 3, backoffMs: 50 },
       grpcHost: '127.0.0.1',
       streamRetryMs: options.streamRetryMs ?? 200,
+      now: options.now,
     });
 
   const harness: Harness = {
@@ -92,7 +108,7 @@ export async function startHarness(options: { smtpUrl: string; label: string; re
     },
     async close() {
       await harness.app.stop();
-      for (const stream of [topology.identityStream.name, topology.orderingStream, topology.notificationsStream.name]) {
+      for (const stream of [topology.identityStream.name, topology.orderingStream, topology.ticketingStream, topology.notificationsStream.name]) {
         await nats.jsm.streams.delete(stream).catch(() => undefined);
       }
       const queue = createQueue(queueName, { redisUrl: config.redisUrl });
@@ -140,6 +156,10 @@ export interface MessageRow {
   recipient: string;
   sealed_payload: string | null;
   attempts: number;
+  organisation_id: string | null;
+  purpose: string;
+  attachments: string[];
+  provider_message_id: string | null;
 }
 
 export async function messageRowsFor(orm: MikroORM, subjectRef: string): Promise<MessageRow[]> {

@@ -18,6 +18,10 @@ import { createGrpcClient, createGrpcServer, GrpcCallError, type CallContext, ty
 import { createLogger } from '../../src/logging';
 import { captureLogs } from '../fixtures/log-capture';
 
+async function unimplemented(): Promise<never> {
+  throw Object.assign(new Error('Not implemented in this test'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });
+}
+
 const run = promisify(execFile);
 
 // The test service's behaviour is chosen by the request's subjectRef.
@@ -91,10 +95,17 @@ describe('grpc server and client', () => {
               history: [],
               createdAt: new Date('2026-01-02T03:04:05Z'),
               subjectRef: request.subjectRef,
+              organisationId: '',
+              attachments: [],
+              purpose: 'sign-in',
             },
           ],
         };
       },
+      // Not under test: these cases need one method.
+      listOrderMessages: unimplemented,
+      resendOrderConfirmation: unimplemented,
+      handleDeliveryEvent: unimplemented,
     });
     const port = await server.start();
     expect(port).toBeGreaterThan(0);

@@ -1,0 +1,38 @@
+import { startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import { TicketsIssued } from '@kassa/proto/ticketing/events/v1/events';
+import { acceptTicketsIssued } from '../application/accept-tickets-issued';
+import { type EmailRequestConsumerOptions, startEmailRequestConsumer } from './email-request.consumer';
+
+export const TICKETS_ISSUED_DURABLE = 'notifications-tickets-issued';
+
+export interface TicketsIssuedConsumerOptions extends EmailRequestConsumerOptions {
+  /** Whether Wallet passes are configured (listed among the confirmation's attachments). */
+  walletPasses: boolean;
+  /** How often to look for ticketing's stream until it exists (default 2 s). */
+  streamRetryMs?: number;
+}
+
+/**
+ * ticketing's "tickets.issued" → the order confirmation in 'created', then a send job. ticketing owns its stream: this
+ * waits until it exists, then reads it from the start, so notifications may start before ticketing.
+ */
+export function startTicketsIssuedConsumer(options: TicketsIssuedConsumerOptions): StreamWaitingConsumer {
+  const { nats, topology } = options;
+  return startConsumerWhenStreamExists({
+    jsm: nats.jsm,
+    stream: topology.ticketingStream,
+    logger: options.logger.child({ component: TICKETS_ISSUED_DURABLE }),
+    owner: 'ticketing',
+    retryMs: options.streamRetryMs,
+    start: () =>
+      startEmailRequestConsumer(
+        {
+          durable: topology.namespace.durable(TICKETS_ISSUED_DURABLE),
+          stream: (t) => t.ticketingStream,
+          subject: (t) => t.subjects.ticketsIssued,
+          accept: (em, data, sealingKey) => acceptTicketsIssued(em, TicketsIssued.decode(data), { sealingKey, walletPasses: options.walletPasses }),
+        },
+        options,
+      ),
+  });
+}
