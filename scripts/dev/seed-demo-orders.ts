@@ -3,11 +3,14 @@
 //   - a paid order with the SUMMER10 code and a donation,
 //   - an order whose payment failed (payable until its hold ends, then expired),
 //   - a paid order refunded in part by the organiser,
-//   - a paid order refunded in full (canceled, its places back on sale).
-// Idempotent: fixed idempotency keys make a second run answer the same orders and change nothing.
+//   - a paid order refunded in full (canceled, its places back on sale),
+// and, at the entrance: a scan link for door staff ("Box office", its URL kept in .data/demo-scan-link.json and
+// printed by scripts/up) with one of the first order's tickets already checked in through it.
+// Idempotent: fixed idempotency keys and scan nonces make a second run answer the same and change nothing.
 //
 // A development tool, not a service: it looks up the demo shop's and the demo user's ids with one read-only query
 // each in catalog's and identity's databases, because the demo data has no fixed ids for them.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { loadConfig } from '@kassa/platform/config';
@@ -16,6 +19,8 @@ import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { OrderServiceClient, type GuestOrder } from '@kassa/proto/ordering/v1/orders';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
+import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
+import { TicketServiceClient, type Ticket } from '@kassa/proto/ticketing/v1/tickets';
 import { DEMO_ORGANISATION_ID, DEMO_USER } from '../../services/identity/src/persistence/demo-data';
 
 const DEMO_SHOP_NAME = 'Summer Concert Tickets';
@@ -38,10 +43,13 @@ async function main(): Promise<void> {
   const catalogAddress = env.CATALOG_GRPC_ADDRESS || '127.0.0.1:50052';
   const orderingAddress = env.ORDERING_GRPC_ADDRESS || '127.0.0.1:50053';
   const paymentsAddress = env.PAYMENTS_GRPC_ADDRESS || '127.0.0.1:50054';
+  const ticketingAddress = env.TICKETING_GRPC_ADDRESS || '127.0.0.1:50055';
   const shops = createGrpcClient(ShopServiceClient, catalogAddress, { deadlineMs: 10_000 });
   const ordering = createGrpcClient(OrderingServiceClient, orderingAddress, { deadlineMs: 10_000 });
   const orders = createGrpcClient(OrderServiceClient, orderingAddress, { deadlineMs: 15_000 });
   const payments = createGrpcClient(PaymentServiceClient, paymentsAddress, { deadlineMs: 15_000 });
+  const tickets = createGrpcClient(TicketServiceClient, ticketingAddress, { deadlineMs: 10_000 });
+  const scanning = createGrpcClient(ScanServiceClient, ticketingAddress, { deadlineMs: 10_000 });
 
   const shopRow = await queryOne<{ id: string }>(
     'catalog',
@@ -122,8 +130,43 @@ async function main(): Promise<void> {
   await pay(pieter, 'pieter', 'pay');
   await refund(pieter, 'pieter', { full: true, amountMinor: 0 });
 
-  for (const client of [shops, ordering, orders, payments]) client.close();
   console.log(`demo orders in place: ${[anna, jan, sophie, pieter].map((order) => order.number).join(', ')}`);
+
+  // The entrance: ticketing issues the paid orders' tickets from ordering's events, a moment after payment.
+  async function issuedTickets(order: GuestOrder, count: number): Promise<Ticket[]> {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const { tickets: issued } = await tickets.listOrderTickets({ orderId: order.id, locale: 'en' });
+      if (issued.length >= count) return issued;
+      await sleep(200);
+    }
+    throw new Error(`the tickets of order ${order.number} were not issued within 30 s`);
+  }
+  const [first] = await issuedTickets(anna, 2);
+  const eventId = first!.access[0]!.eventId;
+  const link = await demoScanLink(eventId);
+  const scanned = await scanning.scan({
+    access: { linkSecret: link.secret, organisationId: '', eventId: '' },
+    code: first!.code,
+    nonce: `demo-seed-checkin-${link.linkId}`,
+    deviceId: 'dev_demoboxoffice',
+  });
+  console.log(`demo check-in: ticket ${first!.reference} ${scanned.result === 'valid' ? 'checked in' : scanned.result} at the Box office; scanner ${link.url}`);
+  for (const client of [shops, ordering, orders, payments, tickets, scanning]) client.close();
+
+  /** The demo scan link: its secret is shown only once, so it is kept in .data and made again if it went missing. */
+  async function demoScanLink(forEvent: string): Promise<{ linkId: string; secret: string; url: string }> {
+    const file = '.data/demo-scan-link.json';
+    const { links } = await scanning.listScanLinks({ organisationId: DEMO_ORGANISATION_ID, eventId: forEvent }, organiser);
+    if (existsSync(file)) {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { linkId: string; secret: string; url: string };
+      if (links.some((candidate) => candidate.id === kept.linkId && !candidate.revokedAt)) return kept;
+    }
+    const created = await scanning.createScanLink({ organisationId: DEMO_ORGANISATION_ID, eventId: forEvent, name: 'Box office' }, organiser);
+    const kept = { linkId: created.link!.id, secret: created.secret, url: `${publicOrigin}/scan/${created.secret}` };
+    mkdirSync('.data', { recursive: true });
+    writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+    return kept;
+  }
 }
 
 main().catch((error: unknown) => {
