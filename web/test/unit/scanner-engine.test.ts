@@ -206,6 +206,21 @@ describe('ScannerEngine offline', () => {
     expect(fake.scans).toHaveLength(0);
   });
 
+  it('does not admit offline a ticket it admitted online a moment before the network dropped', async () => {
+    const fake = fakeApi();
+    let online = true;
+    const scanner = engine(fake, { online: () => online });
+    await scanner.start();
+    fake.scanAnswers.push(ok(valid(11)));
+    expect(await scanner.submit('K7QF-2MXA')).toMatchObject({ result: 'valid', offline: false });
+    scanner.dismiss();
+    online = false;
+    expect(await scanner.submit(makeCode(key, ticket(1), [EVENT]))).toMatchObject({
+      result: 'already_used', offline: true, checkedInAt: '2031-07-01T20:00:00.000Z', checkedInByDevice: 'Side door',
+    });
+    expect(scanner.getSnapshot().queueLength).toBe(0);
+  });
+
   it('says it cannot check when it is offline without a kit', async () => {
     const fake = fakeApi();
     fake.kitAnswer = failed(0);

@@ -222,6 +222,7 @@ export class ScannerEngine {
         const outcome = answer.data;
         this.update({ online: true, ...(outcome.counts ? { counts: this.countsWithQueue(outcome.counts) } : {}) });
         if (this.queue.length > 0) void this.sync();
+        this.rememberOnlineCheckIn(outcome);
         return this.show({
           id: nonce,
           result: outcome.result,
@@ -248,6 +249,20 @@ export class ScannerEngine {
     } finally {
       this.update({ busy: false });
     }
+  }
+
+  /**
+   * An admission (or an "already used") the server answered goes into the kit at once: if the network drops right
+   * after, the same ticket must not be admitted again offline until the next kit download.
+   */
+  private rememberOnlineCheckIn(outcome: ScanOutcomeView): void {
+    if (!this.kit || !outcome.ticket || !outcome.checkedInAt || (outcome.result !== 'valid' && outcome.result !== 'already_used')) return;
+    const ticket = this.kit.tickets.find((candidate) => candidate.reference === outcome.ticket!.reference);
+    if (!ticket || ticket.checkedInAt) return;
+    const device = outcome.result === 'valid' ? (this.snapshot.opened?.deviceName ?? '') : outcome.checkedInByDevice;
+    const checkIn: LocalCheckIn = { ticketId: ticket.id, checkedInAt: outcome.checkedInAt, device };
+    this.synced = [...this.synced, checkIn];
+    this.setKit(withCheckIns(this.kit, [checkIn]));
   }
 
   private show(shown: ShownScan): ShownScan {
