@@ -1,10 +1,16 @@
 // Tenant isolation, as one table that every step extends: each organiser route of the BFF and each organisation-scoped
-// gRPC method, called by a member of organisation A with organisation B's ids (in the path, the body and the query)
-// and by a member of A who lacks the permission. Every answer must be 403 or 404 (gRPC: PERMISSION_DENIED or
-// NOT_FOUND), and none of identity's, catalog's, ordering's and payments' databases may change in any way.
+// gRPC method, called by a member of organisation A with organisation B's ids (in the path, the body and the query),
+// by a member of A who lacks the permission, and (for the ticketing surface) anonymously. Every answer must be a
+// refusal (403/404/401, gRPC: PERMISSION_DENIED, NOT_FOUND or UNAUTHENTICATED) or, where the contract answers A's
+// own scope (a scan of B's code at A's door, A's attendees searched for B's guest), an answer that holds nothing of
+// B; and none of identity's, catalog's, ordering's, payments', ticketing's and notifications' databases may change,
+// but for the one row a scan at A's own door legitimately writes (its nonce, in A's scope; see ScanAllowance).
 // Both organisations sell in a shop that is open now: guests bought there through the BFF's checkout API, so that
-// every order route and method has a real paid order (refund) and a real held one (cancel) of each to aim at.
-import { randomBytes } from 'node:crypto';
+// every order route and method has a real paid order (refund, tickets, confirmation e-mail) and a real held one
+// (cancel) of each to aim at, and each event has scan links (one usable, one revoked, one for a second event).
+import { createHmac, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { Client } from 'pg';
@@ -14,6 +20,9 @@ import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisations';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
+import { NotificationsServiceClient } from '@kassa/proto/notifications/v1/notifications';
+import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
+import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
 import { ApiSession } from '../support/api';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
 import { waitForMessagesTo } from '../support/mail';
@@ -41,10 +50,37 @@ interface Tenant {
   /** Held (pending, its demo payment attempt open): what cancels aim at. */
   heldOrderId: string;
   heldPaymentId: string;
+  /** The paid order's one ticket (issued by ticketing), the held order's (reserved), and the paid order's confirmation e-mail. */
+  paidTicketId: string;
+  heldTicketId: string;
+  confirmationMessageId: string;
+  /** Scan links of the event: one usable, one revoked; and a second event (a draft) with a link of its own. */
+  scanLinkId: string;
+  revokedLinkId: string;
+  otherEventId: string;
+  otherLinkId: string;
+  /** What only the organisation (and its guest) knows: never part of an answer to anyone else, nor a database scope. */
+  secrets: TenantSecrets;
+}
+
+interface TenantSecrets {
+  guestEmail: string;
+  paidOrderNumber: string;
+  ticketReference: string;
+  /** The QR's signed code, "KT1.<keyId>.<payload>.<signature>", and the organisation's key id in it. */
+  ticketCode: string;
+  keyId: string;
+  scanSecret: string;
+  revokedSecret: string;
+  otherSecret: string;
 }
 
 let ownerA: SignedInAccount;
 let scannerA: SignedInAccount;
+/** Colleagues in A with one permission each: the Attendees/checkin rules are "any of", so each misses a different set. */
+let viewerA: SignedInAccount;
+let plannerA: SignedInAccount;
+let treasurerA: SignedInAccount;
 let ownerB: SignedInAccount;
 let a: Tenant;
 let b: Tenant;
@@ -87,10 +123,60 @@ async function createTenant(account: SignedInAccount, name: string): Promise<Ten
   const { shop } = await shops.createShop({ organisationId: orgId, fields: shopFields() }, actor(userId));
   const { item } = await shops.createShopItem({ organisationId: orgId, shopId: shop!.id, fields: itemFields(option.ticketOption.id) }, actor(userId));
   const { discountCode } = await shops.createDiscountCode({ organisationId: orgId, shopId: shop!.id, fields: codeFields([]) }, actor(userId));
-  const sale = await openForSale(account, orgId, event.event.id, option.ticketOption.id);
+  const { guestEmail, ...sale } = await openForSale(account, orgId, event.event.id, option.ticketOption.id);
+  const tickets = await ticketsAndScanLinks(account, orgId, event.event.id, sale.paidOrderId, sale.heldOrderId);
   return {
     orgId, eventId: event.event.id, ticketOptionId: option.ticketOption.id, ownerMemberId, invitationId: invited.invitation.id,
-    shopId: shop!.id, itemId: item!.id, discountCodeId: discountCode!.id, ...sale,
+    shopId: shop!.id, itemId: item!.id, discountCodeId: discountCode!.id, ...sale, ...tickets.ids,
+    secrets: { guestEmail, ...tickets.secrets },
+  };
+}
+
+/**
+ * Waits for the paid order's ticket (ticketing) and its confirmation e-mail (notifications, sent), reads the ticket's
+ * code as its guest would (GetTicket is anonymous), and makes the event's scan links through the BFF as the owner:
+ * one usable, one revoked, and one for a second event (a draft is enough: ticketing projects every event).
+ */
+async function ticketsAndScanLinks({ api: owner, userId }: SignedInAccount, orgId: string, eventId: string, paidOrderId: string, heldOrderId: string) {
+  const issued = await eventually('the paid order\'s ticket', async () => {
+    const { tickets } = await ticketing.listOrderTickets({ orderId: paidOrderId, locale: 'en' });
+    return tickets.length === 1 && tickets[0]!.code !== '' ? tickets[0]! : undefined;
+  });
+  // The held order's ticket is reserved (no code): the organiser sees it, and the offline kit lists it as such.
+  const reserved = await eventually('the held order\'s reserved ticket', async () => {
+    const { tickets } = await ticketing.listTicketsOfOrder({ organisationId: orgId, orderId: heldOrderId }, actor(userId));
+    return tickets.length === 1 && tickets[0]!.status === 'reserved' ? tickets[0]! : undefined;
+  });
+  const { ticket } = await ticketing.getTicket({ ticketId: issued.id, locale: 'en' });
+  const keyId = ticket!.code.split('.')[1]!;
+  const { order } = await orders.getOrder({ organisationId: orgId, orderId: paidOrderId }, actor(userId));
+  const confirmation = await eventually('the order\'s confirmation e-mail to be sent', async () => {
+    const { messages } = await notifications.listOrderMessages({ organisationId: orgId, orderId: paidOrderId }, actor(userId));
+    return messages.find((message) => message.purpose === 'confirmation' && message.status === 'send');
+  });
+
+  const link = (forEvent: string, name: string) =>
+    eventually(`a scan link for ${forEvent}`, async () => {
+      const answer = await owner.call('POST', `/api/organisations/${orgId}/events/${forEvent}/scan-links`, { name });
+      if (answer.status === 201) return answer.body as { link: { id: string }; secret: string };
+      // ticketing learns of a new event from catalog's stream a moment later.
+      if (answer.status === 404) return undefined;
+      throw new Error(`create scan link answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    });
+  const usable = await link(eventId, 'Isolation main door');
+  const revoked = await link(eventId, 'Isolation side door');
+  expectOk(await owner.call('POST', `/api/organisations/${orgId}/events/${eventId}/scan-links/${revoked.link.id}/revoke`), 'revoke scan link');
+  const other = expectOk(await owner.call('POST', `/api/organisations/${orgId}/events`, { ...EVENT, name: 'Isolation second night' }), 'create second event') as { event: { id: string } };
+  const otherLink = await link(other.event.id, 'Isolation second night door');
+  return {
+    ids: {
+      paidTicketId: issued.id, heldTicketId: reserved.id, confirmationMessageId: confirmation.id,
+      scanLinkId: usable.link.id, revokedLinkId: revoked.link.id, otherEventId: other.event.id, otherLinkId: otherLink.link.id,
+    },
+    secrets: {
+      paidOrderNumber: order!.number, ticketReference: ticket!.reference, ticketCode: ticket!.code, keyId,
+      scanSecret: usable.secret, revokedSecret: revoked.secret, otherSecret: otherLink.secret,
+    },
   };
 }
 
@@ -147,7 +233,7 @@ async function openForSale({ api: owner, userId }: SignedInAccount, orgId: strin
   await orderReaches(paid.orderId, 'paid');
   await orderReaches(held.orderId, 'pending');
   return {
-    saleShopId: shop!.id, saleItemId: item!.id,
+    guestEmail: email, saleShopId: shop!.id, saleItemId: item!.id,
     paidOrderId: paid.orderId, paidPaymentId, heldOrderId: held.orderId, heldPaymentId: demoPaymentId(held.redirectUrl),
   };
 }
@@ -166,6 +252,9 @@ const catalog = createGrpcClient(EventServiceClient, stack.catalogGrpc!, { deadl
 const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { deadlineMs: 5_000 });
 const orders = createGrpcClient(OrderServiceClient, stack.orderingGrpc!, { deadlineMs: 5_000 });
 const payments = createGrpcClient(PaymentServiceClient, stack.paymentsGrpc!, { deadlineMs: 5_000 });
+const ticketing = createGrpcClient(TicketServiceClient, stack.ticketingGrpc!, { deadlineMs: 5_000 });
+const scanning = createGrpcClient(ScanServiceClient, stack.ticketingGrpc!, { deadlineMs: 10_000 });
+const notifications = createGrpcClient(NotificationsServiceClient, stack.notificationsGrpc!, { deadlineMs: 5_000 });
 const actor = (userId: string) => ({ actorUserId: userId });
 
 // What background work may change while a case runs: a session's last use (every request), expired sign-in state
@@ -177,13 +266,30 @@ const ROW_TEXT: Record<string, string> = { outbox: "t.id || t.subject || encode(
 // closes their attempts, while this file runs, by themselves; every write a leak could make names the order, shop,
 // payment or organisation it reached, so it is still seen. Their inbox rows name only message ids, which is why
 // they drop out: consumers write them for those other files' events (the effects they guard are fingerprinted).
-const TENANT_SCOPED_SERVICES = ['ordering', 'payments'];
-const SCOPE_TEXT: Record<string, string> = { outbox: "t.subject || encode(t.payload, 'escape')" };
+// ticketing's and notifications' rows likewise: other files' orders are voided and their mail goes out meanwhile.
+// A ticket_access row names its event, a scan_attempt row its event and scope (link or member), a message its
+// organisation and order, a message's status change (below) its message.
+const TENANT_SCOPED_SERVICES = ['ordering', 'payments', 'ticketing', 'notifications'];
+const SCOPE_TEXT: Record<string, string> = {
+  outbox: "t.subject || encode(t.payload, 'escape')",
+  email_status_change: "(select coalesce(m.organisation_id, '') || m.subject_ref from email_message m where m.id = t.message_id)",
+};
+// When a case scans at A's own door (ScanAllowance), the nonce row it stores and its link's "last used" are compared
+// by expectAnsweredWithinScope instead; the link's other columns (its check-in count above all) stay in the fingerprint.
+const SCAN_ROW_TEXT: Record<string, string> = {
+  scan_link: '(t.id, t.organisation_id, t.event_id, t.name, t.secret_hash, t.created_by, t.created_at, t.revoked_at, t.check_ins)::text',
+};
 
-/** Every row of every table of identity and catalog, and of ordering and payments the rows of A and B, as one digest per table. */
-async function fingerprint(): Promise<string> {
+/** The ids the scoped services' rows are picked by: every id of A and B (never their secrets). */
+const tenantIds = () => [a, b].flatMap((tenant) => Object.values(tenant).filter((value): value is string => typeof value === 'string'));
+
+/**
+ * Every row of every table of identity and catalog, and of ordering, payments, ticketing and notifications the rows
+ * of A and B, as one digest per table. `scanning`: leave out scan_attempt and scan_link.last_used_at (see above).
+ */
+async function fingerprint(options: { scanning?: boolean } = {}): Promise<string> {
   const parts: string[] = [];
-  const tenantIds = [a, b].flatMap((tenant) => Object.values(tenant));
+  const ids = tenantIds();
   for (const { service, client } of databases) {
     const { rows: tables } = await client.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and not (table_name = any($1)) order by 1",
@@ -191,13 +297,46 @@ async function fingerprint(): Promise<string> {
     );
     const scoped = TENANT_SCOPED_SERVICES.includes(service);
     for (const { name } of tables) {
-      const row = ROW_TEXT[name] ?? 't::text';
+      if (options.scanning && service === 'ticketing' && name === 'scan_attempt') continue;
+      const row = (options.scanning && service === 'ticketing' ? SCAN_ROW_TEXT[name] : undefined) ?? ROW_TEXT[name] ?? 't::text';
       const where = scoped ? `where exists (select 1 from unnest($1::text[]) id where strpos(${SCOPE_TEXT[name] ?? 't::text'}, id) > 0)` : '';
-      const { rows } = await client.query<{ digest: string | null }>(`select md5(string_agg(${row}, '|' order by ${row})) as digest from "${name}" t ${where}`, scoped ? [tenantIds] : []);
+      const { rows } = await client.query<{ digest: string | null }>(`select md5(string_agg(${row}, '|' order by ${row})) as digest from "${name}" t ${where}`, scoped ? [ids] : []);
       parts.push(`${service}.${name}:${rows[0]!.digest ?? '-'}`);
     }
   }
   return parts.join('\n');
+}
+
+const ticketingDatabase = () => databases.find(({ service }) => service === 'ticketing')!.client;
+
+interface ScanAttemptRow {
+  nonce: string;
+  scope: string;
+  event_id: string;
+  result: string;
+  text: string;
+}
+
+/** A's and B's scan_attempt rows (the nonces scans stored with their answers). */
+async function scanAttempts(): Promise<Map<string, ScanAttemptRow>> {
+  const { rows } = await ticketingDatabase().query<ScanAttemptRow>(
+    'select nonce, scope, event_id, result, t::text as text from scan_attempt t where exists (select 1 from unnest($1::text[]) id where strpos(t::text, id) > 0)',
+    [tenantIds()],
+  );
+  return new Map(rows.map((row) => [row.nonce, row]));
+}
+
+/**
+ * What a scan at A's own door (or at another door of B's) may leave behind, and nothing more: the nonce row of each
+ * scan it sent, stored in that scanner's scope (its link, or the member) and event, with a refusing result, never
+ * "valid"; and the link's "last used". Tickets, their access (check-in) rows, check_in, scan_conflict, the link's
+ * check-in count and the outbox stay in the fingerprint and must not change.
+ */
+interface ScanAllowance {
+  scope: string;
+  eventId: string;
+  nonces: string[];
+  results: string[];
 }
 
 /** Waits until the databases stop changing: the last consumers of the set-up's events (catalog's projection in ordering, the payment saga) are done. */
@@ -214,34 +353,65 @@ async function settled(): Promise<void> {
 
 beforeAll(async () => {
   for (const name of stack.databases) {
-    const service = /_(identity|catalog|ordering|payments)$/.exec(name)?.[1];
+    const service = /_(identity|catalog|ordering|payments|ticketing|notifications)$/.exec(name)?.[1];
     if (!service) continue;
     const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
     await client.connect();
     databases.push({ service, client });
   }
-  expect(databases.map(({ service }) => service).sort()).toEqual(['catalog', 'identity', 'ordering', 'payments']);
+  expect(databases.map(({ service }) => service).sort()).toEqual(['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing']);
   ownerA = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('owner-a'), 'Owner A');
   ownerB = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('owner-b'), 'Owner B');
   a = await createTenant(ownerA, 'Tenant A');
   b = await createTenant(ownerB, 'Tenant B');
 
-  // A colleague in A who may only scan tickets: invited by e-mail, accepted through the link.
-  const scannerEmail = testAddress('scanner-a');
-  expectOk(await ownerA.api.call('POST', `/api/organisations/${a.orgId}/members`, { email: scannerEmail, firstName: 'Sam', lastName: 'Scanner', permissions: ['checkin'] }), 'invite scanner');
-  const [invitation] = await waitForMessagesTo(stack.mailInboxUrl, scannerEmail);
+  // Colleagues in A, each invited by e-mail and accepted through the link: one who may only scan tickets (the
+  // "Scanner" preset), one who may only view orders, one who may only edit events, one who may only see payments.
+  scannerA = await colleague('scanner-a', 'Sam Scanner', ['checkin']);
+  viewerA = await colleague('viewer-a', 'Vic Viewer', ['orders.view']);
+  plannerA = await colleague('planner-a', 'Pia Planner', ['events']);
+  treasurerA = await colleague('treasurer-a', 'Tom Treasurer', ['payments']);
+  await settled();
+}, 480_000);
+
+async function colleague(label: string, name: string, permissions: string[]): Promise<SignedInAccount> {
+  const email = testAddress(label);
+  const [firstName, lastName] = name.split(' ');
+  expectOk(await ownerA.api.call('POST', `/api/organisations/${a.orgId}/members`, { email, firstName, lastName, permissions }), `invite ${label}`);
+  const [invitation] = await waitForMessagesTo(stack.mailInboxUrl, email);
   const token = /account\/invitations\/([A-Za-z0-9_-]{20,})/.exec(invitation!.text)?.[1];
   if (!token) throw new Error('no invitation link in the e-mail');
-  scannerA = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, scannerEmail, 'Sam Scanner');
-  expectOk(await scannerA.api.call('POST', `/api/invitations/${token}/accept`), 'accept invitation');
-  await settled();
-}, 300_000);
+  const account = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, email, name);
+  expectOk(await account.api.call('POST', `/api/invitations/${token}/accept`), `accept invitation of ${label}`);
+  return account;
+}
 
 afterAll(async () => {
   await Promise.all(databases.map(({ client }) => client.end()));
 });
 
-type Ids = { own: Tenant; foreign: Tenant };
+/** A case's ids: ours, theirs, and fresh scan nonces (a scan case's allowance names exactly these). */
+type Ids = { own: Tenant; foreign: Tenant; nonces: string[] };
+const newNonce = () => `isolation-${randomBytes(8).toString('hex')}`;
+const freshIds = (): Ids => ({ own: a, foreign: b, nonces: [newNonce(), newNonce()] });
+/** The scanning phone: "dev_" and random, made by the browser. */
+const DEVICE_ID = `dev_isolation${randomBytes(4).toString('hex')}`;
+const syncBody = (nonces: string[], codes: string[]) => ({
+  deviceId: DEVICE_ID,
+  scans: codes.map((code, index) => ({ nonce: nonces[index]!, code, scannedAt: new Date(Date.now() - 60_000).toISOString() })),
+});
+
+/**
+ * What of B an answer holds: B's guest, order number, ticket (id, reference in both spellings, code), signing key,
+ * scan-link secrets and confirmation e-mail. What the request itself sent (a searched address, a scanned code) does
+ * not count: a page may show the search words back.
+ */
+function revealed(answer: unknown, sent: string): string[] {
+  const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
+  const theirs = [...Object.values(b.secrets), b.secrets.ticketReference.replace('-', ''), b.paidTicketId, b.heldTicketId, b.confirmationMessageId];
+  return theirs.filter((value) => !sent.includes(value) && text.includes(value));
+}
+
 interface HttpCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (ids: Ids) => string;
@@ -349,6 +519,65 @@ const crossTenantRoutes: Record<string, HttpCase> = {
     path: ({ own, foreign }) => `/api/organisations/${own.orgId}/orders/${foreign.paidOrderId}/refund`,
     body: () => ({ full: false, amountMinor: 100, idempotencyKey: newKey() }),
   },
+  // Step 6: tickets, attendees, the confirmation e-mail and the scanner. B's code, reference and guest travel in the
+  // bodies and queries too, so that a route which looked them up anywhere but in the organisation asked about would show.
+  'page: scan tickets (their organisation)': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/scan` },
+  'page: event scan (their organisation)': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/events/${foreign.eventId}/scan` },
+  'page: event attendees (their organisation)': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/events/${foreign.eventId}?tab=attendees` },
+  'page: event attendees (our organisation, their event, their guest searched)': {
+    method: 'GET',
+    path: ({ own, foreign }) => `/o/${own.orgId}/events/${foreign.eventId}?tab=attendees&q=${encodeURIComponent(foreign.secrets.guestEmail)}`,
+  },
+  'attendees CSV (their organisation)': { method: 'GET', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/attendees.csv` },
+  'attendees CSV (our organisation, their event)': { method: 'GET', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/attendees.csv?status=created` },
+  'resend confirmation (their organisation)': {
+    method: 'POST',
+    path: ({ foreign }) => `/api/organisations/${foreign.orgId}/orders/${foreign.paidOrderId}/resend-confirmation`,
+    body: () => ({ idempotencyKey: newKey() }),
+  },
+  'resend confirmation (our organisation, their order)': {
+    method: 'POST',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/orders/${foreign.paidOrderId}/resend-confirmation`,
+    body: () => ({ idempotencyKey: newKey() }),
+  },
+  'scan links (their organisation)': { method: 'GET', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan-links` },
+  'scan links (our organisation, their event)': { method: 'GET', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan-links` },
+  'create scan link (their organisation)': { method: 'POST', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan-links`, body: () => ({ name: 'Intruder door' }) },
+  'create scan link (our organisation, their event)': { method: 'POST', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan-links`, body: () => ({ name: 'Intruder door' }) },
+  'revoke scan link (their organisation)': { method: 'POST', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan-links/${foreign.scanLinkId}/revoke` },
+  'revoke scan link (our organisation and event, their link)': { method: 'POST', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan-links/${foreign.scanLinkId}/revoke` },
+  'revoke scan link (our organisation, their event and link)': { method: 'POST', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan-links/${foreign.scanLinkId}/revoke` },
+  'member scanner: open (their organisation)': { method: 'GET', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan?deviceId=${DEVICE_ID}&locale=en` },
+  'member scanner: open (our organisation, their event)': { method: 'GET', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan?deviceId=${DEVICE_ID}` },
+  'member scanner: scan their code (their organisation)': {
+    method: 'POST',
+    path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan`,
+    body: ({ foreign, nonces }) => ({ code: foreign.secrets.ticketCode, nonce: nonces[0], deviceId: DEVICE_ID }),
+  },
+  'member scanner: scan their code (our organisation, their event)': {
+    method: 'POST',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan`,
+    body: ({ foreign, nonces }) => ({ code: foreign.secrets.ticketCode, nonce: nonces[0], deviceId: DEVICE_ID }),
+  },
+  'member scanner: scan their reference (our organisation, their event)': {
+    method: 'POST',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan`,
+    body: ({ foreign, nonces }) => ({ code: foreign.secrets.ticketReference, nonce: nonces[0], deviceId: DEVICE_ID }),
+  },
+  'member scanner: offline kit (their organisation)': { method: 'GET', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan/offline-kit?deviceId=${DEVICE_ID}` },
+  'member scanner: offline kit (our organisation, their event)': { method: 'GET', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan/offline-kit?deviceId=${DEVICE_ID}` },
+  'member scanner: sync their code (their organisation)': {
+    method: 'POST',
+    path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan/sync`,
+    body: ({ foreign, nonces }) => syncBody(nonces, [foreign.secrets.ticketCode]),
+  },
+  'member scanner: sync their code (our organisation, their event)': {
+    method: 'POST',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan/sync`,
+    body: ({ foreign, nonces }) => syncBody(nonces, [foreign.secrets.ticketCode]),
+  },
+  'scan conflicts (their organisation)': { method: 'GET', path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/scan/conflicts` },
+  'scan conflicts (our organisation, their event)': { method: 'GET', path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${foreign.eventId}/scan/conflicts` },
 };
 
 // Routes a member of A who may only scan must not use in A itself (they may read, not change).
@@ -394,21 +623,45 @@ const withoutPermissionRoutes: Record<string, HttpCase> = {
 
 async function expectRefusedAndUnchanged(api: ApiSession, route: HttpCase, allowed: number[]) {
   const before = await fingerprint();
-  const ids = { own: a, foreign: b };
-  const response = await api.call(route.method, route.path(ids), route.body?.(ids));
-  expect({ status: response.status, refused: allowed.includes(response.status) }).toEqual({ status: response.status, refused: true });
+  const ids = freshIds();
+  const path = route.path(ids);
+  const body = route.body?.(ids);
+  const response = await api.call(route.method, path, body);
+  const outcome = { status: response.status, refused: allowed.includes(response.status), revealed: revealed(response.body, path + JSON.stringify(body ?? '')) };
+  expect(outcome).toEqual({ status: response.status, refused: true, revealed: [] });
   expect(await fingerprint()).toBe(before);
 }
 
-it('the fingerprint sees ordering\'s and payments\' rows of both organisations', async () => {
+it('the fingerprint sees ordering\'s, payments\', ticketing\'s and notifications\' rows of both organisations', async () => {
   const digests = new Map((await fingerprint()).split('\n').map((line) => line.split(':') as [string, string]));
-  const guarded = ['ordering.orders', 'ordering.order_line', 'ordering.order_history', 'ordering.order_payment', 'ordering.shop', 'ordering.quota_bucket', 'ordering.outbox', 'payments.payment_attempt', 'payments.outbox'];
+  const guarded = [
+    'ordering.orders', 'ordering.order_line', 'ordering.order_history', 'ordering.order_payment', 'ordering.shop', 'ordering.quota_bucket', 'ordering.outbox',
+    'payments.payment_attempt', 'payments.outbox',
+    'ticketing.ticket', 'ticketing.ticket_access', 'ticketing.order_state', 'ticketing.event', 'ticketing.signing_key', 'ticketing.scan_link', 'ticketing.outbox',
+    'notifications.email_message', 'notifications.email_status_change', 'notifications.order_confirmation',
+  ];
   expect(guarded.filter((table) => (digests.get(table) ?? '-') === '-')).toEqual([]);
+  // Tables that start empty are in it too: a first check-in, conflict or scan nonce of A or B changes their digest.
+  expect(['ticketing.check_in', 'ticketing.scan_conflict', 'ticketing.scan_attempt'].filter((table) => !digests.has(table))).toEqual([]);
 });
 
 describe('a member of organisation A using organisation B\'s ids', () => {
   it.each(Object.entries(crossTenantRoutes))('%s → 404 (or 403), nothing changes', async (_name, route) => {
     await expectRefusedAndUnchanged(ownerA.api, route, [403, 404]);
+  });
+});
+
+describe('a member of organisation A resending B\'s held order\'s confirmation', () => {
+  // B's held order has no tickets yet: notifications knows no confirmation of it, which it answers as for any order
+  // it never heard of (409 "no tickets yet"), before it could tell whose it is. Nothing of B either way.
+  it.each([
+    ['HTTP (our organisation, their held order)', () => ownerA.api.call('POST', `/api/organisations/${a.orgId}/orders/${b.heldOrderId}/resend-confirmation`, { idempotencyKey: newKey() })],
+    ['HTTP (their organisation, their held order)', () => ownerA.api.call('POST', `/api/organisations/${b.orgId}/orders/${b.heldOrderId}/resend-confirmation`, { idempotencyKey: newKey() })],
+  ])('%s → 404 or 409, nothing changes', async (_name, call) => {
+    const before = await fingerprint();
+    const response = await call();
+    expect({ refused: [404, 409].includes(response.status), revealed: revealed(response.body, '') }).toEqual({ refused: true, revealed: [] });
+    expect(await fingerprint()).toBe(before);
   });
 });
 
@@ -425,6 +678,12 @@ type GrpcCall = (ids: Ids, metadata: { actorUserId: string }) => Promise<unknown
 const event = { ...EVENT, startsAt: new Date(EVENT.startsAt), endsAt: new Date(EVENT.endsAt), ticketLimit: undefined };
 const option = { ...TICKET_OPTION };
 const member = { firstName: 'X', lastName: 'Y', permissions: ['checkin'] };
+const memberAt = (organisationId: string, eventId: string) => ({ linkSecret: '', organisationId, eventId });
+const linkOf = (linkSecret: string) => ({ linkSecret, organisationId: '', eventId: '' });
+const offlineScans = (nonces: string[], codes: string[]) => {
+  const { deviceId, scans } = syncBody(nonces, codes);
+  return { deviceId, scans: scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })) };
+};
 const fullRefund = () => ({ full: true, amountMinor: 0, idempotencyKey: newKey() });
 const partRefund = () => ({ full: false, amountMinor: 100, idempotencyKey: newKey() });
 
@@ -501,6 +760,39 @@ const crossTenantCalls: Record<string, GrpcCall> = {
   'payments ListPayments (their organisation)': ({ foreign }, m) => payments.listPayments({ organisationId: foreign.orgId, orderId: '', statuses: [], page: undefined }, m),
   'payments ListPayments (their organisation, their order)': ({ foreign }, m) => payments.listPayments({ organisationId: foreign.orgId, orderId: foreign.paidOrderId, statuses: [], page: undefined }, m),
   'payments GetPaymentSettings (their organisation)': ({ foreign }, m) => payments.getPaymentSettings({ organisationId: foreign.orgId }, m),
+  'ticketing ListTicketsOfOrder (their organisation)': ({ foreign }, m) => ticketing.listTicketsOfOrder({ organisationId: foreign.orgId, orderId: foreign.paidOrderId }, m),
+  'ticketing ListTicketsOfOrder (our organisation, their order)': ({ own, foreign }, m) => ticketing.listTicketsOfOrder({ organisationId: own.orgId, orderId: foreign.paidOrderId }, m),
+  'ticketing ListAttendees (their organisation)': ({ foreign }, m) => ticketing.listAttendees({ organisationId: foreign.orgId, eventId: foreign.eventId, query: '', statuses: [], page: undefined }, m),
+  'ticketing ListAttendees (our organisation, their event)': ({ own, foreign }, m) => ticketing.listAttendees({ organisationId: own.orgId, eventId: foreign.eventId, query: '', statuses: [], page: undefined }, m),
+  'ticketing GetEventTicketStats (their organisation)': ({ foreign }, m) => ticketing.getEventTicketStats({ organisationId: foreign.orgId, eventId: foreign.eventId }, m),
+  'ticketing GetEventTicketStats (our organisation, their event)': ({ own, foreign }, m) => ticketing.getEventTicketStats({ organisationId: own.orgId, eventId: foreign.eventId }, m),
+  'ticketing CreateScanLink (their organisation)': ({ foreign }, m) => scanning.createScanLink({ organisationId: foreign.orgId, eventId: foreign.eventId, name: 'Intruder door' }, m),
+  'ticketing CreateScanLink (our organisation, their event)': ({ own, foreign }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: foreign.eventId, name: 'Intruder door' }, m),
+  'ticketing ListScanLinks (their organisation)': ({ foreign }, m) => scanning.listScanLinks({ organisationId: foreign.orgId, eventId: foreign.eventId }, m),
+  'ticketing ListScanLinks (our organisation, their event)': ({ own, foreign }, m) => scanning.listScanLinks({ organisationId: own.orgId, eventId: foreign.eventId }, m),
+  'ticketing RevokeScanLink (their organisation)': ({ foreign }, m) => scanning.revokeScanLink({ organisationId: foreign.orgId, linkId: foreign.scanLinkId }, m),
+  'ticketing RevokeScanLink (our organisation, their link)': ({ own, foreign }, m) => scanning.revokeScanLink({ organisationId: own.orgId, linkId: foreign.scanLinkId }, m),
+  'ticketing OpenScanner as a member (their organisation)': ({ foreign }, m) => scanning.openScanner({ access: memberAt(foreign.orgId, foreign.eventId), deviceId: DEVICE_ID, locale: 'en' }, m),
+  'ticketing OpenScanner as a member (our organisation, their event)': ({ own, foreign }, m) => scanning.openScanner({ access: memberAt(own.orgId, foreign.eventId), deviceId: DEVICE_ID, locale: 'en' }, m),
+  'ticketing Scan as a member (their organisation, their code)': ({ foreign, nonces }, m) =>
+    scanning.scan({ access: memberAt(foreign.orgId, foreign.eventId), code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+  'ticketing Scan as a member (our organisation, their event, their code)': ({ own, foreign, nonces }, m) =>
+    scanning.scan({ access: memberAt(own.orgId, foreign.eventId), code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+  'ticketing Scan as a member (our organisation, their event, their reference)': ({ own, foreign, nonces }, m) =>
+    scanning.scan({ access: memberAt(own.orgId, foreign.eventId), code: foreign.secrets.ticketReference, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+  'ticketing GetOfflineKit as a member (their organisation)': ({ foreign }, m) => scanning.getOfflineKit({ access: memberAt(foreign.orgId, foreign.eventId), deviceId: DEVICE_ID }, m),
+  'ticketing GetOfflineKit as a member (our organisation, their event)': ({ own, foreign }, m) => scanning.getOfflineKit({ access: memberAt(own.orgId, foreign.eventId), deviceId: DEVICE_ID }, m),
+  'ticketing SyncOfflineScans as a member (their organisation)': ({ foreign, nonces }, m) =>
+    scanning.syncOfflineScans({ access: memberAt(foreign.orgId, foreign.eventId), ...offlineScans(nonces, [foreign.secrets.ticketCode]) }, m),
+  'ticketing SyncOfflineScans as a member (our organisation, their event)': ({ own, foreign, nonces }, m) =>
+    scanning.syncOfflineScans({ access: memberAt(own.orgId, foreign.eventId), ...offlineScans(nonces, [foreign.secrets.ticketCode, foreign.secrets.ticketReference]) }, m),
+  'ticketing ListScanConflicts (their organisation)': ({ foreign }, m) => scanning.listScanConflicts({ organisationId: foreign.orgId, eventId: foreign.eventId }, m),
+  'ticketing ListScanConflicts (our organisation, their event)': ({ own, foreign }, m) => scanning.listScanConflicts({ organisationId: own.orgId, eventId: foreign.eventId }, m),
+  'notifications ListOrderMessages (their organisation)': ({ foreign }, m) => notifications.listOrderMessages({ organisationId: foreign.orgId, orderId: foreign.paidOrderId }, m),
+  'notifications ResendOrderConfirmation (their organisation)': ({ foreign }, m) =>
+    notifications.resendOrderConfirmation({ organisationId: foreign.orgId, orderId: foreign.paidOrderId, idempotencyKey: newKey() }, m),
+  'notifications ResendOrderConfirmation (our organisation, their order)': ({ own, foreign }, m) =>
+    notifications.resendOrderConfirmation({ organisationId: own.orgId, orderId: foreign.paidOrderId, idempotencyKey: newKey() }, m),
 };
 
 const withoutPermissionCalls: Record<string, GrpcCall> = {
@@ -540,11 +832,14 @@ const withoutPermissionCalls: Record<string, GrpcCall> = {
 
 async function expectGrpcRefusedAndUnchanged(call: GrpcCall, userId: string, codes: status[]) {
   const before = await fingerprint();
-  const outcome = await call({ own: a, foreign: b }, actor(userId)).then(
+  const ids = freshIds();
+  const outcome = await call(ids, actor(userId)).then(
     (answer) => ({ answered: answer }),
-    (error: ServiceError) => ({ code: error.code }),
+    (error: ServiceError) => ({ code: error.code, message: error.message }),
   );
-  expect({ outcome, refused: 'code' in outcome && codes.includes(outcome.code) }).toEqual({ outcome, refused: true });
+  const refused = 'code' in outcome && codes.includes(outcome.code);
+  const sent = JSON.stringify(ids.foreign.secrets.ticketCode) + ids.foreign.secrets.ticketReference;
+  expect({ outcome, refused, revealed: revealed(outcome, sent) }).toEqual({ outcome, refused: true, revealed: [] });
   expect(await fingerprint()).toBe(before);
 }
 
@@ -607,5 +902,608 @@ describe('identity, catalog, ordering and payments refuse a member without the p
     await expect(catalog.getEvent({ organisationId: a.orgId, eventId: a.eventId }, actor(scannerA.userId))).resolves.toMatchObject({ event: { id: a.eventId } });
     await expect(organisations.authorize({ userId: scannerA.userId, organisationId: a.orgId, permission: 'events' })).resolves.toMatchObject({ allowed: false, member: true });
     await expect(organisations.authorize({ userId: scannerA.userId, organisationId: a.orgId, permission: 'orders.view' })).resolves.toMatchObject({ allowed: false, member: true });
+  });
+});
+
+// ---- Step 6: tickets, attendees, the confirmation e-mail and the scanner, beyond the tables above ----
+
+/** A call that is answered (it speaks about A's own scope), with nothing of B in the answer and nothing changed. */
+interface Answered<T> {
+  /** Calls, and says what the request itself sent (see revealed). */
+  act: (ids: Ids) => Promise<{ answer: T; sent: string }>;
+  check: (answer: T, ids: Ids) => void;
+  /** For a scan: what it may store (ScanAllowance); nothing for a read. */
+  records?: (ids: Ids) => ScanAllowance;
+  /** B's own door (its second event's link) is shown B's ticket: the answer may hold B's data. */
+  atTheirDoor?: boolean;
+}
+
+async function expectAnsweredWithinScope<T>({ act, check, records, atTheirDoor }: Answered<T>): Promise<void> {
+  const ids = freshIds();
+  const allowance = records?.(ids);
+  const scanning = allowance !== undefined;
+  const before = await fingerprint({ scanning });
+  const attemptsBefore = await scanAttempts();
+  const { answer, sent } = await act(ids);
+  check(answer, ids);
+  if (!atTheirDoor) expect(revealed(answer, sent)).toEqual([]);
+  expect(await fingerprint({ scanning })).toBe(before);
+  // The scan nonces: none changed, and the new ones are exactly this case's, in its scanner's scope and event.
+  const attemptsAfter = await scanAttempts();
+  const changed = [...attemptsBefore].filter(([nonce, row]) => attemptsAfter.get(nonce)?.text !== row.text).map(([nonce]) => nonce);
+  const added = [...attemptsAfter.values()]
+    .filter(({ nonce }) => !attemptsBefore.has(nonce))
+    .map(({ nonce, scope, event_id: eventId, result }) => ({ nonce, scope, eventId, result }))
+    .sort((x, y) => x.nonce.localeCompare(y.nonce));
+  const allowed = (allowance?.nonces ?? []).map((nonce, index) => ({ nonce, scope: allowance!.scope, eventId: allowance!.eventId, result: allowance!.results[index] }));
+  expect({ changed, added }).toEqual({ changed: [], added: allowed.sort((x, y) => x.nonce.localeCompare(y.nonce)) });
+}
+
+interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** An HTTP route that answers within A's scope: who calls, the route, and what the answer must be. */
+type AnsweredRoute = HttpCase & { as: () => ApiSession } & Pick<Answered<HttpAnswer>, 'check' | 'records' | 'atTheirDoor'>;
+
+const answeredRoute = (route: AnsweredRoute): Answered<HttpAnswer> => ({
+  act: async (ids) => {
+    const path = route.path(ids);
+    const body = route.body?.(ids);
+    const response = await route.as().call(route.method, path, body);
+    return { answer: { status: response.status, body: response.body }, sent: path + JSON.stringify(body ?? '') };
+  },
+  check: route.check,
+  records: route.records,
+  atTheirDoor: route.atTheirDoor,
+});
+
+const anonymous = () => new ApiSession(stack.bffUrl);
+const linkScan = (secret: (ids: Ids) => string, code: (ids: Ids) => string) => ({
+  method: 'POST' as const,
+  path: () => '/api/scan',
+  body: (ids: Ids) => ({ secret: secret(ids), code: code(ids), nonce: ids.nonces[0], deviceId: DEVICE_ID }),
+});
+const refusedScan = (result: string) => ({ status, body }: HttpAnswer) => expect({ status, body }).toMatchObject({ status: 200, body: { result, ticket: null, checkedInAt: '' } });
+const refusedSync = (count: number) => ({ status, body }: HttpAnswer, { nonces }: Ids) =>
+  expect({ status, body }).toMatchObject({ status: 200, body: { outcomes: nonces.slice(0, count).map((nonce) => ({ nonce, outcome: 'invalid', reference: '', checkedInAt: '' })) } });
+/** A's tickets at its event, as the offline kit lists them (the held order's reserved one included), sorted. */
+const ourTickets = (own: Tenant) => [own.paidTicketId, own.heldTicketId].sort();
+const csvRows = (body: unknown) => String(body).replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+
+// Scanning B's ticket at A's door (A's link, or a member of A at A's event), and at B's other event's door: answered
+// ("invalid": A's door does not know B's ticket; "wrong_event" at B's other door), and nobody is checked in.
+const answeredRoutes: Record<string, AnsweredRoute> = {
+  'our scan link scans their code → invalid': {
+    as: anonymous, ...linkScan(({ own }) => own.secrets.scanSecret, ({ foreign }) => foreign.secrets.ticketCode),
+    check: refusedScan('invalid'),
+    records: ({ own, nonces }) => ({ scope: own.scanLinkId, eventId: own.eventId, nonces: nonces.slice(0, 1), results: ['invalid'] }),
+  },
+  'our scan link scans their reference, typed in → invalid': {
+    as: anonymous, ...linkScan(({ own }) => own.secrets.scanSecret, ({ foreign }) => foreign.secrets.ticketReference.toLowerCase()),
+    check: refusedScan('invalid'),
+    records: ({ own, nonces }) => ({ scope: own.scanLinkId, eventId: own.eventId, nonces: nonces.slice(0, 1), results: ['invalid'] }),
+  },
+  'our scan link syncs their code and reference, scanned offline → invalid': {
+    as: anonymous,
+    method: 'POST',
+    path: () => '/api/scan/sync',
+    body: ({ own, foreign, nonces }) => ({ secret: own.secrets.scanSecret, ...syncBody(nonces, [foreign.secrets.ticketCode, foreign.secrets.ticketReference]) }),
+    check: refusedSync(2),
+    records: ({ own, nonces }) => ({ scope: own.scanLinkId, eventId: own.eventId, nonces, results: ['invalid', 'invalid'] }),
+  },
+  'their second event\'s scan link scans their code → wrong_event': {
+    as: anonymous, ...linkScan(({ foreign }) => foreign.secrets.otherSecret, ({ foreign }) => foreign.secrets.ticketCode),
+    check: ({ status, body }) => expect({ status, body }).toMatchObject({ status: 200, body: { result: 'wrong_event', checkedInAt: '' } }),
+    records: ({ foreign, nonces }) => ({ scope: foreign.otherLinkId, eventId: foreign.otherEventId, nonces: nonces.slice(0, 1), results: ['wrong_event'] }),
+    atTheirDoor: true,
+  },
+  'their second event\'s scan link syncs their code → wrong_event': {
+    as: anonymous,
+    method: 'POST',
+    path: () => '/api/scan/sync',
+    body: ({ foreign, nonces }) => ({ secret: foreign.secrets.otherSecret, ...syncBody(nonces, [foreign.secrets.ticketCode]) }),
+    check: ({ status, body }, { nonces }) => expect({ status, body }).toMatchObject({ status: 200, body: { outcomes: [{ nonce: nonces[0], outcome: 'wrong_event', checkedInAt: '' }] } }),
+    records: ({ foreign, nonces }) => ({ scope: foreign.otherLinkId, eventId: foreign.otherEventId, nonces: nonces.slice(0, 1), results: ['wrong_event'] }),
+    atTheirDoor: true,
+  },
+  'member of A scans their code at our event → invalid': {
+    as: () => ownerA.api,
+    method: 'POST',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan`,
+    body: ({ foreign, nonces }) => ({ code: foreign.secrets.ticketCode, nonce: nonces[0], deviceId: DEVICE_ID }),
+    check: refusedScan('invalid'),
+    records: ({ own, nonces }) => ({ scope: ownerA.userId, eventId: own.eventId, nonces: nonces.slice(0, 1), results: ['invalid'] }),
+  },
+  'member of A scans their reference at our event → invalid': {
+    as: () => ownerA.api,
+    method: 'POST',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan`,
+    body: ({ foreign, nonces }) => ({ code: foreign.secrets.ticketReference.replace('-', ''), nonce: nonces[0], deviceId: DEVICE_ID }),
+    check: refusedScan('invalid'),
+    records: ({ own, nonces }) => ({ scope: ownerA.userId, eventId: own.eventId, nonces: nonces.slice(0, 1), results: ['invalid'] }),
+  },
+  'member of A syncs their code and reference at our event → invalid': {
+    as: () => ownerA.api,
+    method: 'POST',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan/sync`,
+    body: ({ foreign, nonces }) => syncBody(nonces, [foreign.secrets.ticketCode, foreign.secrets.ticketReference]),
+    check: refusedSync(2),
+    records: ({ own, nonces }) => ({ scope: ownerA.userId, eventId: own.eventId, nonces, results: ['invalid', 'invalid'] }),
+  },
+  // Reads of A's own scope: A's tickets, key, links and attendees only.
+  'our scan link\'s offline kit holds our tickets and key only': {
+    as: anonymous,
+    method: 'POST',
+    path: () => '/api/scan/offline-kit',
+    body: ({ own }) => ({ secret: own.secrets.scanSecret, deviceId: DEVICE_ID }),
+    check: ({ status, body }, { own }) => {
+      const kit = body as { eventId: string; keys: { keyId: string }[]; tickets: { id: string }[] };
+      expect({ status, eventId: kit.eventId, keys: kit.keys.map(({ keyId }) => keyId), tickets: kit.tickets.map(({ id }) => id).sort() })
+        .toEqual({ status: 200, eventId: own.eventId, keys: [own.secrets.keyId], tickets: ourTickets(own) });
+    },
+  },
+  'our scan link opens our event\'s scanner': {
+    as: anonymous,
+    method: 'POST',
+    path: () => '/api/scan/open',
+    body: ({ own }) => ({ secret: own.secrets.scanSecret, deviceId: DEVICE_ID, locale: 'en' }),
+    check: ({ status, body }, { own }) => expect({ status, body }).toMatchObject({ status: 200, body: { event: { id: own.eventId }, organisationId: own.orgId, counts: { sold: 1 } } }),
+  },
+  'member of A\'s offline kit of our event holds our tickets and key only': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan/offline-kit?deviceId=${DEVICE_ID}`,
+    check: ({ status, body }, { own }) => {
+      const kit = body as { keys: { keyId: string }[]; tickets: { id: string }[] };
+      expect({ status, keys: kit.keys.map(({ keyId }) => keyId), tickets: kit.tickets.map(({ id }) => id).sort() }).toEqual({ status: 200, keys: [own.secrets.keyId], tickets: ourTickets(own) });
+    },
+  },
+  'member of A\'s scan links of our event are ours only': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan-links`,
+    check: ({ status, body }, { own }) => {
+      const ids = (body as { links: { id: string }[] }).links.map(({ id }) => id).sort();
+      expect({ status, ids }).toEqual({ status: 200, ids: [own.scanLinkId, own.revokedLinkId].sort() });
+    },
+  },
+  'attendees CSV of our event, searched for their guest → no rows': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${own.eventId}/attendees.csv?q=${encodeURIComponent(foreign.secrets.guestEmail)}`,
+    check: ({ status, body }) => expect({ status, rows: csvRows(body).length }).toEqual({ status: 200, rows: 1 }),
+  },
+  'attendees CSV of our event, searched for their reference → no rows': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/events/${own.eventId}/attendees.csv?q=${foreign.secrets.ticketReference}`,
+    check: ({ status, body }) => expect({ status, rows: csvRows(body).length }).toEqual({ status: 200, rows: 1 }),
+  },
+  'attendees CSV of our event lists our guest only': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/attendees.csv`,
+    check: ({ status, body }, { own }) => {
+      const rows = csvRows(body);
+      expect({ status, rows: rows.length, ours: rows[1]?.includes(own.secrets.ticketReference) }).toEqual({ status: 200, rows: 2, ours: true });
+    },
+  },
+  'page: attendees of our event, searched for their order number': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own, foreign }) => `/o/${own.orgId}/events/${own.eventId}?tab=attendees&q=${foreign.secrets.paidOrderNumber}`,
+    check: ({ status }) => expect(status).toBe(200),
+  },
+  'page: attendees of our event show our guest, not theirs': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own }) => `/o/${own.orgId}/events/${own.eventId}?tab=attendees`,
+    check: ({ status, body }, { own }) => expect({ status, ours: String(body).includes(own.secrets.ticketReference) }).toEqual({ status: 200, ours: true }),
+  },
+  'page: our event scan holds nothing of theirs': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own }) => `/o/${own.orgId}/events/${own.eventId}/scan`,
+    check: ({ status }) => expect(status).toBe(200),
+  },
+};
+
+describe('scanning B\'s tickets at A\'s door, and A\'s own reads: answered within A, nothing of B, nobody checked in', () => {
+  it.each(Object.entries(answeredRoutes))('%s', async (_name, route) => {
+    await expectAnsweredWithinScope(answeredRoute(route));
+  });
+});
+
+// A revoked link scans nothing, nor does a made-up one: the same 404 for both, and not even a nonce is stored.
+const refusedLinkRoutes: Record<string, HttpCase> = {
+  'their revoked link scans their code': linkScan(({ foreign }) => foreign.secrets.revokedSecret, ({ foreign }) => foreign.secrets.ticketCode),
+  'their revoked link scans their reference': linkScan(({ foreign }) => foreign.secrets.revokedSecret, ({ foreign }) => foreign.secrets.ticketReference),
+  'their revoked link opens the scanner': { method: 'POST', path: () => '/api/scan/open', body: ({ foreign }) => ({ secret: foreign.secrets.revokedSecret, deviceId: DEVICE_ID, locale: 'en' }) },
+  'their revoked link fetches the offline kit': { method: 'POST', path: () => '/api/scan/offline-kit', body: ({ foreign }) => ({ secret: foreign.secrets.revokedSecret, deviceId: DEVICE_ID }) },
+  'their revoked link syncs their code': {
+    method: 'POST',
+    path: () => '/api/scan/sync',
+    body: ({ foreign, nonces }) => ({ secret: foreign.secrets.revokedSecret, ...syncBody(nonces, [foreign.secrets.ticketCode]) }),
+  },
+  'page: the scanner of their revoked link': { method: 'GET', path: ({ foreign }) => `/scan/${foreign.secrets.revokedSecret}` },
+  'a made-up link scans their code': linkScan(() => randomBytes(32).toString('base64url'), ({ foreign }) => foreign.secrets.ticketCode),
+};
+
+describe('a revoked or unknown scan link', () => {
+  it.each(Object.entries(refusedLinkRoutes))('%s → 404, nothing changes', async (_name, route) => {
+    await expectRefusedAndUnchanged(anonymous(), route, [404]);
+  });
+});
+
+// Signed out: every organiser route of the new surface, with B's ids. API routes answer 401, pages send to sign-in.
+const anonymousRoutes: Record<string, HttpCase> = {
+  'page: scan tickets': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/scan` },
+  'page: event scan': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/events/${foreign.eventId}/scan` },
+  'page: event attendees': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/events/${foreign.eventId}?tab=attendees` },
+  'page: order (tickets and e-mails)': { method: 'GET', path: ({ foreign }) => `/o/${foreign.orgId}/orders/${foreign.paidOrderId}` },
+  ...Object.fromEntries(
+    Object.entries(crossTenantRoutes)
+      .filter(([name]) => /\((their organisation)\)$/.test(name) && /^(attendees CSV|resend confirmation|scan links|create scan link|revoke scan link|member scanner|scan conflicts)/.test(name))
+      .map(([name, route]) => [name.replace(' (their organisation)', ''), route]),
+  ),
+};
+
+describe('signed out', () => {
+  it('covers every new organiser API route', () => {
+    expect(Object.keys(anonymousRoutes).filter((name) => !name.startsWith('page: ')).sort()).toEqual([
+      'attendees CSV', 'create scan link', 'member scanner: offline kit', 'member scanner: open', 'member scanner: scan their code', 'member scanner: sync their code',
+      'resend confirmation', 'revoke scan link', 'scan conflicts', 'scan links',
+    ]);
+  });
+
+  it.each(Object.entries(anonymousRoutes))('%s → 401 (a page: to sign-in), nothing changes', async (_name, route) => {
+    const before = await fingerprint();
+    const ids = freshIds();
+    const path = route.path(ids);
+    const response = await anonymous().call(route.method, path, route.body?.(ids));
+    const location = response.headers.get('location') ?? '';
+    const refused = path.startsWith('/api/') ? response.status === 401 : [302, 303, 307, 308].includes(response.status) && /\/sign-in\b/.test(location);
+    expect({ status: response.status, location, refused, revealed: revealed(response.body, path) }).toEqual({ status: response.status, location, refused: true, revealed: [] });
+    expect(await fingerprint()).toBe(before);
+  });
+});
+
+// Members of A who lack what a call needs, in A itself: Attendees need "orders.view" or "checkin", the figures
+// "events", "orders.view" or "checkin", the scanner and its links "checkin", an order's tickets and e-mails
+// "orders.view", resending "orders.manage".
+type MemberRoute = HttpCase & { as: () => SignedInAccount };
+const withoutPermissionTicketRoutes: Record<string, MemberRoute> = {
+  'page: scan tickets, "orders.view" only': { as: () => viewerA, method: 'GET', path: ({ own }) => `/o/${own.orgId}/scan` },
+  'page: event scan, "orders.view" only': { as: () => viewerA, method: 'GET', path: ({ own }) => `/o/${own.orgId}/events/${own.eventId}/scan` },
+  'scan links, "orders.view" only': { as: () => viewerA, method: 'GET', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan-links` },
+  'create scan link, "orders.view" only': { as: () => viewerA, method: 'POST', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan-links`, body: () => ({ name: 'Back door' }) },
+  'revoke scan link, "orders.view" only': { as: () => viewerA, method: 'POST', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan-links/${own.scanLinkId}/revoke` },
+  'member scanner: open, "orders.view" only': { as: () => viewerA, method: 'GET', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan?deviceId=${DEVICE_ID}` },
+  'member scanner: scan our own code, "orders.view" only': {
+    as: () => viewerA,
+    method: 'POST',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan`,
+    body: ({ own, nonces }) => ({ code: own.secrets.ticketCode, nonce: nonces[0], deviceId: DEVICE_ID }),
+  },
+  'member scanner: offline kit, "orders.view" only': { as: () => viewerA, method: 'GET', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan/offline-kit?deviceId=${DEVICE_ID}` },
+  'member scanner: sync our own code, "orders.view" only': {
+    as: () => viewerA,
+    method: 'POST',
+    path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan/sync`,
+    body: ({ own, nonces }) => syncBody(nonces, [own.secrets.ticketCode]),
+  },
+  'scan conflicts, "orders.view" only': { as: () => viewerA, method: 'GET', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/scan/conflicts` },
+  'resend confirmation, "orders.view" only': {
+    as: () => viewerA, method: 'POST', path: ({ own }) => `/api/organisations/${own.orgId}/orders/${own.paidOrderId}/resend-confirmation`, body: () => ({ idempotencyKey: newKey() }),
+  },
+  'resend confirmation, "checkin" only (the Scanner preset)': {
+    as: () => scannerA, method: 'POST', path: ({ own }) => `/api/organisations/${own.orgId}/orders/${own.paidOrderId}/resend-confirmation`, body: () => ({ idempotencyKey: newKey() }),
+  },
+  'attendees CSV, "events" only': { as: () => plannerA, method: 'GET', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/attendees.csv` },
+  'attendees CSV, "payments" only': { as: () => treasurerA, method: 'GET', path: ({ own }) => `/api/organisations/${own.orgId}/events/${own.eventId}/attendees.csv` },
+};
+
+describe('a member of organisation A without the permission, on the ticketing surface', () => {
+  it.each(Object.entries(withoutPermissionTicketRoutes))('%s → 403, nothing changes', async (_name, route) => {
+    await expectRefusedAndUnchanged(route.as().api, route, [403]);
+  });
+
+  it('a member with "events" only sees the event, but no attendee of it on the Attendees tab', async () => {
+    const before = await fingerprint();
+    const page = await plannerA.api.call('GET', `/o/${a.orgId}/events/${a.eventId}?tab=attendees`);
+    const html = String(page.body);
+    const shown = [a.secrets.guestEmail, a.secrets.ticketReference, a.secrets.paidOrderNumber].filter((text) => html.includes(text));
+    expect({ status: page.status, shown }).toEqual({ status: 200, shown: [] });
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('the Scanner preset may export the attendees (its "checkin" allows it), and sees A\'s own only', async () => {
+    const csv = await scannerA.api.call('GET', `/api/organisations/${a.orgId}/events/${a.eventId}/attendees.csv`);
+    const rows = csvRows(csv.body);
+    expect({ status: csv.status, rows: rows.length, ours: rows[1]?.includes(a.secrets.ticketReference), revealed: revealed(csv.body, '') }).toEqual({ status: 200, rows: 2, ours: true, revealed: [] });
+  });
+});
+
+type MemberCall = { as: () => SignedInAccount; call: GrpcCall };
+const withoutPermissionTicketCalls: Record<string, MemberCall> = {
+  'ticketing CreateScanLink, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: own.eventId, name: 'Back door' }, m) },
+  'ticketing ListScanLinks, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.listScanLinks({ organisationId: own.orgId, eventId: own.eventId }, m) },
+  'ticketing RevokeScanLink, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.revokeScanLink({ organisationId: own.orgId, linkId: own.scanLinkId }, m) },
+  'ticketing OpenScanner, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.openScanner({ access: memberAt(own.orgId, own.eventId), deviceId: DEVICE_ID, locale: 'en' }, m) },
+  'ticketing Scan our own code, "orders.view" only': {
+    as: () => viewerA,
+    call: ({ own, nonces }, m) => scanning.scan({ access: memberAt(own.orgId, own.eventId), code: own.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+  },
+  'ticketing GetOfflineKit, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.getOfflineKit({ access: memberAt(own.orgId, own.eventId), deviceId: DEVICE_ID }, m) },
+  'ticketing SyncOfflineScans our own code, "orders.view" only': {
+    as: () => viewerA,
+    call: ({ own, nonces }, m) => scanning.syncOfflineScans({ access: memberAt(own.orgId, own.eventId), ...offlineScans(nonces, [own.secrets.ticketCode]) }, m),
+  },
+  'ticketing ListScanConflicts, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.listScanConflicts({ organisationId: own.orgId, eventId: own.eventId }, m) },
+  'notifications ResendOrderConfirmation, "orders.view" only': {
+    as: () => viewerA,
+    call: ({ own }, m) => notifications.resendOrderConfirmation({ organisationId: own.orgId, orderId: own.paidOrderId, idempotencyKey: newKey() }, m),
+  },
+  'ticketing ListTicketsOfOrder, "checkin" only': { as: () => scannerA, call: ({ own }, m) => ticketing.listTicketsOfOrder({ organisationId: own.orgId, orderId: own.paidOrderId }, m) },
+  'notifications ListOrderMessages, "checkin" only': { as: () => scannerA, call: ({ own }, m) => notifications.listOrderMessages({ organisationId: own.orgId, orderId: own.paidOrderId }, m) },
+  'notifications ResendOrderConfirmation, "checkin" only': {
+    as: () => scannerA,
+    call: ({ own }, m) => notifications.resendOrderConfirmation({ organisationId: own.orgId, orderId: own.paidOrderId, idempotencyKey: newKey() }, m),
+  },
+  'ticketing ListAttendees, "events" only': { as: () => plannerA, call: ({ own }, m) => ticketing.listAttendees({ organisationId: own.orgId, eventId: own.eventId, query: '', statuses: [], page: undefined }, m) },
+  'ticketing ListTicketsOfOrder, "events" only': { as: () => plannerA, call: ({ own }, m) => ticketing.listTicketsOfOrder({ organisationId: own.orgId, orderId: own.paidOrderId }, m) },
+  'ticketing ListAttendees, "payments" only': { as: () => treasurerA, call: ({ own }, m) => ticketing.listAttendees({ organisationId: own.orgId, eventId: own.eventId, query: '', statuses: [], page: undefined }, m) },
+  'ticketing GetEventTicketStats, "payments" only': { as: () => treasurerA, call: ({ own }, m) => ticketing.getEventTicketStats({ organisationId: own.orgId, eventId: own.eventId }, m) },
+  'ticketing CreateScanLink, "payments" only': { as: () => treasurerA, call: ({ own }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: own.eventId, name: 'Back door' }, m) },
+};
+
+describe('ticketing and notifications refuse a member without the permission by themselves', () => {
+  it.each(Object.entries(withoutPermissionTicketCalls))('%s → PERMISSION_DENIED, nothing changes', async (_name, { as, call }) => {
+    await expectGrpcRefusedAndUnchanged(call, as().userId, [status.PERMISSION_DENIED]);
+  });
+
+  it('the same members may do what their permission allows', async () => {
+    await expect(ticketing.getEventTicketStats({ organisationId: a.orgId, eventId: a.eventId }, actor(plannerA.userId))).resolves.toMatchObject({ sold: 1 });
+    await expect(ticketing.listTicketsOfOrder({ organisationId: a.orgId, orderId: a.paidOrderId }, actor(viewerA.userId))).resolves.toMatchObject({ tickets: [{ id: a.paidTicketId }] });
+    await expect(scanning.listScanConflicts({ organisationId: a.orgId, eventId: a.eventId }, actor(scannerA.userId))).resolves.toEqual({ conflicts: [] });
+    for (const permission of ['checkin', 'orders.view', 'orders.manage', 'events']) {
+      await expect(organisations.authorize({ userId: ownerA.userId, organisationId: a.orgId, permission })).resolves.toMatchObject({ allowed: true });
+    }
+  });
+});
+
+// Signed out, on the services themselves: every ticketing and notifications call of the cross-tenant table above,
+// without an actor, is UNAUTHENTICATED.
+const anonymousCalls = Object.entries(crossTenantCalls).filter(([name]) => /^(ticketing|notifications) /.test(name));
+
+describe('ticketing and notifications refuse a call without a signed-in actor', () => {
+  it.each(anonymousCalls)('%s without an actor → UNAUTHENTICATED, nothing changes', async (_name, call) => {
+    await expectGrpcRefusedAndUnchanged(call, '', [status.UNAUTHENTICATED]);
+  });
+});
+
+// Scan links on the service itself: a revoked link is PERMISSION_DENIED whatever it asks; a link never combines with
+// an organisation and event (INVALID_ARGUMENT), so a link cannot be pointed at B's event.
+const refusedLinkCalls: Record<string, { call: GrpcCall; codes: status[] }> = {
+  'Scan with their revoked link': {
+    call: ({ foreign, nonces }, m) => scanning.scan({ access: linkOf(foreign.secrets.revokedSecret), code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+    codes: [status.PERMISSION_DENIED],
+  },
+  'OpenScanner with their revoked link': { call: ({ foreign }, m) => scanning.openScanner({ access: linkOf(foreign.secrets.revokedSecret), deviceId: DEVICE_ID, locale: 'en' }, m), codes: [status.PERMISSION_DENIED] },
+  'GetOfflineKit with their revoked link': { call: ({ foreign }, m) => scanning.getOfflineKit({ access: linkOf(foreign.secrets.revokedSecret), deviceId: DEVICE_ID }, m), codes: [status.PERMISSION_DENIED] },
+  'SyncOfflineScans with their revoked link': {
+    call: ({ foreign, nonces }, m) => scanning.syncOfflineScans({ access: linkOf(foreign.secrets.revokedSecret), ...offlineScans(nonces, [foreign.secrets.ticketCode]) }, m),
+    codes: [status.PERMISSION_DENIED],
+  },
+  'Scan with our link pointed at their organisation and event': {
+    call: ({ own, foreign, nonces }, m) =>
+      scanning.scan({ access: { linkSecret: own.secrets.scanSecret, organisationId: foreign.orgId, eventId: foreign.eventId }, code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+    codes: [status.INVALID_ARGUMENT],
+  },
+  'GetOfflineKit with our link pointed at their organisation and event': {
+    call: ({ own, foreign }, m) => scanning.getOfflineKit({ access: { linkSecret: own.secrets.scanSecret, organisationId: foreign.orgId, eventId: foreign.eventId }, deviceId: DEVICE_ID }, m),
+    codes: [status.INVALID_ARGUMENT],
+  },
+};
+
+describe('ticketing refuses a revoked link, and a link pointed elsewhere, by itself', () => {
+  it.each(Object.entries(refusedLinkCalls))('%s → refused, nothing changes', async (_name, { call, codes }) => {
+    await expectGrpcRefusedAndUnchanged(call, '', codes);
+  });
+});
+
+type AnsweredCall = Omit<Answered<unknown>, 'act'> & { as: () => string; call: GrpcCall };
+const scanAnswer = (result: string) => (answer: unknown) => expect(answer).toMatchObject({ result, ticket: undefined, checkedInAt: undefined });
+
+// On the services themselves: scanning B's ticket at A's door is answered "invalid", and A's reads hold A's only.
+const answeredCalls: Record<string, AnsweredCall> = {
+  'Scan with our link, their code → invalid': {
+    as: () => '',
+    call: ({ own, foreign, nonces }, m) => scanning.scan({ access: linkOf(own.secrets.scanSecret), code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+    check: scanAnswer('invalid'),
+    records: ({ own, nonces }) => ({ scope: own.scanLinkId, eventId: own.eventId, nonces: nonces.slice(0, 1), results: ['invalid'] }),
+  },
+  'SyncOfflineScans with our link, their code and reference → invalid': {
+    as: () => '',
+    call: ({ own, foreign, nonces }, m) => scanning.syncOfflineScans({ access: linkOf(own.secrets.scanSecret), ...offlineScans(nonces, [foreign.secrets.ticketCode, foreign.secrets.ticketReference]) }, m),
+    check: (answer) => expect((answer as { outcomes: unknown[] }).outcomes).toMatchObject([{ outcome: 'invalid', reference: '' }, { outcome: 'invalid', reference: '' }]),
+    records: ({ own, nonces }) => ({ scope: own.scanLinkId, eventId: own.eventId, nonces, results: ['invalid', 'invalid'] }),
+  },
+  'Scan as a member of A at our event, their code → invalid': {
+    as: () => ownerA.userId,
+    call: ({ own, foreign, nonces }, m) => scanning.scan({ access: memberAt(own.orgId, own.eventId), code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+    check: scanAnswer('invalid'),
+    records: ({ own, nonces }) => ({ scope: ownerA.userId, eventId: own.eventId, nonces: nonces.slice(0, 1), results: ['invalid'] }),
+  },
+  'Scan with their second event\'s link, their code → wrong_event': {
+    as: () => '',
+    call: ({ foreign, nonces }, m) => scanning.scan({ access: linkOf(foreign.secrets.otherSecret), code: foreign.secrets.ticketCode, nonce: nonces[0]!, deviceId: DEVICE_ID }, m),
+    check: (answer) => expect(answer).toMatchObject({ result: 'wrong_event', checkedInAt: undefined }),
+    records: ({ foreign, nonces }) => ({ scope: foreign.otherLinkId, eventId: foreign.otherEventId, nonces: nonces.slice(0, 1), results: ['wrong_event'] }),
+    atTheirDoor: true,
+  },
+  'GetOfflineKit with our link → our tickets and key only': {
+    as: () => '',
+    call: ({ own }, m) => scanning.getOfflineKit({ access: linkOf(own.secrets.scanSecret), deviceId: DEVICE_ID }, m),
+    check: (answer, { own }) => {
+      const kit = answer as { keys: { keyId: string }[]; tickets: { id: string }[]; revokedTicketIds: string[] };
+      expect({ keys: kit.keys.map(({ keyId }) => keyId), tickets: kit.tickets.map(({ id }) => id).sort(), revoked: kit.revokedTicketIds }).toEqual({ keys: [own.secrets.keyId], tickets: ourTickets(own), revoked: [] });
+    },
+  },
+  'ListAttendees of our event, searched for their guest, reference and order number → none': {
+    as: () => ownerA.userId,
+    call: async ({ own, foreign }, m) =>
+      Promise.all(
+        [foreign.secrets.guestEmail, foreign.secrets.ticketReference, foreign.secrets.paidOrderNumber].map((query) =>
+          ticketing.listAttendees({ organisationId: own.orgId, eventId: own.eventId, query, statuses: [], page: undefined }, m),
+        ),
+      ),
+    check: (answer) => expect((answer as { attendees: unknown[] }[]).map(({ attendees }) => attendees)).toEqual([[], [], []]),
+  },
+  'ListAttendees of our event → our guest only': {
+    as: () => ownerA.userId,
+    call: ({ own }, m) => ticketing.listAttendees({ organisationId: own.orgId, eventId: own.eventId, query: '', statuses: [], page: { pageSize: 500, pageToken: '' } }, m),
+    check: (answer, { own }) => expect((answer as { attendees: { ticketId: string }[] }).attendees.map(({ ticketId }) => ticketId)).toEqual([own.paidTicketId]),
+  },
+  'ListOrderMessages (our organisation, their order) → none': {
+    as: () => ownerA.userId,
+    call: ({ own, foreign }, m) => notifications.listOrderMessages({ organisationId: own.orgId, orderId: foreign.paidOrderId }, m),
+    check: (answer) => expect(answer).toEqual({ messages: [] }),
+  },
+  'ListScanLinks of our event → ours only': {
+    as: () => ownerA.userId,
+    call: ({ own }, m) => scanning.listScanLinks({ organisationId: own.orgId, eventId: own.eventId }, m),
+    check: (answer, { own }) => expect((answer as { links: { id: string }[] }).links.map(({ id }) => id).sort()).toEqual([own.scanLinkId, own.revokedLinkId].sort()),
+  },
+  'GetEventTicketStats of our event → ours only': {
+    as: () => ownerA.userId,
+    call: ({ own }, m) => ticketing.getEventTicketStats({ organisationId: own.orgId, eventId: own.eventId }, m),
+    check: (answer) => expect(answer).toMatchObject({ sold: 1, checkedIn: 0, canceled: 0, openConflicts: 0 }),
+  },
+};
+
+describe('ticketing and notifications answer A\'s own scope only, and scanning B\'s code at A\'s door checks nobody in', () => {
+  it.each(Object.entries(answeredCalls))('%s', async (_name, { as, call, ...rest }) => {
+    await expectAnsweredWithinScope({
+      act: async (ids) => ({ answer: await call(ids, actor(as())), sent: ids.foreign.secrets.ticketCode + ids.foreign.secrets.ticketReference + ids.foreign.secrets.guestEmail + ids.foreign.secrets.paidOrderNumber }),
+      ...rest,
+    });
+  });
+});
+
+// The mail provider's delivery webhook: no session, the signature is the only check. A bounce of B's confirmation
+// e-mail, as the provider would send it, signed wrongly in every way, changes nothing; signed rightly (the last
+// case) it is applied, so the refusals above are the signature's doing.
+const FEEDBACK_ID = `isolation-${randomBytes(6).toString('hex')}`;
+const deliveryBody = () =>
+  JSON.stringify({
+    eventType: 'Bounce',
+    mail: { timestamp: new Date().toISOString(), source: 'no-reply@kassa.localhost', messageId: `isolation-provider-${FEEDBACK_ID}`, destination: [b.secrets.guestEmail], tags: { kassaMessageId: [b.confirmationMessageId] } },
+    bounce: { bounceType: 'Permanent', bounceSubType: 'General', feedbackId: FEEDBACK_ID, timestamp: new Date().toISOString(), bouncedRecipients: [{ emailAddress: b.secrets.guestEmail, diagnosticCode: 'smtp; 550 isolation' }] },
+  });
+const signed = (secret: string, body: string, at = Math.floor(Date.now() / 1000)) => `t=${at},v1=${createHmac('sha256', secret).update(`${at}.`).update(body).digest('hex')}`;
+const otherSecret = randomBytes(32).toString('base64url');
+
+const webhookSignatures: Record<string, (body: string) => string | undefined> = {
+  'no signature': () => undefined,
+  'a signature under another secret': (body) => signed(otherSecret, body),
+  'the right secret over another body': (body) => signed(stack.emailWebhookSecret!, body.replace('Permanent', 'Transient')),
+  'the right secret, an hour old': (body) => signed(stack.emailWebhookSecret!, body, Math.floor(Date.now() / 1000) - 3_600),
+  'a timestamp without a signature': () => `t=${Math.floor(Date.now() / 1000)}`,
+};
+
+describe('the e-mail delivery webhook (POST /api/webhooks/email, notifications HandleDeliveryEvent)', () => {
+  let body: string;
+  beforeAll(() => {
+    body = deliveryBody();
+  });
+
+  it.each(Object.entries(webhookSignatures))('%s → 401, nothing changes', async (_name, signature) => {
+    const before = await fingerprint();
+    const header = signature(body);
+    const response = await anonymous().call('POST', '/api/webhooks/email', body, header === undefined ? {} : { 'kassa-signature': header });
+    expect({ status: response.status, revealed: revealed(response.body, body) }).toEqual({ status: 401, revealed: [] });
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it.each([
+    ['under another secret', () => signed(otherSecret, body)],
+    ['unsigned', () => ''],
+  ])('HandleDeliveryEvent %s → UNAUTHENTICATED, nothing changes', async (_name, signature) => {
+    await expectGrpcRefusedAndUnchanged(() => notifications.handleDeliveryEvent({ rawBody: Buffer.from(body), signature: signature() }), '', [status.UNAUTHENTICATED]);
+  });
+
+  it('the same body signed rightly is applied (so the refusals were the signature\'s)', async () => {
+    const response = await anonymous().call('POST', '/api/webhooks/email', body, { 'kassa-signature': signed(stack.emailWebhookSecret!, body) });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { received: true, applied: 1 } });
+    const { messages } = await notifications.listOrderMessages({ organisationId: b.orgId, orderId: b.paidOrderId }, actor(ownerB.userId));
+    expect(messages.find(({ id }) => id === b.confirmationMessageId)).toMatchObject({ status: 'bounce' });
+  });
+});
+
+describe('a guest\'s ticket routes: the unguessable id is the capability, and no organiser data comes with it', () => {
+  it('B\'s order tickets and ticket page, asked by a member of A or anonymously, hold no e-mail, no code, and change nothing', async () => {
+    const before = await fingerprint();
+    for (const api of [ownerA.api, anonymous()]) {
+      const list = await api.call('GET', `/api/orders/${b.paidOrderId}/tickets?locale=en`);
+      const tickets = (list.body as { tickets: { id: string }[] }).tickets;
+      const withheld = [b.secrets.guestEmail, b.secrets.ticketCode].filter((text) => JSON.stringify(list.body).includes(text));
+      expect({ status: list.status, tickets: tickets.map(({ id }) => id), withheld }).toEqual({ status: 200, tickets: [b.paidTicketId], withheld: [] });
+      const page = await api.call('GET', `/ticket/${b.paidTicketId}`);
+      expect({ status: page.status, email: String(page.body).includes(b.secrets.guestEmail) }).toEqual({ status: 200, email: false });
+    }
+    // ticketing: an organiser's actor does not unlock the buyer's e-mail on the guest calls.
+    const { tickets } = await ticketing.listOrderTickets({ orderId: b.paidOrderId, locale: 'en' }, actor(ownerA.userId));
+    const { ticket } = await ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en' }, actor(ownerA.userId));
+    expect({ listed: tickets.map(({ email }) => email), single: ticket!.email }).toEqual({ listed: [''], single: '' });
+    expect(await fingerprint()).toBe(before);
+  });
+});
+
+// Last, because they change A's data: the same doors and routes work for A's own ticket and order, so every
+// "invalid" and every refusal above came from whose ids they were, not from a scanner or route that admits nobody.
+describe('controls: A\'s own ticket and order', () => {
+  it('A\'s scan link admits A\'s ticket; B\'s ticket stays unused', async () => {
+    const scan = await anonymous().call('POST', '/api/scan', { secret: a.secrets.scanSecret, code: a.secrets.ticketCode, nonce: newNonce(), deviceId: DEVICE_ID });
+    expect({ status: scan.status, body: scan.body }).toMatchObject({ status: 200, body: { result: 'valid', ticket: { reference: a.secrets.ticketReference } } });
+    const { ticket } = await ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en' });
+    expect({ status: ticket!.status, checkedIn: ticket!.access.map(({ checkedInAt }) => checkedInAt ?? null) }).toEqual({ status: 'created', checkedIn: [null] });
+    const { rows } = await ticketingDatabase().query<{ count: string }>('select count(*) from check_in where organisation_id = $1', [b.orgId]);
+    expect(rows[0]!.count).toBe('0');
+  });
+
+  it('A\'s owner resends A\'s confirmation', async () => {
+    const resent = await ownerA.api.call('POST', `/api/organisations/${a.orgId}/orders/${a.paidOrderId}/resend-confirmation`, { idempotencyKey: newKey() });
+    expect({ status: resent.status, created: (resent.body as { created?: boolean }).created }).toEqual({ status: 200, created: true });
+  });
+});
+
+// The table's own completeness: every organiser route handler (under /api/organisations/{orgId}) and every scan-link
+// route handler of the BFF is aimed at by at least one case above, so that a route added later without a case fails.
+describe('the table', () => {
+  const apiRoot = join(__dirname, '..', '..', 'bff', 'app', 'api');
+  const routeFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === 'route.ts' ? [join(dir, entry.name)] : []));
+
+  it('aims at every organiser and scan-link route of the BFF', () => {
+    const ids = freshIds();
+    const routes: HttpCase[] = [
+      ...Object.values(crossTenantRoutes), ...Object.values(withoutPermissionRoutes), ...Object.values(answeredRoutes),
+      ...Object.values(refusedLinkRoutes), ...Object.values(anonymousRoutes), ...Object.values(withoutPermissionTicketRoutes),
+    ];
+    const aimedAt = routes.map((route) => `${route.method} ${route.path(ids).split('?')[0]}`);
+    const handlers = [...routeFiles(join(apiRoot, 'organisations', '[orgId]')), ...routeFiles(join(apiRoot, 'scan'))].map((file) => {
+      const path = `/api/${relative(apiRoot, file).replace(/\/route\.ts$/, '')}`;
+      const pattern = new RegExp(`^${path.replace(/\./g, '\\.').replace(/\[[^\]]+\]/g, '[^/]+')}$`);
+      const source = readFileSync(file, 'utf8');
+      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => new RegExp(`export (const|async function) ${method}\\b`).test(source));
+      return { path, pattern, methods };
+    });
+    const missing = handlers.flatMap(({ path, pattern, methods }) =>
+      methods.filter((method) => !aimedAt.some((aimed) => aimed.startsWith(`${method} `) && pattern.test(aimed.slice(method.length + 1)))).map((method) => `${method} ${path}`),
+    );
+    expect({ handlers: handlers.length > 20, missing }).toEqual({ handlers: true, missing: [] });
   });
 });
