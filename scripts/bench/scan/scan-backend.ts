@@ -1,0 +1,121 @@
+// The services behind the door for the scan benchmark: identity, catalog, ordering, payments and ticketing from the
+// e2e stack (their own databases, namespace and ports), one event with a free item, a few thousand tickets bought
+// through ordering (a free order is paid at checkout; ticketing issues its tickets from order.paid), their signed
+// codes read back through ticketing's TicketService, and scan links created through ScanService as the organiser.
+// Stopped, databases dropped, streams and Redis keys of the namespace removed, at cleanup.
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import { createGrpcClient } from '@kassa/platform/grpc';
+import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
+import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
+import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
+import { databaseUrl, startStack } from '../../../e2e/support/stack';
+import type { Cleanup } from '../lib/cleanup';
+import { removeNamespaceLeftovers } from './namespace-leftovers';
+import { buildOrganiserShop, inBatches } from './organiser-shop';
+
+/** ordering's most per line: every order is one line of this many free tickets. */
+export const TICKETS_PER_ORDER = 20;
+
+export interface ScanBackend {
+  namespace: string;
+  catalogGrpc: string;
+  orderingGrpc: string;
+  paymentsGrpc: string;
+  ticketingGrpc: string;
+  ticketingDatabaseUrl: string;
+  organisationId: string;
+  eventId: string;
+  /** Every ticket's signed code (what its QR holds), in no particular order. */
+  codes: string[];
+  /** Creates a scan link for the event as the organiser; its secret. */
+  createScanLink(name: string): Promise<string>;
+}
+
+const quiet = { LOG_LEVEL: 'warn' };
+
+export async function startScanBackend(cleanup: Cleanup, tickets: number): Promise<ScanBackend> {
+  const stack = await startStack('benchscan', ['identity', 'catalog', 'ordering', 'payments', 'ticketing'], {
+    env: { identity: quiet, catalog: quiet, ordering: quiet, payments: quiet, ticketing: quiet },
+  });
+  const namespace = stack.info.namespace;
+  // Last in, first out: these run after the services have stopped.
+  cleanup.add(`remove the JetStream streams and Redis keys of ${namespace}`, () => removeNamespaceLeftovers(namespace));
+  cleanup.add('stop identity, catalog, ordering, payments and ticketing and drop their databases', () => stack.stop());
+  const ticketingDatabaseUrl = databaseUrl(stack.info.databases.find((name) => name.endsWith('_ticketing'))!);
+
+  const orders = Math.ceil(tickets / TICKETS_PER_ORDER);
+  const shop = await buildOrganiserShop(stack.info, { name: 'Bench Door Night', capacity: orders * TICKETS_PER_ORDER + 100, priceMinor: 0, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 0 });
+  const as = { actorUserId: shop.userId };
+
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { deadlineMs: 30_000 });
+  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, { deadlineMs: 30_000 });
+  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, { deadlineMs: 15_000 });
+  cleanup.add('close the set-up gRPC clients', async () => [orderClient, ticketClient, scanClient].forEach((client) => client.close()));
+
+  const run = randomBytes(4).toString('hex');
+  console.error(`  ${orders} free orders of ${TICKETS_PER_ORDER} tickets through ordering.Checkout...`);
+  const orderIds = await inBatches(Array.from({ length: orders }, (_, index) => index), 4, async (index) => {
+    const { order } = await orderClient.checkout({
+      shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email: `guest${index}-${run}@example.test`,
+      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en',
+    });
+    if (order?.status !== 'paid') throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
+    return order.id;
+  });
+
+  console.error(`  waiting until ticketing has issued ${orders * TICKETS_PER_ORDER} tickets...`);
+  await waitForIssued(ticketingDatabaseUrl, orders * TICKETS_PER_ORDER, Date.now() + 180_000);
+  const codes = (
+    await inBatches(orderIds, 8, async (orderId) => {
+      const { tickets: issued } = await ticketClient.listOrderTickets({ orderId, locale: 'en' });
+      if (issued.length !== TICKETS_PER_ORDER || issued.some((ticket) => ticket.status !== 'created' || !ticket.code.startsWith('KT1.'))) {
+        throw new Error(`order ${orderId} has ${issued.length} tickets, not ${TICKETS_PER_ORDER} valid ones with codes: ${JSON.stringify(issued.map((ticket) => ticket.status))}`);
+      }
+      return issued.map((ticket) => ticket.code);
+    })
+  ).flat();
+
+  const createScanLink = async (name: string): Promise<string> => {
+    // ticketing checks the event against its projection of catalog's events, which may still be on its way.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        const { secret } = await scanClient.createScanLink({ organisationId: shop.organisationId, eventId: shop.eventId, name }, as);
+        return secret;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await sleep(250);
+      }
+    }
+  };
+
+  return {
+    namespace,
+    catalogGrpc: stack.info.catalogGrpc!,
+    orderingGrpc: stack.info.orderingGrpc!,
+    paymentsGrpc: stack.info.paymentsGrpc!,
+    ticketingGrpc: stack.info.ticketingGrpc!,
+    ticketingDatabaseUrl,
+    organisationId: shop.organisationId,
+    eventId: shop.eventId,
+    codes,
+    createScanLink,
+  };
+}
+
+async function waitForIssued(url: string, expected: number, deadline: number): Promise<void> {
+  const client = new Client({ connectionString: url, options: '-c default_transaction_read_only=on' });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ issued: number }>(`select count(*)::int as issued from ticket where status = 'created'`);
+      if (rows[0]!.issued >= expected) return;
+      if (Date.now() > deadline) throw new Error(`ticketing issued ${rows[0]!.issued} of ${expected} tickets in time`);
+      await sleep(500);
+    }
+  } finally {
+    await client.end();
+  }
+}
