@@ -81,13 +81,23 @@ export async function startHarness(options: {
       now: options.now,
     });
 
+  // A service that refuses to start (a test of its start-up checks) must not leave its database behind.
+  const app = await start().catch(async (error: unknown) => {
+    for (const stream of [topology.identityStream.name, topology.orderingStream, topology.ticketingStream, topology.notificationsStream.name]) {
+      await nats.jsm.streams.delete(stream).catch(() => undefined);
+    }
+    await nats.close();
+    await orm.close(true);
+    await database.drop();
+    throw error;
+  });
   const harness: Harness = {
     config,
     topology,
     queueName,
     nats,
     orm,
-    app: await start(),
+    app,
     async restart() {
       harness.app = await start();
       return harness.app;
