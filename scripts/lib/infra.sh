@@ -5,9 +5,10 @@
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# Seven Node processes starting at once on a small, busy machine can take well over half a minute.
 wait_port() {
-  local port=$1 name=$2
-  for _ in $(seq 1 60); do port_open "$port" && return 0; sleep 0.5; done
+  local port=$1 name=$2 seconds=${3:-180}
+  for _ in $(seq 1 $((seconds * 2))); do port_open "$port" && return 0; sleep 0.5; done
   echo "!! $name did not come up on 127.0.0.1:$port" >&2
   return 1
 }
