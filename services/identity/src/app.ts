@@ -45,6 +45,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
     logger,
     now: () => new Date(),
     randomInt: (max) => randomInt(max),
+    signInSendLimitPerIp: config.SIGNIN_SEND_LIMIT_PER_IP,
   };
 
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });

@@ -10,6 +10,8 @@ export interface IdentityContext {
   logger: Logger;
   now(): Date;
   randomInt(maxExclusive: number): number;
+  /** Sign-in codes per client address per window; SEND_LIMIT_PER_IP's when unset. */
+  signInSendLimitPerIp?: number;
 }
 
 export interface IdentityKeys {

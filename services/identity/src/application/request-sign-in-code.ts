@@ -30,7 +30,7 @@ export async function requestSignInCode(ctx: IdentityContext, request: RequestSi
   violations.throwIfAny();
   if (!email.ok || !name.ok) throw new Error('unreachable');
 
-  await enforceRateLimit(ctx.rateLimiter, `signin-send-ip-${request.clientIp || 'unknown'}`, SEND_LIMIT_PER_IP);
+  await enforceRateLimit(ctx.rateLimiter, `signin-send-ip-${request.clientIp || 'unknown'}`, { ...SEND_LIMIT_PER_IP, limit: ctx.signInSendLimitPerIp ?? SEND_LIMIT_PER_IP.limit });
   await enforceRateLimit(ctx.rateLimiter, `signin-send-address-${sha256Hex(email.email)}`, SEND_LIMIT_PER_ADDRESS);
 
   const now = ctx.now();
