@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePort, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 
@@ -155,6 +157,7 @@ export async function startStack(label: string, components: Component[], options
     async stop() {
       await Promise.all([...processes.values()].reverse().map((p) => p.stop()));
       await dropDatabases(databases);
+      await deleteNamespaceStreams(namespace);
     },
   };
 
@@ -223,4 +226,18 @@ export async function startStack(label: string, components: Component[], options
     throw error;
   }
   return stack;
+}
+
+/** The streams the services made under this stack's namespace ("KASSA_<SERVICE>_<NS>"), so a run leaves nothing behind. */
+async function deleteNamespaceStreams(namespace: string): Promise<void> {
+  const suffix = `_${namespace.toUpperCase()}`;
+  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  try {
+    const jsm = await jetstreamManager(nats);
+    const names: string[] = [];
+    for await (const stream of jsm.streams.list()) if (stream.config.name.endsWith(suffix)) names.push(stream.config.name);
+    for (const name of names) await jsm.streams.delete(name);
+  } finally {
+    await nats.close();
+  }
 }

@@ -1,44 +1,14 @@
-// Reading what a guest receives as a person's tools would: the PDF's pages (pdf-lib), a QR image (ZXing, the
-// decoder the scanner page uses, here from its own package and wasm file, never from a CDN), and the signed code a
-// QR holds. And signing the mail provider's delivery events as it would (Kassa-Signature).
+// Reading what a guest receives as a person's tools would: the PDF's pages (pdf-lib), a QR image and the signed code
+// it holds (e2e/support/ticket-codes.ts). And signing the mail provider's delivery events as it would (Kassa-Signature).
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage, PDFRef } from 'pdf-lib';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export const isPng = (bytes: Buffer): boolean => bytes.subarray(0, 8).equals(PNG_SIGNATURE);
 
-let zxingReady: Promise<unknown> | undefined;
-
-/** The texts of the QR codes in a PNG (or any image ZXing reads). */
-export async function readQrCodes(image: Buffer): Promise<string[]> {
-  zxingReady ??= (async () => {
-    const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    return prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
-  })();
-  await zxingReady;
-  const results = await readBarcodes(new Uint8Array(image), { formats: ['QRCode'], tryHarder: true });
-  return results.filter((result) => result.isValid).map((result) => result.text);
-}
-
-/** "KT1.<keyId>.<payload>.<signature>" with payload base64url(JSON { t, e, s }) — the ticket code's format (STEP6). */
-export interface TicketCodeParts {
-  keyId: string;
-  ticketId: string;
-  eventIds: string[];
-  seed: string;
-  signature: string;
-}
-
-export function parseTicketCode(code: string): TicketCodeParts {
-  const parts = code.split('.');
-  if (parts.length !== 4 || parts[0] !== 'KT1') throw new Error(`not a Kassa ticket code: ${code.slice(0, 40)}…`);
-  const payload = JSON.parse(Buffer.from(parts[2]!, 'base64url').toString('utf8')) as { t: string; e: string[]; s: string };
-  return { keyId: parts[1]!, ticketId: payload.t, eventIds: payload.e, seed: payload.s, signature: parts[3]! };
-}
+export { parseTicketCode, readQrCodes, type TicketCodeParts } from '../support/ticket-codes';
 
 export interface PdfSummary {
   pageCount: number;

@@ -81,11 +81,14 @@ export async function startHarness(options: {
       now: options.now,
     });
 
-  // A service that refuses to start (a test of its start-up checks) must not leave its database behind.
-  const app = await start().catch(async (error: unknown) => {
+  const deleteStreams = async () => {
     for (const stream of [topology.identityStream.name, topology.orderingStream, topology.ticketingStream, topology.notificationsStream.name]) {
       await nats.jsm.streams.delete(stream).catch(() => undefined);
     }
+  };
+  // A service that refuses to start (a test of its start-up checks) must not leave its database behind.
+  const app = await start().catch(async (error: unknown) => {
+    await deleteStreams();
     await nats.close();
     await orm.close(true);
     await database.drop();
@@ -118,9 +121,7 @@ export async function startHarness(options: {
     },
     async close() {
       await harness.app.stop();
-      for (const stream of [topology.identityStream.name, topology.orderingStream, topology.ticketingStream, topology.notificationsStream.name]) {
-        await nats.jsm.streams.delete(stream).catch(() => undefined);
-      }
+      await deleteStreams();
       const queue = createQueue(queueName, { redisUrl: config.redisUrl });
       await queue.obliterate({ force: true });
       await queue.close();
