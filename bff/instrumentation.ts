@@ -4,8 +4,15 @@ import { describeRequestError } from './server/request-error-report';
 // Next calls register() once per server process, before the app's modules load: the place to start tracing.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startTelemetry } = await import('@kassa/platform/telemetry');
-  startTelemetry({ serviceName: 'bff' });
+  const { metricsPortFrom, startMetricsServer, startTelemetry } = await import('@kassa/platform/telemetry');
+  // Next makes a server span per request; the http instrumentation only measures them (http_server_request_duration_seconds).
+  startTelemetry({ serviceName: 'bff', httpServerSpans: false });
+  // Prometheus metrics on their own port (METRICS_PORT, default 9100; 0 or off: none), never on a public route.
+  // Not while building: the build's workers run register() too and have nothing to report.
+  const metricsPort = metricsPortFrom(process.env);
+  if (metricsPort !== undefined && process.env.NEXT_PHASE !== 'phase-production-build') {
+    await startMetricsServer({ port: metricsPort });
+  }
 }
 
 /** Every server-side error of a render or route handler, crawlers' included (they get no error page to see). */

@@ -37,6 +37,7 @@ import { startUnsentSweeper, type UnsentSweeper } from './jobs/sweep-unsent.job'
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { notificationsEntities } from './persistence/entities';
 import { findOrderConfirmation } from './persistence/order-confirmation.repository';
+import { initialiseNotificationsMetrics } from './metrics';
 
 export interface NotificationsOptions {
   logger: Logger;
@@ -80,6 +81,8 @@ export async function startNotifications(config: NotificationsConfig, options: N
   try {
     // Database
     const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: notificationsEntities, logger });
+    // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
+    initialiseNotificationsMetrics();
     closers.push({ phase: 'connections', name: 'orm', fn: () => orm.close() });
 
     // NATS: our own stream for the outbox's subjects, and identity's (same definition as identity
@@ -121,7 +124,7 @@ export async function startNotifications(config: NotificationsConfig, options: N
         authorizer,
         sealingKey,
         enqueueSend,
-        webhookSecret: config.EMAIL_WEBHOOK_SECRET,
+        webhookSecrets: [config.EMAIL_WEBHOOK_SECRET, ...(config.EMAIL_WEBHOOK_SECRET_PREVIOUS ? [config.EMAIL_WEBHOOK_SECRET_PREVIOUS] : [])],
         statusChangedSubject: subjects.emailStatusChanged,
         walletPasses,
         logger,

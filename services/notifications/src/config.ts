@@ -41,6 +41,11 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
        * Required: without it anyone could mark mail as bounced.
        */
       EMAIL_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters'),
+      /**
+       * While the secret is rotated: the one it replaces, still believed until the forwarder signs with the new one
+       * everywhere (docs/OPERATIONS.md, Rotate secrets). Unset otherwise.
+       */
+      EMAIL_WEBHOOK_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
       /** Apple Wallet: the Pass Type ID ("pass.com.example.tickets") and the developer team id. */
       WALLET_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID (pass.…)').optional(),
       WALLET_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character team id').optional(),

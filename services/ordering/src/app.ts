@@ -18,6 +18,8 @@ import { orderingHandlers, orderingService } from './grpc/ordering.handlers';
 import { orderHandlers, orderService } from './grpc/orders.handlers';
 import { createExpiryScheduler, ORDER_JOBS_QUEUE, startOrderWorker } from './jobs/expire-order.job';
 import { startOrderSweeper } from './jobs/sweep-orders.job';
+import { initialiseOrderingMetrics, observeQuotaGauges } from './metrics';
+import { quotaLevels } from './persistence/quota-levels.repository';
 import { guardedReservation, unguardedReservation } from './persistence/quota.repository';
 import { orderingEntities } from './persistence/schema';
 
@@ -44,6 +46,8 @@ export interface OrderingOptions {
 export async function startOrdering(config: OrderingConfig, logger: Logger, lifecycle: Lifecycle, options: OrderingOptions = {}) {
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger, poolMax: options.poolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
+  initialiseOrderingMetrics();
 
   const namespace = createNamespace(config.namespace);
   const nats = await connectNats({ url: config.natsUrl, name: 'ordering', logger });
@@ -59,6 +63,9 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
   lifecycle.onShutdown('connections', 'queue', () => queue.close());
 
   const now = options.now ?? (() => new Date());
+  // Read at every scrape of /metrics; stops before the pool closes.
+  const stopQuotaGauges = observeQuotaGauges(() => quotaLevels(orm.em.fork(), now()));
+  lifecycle.onShutdown('ingress', 'quota gauges', stopQuotaGauges);
   if (options.unsafeReservation) logger.warn('UNSAFE RESERVATION: tickets are taken without locks (oversell control test only)');
   const ctx: OrderingContext = {
     orm,

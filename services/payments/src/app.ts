@@ -17,6 +17,7 @@ import { paymentHandlers, paymentService } from './grpc/payment.handlers';
 import { startReconciliation } from './jobs/reconcile-attempts.job';
 import { paymentsEntities } from './persistence/schema';
 import { createProviderRegistry } from './providers/provider-registry';
+import { initialisePaymentsMetrics } from './metrics';
 
 export interface PaymentsOptions {
   /** The clock of the use cases (tests move it). */
@@ -34,6 +35,8 @@ export interface PaymentsOptions {
 export async function startPayments(config: PaymentsConfig, logger: Logger, lifecycle: Lifecycle, options: PaymentsOptions = {}) {
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: paymentsEntities, logger });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
+  initialisePaymentsMetrics();
 
   const namespace = createNamespace(config.namespace);
   const nats = await connectNats({ url: config.natsUrl, name: 'payments', logger });

@@ -19,6 +19,7 @@ import { createScanningHandlers, scanService } from './grpc/scanning.handlers';
 import { ticketHandlers, ticketService } from './grpc/tickets.handlers';
 import { ticketingEntities } from './persistence/schema';
 import { createTicketKeyStore } from './persistence/ticket-key.store';
+import { initialiseTicketingMetrics } from './metrics';
 
 export interface TicketingOptions {
   /** The clock of the use cases (tests move it). */
@@ -36,6 +37,8 @@ export interface TicketingOptions {
 export async function startTicketing(config: TicketingConfig, logger: Logger, lifecycle: Lifecycle, options: TicketingOptions = {}) {
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: ticketingEntities, logger, poolMax: options.poolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
+  initialiseTicketingMetrics();
 
   const namespace = createNamespace(config.namespace);
   const nats = await connectNats({ url: config.natsUrl, name: 'ticketing', logger });

@@ -19,7 +19,7 @@ import type { OrderMessagesContext } from './order-messages-context';
  */
 export async function handleDeliveryEvent(ctx: OrderMessagesContext, request: HandleDeliveryEventRequest): Promise<{ applied: number }> {
   const body = Buffer.from(request.rawBody);
-  if (!verifyDeliverySignature(ctx.webhookSecret, body, request.signature, ctx.now())) {
+  if (!ctx.webhookSecrets.some((secret) => verifyDeliverySignature(secret, body, request.signature, ctx.now()))) {
     throw new UnauthenticatedError('The delivery event signature is invalid');
   }
   const reports = parseDeliveryEvents(body);

@@ -11,8 +11,8 @@ export interface OrderMessagesContext {
   sealingKey: Buffer;
   /** Queues a message's send job; called after its row has committed. */
   enqueueSend(messageId: string): Promise<void>;
-  /** EMAIL_WEBHOOK_SECRET: the key of the delivery events' signature. */
-  webhookSecret: string;
+  /** EMAIL_WEBHOOK_SECRET, then EMAIL_WEBHOOK_SECRET_PREVIOUS while it is rotated: a signature by any one holds. */
+  webhookSecrets: string[];
   /** Subject of EmailStatusChanged in the outbox. */
   statusChangedSubject: string;
   logger: Logger;

@@ -9,6 +9,8 @@ import { changeStatus, isAwaitingSend, recordAttempt, type EmailMessage } from '
 import { KASSA_MESSAGE_ID_HEADER, KASSA_MESSAGE_ID_TAG } from '../domain/delivery-event';
 import type { DeliveryStatus } from '../domain/email-status';
 import type { WalletPassIssuer } from '../documents/wallet-pass';
+import { checkoutFunnel } from '@kassa/platform/metrics';
+import { emailKind, emails, isFunnelConfirmation } from '../metrics';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import { EmailStatusChangeEntity } from '../persistence/email-status-change.entity';
 import { renderTemplate, type RenderedEmail, type TemplatePayloads } from '../templates/render-email';
@@ -48,7 +50,8 @@ export type SendEmailOutcome = 'send' | 'notSent' | 'renderingFailure' | 'alread
 /**
  * Renders and sends one message. Idempotent: a message no longer 'created' is left alone, so a
  * repeated job sends nothing. SMTP failures are rethrown (the job retries with backoff) until the
- * last attempt, which records 'notSent'.
+ * last attempt, which records 'notSent'. Every SMTP attempt is counted (kassa.emails) as it ends; an order's
+ * confirmation reaches the funnel's "email_sent" when its 'send' is recorded, which happens once.
  */
 export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAttempts }: SendEmailAttempt): Promise<SendEmailOutcome> {
   const now = deps.now ?? (() => new Date());
@@ -85,6 +88,8 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
     return 'renderingFailure';
   }
 
+  const kind = emailKind(message.template);
+  let handedToSmtp = false;
   try {
     const reply = await deps.mailer.send({
       from: deps.from,
@@ -99,13 +104,18 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
       messageId: messageIdHeader(message.id, deps.from),
       attachments: mail.attachments,
     });
-    await finish(deps, messageId, 'send', reply.response.slice(0, 200), now(), {
+    handedToSmtp = true;
+    emails.add(1, { kind, outcome: 'sent' });
+    const recorded = await finish(deps, messageId, 'send', reply.response.slice(0, 200), now(), {
       providerMessageId: stripBrackets(reply.messageId) || stripBrackets(messageIdHeader(message.id, deps.from)),
       attachments: (mail.attachments ?? []).map((attachment) => attachment.filename),
     });
+    if (recorded && isFunnelConfirmation(message)) checkoutFunnel.count('email_sent');
     log.info({ template: message.template }, 'e-mail handed to SMTP');
     return 'send';
   } catch (error) {
+    // A failure after the hand-over (recording it) is no SMTP failure.
+    if (!handedToSmtp) emails.add(1, { kind, outcome: 'failed' });
     if (attempt >= maxAttempts) {
       log.error({ err: error, maxAttempts }, 'e-mail not sent; giving up');
       await finish(deps, messageId, 'notSent', errorSummary(error), now());
@@ -119,7 +129,8 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
 
 /**
  * One transaction: the status, its history row, the cleared payload and the EmailStatusChanged event.
- * The row is locked and re-checked, so two workers racing on one message record one outcome.
+ * The row is locked and re-checked, so two workers racing on one message record one outcome. Returns whether this
+ * call recorded it (committed when it returns).
  */
 async function finish(
   deps: SendEmailDeps,
@@ -128,10 +139,10 @@ async function finish(
   detail: string,
   at: Date,
   sent?: { providerMessageId: string; attachments: string[] },
-): Promise<void> {
-  await deps.orm.em.fork().transactional(async (em) => {
+): Promise<boolean> {
+  return deps.orm.em.fork().transactional(async (em) => {
     const message = await em.findOne(EmailMessageEntity, { id: messageId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!message || !isAwaitingSend(message)) return;
+    if (!message || !isAwaitingSend(message)) return false;
     recordAttempt(message, at);
     if (sent) {
       message.providerMessageId = sent.providerMessageId;
@@ -139,6 +150,7 @@ async function finish(
       message.attachments = sent.attachments;
     }
     recordStatusChange(em, message, status, detail, at, deps.statusChangedSubject);
+    return true;
   });
 }
 

@@ -28,6 +28,9 @@ const purposeOfTemplate: Record<TemplateName, MessagePurpose> = {
 };
 
 /** The purpose a template's message has unless told otherwise. */
+/** Every template, e.g. to label metrics. */
+export const TEMPLATE_NAMES = Object.keys(purposeOfTemplate) as TemplateName[];
+
 export function defaultPurpose(template: TemplateName): MessagePurpose {
   return purposeOfTemplate[template];
 }

@@ -9,13 +9,16 @@ import { eventually, historyOf, messageRowsFor, outboxRows, startHarness, type H
 
 jest.setTimeout(60_000);
 
+const PREVIOUS_SECRET = 'the-secret-being-rotated-out-0123456789';
+
 let sink: SmtpSink;
 let harness: Harness;
 let client: PromiseClient<typeof NotificationsServiceService>;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'delivery' });
+  // Mid-rotation: the secret being replaced is still believed (EMAIL_WEBHOOK_SECRET_PREVIOUS).
+  harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'delivery', env: { EMAIL_WEBHOOK_SECRET_PREVIOUS: PREVIOUS_SECRET } });
   client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
 });
 
@@ -149,6 +152,14 @@ describe('delivery events from the mail provider', () => {
     // Even a malformed body is only looked at once its signature holds.
     expect((await callError(client.handleDeliveryEvent({ rawBody: Buffer.from('{oops'), signature: 'nope' }))).code).toBe(status.UNAUTHENTICATED);
     expect(await statusOf(sent.id)).toEqual({ status: 'send', history: ['send'] });
+  });
+
+  it('signed with the secret being rotated out are still applied, while a secret never configured is refused', async () => {
+    const sent = await sendOne();
+    const delivery = { eventType: 'Delivery', mail: sesMail(sent.providerId), delivery: { timestamp: new Date().toISOString() } };
+    expect((await callError(deliver(delivery, { secret: 'a-secret-never-configured-0123456789' }))).code).toBe(status.UNAUTHENTICATED);
+    expect(await deliver(delivery, { secret: PREVIOUS_SECRET })).toEqual({ applied: 1 });
+    expect(await statusOf(sent.id)).toEqual({ status: 'delivery', history: ['send', 'delivery'] });
   });
 
   it('that are signed but malformed are INVALID_ARGUMENT with the fields named, and change nothing', async () => {

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { openString, parseKey } from '@kassa/platform/crypto';
 import { createGrpcClient, GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
+import type { Telemetry } from '@kassa/platform/telemetry';
 import { ensureStream } from '@kassa/platform/messaging';
 import {
   createIdentityDriver,
@@ -20,6 +21,7 @@ import { TicketsIssued, TicketsVoided } from '@kassa/proto/ticketing/events/v1/e
 import { qrContentId, qrImageName, ticketsPdfName } from '../../src/domain/order-confirmation';
 import { TICKETS_ISSUED_DURABLE } from '../../src/events/tickets-issued.consumer';
 import { TICKETS_VOIDED_DURABLE } from '../../src/events/tickets-voided.consumer';
+import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { ticketsIssuedEvent } from '../fixtures/tickets-issued';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
 
@@ -27,6 +29,7 @@ jest.setTimeout(120_000);
 
 let sink: SmtpSink;
 let harness: Harness;
+let telemetry: Telemetry;
 let identityProcess: IdentityProcess;
 let identity: IdentityDriver;
 let client: PromiseClient<typeof NotificationsServiceService>;
@@ -36,6 +39,7 @@ let organisationId = '';
 let otherOrganisationId = '';
 
 beforeAll(async () => {
+  telemetry = startTestTelemetry('notifications-test');
   sink = await startSmtpSink();
   const identityNamespace = uniqueName('tid').toLowerCase().replace(/[^a-z0-9]/g, '');
   const identitySealingKey = randomBytes(32).toString('base64url');
@@ -60,6 +64,14 @@ afterAll(async () => {
   await identity?.close();
   await identityProcess?.stop();
   await sink?.stop();
+  await telemetry?.shutdown();
+});
+
+/** The order confirmations handed to SMTP, and those of them that completed the checkout funnel. */
+const confirmationMetrics = async () => ({
+  sent: await metricValue('kassa_emails_total', { kind: 'order_confirmation', outcome: 'sent' }),
+  failed: await metricValue('kassa_emails_total', { kind: 'order_confirmation', outcome: 'failed' }),
+  emailSent: await metricValue('kassa_checkout_funnel_total', { stage: 'email_sent' }),
 });
 
 /** ticketing's stream in this test's namespace, with ticketing's definition (every kassa.ticketing subject). */
@@ -130,6 +142,7 @@ describe('the order confirmation', () => {
 
     first = ticketsIssuedEvent({ organisationId, locale: 'en' });
     const order = first.order!;
+    const metricsBefore = await confirmationMetrics();
     const msgId = newId('obx');
     await publishIssued(first, msgId);
     const mail = await sink.waitForMessage((message) => message.to.includes(order.email), 30_000);
@@ -166,6 +179,7 @@ describe('the order confirmation', () => {
     client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
     await settled();
     expect(mailsTo(order.email)).toHaveLength(1);
+    expect(await confirmationMetrics()).toEqual({ ...metricsBefore, sent: metricsBefore.sent + 1, emailSent: metricsBefore.emailSent + 1 });
 
     const rows = await messageRowsFor(harness.orm, order.id);
     expect(rows).toHaveLength(1);
@@ -252,6 +266,7 @@ describe('ResendOrderConfirmation', () => {
     const order = first.order!;
     const key = `resend-${randomBytes(6).toString('hex')}`;
     const before = mailsTo(order.email).length;
+    const metricsBefore = await confirmationMetrics();
     const resent = await client.resendOrderConfirmation({ organisationId, orderId: order.id, idempotencyKey: key }, as(people.owner));
     expect(resent.created).toBe(true);
     expect(resent.message).toMatchObject({ purpose: 'resend', template: 'order-confirmation', status: 'notSent', organisationId, recipient: order.email, history: [] });
@@ -263,6 +278,8 @@ describe('ResendOrderConfirmation', () => {
     await settled();
     const mails = mailsTo(order.email);
     expect(mails).toHaveLength(before + 1);
+    // Handed to SMTP like any confirmation, but a resend is not the order's way through the funnel.
+    expect(await confirmationMetrics()).toEqual({ ...metricsBefore, sent: metricsBefore.sent + 1 });
     const mail = mails.find((candidate) => candidate.headers['x-kassa-message-id'] === resent.message!.id)!;
     expect(mail.subject).toBe(`Your tickets for Summer Concert in the Park and 1 more event — order ${order.number}`);
     for (const ticket of first.tickets) expect(mail.text).toContain(ticket.reference);

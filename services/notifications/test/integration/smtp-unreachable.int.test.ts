@@ -1,6 +1,8 @@
 import { subjects } from '../../src/events/subjects';
 import { createServer } from 'node:net';
+import type { Telemetry } from '@kassa/platform/telemetry';
 import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
+import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { eventually, historyOf, messageRowsFor, outboxRows, startHarness, type Harness } from './notifications-harness';
 
 jest.setTimeout(60_000);
@@ -15,16 +17,21 @@ async function closedPort(): Promise<number> {
 }
 
 let harness: Harness;
+let telemetry: Telemetry;
 
 beforeAll(async () => {
+  telemetry = startTestTelemetry('notifications-test');
   harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, label: 'nosmtp', retry: { attempts: 3, backoffMs: 50 } });
 });
 
 afterAll(async () => {
   await harness?.close();
+  await telemetry?.shutdown();
 });
 
 it('retries a message the SMTP server never accepts, then records it as notSent', async () => {
+  const attempts = (outcome: string) => metricValue('kassa_emails_total', { kind: 'signin_code', outcome });
+  const before = { sent: await attempts('sent'), failed: await attempts('failed') };
   const { event } = await harness.publishSignInCodeRequested({ code: '909090' });
 
   const [row] = await eventually(
@@ -33,6 +40,8 @@ it('retries a message the SMTP server never accepts, then records it as notSent'
     20_000,
   );
   expect(row).toMatchObject({ status: 'notSent', attempts: 3, sealed_payload: null });
+  // Every SMTP attempt counted as it failed (the last one before notSent was recorded).
+  expect({ sent: await attempts('sent'), failed: await attempts('failed') }).toEqual({ sent: before.sent, failed: before.failed + 3 });
   const history = await historyOf(harness.orm, row!.id);
   expect(history).toEqual([{ status: 'notSent', detail: expect.stringContaining('ECONNREFUSED') }]);
 

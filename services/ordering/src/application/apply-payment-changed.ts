@@ -2,14 +2,13 @@
 // the consumer's transaction together with its inbox record, so a redelivered message does nothing again.
 import type { Payment } from '@kassa/proto/payments/v1/payments';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertTransition, type OrderStatus } from '../domain/order-status';
 import { decideSucceededPayment, LATE_PAYMENT_OUTCOME } from '../domain/payment-decision';
 import { quotaDemands } from '../domain/quota-allocation';
 import type { RefundReason } from '../domain/refund';
 import type { OrderRow } from '../persistence/order.entity';
 import { addHistory, loadLines, lockOrder, notePayment } from '../persistence/order.repository';
 import { addDiscountUses, insertAllocations, sellAllocations } from '../persistence/quota.repository';
-import { recordOrderChange, requestRefund } from './order-records';
+import { changeOrderStatus, recordOrderChange, requestRefund } from './order-records';
 import type { OrderingContext } from './ordering-context';
 
 const amountOf = (payment: Payment) => Number(payment.amount?.amountMinor ?? 0);
@@ -30,7 +29,7 @@ export async function applyPaymentPending(ctx: OrderingContext, em: EntityManage
   if (!noted) return;
   await addHistory(em, { orderId: order.id, at, action: 'payment_started', properties: { paymentId: payment.id, provider: payment.provider } });
   if (order.status !== 'reserved') return;
-  order.status = 'pending';
+  changeOrderStatus(em, order, 'pending');
   await recordOrderChange(em, order, 'pending', { at, actorUserId: null });
 }
 
@@ -88,8 +87,7 @@ export async function applyPaymentSucceeded(ctx: OrderingContext, em: EntityMana
 }
 
 async function markPaid(em: EntityManager, order: OrderRow, payment: Payment, at: Date): Promise<void> {
-  assertTransition(order.status as OrderStatus, 'paid');
-  order.status = 'paid';
+  changeOrderStatus(em, order, 'paid');
   order.paidAt = at;
   order.paidPaymentId = payment.id;
   await addHistory(em, { orderId: order.id, at, action: 'paid', properties: { paymentId: payment.id, amountMinor: amountOf(payment) } });

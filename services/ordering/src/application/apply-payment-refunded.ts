@@ -1,9 +1,8 @@
 import type { PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertTransition, type OrderStatus } from '../domain/order-status';
 import { RefundEntity } from '../persistence/order.entity';
 import { addHistory, lockOrder } from '../persistence/order.repository';
-import { recordOrderChange, releaseOrderTickets } from './order-records';
+import { changeOrderStatus, recordOrderChange, releaseOrderTickets } from './order-records';
 import type { OrderingContext } from './ordering-context';
 import { toRefund } from './order-views';
 
@@ -44,9 +43,8 @@ export async function applyRefundResult(ctx: OrderingContext, em: EntityManager,
   });
   await recordOrderChange(em, order, 'refunded', { at, actorUserId: null, refund: toRefund(refund) });
   if (refund.cancelsOrder && order.status === 'paid') {
-    assertTransition(order.status as OrderStatus, 'canceled');
     await releaseOrderTickets(em, order, 'sold');
-    order.status = 'canceled';
+    changeOrderStatus(em, order, 'canceled');
     order.outcome = 'refunded';
     await addHistory(em, { orderId: order.id, at, action: 'canceled', properties: { refundId: refund.id }, actorUserId: refund.requestedBy ?? null });
     await recordOrderChange(em, order, 'canceled', { at, actorUserId: refund.requestedBy ?? null, refund: toRefund(refund) });

@@ -1,9 +1,10 @@
 import type { CallContext } from '@kassa/platform/grpc';
 import { FailedPreconditionError } from '@kassa/platform/errors';
+import { transactionalWithEffects } from '@kassa/platform/persistence';
 import type { CancelOrderRequest, CancelOrderResponse } from '@kassa/proto/ordering/v1/orders';
-import { assertTransition, isHeld, type OrderStatus } from '../domain/order-status';
+import { isHeld } from '../domain/order-status';
 import { addHistory } from '../persistence/order.repository';
-import { checkOrderIds, lockOrganisationOrder, orderMessage, recordOrderChange, releaseOrderTickets } from './order-records';
+import { changeOrderStatus, checkOrderIds, lockOrganisationOrder, orderMessage, recordOrderChange, releaseOrderTickets } from './order-records';
 import { authorizeCaller, ORDERS_MANAGE, type OrderingContext } from './ordering-context';
 
 /**
@@ -15,15 +16,14 @@ export async function cancelOrder(ctx: OrderingContext, call: Pick<CallContext, 
   checkOrderIds(request);
   const actorUserId = await authorizeCaller(ctx, call, request.organisationId, ORDERS_MANAGE);
   const now = ctx.now();
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return transactionalWithEffects(ctx.orm.em.fork(), async (em) => {
     const order = await lockOrganisationOrder(em, request.organisationId, request.orderId);
     if (order.status === 'canceled') return { order: await orderMessage(em, order) };
     if (!isHeld(order.status)) {
       throw new FailedPreconditionError(order.status === 'paid' ? 'A paid order is canceled by refunding it in full' : `An order that is ${order.status} cannot be canceled`);
     }
-    assertTransition(order.status as OrderStatus, 'canceled');
     await releaseOrderTickets(em, order, 'reserved');
-    order.status = 'canceled';
+    changeOrderStatus(em, order, 'canceled');
     order.outcome = 'canceled';
     await addHistory(em, { orderId: order.id, at: now, action: 'canceled', actorUserId });
     return { order: await recordOrderChange(em, order, 'canceled', { at: now, actorUserId }) };

@@ -1,6 +1,7 @@
 import { verifyShopAccessToken } from '@kassa/platform/crypto';
 import { messages, NotFoundError, PermissionDeniedError, ValidationError, Violations } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
+import { afterCommit, transactionalWithEffects } from '@kassa/platform/persistence';
 import type { CheckoutRequest, CheckoutResponse } from '@kassa/proto/ordering/v1/orders';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type CheckoutInput, checkoutFingerprint, parseCheckoutRequest } from '../domain/checkout-request';
@@ -11,6 +12,8 @@ import { orderingMessages } from '../domain/ordering-messages';
 import { priceCart } from '../domain/pricing';
 import { quotaDemands } from '../domain/quota-allocation';
 import { publishOrderChanged } from '../events/order-changed.publisher';
+import { checkoutFunnel } from '@kassa/platform/metrics';
+import { orderTransitions } from '../metrics';
 import { OrderEntity, type OrderLineRow } from '../persistence/order.entity';
 import { addHistory, insertLines, insertOrder, loadLines } from '../persistence/order.repository';
 import { addDiscountUses, insertAllocations, lockDiscountUsage, sellAllocations } from '../persistence/quota.repository';
@@ -77,7 +80,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
 
   let placed: { order: Awaited<ReturnType<typeof loadPlaced>>; expiresAt: Date | null };
   try {
-    placed = await em.fork().transactional(async (tx) => {
+    placed = await transactionalWithEffects(em.fork(), async (tx) => {
       const claimed = await tx.execute<{ order_id: string }[]>(
         `insert into checkout_idempotency (shop_id, idempotency_key, request_hash, order_id, created_at) values (?, ?, ?, ?, ?)
          on conflict do nothing returning order_id`,
@@ -153,6 +156,13 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       });
       const order = await loadPlaced(tx, orderId);
       publishOrderChanged(tx, toOrder(order.row, order.lines), free ? 'paid' : 'reserved', { version: order.row.version, actorUserId: null, occurredAt: now });
+      // Counted once committed; a retry answered from checkout_idempotency never gets here. A free order is placed
+      // and paid at once: both funnel stages, one transition (to paid).
+      afterCommit(tx, () => {
+        checkoutFunnel.count('reserved');
+        if (free) checkoutFunnel.count('paid');
+        orderTransitions.add(1, { to: free ? 'paid' : 'reserved' });
+      });
       return { order, expiresAt };
     });
   } catch (error) {

@@ -1,6 +1,7 @@
-import { assertTransition, isHoldOver, type OrderStatus } from '../domain/order-status';
+import { transactionalWithEffects } from '@kassa/platform/persistence';
+import { isHoldOver } from '../domain/order-status';
 import { addHistory, lockOrder } from '../persistence/order.repository';
-import { recordOrderChange, releaseOrderTickets } from './order-records';
+import { changeOrderStatus, recordOrderChange, releaseOrderTickets } from './order-records';
 import type { OrderingContext } from './ordering-context';
 
 /**
@@ -10,12 +11,11 @@ import type { OrderingContext } from './ordering-context';
  */
 export async function expireOrder(ctx: OrderingContext, orderId: string): Promise<boolean> {
   const now = ctx.now();
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return transactionalWithEffects(ctx.orm.em.fork(), async (em) => {
     const order = await lockOrder(em, orderId);
     if (!order || !isHoldOver(order, now)) return false;
-    assertTransition(order.status as OrderStatus, 'expired');
     await releaseOrderTickets(em, order, 'reserved');
-    order.status = 'expired';
+    changeOrderStatus(em, order, 'expired');
     order.outcome = 'expired';
     await addHistory(em, { orderId: order.id, at: now, action: 'expired', properties: { expiresAt: order.expiresAt!.toISOString() } });
     await recordOrderChange(em, order, 'expired', { at: now, actorUserId: null });

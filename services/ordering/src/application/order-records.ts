@@ -3,11 +3,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '@kassa/platform/ids';
 import { NotFoundError, Violations } from '@kassa/platform/errors';
+import { afterCommit } from '@kassa/platform/persistence';
 import type { Order, OrderRefund } from '@kassa/proto/ordering/v1/orders';
+import { assertTransition, type OrderStatus } from '../domain/order-status';
 import { countedRefund, type RefundReason } from '../domain/refund';
 import { publishOrderChanged } from '../events/order-changed.publisher';
 import { publishRefundRequested } from '../events/refund-requested.publisher';
 import type { OrderChange } from '../events/subjects';
+import { checkoutFunnel } from '@kassa/platform/metrics';
+import { orderTransitions } from '../metrics';
 import { type OrderRow, RefundEntity, type RefundRow } from '../persistence/order.entity';
 import { addHistory, loadLines, lockOrder } from '../persistence/order.repository';
 import { type CountColumn, releaseAllocations, releaseDiscountUses } from '../persistence/quota.repository';
@@ -33,6 +37,20 @@ export async function lockOrganisationOrder(em: EntityManager, organisationId: s
 
 export async function orderMessage(em: EntityManager, order: OrderRow): Promise<Order> {
   return toOrder(order, (await loadLines(em, [order.id])).get(order.id) ?? []);
+}
+
+/**
+ * Moves the order on in its life (domain/order-status.ts; throws on a change that is not one of them), counted in
+ * kassa.order.transitions once the caller's transaction commits. A paid order also reaches the funnel's "paid": an
+ * order becomes paid at most once (paid only ever moves on to canceled), so the funnel counts it once.
+ */
+export function changeOrderStatus(em: EntityManager, order: OrderRow, to: OrderStatus): void {
+  assertTransition(order.status as OrderStatus, to);
+  order.status = to;
+  afterCommit(em, () => {
+    orderTransitions.add(1, { to });
+    if (to === 'paid') checkoutFunnel.count('paid');
+  });
 }
 
 /**

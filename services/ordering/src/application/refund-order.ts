@@ -1,13 +1,13 @@
 import type { CallContext } from '@kassa/platform/grpc';
 import { messages, ValidationError, Violations } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
+import { transactionalWithEffects } from '@kassa/platform/persistence';
 import type { RefundOrderRequest, RefundOrderResponse } from '@kassa/proto/ordering/v1/orders';
 import { IDEMPOTENCY_KEY_PATTERN } from '../domain/checkout-request';
-import { assertTransition, type OrderStatus } from '../domain/order-status';
 import { planOrganiserRefund } from '../domain/refund';
 import { RefundEntity } from '../persistence/order.entity';
 import { addHistory } from '../persistence/order.repository';
-import { checkOrderIds, lockOrganisationOrder, orderMessage, recordOrderChange, releaseOrderTickets, requestRefund } from './order-records';
+import { changeOrderStatus, checkOrderIds, lockOrganisationOrder, orderMessage, recordOrderChange, releaseOrderTickets, requestRefund } from './order-records';
 import { authorizeCaller, ORDERS_MANAGE, type OrderingContext } from './ordering-context';
 import { toRefund } from './order-views';
 
@@ -26,7 +26,7 @@ export async function refundOrder(ctx: OrderingContext, call: Pick<CallContext, 
   const actorUserId = await authorizeCaller(ctx, call, request.organisationId, ORDERS_MANAGE);
   const now = ctx.now();
 
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return transactionalWithEffects(ctx.orm.em.fork(), async (em) => {
     const order = await lockOrganisationOrder(em, request.organisationId, request.orderId);
     const earlier = await em.findOne(RefundEntity, { orderId: order.id, idempotencyKey: request.idempotencyKey });
     if (earlier) {
@@ -45,9 +45,8 @@ export async function refundOrder(ctx: OrderingContext, call: Pick<CallContext, 
         idempotencyKey: request.idempotencyKey, requestedAt: now, completedAt: now, failureReason: '',
       });
       em.persist(refund);
-      assertTransition(order.status as OrderStatus, 'canceled');
       await releaseOrderTickets(em, order, 'sold');
-      order.status = 'canceled';
+      changeOrderStatus(em, order, 'canceled');
       order.outcome = 'refunded';
       await addHistory(em, { orderId: order.id, at: now, action: 'refunded', properties: { refundId: refund.id, amountMinor: 0 }, actorUserId });
       await addHistory(em, { orderId: order.id, at: now, action: 'canceled', properties: { refundId: refund.id }, actorUserId });

@@ -1,7 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { crashPoint } from '@kassa/platform/lifecycle';
+import { transactionalWithEffects } from '@kassa/platform/persistence';
 import { type ProviderEvent, targetStatus } from '../domain/provider-event';
+import { countPaymentOutcome, outcomeOfStatus } from '../metrics';
 import type { PaymentAttempt } from '../persistence/payment-attempt.entity';
 import { RefundEntity } from '../persistence/refund.entity';
 import { changeStatus, findAttemptFor } from './payment-records';
@@ -22,14 +24,16 @@ export interface AppliedEvent {
  * (a consumer's, with its inbox row), else in its own.
  */
 export async function applyProviderEvent(ctx: PaymentsContext, event: ProviderEvent, em?: EntityManager): Promise<AppliedEvent> {
-  if (em) return em.transactional((tx) => applyOnce(ctx, tx, event));
-  const result = await ctx.orm.em.fork().transactional((tx) => applyOnce(ctx, tx, event));
+  // What changed is counted when the outermost transaction commits: the caller's (the savepoint's own manager is
+  // not the one that commits), or this one's.
+  if (em) return em.transactional((tx) => applyOnce(ctx, tx, event, em));
+  const result = await transactionalWithEffects(ctx.orm.em.fork(), (tx) => applyOnce(ctx, tx, event, tx));
   // Committed, not yet answered: the provider's retry of the webhook is then a replay.
   if (result.applied) crashPoint('payments.after-provider-event-applied');
   return result;
 }
 
-async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: ProviderEvent): Promise<AppliedEvent> {
+async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: ProviderEvent, committing: EntityManager): Promise<AppliedEvent> {
   const now = ctx.now();
   const receipt = await em.execute<{ affectedRows: number }>(
     `insert into provider_event_receipt (provider, event_id, event_type, outcome, received_at) values (?, ?, ?, 'received', ?)
@@ -47,13 +51,14 @@ async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: Provide
   let refundId: string | null = null;
   if (event.outcome.kind === 'payment') {
     attempt = (await findAttemptFor(em, event)) ?? undefined;
-    outcome = attempt ? applyToAttempt(em, attempt, event, now) : 'unknown_payment';
+    outcome = attempt ? applyToAttempt(em, attempt, event, now, committing) : 'unknown_payment';
   } else if (event.outcome.kind === 'refund') {
     const refund = await findRefundFor(em, event);
     refundId = refund?.id ?? null;
     if (!refund) outcome = 'unknown_refund';
     else {
-      const settled = await settleRefund(em, refund, { status: event.outcome.status, providerReference: event.refundReference ?? '', failureReason: event.outcome.failureReason ?? '' }, now);
+      const result = { status: event.outcome.status, providerReference: event.refundReference ?? '', failureReason: event.outcome.failureReason ?? '' };
+      const settled = await settleRefund(em, refund, result, now, committing);
       outcome = settled ? `refund_${refund.status}` : `refund_unchanged_${refund.status}`;
     }
   }
@@ -70,7 +75,7 @@ async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: Provide
   return { applied: true, attempt };
 }
 
-function applyToAttempt(em: EntityManager, attempt: PaymentAttempt, event: ProviderEvent, now: Date): string {
+function applyToAttempt(em: EntityManager, attempt: PaymentAttempt, event: ProviderEvent, now: Date, committing: EntityManager): string {
   // What the provider tells about its objects is kept even when the status does not move: a session whose id a
   // crash kept from being saved, the payment a later refund needs.
   if (!attempt.providerReference && event.providerReference) attempt.providerReference = event.providerReference;
@@ -79,7 +84,9 @@ function applyToAttempt(em: EntityManager, attempt: PaymentAttempt, event: Provi
   if (!target) return 'no_change';
   const failureReason = event.outcome.kind === 'payment' ? (event.outcome.failureReason ?? '') : '';
   // A late "expired" after "paid", an "authorized" after "failed" and the like are recorded and change nothing.
-  return changeStatus(em, attempt, target, now, failureReason) ? target : `stale_${target}`;
+  if (!changeStatus(em, attempt, target, now, failureReason)) return `stale_${target}`;
+  countPaymentOutcome(committing, outcomeOfStatus(target));
+  return target;
 }
 
 async function findRefundFor(em: EntityManager, event: ProviderEvent) {

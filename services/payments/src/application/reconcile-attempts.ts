@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { transactionalWithEffects } from '@kassa/platform/persistence';
 import type { ProviderEvent } from '../domain/provider-event';
 import { OPEN_STATUSES } from '../domain/payment-status';
 import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
@@ -109,7 +110,7 @@ async function reconcileRefund(ctx: PaymentsContext, refundId: string): Promise<
           amountMinor: refund.amountMinor,
           currency: refund.currency,
         });
-  await em.transactional(async (tx) => {
+  await transactionalWithEffects(em, async (tx) => {
     const locked = await tx.findOneOrFail(RefundEntity, { id: refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     await settleRefund(tx, locked, result, ctx.now());
   });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publishRefundOutcome } from '../events/payment-refunded.publisher';
+import { countPaymentOutcome } from '../metrics';
 import type { Refund } from '../persistence/refund.entity';
 import type { RefundResult } from '../providers/payment-provider';
 
@@ -8,9 +9,10 @@ export const isRefundOpen = (refund: Pick<Refund, 'status'>): boolean => refund.
 /**
  * Records what the provider answered about a locked refund, once: a final answer adds the amount to the payment
  * (succeeded) and publishes payment.refunded or refund.failed; "pending" waits for the provider's webhook or the
- * reconciliation. A refund that is final already changes nothing, so repeated answers are harmless.
+ * reconciliation. A refund that is final already changes nothing, so repeated answers are harmless. A refund carried
+ * out is counted once `committing` (the transaction that commits this one, `em`'s unless in a savepoint) commits.
  */
-export async function settleRefund(em: EntityManager, refund: Refund, result: RefundResult, now: Date): Promise<boolean> {
+export async function settleRefund(em: EntityManager, refund: Refund, result: RefundResult, now: Date, committing: EntityManager = em): Promise<boolean> {
   if (!isRefundOpen(refund)) return false;
   refund.providerReference = result.providerReference || refund.providerReference;
   refund.updatedAt = now;
@@ -22,6 +24,7 @@ export async function settleRefund(em: EntityManager, refund: Refund, result: Re
   refund.failureReason = result.failureReason;
   refund.completedAt = now;
   if (result.status === 'succeeded') {
+    countPaymentOutcome(committing, 'refunded');
     // One statement, so two refunds of one payment settling at once both count (no read-modify-write).
     await em.execute('update payment_attempt set refunded_minor = least(amount_minor, refunded_minor + ?), version = version + 1, updated_at = ? where id = ?', [
       refund.amountMinor,

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
+import type { Telemetry } from '@kassa/platform/telemetry';
 import { ORDER_ENDED_DURABLE, REFUND_REQUESTED_DURABLE } from '../../src/events/subjects';
+import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { type PaymentsHarness, startPaymentsHarness, verbsOf } from '../fixtures/payments-harness';
 
 // PaymentService with the built-in demo provider (the one `npm run up` uses), against the real PostgreSQL and
@@ -9,6 +11,7 @@ import { type PaymentsHarness, startPaymentsHarness, verbsOf } from '../fixtures
 jest.setTimeout(60_000);
 
 let h: PaymentsHarness;
+let telemetry: Telemetry;
 let owner: string;
 let viewer: string;
 let outsider: string;
@@ -20,6 +23,7 @@ const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@e
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
 
 beforeAll(async () => {
+  telemetry = startTestTelemetry('payments-test');
   h = await startPaymentsHarness('demo', { identity: true });
   const identity = h.identity!;
   owner = (await identity.signUp(address('owner'))).userId;
@@ -29,6 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await h?.stop();
+  await telemetry?.shutdown();
 });
 
 async function pay(order = h.ordering.addOrder({ organisationId: org })) {
@@ -248,5 +253,30 @@ describe('reconciliation', () => {
     } finally {
       h.clock.now = start;
     }
+  });
+});
+
+describe('metrics', () => {
+  it('count each outcome once: a payment succeeded or failed, a refund carried out; repeats, abandoned and refused ones not', async () => {
+    const outcomes = async () => ({
+      succeeded: await metricValue('kassa_payments_total', { outcome: 'succeeded' }),
+      failed: await metricValue('kassa_payments_total', { outcome: 'failed' }),
+      refunded: await metricValue('kassa_payments_total', { outcome: 'refunded' }),
+    });
+    const before = await outcomes();
+    const { order, payment } = await pay(h.ordering.addOrder({ organisationId: org, amountMinor: 5_000 }));
+    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' });
+    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' });
+    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'fail' });
+    await h.client.completeDemoPayment({ paymentId: (await pay()).payment.id, action: 'fail' });
+    await h.client.completeDemoPayment({ paymentId: (await pay()).payment.id, action: 'abandon' });
+    expect(await outcomes()).toEqual({ succeeded: before.succeeded + 1, failed: before.failed + 1, refunded: before.refunded });
+
+    const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: org, paymentId: payment.id, amountMinor: 2_000, currency: 'EUR', reason: 'organiser' };
+    await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
+    // The same refund asked again, then one that is refused: handled after the first by the same consumer.
+    await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
+    await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested({ ...refund, refundId: newId('ref'), amountMinor: 3_001 }));
+    expect(await outcomes()).toEqual({ succeeded: before.succeeded + 1, failed: before.failed + 1, refunded: before.refunded + 1 });
   });
 });

@@ -64,13 +64,34 @@ const RECONNECT_BACKOFF: Partial<ChannelOptions> = {
   'grpc.max_reconnect_backoff_ms': 3_000,
 };
 
+/**
+ * Calls are spread over every address a target resolves to (a headless Service's pods, or a list of local replicas),
+ * not pinned to the first one: grpc-js defaults to pick_first, which would send all of one client's traffic to one
+ * replica for the life of its connection.
+ */
+const ROUND_ROBIN: Partial<ChannelOptions> = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+};
+
+/**
+ * The grpc-js target of an address setting: `host:port` and `dns:///host:port` as they are, and a comma-separated
+ * list of replicas (`127.0.0.1:50053,127.0.0.1:50063`, as `npm run up` runs them) as one `ipv4:`/`ipv6:` target.
+ */
+export function grpcTarget(address: string): string {
+  const parts = address.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (parts.length <= 1) return address.trim();
+  const scheme = parts.every((part) => /^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(part)) ? 'ipv4' : parts.every((part) => /^\[[0-9a-f:]+\]:\d+$/i.test(part)) ? 'ipv6' : undefined;
+  if (!scheme) throw new Error(`A list of gRPC addresses must be IP:port pairs of one family, got "${address}"`);
+  return `${scheme}:${parts.join(',')}`;
+}
+
 /** A promise-based client for a ts-proto generated client constructor, with a deadline on every call. */
 export function createGrpcClient<S>(
   ClientConstructor: ClientConstructorLike<S>,
   address: string,
   { deadlineMs = 5000, actor, channelOptions }: GrpcClientOptions = {},
 ): PromiseClient<S> {
-  const raw = new ClientConstructor(address, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...channelOptions });
+  const raw = new ClientConstructor(grpcTarget(address), credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...ROUND_ROBIN, ...channelOptions });
   const methods = ClientConstructor.service as unknown as Record<string, MethodDefinitionLike>;
   const client: Record<string, unknown> = {
     raw,

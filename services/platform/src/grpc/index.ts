@@ -1,5 +1,5 @@
 export { createGrpcServer, type GrpcServer, type GrpcServerOptions } from './server';
-export { createGrpcClient, GrpcCallError, isGrpcCallError, type PromiseClient, type ClientCallOptions, type GrpcClientOptions, type ClientConstructorLike } from './client';
+export { createGrpcClient, grpcTarget, GrpcCallError, isGrpcCallError, type PromiseClient, type ClientCallOptions, type GrpcClientOptions, type ClientConstructorLike } from './client';
 export { toGrpcError, decodeViolations, decodeRetryAfter, INTERNAL_MESSAGE, type GrpcErrorReply } from './error-mapping';
 export {
   ACTOR_USER_ID_HEADER,

@@ -9,6 +9,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
+import { counter, secondsHistogram } from '../metrics/instruments';
 import { toGrpcError } from './error-mapping';
 import { HealthService, HealthState } from './health-service';
 import { ACTOR_USER_ID_HEADER, type AsyncHandlers, type CallContext, type MethodDefinitionLike } from './types';
@@ -33,6 +34,20 @@ export interface GrpcServer {
 const DEFAULT_CEILING_MS = 30_000;
 const statusName = (code: status): string => status[code] ?? String(code);
 
+/**
+ * Clients balance round_robin over the addresses a headless Service's DNS name resolves to, and resolve again only
+ * when a connection ends. Ending every connection after about 5 minutes (grpc-js adds ±10 % jitter) makes them
+ * look again, so replicas the autoscaler added get their share of calls. The grace lets calls in flight finish:
+ * it covers the longest call the server allows (the 30 s ceiling).
+ */
+const CONNECTION_OPTIONS = {
+  'grpc.max_connection_age_ms': 5 * 60_000,
+  'grpc.max_connection_age_grace_ms': 30_000,
+};
+
+const rpcRequests = counter('kassa.rpc.server.requests', 'gRPC calls answered, by method and status code');
+const rpcDuration = secondsHistogram('kassa.rpc.server.duration.seconds', 'Time to answer a gRPC call, by method and status code');
+
 function actorFrom(metadata: Metadata): CallContext['actor'] {
   const userId = metadata.get(ACTOR_USER_ID_HEADER)[0];
   return typeof userId === 'string' && userId !== '' ? { userId } : {};
@@ -45,7 +60,7 @@ function callerDeadline(call: ServerUnaryCall<unknown, unknown>): Date | undefin
 }
 
 export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = DEFAULT_CEILING_MS }: GrpcServerOptions): GrpcServer {
-  const server = new Server();
+  const server = new Server(CONNECTION_OPTIONS);
   const health = new HealthState();
   server.addService(HealthService as unknown as ServiceDefinition, health.implementation());
 
@@ -59,7 +74,14 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
       let answered = false;
 
       const finish = (code: status, error?: unknown, unexpected = false): void => {
-        const entry = { method, status: statusName(code), grpc_code: code, duration_ms: Math.round(performance.now() - started) };
+        const elapsedMs = performance.now() - started;
+        const entry = { method, status: statusName(code), grpc_code: code, duration_ms: Math.round(elapsedMs) };
+        // Health checks (probes every few seconds) would outnumber the calls worth watching.
+        if (!quiet) {
+          const attributes = { rpc_method: method, rpc_code: statusName(code) };
+          rpcRequests.add(1, attributes);
+          rpcDuration.record(elapsedMs / 1000, attributes);
+        }
         if (unexpected) logger.error({ ...entry, err: error }, 'grpc call failed');
         else if (quiet) logger.debug(entry, 'grpc call');
         else logger.info(entry, 'grpc call');

@@ -1,6 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { Queue } from 'bullmq';
 import { errorText, platformTracer, traceHeaders } from '../messaging/trace-context';
+import { observeGauges } from '../metrics/instruments';
 import { assertNoColon, redisOptionsFromUrl } from './redis-options';
 
 /** Job data key carrying the W3C trace context of whoever enqueued the job. */
@@ -20,9 +21,47 @@ export interface EnqueueOptions {
 const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 10_000 };
 const KEEP_FAILED = { age: 7 * 24 * 60 * 60 };
 
+const QUEUE_GAUGES = {
+  queued: { name: 'kassa.jobs.queued', description: 'Jobs in the queue by state: waiting, active, delayed, failed (kept)' },
+};
+
+/**
+ * The queue's depth by state, read from Redis at scrape time, while the queue is open. Every replica that owns the
+ * queue reports the same counts, so dashboards take the max. Labelled with the queue's name as given (with the
+ * namespace suffix of a test copy of the platform; in production there is none).
+ */
+function observeDepth(queue: Queue): () => void {
+  return observeGauges(QUEUE_GAUGES, async (record) => {
+    let counts: Record<string, number>;
+    try {
+      counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+    } catch {
+      return; // Redis unreachable: the gauge is left out of this scrape; the worker's and readiness' logs tell why.
+    }
+    const depth = {
+      // BullMQ keeps jobs with a priority apart from the others waiting; to an operator both are waiting.
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      active: counts.active ?? 0,
+      delayed: counts.delayed ?? 0,
+      failed: counts.failed ?? 0,
+    };
+    for (const [state, value] of Object.entries(depth)) record('queued', value, { queue: queue.name, state });
+  });
+}
+
+/** A queue that reports its depth (`kassa.jobs.queued`) until it is closed. */
+class ObservedQueue extends Queue {
+  private readonly stopObserving = observeDepth(this);
+
+  override async close(): Promise<void> {
+    this.stopObserving();
+    await super.close();
+  }
+}
+
 export function createQueue(name: string, options: { redisUrl: string }): Queue {
   assertNoColon('Queue name', name);
-  return new Queue(name, {
+  return new ObservedQueue(name, {
     connection: redisOptionsFromUrl(options.redisUrl),
     defaultJobOptions: { removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED },
   });

@@ -2,11 +2,14 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { contextFrom, errorText, platformTracer } from '../messaging/trace-context';
+import { counter, labelSets } from '../metrics/instruments';
 import { TRACE_KEY } from './queue';
 import { assertNoColon, redisOptionsFromUrl } from './redis-options';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobProcessor<T = any> = (job: Job<T>) => Promise<void>;
+
+const processedJobs = counter('kassa.jobs.processed', 'Job attempts by queue and outcome: completed, failed (retried or for good)');
 
 export interface RunningWorker {
   /** Stops taking jobs and waits for the active ones to finish. */
@@ -20,6 +23,7 @@ export function startWorker<T = unknown>(
 ): RunningWorker {
   assertNoColon('Queue name', name);
   const log = options.logger.child({ component: 'worker', queue: name });
+  processedJobs.initialise(labelSets({ queue: [name], outcome: ['completed', 'failed'] }));
   const worker = new Worker<T>(
     name,
     async (job) => {
@@ -48,7 +52,10 @@ export function startWorker<T = unknown>(
     // Workers block on Redis; ioredis must not give up on a command while it reconnects.
     { connection: { ...redisOptionsFromUrl(options.redisUrl), maxRetriesPerRequest: null }, concurrency: options.concurrency ?? 1 },
   );
+  // As BullMQ settled them (moved to completed or failed in Redis), not as the processor returned.
+  worker.on('completed', () => processedJobs.add(1, { queue: name, outcome: 'completed' }));
   worker.on('failed', (job, error) => {
+    processedJobs.add(1, { queue: name, outcome: 'failed' });
     const attempts = job?.opts.attempts ?? 1;
     const final = !job || job.attemptsMade >= attempts;
     const fields = { err: error, jobId: job?.id, jobName: job?.name, attemptsMade: job?.attemptsMade, attempts };

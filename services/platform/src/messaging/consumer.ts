@@ -12,10 +12,22 @@ import { nanos } from '@nats-io/transport-node';
 import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { crashPoint } from '../lifecycle/crash-point';
+import { counter, labelSets, observeGauges, secondsHistogram } from '../metrics/instruments';
+import { transactionalWithEffects } from '../persistence/after-commit';
 import { backoffDelayMs } from './backoff';
 import { ensureStream, isApiError } from './ensure-stream';
 import { headersToRecord, headerValue, recordToHeaders } from './nats-headers';
 import { contextFrom, errorText, platformTracer } from './trace-context';
+
+const consumedMessages = counter('kassa.consumer.messages', 'Deliveries by consumer and outcome: handled, duplicate, failed (retried), parked');
+const handleDuration = secondsHistogram('kassa.consumer.handle.duration.seconds', 'Time to handle a delivery in its transaction, by consumer');
+const BACKLOG_GAUGES = {
+  pending: { name: 'kassa.consumer.pending', description: 'Messages of the stream the consumer has not been delivered yet (JetStream num_pending)' },
+  ackPending: { name: 'kassa.consumer.ack_pending', description: 'Messages delivered and not yet acknowledged (JetStream num_ack_pending)' },
+};
+
+const OUTCOMES = ['handled', 'duplicate', 'failed', 'parked'] as const;
+type Outcome = (typeof OUTCOMES)[number];
 
 export const PARKED_STREAM = 'KASSA_PARKED';
 export const parkedSubject = (durable: string): string => `kassa.parked.${durable}`;
@@ -40,7 +52,10 @@ export interface StartConsumerOptions {
   durable: string;
   /** One subject, or several: NATS 2.9 has one filter per consumer, so several become one consumer each. */
   filterSubjects: string | string[];
-  /** Runs inside the transaction that records the message in the inbox; throw to roll both back. */
+  /**
+   * Runs inside the transaction that records the message in the inbox; throw to roll both back. Effects registered
+   * with `afterCommit(em, …)` (business counters) run once that transaction committed.
+   */
   handle(message: InboundMessage, em: EntityManager): Promise<void>;
   /** Deliveries before a failing message is parked (default 8). */
   maxDeliver?: number;
@@ -77,6 +92,8 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
   await ensureStream(jsm, { name: PARKED_STREAM, subjects: ['kassa.parked.>'] });
   const names = subjects.length === 1 ? [durable] : subjects.map((subject) => `${durable}_${subjectSlug(subject)}`);
   for (const [index, name] of names.entries()) await ensureConsumer(name, subjects[index]!);
+  // From 0, so the first parked message is an increase that alerts (see Counter.initialise).
+  consumedMessages.initialise(labelSets({ consumer: names, outcome: OUTCOMES }));
 
   let stopping = false;
   const subscriptions: ConsumerMessages[] = [];
@@ -90,16 +107,18 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
         for await (const msg of messages) {
           // Pulled ahead but not started: hand it back at once rather than after the ack wait.
           if (stopping) msg.nak();
-          else await processMessage(msg);
+          else await processMessage(msg, name);
         }
       })().catch((error: unknown) => log.error({ err: error, consumer: name }, 'consumer stopped unexpectedly')),
     );
   }
+  const stopObserving = observeBacklog();
   log.info({ subjects, consumers: names }, 'consumer started');
 
   return {
     async stop() {
       stopping = true;
+      stopObserving();
       await Promise.all(subscriptions.map((messages) => messages.close()));
       await Promise.all(loops);
       log.info('consumer stopped');
@@ -133,7 +152,28 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     }
   }
 
-  async function processMessage(msg: JsMsg): Promise<void> {
+  /**
+   * The consumers' backlog as the server counts it, asked at scrape time. Every replica reports the same durable
+   * consumers, so dashboards take the max. A consumer the server cannot describe is left out of that scrape.
+   */
+  function observeBacklog(): () => void {
+    let failing = false;
+    return observeGauges(BACKLOG_GAUGES, async (record) => {
+      const infos = await Promise.allSettled(names.map((name) => jsm.consumers.info(stream, name)));
+      const failed = infos.find((info) => info.status === 'rejected');
+      infos.forEach((info, index) => {
+        if (info.status !== 'fulfilled') return;
+        record('pending', info.value.num_pending, { consumer: names[index]! });
+        record('ackPending', info.value.num_ack_pending, { consumer: names[index]! });
+      });
+      // Once per outage: a scrape every few seconds must not flood the log while NATS is away.
+      if (failed && !failing) log.warn({ err: failed.reason }, 'could not read the consumer backlog for metrics');
+      failing = failed !== undefined;
+    });
+  }
+
+  /** `consumer` is the durable name on the server, the label of this delivery's metrics. */
+  async function processMessage(msg: JsMsg, consumer: string): Promise<void> {
     const headers = headersToRecord(msg.headers);
     const message: InboundMessage = {
       id: headers['Nats-Msg-Id'] || `${msg.info.stream}-${msg.seq}`,
@@ -150,6 +190,7 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
       'messaging.message.id': message.id,
       'messaging.nats.delivery_count': message.deliveryCount,
     };
+    const count = (outcome: Outcome) => consumedMessages.add(1, { consumer, outcome });
     await platformTracer.startActiveSpan(
       `${msg.subject} process`,
       { kind: SpanKind.CONSUMER, attributes },
@@ -157,16 +198,21 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
       async (span) => {
         try {
           if (message.deliveryCount > maxDeliver) {
-            await park(msg, message, span, `delivered ${message.deliveryCount} times without success`);
+            count(await park(msg, message, span, `delivered ${message.deliveryCount} times without success`));
             return;
           }
-          let outcome: 'handled' | 'duplicate';
-          try {
-            outcome = await handleOnce(msg, message);
-          } catch (error) {
-            await failed(msg, message, span, error);
+          const started = performance.now();
+          const result = await handleOnce(msg, message).then(
+            (outcome) => ({ outcome }),
+            (error: unknown) => ({ error }),
+          );
+          handleDuration.record((performance.now() - started) / 1000, { consumer });
+          if ('error' in result) {
+            count(await failed(msg, message, span, result.error));
             return;
           }
+          const { outcome } = result;
+          count(outcome);
           if (outcome === 'handled') {
             // Committed, not yet acknowledged: a crash here is redelivered after the ack wait and skipped by the inbox.
             crashPoint('consumer.after-effect-before-ack');
@@ -186,7 +232,7 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     // Long handlers tell the server they are alive so it does not redeliver to another replica meanwhile.
     const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(ackWaitMs / 2)));
     try {
-      return await orm.em.fork().transactional(async (em) => {
+      return await transactionalWithEffects(orm.em.fork(), async (em) => {
         const inserted = await em.execute<{ affectedRows: number }>(
           'insert into inbox (consumer, message_id, processed_at) values (?, ?, now()) on conflict do nothing',
           [durable, message.id],
@@ -210,20 +256,18 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     }
   }
 
-  async function failed(msg: JsMsg, message: InboundMessage, span: Span, error: unknown): Promise<void> {
+  async function failed(msg: JsMsg, message: InboundMessage, span: Span, error: unknown): Promise<'failed' | 'parked'> {
     span.recordException(error instanceof Error ? error : new Error(String(error)));
     span.setStatus({ code: SpanStatusCode.ERROR, message: errorText(error) });
-    if (message.deliveryCount >= maxDeliver) {
-      await park(msg, message, span, errorText(error));
-      return;
-    }
+    if (message.deliveryCount >= maxDeliver) return park(msg, message, span, errorText(error));
     const delayMs = backoffDelayMs(message.deliveryCount, retryBackoffMs, maxRetryBackoffMs);
     log.warn({ err: error, messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, retryInMs: delayMs }, 'message handling failed; will retry');
     msg.nak(delayMs);
+    return 'failed';
   }
 
-  /** Copies the message to `kassa.parked.<durable>` with why, then terminates it. */
-  async function park(msg: JsMsg, message: InboundMessage, span: Span, reason: string): Promise<void> {
+  /** Copies the message to `kassa.parked.<durable>` with why, then terminates it; 'failed' when it could not (retried). */
+  async function park(msg: JsMsg, message: InboundMessage, span: Span, reason: string): Promise<'failed' | 'parked'> {
     const headers = { ...message.headers };
     delete headers['Nats-Msg-Id'];
     Object.assign(headers, {
@@ -242,12 +286,13 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
       const delayMs = backoffDelayMs(message.deliveryCount, retryBackoffMs, maxRetryBackoffMs);
       log.error({ err: error, messageId: message.id, retryInMs: delayMs }, 'could not park message; will retry');
       msg.nak(delayMs);
-      return;
+      return 'failed';
     }
     span.setAttribute('kassa.parked', true);
     log.error({ messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, reason }, 'message parked');
     // No reason text: `+TERM <reason>` is a NATS 2.10 feature; 2.9 ignores it and would redeliver.
     msg.term();
+    return 'parked';
   }
 }
 

@@ -7,8 +7,18 @@ export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 /** JetStream API error code when `add` loses a race with another process creating the same stream. */
 const STREAM_NAME_IN_USE = 10058;
 
-/** Creates the stream, or brings an existing one to these subjects and duplicate window. Idempotent. */
-export async function ensureStream(jsm: JetStreamManager, options: { name: string; subjects: string[] }): Promise<void> {
+export interface StreamOptions {
+  name: string;
+  subjects: string[];
+  /**
+   * Copies of the stream on the NATS cluster's servers (R3 survives the loss of one). Default: NATS_STREAM_REPLICAS,
+   * else 1 (a single server, as on a laptop). A deployment sets it once for every service, hence the environment.
+   */
+  replicas?: number;
+}
+
+/** Creates the stream, or brings an existing one to these subjects, duplicate window and replicas. Idempotent. */
+export async function ensureStream(jsm: JetStreamManager, options: StreamOptions): Promise<void> {
   try {
     await createOrUpdate(jsm, options);
   } catch (error) {
@@ -17,12 +27,20 @@ export async function ensureStream(jsm: JetStreamManager, options: { name: strin
   }
 }
 
-async function createOrUpdate(jsm: JetStreamManager, options: { name: string; subjects: string[] }): Promise<void> {
-  const wanted = { subjects: options.subjects, duplicate_window: nanos(DUPLICATE_WINDOW_MS) };
+export function streamReplicas(env: Record<string, string | undefined> = process.env): number {
+  const value = env.NATS_STREAM_REPLICAS?.trim() || '1';
+  const replicas = Number(value);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5) throw new Error(`NATS_STREAM_REPLICAS must be 1 to 5, got "${value}"`);
+  return replicas;
+}
+
+async function createOrUpdate(jsm: JetStreamManager, options: StreamOptions): Promise<void> {
+  const wanted = { subjects: options.subjects, duplicate_window: nanos(DUPLICATE_WINDOW_MS), num_replicas: options.replicas ?? streamReplicas() };
   try {
     const info = await jsm.streams.info(options.name);
     const same =
       info.config.duplicate_window === wanted.duplicate_window &&
+      info.config.num_replicas === wanted.num_replicas &&
       [...info.config.subjects].sort().join(' ') === [...wanted.subjects].sort().join(' ');
     if (!same) await jsm.streams.update(options.name, wanted);
   } catch (error) {

@@ -1,5 +1,5 @@
 export { connectNats, type NatsHandles } from './connect-nats';
-export { ensureStream, DUPLICATE_WINDOW_MS } from './ensure-stream';
+export { ensureStream, streamReplicas, DUPLICATE_WINDOW_MS, type StreamOptions } from './ensure-stream';
 export {
   startConsumer,
   parkedSubject,

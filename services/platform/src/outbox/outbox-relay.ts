@@ -9,6 +9,7 @@ import { contextFrom, errorText, platformTracer, traceHeaders } from '../messagi
 import { OUTBOX_CHANNEL } from '../persistence/platform.migration';
 import { createNamespace, type Namespace } from '../config/namespace';
 import { crashPoint } from '../lifecycle/crash-point';
+import { counter, observeGauges } from '../metrics/instruments';
 
 export interface OutboxRelayOptions {
   orm: MikroORM;
@@ -56,6 +57,13 @@ interface OutboxRow {
 
 const PRUNE_CHUNK = 1000;
 
+const published = counter('kassa.outbox.published', 'Outbox rows published to JetStream, by canonical subject');
+const publishFailures = counter('kassa.outbox.publish_failures', 'Outbox publishes that failed and will be retried');
+const BACKLOG_GAUGES = {
+  unpublished: { name: 'kassa.outbox.unpublished', description: 'Outbox rows not yet published' },
+  oldestAge: { name: 'kassa.outbox.oldest_unpublished_age.seconds', description: 'Age of the oldest unpublished outbox row (0 when none)' },
+};
+
 /** The only code that publishes integration events: outbox rows → JetStream, each exactly once per duplicate window. */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { orm, js } = options;
@@ -68,6 +76,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
   const log = options.logger.child({ component: 'outbox-relay' });
   const knex: Knex = orm.em.getKnex();
+  publishFailures.initialise();
 
   let stopped = false;
   let draining: Promise<void> | undefined;
@@ -75,6 +84,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let listener: Client | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   const timers: NodeJS.Timeout[] = [];
+  const stopObserving = observeBacklog();
 
   if (options.background ?? true) {
     timers.push(setInterval(wake, pollIntervalMs));
@@ -90,6 +100,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   return {
     async stop() {
       stopped = true;
+      stopObserving();
       timers.forEach(clearInterval);
       clearTimeout(reconnectTimer);
       await draining;
@@ -123,7 +134,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   async function claimAndPublish(): Promise<{ claimed: number; published: number }> {
-    return knex.transaction(async (trx) => {
+    const { claimed, publishedRows } = await knex.transaction(async (trx): Promise<{ claimed: number; publishedRows: OutboxRow[] }> => {
       // SKIP LOCKED: concurrent relays (replicas) split the rows instead of waiting on or duplicating each other.
       // Never a high-water mark: a row committed late with a smaller id is still found.
       const { rows } = await trx.raw<{ rows: OutboxRow[] }>(
@@ -132,18 +143,19 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           order by id limit ? for update skip locked`,
         [batchSize],
       );
-      if (rows.length === 0) return { claimed: 0, published: 0 };
+      if (rows.length === 0) return { claimed: 0, publishedRows: [] };
       crashPoint('outbox.before-publish');
       // Sent in id order on one connection, so the stream keeps that order; one failure does not hold up the rest.
       const results = await Promise.allSettled(rows.map(publish));
       crashPoint('outbox.after-publish');
-      const published: string[] = [];
+      const publishedRows: OutboxRow[] = [];
       for (const [index, result] of results.entries()) {
         const row = rows[index]!;
         if (result.status === 'fulfilled') {
-          published.push(row.id);
+          publishedRows.push(row);
           continue;
         }
+        publishFailures.add(1);
         const attempt = row.attempts + 1;
         const delayMs = backoffDelayMs(attempt, baseBackoffMs, maxBackoffMs);
         const lastError = errorText(result.reason);
@@ -154,8 +166,39 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           [delayMs, lastError, row.id],
         );
       }
-      if (published.length > 0) await trx('outbox').whereIn('id', published).update({ published_at: trx.fn.now(), last_error: null });
-      return { claimed: rows.length, published: published.length };
+      if (publishedRows.length > 0) {
+        await trx('outbox').whereIn('id', publishedRows.map((row) => row.id)).update({ published_at: trx.fn.now(), last_error: null });
+      }
+      return { claimed: rows.length, publishedRows };
+    });
+    // Counted once the rows are marked published; rolled back, they are published (and counted) again later.
+    for (const row of publishedRows) published.add(1, { subject: row.subject });
+    return { claimed, published: publishedRows.length };
+  }
+
+  /**
+   * The backlog, read at scrape time with one query on the partial index of unpublished rows. Every replica reports
+   * the same table, so dashboards take the max. A failed query leaves the gauges out of that scrape.
+   */
+  function observeBacklog(): () => void {
+    let failing = false;
+    return observeGauges(BACKLOG_GAUGES, async (record) => {
+      try {
+        const { rows } = await knex.raw<{ rows: { unpublished: number; oldest_age_seconds: number }[] }>(
+          `select count(*)::int as unpublished,
+                  coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest_age_seconds
+             from outbox where published_at is null`,
+        );
+        const [backlog] = rows;
+        failing = false;
+        record('unpublished', backlog?.unpublished ?? 0);
+        record('oldestAge', Math.max(0, backlog?.oldest_age_seconds ?? 0));
+      } catch (error) {
+        // Once per outage: a scrape every few seconds must not flood the log while the database is away.
+        if (!failing) log.warn({ err: error }, 'could not read the outbox backlog for metrics');
+        else log.debug({ err: error }, 'could not read the outbox backlog for metrics');
+        failing = true;
+      }
     });
   }
 

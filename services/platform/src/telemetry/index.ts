@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { NodeSDK, core } from '@opentelemetry/sdk-node';
 import { NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -9,12 +10,25 @@ import { clearPrometheusReader, createPrometheusReader } from './metrics';
 
 export { tracer, withSpan, injectTraceHeaders, extractTraceContext, SpanKind, SpanStatusCode } from './helpers';
 export { renderPrometheusMetrics } from './metrics';
+export {
+  startMetricsServer,
+  metricsPortFrom,
+  DEFAULT_METRICS_PORT,
+  type MetricsServer,
+  type MetricsServerLogger,
+  type MetricsServerOptions,
+} from './metrics-server';
 
 export interface TelemetryOptions {
   serviceName: string;
   /** Extra processors, e.g. a SimpleSpanProcessor over an InMemorySpanExporter in tests. */
   spanProcessors?: SpanProcessor[];
   env?: Record<string, string | undefined>;
+  /**
+   * false: incoming HTTP requests get no span from the http instrumentation, only its request-duration metric. For a
+   * server that makes its own span per request (Next.js), so that a request is not two server spans.
+   */
+  httpServerSpans?: boolean;
 }
 
 export interface Telemetry {
@@ -27,11 +41,11 @@ let running: Telemetry | undefined;
  * Starts the OpenTelemetry Node SDK. Must run before the instrumented modules (http, @grpc/grpc-js, pg,
  * ioredis, fastify, undici) are first required, which is why each service's src/telemetry.ts is the first import.
  */
-export function startTelemetry({ serviceName, spanProcessors = [], env = process.env }: TelemetryOptions): Telemetry {
+export function startTelemetry({ serviceName, spanProcessors = [], env = process.env, httpServerSpans = true }: TelemetryOptions): Telemetry {
   if (running) throw new Error('Telemetry is already started in this process; shut it down first');
   const exporter = otlpSpanProcessor(env);
   const processors = [...(exporter ? [exporter] : []), ...spanProcessors];
-  const instrumentations = platformInstrumentations();
+  const instrumentations = platformInstrumentations({ httpServerSpans });
   const sdk = new NodeSDK({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }),
     serviceName,
@@ -46,6 +60,7 @@ export function startTelemetry({ serviceName, spanProcessors = [], env = process
     instrumentations,
   });
   sdk.start();
+  patchLoadedCoreModules();
   const telemetry: Telemetry = {
     async shutdown() {
       if (running !== telemetry) return;
@@ -62,4 +77,15 @@ export function startTelemetry({ serviceName, spanProcessors = [], env = process
   };
   running = telemetry;
   return telemetry;
+}
+
+/**
+ * Instrumentations patch a module when it is required after the SDK started. Node's http and https are often loaded
+ * before: Next.js serves with them before it calls register(), and exporter-prometheus requires http. Requiring them
+ * once more, through Node's own require (not a bundler's, which would answer from its cache), lets the http
+ * instrumentation patch them; the objects are shared, so servers created earlier are measured too.
+ */
+function patchLoadedCoreModules(): void {
+  const nodeRequire = createRequire(`${process.cwd()}/`);
+  for (const name of ['node:http', 'node:https']) nodeRequire(name);
 }

@@ -15,13 +15,21 @@ const DISABLED = [
 // Probes and scrapes every few seconds would drown the traces that matter.
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
-export function platformInstrumentations(): Instrumentation[] {
+export interface PlatformInstrumentationOptions {
+  /** false: incoming HTTP requests are measured (http.server.request.duration) but get no span of their own. */
+  httpServerSpans?: boolean;
+}
+
+export function platformInstrumentations({ httpServerSpans = true }: PlatformInstrumentationOptions = {}): Instrumentation[] {
   const config: Record<string, { enabled: boolean } & Record<string, unknown>> = {};
   for (const name of DISABLED) config[`@opentelemetry/instrumentation-${name}`] = { enabled: false };
   for (const name of ENABLED) config[`@opentelemetry/instrumentation-${name}`] = { enabled: true };
   config['@opentelemetry/instrumentation-http'] = {
     enabled: true,
     ignoreIncomingRequestHook: (request: { url?: string }) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
+    // Without a parent (a caller's traceparent) an incoming request then gets a non-recording span, which the
+    // instrumentation still times for its metric.
+    requireParentforIncomingSpans: !httpServerSpans,
   };
   config['@opentelemetry/instrumentation-pg'] = { enabled: true, requireParentSpan: true };
   config['@opentelemetry/instrumentation-ioredis'] = { enabled: true, requireParentSpan: true };

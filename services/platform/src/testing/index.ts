@@ -4,3 +4,4 @@ export * from './database';
 export * from './free-port';
 export * from './identity-process';
 export * from './identity-driver';
+export * from './metrics';

@@ -14,6 +14,11 @@ export interface ReceivedSpan {
   kind: 'unspecified' | 'internal' | 'server' | 'client' | 'producer' | 'consumer';
   serviceName: string;
   attributes: Record<string, AttributeValue>;
+  /** Milliseconds since the epoch (0 when the exporter sent none). */
+  startTimeMs: number;
+  durationMs: number;
+  /** OTLP status: 'error' when the span recorded a failure. */
+  status: 'unset' | 'ok' | 'error';
 }
 
 export interface OtlpReceiver {
@@ -41,7 +46,17 @@ interface OtlpTraces {
   resourceSpans?: {
     resource?: { attributes?: OtlpKeyValue[] };
     scopeSpans?: {
-      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind?: number; attributes?: OtlpKeyValue[] }[];
+      spans?: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind?: number;
+        attributes?: OtlpKeyValue[];
+        startTimeUnixNano?: string | number;
+        endTimeUnixNano?: string | number;
+        status?: { code?: number };
+      }[];
     }[];
   }[];
 }
@@ -62,6 +77,14 @@ function valueOf(value: OtlpAnyValue | undefined): AttributeValue {
 
 function attributesOf(list: OtlpKeyValue[] | undefined): Record<string, AttributeValue> {
   return Object.fromEntries((list ?? []).map(({ key, value }) => [key, valueOf(value)]));
+}
+
+const STATUSES: ReceivedSpan['status'][] = ['unset', 'ok', 'error'];
+
+/** Nanoseconds as OTLP JSON sends them (a decimal string) → milliseconds. */
+function nanosToMs(value: string | number | undefined): number {
+  if (value === undefined) return 0;
+  return Number(BigInt(value) / 1000n) / 1000;
 }
 
 // IDs are hex in OTLP JSON; a few encoders send base64 instead (as protobuf JSON mapping would).
@@ -86,6 +109,9 @@ export function flattenTraces(body: OtlpTraces): ReceivedSpan[] {
           kind: KINDS[span.kind ?? 0] ?? 'unspecified',
           serviceName,
           attributes: attributesOf(span.attributes),
+          startTimeMs: nanosToMs(span.startTimeUnixNano),
+          durationMs: Math.max(0, nanosToMs(span.endTimeUnixNano) - nanosToMs(span.startTimeUnixNano)),
+          status: STATUSES[span.status?.code ?? 0] ?? 'unset',
         });
       }
     }
@@ -105,7 +131,15 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * Besides POST /v1/traces it lists what it received at GET /api/spans and forgets it at DELETE /api/spans,
  * so tests in other processes can read the spans too.
  */
-export async function startOtlpReceiver({ port: listenPort = 0 }: { port?: number } = {}): Promise<OtlpReceiver> {
+export interface OtlpReceiverOptions {
+  port?: number;
+  /** Keep only the most recent spans (a long-running local receiver); default: keep all (tests). */
+  maxSpans?: number;
+  /** Extra GET pages over the received spans (the local trace view); undefined: not one of its pages. */
+  view?: (path: string, spans: readonly ReceivedSpan[]) => { contentType: string; body: string; status?: number } | undefined;
+}
+
+export async function startOtlpReceiver({ port: listenPort = 0, maxSpans, view }: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
   const received: ReceivedSpan[] = [];
   const waiters = new Set<() => void>();
 
@@ -114,6 +148,11 @@ export async function startOtlpReceiver({ port: listenPort = 0 }: { port?: numbe
     if (path === '/api/spans' && (request.method === 'GET' || request.method === 'DELETE')) {
       if (request.method === 'DELETE') received.length = 0;
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.method === 'GET' ? received : []));
+      return;
+    }
+    const page = request.method === 'GET' && path !== undefined ? view?.(path, received) : undefined;
+    if (page) {
+      response.writeHead(page.status ?? 200, { 'content-type': page.contentType, 'cache-control': 'no-store' }).end(page.body);
       return;
     }
     if (request.method !== 'POST' || path !== '/v1/traces') {
@@ -127,6 +166,7 @@ export async function startOtlpReceiver({ port: listenPort = 0 }: { port?: numbe
     readBody(request)
       .then((body) => {
         received.push(...flattenTraces(JSON.parse(body.toString('utf8')) as OtlpTraces));
+        if (maxSpans !== undefined && received.length > maxSpans) received.splice(0, received.length - maxSpans);
         for (const wake of waiters) wake();
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       })

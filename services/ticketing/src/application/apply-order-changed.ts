@@ -7,6 +7,7 @@
 //   refunded, order still paid (a partial refund) → nothing
 // Only a newer version of the order than the last one applied counts (order_state), whatever the subject says.
 import { newId, isId } from '@kassa/platform/ids';
+import { afterCommit } from '@kassa/platform/persistence';
 import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import type { Order } from '@kassa/proto/ordering/v1/orders';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -16,6 +17,8 @@ import { planTickets } from '../domain/ticket-issuance';
 import { effectOfOrderStatus, isIssuedAndValid, isTicketStatus, nextTicketStatus, type TicketState, voidReason } from '../domain/ticket-status';
 import { publishTicketsIssued } from '../events/tickets-issued.publisher';
 import { publishTicketsVoided } from '../events/tickets-voided.publisher';
+import { checkoutFunnel } from '@kassa/platform/metrics';
+import { ticketsIssued, ticketsVoided } from '../metrics';
 import { loadEvents } from '../persistence/event.repository';
 import type { OrderStateRow } from '../persistence/order-state.entity';
 import { TicketAccessEntity, TicketEntity, type TicketRow } from '../persistence/ticket.entity';
@@ -141,9 +144,12 @@ async function issueTickets(
     ticket.updatedAt = now;
   }
   log.info({ tickets: due.length }, 'tickets issued');
+  afterCommit(em, () => ticketsIssued.add(due.length));
 
   if (state.ticketsIssuedAt) return;
   state.ticketsIssuedAt = now;
+  // Once per order, like TicketsIssued (order_state.tickets_issued_at).
+  afterCommit(em, () => checkoutFunnel.count('tickets_issued'));
   const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
   publishTicketsIssued(em, {
     order,
@@ -160,6 +166,9 @@ function voidTickets(
   const { message, order, tickets, now, log } = input;
   const due = tickets.filter(({ ticket }) => nextTicketStatus(stateOf(ticket), 'void') === 'canceled');
   if (due.length === 0) return;
+  // Voided tickets are those whose code is revoked; held tickets of an order that ended unpaid never had one.
+  const revoked = due.filter(({ ticket }) => ticket.issuedAt !== null).length;
+  if (revoked > 0) afterCommit(em, () => ticketsVoided.add(revoked));
   for (const { ticket } of due) {
     ticket.status = 'canceled';
     ticket.canceledAt = now;

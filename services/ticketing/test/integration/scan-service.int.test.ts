@@ -3,15 +3,18 @@
 // issued by ticketing's own order consumer from orders the test publishes as ordering would.
 import { randomBytes, verify } from 'node:crypto';
 import { createGrpcClient, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
+import type { Telemetry } from '@kassa/platform/telemetry';
 import type { Event } from '@kassa/proto/catalog/v1/events';
 import { ScanServiceClient, type ScanServiceService, type ScannerAccess } from '@kassa/proto/ticketing/v1/scanning';
 import { importRawPublicKey, parseTicketCode } from '../../src/domain/ticket-code';
+import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { eventSnapshot, orderLine, type OrderSnapshot, orderSnapshot, withStatus } from '../fixtures/orders';
 import { type TicketingHarness, startTicketingHarness } from '../fixtures/ticketing-harness';
 
 jest.setTimeout(120_000);
 
 let h: TicketingHarness;
+let telemetry: Telemetry;
 let scan: PromiseClient<typeof ScanServiceService>;
 let owner: string;
 let door: string;
@@ -55,6 +58,7 @@ async function createLink(name: string, eventId = concert.id): Promise<{ id: str
 }
 
 beforeAll(async () => {
+  telemetry = startTestTelemetry('ticketing-test');
   h = await startTicketingHarness('scanning', { identity: true });
   const identity = h.identity!;
   owner = (await identity.signUp(address('owner'))).userId;
@@ -73,7 +77,16 @@ beforeAll(async () => {
 afterAll(async () => {
   scan?.close();
   await h?.stop();
+  await telemetry?.shutdown();
 });
+
+/** kassa_scans_total by result, for one mode; a scan is counted once its transaction committed, before it is answered. */
+async function scanMetrics(mode: 'online' | 'offline'): Promise<Record<string, number>> {
+  const results = ['valid', 'already_used', 'canceled', 'unpaid', 'wrong_event', 'invalid'];
+  return Object.fromEntries(await Promise.all(results.map(async (result) => [result, await metricValue('kassa_scans_total', { result, mode })] as const)));
+}
+const plus = (before: Record<string, number>, added: Record<string, number>) =>
+  Object.fromEntries(Object.entries(before).map(([result, value]) => [result, value + (added[result] ?? 0)]));
 
 describe('scan links', () => {
   it('are made by members with "checkin", shown with their secret once, and listed newest first without it', async () => {
@@ -185,6 +198,7 @@ describe('a scan', () => {
   it('admits a valid code once, with the ticket (never its code or buyer) and the counts after it', async () => {
     const [ticket] = await paidTickets(org, [concert.id]);
     const before = await scan.openScanner({ access: viaLink(link.secret), deviceId: device(), locale: 'en' });
+    const scansBefore = { online: await scanMetrics('online'), offline: await scanMetrics('offline') };
     const admitted = await scanAt(ticket!.code);
     expect(admitted).toMatchObject({ result: 'valid', checkedInAt: h.clock.now, checkedInByDevice: '' });
     expect(admitted.ticket).toMatchObject({ id: ticket!.id, reference: ticket!.reference, status: 'used', itemName: 'Regular', email: '', code: '' });
@@ -193,6 +207,12 @@ describe('a scan', () => {
 
     const again = await scanAt(ticket!.code);
     expect(again).toMatchObject({ result: 'already_used', checkedInAt: h.clock.now, checkedInByDevice: 'Front door', counts: admitted.counts });
+    // A retry under a nonce already answered is not a new decision.
+    const retried = { access: viaLink(link.secret), code: ticket!.code, nonce: nonce(), deviceId: 'dev_frontdoor0001' };
+    await scan.scan(retried);
+    await scan.scan(retried);
+    expect(await scanMetrics('online')).toEqual(plus(scansBefore.online, { valid: 1, already_used: 2 }));
+    expect(await scanMetrics('offline')).toEqual(scansBefore.offline);
     const [row] = await h.sql<{ device_name: string; link_id: string; offline: boolean }>('select device_name, link_id, offline from check_in where ticket_id = ?', [ticket!.id]);
     expect(row).toEqual({ device_name: 'Front door', link_id: link.id, offline: false });
     const [used] = await h.sql<{ check_ins: number; last_used_at: string }>('select check_ins, last_used_at from scan_link where id = ?', [link.id]);
@@ -332,6 +352,7 @@ describe('offline scans, synced', () => {
       { nonce: nonce(), code: ahead!.reference, scannedAt: new Date(uploadedAt.getTime() + 3_600_000) },
     ];
     const fieldGate = 'dev_fieldgate00001';
+    const scansBefore = { online: await scanMetrics('online'), offline: await scanMetrics('offline') };
     const synced = await scan.syncOfflineScans({ access: viaLink(offline.secret), deviceId: fieldGate, scans });
     expect(synced.outcomes).toEqual([
       { nonce: scans[0]!.nonce, outcome: 'conflict', reference: contested!.reference, checkedInAt: admittedOnline.checkedInAt, checkedInByDevice: 'Main entrance' },
@@ -342,6 +363,9 @@ describe('offline scans, synced', () => {
       { nonce: scans[5]!.nonce, outcome: 'admitted', reference: ahead!.reference, checkedInAt: uploadedAt, checkedInByDevice: '' },
     ]);
     expect(synced.counts).toEqual({ checkedIn: 4, sold: 4 });
+    // Each offline scan is counted by the door's decision: admitted = valid, a conflict = already_used.
+    expect(await scanMetrics('offline')).toEqual(plus(scansBefore.offline, { valid: 3, already_used: 2, invalid: 1 }));
+    expect(await scanMetrics('online')).toEqual(scansBefore.online);
 
     // The first admission stays; the offline one is recorded beside it.
     const [first] = await h.sql<{ checked_in_at: string; checked_in_device: string }>('select checked_in_at, checked_in_device from ticket_access where ticket_id = ?', [contested!.id]);
@@ -369,6 +393,7 @@ describe('offline scans, synced', () => {
     h.clock.now = new Date(h.clock.now.getTime() + 60_000);
     const again = await scan.syncOfflineScans({ access: viaLink(offline.secret), deviceId: fieldGate, scans });
     expect(again.outcomes).toEqual(synced.outcomes);
+    expect(await scanMetrics('offline')).toEqual(plus(scansBefore.offline, { valid: 3, already_used: 2, invalid: 1 }));
     expect(await h.sql('select count(*)::int as n from scan_conflict where event_id = ?', [syncEvent.id])).toEqual([{ n: 2 }]);
     expect(await h.sql('select count(*)::int as n from check_in where event_id = ?', [syncEvent.id])).toEqual([{ n: 4 }]);
     expect((await scan.listScanConflicts({ organisationId: org, eventId: syncEvent.id }, as(owner))).conflicts).toHaveLength(2);

@@ -1,6 +1,8 @@
 import { newId } from '@kassa/platform/ids';
+import type { Telemetry } from '@kassa/platform/telemetry';
 import { importRawPublicKey, verifyTicketCode } from '../../src/domain/ticket-code';
 import { createTicketKeyStore } from '../../src/persistence/ticket-key.store';
+import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { eventSnapshot, orderLine, orderSnapshot, withStatus } from '../fixtures/orders';
 import { type PublishedMessage, type TicketingHarness, startTicketingHarness } from '../fixtures/ticketing-harness';
 
@@ -9,11 +11,21 @@ import { type PublishedMessage, type TicketingHarness, startTicketingHarness } f
 jest.setTimeout(90_000);
 
 let h: TicketingHarness;
+let telemetry: Telemetry;
 beforeAll(async () => {
+  telemetry = startTestTelemetry('ticketing-test');
   h = await startTicketingHarness('issuance');
 }, 90_000);
 afterAll(async () => {
   await h?.stop();
+  await telemetry?.shutdown();
+});
+
+/** The ticket counters; each is counted once the consumer's transaction committed. */
+const ticketMetrics = async () => ({
+  issued: await metricValue('kassa_tickets_issued_total'),
+  voided: await metricValue('kassa_tickets_voided_total'),
+  ordersIssued: await metricValue('kassa_checkout_funnel_total', { stage: 'tickets_issued' }),
 });
 
 const ORG = newId('org');
@@ -53,6 +65,7 @@ async function knownEvent(overrides: Parameters<typeof eventSnapshot>[1] = {}) {
 it('issues a paid order\'s tickets with verifiable codes and publishes TicketsIssued once, however often the news arrives', async () => {
   const event = await knownEvent();
   const order = orderSnapshot(ORG, [orderLine([event.id], { quantity: 2 })]);
+  const before = await ticketMetrics();
   await h.orderProcessed(await h.publishOrder('reserved', order, 1));
   const reserved = await ticketsOf(order.id);
   expect(reserved.map((ticket) => [ticket.status, ticket.code])).toEqual([['reserved', null], ['reserved', null]]);
@@ -66,6 +79,8 @@ it('issues a paid order\'s tickets with verifiable codes and publishes TicketsIs
   await h.publishOrder('paid', paid, 2, { msgId: first });
   // A partial refund leaves the order paid: nothing changes, nothing is published.
   await h.orderProcessed(await h.publishOrder('refunded', { ...paid, money: { ...paid.money!, refundedMinor: 500 } }, 3, { refund: { amountMinor: 500 } }));
+  // Handled one after the other by one consumer: the first "paid" was counted before the later ones were handled.
+  expect(await ticketMetrics()).toEqual({ issued: before.issued + 2, voided: before.voided, ordersIssued: before.ordersIssued + 1 });
 
   const tickets = await ticketsOf(order.id);
   expect(tickets.map((ticket) => ticket.status)).toEqual(['created', 'created']);
@@ -103,6 +118,7 @@ it('cancels the tickets of an order refunded in full, revokes their codes and pu
   const event = await knownEvent();
   const order = orderSnapshot(ORG, [orderLine([event.id], { quantity: 2 })]);
   const paid = withStatus(order, 'paid');
+  const before = await ticketMetrics();
   await h.orderProcessed(await h.publishOrder('paid', paid, 2));
   // ordering announces the successful refund first (the order still paid), then the cancellation it causes.
   await h.orderProcessed(await h.publishOrder('refunded', { ...paid, money: { ...paid.money!, refundedMinor: paid.money!.totalMinor } }, 3, { refund: { cancelsOrder: true } }));
@@ -110,6 +126,7 @@ it('cancels the tickets of an order refunded in full, revokes their codes and pu
   const canceled = withStatus(order, 'canceled', 'refunded');
   await h.orderProcessed(await h.publishOrder('canceled', canceled, 4, { refund: { cancelsOrder: true } }));
   await h.orderProcessed(await h.publishOrder('canceled', canceled, 4));
+  expect(await ticketMetrics()).toEqual({ issued: before.issued + 2, voided: before.voided + 2, ordersIssued: before.ordersIssued + 1 });
 
   const tickets = await ticketsOf(order.id);
   expect(tickets.map((ticket) => ticket.status)).toEqual(['canceled', 'canceled']);
@@ -126,6 +143,7 @@ it('cancels the tickets of an order refunded in full, revokes their codes and pu
 it('voids the held tickets of an order that expired, and issues them after all when a late payment re-reserved it', async () => {
   const event = await knownEvent();
   const order = orderSnapshot(ORG, [orderLine([event.id])]);
+  const before = await ticketMetrics();
   await h.orderProcessed(await h.publishOrder('reserved', order, 1));
   await h.orderProcessed(await h.publishOrder('expired', withStatus(order, 'expired', 'expired'), 2));
   expect((await ticketsOf(order.id)).map((ticket) => [ticket.status, ticket.code])).toEqual([['canceled', null]]);
@@ -138,6 +156,11 @@ it('voids the held tickets of an order that expired, and issues them after all w
   expect(ticket).toMatchObject({ status: 'created', canceled_at: null });
   expect(await verifyWithStoredKeys(ORG, ticket!.code!)).toMatchObject({ ticketId: ticket!.id });
   await h.waitForPublished((all) => issuedFor(all, order.id).length === 1);
+  // The held ticket never had a code: nothing was revoked. Issued late, it counts once.
+  expect(await h.eventually(async () => {
+    const now = await ticketMetrics();
+    return now.issued > before.issued && now;
+  }, 'the late ticket counted')).toEqual({ issued: before.issued + 1, voided: before.voided, ordersIssued: before.ordersIssued + 1 });
 });
 
 it('gives a multi-event item one ticket per admission with access to each event, named in the order\'s language', async () => {

@@ -1,8 +1,10 @@
 import type { CallContext } from '@kassa/platform/grpc';
 import { Violations } from '@kassa/platform/errors';
+import { afterCommit, transactionalWithEffects } from '@kassa/platform/persistence';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ScanResponse, type ScanRequest } from '@kassa/proto/ticketing/v1/scanning';
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
+import { scans } from '../../metrics';
 import { noteLinkUse } from '../../persistence/scanning/check-in.repository';
 import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
@@ -15,6 +17,7 @@ import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
  *    the same nonce from another scanner is "invalid");
  * 2. decides the scan and, when admissible, checks the ticket in with ONE conditional update (admission.ts);
  * 3. stores the answer, with the live counts after the scan, under the nonce.
+ * Each decision is counted (kassa.scans) once committed; a retry answered from its nonce is not a new decision.
  */
 export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: ScanRequest, options: ScanningOptions = {}): Promise<ScanResponse> {
   const violations = new Violations();
@@ -25,7 +28,7 @@ export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'ac
   const scanner = await resolveScanner(deps, deps.orm.em.fork(), call, request.access, request.deviceId);
   const keyFor = await deps.keys.verifierFor(scanner.organisationId);
 
-  return deps.orm.em.fork().transactional(async (em) => {
+  return transactionalWithEffects(deps.orm.em.fork(), async (em) => {
     const now = deps.now();
     const owner: ScanAttemptOwner = { kind: 'scan', scope: scanner.scope, deviceId: scanner.deviceId, eventId: scanner.eventId };
     if (!(await claimNonce(em, nonce, owner, now))) return repeatedScan(em, scanner, nonce, owner);
@@ -33,6 +36,7 @@ export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'ac
     const named = await identifyTicket(em, scanner, request.code, keyFor);
     const admission = await admit(em, scanner, named, { at: now, now, offline: false, nonce, publish: deps.publish, checkIn: options.checkIn });
     const { decision } = admission;
+    afterCommit(em, () => scans.add(1, { result: decision.result, mode: 'online' }));
     const response: ScanResponse = {
       result: decision.result,
       ticket: admission.ticket && decision.result !== 'invalid' ? await scannerTicketView(em, admission.ticket) : undefined,

@@ -1,9 +1,11 @@
 import type { CallContext } from '@kassa/platform/grpc';
 import { Violations, messages } from '@kassa/platform/errors';
+import { afterCommit, transactionalWithEffects } from '@kassa/platform/persistence';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OfflineScanOutcome, ScanResponse, type OfflineScan, type SyncOfflineScansRequest, type SyncOfflineScansResponse } from '@kassa/proto/ticketing/v1/scanning';
 import { MAX_OFFLINE_SCANS, mergeOfflineScan, offlineCheckInTime, outcomeOfAnsweredScan } from '../../domain/offline-merge';
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
+import { scans } from '../../metrics';
 import { insertConflict, noteLinkUse } from '../../persistence/scanning/check-in.repository';
 import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
@@ -41,7 +43,7 @@ export async function syncOfflineScans(
 
 async function mergeOne(deps: ScanningDeps, scanner: Scanner, keyFor: KeyLookup, scan: OfflineScan, options: ScanningOptions): Promise<OfflineScanOutcome> {
   const nonce = scan.nonce.trim();
-  return deps.orm.em.fork().transactional(async (em) => {
+  return transactionalWithEffects(deps.orm.em.fork(), async (em) => {
     const now = deps.now();
     const owner: ScanAttemptOwner = { kind: 'offline', scope: scanner.scope, deviceId: scanner.deviceId, eventId: scanner.eventId };
     if (!(await claimNonce(em, nonce, owner, now))) return repeatedOfflineScan(em, scanner, scan, owner, now);
@@ -50,6 +52,9 @@ async function mergeOne(deps: ScanningDeps, scanner: Scanner, keyFor: KeyLookup,
     const named = await identifyTicket(em, scanner, scan.code, keyFor);
     const admission = await admit(em, scanner, named, { at, now, offline: true, nonce, publish: deps.publish, checkIn: options.checkIn });
     const merge = mergeOfflineScan(admission.decision);
+    // Counted by the door's decision, as online: admitted is "valid", a conflict "already_used". Not for a nonce
+    // merged before, nor for an online scan's answer uploaded again (counted when it was made).
+    afterCommit(em, () => scans.add(1, { result: admission.decision.result, mode: 'offline' }));
     const reference = admission.decision.result === 'invalid' ? '' : (admission.ticket?.ticket.reference ?? '');
     const outcome: OfflineScanOutcome = { nonce, outcome: '', reference, checkedInAt: undefined, checkedInByDevice: '' };
     if (merge.action === 'check_in') {
