@@ -14,6 +14,7 @@ import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+import { serviceMonitorProblems } from '../../deploy/test/prometheus-operator';
 
 // Lints and renders charts/kassa with helm (fetched by scripts/tools/fetch-helm.sh) and checks every
 // rendered object against its Kubernetes schema and against the platform's deployment rules.
@@ -24,14 +25,27 @@ const environments = {
   default: [] as string[],
   dev: [path.join(repoRoot, 'deploy/values/dev.yaml')],
   production: [path.join(repoRoot, 'deploy/values/production.yaml')],
+  // Production with checkout and scan scaled up for an on-sale.
+  onsale: [path.join(repoRoot, 'deploy/values/production.yaml'), path.join(repoRoot, 'deploy/values/onsale.yaml')],
 };
+// Environments whose Prometheus (kube-prometheus-stack) scrapes through ServiceMonitors.
+const monitoredEnvironments = new Set(['dev', 'production', 'onsale']);
 // Services that own a database.
 const servicesWithDatabase = ['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing'];
 const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$/;
 
-// Every kind the chart may render, with its schema model. A Secret is deliberately absent.
+// Every kind the chart may render, with its schema model. A Secret is deliberately absent. ServiceMonitor is a
+// CRD without a kubernetes-models schema: deploy/test/prometheus-operator.ts checks its structure instead.
 type Model = new (data: never) => { validate(): void };
+class ServiceMonitorModel {
+  constructor(private readonly data: unknown) {}
+  validate(): void {
+    const problems = serviceMonitorProblems(this.data);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  }
+}
 const models: Record<string, Model> = {
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitorModel,
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'batch/v1/Job': Job,
@@ -70,8 +84,8 @@ function valuesArgs(files: string[]): string[] {
   return files.flatMap((file) => ['--values', file]);
 }
 
-function render(files: string[]): { text: string; objects: K8sObject[] } {
-  const run = helm(['template', 'kassa', chart, '--namespace', 'kassa', ...valuesArgs(files)]);
+function render(files: string[], extraArgs: string[] = []): { text: string; objects: K8sObject[] } {
+  const run = helm(['template', 'kassa', chart, '--namespace', 'kassa', ...valuesArgs(files), ...extraArgs]);
   if (run.status !== 0) throw new Error(`helm template failed:\n${run.stderr}`);
   const objects = parseAllDocuments(run.stdout)
     .map((document) => {
@@ -94,13 +108,20 @@ const podLabels = (workload: Workload) => workload.spec.template.metadata?.label
 const containersOf = (workload: Workload): IContainer[] => workload.spec.template.spec?.containers ?? [];
 const selects = (selector: Record<string, string> | undefined, labels: Record<string, string>) =>
   Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
+const objectKey = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
+interface ServiceObject extends K8sObject {
+  spec: { type?: string; clusterIP?: string; selector: Record<string, string>; ports: { name: string; port: number; targetPort: string }[] };
+}
+interface ServiceMonitorObject extends K8sObject {
+  spec: { selector: { matchLabels: Record<string, string> }; namespaceSelector: { matchNames: string[] }; endpoints: { port: string; path: string }[] };
+}
 
 beforeAll(() => {
   execFileSync('bash', [path.join(repoRoot, 'scripts/tools/fetch-helm.sh')], { cwd: repoRoot, stdio: 'pipe', timeout: 120_000 });
   expect(helm(['version', '--short']).stdout).toMatch(/^v4\.1\.4/);
 }, 150_000);
 
-describe.each(Object.entries(environments))('charts/kassa with %s values', (_environment, files) => {
+describe.each(Object.entries(environments))('charts/kassa with %s values', (environment, files) => {
   let rendered: { text: string; objects: K8sObject[] };
   let workloads: Workload[];
   beforeAll(() => {
@@ -254,14 +275,14 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (_env
       ['bff', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
     );
     const catalogEnv = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-catalog-env');
-    expect(catalogEnv?.data?.IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
+    expect(catalogEnv?.data?.IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
   });
 
   it('wires payments: the addresses of identity and ordering, its own to the BFF, ordering open to it', () => {
     const envOf = (name: string) => ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
-    expect(envOf('payments')).toMatchObject({ IDENTITY_GRPC_ADDRESS: 'kassa-identity:50051', ORDERING_GRPC_ADDRESS: 'kassa-ordering:50053', PAYMENT_PROVIDER: expect.stringMatching(/^(demo|stripe)$/) });
-    expect(envOf('ordering').IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
-    expect(envOf('bff').PAYMENTS_GRPC_ADDRESS).toBe('kassa-payments:50054');
+    expect(envOf('payments')).toMatchObject({ IDENTITY_GRPC_ADDRESS: 'dns:///kassa-identity:50051', ORDERING_GRPC_ADDRESS: 'dns:///kassa-ordering:50053', PAYMENT_PROVIDER: expect.stringMatching(/^(demo|stripe)$/) });
+    expect(envOf('ordering').IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
+    expect(envOf('bff').PAYMENTS_GRPC_ADDRESS).toBe('dns:///kassa-payments:50054');
     const ordering = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy').find((policy) => policy.metadata.name === 'kassa-ordering');
     const clients = (ordering?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels?.['app.kubernetes.io/component']] : []));
     expect(clients).toEqual(['bff', 'payments']);
@@ -280,6 +301,102 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (_env
       const hpa = ofKind(rendered.objects, 'HorizontalPodAutoscaler').find((object) => object.metadata.name === name);
       // Under an HPA the Deployment leaves replicas alone, so an upgrade does not undo scaling.
       expect(deployment.spec.replicas === undefined).toBe(hpa !== undefined);
+    }
+  });
+
+  it('keeps the BFF public on its web port alone: the Ingress and the ingress controller reach http, never metrics', () => {
+    const ingress = ofKind(rendered.objects, 'Ingress')[0];
+    const ports = (ingress?.spec as { rules: { http: { paths: { backend: { service: { port: { name: string } } } }[] } }[] }).rules
+      .flatMap((rule) => rule.http.paths.map((route) => route.backend.service.port.name));
+    expect(new Set(ports)).toEqual(new Set(['http']));
+    const policies = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy');
+    const fromIngressController = policies.flatMap((policy) =>
+      (policy.spec.ingress ?? [])
+        .filter((rule) => JSON.stringify(rule.from ?? []).includes('ingress-nginx'))
+        .map((rule) => ({ component: component(policy), ports: rule.ports })),
+    );
+    expect(fromIngressController).toEqual([{ component: 'bff', ports: [{ port: 'http', protocol: 'TCP' }] }]);
+  });
+
+  it('gives backends headless Services and their clients dns:/// addresses, so gRPC calls spread over every replica', () => {
+    const services = ofKind<ServiceObject>(rendered.objects, 'Service');
+    const configMaps = ofKind(rendered.objects, 'ConfigMap');
+    for (const service of services) {
+      const hasGrpc = service.spec.ports.some((port) => port.name === 'grpc');
+      // A backend's DNS name must resolve to its pods; the BFF keeps a virtual IP for the Ingress.
+      expect(service.spec.clusterIP === 'None').toBe(hasGrpc);
+    }
+    expect(services.filter((service) => service.spec.clusterIP !== 'None').map(component)).toEqual(['bff']);
+    const addresses = configMaps.flatMap((configMap) =>
+      Object.entries(configMap.data ?? {}).filter(([key]) => key.endsWith('_GRPC_ADDRESS')).map(([key, value]) => ({ owner: component(configMap), key, value })),
+    );
+    expect(addresses.length).toBeGreaterThanOrEqual(12);
+    for (const { key, value } of addresses) {
+      const match = /^dns:\/\/\/([a-z0-9-]+):(\d+)$/.exec(value);
+      expect(match).not.toBeNull();
+      const target = services.find((service) => service.metadata.name === match![1]);
+      expect(target?.spec.clusterIP).toBe('None');
+      expect(target?.spec.ports.find((port) => port.name === 'grpc')?.port).toBe(Number(match![2]));
+      expect(`${component(target!)!.toUpperCase()}_GRPC_ADDRESS`).toBe(key);
+    }
+  });
+
+  it('serves /metrics from every workload on a port Prometheus may reach: the BFF on its own metrics port', () => {
+    const services = ofKind<ServiceObject>(rendered.objects, 'Service');
+    const policies = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy');
+    for (const deployment of ofKind<Workload>(rendered.objects, 'Deployment')) {
+      const annotations = deployment.spec.template.metadata?.annotations ?? {};
+      expect(annotations['prometheus.io/scrape']).toBe('true');
+      expect(annotations['prometheus.io/path']).toBe('/metrics');
+      const [container] = containersOf(deployment);
+      const scraped = container?.ports?.find((port) => String(port.containerPort) === annotations['prometheus.io/port']);
+      expect(scraped?.name).toBe(component(deployment) === 'bff' ? 'metrics' : 'http');
+      // Only the monitoring namespace may reach the scrape port.
+      const own = policies.find((policy) => policy.metadata.name === deployment.metadata.name);
+      const rules = (own?.spec.ingress ?? []).filter((rule) => JSON.stringify(rule.ports).includes(`"${scraped?.name}"`));
+      const monitoringRules = rules.filter((rule) => JSON.stringify(rule.from).includes('"kubernetes.io/metadata.name":"observability"'));
+      expect(monitoringRules).toHaveLength(1);
+      const service = services.find((candidate) => candidate.metadata.name === deployment.metadata.name);
+      expect(service?.spec.ports.map((port) => port.name)).toContain(scraped?.name);
+    }
+    const bff = ofKind<Workload>(rendered.objects, 'Deployment').find((deployment) => component(deployment) === 'bff')!;
+    expect(containersOf(bff)[0]?.ports?.map((port) => [port.name, port.containerPort])).toEqual([['http', 3000], ['metrics', 9100]]);
+    const bffEnv = ofKind(rendered.objects, 'ConfigMap').find((configMap) => configMap.metadata.name === 'kassa-bff-env')?.data;
+    expect(bffEnv).toMatchObject({ METRICS_PORT: '9100', PORT: '3000' });
+    expect(ofKind(rendered.objects, 'ConfigMap').filter((configMap) => configMap.data?.METRICS_PORT !== undefined).map(component)).toEqual(['bff']);
+  });
+
+  it('scrapes through one ServiceMonitor per workload where Prometheus Operator runs, labelled for its selector', () => {
+    const monitors = ofKind<ServiceMonitorObject>(rendered.objects, 'ServiceMonitor');
+    if (!monitoredEnvironments.has(environment)) {
+      expect(monitors).toEqual([]);
+      return;
+    }
+    const deployments = ofKind<Workload>(rendered.objects, 'Deployment');
+    expect(monitors.map(component).sort()).toEqual(deployments.map(component).sort());
+    const services = ofKind<ServiceObject>(rendered.objects, 'Service');
+    for (const monitor of monitors) {
+      expect(monitor.metadata.labels?.release).toBe('kube-prometheus-stack');
+      expect(monitor.spec.namespaceSelector.matchNames).toEqual(['kassa']);
+      const selected = services.filter((service) => selects(monitor.spec.selector.matchLabels, service.metadata.labels ?? {}));
+      expect(selected.map((service) => service.metadata.name)).toEqual([monitor.metadata.name]);
+      expect(monitor.spec.endpoints.map((endpoint) => [endpoint.port, endpoint.path])).toEqual([[component(monitor) === 'bff' ? 'metrics' : 'http', '/metrics']]);
+      expect(selected[0]?.spec.ports.map((port) => port.name)).toContain(monitor.spec.endpoints[0]?.port);
+    }
+  });
+
+  it('gives checkout (ordering) and scan (ticketing) their own HPAs wherever they run more than one pod', () => {
+    const hpas = ofKind<K8sObject & { spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number } }>(rendered.objects, 'HorizontalPodAutoscaler');
+    const scaled = hpas.map(component);
+    if (environment === 'dev') {
+      expect(scaled).toEqual([]);
+      return;
+    }
+    expect(scaled).toEqual(expect.arrayContaining(['ordering', 'ticketing']));
+    for (const hpa of hpas) {
+      expect(hpa.spec.scaleTargetRef.name).toBe(hpa.metadata.name);
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
     }
   });
 });
@@ -317,12 +434,53 @@ describe('environment values', () => {
   it('wires ticketing: identity\'s address and the sealing key, its own address to the BFF', () => {
     const { objects } = render([]);
     const envOf = (name: string) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
-    expect(envOf('ticketing').IDENTITY_GRPC_ADDRESS).toBe('kassa-identity:50051');
-    expect(envOf('bff').TICKETING_GRPC_ADDRESS).toBe('kassa-ticketing:50055');
+    expect(envOf('ticketing').IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
+    expect(envOf('bff').TICKETING_GRPC_ADDRESS).toBe('dns:///kassa-ticketing:50055');
     const ticketing = ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'ticketing')!;
     const sealing = (containersOf(ticketing)[0]?.env ?? []).find((entry) => entry.name === 'KASSA_SEALING_KEY');
     expect(sealing?.valueFrom?.secretKeyRef).toMatchObject({ name: 'kassa-app', key: 'sealing-key' });
     expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-ticketing-migrate')).toBe(true);
+  });
+
+  describe('scaling checkout and scan on their own', () => {
+    // The components whose rendered objects differ between two renders (an object added or removed counts too).
+    const changedComponents = (before: K8sObject[], after: K8sObject[]) => {
+      const index = (objects: K8sObject[]) => new Map(objects.map((object) => [objectKey(object), object]));
+      const [a, b] = [index(before), index(after)];
+      const changed = [...new Set([...a.keys(), ...b.keys()])].filter((key) => JSON.stringify(a.get(key)) !== JSON.stringify(b.get(key)));
+      return { keys: changed.sort(), components: [...new Set(changed.map((key) => component((a.get(key) ?? b.get(key))!)))].sort() };
+    };
+    let production: K8sObject[];
+    beforeAll(() => {
+      production = render(environments.production).objects;
+    });
+
+    it('onsale.yaml widens the HPAs of ordering and ticketing and changes no other object', () => {
+      const onsale = render(environments.onsale).objects;
+      expect(changedComponents(production, onsale)).toEqual({
+        keys: ['HorizontalPodAutoscaler/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ticketing'],
+        components: ['ordering', 'ticketing'],
+      });
+      const hpa = (name: string) => onsale.find((object) => objectKey(object) === `HorizontalPodAutoscaler/kassa-${name}`)?.spec;
+      expect(hpa('ordering')).toMatchObject({ minReplicas: 6, maxReplicas: 40 });
+      expect(hpa('ticketing')).toMatchObject({ minReplicas: 4, maxReplicas: 24 });
+    });
+
+    it.each([
+      ['the HPA range of ordering', ['--set', 'services.ordering.autoscaling.minReplicas=5', '--set', 'services.ordering.autoscaling.maxReplicas=60'], ['HorizontalPodAutoscaler/kassa-ordering']],
+      ['a fixed replica count for ordering instead of its HPA', ['--set', 'services.ordering.autoscaling.enabled=false', '--set', 'services.ordering.replicas=8'], ['Deployment/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ordering']],
+      ['the HPA range of ticketing', ['--set', 'services.ticketing.autoscaling.maxReplicas=30'], ['HorizontalPodAutoscaler/kassa-ticketing']],
+    ])('%s changes only that service\'s objects', (_case, args, keys) => {
+      const component = keys[0]!.replace(/^.*kassa-/, '');
+      expect(changedComponents(production, render(environments.production, args).objects)).toEqual({ keys, components: [component] });
+    });
+
+    it('a fixed replica count is the Deployment\'s when the HPA is off', () => {
+      const { objects } = render(environments.production, ['--set', 'services.ordering.autoscaling.enabled=false', '--set', 'services.ordering.replicas=8']);
+      const ordering = ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'ordering');
+      expect(ordering?.spec.replicas).toBe(8);
+      expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component)).not.toContain('ordering');
+    });
   });
 
   it('adds a service from values alone: it gets its objects and the BFF its address', () => {
@@ -344,11 +502,11 @@ describe('environment values', () => {
       ]);
       expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-reports-migrate')).toBe(true);
       const bffEnv = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-bff-env');
-      expect(bffEnv?.data?.REPORTS_GRPC_ADDRESS).toBe('kassa-reports:50057');
-      expect(bffEnv?.data?.TICKETING_GRPC_ADDRESS).toBe('kassa-ticketing:50055');
-      expect(bffEnv?.data?.PAYMENTS_GRPC_ADDRESS).toBe('kassa-payments:50054');
-      expect(bffEnv?.data?.ORDERING_GRPC_ADDRESS).toBe('kassa-ordering:50053');
-      expect(bffEnv?.data?.CATALOG_GRPC_ADDRESS).toBe('kassa-catalog:50052');
+      expect(bffEnv?.data?.REPORTS_GRPC_ADDRESS).toBe('dns:///kassa-reports:50057');
+      expect(bffEnv?.data?.TICKETING_GRPC_ADDRESS).toBe('dns:///kassa-ticketing:50055');
+      expect(bffEnv?.data?.PAYMENTS_GRPC_ADDRESS).toBe('dns:///kassa-payments:50054');
+      expect(bffEnv?.data?.ORDERING_GRPC_ADDRESS).toBe('dns:///kassa-ordering:50053');
+      expect(bffEnv?.data?.CATALOG_GRPC_ADDRESS).toBe('dns:///kassa-catalog:50052');
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
@@ -373,6 +531,18 @@ describe('values that helm lint --strict refuses', () => {
     const lint = helm(['lint', '--strict', chart, '--values', writeValues(directory, 'bad.yaml', content)]);
     expect(lint.status).not.toBe(0);
     expect(lint.stdout + lint.stderr).toMatch(message);
+  });
+
+  it('fails to render a service whose metrics port is its http port', () => {
+    const run = helm(['template', 'kassa', chart, '--set', 'services.bff.ports.metrics=3000']);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('services.bff.ports: grpc, http and metrics must be different ports');
+  });
+
+  it('refuses a misspelt monitoring key', () => {
+    const lint = helm(['lint', '--strict', chart, '--values', writeValues(directory, 'bad.yaml', 'monitoring:\n  serviceMonitor:\n    enable: true\n')]);
+    expect(lint.status).not.toBe(0);
+    expect(lint.stdout + lint.stderr).toMatch(/additional properties 'enable' not allowed/);
   });
 
   it('fails to render a client that is not a service (helm lint does not run `fail`, helm template does)', () => {

@@ -62,7 +62,7 @@ spec:
         checksum/config: {{ include "kassa.configEnv" . | sha256sum }}
         {{- if $svc.metrics.enabled }}
         prometheus.io/scrape: "true"
-        prometheus.io/port: {{ int $svc.ports.http | quote }}
+        prometheus.io/port: {{ int (ternary $svc.ports.metrics $svc.ports.http (hasKey $svc.ports "metrics")) | quote }}
         prometheus.io/path: {{ $svc.metrics.path | quote }}
         {{- end }}
         {{- with $svc.podAnnotations }}
@@ -116,6 +116,11 @@ spec:
             - name: http
               containerPort: {{ int $svc.ports.http }}
               protocol: TCP
+            {{- if $svc.ports.metrics }}
+            - name: metrics
+              containerPort: {{ int $svc.ports.metrics }}
+              protocol: TCP
+            {{- end }}
           envFrom:
             - configMapRef:
                 name: {{ include "kassa.serviceName" . }}-env

@@ -124,10 +124,19 @@ Context: the service context plus `services` (all resolved services).
 {{- /* A web server without gRPC (the BFF) listens on PORT. */ -}}
 {{- $_ := set $env "PORT" (toString (int $svc.ports.http)) -}}
 {{- end -}}
-{{- /* Where to reach every service that lists this one among its allowedClients. */ -}}
+{{- if $svc.ports.metrics -}}
+{{- $_ := set $env "METRICS_PORT" (toString (int $svc.ports.metrics)) -}}
+{{- end -}}
+{{- /*
+Where to reach every service that lists this one among its allowedClients. gRPC runs over HTTP/2, which keeps
+one long-lived connection: behind a ClusterIP every call of a client would stay pinned to the one pod that
+connection reached, however many replicas an HPA adds. So a backend's Service is headless (kassa.service),
+dns:/// makes the gRPC client resolve every ready pod and balance over them (round_robin), and the servers
+close connections after a maximum age so that clients re-resolve and find new pods.
+*/ -}}
 {{- range $other, $otherSvc := .services -}}
 {{- if and $otherSvc.ports.grpc (has $.name $otherSvc.allowedClients) -}}
-{{- $address := printf "%s:%d" (include "kassa.serviceName" (dict "root" $root "name" $other)) (int $otherSvc.ports.grpc) -}}
+{{- $address := printf "dns:///%s:%d" (include "kassa.serviceName" (dict "root" $root "name" $other)) (int $otherSvc.ports.grpc) -}}
 {{- $_ := set $env (printf "%s_GRPC_ADDRESS" (include "kassa.envName" $other)) $address -}}
 {{- end -}}
 {{- end -}}
@@ -218,4 +227,9 @@ imagePullSecrets:
   - name: {{ . }}
 {{- end }}
 {{- end }}
+{{- end -}}
+
+{{/* Name of the container port Prometheus scrapes: "metrics" when the service has its own, else "http". */}}
+{{- define "kassa.metricsPortName" -}}
+{{- ternary "metrics" "http" (hasKey .svc.ports "metrics") -}}
 {{- end -}}

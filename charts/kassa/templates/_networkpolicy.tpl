@@ -1,7 +1,8 @@
 {{/*
 Ingress rules of one service, on top of the release-wide default deny (networkpolicy-default-deny.yaml):
-its gRPC port from the pods of its allowedClients, its http port (health, metrics) from the monitoring
-namespaces, and, for a public service only, its http port from the ingress controller's namespace.
+its gRPC port from the pods of its allowedClients, its metrics port (ports.metrics, else the http port that
+serves /metrics) from the monitoring namespace, and, for a public service only, its http port from the ingress
+controller's namespace. Kubelet probes are not subject to NetworkPolicy.
 Egress stays open: PostgreSQL, NATS, Redis, the collector, SMTP and the payment provider live elsewhere.
 */}}
 {{- define "kassa.networkPolicy" -}}
@@ -36,7 +37,7 @@ spec:
         - namespaceSelector:
             {{- toYaml $networkPolicy.monitoringNamespaceSelector | nindent 12 }}
       ports:
-        - port: http
+        - port: {{ include "kassa.metricsPortName" . }}
           protocol: TCP
     {{- end }}
     {{- if $svc.public }}

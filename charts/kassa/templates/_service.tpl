@@ -1,4 +1,10 @@
-{{/* Cluster-internal only: the BFF is reached from outside through its Ingress, never a NodePort or LoadBalancer. */}}
+{{/*
+Cluster-internal only: the BFF is reached from outside through its Ingress, never a NodePort or LoadBalancer.
+A backend (a service with a gRPC port) gets a headless Service (clusterIP: None): its DNS name resolves to the
+address of every ready pod, so gRPC clients balance calls over all replicas instead of pinning one HTTP/2
+connection to one pod behind a virtual IP (see kassa.configEnv). The BFF's Service keeps its ClusterIP, which the
+Ingress controller and port-forward use.
+*/}}
 {{- define "kassa.service" -}}
 apiVersion: v1
 kind: Service
@@ -8,6 +14,9 @@ metadata:
     {{- include "kassa.labels" . | nindent 4 }}
 spec:
   type: ClusterIP
+  {{- if .svc.ports.grpc }}
+  clusterIP: None
+  {{- end }}
   selector:
     {{- include "kassa.selectorLabels" . | nindent 4 }}
   ports:
@@ -23,4 +32,11 @@ spec:
       targetPort: http
       protocol: TCP
       appProtocol: http
+    {{- if .svc.ports.metrics }}
+    - name: metrics
+      port: {{ int .svc.ports.metrics }}
+      targetPort: metrics
+      protocol: TCP
+      appProtocol: http
+    {{- end }}
 {{- end -}}

@@ -22,6 +22,13 @@ Rules values.schema.json cannot express because they span the merged defaults or
 {{- fail (printf "services.%s.allowedClients: %q is not an enabled service" $.name $client) -}}
 {{- end -}}
 {{- end -}}
+{{- $ports := list -}}
+{{- range $port := values (pick $svc.ports "grpc" "http" "metrics") -}}
+{{- $ports = append $ports (int $port) -}}
+{{- end -}}
+{{- if ne (len $ports) (len (uniq $ports)) -}}
+{{- fail (printf "services.%s.ports: grpc, http and metrics must be different ports" .name) -}}
+{{- end -}}
 {{- if and $svc.autoscaling.enabled (gt (int $svc.autoscaling.minReplicas) (int $svc.autoscaling.maxReplicas)) -}}
 {{- fail (printf "services.%s.autoscaling: minReplicas is above maxReplicas" .name) -}}
 {{- end -}}
