@@ -22,6 +22,8 @@ export interface StackInfo {
   databases: string[];
   /** EMAIL_WEBHOOK_SECRET of notifications, so tests can sign delivery events. */
   emailWebhookSecret?: string;
+  /** The Prometheus endpoint of every running process (each replica's, and the BFF's), by process name. */
+  metricsUrls: Record<string, string>;
 }
 
 export type Component = 'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 'payments' | 'ticketing' | 'notifications' | 'bff';
@@ -56,9 +58,16 @@ async function dropDatabases(names: string[]): Promise<void> {
   }
 }
 
+type ReplicatedComponent = 'ordering' | 'ticketing';
+
 export interface StackOptions {
   /** Extra environment per component, e.g. a service's optional configuration that the shared stack leaves off. */
   env?: Partial<Record<Component, Record<string, string>>>;
+  /**
+   * Replicas of checkout and scan (default 1): each its own process and ports on the same database, stream and
+   * queue; their clients get the comma-separated list of all of them (round-robin).
+   */
+  replicas?: Partial<Record<ReplicatedComponent, number>>;
 }
 
 /**
@@ -75,9 +84,18 @@ export async function startStack(label: string, components: Component[], options
     orderingGrpc: await freePort(), orderingHttp: await freePort(),
     paymentsGrpc: await freePort(), paymentsHttp: await freePort(),
     ticketingGrpc: await freePort(), ticketingHttp: await freePort(),
-    bff: await freePort(), mailSmtp: await freePort(), mailHttp: await freePort(), otlp: await freePort(),
+    bff: await freePort(), bffMetrics: await freePort(), mailSmtp: await freePort(), mailHttp: await freePort(), otlp: await freePort(),
   };
-  const info: StackInfo = { namespace, env: {}, databases };
+  // Replicas after the first: their own gRPC and HTTP ports.
+  const extraReplicaPorts: Record<ReplicatedComponent, { grpc: number; http: number }[]> = { ordering: [], ticketing: [] };
+  for (const component of ['ordering', 'ticketing'] as const) {
+    for (let n = 1; n < (options.replicas?.[component] ?? 1); n++) extraReplicaPorts[component].push({ grpc: await freePort(), http: await freePort() });
+  }
+  const addressList = (first: number, component: ReplicatedComponent) =>
+    [first, ...extraReplicaPorts[component].map((replica) => replica.grpc)].map((port) => `127.0.0.1:${port}`).join(',');
+  const orderingAddress = addressList(ports.orderingGrpc, 'ordering');
+  const ticketingAddress = addressList(ports.ticketingGrpc, 'ticketing');
+  const info: StackInfo = { namespace, env: {}, databases, metricsUrls: {} };
   const env: Record<string, string> = {
     KASSA_ENV: 'test',
     KASSA_NAMESPACE: namespace,
@@ -126,7 +144,7 @@ export async function startStack(label: string, components: Component[], options
       ...env, DATABASE_URL: databaseUrl(databases[4]!), GRPC_PORT: String(ports.paymentsGrpc), HTTP_PORT: String(ports.paymentsHttp),
       // The built-in demo provider, as `npm run up` runs it: no network, no money.
       PAYMENT_PROVIDER: 'demo',
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, ORDERING_GRPC_ADDRESS: `127.0.0.1:${ports.orderingGrpc}`,
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, ORDERING_GRPC_ADDRESS: orderingAddress,
       ...options.env?.payments,
     },
     ticketing: {
@@ -145,17 +163,24 @@ export async function startStack(label: string, components: Component[], options
     ticketing: `http://127.0.0.1:${ports.ticketingHttp}/readyz`,
   };
 
+  const httpPortOf: Record<ServiceComponent, number> = {
+    identity: ports.identityHttp, notifications: ports.notificationsHttp, catalog: ports.catalogHttp,
+    ordering: ports.orderingHttp, payments: ports.paymentsHttp, ticketing: ports.ticketingHttp,
+  };
+  const extraReplicas: ManagedProcess[] = [];
+
   const stack: Stack = {
     info,
     processes,
     async startService(component, extraEnv = {}) {
       const child = tsxProcess(`${namespace}-${component}`, join('services', component, 'src', 'main.ts'), { ...serviceEnv[component], ...extraEnv });
       processes.set(component, child);
+      info.metricsUrls[component] = `http://127.0.0.1:${httpPortOf[component]}/metrics`;
       await waitForHttp(readyUrl[component], component, 60_000, child);
       return child;
     },
     async stop() {
-      await Promise.all([...processes.values()].reverse().map((p) => p.stop()));
+      await Promise.all([...extraReplicas, ...[...processes.values()].reverse()].map((p) => p.stop()));
       await dropDatabases(databases);
       await deleteNamespaceStreams(namespace);
     },
@@ -193,7 +218,8 @@ export async function startStack(label: string, components: Component[], options
     if (components.includes('ordering')) {
       // After catalog, though either order works: ordering waits for catalog's stream and reads it from the start.
       await stack.startService('ordering');
-      info.orderingGrpc = `127.0.0.1:${ports.orderingGrpc}`;
+      await startExtraReplicas('ordering');
+      info.orderingGrpc = orderingAddress;
     }
     if (components.includes('payments')) {
       // Either order works here too: payments waits for ordering's stream, and asks ordering only per payment.
@@ -203,7 +229,8 @@ export async function startStack(label: string, components: Component[], options
     if (components.includes('ticketing')) {
       // Either order works: ticketing waits for ordering's and catalog's streams and reads them from the start.
       await stack.startService('ticketing');
-      info.ticketingGrpc = `127.0.0.1:${ports.ticketingGrpc}`;
+      await startExtraReplicas('ticketing');
+      info.ticketingGrpc = ticketingAddress;
     }
     if (components.includes('notifications')) {
       await stack.startService('notifications');
@@ -213,12 +240,13 @@ export async function startStack(label: string, components: Component[], options
       info.bffUrl = `http://localhost:${ports.bff}`;
       const bff = startProcess(`${namespace}-bff`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)], {
         ...env, IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
-        CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: `127.0.0.1:${ports.orderingGrpc}`,
-        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`, TICKETING_GRPC_ADDRESS: `127.0.0.1:${ports.ticketingGrpc}`,
-        PORT: String(ports.bff),
+        CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: orderingAddress,
+        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`, TICKETING_GRPC_ADDRESS: ticketingAddress,
+        PORT: String(ports.bff), METRICS_PORT: String(ports.bffMetrics),
         ...options.env?.bff,
       }, join(repoRoot, 'bff'));
       processes.set('bff', bff);
+      info.metricsUrls.bff = `http://127.0.0.1:${ports.bffMetrics}/metrics`;
       await waitForHttp(`${info.bffUrl}/api/_auth/session`, 'BFF', 60_000, bff);
     }
   } catch (error) {
@@ -226,6 +254,19 @@ export async function startStack(label: string, components: Component[], options
     throw error;
   }
   return stack;
+
+  /** Replicas 2…n of a service: the first replica's environment on their own ports. */
+  async function startExtraReplicas(component: ReplicatedComponent): Promise<void> {
+    for (const [index, replicaPorts] of extraReplicaPorts[component].entries()) {
+      const name = `${component}-${index + 2}`;
+      const child = tsxProcess(`${namespace}-${name}`, join('services', component, 'src', 'main.ts'), {
+        ...serviceEnv[component], GRPC_PORT: String(replicaPorts.grpc), HTTP_PORT: String(replicaPorts.http),
+      });
+      extraReplicas.push(child);
+      info.metricsUrls[name] = `http://127.0.0.1:${replicaPorts.http}/metrics`;
+      await waitForHttp(`http://127.0.0.1:${replicaPorts.http}/readyz`, name, 60_000, child);
+    }
+  }
 }
 
 /** The streams the services made under this stack's namespace ("KASSA_<SERVICE>_<NS>"), so a run leaves nothing behind. */

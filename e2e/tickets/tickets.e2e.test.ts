@@ -20,6 +20,7 @@ import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, Page } from 'playwright-core';
 import { testAddress } from '../support/accounts';
 import { ApiSession } from '../support/api';
+import { buyThroughApi as buyPaidOrder, expectOk } from '../support/sales';
 import { collectProblems, hydrated, settled, settledTitle, shot, useBrowser } from '../support/browser';
 import { deliverySignature, isPng, parseTicketCode, pdfHexText, readPdf, readQrCodes } from './ticket-documents';
 import { type Account, signUp, startTicketsStack, type TicketsStack, waitForMailsTo } from './tickets-stack';
@@ -42,10 +43,6 @@ const REFERENCE = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 const desktop = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
-const expectOk = (response: { status: number; body: unknown }, what: string): unknown => {
-  if (response.status >= 300) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
-  return response.body;
-};
 
 async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -114,21 +111,15 @@ async function organiserBuildsShop(world: TicketsStack): Promise<Organisation> {
   }
 }
 
-/** A guest's checkout through the BFF's API, paid with the demo provider's Pay, as the shop page and the Pay button do it. */
+/** A guest's paid order (checkout and the demo provider's Pay through the BFF's API), with its number. */
 async function buyThroughApi(
   bffUrl: string,
   shopId: string,
   order: { items: { itemId: string; quantity: number }[]; email: string; subscribe: boolean; locale: 'en' | 'nl' },
 ): Promise<{ orderId: string; number: string }> {
-  const guest = new ApiSession(bffUrl);
-  const placed = expectOk(
-    await guest.call('POST', `/api/shops/${shopId}/checkout`, { ...order, discountCode: '', donationMinor: 0, idempotencyKey: randomUUID() }),
-    'checkout',
-  ) as { orderId: string; redirectUrl: string };
-  const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
-  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale: order.locale }), 'demo pay');
-  const { order: placedOrder } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}`), 'guest order') as { order: { number: string } };
-  return { orderId: placed.orderId, number: placedOrder.number };
+  const { orderId, guest } = await buyPaidOrder(bffUrl, shopId, order);
+  const { order: placedOrder } = expectOk(await guest.call('GET', `/api/orders/${orderId}`), 'guest order') as { order: { number: string } };
+  return { orderId, number: placedOrder.number };
 }
 
 /** A ticket as the guest's order page lists it. */

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { createGrpcClient } from '@kassa/platform/grpc';
+import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { ApiSession } from './api';
+
+/** The body of a 2xx answer; anything else fails the test naming the step. */
+export function expectOk(response: { status: number; body: unknown }, what: string): unknown {
+  if (response.status >= 300) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export interface OpenShop {
+  orgId: string;
+  eventId: string;
+  shopId: string;
+  itemId: string;
+}
+
+/**
+ * An organisation with one published event, one ticket option and an open shop selling it, made as the organiser
+ * makes them: the event through the BFF's API, the shop through catalog's gRPC (as the dashboard's shop pages do).
+ */
+export async function openShopWithOneEvent(
+  owner: { api: ApiSession; userId: string },
+  catalogGrpc: string,
+  { name, capacity, priceMinor }: { name: string; capacity: number; priceMinor: number },
+): Promise<OpenShop> {
+  const created = expectOk(await owner.api.call('POST', '/api/organisations', { name, description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const orgId = (created as { organisation: { id: string } }).organisation.id;
+  const { event } = expectOk(
+    await owner.api.call('POST', `/api/organisations/${orgId}/events`, {
+      name: `${name} live`, description: '', startsAt: '2031-07-04T18:00:00.000Z', endsAt: '2031-07-04T22:00:00.000Z', ticketLimit: null,
+      location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' }, translations: [],
+    }),
+    'create event',
+  ) as { event: { id: string } };
+  const { ticketOption } = expectOk(
+    await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, { name: 'Regular', description: '', capacity, translations: [] }),
+    'create ticket option',
+  ) as { ticketOption: { id: string } };
+  expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
+
+  const shops = createGrpcClient(ShopServiceClient, catalogGrpc, { deadlineMs: 10_000 });
+  const as = { actorUserId: owner.userId };
+  try {
+    const { shop } = await shops.createShop(
+      {
+        organisationId: orgId,
+        fields: {
+          name: `${name} shop`, description: '', opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + 24 * 3_600_000),
+          translations: [], currency: 'EUR', password: '', donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }, reservationMinutes: 15,
+        },
+      },
+      as,
+    );
+    const shopId = shop!.id;
+    const { item } = await shops.createShopItem(
+      { organisationId: orgId, shopId, fields: { ticketOptionId: ticketOption.id, extraEventIds: [], name: 'Regular', priceMinor, saleStart: undefined, saleEnd: undefined, position: 0 } },
+      as,
+    );
+    await shops.publishShop({ organisationId: orgId, shopId }, as);
+    return { orgId, eventId: event.id, shopId, itemId: item!.id };
+  } finally {
+    shops.close();
+  }
+}
+
+export interface Purchase {
+  orderId: string;
+  paymentId: string;
+  guest: ApiSession;
+}
+
+/** A guest's checkout through the BFF's API, paid with the demo provider's Pay, as the shop page and the Pay button do it. */
+export async function buyThroughApi(
+  bffUrl: string,
+  shopId: string,
+  order: { items: { itemId: string; quantity: number }[]; email: string; subscribe?: boolean; locale?: 'en' | 'nl' },
+): Promise<Purchase> {
+  const guest = new ApiSession(bffUrl);
+  const locale = order.locale ?? 'en';
+  const placed = expectOk(
+    await guest.call('POST', `/api/shops/${shopId}/checkout`, {
+      items: order.items, email: order.email, subscribe: order.subscribe ?? false, locale, discountCode: '', donationMinor: 0, idempotencyKey: randomUUID(),
+    }),
+    'checkout',
+  ) as { orderId: string; redirectUrl: string };
+  const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
+  if (!paymentId) throw new Error(`checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
+  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale }), 'demo pay');
+  return { orderId: placed.orderId, paymentId, guest };
+}
