@@ -64,7 +64,7 @@ const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.
 const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : Math.round(value)} ms`;
 /** What most tells a span apart: the subject it published or processed, or the path it served. */
 const detailOf = (span: ReceivedSpan): string =>
-  String(span.attributes['messaging.destination.name'] ?? span.attributes['url.path'] ?? span.attributes['http.target'] ?? span.attributes['db.statement'] ?? '').slice(0, 160);
+  String(span.attributes['messaging.destination.name'] ?? span.attributes['url.path'] ?? span.attributes['http.target'] ?? span.attributes['db.query.text'] ?? span.attributes['db.statement'] ?? '').slice(0, 160);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
