@@ -35,6 +35,8 @@ beforeAll(async () => {
     {
       ...stack.env,
       PORT: String(port),
+      // No metrics port: the shared stack's BFF has one, and 9100 may be taken by `npm run up`.
+      METRICS_PORT: '0',
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${nobodyListens}`,
       KASSA_REDIRECT_RULES: JSON.stringify([{ source: '/help', destination: `${stack.mailInboxUrl}/api/messages` }]),
     },

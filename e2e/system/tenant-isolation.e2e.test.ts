@@ -9,8 +9,6 @@
 // every order route and method has a real paid order (refund, tickets, confirmation e-mail) and a real held one
 // (cancel) of each to aim at, and each event has scan links (one usable, one revoked, one for a second event).
 import { createHmac, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { Client } from 'pg';
@@ -23,6 +21,7 @@ import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { NotificationsServiceClient } from '@kassa/proto/notifications/v1/notifications';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
+import { bffRoutes } from '../../scripts/verify/surface';
 import { ApiSession } from '../support/api';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
 import { waitForMessagesTo } from '../support/mail';
@@ -1483,10 +1482,6 @@ describe('controls: A\'s own ticket and order', () => {
 // The table's own completeness: every organiser route handler (under /api/organisations/{orgId}) and every scan-link
 // route handler of the BFF is aimed at by at least one case above, so that a route added later without a case fails.
 describe('the table', () => {
-  const apiRoot = join(__dirname, '..', '..', 'bff', 'app', 'api');
-  const routeFiles = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === 'route.ts' ? [join(dir, entry.name)] : []));
-
   it('aims at every organiser and scan-link route of the BFF', () => {
     const ids = freshIds();
     const routes: HttpCase[] = [
@@ -1494,13 +1489,7 @@ describe('the table', () => {
       ...Object.values(refusedLinkRoutes), ...Object.values(anonymousRoutes), ...Object.values(withoutPermissionTicketRoutes),
     ];
     const aimedAt = routes.map((route) => `${route.method} ${route.path(ids).split('?')[0]}`);
-    const handlers = [...routeFiles(join(apiRoot, 'organisations', '[orgId]')), ...routeFiles(join(apiRoot, 'scan'))].map((file) => {
-      const path = `/api/${relative(apiRoot, file).replace(/\/route\.ts$/, '')}`;
-      const pattern = new RegExp(`^${path.replace(/\./g, '\\.').replace(/\[[^\]]+\]/g, '[^/]+')}$`);
-      const source = readFileSync(file, 'utf8');
-      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => new RegExp(`export (const|async function) ${method}\\b`).test(source));
-      return { path, pattern, methods };
-    });
+    const handlers = bffRoutes().filter(({ path }) => /^\/api\/(organisations\/\[orgId\]|scan)(\/|$)/.test(path));
     const missing = handlers.flatMap(({ path, pattern, methods }) =>
       methods.filter((method) => !aimedAt.some((aimed) => aimed.startsWith(`${method} `) && pattern.test(aimed.slice(method.length + 1)))).map((method) => `${method} ${path}`),
     );

@@ -38,6 +38,8 @@ export async function startNextServer(cleanup: Cleanup, catalogGrpcAddress: stri
     NOTIFICATIONS_GRPC_ADDRESS: closed,
     CATALOG_GRPC_ADDRESS: catalogGrpcAddress,
     PORT: String(port),
+    // No metrics port (9100 may be taken by `npm run up`); the benchmark measures pages, not scrapes.
+    METRICS_PORT: '0',
     // Other services a benchmark's pages call (the shop page asks ordering too).
     ...extraEnv,
   }, join(repoRoot, 'bff'));
