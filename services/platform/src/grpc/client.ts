@@ -65,10 +65,16 @@ const RECONNECT_BACKOFF: Partial<ChannelOptions> = {
 };
 
 /**
- * Calls are spread over every address a target resolves to (a headless Service's pods, or a list of local replicas),
- * not pinned to the first one: grpc-js defaults to pick_first, which would send all of one client's traffic to one
- * replica for the life of its connection.
+ * Calls to a target of several replicas (a headless Service's pods behind `dns:///`, or a list of local replicas) are
+ * spread over all of them, not pinned to the first one: grpc-js defaults to pick_first, which would send all of one
+ * client's traffic to one replica for the life of its connection. A single `host:port` keeps pick_first: it has
+ * nobody to spread over, and pick_first reconnects when the next call comes, where round_robin keeps retrying a dead
+ * server with back-off and fails calls at once in between, so a restarted service would answer late.
  */
+export function balancesCalls(target: string): boolean {
+  return /^(dns|ipv4|ipv6):/.test(target);
+}
+
 const ROUND_ROBIN: Partial<ChannelOptions> = {
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 };
@@ -91,7 +97,8 @@ export function createGrpcClient<S>(
   address: string,
   { deadlineMs = 5000, actor, channelOptions }: GrpcClientOptions = {},
 ): PromiseClient<S> {
-  const raw = new ClientConstructor(grpcTarget(address), credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...ROUND_ROBIN, ...channelOptions });
+  const target = grpcTarget(address);
+  const raw = new ClientConstructor(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balancesCalls(target) ? ROUND_ROBIN : {}), ...channelOptions });
   const methods = ClientConstructor.service as unknown as Record<string, MethodDefinitionLike>;
   const client: Record<string, unknown> = {
     raw,

@@ -1,4 +1,4 @@
-import { grpcTarget } from '../../src/grpc/client';
+import { balancesCalls, grpcTarget } from '../../src/grpc/client';
 
 describe('grpcTarget', () => {
   it('leaves one address, with or without a resolver scheme, as it is', () => {
@@ -19,3 +19,13 @@ describe('grpcTarget', () => {
     expect(() => grpcTarget('127.0.0.1:50053,[::1]:50063')).toThrow('IP:port pairs of one family');
   });
 });
+
+describe('balancesCalls', () => {
+  it('balances targets of several replicas (DNS of a headless Service, a static list), not one host:port', () => {
+    expect(balancesCalls('dns:///kassa-ordering:50053')).toBe(true);
+    expect(balancesCalls(grpcTarget('127.0.0.1:50053,127.0.0.1:50063'))).toBe(true);
+    expect(balancesCalls(grpcTarget('127.0.0.1:50053'))).toBe(false);
+    expect(balancesCalls('kassa-ordering:50053')).toBe(false);
+  });
+});
+
