@@ -8,6 +8,7 @@
 // Only a newer version of the order than the last one applied counts (order_state), whatever the subject says.
 import { newId, isId } from '@kassa/platform/ids';
 import { afterCommit } from '@kassa/platform/persistence';
+import { checkoutFunnel } from '@kassa/platform/metrics';
 import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import type { Order } from '@kassa/proto/ordering/v1/orders';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -17,7 +18,6 @@ import { planTickets } from '../domain/ticket-issuance';
 import { effectOfOrderStatus, isIssuedAndValid, isTicketStatus, nextTicketStatus, type TicketState, voidReason } from '../domain/ticket-status';
 import { publishTicketsIssued } from '../events/tickets-issued.publisher';
 import { publishTicketsVoided } from '../events/tickets-voided.publisher';
-import { checkoutFunnel } from '@kassa/platform/metrics';
 import { ticketsIssued, ticketsVoided } from '../metrics';
 import { loadEvents } from '../persistence/event.repository';
 import type { OrderStateRow } from '../persistence/order-state.entity';
