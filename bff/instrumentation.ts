@@ -4,13 +4,25 @@ import { describeRequestError } from './server/request-error-report';
 // Next calls register() once per server process, before the app's modules load: the place to start tracing.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  // Every gRPC call needs KASSA_CALLER_KEY: refuse to start without it rather than fail each request later. Next
+  // only logs a failing register() and goes on answering 500s, so end the process (a pod then crash-loops visibly).
+  if (!building) {
+    const { readCallerKey } = await import('./server/bff-config');
+    try {
+      readCallerKey();
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
   const { metricsPortFrom, startMetricsServer, startTelemetry } = await import('@kassa/platform/telemetry');
   // Next makes a server span per request; the http instrumentation only measures them (http_server_request_duration_seconds).
   startTelemetry({ serviceName: 'bff', httpServerSpans: false });
   // Prometheus metrics on their own port (METRICS_PORT, default 9100; 0 or off: none), never on a public route.
   // Not while building: the build's workers run register() too and have nothing to report.
   const metricsPort = metricsPortFrom(process.env);
-  if (metricsPort !== undefined && process.env.NEXT_PHASE !== 'phase-production-build') {
+  if (metricsPort !== undefined && !building) {
     await startMetricsServer({ port: metricsPort });
   }
 }

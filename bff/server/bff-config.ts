@@ -1,4 +1,5 @@
 // The BFF's settings, read from the environment once per call site (cheap, and tests can pass their own).
+import { parseKey } from '@kassa/platform/crypto';
 
 export interface BffConfig {
   /** IDENTITY_GRPC_ADDRESS, host:port of the identity service. */
@@ -34,4 +35,17 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === '1',
     publicOrigin: publicOrigin ? new URL(publicOrigin).origin : undefined,
   };
+}
+
+/**
+ * KASSA_CALLER_KEY, base64url of 32 bytes, the same as every service's: the BFF's gRPC calls carry a credential made
+ * with it, without which the services refuse them. Required; read apart from readBffConfig so that building the app
+ * (which renders pages that read the config) needs no secret.
+ */
+export function readCallerKey(env: Record<string, string | undefined> = process.env): Buffer {
+  try {
+    return parseKey(env.KASSA_CALLER_KEY ?? '');
+  } catch {
+    throw new Error('Invalid configuration for bff: KASSA_CALLER_KEY (must be base64url of 32 bytes)');
+  }
 }

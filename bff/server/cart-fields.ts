@@ -17,15 +17,20 @@ const integerField = (label: string, min: number) =>
     .int({ error: messages.invalid(label) })
     .min(min, { error: messages.minValue(min) });
 
-const cartLine = z.object({
-  itemId: z.string({ error: messages.idInvalid }).refine((value) => isPrefixedId('itm', value), { error: messages.idInvalid }),
-  quantity: integerField('Quantity', 1).max(QUANTITY_CEILING, { error: messages.invalid('Quantity') }),
-});
+const cartLine = (label: string) =>
+  z.object(
+    {
+      itemId: z.string({ error: messages.idInvalid }).refine((value) => isPrefixedId('itm', value), { error: messages.idInvalid }),
+      quantity: integerField('Quantity', 1).max(QUANTITY_CEILING, { error: messages.invalid('Quantity') }),
+    },
+    // A line that is no object at all (null, a string): the list is invalid, in the spec's words rather than zod's.
+    { error: messages.invalid(label) },
+  );
 
 /** The cart's lines, each item once; `label` is what the endpoint calls them ('Lines' for price, 'Items' for checkout). */
 export const cartLinesField = (label: string) =>
   z
-    .array(cartLine, { error: messages.checkoutNeedsItem })
+    .array(cartLine(label), { error: messages.checkoutNeedsItem })
     .min(1, { error: messages.checkoutNeedsItem })
     .max(MAX_LINES, { error: messages.invalid(label) })
     .refine((lines) => new Set(lines.map(({ itemId }) => itemId)).size === lines.length, { error: messages.invalid(label) });

@@ -1,7 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { EventServiceClient, type EventServiceService } from '@kassa/proto/catalog/v1/events';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type CatalogClient = PromiseClient<EventServiceService>;
 
@@ -10,7 +10,7 @@ const holder = globalThis as typeof globalThis & { kassaCatalogClient?: CatalogC
 
 /** catalog's EventService; anonymous calls (GetPublicEvent) use it as is. */
 export function catalogClient(): CatalogClient {
-  holder.kassaCatalogClient ??= createGrpcClient(EventServiceClient, readBffConfig().catalogAddress, { deadlineMs: 5000 });
+  holder.kassaCatalogClient ??= createGrpcClient(EventServiceClient, readBffConfig().catalogAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaCatalogClient;
 }
 

@@ -1,6 +1,6 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { IdentityServiceClient, type IdentityServiceService } from '@kassa/proto/identity/v1/identity';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type IdentityClient = PromiseClient<IdentityServiceService>;
 
@@ -8,6 +8,6 @@ export type IdentityClient = PromiseClient<IdentityServiceService>;
 const holder = globalThis as typeof globalThis & { kassaIdentityClient?: IdentityClient };
 
 export function identityClient(): IdentityClient {
-  holder.kassaIdentityClient ??= createGrpcClient(IdentityServiceClient, readBffConfig().identityAddress, { deadlineMs: 5000 });
+  holder.kassaIdentityClient ??= createGrpcClient(IdentityServiceClient, readBffConfig().identityAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaIdentityClient;
 }

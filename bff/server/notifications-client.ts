@@ -6,7 +6,7 @@ import {
   type PublicFormsServiceService,
 } from '@kassa/proto/notifications/v1/notifications';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type PublicFormsClient = PromiseClient<PublicFormsServiceService>;
 export type NotificationsClient = PromiseClient<NotificationsServiceService>;
@@ -16,13 +16,13 @@ const holder = globalThis as typeof globalThis & { kassaPublicFormsClient?: Publ
 
 /** notifications' public forms API (waitlist, contact form). */
 export function publicFormsClient(): PublicFormsClient {
-  holder.kassaPublicFormsClient ??= createGrpcClient(PublicFormsServiceClient, readBffConfig().notificationsAddress, { deadlineMs: 5000 });
+  holder.kassaPublicFormsClient ??= createGrpcClient(PublicFormsServiceClient, readBffConfig().notificationsAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaPublicFormsClient;
 }
 
 /** notifications' messages API; the mail provider's delivery events (HandleDeliveryEvent) use it as is. */
 export function notificationsClient(): NotificationsClient {
-  holder.kassaNotificationsClient ??= createGrpcClient(NotificationsServiceClient, readBffConfig().notificationsAddress, { deadlineMs: 5000 });
+  holder.kassaNotificationsClient ??= createGrpcClient(NotificationsServiceClient, readBffConfig().notificationsAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaNotificationsClient;
 }
 

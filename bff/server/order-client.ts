@@ -1,7 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { OrderServiceClient, type OrderServiceService } from '@kassa/proto/ordering/v1/orders';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type OrderClient = PromiseClient<OrderServiceService>;
 
@@ -12,7 +12,7 @@ const holder = globalThis as typeof globalThis & { kassaOrderClient?: OrderClien
 /** ordering's OrderService; the guest's calls (Checkout, GetGuestOrder) use it as is. */
 export function orderClient(): OrderClient {
   // Checkout reserves under row locks; a rush can queue it behind others, so it gets more time than a read.
-  holder.kassaOrderClient ??= createGrpcClient(OrderServiceClient, readBffConfig().orderingAddress, { deadlineMs: 10_000 });
+  holder.kassaOrderClient ??= createGrpcClient(OrderServiceClient, readBffConfig().orderingAddress, { callerKey: readCallerKey(), deadlineMs: 10_000 });
   return holder.kassaOrderClient;
 }
 

@@ -1,6 +1,6 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { OrderingServiceClient, type OrderingServiceService } from '@kassa/proto/ordering/v1/ordering';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type OrderingClient = PromiseClient<OrderingServiceService>;
 
@@ -9,6 +9,6 @@ const holder = globalThis as typeof globalThis & { kassaOrderingClient?: Orderin
 
 /** ordering's OrderingService: GetAvailability and PriceCart are anonymous and read-only. */
 export function orderingClient(): OrderingClient {
-  holder.kassaOrderingClient ??= createGrpcClient(OrderingServiceClient, readBffConfig().orderingAddress, { deadlineMs: 5000 });
+  holder.kassaOrderingClient ??= createGrpcClient(OrderingServiceClient, readBffConfig().orderingAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaOrderingClient;
 }

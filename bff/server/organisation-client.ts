@@ -1,7 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { OrganisationServiceClient, type OrganisationServiceService } from '@kassa/proto/identity/v1/organisations';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type OrganisationClient = PromiseClient<OrganisationServiceService>;
 
@@ -10,7 +10,7 @@ const holder = globalThis as typeof globalThis & { kassaOrganisationClient?: Org
 
 /** identity's OrganisationService (served by the identity process, so at the identity address). */
 export function organisationClient(): OrganisationClient {
-  holder.kassaOrganisationClient ??= createGrpcClient(OrganisationServiceClient, readBffConfig().identityAddress, { deadlineMs: 5000 });
+  holder.kassaOrganisationClient ??= createGrpcClient(OrganisationServiceClient, readBffConfig().identityAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaOrganisationClient;
 }
 

@@ -1,7 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { PaymentServiceClient, type PaymentServiceService } from '@kassa/proto/payments/v1/payments';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type PaymentClient = PromiseClient<PaymentServiceService>;
 
@@ -11,7 +11,7 @@ const holder = globalThis as typeof globalThis & { kassaPaymentClient?: PaymentC
 /** payments' PaymentService; the guest's calls (CreatePayment, GetPayment, CompleteDemoPayment) and webhooks use it as is. */
 export function paymentClient(): PaymentClient {
   // CreatePayment waits for the provider (Stripe) to answer, so it gets more time than a read.
-  holder.kassaPaymentClient ??= createGrpcClient(PaymentServiceClient, readBffConfig().paymentsAddress, { deadlineMs: 15_000 });
+  holder.kassaPaymentClient ??= createGrpcClient(PaymentServiceClient, readBffConfig().paymentsAddress, { callerKey: readCallerKey(), deadlineMs: 15_000 });
   return holder.kassaPaymentClient;
 }
 

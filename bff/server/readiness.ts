@@ -1,6 +1,6 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { HealthCheckResponse_ServingStatus, HealthClient, type HealthService } from '@kassa/proto/grpc/health/v1/health';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 const holder = globalThis as typeof globalThis & { kassaHealthClients?: Map<string, PromiseClient<HealthService>> };
 
@@ -13,7 +13,7 @@ export async function checkDependencies(): Promise<Record<string, boolean>> {
     Object.entries(dependencies).map(async ([name, address]) => {
       let client = holder.kassaHealthClients!.get(address);
       if (!client) {
-        client = createGrpcClient(HealthClient, address, { deadlineMs: 1000 });
+        client = createGrpcClient(HealthClient, address, { callerKey: readCallerKey(), deadlineMs: 1000 });
         holder.kassaHealthClients!.set(address, client);
       }
       try {

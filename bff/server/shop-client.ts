@@ -1,7 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { ShopServiceClient, type ShopServiceService } from '@kassa/proto/catalog/v1/shops';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type ShopClient = PromiseClient<ShopServiceService>;
 
@@ -11,7 +11,7 @@ const holder = globalThis as typeof globalThis & { kassaShopClient?: ShopClient 
 
 /** catalog's ShopService; anonymous calls (GetPublicShop) use it as is. */
 export function shopClient(): ShopClient {
-  holder.kassaShopClient ??= createGrpcClient(ShopServiceClient, readBffConfig().catalogAddress, { deadlineMs: 5000 });
+  holder.kassaShopClient ??= createGrpcClient(ShopServiceClient, readBffConfig().catalogAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
   return holder.kassaShopClient;
 }
 

@@ -1,6 +1,6 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { SocialSignInServiceClient, type SocialSignInServiceService } from '@kassa/proto/identity/v1/social_sign_in';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type SocialSignInClient = PromiseClient<typeof SocialSignInServiceService>;
 
@@ -8,7 +8,7 @@ export type SocialSignInClient = PromiseClient<typeof SocialSignInServiceService
 const holder = globalThis as typeof globalThis & { kassaSocialSignInClient?: SocialSignInClient };
 
 export function socialSignInClient(): SocialSignInClient {
-  holder.kassaSocialSignInClient ??= createGrpcClient(SocialSignInServiceClient, readBffConfig().identityAddress, { deadlineMs: 10_000 });
+  holder.kassaSocialSignInClient ??= createGrpcClient(SocialSignInServiceClient, readBffConfig().identityAddress, { callerKey: readCallerKey(), deadlineMs: 10_000 });
   return holder.kassaSocialSignInClient;
 }
 

@@ -1,7 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { TicketServiceClient, type TicketServiceService } from '@kassa/proto/ticketing/v1/tickets';
 import { type Acting, actingAs } from './acting-client';
-import { readBffConfig } from './bff-config';
+import { readBffConfig, readCallerKey } from './bff-config';
 
 export type TicketClient = PromiseClient<TicketServiceService>;
 
@@ -12,7 +12,7 @@ const holder = globalThis as typeof globalThis & { kassaTicketClient?: TicketCli
 /** ticketing's TicketService; the guest's calls (GetTicket, ListOrderTickets) use it as is. */
 export function ticketClient(): TicketClient {
   // The CSV export asks for pages of 500 attendees: more than a point read, still well under a few seconds.
-  holder.kassaTicketClient ??= createGrpcClient(TicketServiceClient, readBffConfig().ticketingAddress, { deadlineMs: 8000 });
+  holder.kassaTicketClient ??= createGrpcClient(TicketServiceClient, readBffConfig().ticketingAddress, { callerKey: readCallerKey(), deadlineMs: 8000 });
   return holder.kassaTicketClient;
 }
 

@@ -32,7 +32,7 @@ const environments = {
 const monitoredEnvironments = new Set(['dev', 'production', 'onsale']);
 // Services that own a database.
 const servicesWithDatabase = ['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing'];
-const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$/;
+const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$|_KEY_PREVIOUS$/;
 
 // Every kind the chart may render, with its schema model. A Secret is deliberately absent. ServiceMonitor is a
 // CRD without a kubernetes-models schema: deploy/test/prometheus-operator.ts checks its structure instead.
@@ -215,11 +215,21 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
       expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariable.test(key))).toEqual([]);
     }
     const secretRefs = workloads.flatMap(containersOf).flatMap((container) => container.env ?? []).filter((env) => secretVariable.test(env.name));
-    expect(secretRefs.map((env) => env.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'SMTP_URL']));
+    expect(secretRefs.map((env) => env.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_KEY', 'SMTP_URL']));
     for (const env of secretRefs) {
       expect(env.value).toBeUndefined();
       expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app)$/);
       expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
+    }
+  });
+
+  it('gives every service, the BFF and every migration the caller key from kassa-app (caller-key)', () => {
+    const deployments = ofKind<Workload>(rendered.objects, 'Deployment');
+    expect(deployments.map(component).sort()).toEqual([...servicesWithDatabase, 'bff'].sort());
+    for (const workload of workloads) {
+      const callerKey = containersOf(workload)[0]?.env?.find((entry) => entry.name === 'KASSA_CALLER_KEY');
+      expect([workload.metadata.name, callerKey?.valueFrom?.secretKeyRef]).toEqual([workload.metadata.name, { name: 'kassa-app', key: 'caller-key' }]);
+      expect(containersOf(workload)[0]?.env?.some((entry) => entry.name === 'KASSA_CALLER_KEY_PREVIOUS')).toBe(false);
     }
   });
 
@@ -429,6 +439,19 @@ describe('environment values', () => {
     const envOf = (objects: K8sObject[]) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-payments-env')?.data;
     expect(envOf(production)?.PAYMENT_PROVIDER).toBe('stripe');
     expect(envOf(render(environments.dev).objects)?.PAYMENT_PROVIDER).toBe('demo');
+  });
+
+  it('passes the previous caller key to every service and the BFF while it is rotated', () => {
+    const { objects } = render([], ['--set', 'global.secretEnv.KASSA_CALLER_KEY_PREVIOUS.key=caller-key-previous']);
+    const deployments = ofKind<Workload>(objects, 'Deployment');
+    expect(deployments).toHaveLength(servicesWithDatabase.length + 1);
+    for (const deployment of deployments) {
+      const env = containersOf(deployment)[0]?.env ?? [];
+      expect(env.find((entry) => entry.name === 'KASSA_CALLER_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'kassa-app', key: 'caller-key' });
+      expect(env.find((entry) => entry.name === 'KASSA_CALLER_KEY_PREVIOUS')?.valueFrom?.secretKeyRef).toEqual({ name: 'kassa-app', key: 'caller-key-previous' });
+    }
+    // A key never goes in plain env, the previous one included.
+    expect(helm(['template', 'kassa', chart, '--set', 'global.env.KASSA_CALLER_KEY_PREVIOUS=abc']).status).not.toBe(0);
   });
 
   it('wires ticketing: identity\'s address and the sealing key, its own address to the BFF', () => {

@@ -11,7 +11,7 @@
 #   observability  otel-collector (:4318), tempo (:4317, :3200), kube-prometheus-stack (Prometheus, Grafana)
 #   cnpg-system    the CloudNativePG operator
 # Secrets are generated here only where nobody else can know the value (database and Valkey passwords) and never
-# replaced once they exist. Kassa's own Secret kassa-app (sealing key, SMTP URL, webhook secrets) is the operators'
+# replaced once they exist. Kassa's own Secret kassa-app (sealing key, caller key, SMTP URL, webhook secrets) is the operators'
 # to create: `helm install` prints the list.
 set -euo pipefail
 

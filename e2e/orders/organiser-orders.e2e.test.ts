@@ -7,6 +7,7 @@
 // "orders.manage" sees no refund action and gets 403 from the refund route.
 import { randomUUID } from 'node:crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
+import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { Page } from 'playwright-core';
 import { ApiSession } from '../support/api';
@@ -14,6 +15,7 @@ import { type SignedInAccount, signUpViaApi, testAddress } from '../support/acco
 import { collectProblems, settledTitle, shot, useBrowser } from '../support/browser';
 import { waitForMessagesTo } from '../support/mail';
 import { stackInfo } from '../support/stack-info';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(300_000);
 
@@ -32,15 +34,6 @@ const expectOk = (response: { status: number; body: unknown }, what: string): un
 
 const euro = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 interface Organisation {
   owner: SignedInAccount;
@@ -74,7 +67,7 @@ async function organisationWithOpenShop(): Promise<Organisation> {
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
   // The shop through catalog as the owner: the BFF's form only takes opening times in whole minutes ahead.
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const opensAt = new Date(Date.now() + 3_000);

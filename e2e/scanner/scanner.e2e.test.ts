@@ -13,6 +13,7 @@
 // 7. the organiser revokes the link: the door's next scan is refused, and the address is the not-valid page (404).
 import { randomUUID } from 'node:crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
+import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
@@ -21,6 +22,7 @@ import { collectProblems, launchBrowser, settled, shot, useBrowser } from '../su
 import { writeQrVideo } from '../support/fake-camera';
 import { stackInfo } from '../support/stack-info';
 import { codeOnTicketPage, ticketOfCode } from './ticket-qr';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(180_000);
 
@@ -44,15 +46,6 @@ const expectOk = (response: { status: number; body: unknown }, what: string): un
   return response.body;
 };
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 interface Organisation {
   owner: SignedInAccount;
@@ -86,7 +79,7 @@ async function organiserWithOpenShop(): Promise<Organisation> {
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
   // The shop through catalog as the owner, as the other shop tests do: the BFF's form only opens whole minutes ahead.
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(

@@ -3,6 +3,7 @@
 // then the password form without reloading by hand, fills the cart, reloads (the cart stays), applies the code and
 // sees the totals ordering computes, in English and in Dutch; after closesAt the shop is gone (404).
 import { createGrpcClient } from '@kassa/platform/grpc';
+import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { signUpViaApi, testAddress } from '../support/accounts';
@@ -69,7 +70,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
     optionIds.push(option.ticketOption.id);
   }
 
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: organiser.userId };
   try {
     // Far enough ahead that the guest sees the 'opens at' page first, close enough to keep the test short.

@@ -1,3 +1,15 @@
+/** Applies an answer's Set-Cookie headers to a cookie jar, as a browser does (an empty or max-age=0 cookie is removed). */
+export function keepSetCookies(jar: Map<string, string>, headers: Headers): void {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const index = pair!.indexOf('=');
+    const name = pair!.slice(0, index).trim();
+    const value = pair!.slice(index + 1).trim();
+    if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 /** A tiny cookie-keeping HTTP client for the BFF's API, as a browser would use it (same-origin requests). */
 export class ApiSession {
   private readonly cookies = new Map<string, string>();
@@ -26,14 +38,7 @@ export class ApiSession {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       redirect: 'manual',
     });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepSetCookies(this.cookies, response.headers);
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseKey } from '@kassa/platform/crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { ApiSession } from './api';
+import type { StackInfo } from './stack';
 
 /** The body of a 2xx answer; anything else fails the test naming the step. */
 export function expectOk(response: { status: number; body: unknown }, what: string): unknown {
@@ -22,7 +24,7 @@ export interface OpenShop {
  */
 export async function openShopWithOneEvent(
   owner: { api: ApiSession; userId: string },
-  catalogGrpc: string,
+  stack: Pick<StackInfo, 'catalogGrpc' | 'env'>,
   { name, capacity, priceMinor }: { name: string; capacity: number; priceMinor: number },
 ): Promise<OpenShop> {
   const created = expectOk(await owner.api.call('POST', '/api/organisations', { name, description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
@@ -40,7 +42,7 @@ export async function openShopWithOneEvent(
   ) as { ticketOption: { id: string } };
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
-  const shops = createGrpcClient(ShopServiceClient, catalogGrpc, { deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(
@@ -89,4 +91,28 @@ export async function buyThroughApi(
   if (!paymentId) throw new Error(`checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
   expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale }), 'demo pay');
   return { orderId: placed.orderId, paymentId, guest };
+}
+
+/**
+ * Through the BFF, as the organisation's owner: a published shop open for a week with one item (10.00 of the ticket
+ * option) and a 10% discount code `<codePrefix><random>` on every item.
+ */
+export async function openShopWithDiscount(api: ApiSession, orgId: string, ticketOptionId: string, name: string, codePrefix: string): Promise<{ shopId: string; itemId: string; discountCodeId: string }> {
+  const { shop } = expectOk(
+    await api.call('POST', `/api/organisations/${orgId}/shops`, {
+      name, description: '', opensAt: new Date(Date.now() - 60_000).toISOString(), closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      currency: 'EUR', translations: [], reservationMinutes: 60,
+    }),
+    'create shop',
+  ) as { shop: { id: string } };
+  const { item } = expectOk(
+    await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/items`, { ticketOptionId, extraEventIds: [], name: '', priceMinor: 1_000 }),
+    'create shop item',
+  ) as { item: { id: string } };
+  const { discountCode } = expectOk(
+    await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/discount-codes`, { code: `${codePrefix}${randomBytes(3).toString('hex').toUpperCase()}`, type: 'percentage', value: 10, itemIds: [] }),
+    'create discount code',
+  ) as { discountCode: { id: string } };
+  expectOk(await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/publish`), 'publish shop');
+  return { shopId: shop.id, itemId: item.id, discountCodeId: discountCode.id };
 }

@@ -31,8 +31,8 @@ export type Component = 'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 
 export interface Stack {
   info: StackInfo;
   processes: Map<Component, ManagedProcess>;
-  /** (Re)starts one service with extra environment, e.g. a crash point. */
-  startService(component: ServiceComponent, extraEnv?: Record<string, string>): Promise<ManagedProcess>;
+  /** (Re)starts one service, or the BFF, with extra environment, e.g. a crash point. */
+  startService(component: ServiceComponent | 'bff', extraEnv?: Record<string, string>): Promise<ManagedProcess>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +101,8 @@ export async function startStack(label: string, components: Component[], options
     KASSA_NAMESPACE: namespace,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),
+    // Every service and the BFF sign their gRPC calls with it and check the calls they get; tests sign with it too.
+    KASSA_CALLER_KEY: randomBytes(32).toString('base64url'),
     NEXT_TELEMETRY_DISABLED: '1',
   };
   if (components.includes('otlp')) {
@@ -173,6 +175,7 @@ export async function startStack(label: string, components: Component[], options
     info,
     processes,
     async startService(component, extraEnv = {}) {
+      if (component === 'bff') return startBff(extraEnv);
       const child = tsxProcess(`${namespace}-${component}`, join('services', component, 'src', 'main.ts'), { ...serviceEnv[component], ...extraEnv });
       processes.set(component, child);
       info.metricsUrls[component] = `http://127.0.0.1:${httpPortOf[component]}/metrics`;
@@ -236,24 +239,29 @@ export async function startStack(label: string, components: Component[], options
       await stack.startService('notifications');
       info.notificationsGrpc = `127.0.0.1:${ports.notificationsGrpc}`;
     }
-    if (components.includes('bff')) {
-      info.bffUrl = `http://localhost:${ports.bff}`;
-      const bff = startProcess(`${namespace}-bff`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)], {
-        ...env, IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
-        CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: orderingAddress,
-        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`, TICKETING_GRPC_ADDRESS: ticketingAddress,
-        PORT: String(ports.bff), METRICS_PORT: String(ports.bffMetrics),
-        ...options.env?.bff,
-      }, join(repoRoot, 'bff'));
-      processes.set('bff', bff);
-      info.metricsUrls.bff = `http://127.0.0.1:${ports.bffMetrics}/metrics`;
-      await waitForHttp(`${info.bffUrl}/api/_auth/session`, 'BFF', 60_000, bff);
-    }
+    if (components.includes('bff')) await startBff();
   } catch (error) {
     await stack.stop().catch(() => undefined);
     throw error;
   }
   return stack;
+
+  /** The BFF (`next start` of the last build), started again the same way after a stop or a kill. */
+  async function startBff(extraEnv: Record<string, string> = {}): Promise<ManagedProcess> {
+    info.bffUrl = `http://localhost:${ports.bff}`;
+    const bff = startProcess(`${namespace}-bff`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)], {
+      ...env, IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
+      CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: orderingAddress,
+      PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`, TICKETING_GRPC_ADDRESS: ticketingAddress,
+      PORT: String(ports.bff), METRICS_PORT: String(ports.bffMetrics),
+      ...options.env?.bff,
+      ...extraEnv,
+    }, join(repoRoot, 'bff'));
+    processes.set('bff', bff);
+    info.metricsUrls.bff = `http://127.0.0.1:${ports.bffMetrics}/metrics`;
+    await waitForHttp(`${info.bffUrl}/api/_auth/session`, 'BFF', 60_000, bff);
+    return bff;
+  }
 
   /** Replicas 2…n of a service: the first replica's environment on their own ports. */
   async function startExtraReplicas(component: ReplicatedComponent): Promise<void> {

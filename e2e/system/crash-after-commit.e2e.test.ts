@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createGrpcClient } from '@kassa/platform/grpc';
+import { parseKey } from '@kassa/platform/crypto';
 import { IdentityServiceClient, SignInPurpose } from '@kassa/proto/identity/v1/identity';
 import { messagesTo, waitForMessagesTo } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
@@ -48,7 +49,7 @@ async function expectExactlyOneEmailAfterRestart(email: string): Promise<void> {
 async function startCrashingIdentity(crashPointName: string) {
   await stack.processes.get('identity')!.stop();
   const crashing = await stack.startService('identity', { KASSA_CRASH_POINT: crashPointName });
-  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { deadlineMs: 5_000 });
+  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 5_000 });
   return { crashing, client };
 }
 

@@ -19,6 +19,7 @@ import { Client } from 'pg';
 import { createNamespace } from '@kassa/platform/config';
 import { createGrpcClient, status } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -98,18 +99,20 @@ async function withClient<C extends { close(): void }, T>(make: () => C, use: (c
     client.close();
   }
 }
+/** The stack's KASSA_CALLER_KEY: the test's own gRPC calls are signed like the BFF's. */
+const callerKey = () => parseKey(stack.info.env.KASSA_CALLER_KEY!);
 const orders = <T>(use: (client: ReturnType<typeof orderClient>) => Promise<T>) => withClient(orderClient, use);
-const orderClient = () => createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { deadlineMs: 15_000 });
+const orderClient = () => createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
 const payments = <T>(use: (client: ReturnType<typeof paymentClient>) => Promise<T>) => withClient(paymentClient, use);
-const paymentClient = () => createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { deadlineMs: 30_000 });
+const paymentClient = () => createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: callerKey(), deadlineMs: 30_000 });
 
 const newKey = () => randomBytes(12).toString('base64url');
 
 async function buildShop() {
-  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY! });
-  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { deadlineMs: 15_000 });
-  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { deadlineMs: 15_000 });
-  const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { deadlineMs: 15_000 });
+  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey: callerKey() });
+  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
+  const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
   try {
     const { userId } = await identity.signUp(`saga-${randomBytes(4).toString('hex')}@example.test`, 'Saga Organiser');
     const organisationId = await identity.createOrganisation(userId, 'Saga Concerts');

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import type { SinkMessage } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, Page } from 'playwright-core';
 import { testAddress } from '../support/accounts';
@@ -24,6 +25,7 @@ import { buyThroughApi as buyPaidOrder, expectOk } from '../support/sales';
 import { collectProblems, hydrated, settled, settledTitle, shot, useBrowser } from '../support/browser';
 import { deliverySignature, isPng, parseTicketCode, pdfHexText, readPdf, readQrCodes } from './ticket-documents';
 import { type Account, signUp, startTicketsStack, type TicketsStack, waitForMailsTo } from './tickets-stack';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(300_000);
 
@@ -44,15 +46,6 @@ const desktop = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { w
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 interface Organisation {
   owner: Account;
@@ -86,7 +79,7 @@ async function organiserBuildsShop(world: TicketsStack): Promise<Organisation> {
     optionIds.push(option.ticketOption.id);
   }
 
-  const shops = createGrpcClient(ShopServiceClient, world.catalogGrpc, { deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, world.catalogGrpc, { callerKey: parseKey(world.stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { startSmtpSink, type SmtpSink } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
@@ -32,6 +33,8 @@ export interface PendingOrder {
 export interface MailBackend {
   namespace: string;
   catalogGrpc: string;
+  /** The stack's KASSA_CALLER_KEY (base64url): the BFF started beside it signs its calls with it. */
+  callerKey: string;
   orderingGrpc: string;
   paymentsGrpc: string;
   ticketingGrpc: string;
@@ -74,8 +77,8 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
   cleanup.add('stop identity, catalog, ordering, payments, ticketing and notifications and drop their databases', () => stack.stop());
 
   const shop = await buildOrganiserShop(stack.info, { name: 'Bench Mail Night', capacity: orderCount * TICKETS_PER_ORDER + 100, priceMinor: PRICE_MINOR, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 60 });
-  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { deadlineMs: 30_000 });
-  const paymentClient = createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { deadlineMs: 30_000 });
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const paymentClient = createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
   cleanup.add('close the set-up gRPC clients', async () => [orderClient, paymentClient].forEach((client) => client.close()));
 
   const run = randomBytes(4).toString('hex');
@@ -104,6 +107,7 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
   return {
     namespace,
     catalogGrpc: stack.info.catalogGrpc!,
+    callerKey: stack.info.env.KASSA_CALLER_KEY!,
     orderingGrpc: stack.info.orderingGrpc!,
     paymentsGrpc: stack.info.paymentsGrpc!,
     ticketingGrpc: stack.info.ticketingGrpc!,

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     console.error(`starting identity, catalog, ordering, payments (Stripe stand-in), ticketing and notifications (SMTP sink in this process), placing ${ORDERS + WARMUP_ORDERS} orders and starting their Stripe Checkout sessions...`);
     const backend = await startMailBackend(cleanup, ORDERS + WARMUP_ORDERS);
     console.error('building the BFF if stale, then starting next start...');
-    const next = await startNextServer(cleanup, backend.catalogGrpc, {
+    const next = await startNextServer(cleanup, backend, {
       ORDERING_GRPC_ADDRESS: backend.orderingGrpc,
       PAYMENTS_GRPC_ADDRESS: backend.paymentsGrpc,
       TICKETING_GRPC_ADDRESS: backend.ticketingGrpc,

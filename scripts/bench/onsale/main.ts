@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     console.error(`starting identity, catalog, ordering (QUOTA_BUCKETS=${BUCKETS}, QUOTA_BUCKET_MIN_CAPACITY=${count(BUCKET_MIN_CAPACITY)}) and payments (demo), building the shop through their APIs...`);
     const backend = await startOnsaleBackend(cleanup, BUCKETS);
     console.error('building the BFF if stale, then starting next start...');
-    const { origin } = await startNextServer(cleanup, backend.catalogGrpc, {
+    const { origin } = await startNextServer(cleanup, backend, {
       ORDERING_GRPC_ADDRESS: backend.orderingGrpc,
       PAYMENTS_GRPC_ADDRESS: backend.paymentsGrpc,
       KASSA_CHECKOUT_RATE_LIMIT: String(CHECKOUT_RATE_LIMIT),

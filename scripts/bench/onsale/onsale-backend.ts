@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -39,6 +40,8 @@ export interface OnsaleItems {
 export interface OnsaleBackend {
   namespace: string;
   catalogGrpc: string;
+  /** The stack's KASSA_CALLER_KEY (base64url): the BFF started beside it signs its calls with it. */
+  callerKey: string;
   orderingGrpc: string;
   paymentsGrpc: string;
   orderingDatabaseUrl: string;
@@ -59,10 +62,11 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
   cleanup.add('stop identity, catalog, ordering and payments and drop their databases', () => stack.stop());
   const orderingDatabaseUrl = databaseUrl(stack.info.databases.find((name) => name.endsWith('_ordering'))!);
 
-  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY! });
-  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { deadlineMs: 15_000 });
-  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { deadlineMs: 15_000 });
-  const orderingClient = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { deadlineMs: 15_000 });
+  const callerKey = parseKey(stack.info.env.KASSA_CALLER_KEY!);
+  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey });
+  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  const orderingClient = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
   try {
     const { userId } = await identity.signUp(`bench-${randomBytes(4).toString('hex')}@example.test`, 'Bench Organiser');
     const organisationId = await identity.createOrganisation(userId, 'Bench On-sale');
@@ -148,6 +152,7 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
     return {
       namespace,
       catalogGrpc: stack.info.catalogGrpc!,
+      callerKey: stack.info.env.KASSA_CALLER_KEY!,
       orderingGrpc: stack.info.orderingGrpc!,
       paymentsGrpc: stack.info.paymentsGrpc!,
       orderingDatabaseUrl,

@@ -8,6 +8,8 @@ import type { Cleanup } from '../lib/cleanup';
 export interface CatalogBackend {
   /** host:port of the catalog gRPC server, for the BFF's CATALOG_GRPC_ADDRESS. */
   grpcAddress: string;
+  /** The stack's KASSA_CALLER_KEY (base64url): the BFF started beside it signs its calls with it. */
+  callerKey: string;
   /** The seed's live event with two ticket options (the summer concert). */
   liveEventId: string;
 }
@@ -30,7 +32,7 @@ export async function startCatalogWithLiveEvent(cleanup: Cleanup): Promise<Catal
   });
   if (seed.status !== 0) throw new Error(`seeding catalog failed (exit ${seed.status ?? seed.signal})`);
 
-  return { grpcAddress: stack.info.catalogGrpc!, liveEventId: await readLiveEventId(catalogDatabase) };
+  return { grpcAddress: stack.info.catalogGrpc!, callerKey: stack.info.env.KASSA_CALLER_KEY!, liveEventId: await readLiveEventId(catalogDatabase) };
 }
 
 /** The seeded live event with two ticket options, read in a read-only session; anything but exactly one fails the run. */

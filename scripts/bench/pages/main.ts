@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     const catalog = await startCatalogWithLiveEvent(cleanup);
     const pages = pagesFor(catalog.liveEventId);
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin } = await startNextServer(cleanup, catalog.grpcAddress);
+    const { origin: nextOrigin } = await startNextServer(cleanup, { catalogGrpc: catalog.grpcAddress, callerKey: catalog.callerKey });
     serverReady = performance.now();
     const snapshots: PageSnapshot[] = [];
     for (const page of pages) snapshots.push(await snapshotPage(nextOrigin, page.path));

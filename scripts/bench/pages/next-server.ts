@@ -9,10 +9,14 @@ const BUILD_LOCK = '/tmp/kassa-next-build.lock';
 
 /**
  * Builds the BFF if its build is older than its sources and starts `next start` on a loopback port, its catalog
- * client pointed at `catalogGrpcAddress` (and any other address in `extraEnv`). The build lock is held until
+ * client pointed at `backend.catalogGrpc` (and any other address in `extraEnv`), signing its calls with `backend.callerKey`. The build lock is held until
  * cleanup, so nobody rebuilds bff/.next under the running server.
  */
-export async function startNextServer(cleanup: Cleanup, catalogGrpcAddress: string, extraEnv: Record<string, string> = {}): Promise<{ origin: string }> {
+export async function startNextServer(
+  cleanup: Cleanup,
+  backend: { catalogGrpc: string; callerKey: string },
+  extraEnv: Record<string, string> = {},
+): Promise<{ origin: string }> {
   const lock = await holdFileLock(BUILD_LOCK, () => console.error(`waiting for ${BUILD_LOCK} (another build or e2e run holds it)...`));
   cleanup.add(`release ${BUILD_LOCK}`, () => lock.release());
 
@@ -31,12 +35,13 @@ export async function startNextServer(cleanup: Cleanup, catalogGrpcAddress: stri
     KASSA_ENV: 'test',
     KASSA_NAMESPACE: `benchpages${randomBytes(3).toString('hex')}`,
     KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),
+    KASSA_CALLER_KEY: backend.callerKey,
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
     IDENTITY_GRPC_ADDRESS: closed,
     NOTIFICATIONS_GRPC_ADDRESS: closed,
-    CATALOG_GRPC_ADDRESS: catalogGrpcAddress,
+    CATALOG_GRPC_ADDRESS: backend.catalogGrpc,
     PORT: String(port),
     // No metrics port (9100 may be taken by `npm run up`); the benchmark measures pages, not scrapes.
     METRICS_PORT: '0',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import { createGrpcClient, createGrpcServer, status } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
@@ -44,9 +45,13 @@ async function unimplemented(): Promise<never> {
   throw Object.assign(new Error('Not implemented in this benchmark'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });
 }
 
-/** NotificationsService.ListMessages through the platform's gRPC server and client (one HTTP/2 channel). */
+/**
+ * NotificationsService.ListMessages through the platform's gRPC server and client (one HTTP/2 channel), each call
+ * signed and checked with a caller key as in production.
+ */
 async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
-  const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1' });
+  const callerKey = randomBytes(32);
+  const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1', callerKeys: [callerKey] });
   server.add(NotificationsServiceService, {
     listMessages: async () => ({ messages: [message] }),
     // Only ListMessages is measured.
@@ -55,7 +60,7 @@ async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
     handleDeliveryEvent: unimplemented,
   });
   const port = await server.start();
-  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`);
+  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`, { callerKey });
   return {
     call: () => client.listMessages({ subjectRef: message.subjectRef }),
     async close() {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -32,10 +33,11 @@ export interface OrganiserShop {
 
 /** Builds the organisation, event and shop, and waits until ordering sells the item. */
 export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpec): Promise<OrganiserShop> {
-  const identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY! });
-  const events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { deadlineMs: 15_000 });
-  const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { deadlineMs: 15_000 });
-  const ordering = createGrpcClient(OrderingServiceClient, info.orderingGrpc!, { deadlineMs: 15_000 });
+  const callerKey = parseKey(info.env.KASSA_CALLER_KEY!);
+  const identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY!, callerKey });
+  const events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  const ordering = createGrpcClient(OrderingServiceClient, info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
   try {
     const { userId } = await identity.signUp(`bench-${randomBytes(4).toString('hex')}@example.test`, 'Bench Organiser');
     const organisationId = await identity.createOrganisation(userId, spec.name);

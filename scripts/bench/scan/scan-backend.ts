@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { createGrpcClient } from '@kassa/platform/grpc';
+import { parseKey } from '@kassa/platform/crypto';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
@@ -21,6 +22,8 @@ export const TICKETS_PER_ORDER = 20;
 export interface ScanBackend {
   namespace: string;
   catalogGrpc: string;
+  /** The stack's KASSA_CALLER_KEY (base64url): the BFF started beside it signs its calls with it. */
+  callerKey: string;
   orderingGrpc: string;
   paymentsGrpc: string;
   ticketingGrpc: string;
@@ -49,9 +52,9 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
   const shop = await buildOrganiserShop(stack.info, { name: 'Bench Door Night', capacity: orders * TICKETS_PER_ORDER + 100, priceMinor: 0, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 0 });
   const as = { actorUserId: shop.userId };
 
-  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { deadlineMs: 30_000 });
-  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, { deadlineMs: 30_000 });
-  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, { deadlineMs: 15_000 });
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 15_000 });
   cleanup.add('close the set-up gRPC clients', async () => [orderClient, ticketClient, scanClient].forEach((client) => client.close()));
 
   const run = randomBytes(4).toString('hex');
@@ -94,6 +97,7 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
   return {
     namespace,
     catalogGrpc: stack.info.catalogGrpc!,
+    callerKey: stack.info.env.KASSA_CALLER_KEY!,
     orderingGrpc: stack.info.orderingGrpc!,
     paymentsGrpc: stack.info.paymentsGrpc!,
     ticketingGrpc: stack.info.ticketingGrpc!,

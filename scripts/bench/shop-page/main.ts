@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     const backend = await startShopBackend(cleanup);
     const path = `/s/${backend.shopId}`;
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin } = await startNextServer(cleanup, backend.catalogGrpc, { ORDERING_GRPC_ADDRESS: backend.orderingGrpc });
+    const { origin: nextOrigin } = await startNextServer(cleanup, backend, { ORDERING_GRPC_ADDRESS: backend.orderingGrpc });
     serverReady = performance.now();
 
     const first = await httpGetOk(`${nextOrigin}${path}`);

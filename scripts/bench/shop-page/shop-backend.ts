@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -13,6 +14,8 @@ import type { Cleanup } from '../lib/cleanup';
 
 export interface ShopBackend {
   catalogGrpc: string;
+  /** The stack's KASSA_CALLER_KEY (base64url): the BFF started beside it signs its calls with it. */
+  callerKey: string;
   orderingGrpc: string;
   /** The open public shop: one offer granting both events, three single tickets. */
   shopId: string;
@@ -26,10 +29,11 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
   const stack = await startStack('benchshop', ['identity', 'catalog', 'ordering'], { env: { identity: quiet, catalog: quiet, ordering: quiet } });
   cleanup.add('stop identity, catalog and ordering and drop their databases', () => stack.stop());
 
-  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY! });
-  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { deadlineMs: 15_000 });
-  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { deadlineMs: 15_000 });
-  const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { deadlineMs: 15_000 });
+  const callerKey = parseKey(stack.info.env.KASSA_CALLER_KEY!);
+  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey });
+  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
   try {
     const { userId } = await identity.signUp(`bench-${randomBytes(4).toString('hex')}@example.test`, 'Bench Organiser');
     const organisationId = await identity.createOrganisation(userId, 'Bench Concerts');
@@ -102,7 +106,7 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
       if (Date.now() > deadline) throw new Error(`ordering never sold the shop: ${JSON.stringify(answer)}`);
       await sleep(250);
     }
-    return { catalogGrpc: stack.info.catalogGrpc!, orderingGrpc: stack.info.orderingGrpc!, shopId, databases: stack.info.databases };
+    return { catalogGrpc: stack.info.catalogGrpc!, callerKey: stack.info.env.KASSA_CALLER_KEY!, orderingGrpc: stack.info.orderingGrpc!, shopId, databases: stack.info.databases };
   } finally {
     events.close();
     shops.close();

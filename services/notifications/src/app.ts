@@ -3,7 +3,7 @@ import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
 import { createLifecycle, type Lifecycle, type ShutdownPhase } from '@kassa/platform/lifecycle';
-import { createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Logger } from '@kassa/platform/logging';
@@ -112,11 +112,11 @@ export async function startNotifications(config: NotificationsConfig, options: N
     const walletPasses = wallet !== undefined;
 
     // identity's Authorize for the organiser's calls
-    const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS });
+    const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
     closers.push({ phase: 'connections', name: 'identity-client', fn: () => authorizer.close() });
 
     // gRPC API
-    const grpc = createGrpcServer({ logger, port: config.grpcPort, host: options.grpcHost });
+    const grpc = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config), host: options.grpcHost });
     grpc.add(
       NotificationsServiceService,
       notificationsHandlers({

@@ -1,15 +1,7 @@
-import { ConfigError, loadConfig } from '@kassa/platform/config';
-import { parseKey } from '@kassa/platform/crypto';
+import { ConfigError, keySetting, loadConfig } from '@kassa/platform/config';
+import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { z } from 'zod';
 
-const sealingKey = z.string().refine((value) => {
-  try {
-    parseKey(value);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be base64url of 32 bytes');
 
 const smtpUrl = z.string().refine((value) => {
   try {
@@ -27,10 +19,12 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
     'notifications',
     { database: 'notifications', grpcPort: 50056, httpPort: 9106 },
     {
+      /** KASSA_CALLER_KEY (and KASSA_CALLER_KEY_PREVIOUS while it is rotated): the credential of every gRPC call made and accepted. */
+      ...CALLER_KEY_SETTINGS,
       SMTP_URL: smtpUrl.default('smtp://127.0.0.1:1025'),
       MAIL_FROM: z.string().min(3).default('Kassa <no-reply@kassa.localhost>'),
       // Shared with identity, which seals the sign-in code with it.
-      KASSA_SEALING_KEY: sealingKey,
+      KASSA_SEALING_KEY: keySetting,
       PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
       // The operators' inbox that receives contact form messages.
       CONTACT_INBOX: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address').default('operators@kassa.localhost'),

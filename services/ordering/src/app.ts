@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { deriveShopAccessKey, parseKey } from '@kassa/platform/crypto';
-import { createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
@@ -55,7 +55,7 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
   await ensureStream(nats.jsm, { name: namespace.stream(ORDERING_STREAM.name), subjects: ORDERING_STREAM.subjects.map(namespace.subject) });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS });
+  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const queueName = namespace.queue(ORDER_JOBS_QUEUE);
@@ -95,7 +95,7 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
   grpcServer.add(orderingService, orderingHandlers(ctx));
   grpcServer.add(orderService, orderHandlers(ctx));
   const grpcPort = await grpcServer.start();

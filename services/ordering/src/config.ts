@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { loadConfig } from '@kassa/platform/config';
+import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import type { BucketPolicy } from './domain/quota-allocation';
 
 export const ORDERING_DEFAULTS = { database: 'ordering', grpcPort: 50053, httpPort: 9103 } as const;
 
 export function loadOrderingConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig('ordering', ORDERING_DEFAULTS, {
+    /** KASSA_CALLER_KEY (and KASSA_CALLER_KEY_PREVIOUS while it is rotated): the credential of every gRPC call made and accepted. */
+    ...CALLER_KEY_SETTINGS,
     /** The platform fee per paid ticket, in minor units (free tickets carry none). */
     TICKET_FEE_MINOR: z.coerce.number().int().min(0).default(49),
     /** base64url of 32 bytes, shared with catalog: checkout checks catalog's shop access tokens with a key derived from it. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createNamespace } from '@kassa/platform/config';
-import { createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream } from '@kassa/platform/messaging';
@@ -44,9 +44,9 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   await ensureStream(nats.jsm, { name: namespace.stream(PAYMENTS_STREAM.name), subjects: PAYMENTS_STREAM.subjects.map(namespace.subject) });
 
   // identity authorises organiser calls and knows the organisation's currency; ordering says what an order costs.
-  const identity = createIdentityPorts(config.IDENTITY_GRPC_ADDRESS);
+  const identity = createIdentityPorts(config.IDENTITY_GRPC_ADDRESS, callerKeyOf(config));
   lifecycle.onShutdown('connections', 'identity client', () => identity.close());
-  const orders = createOrderLookup(config.ORDERING_GRPC_ADDRESS);
+  const orders = createOrderLookup(config.ORDERING_GRPC_ADDRESS, callerKeyOf(config));
   lifecycle.onShutdown('connections', 'ordering client', () => orders.close());
 
   const providers = createProviderRegistry(config);
@@ -77,7 +77,7 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   // After the relay, so that what a crash left behind is published as soon as it is resolved.
   await reconciliation.runOnce();
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
   grpcServer.add(paymentService, paymentHandlers(ctx));
   const grpcPort = await grpcServer.start();
   lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());

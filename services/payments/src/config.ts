@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '@kassa/platform/config';
+import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 
 export const PAYMENTS_DEFAULTS = { database: 'payments', grpcPort: 50054, httpPort: 9104 } as const;
 
@@ -7,6 +8,8 @@ const minutes = (fallback: number) => z.coerce.number().int().min(1).max(24 * 60
 
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig('payments', PAYMENTS_DEFAULTS, {
+    /** KASSA_CALLER_KEY (and KASSA_CALLER_KEY_PREVIOUS while it is rotated): the credential of every gRPC call made and accepted. */
+    ...CALLER_KEY_SETTINGS,
     /** host:port of identity: Authorize for organiser calls, the organisation's currency for the settings. */
     IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
     /** host:port of ordering: GetPayableOrder (amount, currency, status and hold of an order). */

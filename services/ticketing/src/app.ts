@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
-import { createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream } from '@kassa/platform/messaging';
@@ -46,7 +46,7 @@ export async function startTicketing(config: TicketingConfig, logger: Logger, li
   await ensureStream(nats.jsm, { name: namespace.stream(TICKETING_STREAM.name), subjects: TICKETING_STREAM.subjects.map(namespace.subject) });
 
   // identity answers every organiser and scanner call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS });
+  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const now = options.now ?? (() => new Date());
@@ -66,7 +66,7 @@ export async function startTicketing(config: TicketingConfig, logger: Logger, li
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
   grpcServer.add(ticketService, ticketHandlers(ctx));
   grpcServer.add(scanService, createScanningHandlers(scanning));
   const grpcPort = await grpcServer.start();

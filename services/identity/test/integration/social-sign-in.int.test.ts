@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createGrpcClient, type PromiseClient, status } from '@kassa/platform/grpc';
+import { testCallerKey } from '@kassa/platform/testing';
 import { UserCreated } from '@kassa/proto/identity/events/v1/events';
 import { SocialSignInServiceClient, type SocialSignInServiceService } from '@kassa/proto/identity/v1/social_sign_in';
 import { EMAIL_NOT_VERIFIED, SOCIAL_SIGN_IN_REFUSED } from '../../src/application/complete-social-sign-in';
@@ -24,7 +25,7 @@ beforeAll(async () => {
     ]),
     OIDC_STANDIN_CLIENT_SECRET: standIn.clientSecret,
   });
-  social = createGrpcClient(SocialSignInServiceClient, identity.grpcAddress, { deadlineMs: 10_000 });
+  social = createGrpcClient(SocialSignInServiceClient, identity.grpcAddress, { callerKey: testCallerKey, deadlineMs: 10_000 });
 });
 afterEach(() => standIn.misbehave(null));
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { ConfigError } from '@kassa/platform/config';
 import { loadIdentityConfig } from '../../src/config';
 import { isAcceptableProviderUrl } from '../../src/oidc/oidc-provider-settings';
 
-const base = { KASSA_SEALING_KEY: 'a'.repeat(43) };
+const base = { KASSA_SEALING_KEY: 'a'.repeat(43), KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url') };
 const google = { id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'client-1', clientSecretEnv: 'OIDC_GOOGLE_CLIENT_SECRET' };
 
 function problems(env: Record<string, string>): string[] {

@@ -1,6 +1,6 @@
 import { createGrpcClient, GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
-import { type SinkMessage, type SmtpSink, startSmtpSink } from '@kassa/platform/testing';
+import { type SinkMessage, type SmtpSink, startSmtpSink, testCallerKey } from '@kassa/platform/testing';
 import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
 import { NotificationsServiceClient, type NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { signDeliveryBody } from '../../src/domain/delivery-event';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   // Mid-rotation: the secret being replaced is still believed (EMAIL_WEBHOOK_SECRET_PREVIOUS).
   harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'delivery', env: { EMAIL_WEBHOOK_SECRET_PREVIOUS: PREVIOUS_SECRET } });
-  client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
+  client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
 });
 
 afterAll(async () => {

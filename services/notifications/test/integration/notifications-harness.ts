@@ -7,7 +7,7 @@ import { createQueue } from '@kassa/platform/jobs';
 import { createLogger } from '@kassa/platform/logging';
 import { connectNats, type NatsHandles } from '@kassa/platform/messaging';
 import { createOrm, runMigrations } from '@kassa/platform/persistence';
-import { assertInfrastructure, createTestDatabase, uniqueName, type TestDatabase } from '@kassa/platform/testing';
+import { assertInfrastructure, createTestDatabase, uniqueName, type TestDatabase, testCallerKeyText } from '@kassa/platform/testing';
  
 import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -62,6 +62,7 @@ export async function startHarness(options: {
     HTTP_PORT: '0',
     SMTP_URL: options.smtpUrl,
     KASSA_SEALING_KEY: sealingKey,
+    KASSA_CALLER_KEY: testCallerKeyText,
     // Isolates this run's Redis keys (the public forms' rate limits) from every other copy.
     KASSA_NAMESPACE: namespace.name,
     EMAIL_WEBHOOK_SECRET: webhookSecret,

@@ -14,6 +14,7 @@ import {
   startIdentityProcess,
   startSmtpSink,
   uniqueName,
+  testCallerKey,
 } from '@kassa/platform/testing';
 import { NotificationsServiceClient, type NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
@@ -43,11 +44,11 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   const identityNamespace = uniqueName('tid').toLowerCase().replace(/[^a-z0-9]/g, '');
   const identitySealingKey = randomBytes(32).toString('base64url');
-  identityProcess = await startIdentityProcess({ namespace: identityNamespace, sealingKey: identitySealingKey });
-  identity = await createIdentityDriver({ grpcAddress: identityProcess.grpcAddress, namespace: identityNamespace, sealingKey: identitySealingKey });
+  identityProcess = await startIdentityProcess({ namespace: identityNamespace, sealingKey: identitySealingKey, callerKey: testCallerKey });
+  identity = await createIdentityDriver({ grpcAddress: identityProcess.grpcAddress, namespace: identityNamespace, sealingKey: identitySealingKey, callerKey: testCallerKey });
   // notifications starts before ticketing has created its stream (the first test checks that it waits).
   harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'confirm', streamRetryMs: 100, identityAddress: identityProcess.grpcAddress });
-  client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
+  client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
 
   const tag = randomBytes(4).toString('hex');
   people.owner = (await identity.signUp(`owner-${tag}@example.com`, 'Olga Owner')).userId;
@@ -176,7 +177,7 @@ describe('the order confirmation', () => {
     await harness.nats.jsm.consumers.delete(harness.topology.ticketingStream, harness.topology.namespace.durable(TICKETS_ISSUED_DURABLE));
     await harness.restart();
     client.close();
-    client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
+    client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
     await settled();
     expect(mailsTo(order.email)).toHaveLength(1);
     expect(await confirmationMetrics()).toEqual({ ...metricsBefore, sent: metricsBefore.sent + 1, emailSent: metricsBefore.emailSent + 1 });

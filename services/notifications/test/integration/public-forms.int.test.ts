@@ -1,6 +1,6 @@
 import { createGrpcClient, GrpcCallError, status, type PromiseClient } from '@kassa/platform/grpc';
 import { createRateLimiter } from '@kassa/platform/ratelimit';
-import { startSmtpSink, uniqueName, type SmtpSink } from '@kassa/platform/testing';
+import { startSmtpSink, uniqueName, type SmtpSink, testCallerKey } from '@kassa/platform/testing';
 import { PublicFormsServiceClient, type PublicFormsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { Redis } from 'ioredis';
 import { joinWaitlist } from '../../src/application/join-waitlist';
@@ -15,7 +15,7 @@ let client: PromiseClient<typeof PublicFormsServiceService>;
 beforeAll(async () => {
   sink = await startSmtpSink();
   harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'forms' });
-  client = createGrpcClient(PublicFormsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
+  client = createGrpcClient(PublicFormsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { subjects } from '../../src/events/subjects';
 import { createGrpcClient, GrpcCallError, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
-import { startSmtpSink, type SmtpSink } from '@kassa/platform/testing';
+import { startSmtpSink, type SmtpSink, testCallerKey } from '@kassa/platform/testing';
 import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
 import { NotificationsServiceClient } from '@kassa/proto/notifications/v1/notifications';
 import { parseKey, sealString } from '@kassa/platform/crypto';
@@ -133,7 +133,7 @@ describe('ListMessages over gRPC', () => {
     await sink.waitForMessage((message) => message.to.includes(event.email), 10_000);
     await eventually(() => messageRowsFor(harness.orm, event.challengeId), (rows) => rows[0]?.status === 'send');
 
-    const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`);
+    const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
     try {
       const response = await client.listMessages({ subjectRef: event.challengeId });
       expect(response.messages).toHaveLength(1);

@@ -161,7 +161,7 @@ describe('Apple Wallet passes', () => {
 });
 
 describe('Wallet configuration', () => {
-  const base = { EMAIL_WEBHOOK_SECRET: 'x'.repeat(32), KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url') };
+  const base = { EMAIL_WEBHOOK_SECRET: 'x'.repeat(32), KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url'), KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url') };
 
   it('is off without the WALLET_ variables, and read from the PEM files when all are set', () => {
     expect(loadWalletSigning(loadNotificationsConfig(base))).toBeUndefined();
@@ -201,7 +201,7 @@ describe('Wallet configuration', () => {
 
 describe('the webhook secret', () => {
   it('is required and at least 32 characters', () => {
-    const sealing = { KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url') };
+    const sealing = { KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url'), KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url') };
     expect(() => loadNotificationsConfig(sealing)).toThrow(/EMAIL_WEBHOOK_SECRET/);
     expect(() => loadNotificationsConfig({ ...sealing, EMAIL_WEBHOOK_SECRET: 'short' })).toThrow(/EMAIL_WEBHOOK_SECRET \(must be at least 32 characters\)/);
     expect(loadNotificationsConfig({ ...sealing, EMAIL_WEBHOOK_SECRET: 'y'.repeat(32) }).EMAIL_WEBHOOK_SECRET).toBe('y'.repeat(32));

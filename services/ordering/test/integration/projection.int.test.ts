@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
-import { repositoryRoot } from '@kassa/platform/testing';
+import { repositoryRoot, testCallerKeyText } from '@kassa/platform/testing';
 import { DiscountCodeChanged, EventChanged, ShopChanged, ShopItemChanged, TicketOptionChanged } from '@kassa/proto/catalog/events/v1/events';
 import type { Event, TicketOption } from '@kassa/proto/catalog/v1/events';
 import type { DiscountCode, Shop, ShopItem } from '@kassa/proto/catalog/v1/shops';
@@ -341,7 +341,7 @@ describe('rebuild', () => {
     await h.sql('update shop set version = 0, status = \'draft\'');
     await promisify(execFile)(process.execPath, ['--import', 'tsx', join('services', 'ordering', 'src', 'events', 'rebuild-projection.ts')], {
       cwd: repositoryRoot(),
-      env: { ...process.env, DATABASE_URL: h.database.url, KASSA_NAMESPACE: h.namespace, KASSA_ENV: 'test', LOG_LEVEL: 'warn', KASSA_SEALING_KEY: h.sealingKey },
+      env: { ...process.env, DATABASE_URL: h.database.url, KASSA_NAMESPACE: h.namespace, KASSA_ENV: 'test', LOG_LEVEL: 'warn', KASSA_SEALING_KEY: h.sealingKey, KASSA_CALLER_KEY: testCallerKeyText },
     });
     expect(await dump()).toEqual(before);
   });

@@ -3,6 +3,7 @@
 // catalog is imported: it is reached through its gRPC API only.
 import { createGrpcClient, type PromiseClient, status } from '@kassa/platform/grpc';
 import { createIdentityDriver, type IdentityDriver } from '@kassa/platform/testing';
+import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient, type EventServiceService } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient, type ShopServiceService } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient, type OrderingServiceService } from '@kassa/proto/ordering/v1/ordering';
@@ -19,10 +20,11 @@ let ordering: PromiseClient<typeof OrderingServiceService>;
 beforeAll(async () => {
   stack = await startStack('ordcat', ['identity', 'catalog', 'ordering']);
   const { info } = stack;
-  identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY! });
-  events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { deadlineMs: 15_000 });
-  shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { deadlineMs: 15_000 });
-  ordering = createGrpcClient(OrderingServiceClient, info.orderingGrpc!, { deadlineMs: 15_000 });
+  const callerKey = parseKey(info.env.KASSA_CALLER_KEY!);
+  identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY!, callerKey });
+  events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
+  ordering = createGrpcClient(OrderingServiceClient, info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
 }, 180_000);
 afterAll(async () => {
   events?.close();

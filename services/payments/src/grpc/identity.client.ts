@@ -4,8 +4,8 @@ import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisation
 import type { OrganisationDirectory } from '../application/payments-context';
 
 /** One client of identity's OrganisationService: Authorize for every organiser call, and the organisation's currency. */
-export function createIdentityPorts(address: string, deadlineMs = 5_000): { authorizer: OrganisationAuthorizer; organisations: OrganisationDirectory; close(): void } {
-  const client = createGrpcClient(OrganisationServiceClient, address, { deadlineMs });
+export function createIdentityPorts(address: string, callerKey: Buffer, deadlineMs = 5_000): { authorizer: OrganisationAuthorizer; organisations: OrganisationDirectory; close(): void } {
+  const client = createGrpcClient(OrganisationServiceClient, address, { callerKey, deadlineMs });
   return {
     authorizer: createOrganisationAuthorizer(client),
     organisations: {

@@ -4,8 +4,8 @@ import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import type { OrderLookup } from '../application/payments-context';
 
 /** ordering's OrderService.GetPayableOrder as the OrderLookup port. */
-export function createOrderLookup(address: string, deadlineMs = 5_000): OrderLookup & { close(): void } {
-  const client = createGrpcClient(OrderServiceClient, address, { deadlineMs });
+export function createOrderLookup(address: string, callerKey: Buffer, deadlineMs = 5_000): OrderLookup & { close(): void } {
+  const client = createGrpcClient(OrderServiceClient, address, { callerKey, deadlineMs });
   return {
     async getPayableOrder(orderId) {
       try {

@@ -6,7 +6,7 @@ import { createNamespace } from '@kassa/platform/config';
 import { createGrpcClient, type GrpcCallError, status } from '@kassa/platform/grpc';
 import { connectNats, ensureStream, type NatsHandles } from '@kassa/platform/messaging';
 import { runMigrations } from '@kassa/platform/persistence';
-import { assertInfrastructure, createTestDatabase, freePort, repositoryRoot, type TestDatabase } from '@kassa/platform/testing';
+import { assertInfrastructure, createTestDatabase, freePort, repositoryRoot, type TestDatabase, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { Client } from 'pg';
 import { ORDERING_STREAM, PAYMENTS_STREAM } from '../../src/events/subjects';
@@ -56,7 +56,7 @@ async function startPaymentsProcess(crashPoint?: string): Promise<PaymentsProces
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     KASSA_ENV: 'test', LOG_LEVEL: 'warn', KASSA_NAMESPACE: namespace, DATABASE_URL: database.url, GRPC_PORT: String(grpcPort), HTTP_PORT: String(httpPort),
-    IDENTITY_GRPC_ADDRESS: '127.0.0.1:1', ORDERING_GRPC_ADDRESS: ordering.address,
+    IDENTITY_GRPC_ADDRESS: '127.0.0.1:1', ORDERING_GRPC_ADDRESS: ordering.address, KASSA_CALLER_KEY: testCallerKeyText,
     PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',
     KASSA_CRASH_POINT: crashPoint ?? '',
@@ -97,7 +97,7 @@ async function attemptsOf(orderId: string) {
 const sessionsOf = (orderId: string) => [...stripe.sessions.values()].filter((session) => session.metadata.order_id === orderId);
 
 async function createPayment(address: string, orderId: string, idempotencyKey: string) {
-  const client = createGrpcClient(PaymentServiceClient, address, { deadlineMs: 30_000 });
+  const client = createGrpcClient(PaymentServiceClient, address, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
     return await client.createPayment({ orderId, idempotencyKey, returnOrigin: 'https://tickets.example.test' });
   } finally {

@@ -2,9 +2,12 @@ import { ConfigError } from '@kassa/platform/config';
 import { loadPaymentsConfig } from '../../src/config';
 import { parseOrderingSubject, paymentSubject } from '../../src/events/subjects';
 
+// KASSA_CALLER_KEY, required of every service: base64url of 32 bytes.
+const required = { KASSA_CALLER_KEY: Buffer.alloc(32, 7).toString('base64url') };
+
 describe('payments configuration', () => {
   it('defaults to the demo provider on the payments ports and database', () => {
-    const config = loadPaymentsConfig({});
+    const config = loadPaymentsConfig(required);
     expect(config).toMatchObject({
       PAYMENT_PROVIDER: 'demo',
       grpcPort: 50054,
@@ -19,22 +22,27 @@ describe('payments configuration', () => {
   });
 
   it('needs both Stripe secrets with PAYMENT_PROVIDER=stripe, naming each missing one', () => {
-    expect(() => loadPaymentsConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
+    expect(() => loadPaymentsConfig({ ...required, PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
     try {
-      loadPaymentsConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
+      loadPaymentsConfig({ ...required, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
     } catch (error) {
       expect((error as ConfigError).problems).toEqual([{ variable: 'STRIPE_WEBHOOK_SECRET', message: 'is required when PAYMENT_PROVIDER is stripe' }]);
     }
     const stripe = loadPaymentsConfig({
-      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
+      ...required, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
       STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http',
     });
     expect(stripe).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
   });
 
+  it('needs the caller key, as 32 bytes of base64url', () => {
+    expect(() => loadPaymentsConfig({})).toThrow(/KASSA_CALLER_KEY/);
+    expect(() => loadPaymentsConfig({ KASSA_CALLER_KEY: 'too-short' })).toThrow(/KASSA_CALLER_KEY \(must be base64url of 32 bytes\)/);
+  });
+
   it('refuses an unknown provider and a key that is not a Stripe secret key', () => {
-    expect(() => loadPaymentsConfig({ PAYMENT_PROVIDER: 'mollie' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => loadPaymentsConfig({ STRIPE_SECRET_KEY: 'pk_test_public' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadPaymentsConfig({ ...required, PAYMENT_PROVIDER: 'mollie' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadPaymentsConfig({ ...required, STRIPE_SECRET_KEY: 'pk_test_public' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 });
 

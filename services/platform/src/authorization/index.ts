@@ -35,10 +35,10 @@ export function authorizationDecision(answer: Pick<AuthorizeResponse, 'allowed' 
  * Re-checks authorisation with identity on every call, so that a removed member or a revoked permission takes
  * effect at once; identity owns memberships and no service keeps a copy of them.
  */
-export function createOrganisationAuthorizer(source: AuthorizeClient | { identityAddress: string; deadlineMs?: number }): OrganisationAuthorizer {
+export function createOrganisationAuthorizer(source: AuthorizeClient | { identityAddress: string; callerKey: Buffer; deadlineMs?: number }): OrganisationAuthorizer {
   const owned = 'identityAddress' in source;
   const client: AuthorizeClient = owned
-    ? createGrpcClient(OrganisationServiceClient, source.identityAddress, { deadlineMs: source.deadlineMs ?? 5000 })
+    ? createGrpcClient(OrganisationServiceClient, source.identityAddress, { callerKey: source.callerKey, deadlineMs: source.deadlineMs ?? 5000 })
     : source;
   return {
     async authorize(ctx, organisationId, permission) {

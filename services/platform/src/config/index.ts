@@ -3,6 +3,7 @@ import { ConfigError } from './config-error';
 import { NAMESPACE_PATTERN } from './namespace';
 
 export { ConfigError } from './config-error';
+export { keySetting } from './key-setting';
 export { createNamespace, NAMESPACE_PATTERN, type Namespace } from './namespace';
 
 export type Environment = 'development' | 'test' | 'production';

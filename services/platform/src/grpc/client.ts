@@ -1,5 +1,6 @@
 import { credentials, Metadata, status, type CallOptions as GrpcCallOptions, type ChannelOptions, type Client, type ServiceError } from '@grpc/grpc-js';
 import type { FieldViolation } from '../errors';
+import { CALLER_HEADER, signCall } from './caller-credential';
 import { decodeRetryAfter, decodeViolations } from './error-mapping';
 import { ACTOR_USER_ID_HEADER, type Actor, type MethodDefinitionLike, type RequestOf, type ResponseOf, type UnaryMethodNames } from './types';
 
@@ -36,6 +37,8 @@ export interface ClientCallOptions {
 }
 
 export interface GrpcClientOptions {
+  /** KASSA_CALLER_KEY (callerKeyOf(config)): every call carries a credential made with it, for its method and actor. */
+  callerKey: Buffer;
   deadlineMs?: number;
   /** Who is calling, asked on every call (e.g. from the BFF's request scope). */
   actor?: () => Actor;
@@ -91,12 +94,13 @@ export function grpcTarget(address: string): string {
   return `${scheme}:${parts.join(',')}`;
 }
 
-/** A promise-based client for a ts-proto generated client constructor, with a deadline on every call. */
+/** A promise-based client for a ts-proto generated client constructor, with a deadline and a caller credential on every call. */
 export function createGrpcClient<S>(
   ClientConstructor: ClientConstructorLike<S>,
   address: string,
-  { deadlineMs = 5000, actor, channelOptions }: GrpcClientOptions = {},
+  { callerKey, deadlineMs = 5000, actor, channelOptions }: GrpcClientOptions,
 ): PromiseClient<S> {
+  if (callerKey.length !== 32) throw new Error('createGrpcClient needs a callerKey of 32 bytes');
   const target = grpcTarget(address);
   const raw = new ClientConstructor(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balancesCalls(target) ? ROUND_ROBIN : {}), ...channelOptions });
   const methods = ClientConstructor.service as unknown as Record<string, MethodDefinitionLike>;
@@ -112,6 +116,7 @@ export function createGrpcClient<S>(
         const metadata = new Metadata();
         const userId = options.actorUserId ?? actor?.().userId;
         if (userId) metadata.set(ACTOR_USER_ID_HEADER, userId);
+        metadata.set(CALLER_HEADER, signCall(callerKey, method.path, userId));
         const deadline = new Date(Date.now() + (options.deadlineMs ?? deadlineMs));
         call(request, metadata, { deadline }, (error, response) => {
           if (error) reject(new GrpcCallError(error, method.path));

@@ -16,6 +16,25 @@ import { RETRY_AFTER_TRAILER, VALIDATION_TRAILER } from './types';
 
 export const INTERNAL_MESSAGE = 'Internal error';
 
+/**
+ * The most violation bytes a trailer carries. Trailers travel as one HTTP/2 header block, and a block past the
+ * peer's limit (64 KB in Node) breaks the whole connection: every call on it fails or hangs until its deadline. A
+ * request with a thousand bad list elements has thousands of violations; the first ones are what a form shows.
+ */
+export const MAX_VIOLATION_BYTES = 8 * 1024;
+
+/** The first violations, as many as fit in MAX_VIOLATION_BYTES (always at least one). */
+export function violationsThatFit(violations: readonly FieldViolation[]): FieldViolation[] {
+  const kept: FieldViolation[] = [];
+  let bytes = 0;
+  for (const violation of violations) {
+    bytes += Buffer.byteLength(violation.field) + Buffer.byteLength(violation.message) + 8;
+    if (kept.length > 0 && bytes > MAX_VIOLATION_BYTES) break;
+    kept.push(violation);
+  }
+  return kept;
+}
+
 export interface GrpcErrorReply {
   code: status;
   details: string;
@@ -30,7 +49,7 @@ export function toGrpcError(error: unknown): GrpcErrorReply {
   const reply = (code: status, details: string, unexpected = false): GrpcErrorReply => ({ code, details, metadata, unexpected });
 
   if (error instanceof ValidationError) {
-    metadata.set(VALIDATION_TRAILER, Buffer.from(ValidationErrorDetails.encode({ violations: error.violations }).finish()));
+    metadata.set(VALIDATION_TRAILER, Buffer.from(ValidationErrorDetails.encode({ violations: violationsThatFit(error.violations) }).finish()));
     return reply(status.INVALID_ARGUMENT, messages.genericForm);
   }
   if (error instanceof NotFoundError) return reply(status.NOT_FOUND, error.message);

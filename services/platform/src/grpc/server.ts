@@ -9,7 +9,9 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
+import { ValidationError } from '../errors';
 import { counter, secondsHistogram } from '../metrics/instruments';
+import { CALLER_HEADER, type CallerVerdict, verifyCall } from './caller-credential';
 import { toGrpcError } from './error-mapping';
 import { HealthService, HealthState } from './health-service';
 import { ACTOR_USER_ID_HEADER, type AsyncHandlers, type CallContext, type MethodDefinitionLike } from './types';
@@ -20,6 +22,11 @@ export interface GrpcServerOptions {
   host?: string;
   /** How long a call may run when the caller sent no deadline. */
   ceilingMs?: number;
+  /**
+   * The keys a call's caller credential (metadata `kassa-caller`) may be made with: KASSA_CALLER_KEY, then
+   * KASSA_CALLER_KEY_PREVIOUS during a rotation (callerKeysOf(config)). Calls without a valid one are refused.
+   */
+  callerKeys: Buffer[];
 }
 
 export interface GrpcServer {
@@ -53,13 +60,32 @@ function actorFrom(metadata: Metadata): CallContext['actor'] {
   return typeof userId === 'string' && userId !== '' ? { userId } : {};
 }
 
+const NO_CREDENTIAL = 'The call carries no valid caller credential.';
+
+/**
+ * What a request decodes to when its bytes are no message of the method (truncated, a wire type the decoder cannot
+ * skip): grpc-js would answer INTERNAL by itself when the decoder throws; the call is refused as invalid instead.
+ */
+const UNDECODABLE = Symbol('undecodable request');
+const UNDECODABLE_MESSAGE = 'The request is not a valid message.';
+
+/** Why the call's credential is not good enough, or 'ok'. */
+function judgeCaller(metadata: Metadata, callerKeys: Buffer[], method: string): CallerVerdict {
+  const values = metadata.get(CALLER_HEADER);
+  // Two credentials are one too many: which one was checked would be a guess for whoever reads the logs.
+  if (values.length > 1) return 'malformed';
+  const credential = typeof values[0] === 'string' ? values[0] : undefined;
+  return verifyCall(callerKeys, method, actorFrom(metadata).userId, credential);
+}
+
 function callerDeadline(call: ServerUnaryCall<unknown, unknown>): Date | undefined {
   const deadline = call.getDeadline();
   const ms = deadline instanceof Date ? deadline.getTime() : deadline;
   return Number.isFinite(ms) ? new Date(ms) : undefined;
 }
 
-export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = DEFAULT_CEILING_MS }: GrpcServerOptions): GrpcServer {
+export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = DEFAULT_CEILING_MS, callerKeys }: GrpcServerOptions): GrpcServer {
+  if (callerKeys.length === 0 || callerKeys.some((key) => key.length !== 32)) throw new Error('createGrpcServer needs callerKeys: one or more keys of 32 bytes');
   const server = new Server(CONNECTION_OPTIONS);
   const health = new HealthState();
   server.addService(HealthService as unknown as ServiceDefinition, health.implementation());
@@ -68,6 +94,17 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
     const quiet = method.startsWith('/grpc.health.v1.');
     return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): void => {
       const started = performance.now();
+      // Health is asked by probes and load balancers that hold no key; every other method needs the credential.
+      const verdict = quiet ? 'ok' : judgeCaller(call.metadata, callerKeys, method);
+      if (verdict !== 'ok') {
+        callback({ code: status.UNAUTHENTICATED, details: NO_CREDENTIAL });
+        const attributes = { rpc_method: method, rpc_code: statusName(status.UNAUTHENTICATED) };
+        rpcRequests.add(1, attributes);
+        rpcDuration.record((performance.now() - started) / 1000, attributes);
+        // The reason and the peer point at the pod that is misconfigured; the credential itself is not logged.
+        logger.warn({ method, status: statusName(status.UNAUTHENTICATED), grpc_code: status.UNAUTHENTICATED, reason: verdict, peer: call.getPeer() }, 'grpc call refused: no valid caller credential');
+        return;
+      }
       const sent = callerDeadline(call);
       const deadline = sent ?? new Date(Date.now() + ceilingMs);
       const abort = new AbortController();
@@ -117,6 +154,10 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
         finish(sent && Date.now() >= sent.getTime() ? status.DEADLINE_EXCEEDED : status.CANCELLED);
       });
 
+      if ((call.request as unknown) === UNDECODABLE) {
+        answer(new ValidationError([{ field: 'request', message: UNDECODABLE_MESSAGE }]));
+        return;
+      }
       const ctx: CallContext = { metadata: call.metadata, actor: actorFrom(call.metadata), deadline, method, signal: abort.signal };
       Promise.resolve()
         .then(() => handler(call.request, ctx))
@@ -131,15 +172,26 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
     add(definition, handlers) {
       const implementation: UntypedServiceImplementation = {};
       const methods = definition as unknown as Record<string, MethodDefinitionLike>;
+      const decoding: Record<string, MethodDefinitionLike> = {};
       const byName = handlers as unknown as Record<string, (request: unknown, ctx: CallContext) => Promise<unknown>>;
       for (const [name, method] of Object.entries(methods)) {
         if (method.requestStream || method.responseStream) throw new Error(`${method.path}: only unary methods are supported`);
         const handler = byName[name];
         if (!handler) throw new Error(`${method.path}: no handler`);
         implementation[name] = wrap(method.path, handler.bind(handlers));
+        decoding[name] = {
+          ...method,
+          requestDeserialize: (bytes) => {
+            try {
+              return method.requestDeserialize(bytes);
+            } catch {
+              return UNDECODABLE;
+            }
+          },
+        };
         health.addService(method.path.split('/')[1] ?? '');
       }
-      server.addService(definition as unknown as ServiceDefinition, implementation);
+      server.addService(decoding as unknown as ServiceDefinition, implementation);
     },
 
     start() {

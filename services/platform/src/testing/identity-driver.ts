@@ -19,6 +19,8 @@ export interface IdentityDriverOptions {
   namespace: string;
   /** The KASSA_SEALING_KEY identity runs with, to open the sealed sign-in codes and invitation tokens. */
   sealingKey: string;
+  /** The KASSA_CALLER_KEY identity runs with (startIdentityProcess's callerKey; a stack's info.env.KASSA_CALLER_KEY). */
+  callerKey: Buffer;
   /** How long to wait for an event (default 15 s). */
   eventTimeoutMs?: number;
 }
@@ -41,8 +43,9 @@ export async function createIdentityDriver(options: IdentityDriverOptions): Prom
   const key = parseKey(options.sealingKey);
   const namespace = createNamespace(options.namespace);
   const timeoutMs = options.eventTimeoutMs ?? 15_000;
-  const identity = createGrpcClient(IdentityServiceClient, options.grpcAddress, { deadlineMs: 15_000 });
-  const organisations = createGrpcClient(OrganisationServiceClient, options.grpcAddress, { deadlineMs: 15_000 });
+  const { callerKey } = options;
+  const identity = createGrpcClient(IdentityServiceClient, options.grpcAddress, { callerKey, deadlineMs: 15_000 });
+  const organisations = createGrpcClient(OrganisationServiceClient, options.grpcAddress, { callerKey, deadlineMs: 15_000 });
   const nc = await connect({ servers: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: `identity-driver-${options.namespace}` });
   // A core subscription sees every message the relay publishes to the stream from now on; subscribing before the
   // first call (and flushing, so the server has it) is what makes waiting for "the event of this call" safe.

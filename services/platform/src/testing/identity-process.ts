@@ -17,6 +17,8 @@ export interface IdentityProcessOptions {
   namespace: string;
   /** KASSA_SEALING_KEY, base64url of 32 bytes; the driver needs the same one to open codes and tokens. */
   sealingKey: string;
+  /** KASSA_CALLER_KEY the process checks calls with and signs its own with (testCallerKey in a test). */
+  callerKey: Buffer;
   /** A database to create (if missing) and migrate; a fresh `kassa_test_identity_<random>` by default, dropped on stop. */
   databaseName?: string;
   /** More environment for the service, e.g. LOG_LEVEL (warn by default; IDENTITY_PROCESS_OUTPUT=stderr shows its output). */
@@ -46,6 +48,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   const root = repositoryRoot();
   const timeoutMs = options.timeoutMs ?? 60_000;
   const ownDatabase = !options.databaseName;
+  const { callerKey } = options;
   const databaseUrl = withDatabase(adminDatabaseUrl(), options.databaseName ?? uniqueName('kassa_test_identity'));
   const [grpcPort, httpPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
@@ -58,6 +61,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
     HTTP_PORT: String(httpPort),
     KASSA_NAMESPACE: options.namespace,
     KASSA_SEALING_KEY: options.sealingKey,
+    KASSA_CALLER_KEY: callerKey.toString('base64url'),
   };
   const entry = (path: string) => join(root, 'services', 'identity', 'src', ...path.split('/'));
 
@@ -87,7 +91,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   };
 
   try {
-    await waitForServing(grpcAddress, child, timeoutMs);
+    await waitForServing(grpcAddress, callerKey, child, timeoutMs);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- identity output ---\n${output.join('').slice(-4000)}`, { cause: error });
@@ -95,8 +99,8 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   return { grpcAddress, databaseUrl, stop };
 }
 
-async function waitForServing(address: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const health = createGrpcClient(HealthClient, address, { deadlineMs: 1_000 });
+async function waitForServing(address: string, callerKey: Buffer, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const health = createGrpcClient(HealthClient, address, { callerKey, deadlineMs: 1_000 });
   const deadline = Date.now() + timeoutMs;
   let last = '';
   try {

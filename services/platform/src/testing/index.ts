@@ -5,3 +5,4 @@ export * from './free-port';
 export * from './identity-process';
 export * from './identity-driver';
 export * from './metrics';
+export * from './caller-key';

@@ -1,6 +1,7 @@
 import { NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { createGrpcClient, createGrpcServer, type GrpcServer } from '../../src/grpc';
 import { createLogger } from '../../src/logging';
+import { testCallerKey } from '../../src/testing/caller-key';
 
 // Two real servers on loopback stand for two replicas of a service, as `npm run up` runs them with REPLICAS=2.
 const logger = createLogger({ service: 'grpc-lb-test', level: 'silent' });
@@ -11,7 +12,7 @@ async function unimplemented(): Promise<never> {
 
 /** A replica that answers with its own name, so the caller can tell who served each call. */
 async function startReplica(name: string): Promise<{ server: GrpcServer; port: number }> {
-  const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1' });
+  const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerKeys: [testCallerKey] });
   server.add(NotificationsServiceService, {
     async listMessages() {
       return {
@@ -42,7 +43,7 @@ describe('a client of several replicas', () => {
   });
 
   async function servedBy(address: string, calls: number, channelOptions = {}): Promise<Record<string, number>> {
-    const client = createGrpcClient(NotificationsServiceClient, address, { channelOptions });
+    const client = createGrpcClient(NotificationsServiceClient, address, { callerKey: testCallerKey, channelOptions });
     try {
       const counts: Record<string, number> = {};
       for (let i = 0; i < calls; i++) {
@@ -72,7 +73,7 @@ describe('a client of several replicas', () => {
 
   it('keeps serving from the other replica while one is down', async () => {
     const address = replicas.map(({ port }) => `127.0.0.1:${port}`).join(',');
-    const client = createGrpcClient(NotificationsServiceClient, address);
+    const client = createGrpcClient(NotificationsServiceClient, address, { callerKey: testCallerKey });
     try {
       await client.listMessages({ subjectRef: '' });
       await replicas[1]!.server.shutdown(0);

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { credentials, Metadata, status, type ClientReadableStream } from '@grpc/grpc-js';
+import { credentials, makeGenericClientConstructor, Metadata, status, type ClientReadableStream } from '@grpc/grpc-js';
 import { HealthCheckResponse_ServingStatus as ServingStatus, HealthClient, type HealthCheckResponse } from '@kassa/proto/grpc/health/v1/health';
 import { NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import {
@@ -14,7 +15,7 @@ import {
   ValidationError,
   messages,
 } from '../../src/errors';
-import { createGrpcClient, createGrpcServer, GrpcCallError, type CallContext, type GrpcServer } from '../../src/grpc';
+import { CALLER_HEADER, createGrpcClient, createGrpcServer, GrpcCallError, signCall, type CallContext, type GrpcServer } from '../../src/grpc';
 import { createLogger } from '../../src/logging';
 import { captureLogs } from '../fixtures/log-capture';
 
@@ -50,6 +51,9 @@ const outcomes: Record<string, (ctx: CallContext) => Promise<never>> = {
   'rate-limited': async () => {
     throw new RateLimitedError(42);
   },
+  'many-violations': async () => {
+    throw new ValidationError(Array.from({ length: 5_000 }, (_, index) => ({ field: `lines.${index}.quantity`, message: messages.minValue(1) })));
+  },
   boom: async () => {
     throw new Error('database password is hunter2');
   },
@@ -69,6 +73,11 @@ async function callError(promise: Promise<unknown>): Promise<GrpcCallError> {
   throw new Error('expected the call to fail');
 }
 
+const callerKey = randomBytes(32);
+// The key a rotation replaces: the server still accepts it.
+const previousCallerKey = randomBytes(32);
+const LIST_MESSAGES = '/kassa.notifications.v1.NotificationsService/ListMessages';
+
 describe('grpc server and client', () => {
   const logs = captureLogs();
   const logger = createLogger({ service: 'grpc-test', destination: logs.stream, level: 'debug' });
@@ -78,7 +87,7 @@ describe('grpc server and client', () => {
   const seenContexts: CallContext[] = [];
 
   beforeAll(async () => {
-    server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', ceilingMs: 400 });
+    server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', ceilingMs: 400, callerKeys: [callerKey, previousCallerKey] });
     server.add(NotificationsServiceService, {
       async listMessages(request, ctx) {
         seenContexts.push(ctx);
@@ -110,7 +119,7 @@ describe('grpc server and client', () => {
     const port = await server.start();
     expect(port).toBeGreaterThan(0);
     address = `127.0.0.1:${port}`;
-    client = createGrpcClient(NotificationsServiceClient, address, { actor: () => ({ userId: 'usr_default' }) });
+    client = createGrpcClient(NotificationsServiceClient, address, { callerKey, actor: () => ({ userId: 'usr_default' }) });
   });
 
   afterAll(async () => {
@@ -134,7 +143,7 @@ describe('grpc server and client', () => {
   it('uses the actor function when the call names none, and sends no actor when there is none', async () => {
     const defaulted = await client.listMessages({ subjectRef: 'ord_2' });
     expect(defaulted.messages[0]!.recipient).toBe('usr_default');
-    const anonymous = createGrpcClient(NotificationsServiceClient, address);
+    const anonymous = createGrpcClient(NotificationsServiceClient, address, { callerKey });
     try {
       const response = await anonymous.listMessages({ subjectRef: 'ord_3' });
       expect(response.messages[0]!.recipient).toBe('anonymous');
@@ -176,6 +185,16 @@ describe('grpc server and client', () => {
     expect(error.retryAfterSeconds).toBeUndefined();
   });
 
+  it('sends only the first violations that fit a trailer, so that thousands of them do not break the connection', async () => {
+    const error = await callError(client.listMessages({ subjectRef: 'many-violations' }));
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(error.violations.length).toBeGreaterThan(10);
+    expect(error.violations.length).toBeLessThan(5_000);
+    expect(error.violations[0]).toEqual({ field: 'lines.0.quantity', message: 'Minimum value is 1' });
+    // The same connection still answers.
+    expect((await client.listMessages({ subjectRef: 'ok' })).messages).toHaveLength(1);
+  });
+
   it('maps RateLimitedError to RESOURCE_EXHAUSTED with a retry-after trailer', async () => {
     const error = await callError(client.listMessages({ subjectRef: 'rate-limited' }));
     expect(error.code).toBe(status.RESOURCE_EXHAUSTED);
@@ -193,6 +212,29 @@ describe('grpc server and client', () => {
     expect((line!.err as { stack: string }).stack).toContain('database password is hunter2');
   });
 
+  it('refuses request bytes that are no message of the method with INVALID_ARGUMENT, not grpc-js\'s INTERNAL', async () => {
+    const identity = (bytes: Buffer) => bytes;
+    const Raw = makeGenericClientConstructor(
+      { listMessages: { path: LIST_MESSAGES, requestStream: false, responseStream: false, requestSerialize: identity, requestDeserialize: identity, responseSerialize: identity, responseDeserialize: identity } },
+      'Raw',
+    );
+    const raw = new Raw(address, credentials.createInsecure());
+    try {
+      // A length-delimited field longer than the message: the generated decoder throws "premature EOF".
+      const answer = await new Promise<{ code: number; details: string; metadata: Metadata }>((resolve) => {
+        const metadata = new Metadata();
+        metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined));
+        (raw as unknown as { listMessages: (b: Buffer, m: Metadata, cb: (e: { code: number; details: string; metadata: Metadata } | null) => void) => void })
+          .listMessages(Buffer.from([0x0a, 0x7f, 0x41]), metadata, (error) => resolve(error ?? { code: 0, details: '', metadata: new Metadata() }));
+      });
+      expect(answer.code).toBe(status.INVALID_ARGUMENT);
+      expect(answer.details).toBe(messages.genericForm);
+      expect(answer.metadata.get('kassa-validation-bin')).toHaveLength(1);
+    } finally {
+      raw.close();
+    }
+  });
+
   it('fails with DEADLINE_EXCEEDED when the caller deadline passes', async () => {
     const started = Date.now();
     const error = await callError(client.listMessages({ subjectRef: 'slow' }, { deadlineMs: 150 }));
@@ -204,8 +246,10 @@ describe('grpc server and client', () => {
     const raw = new NotificationsServiceClient(address, credentials.createInsecure());
     try {
       const started = Date.now();
+      const metadata = new Metadata();
+      metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined));
       const error = await new Promise<{ code: number }>((resolve) => {
-        raw.listMessages({ subjectRef: 'slow' }, new Metadata(), {}, (err) => resolve(err!));
+        raw.listMessages({ subjectRef: 'slow' }, metadata, {}, (err) => resolve(err!));
       });
       expect(error.code).toBe(status.DEADLINE_EXCEEDED);
       expect(Date.now() - started).toBeGreaterThanOrEqual(350);
@@ -216,7 +260,7 @@ describe('grpc server and client', () => {
   });
 
   it('serves grpc.health.v1 Check and Watch, following setServing', async () => {
-    const health = createGrpcClient(HealthClient, address);
+    const health = createGrpcClient(HealthClient, address, { callerKey });
     const raw = new HealthClient(address, credentials.createInsecure());
     let watch: ClientReadableStream<HealthCheckResponse> | undefined;
     try {
@@ -246,6 +290,126 @@ describe('grpc server and client', () => {
       raw.close();
     }
     expect(logs.lines.some((l) => l.msg === 'grpc call' && String(l.method).startsWith('/grpc.health.v1.'))).toBe(false);
+  });
+
+  describe('caller credential', () => {
+    const REFUSED = { code: status.UNAUTHENTICATED, details: 'The call carries no valid caller credential.' };
+    const refusals = () => logs.lines.filter((line) => line.msg === 'grpc call refused: no valid caller credential');
+
+    function metadataOf(headers: Record<string, string | string[]>): Metadata {
+      const metadata = new Metadata();
+      for (const [key, values] of Object.entries(headers)) for (const value of [values].flat()) metadata.add(key, value);
+      return metadata;
+    }
+
+    /** ListMessages made by hand: the metadata exactly as given, nothing signed or added. */
+    async function rawCall(metadata: Metadata): Promise<{ code: number; details: string } | 'answered'> {
+      const raw = new NotificationsServiceClient(address, credentials.createInsecure());
+      try {
+        return await new Promise((resolve) => {
+          raw.listMessages({ subjectRef: 'ord_raw' }, metadata, { deadline: Date.now() + 5_000 }, (error) =>
+            resolve(error ? { code: error.code, details: error.details } : 'answered'),
+          );
+        });
+      } finally {
+        raw.close();
+      }
+    }
+
+    it('refuses a call without a credential with UNAUTHENTICATED, before the handler runs, with or without an actor', async () => {
+      const before = seenContexts.length;
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_claimed' }))).toEqual(REFUSED);
+      expect(await rawCall(new Metadata())).toEqual(REFUSED);
+      expect(seenContexts).toHaveLength(before);
+      expect(refusals().slice(-2)).toEqual([
+        expect.objectContaining({ level: 'warn', method: LIST_MESSAGES, reason: 'missing', grpc_code: status.UNAUTHENTICATED }),
+        expect.objectContaining({ method: LIST_MESSAGES, reason: 'missing' }),
+      ]);
+      expect(typeof refusals().at(-1)!.peer).toBe('string');
+    });
+
+    it('refuses a credential made for another actor, or for none, and logs the reason without the credential', async () => {
+      const before = seenContexts.length;
+      const forX = signCall(callerKey, LIST_MESSAGES, 'usr_x');
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: forX }))).toEqual(REFUSED);
+      // An anonymous call's credential cannot be given an actor afterwards.
+      const anonymous = signCall(callerKey, LIST_MESSAGES, undefined);
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: anonymous }))).toEqual(REFUSED);
+      // Nor can an actor's credential be used without the actor.
+      expect(await rawCall(metadataOf({ [CALLER_HEADER]: forX }))).toEqual(REFUSED);
+      expect(seenContexts).toHaveLength(before);
+      expect(refusals().slice(-3).map((line) => line.reason)).toEqual(['invalid', 'invalid', 'invalid']);
+      const logged = JSON.stringify(logs.lines);
+      expect(logged).not.toContain(forX.split('.')[2]);
+      expect(logged).not.toContain(anonymous.split('.')[2]);
+      // The same credential with its own actor is good: the refusals above were about the actor alone.
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: forX }))).toBe('answered');
+      expect(seenContexts.at(-1)!.actor).toEqual({ userId: 'usr_x' });
+    });
+
+    it('refuses a credential made for another method', async () => {
+      const forOther = signCall(callerKey, '/kassa.notifications.v1.NotificationsService/ListOrderMessages', 'usr_x');
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: forOther }))).toEqual(REFUSED);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'invalid' });
+    });
+
+    it('refuses every call of a client whose key the server does not hold', async () => {
+      const before = seenContexts.length;
+      const stranger = createGrpcClient(NotificationsServiceClient, address, { callerKey: randomBytes(32) });
+      try {
+        const error = await callError(stranger.listMessages({ subjectRef: 'ord_stranger' }, { actorUserId: 'usr_x' }));
+        expect({ code: error.code, details: error.details }).toEqual(REFUSED);
+        expect((await callError(stranger.listMessages({ subjectRef: 'ord_stranger' }))).code).toBe(status.UNAUTHENTICATED);
+      } finally {
+        stranger.close();
+      }
+      expect(seenContexts).toHaveLength(before);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'invalid' });
+    });
+
+    it('refuses a credential made more than 5 minutes ago, or ahead, and malformed or doubled ones', async () => {
+      const old = signCall(callerKey, LIST_MESSAGES, 'usr_x', Date.now() - 301_000);
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: old }))).toEqual(REFUSED);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'expired' });
+      const ahead = signCall(callerKey, LIST_MESSAGES, 'usr_x', Date.now() + 301_000);
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: ahead }))).toEqual(REFUSED);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'expired' });
+      expect(await rawCall(metadataOf({ [CALLER_HEADER]: 'v1.abc.def' }))).toEqual(REFUSED);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'malformed' });
+      const good = signCall(callerKey, LIST_MESSAGES, undefined);
+      expect(await rawCall(metadataOf({ [CALLER_HEADER]: [good, good] }))).toEqual(REFUSED);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'malformed' });
+      // Within the skew either way is fine.
+      const skewed = signCall(callerKey, LIST_MESSAGES, undefined, Date.now() - 240_000);
+      expect(await rawCall(metadataOf({ [CALLER_HEADER]: skewed }))).toBe('answered');
+    });
+
+    it('accepts calls signed with the previous key while a rotation is under way', async () => {
+      const rotating = createGrpcClient(NotificationsServiceClient, address, { callerKey: previousCallerKey });
+      try {
+        const response = await rotating.listMessages({ subjectRef: 'ord_rotation' }, { actorUserId: 'usr_rotation' });
+        expect(response.messages[0]!.recipient).toBe('usr_rotation');
+      } finally {
+        rotating.close();
+      }
+    });
+
+    it('answers health Check without a credential (probes hold no key)', async () => {
+      const raw = new HealthClient(address, credentials.createInsecure());
+      try {
+        const reply = await new Promise<HealthCheckResponse>((resolve, reject) => {
+          raw.check({ service: '' }, new Metadata(), { deadline: Date.now() + 5_000 }, (error, response) => (error ? reject(error) : resolve(response!)));
+        });
+        expect(reply).toEqual({ status: ServingStatus.SERVING });
+      } finally {
+        raw.close();
+      }
+    });
+
+    it('cannot be started without a key', () => {
+      expect(() => createGrpcServer({ logger, port: 0, callerKeys: [] })).toThrow(/callerKeys/);
+      expect(() => createGrpcClient(NotificationsServiceClient, address, { callerKey: Buffer.alloc(16) })).toThrow(/callerKey/);
+    });
   });
 
   it('puts client and server spans of a call into one trace (real require hooks, child process under tsx)', async () => {

@@ -7,6 +7,7 @@ import {
   assertInfrastructure,
   createIdentityDriver,
   startIdentityProcess,
+  testCallerKey,
   uniqueName,
 } from '../../src/testing';
 import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisations';
@@ -21,8 +22,8 @@ const sealingKey = randomBytes(32).toString('base64url');
 
 beforeAll(async () => {
   await assertInfrastructure();
-  identity = await startIdentityProcess({ namespace, sealingKey });
-  driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey });
+  identity = await startIdentityProcess({ namespace, sealingKey, callerKey: testCallerKey });
+  driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey, callerKey: testCallerKey });
 });
 
 afterAll(async () => {
@@ -57,14 +58,14 @@ it('signs up users, creates an organisation and adds members with the asked perm
 });
 
 it('stops the process and drops its database', async () => {
-  const other = await startIdentityProcess({ namespace: `${namespace}b`, sealingKey });
+  const other = await startIdentityProcess({ namespace: `${namespace}b`, sealingKey, callerKey: testCallerKey });
   await other.stop();
   const admin = new Client({ connectionString: process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
   const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [new URL(other.databaseUrl).pathname.slice(1)]);
   await admin.end();
   expect(rowCount).toBe(0);
-  const client = createGrpcClient(OrganisationServiceClient, other.grpcAddress, { deadlineMs: 1_000 });
+  const client = createGrpcClient(OrganisationServiceClient, other.grpcAddress, { callerKey: testCallerKey, deadlineMs: 1_000 });
   await expect(client.listPermissionPresets({})).rejects.toMatchObject({ code: status.UNAVAILABLE });
   client.close();
 });

@@ -21,6 +21,7 @@ import { captureLogs } from '../fixtures/log-capture';
 import { migratedDatabase } from '../fixtures/migrated-database';
 import { samplesOf, sampleValue } from '../../src/testing/metrics';
 import { waitFor } from '../fixtures/wait-for';
+import { testCallerKey } from '../../src/testing/caller-key';
 
 jest.setTimeout(20_000);
 
@@ -70,7 +71,7 @@ describe('platform metrics on the Prometheus endpoint', () => {
   });
 
   it('counts gRPC calls and their durations by method and status code, health checks left out', async () => {
-    const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1' });
+    const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerKeys: [testCallerKey] });
     server.add(NotificationsServiceService, {
       async listMessages(request) {
         if (request.subjectRef === 'bad') throw new ValidationError([{ field: 'subjectRef', message: messages.idInvalid }]);
@@ -81,8 +82,8 @@ describe('platform metrics on the Prometheus endpoint', () => {
       handleDeliveryEvent: unimplemented,
     });
     const address = `127.0.0.1:${await server.start()}`;
-    const client = createGrpcClient(NotificationsServiceClient, address);
-    const health = createGrpcClient(HealthClient, address);
+    const client = createGrpcClient(NotificationsServiceClient, address, { callerKey: testCallerKey });
+    const health = createGrpcClient(HealthClient, address, { callerKey: testCallerKey });
     try {
       await client.listMessages({ subjectRef: 'ord_1' });
       await client.listMessages({ subjectRef: 'ord_2' });

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { createGrpcClient, createGrpcServer, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
+import { testCallerKey } from '@kassa/platform/testing';
 import type { Event } from '@kassa/proto/catalog/v1/events';
 import { ScanResponse, ScanServiceClient, type ScanServiceService } from '@kassa/proto/ticketing/v1/scanning';
 import type { CheckInStatement } from '../../src/application/scanning/admission';
@@ -66,9 +67,9 @@ beforeAll(async () => {
   await h.eventProcessed(await h.publishEvent(event));
   // Two phones: separate channels, as two devices at two doors would be.
   const target = `127.0.0.1:${h.running.grpcPort}`;
-  phoneA = createGrpcClient(ScanServiceClient, target, { deadlineMs: 30_000 });
-  phoneB = createGrpcClient(ScanServiceClient, target, { deadlineMs: 30_000 });
-  const organiser = createGrpcClient(ScanServiceClient, target, { deadlineMs: 30_000 });
+  phoneA = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
+  phoneB = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
+  const organiser = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
     const a = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Main entrance' }, as(owner));
     const b = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Side door' }, as(owner));
@@ -129,11 +130,11 @@ const naiveCheckIn: CheckInStatement = async (em, ticketId, eventId, at, deviceN
 };
 
 it('CONTROL: the same race through a scan path with a naive read-then-write check-in admits tickets twice', async () => {
-  const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1' });
+  const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1', callerKeys: [testCallerKey] });
   server.add(scanService, createScanningHandlers(h.running.scanning, { checkIn: naiveCheckIn }));
   const port = await server.start();
-  const naiveA = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { deadlineMs: 30_000 });
-  const naiveB = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { deadlineMs: 30_000 });
+  const naiveA = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
+  const naiveB = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
     const tickets = await issueTickets(RACES);
     let twice = 0;

@@ -7,7 +7,7 @@ import type { Telemetry } from '@kassa/platform/telemetry';
 import type { Event } from '@kassa/proto/catalog/v1/events';
 import { ScanServiceClient, type ScanServiceService, type ScannerAccess } from '@kassa/proto/ticketing/v1/scanning';
 import { importRawPublicKey, parseTicketCode } from '../../src/domain/ticket-code';
-import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
+import { metricValue, startTestTelemetry, testCallerKey } from '@kassa/platform/testing';
 import { eventSnapshot, orderLine, type OrderSnapshot, orderSnapshot, withStatus } from '../fixtures/orders';
 import { type TicketingHarness, startTicketingHarness } from '../fixtures/ticketing-harness';
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
   jazz = eventSnapshot(org, { name: 'Jazz Night', translations: [] });
   foreignEvent = eventSnapshot(outsiderOrg, { name: 'Their Gig' });
   for (const event of [concert, jazz, foreignEvent]) await h.eventProcessed(await h.publishEvent(event));
-  scan = createGrpcClient(ScanServiceClient, `127.0.0.1:${h.running.grpcPort}`, { deadlineMs: 30_000 });
+  scan = createGrpcClient(ScanServiceClient, `127.0.0.1:${h.running.grpcPort}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
 }, 180_000);
 
 afterAll(async () => {
