@@ -12,6 +12,7 @@ import { publishSignInCodeRequested } from '../events/signin-code-requested.publ
 import { SignInChallengeEntity } from '../persistence/sign-in-challenge.entity';
 import { UserEntity } from '../persistence/user.entity';
 import type { IdentityContext } from './identity-context';
+import { isKnownClientAddress, sendLimitKey } from './known-client-address';
 
 export function hashCode(ctx: IdentityContext, challengeId: string, code: string): string {
   return hmacSha256Hex(ctx.keys.codeHmac, `${challengeId}:${code}`);
@@ -31,7 +32,9 @@ export async function requestSignInCode(ctx: IdentityContext, request: RequestSi
   if (!email.ok || !name.ok) throw new Error('unreachable');
 
   await enforceRateLimit(ctx.rateLimiter, `signin-send-ip-${request.clientIp || 'unknown'}`, { ...SEND_LIMIT_PER_IP, limit: ctx.signInSendLimitPerIp ?? SEND_LIMIT_PER_IP.limit });
-  await enforceRateLimit(ctx.rateLimiter, `signin-send-address-${sha256Hex(email.email)}`, SEND_LIMIT_PER_ADDRESS);
+  // From where the owner signed in before, the address's limit counts apart (see known-client-address.ts).
+  const known = await isKnownClientAddress(ctx.orm.em.fork(), email.email, request.clientIp);
+  await enforceRateLimit(ctx.rateLimiter, sendLimitKey(sha256Hex(email.email), known ? request.clientIp : undefined), SEND_LIMIT_PER_ADDRESS);
 
   const now = ctx.now();
   const challengeId = newId('sic');

@@ -8,6 +8,7 @@ import { FAILURE_BUDGET_WINDOW_MS, isWellFormedCode, normaliseCode, refuseVerifi
 import { SignInChallengeEntity } from '../persistence/sign-in-challenge.entity';
 import type { User } from '../persistence/user.entity';
 import type { IdentityContext } from './identity-context';
+import { failuresInBucket } from './known-client-address';
 import { hashCode } from './request-sign-in-code';
 import { findOrCreateUser, openSession, transactionalRetryingOnRace } from './sign-in-session';
 import { toUserMessage } from './user-view';
@@ -51,7 +52,7 @@ async function decide(ctx: IdentityContext, em: EntityManager, request: VerifySi
   const challenge = await em.findOne(SignInChallengeEntity, { id: request.challengeId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!challenge) return { kind: 'refused', reason: 'unknown' };
 
-  const failures = await failuresInWindow(em, challenge.email, now);
+  const failures = await failuresInBucket(em, challenge.email, challenge.clientIp, new Date(now.getTime() - FAILURE_BUDGET_WINDOW_MS));
   const refusal = refuseVerification(challenge, failures, now);
   if (refusal) return { kind: 'refused', reason: refusal };
 
@@ -64,14 +65,4 @@ async function decide(ctx: IdentityContext, em: EntityManager, request: VerifySi
   const { user, created } = await findOrCreateUser(em, now, { email: challenge.email, displayName: challenge.displayName, locale: challenge.locale });
   const session = await openSession(em, now, user, { clientIp: request.clientIp, userAgent: request.userAgent });
   return { kind: 'signed-in', user, token: session.token, expiresAt: session.expiresAt, created };
-}
-
-async function failuresInWindow(em: EntityManager, email: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - FAILURE_BUDGET_WINDOW_MS);
-  // em.execute runs inside the transaction; a separate connection here would deadlock the pool under a race.
-  const rows = await em.execute<{ failures: number }[]>(
-    'select coalesce(sum(failed_tries), 0)::int as failures from sign_in_challenges where email = ? and created_at > ?',
-    [email, since],
-  );
-  return rows[0]?.failures ?? 0;
 }

@@ -5,11 +5,17 @@
 export const SIGN_IN_CODE_DIGITS = 6;
 export const SIGN_IN_CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_TRIES_PER_CODE = 5;
-/** Failed tries an address may accumulate over 24 hours, across all its codes. */
+/**
+ * Failed tries an address may accumulate over 24 hours, across all its codes: once from all the client addresses its
+ * owner never signed in from, and once for each client address they did (application/known-client-address.ts).
+ */
 export const DAILY_FAILURE_BUDGET = 20;
 export const FAILURE_BUDGET_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Send limits, applied identically whether or not the address has an account. */
+/**
+ * Send limits, applied identically whether or not the address has an account; the per-address one is counted apart
+ * for each client address the owner signed in from, like the failure budget.
+ */
 export const SEND_LIMIT_PER_ADDRESS = { limit: 5, windowSeconds: 15 * 60 } as const;
 export const SEND_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 } as const;
 

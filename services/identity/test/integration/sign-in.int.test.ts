@@ -207,6 +207,25 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     await expect(identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
   });
 
+  it('keeps the owner in: an attack from elsewhere spends neither the send limit nor the budget of where they signed in before', async () => {
+    const email = address('owner');
+    const home = ip();
+    const first = await identity.requestCode(email, home);
+    await identity.client.verifySignInCode({ challengeId: first, code: await identity.codeFor(first), clientIp: home, userAgent: 'test' });
+    // The attacker, from other addresses: the rest of the send limit, five wrong tries per code, the budget spent.
+    for (let round = 0; round < 4; round++) {
+      const challengeId = await identity.requestCode(email, ip());
+      const wrong = (await identity.codeFor(challengeId)) === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) await identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' }).catch(() => undefined);
+    }
+    await expect(identity.requestCode(email, ip())).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+
+    // The owner, from home: a code, and in.
+    const challengeId = await identity.requestCode(email, home);
+    const signedIn = await identity.client.verifySignInCode({ challengeId, code: await identity.codeFor(challengeId), clientIp: home, userAgent: 'test' });
+    expect(signedIn).toMatchObject({ created: false, user: { email } });
+  });
+
   it('admits exactly one of many simultaneous answers with the right code', async () => {
     const challengeId = await identity.requestCode(address('race'), ip());
     const code = await identity.codeFor(challengeId);
