@@ -2,6 +2,7 @@ import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { openString } from '@kassa/platform/crypto';
 import { NotFoundError } from '@kassa/platform/errors';
+import { crashPoint } from '@kassa/platform/lifecycle';
 import type { Logger } from '@kassa/platform/logging';
 import { addToOutbox } from '@kassa/platform/outbox';
 import { checkoutFunnel } from '@kassa/platform/metrics';
@@ -105,6 +106,8 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
       attachments: mail.attachments,
     });
     handedToSmtp = true;
+    // Sent, not yet recorded: a crash here sends the message again after the restart (at-least-once at the SMTP edge).
+    crashPoint('notifications.after-email-send-before-mark');
     emails.add(1, { kind, outcome: 'sent' });
     const recorded = await finish(deps, messageId, 'send', reply.response.slice(0, 200), now(), {
       providerMessageId: stripBrackets(reply.messageId) || stripBrackets(messageIdHeader(message.id, deps.from)),

@@ -79,6 +79,9 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
       resolve();
     });
   });
+  // A client that dies mid-session (a sender killed with SIGKILL) resets its connection; smtp-server reports that as
+  // an 'error' on the server, which without a listener would take the whole sink (and the dev mail inbox) down.
+  server.on('error', () => undefined);
   const boundPort = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
 
   return {
