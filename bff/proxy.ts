@@ -1,3 +1,4 @@
+import { messages } from '@kassa/platform/errors';
 import { analyticsConfig } from '@kassa/web/lib/analytics-config';
 import { textDirection } from '@kassa/web/lib/text-direction';
 import createIntlMiddleware from 'next-intl/middleware';
@@ -32,6 +33,15 @@ function invalidPage(pathname: string): NextResponse {
   return new NextResponse(html, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+function percentDecodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** "Dashboard" opens the organisation used last: remember the one in the path (its membership is checked on use). */
 function rememberOrganisation(request: NextRequest, response: NextResponse): void {
   const { path } = splitLocale(request.nextUrl.pathname, routing);
@@ -51,7 +61,12 @@ export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
 
   // Route handlers check their own CSRF and session; here they only lose any forged identity headers.
-  if (pathname === '/api' || pathname.startsWith('/api/')) return NextResponse.next({ request: { headers } });
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    // A path that does not percent-decode (%zz, %ff, a lone %) names nothing; Next would fail decoding its parameters
+    // and answer 500. Every route parameter is an id or a token: the spec's answer for a malformed one.
+    if (!percentDecodes(pathname)) return NextResponse.json({ message: messages.idInvalid }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    return NextResponse.next({ request: { headers } });
+  }
   if (ingestPath && (pathname === ingestPath || pathname.startsWith(`${ingestPath}/`))) return NextResponse.next({ request: { headers } });
 
   const decision = decideRoute(
@@ -74,6 +89,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything except Next's own assets and files with an extension (favicon.ico, robots.txt, …).
-  matcher: ['/((?!_next/|_vercel/|.*\\..*).*)'],
+  // Everything except Next's own assets and files with an extension (favicon.ico, robots.txt, …); every API route,
+  // a dot in its path or not (…/attendees.csv, an id with a dot in it), so that the checks above see each one.
+  matcher: ['/((?!_next/|_vercel/|.*\\..*).*)', '/api/:path*'],
 };

@@ -308,7 +308,15 @@ describe('scan links', () => {
     expect(authorize).not.toHaveBeenCalled();
     const revoked = await call(revokeLink, `${eventPath}/scan-links/${LINK}/revoke`, { ...eventParams, linkId: LINK });
     expect(revoked.body).toMatchObject({ link: { id: LINK, revokedAt: '2031-07-01T20:00:00.000Z' } });
-    expect(scanCalls[0]).toMatchObject({ actor: USER.id, method: 'revokeScanLink', request: { organisationId: ORG, linkId: LINK } });
+    expect(scanCalls[0]).toMatchObject({ actor: USER.id, method: 'listScanLinks', request: { organisationId: ORG, eventId: EVENT } });
+    expect(scanCalls[1]).toMatchObject({ actor: USER.id, method: 'revokeScanLink', request: { organisationId: ORG, linkId: LINK } });
+  });
+
+  it('answers 404 for a link that is not the event\'s, and revokes nothing', async () => {
+    answers.listScanLinks = jest.fn().mockResolvedValue({ links: [] });
+    const other = await call(revokeLink, `${eventPath}/scan-links/${LINK}/revoke`, { ...eventParams, linkId: LINK });
+    expect(other).toEqual({ status: 404, body: { message: 'Not found' } });
+    expect(scanCalls.map((c) => c.method)).toEqual(['listScanLinks']);
   });
 
   it('refuses a cross-site create (403)', async () => {

@@ -173,16 +173,22 @@ export function bodyTranslations({ labels, words }: RuleSet) {
   const rules = textRules({ labels, words });
   return z
     .array(
-      z.object({
-        locale: z.enum(EVENT_LOCALES, { error: words.invalid(labels.language) }),
-        name: rules.name(false).default(''),
-        description: rules.description().default(''),
-      }),
+      z.object(
+        {
+          locale: z.enum(EVENT_LOCALES, { error: words.invalid(labels.language) }),
+          name: rules.name(false).default(''),
+          description: rules.description().default(''),
+        },
+        { error: words.invalid(labels.language) },
+      ),
       { error: words.invalid(labels.language) },
     )
     .max(EVENT_LOCALES.length, { error: words.invalid(labels.language) })
     .default([]);
 }
+
+/** The largest count the catalog contract carries (an int32). */
+export const MAX_COUNT = 2_147_483_647;
 
 /** A count that may be unlimited: null (or left out) for unlimited, else a whole number of at least `min`. */
 function optionalCount({ labels, words }: RuleSet, key: 'ticketLimit' | 'capacity', min: number) {
@@ -190,6 +196,7 @@ function optionalCount({ labels, words }: RuleSet, key: 'ticketLimit' | 'capacit
     .number({ error: words.invalid(labels[key]) })
     .int({ error: words.invalid(labels[key]) })
     .min(min, { error: words.minValue(min) })
+    .max(MAX_COUNT, { error: words.invalid(labels[key]) })
     .nullable()
     .default(null);
 }
@@ -216,12 +223,15 @@ export function eventBodySchema(set: RuleSet = SPEC) {
       endsAt: isoInstant(set, 'endsAt'),
       ticketLimit: optionalCount(set, 'ticketLimit', 1),
       location: z
-        .object({
-          address: location.shape.address.default(''),
-          city: location.shape.city.default(''),
-          postalCode: location.shape.postalCode.default(''),
-          country: location.shape.country.default(''),
-        })
+        .object(
+          {
+            address: location.shape.address.default(''),
+            city: location.shape.city.default(''),
+            postalCode: location.shape.postalCode.default(''),
+            country: location.shape.country.default(''),
+          },
+          { error: set.words.invalid(set.labels.address) },
+        )
         .default(EMPTY_LOCATION),
       translations: bodyTranslations(set),
     })

@@ -58,7 +58,7 @@ function memberNames(labels: MemberFieldLabels, words: RuleWords) {
 
 /** At least one known permission. */
 function permissionList(labels: MemberFieldLabels, words: RuleWords) {
-  const item = z.string().refine((value) => (PERMISSIONS as readonly string[]).includes(value), { error: words.invalid(labels.permissions) });
+  const item = z.string({ error: words.invalid(labels.permissions) }).refine((value) => (PERMISSIONS as readonly string[]).includes(value), { error: words.invalid(labels.permissions) });
   return fieldRules(labels.permissions, words).list(item, { min: 1 });
 }
 

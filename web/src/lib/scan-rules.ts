@@ -83,7 +83,7 @@ export function deviceBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
 
 /** Opening the scanner: { deviceId, locale? } (the language of the event's name), plus { secret } through a link. */
 export function openBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
-  return deviceBodySchema(words).extend({ locale: z.string().optional() });
+  return deviceBodySchema(words).extend({ locale: z.string({ error: words.invalid(SPEC_SCAN_LABELS.locale) }).optional() });
 }
 
 /** Uploading offline check-ins: { deviceId, scans: [{ nonce, code, scannedAt }] }, at most 1,000. */
@@ -92,7 +92,7 @@ export function syncBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
   return z.object({
     deviceId: deviceId(words),
     scans: z
-      .array(z.object({ nonce: nonce(words), code: code(words), scannedAt: scannedAt(words) }), { error: missingOr(label, words) })
+      .array(z.object({ nonce: nonce(words), code: code(words), scannedAt: scannedAt(words) }, { error: words.invalid(label) }), { error: missingOr(label, words) })
       .refine((scans) => scans.length > 0, { error: words.notEmpty(label), abort: true })
       .refine((scans) => scans.length <= MAX_SYNC_BATCH, { error: words.tooLong(label) }),
   });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 import { fromDateTimeLocal } from './date-time-local';
-import { bodyTranslations, SPEC_FIELD_LABELS, translationsOf } from './event-rules';
+import { bodyTranslations, MAX_COUNT, SPEC_FIELD_LABELS, translationsOf } from './event-rules';
 import { parseMoneyInput, parseMoneyList } from './money-input';
 import { DEFAULT_RESERVATION_MINUTES, DISCOUNT_TYPES, type DiscountCodeInput, type ShopInput, type ShopItemInput } from './shop-model';
 
@@ -309,7 +309,7 @@ export function shopBodySchema(creating: boolean, set: ShopRuleSet = SPEC) {
       opensAt: rules.instant('opensAt'),
       closesAt: rules.instant('closesAt'),
       // Any case is fine here; catalog gets capitals.
-      currency: creating ? text('currency').text({ required: true, pattern: /^[A-Za-z]{3}$/ }) : z.string().default(''),
+      currency: creating ? text('currency').text({ required: true, pattern: /^[A-Za-z]{3}$/ }) : z.string(rules.invalid('currency')).default(''),
       password: z
         .string(rules.invalid('password'))
         .refine((value) => value === '' || (value.length >= SHOP_LIMITS.passwordMin && value.length <= SHOP_LIMITS.passwordMax), rules.invalid('password'))
@@ -349,7 +349,7 @@ export function shopItemBodySchema(set: ShopRuleSet = SPEC) {
       priceMinor: rules.whole('price', 0),
       saleStart: rules.optionalInstant('saleStart'),
       saleEnd: rules.optionalInstant('saleEnd'),
-      maxPerOrder: rules.whole('maxPerOrder', 1).nullable().default(null),
+      maxPerOrder: rules.whole('maxPerOrder', 1).max(MAX_COUNT, rules.invalid('maxPerOrder')).nullable().default(null),
     })
     .superRefine((body, ctx) => checkOrder(ctx, set, body.saleStart, body.saleEnd, 'saleEnd'))
     .transform((body): ShopItemInput => ({ ...body, name: body.name.trim(), extraEventIds: [...new Set(body.extraEventIds)] }));
@@ -368,7 +368,7 @@ export function discountCodeBodySchema(set: ShopRuleSet = SPEC) {
       value: rules.whole('value', 1),
       validFrom: rules.optionalInstant('validFrom'),
       validUntil: rules.optionalInstant('validUntil'),
-      maxUses: rules.whole('maxUses', 1).nullable().default(null),
+      maxUses: rules.whole('maxUses', 1).max(MAX_COUNT, rules.invalid('maxUses')).nullable().default(null),
       itemIds: rules.ids('itm', 'itemIds'),
     })
     .superRefine((body, ctx) => {
