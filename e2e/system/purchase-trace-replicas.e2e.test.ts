@@ -54,6 +54,12 @@ function traceOf(spans: ReceivedSpan[], paymentId: string): ReceivedSpan[] {
   return root ? spans.filter((s) => s.traceId === root.traceId) : [];
 }
 
+/** Spans whose parent is not in the trace: one (the root) once every span of a trace tree has been exported. */
+function rootsOf(trace: ReceivedSpan[]): ReceivedSpan[] {
+  const ids = new Set(trace.map((s) => s.spanId));
+  return trace.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId));
+}
+
 /** Sums one Prometheus series over every scraped process (the replicas of a service each report their own). */
 function sumOf(scrapes: string[], metric: string, labels: Record<string, string>): number {
   return scrapes.flatMap((text) => samplesOf(text, metric, labels)).reduce((sum, sample) => sum + sample.value, 0);
@@ -69,9 +75,9 @@ beforeAll(async () => {
   stack = await startStack('scale', ['otlp', 'mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'], {
     replicas: { ordering: 2, ticketing: 2 },
   });
-  const { bffUrl, mailInboxUrl, catalogGrpc } = stack.info;
+  const { bffUrl, mailInboxUrl } = stack.info;
   const owner = await signUpViaApi(bffUrl!, mailInboxUrl!, testAddress('scale-owner'), 'Sam Scale');
-  const shop = await openShopWithOneEvent(owner, catalogGrpc!, { name: `Replica Hall ${randomBytes(2).toString('hex')}`, capacity: 100, priceMinor: 1500 });
+  const shop = await openShopWithOneEvent(owner, stack.info, { name: `Replica Hall ${randomBytes(2).toString('hex')}`, capacity: 100, priceMinor: 1500 });
   // At the same time, so that the replicas' consumers and relays compete for the messages and rows.
   purchases = await Promise.all(
     Array.from({ length: ORDERS }, async (_, index) => {
@@ -88,15 +94,20 @@ afterAll(async () => {
 
 it('each paid order is one trace tree from the BFF\'s Pay request through ordering, the outboxes, NATS, payments, ticketing and notifications to the SMTP send', async () => {
   for (const { email } of purchases) await waitForMessagesTo(stack.info.mailInboxUrl!, email, 1, 60_000);
-  const wholeTraces = (all: ReceivedSpan[]) => purchases.every(({ paymentId }) => hopsIn(traceOf(all, paymentId)).length === Object.keys(hops).length);
+  // A parent span ends, and is exported, after its children (the e-mail job's span after the SMTP send), so wait for
+  // every hop AND for the parents to arrive; a trace that stays broken fails below with its orphans listed.
+  const wholeTraces = (all: ReceivedSpan[]) =>
+    purchases.every(({ paymentId }) => {
+      const trace = traceOf(all, paymentId);
+      return hopsIn(trace).length === Object.keys(hops).length && rootsOf(trace).length === 1;
+    });
   const spans = await waitForSpans(stack.info.otlpUrl!, wholeTraces, 60_000);
 
   for (const { paymentId } of purchases) {
     const trace = traceOf(spans, paymentId);
     expect(hopsIn(trace)).toEqual(Object.keys(hops));
     // One tree: every span's parent is in the trace, except the root, which is the BFF's Pay request.
-    const ids = new Set(trace.map((s) => s.spanId));
-    const roots = trace.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId));
+    const roots = rootsOf(trace);
     expect(roots).toHaveLength(1);
     expect(hops['BFF request (Pay)']!(roots[0]!)).toBe(true);
     // NATS hops are parent → child: each consumer span hangs from the producer span that published its message.
