@@ -12,6 +12,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { Client } from 'pg';
+import { parseKey } from '@kassa/platform/crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
@@ -21,11 +22,13 @@ import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { NotificationsServiceClient } from '@kassa/proto/notifications/v1/notifications';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
+import { mustBeAtLeast, mustBeZero, recordFigures } from '../../scripts/verify/figures';
 import { bffRoutes } from '../../scripts/verify/surface';
 import { ApiSession } from '../support/api';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
 import { waitForMessagesTo } from '../support/mail';
 import { stackInfo } from '../support/stack-info';
+import { eventually } from '../support/eventually';
 
 jest.setTimeout(180_000);
 const stack = stackInfo();
@@ -182,15 +185,6 @@ async function ticketsAndScanLinks({ api: owner, userId }: SignedInAccount, orgI
 const guest = new ApiSession(stack.bffUrl);
 const newKey = () => `isolation-${randomBytes(8).toString('hex')}`;
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 /**
  * Publishes the event and opens a second shop for its ticket option now, with a long hold (60 minutes, so that no
@@ -246,14 +240,15 @@ const itemFields = (ticketOptionId: string, extraEventIds: string[] = []) => ({
 });
 const codeFields = (itemIds: string[]) => ({ code: `ISO${Math.floor(Math.random() * 1e6)}`, type: 'percentage', value: 10, validFrom: undefined, validUntil: undefined, maxUses: undefined, itemIds });
 
-const organisations = createGrpcClient(OrganisationServiceClient, stack.identityGrpc!, { deadlineMs: 5_000 });
-const catalog = createGrpcClient(EventServiceClient, stack.catalogGrpc!, { deadlineMs: 5_000 });
-const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { deadlineMs: 5_000 });
-const orders = createGrpcClient(OrderServiceClient, stack.orderingGrpc!, { deadlineMs: 5_000 });
-const payments = createGrpcClient(PaymentServiceClient, stack.paymentsGrpc!, { deadlineMs: 5_000 });
-const ticketing = createGrpcClient(TicketServiceClient, stack.ticketingGrpc!, { deadlineMs: 5_000 });
-const scanning = createGrpcClient(ScanServiceClient, stack.ticketingGrpc!, { deadlineMs: 10_000 });
-const notifications = createGrpcClient(NotificationsServiceClient, stack.notificationsGrpc!, { deadlineMs: 5_000 });
+const callerKey = parseKey(stack.env.KASSA_CALLER_KEY!);
+const organisations = createGrpcClient(OrganisationServiceClient, stack.identityGrpc!, { callerKey, deadlineMs: 5_000 });
+const catalog = createGrpcClient(EventServiceClient, stack.catalogGrpc!, { callerKey, deadlineMs: 5_000 });
+const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey, deadlineMs: 5_000 });
+const orders = createGrpcClient(OrderServiceClient, stack.orderingGrpc!, { callerKey, deadlineMs: 5_000 });
+const payments = createGrpcClient(PaymentServiceClient, stack.paymentsGrpc!, { callerKey, deadlineMs: 5_000 });
+const ticketing = createGrpcClient(TicketServiceClient, stack.ticketingGrpc!, { callerKey, deadlineMs: 5_000 });
+const scanning = createGrpcClient(ScanServiceClient, stack.ticketingGrpc!, { callerKey, deadlineMs: 10_000 });
+const notifications = createGrpcClient(NotificationsServiceClient, stack.notificationsGrpc!, { callerKey, deadlineMs: 5_000 });
 const actor = (userId: string) => ({ actorUserId: userId });
 
 // What background work may change while a case runs: a session's last use (every request), expired sign-in state
@@ -1495,4 +1490,29 @@ describe('the table', () => {
     );
     expect({ handlers: handlers.length > 20, missing }).toEqual({ handlers: true, missing: [] });
   });
+});
+
+// `npm run verify`, section "authorisation": how many cases this table checked and how many failed (a failed case is a
+// cross-tenant success, or a gap in the table). A case's failure is read from jest-circus's state (its errors so far,
+// as afterEach runs); were that state ever not found, every case counts as failed, so the figure cannot pass silently.
+const tally = { cases: 0, failed: 0 };
+const circusState = () => {
+  const symbol = Object.getOwnPropertySymbols(globalThis).find((candidate) => candidate.description === 'JEST_STATE_SYMBOL');
+  return symbol ? (globalThis as unknown as Record<symbol, { currentlyRunningTest?: { errors: unknown[] } | null }>)[symbol] : undefined;
+};
+afterEach(() => {
+  const running = circusState()?.currentlyRunningTest;
+  tally.cases += 1;
+  if (!running || running.errors.length > 0) tally.failed += 1;
+});
+afterAll(() => {
+  const tables = [
+    crossTenantRoutes, withoutPermissionRoutes, crossTenantCalls, withoutPermissionCalls, answeredRoutes, refusedLinkRoutes, anonymousRoutes,
+    withoutPermissionTicketRoutes, withoutPermissionTicketCalls, refusedLinkCalls, answeredCalls, webhookSignatures,
+  ];
+  const rows = tables.reduce((count, table) => count + Object.keys(table).length, anonymousCalls.length);
+  recordFigures('authorisation', [
+    mustBeAtLeast('authorisation', 'tenant-isolation table: cases checked', tally.cases, rows),
+    mustBeZero('authorisation', 'tenant-isolation table: cross-tenant successes (failed cases)', tally.failed),
+  ]);
 });
