@@ -1,4 +1,4 @@
-// Three projects so that `npm test` can run the fast, server-less unit tests first,
+// Projects so that `npm test` can run the fast, server-less unit tests first,
 // then the integration tests against the real PostgreSQL/Redis/NATS, then Chromium end to end.
 /** @type {import('jest').Config['transform']} */
 const transform = {
@@ -37,6 +37,14 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+    },
+    // Parts of `npm run verify` too long for `npm test` (scripts/verify/main.ts selects this project with e2e).
+    {
+      ...common,
+      displayName: 'verify',
+      testMatch: ['<rootDir>/e2e/verify/**/*.verify.test.ts'],
+      // Each such test starts its own platform; the shared one is the e2e project's.
+      globalSetup: '<rootDir>/e2e/support/build-setup.ts',
     },
   ],
 };

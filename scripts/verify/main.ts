@@ -10,7 +10,7 @@ import { machineNote } from '../bench/lib/report';
 import { FIGURES_DIR, formatFigures, readRecordedFigures, SECTION_ORDER, verifySize } from './figures';
 
 const repoRoot = join(__dirname, '..', '..');
-/** The tests that record figures: every file under e2e/verify, and the tenant-isolation table. */
+/** The tests that record figures: every file under e2e/verify (the *.verify.test.ts ones only run here), and the tenant-isolation table. */
 const VERIFY_TESTS = ['e2e/verify/', 'e2e/system/tenant-isolation'];
 
 function main(): number {
@@ -18,7 +18,7 @@ function main(): number {
   rmSync(FIGURES_DIR, { recursive: true, force: true });
   const started = Date.now();
   console.error(`verify: running ${VERIFY_TESTS.join(', ')} at ${size} size; this starts its own platforms (see README, "Verify")`);
-  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', 'e2e', '--runInBand', '--ci', ...VERIFY_TESTS], {
+  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', 'e2e', 'verify', '--runInBand', '--ci', ...VERIFY_TESTS], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, VERIFY_SIZE: size },

@@ -43,7 +43,7 @@ export function sagaDatabaseUrls(info: StackInfo): Record<SagaDatabase, string> 
 
 /**
  * Ends every hold still running now, as the clock would a few minutes later: the held orders' deadlines move to now
- * and their expiry jobs (where Redis still has them) run; ordering's minute sweep expires those whose job a Redis
+ * and their expiry jobs (where Redis still has them) run; ordering's sweep expires those whose job a Redis
  * restart lost. So the reconciler can require every order to have ended without the run waiting out the shop's
  * reservation time. Returns how many orders were held, and how many of them still had their expiry job in Redis.
  */

@@ -28,7 +28,7 @@ export interface OrderingOptions {
   streamRetryMs?: number;
   /** The clock of the use cases (tests move it). */
   now?: () => Date;
-  /** How often the order sweeper runs (default one minute). */
+  /** How often the order sweeper runs (default ORDER_SWEEP_INTERVAL_SECONDS). */
   sweepIntervalMs?: number;
   /**
    * TESTS ONLY: take tickets without row locks or conditions (read, then add), so that the oversell race test's
@@ -88,7 +88,7 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
 
   const worker = startOrderWorker(ctx, { queueName, redisUrl: config.redisUrl, logger });
   lifecycle.onShutdown('consumers', 'order worker', () => worker.close());
-  const sweeper = startOrderSweeper(ctx, { logger, intervalMs: options.sweepIntervalMs });
+  const sweeper = startOrderSweeper(ctx, { logger, intervalMs: options.sweepIntervalMs ?? config.ORDER_SWEEP_INTERVAL_SECONDS * 1000 });
   lifecycle.onShutdown('consumers', 'order sweeper', () => sweeper.stop());
   await sweeper.runOnce();
 
