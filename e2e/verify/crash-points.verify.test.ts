@@ -7,37 +7,23 @@
 // Only in `npm run verify` (a *.verify.test.ts file, jest project "verify"): in `npm test`, ordering's and payments'
 // crash points are covered by e2e/system/payment-saga-crash.e2e.test.ts and identity's by crash-after-commit.
 import { testAddress } from '../support/accounts';
-import { openShopWithOneEvent, type OpenShop } from '../support/sales';
 import { formatFigures, mustBeAtMost, mustEqual, recordFigures, verifySize } from '../../scripts/verify/figures';
 import { caseName, crashMatrix, runCrashMatrix } from '../../scripts/verify/faults/crash-matrix';
 import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
 import { waitUntilSettled } from '../../scripts/verify/faults/settle';
 import { crashStack } from '../../scripts/verify/faults/stack-adapters';
-import { closeFaultsStack, deliveryFigures, emailsTo, faultsLog, type FaultsStack, openFaultsStack, reconciledFigures, reconcileOrders, SECTION } from './faults-stack';
+import { deliveryFigures, emailsTo, faultsLog, reconciledFigures, reconcileOrders, SECTION, useFaultsStack } from './faults-stack';
 
 const size = verifySize();
 const SETTLE_MS = size === 'full' ? 600_000 : 150_000;
 
 jest.setTimeout(size === 'full' ? 60 * 60_000 : 15 * 60_000);
 
-let faults: FaultsStack;
-let crashShop: OpenShop;
 const log = faultsLog(Date.now());
-
-beforeAll(async () => {
-  faults = await openFaultsStack('crashes');
-  crashShop = await openShopWithOneEvent(faults.owner, faults.stack.info, { name: 'Crash Point Hall', capacity: 100, priceMinor: 2500 });
-  // ordering and ticketing have projected the shop.
-  await faults.probe.waitAtRest();
-  log(`stack up (${size} size)`);
-}, 300_000);
-
-afterAll(async () => {
-  await closeFaultsStack(faults);
-  log('done');
-}, 120_000);
+const opened = useFaultsStack('crashes', { name: 'Crash Point Hall', capacity: 100, priceMinor: 2500 }, log);
 
 it('the crash-point matrix: a kill -9 at each step boundary of a purchase, and every purchase paid once, ticketed and confirmed', async () => {
+  const { faults, shop: crashShop } = opened;
   const cases = crashMatrix(size);
   const matrix = await runCrashMatrix({
     matrix: cases,

@@ -4,6 +4,7 @@
 // under /tmp/kassa-heavy.lock like every e2e run, and leave all three running whatever happens.
 import { signUpViaApi, testAddress, type SignedInAccount } from '../support/accounts';
 import { inboxMessages } from '../support/mail';
+import { openShopWithOneEvent, type OpenShop } from '../support/sales';
 import { type Stack, startStack } from '../support/stack';
 import { mustBeZero, type VerifyFigure } from '../../scripts/verify/figures';
 import { compareEmailDelivery, type RecordedEmail } from '../../scripts/verify/faults/email-delivery';
@@ -39,6 +40,25 @@ export async function openFaultsStack(name: string): Promise<FaultsStack> {
   const probe = await openSagaProbe({ namespace: stack.info.namespace, databaseUrls: sagaDatabaseUrls(stack.info) });
   const owner = await signUpViaApi(stack.info.bffUrl!, stack.info.mailInboxUrl!, testAddress(`${name}-organiser`), 'Faults Organiser');
   return { stack, probe, owner };
+}
+
+/**
+ * Registers the test file's beforeAll and afterAll: a faults stack named `name` with one shop of one event, ready
+ * when ordering and ticketing have projected it. Read `faults` and `shop` inside the tests.
+ */
+export function useFaultsStack(name: string, shop: { name: string; capacity: number; priceMinor: number }, log: (line: string) => void): { faults: FaultsStack; shop: OpenShop } {
+  const opened = {} as { faults: FaultsStack; shop: OpenShop };
+  beforeAll(async () => {
+    opened.faults = await openFaultsStack(name);
+    opened.shop = await openShopWithOneEvent(opened.faults.owner, opened.faults.stack.info, shop);
+    await opened.faults.probe.waitAtRest();
+    log(`stack up (${process.env.VERIFY_SIZE === 'full' ? 'full' : 'ci'} size)`);
+  }, 300_000);
+  afterAll(async () => {
+    await closeFaultsStack(opened.faults);
+    log('done');
+  }, 120_000);
+  return opened;
 }
 
 /** Whatever failed, the machine's PostgreSQL, Redis and NATS run again for everyone else. */

@@ -5,7 +5,6 @@
 // After the faults the stack settles and the shared reconciler (scripts/verify/reconcile.ts) reads every database.
 // In `npm test` at CI size (each target killed once); in `npm run verify` at the issue's size (twenty kills).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openShopWithOneEvent, type OpenShop } from '../support/sales';
 import { formatFigures, mustBeAtLeast, mustBeAtMost, mustBeZero, mustEqual, recordFigures, verifySize } from '../../scripts/verify/figures';
 import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
 import { INFRASTRUCTURE } from '../../scripts/verify/faults/infrastructure';
@@ -13,7 +12,7 @@ import { waitUntilSettled } from '../../scripts/verify/faults/settle';
 import { endHoldsNow, supervisedStack } from '../../scripts/verify/faults/stack-adapters';
 import { faultSchedule, supervise } from '../../scripts/verify/faults/supervisor';
 import { lookAtOrders, runLoad } from '../../scripts/verify/load/driver';
-import { closeFaultsStack, deliveryFigures, emailsTo, faultsLog, type FaultsStack, openFaultsStack, reconciledFigures, reconcileOrders, SECTION, SEND_CONCURRENCY } from './faults-stack';
+import { deliveryFigures, emailsTo, faultsLog, reconciledFigures, reconcileOrders, SECTION, SEND_CONCURRENCY, useFaultsStack } from './faults-stack';
 
 const size = verifySize();
 const SIZES = {
@@ -25,24 +24,11 @@ const SIZES = {
 
 jest.setTimeout(size === 'full' ? 60 * 60_000 : 15 * 60_000);
 
-let faults: FaultsStack;
-let loadShop: OpenShop;
 const log = faultsLog(Date.now());
-
-beforeAll(async () => {
-  faults = await openFaultsStack('faults');
-  loadShop = await openShopWithOneEvent(faults.owner, faults.stack.info, { name: 'Supervised Arena', capacity: 100_000, priceMinor: 1500 });
-  // ordering and ticketing have projected the shop.
-  await faults.probe.waitAtRest();
-  log(`stack up (${size} size)`);
-}, 300_000);
-
-afterAll(async () => {
-  await closeFaultsStack(faults);
-  log('done');
-}, 120_000);
+const opened = useFaultsStack('faults', { name: 'Supervised Arena', capacity: 100_000, priceMinor: 1500 }, log);
 
 it('the supervisor: kill -9 of every saga service and the BFF in turn, and PostgreSQL, Redis and NATS restarted, during load; nothing lost or doubled', async () => {
+  const { faults, shop: loadShop } = opened;
   const schedule = faultSchedule(SIZES.kills);
   await faults.probe.waitAtRest();
   const stopLoad = new AbortController();

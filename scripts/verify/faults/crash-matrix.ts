@@ -115,7 +115,7 @@ interface Armed {
 export async function runCrashMatrix(options: CrashMatrixOptions): Promise<CrashMatrixReport> {
   const { stack, probe } = options;
   const log = options.log ?? (() => undefined);
-  const reachTimeoutMs = options.reachTimeoutMs ?? 90_000;
+  const reachTimeoutMs = options.reachTimeoutMs ?? 180_000;
   const report: CrashMatrixReport = { outcomes: [], orderIds: [], guestRetries: 0, killsAtSendPoint: 0, durationMs: 0 };
   const begun = Date.now();
 
@@ -135,8 +135,13 @@ export async function runCrashMatrix(options: CrashMatrixOptions): Promise<Crash
     return { crash, process: armed, settled };
   }
 
-  // Different services, so they start side by side.
-  const armAll = (cases: CrashCase[]): Promise<Armed[]> => Promise.all(cases.map(arm));
+  // One after another: four services starting side by side on a 2-core machine took more than the minute a start may
+  // take. Nothing reaches a point before the guest's next step, which waits for all of them.
+  const armAll = async (cases: CrashCase[]): Promise<Armed[]> => {
+    const armed: Armed[] = [];
+    for (const crash of cases) armed.push(await arm(crash));
+    return armed;
+  };
 
   async function settle(armed: Armed[], round: number, orderId: string): Promise<void> {
     for (const entry of armed) {
