@@ -17,7 +17,7 @@ function main(): number {
   const size = process.env.VERIFY_SIZE === 'ci' ? 'ci' : 'full';
   rmSync(FIGURES_DIR, { recursive: true, force: true });
   const started = Date.now();
-  console.error(`verify: running ${VERIFY_TESTS.join(', ')} at ${size} size; this starts its own platforms (see README, "Verify")`);
+  console.error(`verify: running ${VERIFY_TESTS.join(', ')} at ${size} size; this starts its own platforms (see the README, "Proving it")`);
   const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', 'e2e', 'verify', '--runInBand', '--ci', ...VERIFY_TESTS], {
     cwd: repoRoot,
     stdio: 'inherit',
