@@ -75,7 +75,9 @@ export function readRecordedFigures(dir = FIGURES_DIR): VerifyFigure[] {
   if (!existsSync(dir)) return [];
   const all = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as VerifyFigure[]);
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown)
+    // Sections keep other records beside their figures (bad-input-findings.json): only lists of figures count.
+    .flatMap((content) => (Array.isArray(content) ? (content as VerifyFigure[]) : []));
   const rank = (section: string) => {
     const index = SECTION_ORDER.indexOf(section as (typeof SECTION_ORDER)[number]);
     return index === -1 ? SECTION_ORDER.length : index;

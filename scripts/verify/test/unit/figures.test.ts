@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatFigures, mustBeAtLeast, mustBeAtMost, mustBeZero, mustEqual, readRecordedFigures, recordFigures, verifySize } from '../../figures';
@@ -30,6 +30,8 @@ describe('verify figures', () => {
       recordFigures('abuse', [mustBeZero('abuse', 'secrets found', 0)], dir);
       recordFigures('load', [mustBeZero('load', 'oversold', 0)], dir);
       recordFigures('load', [mustBeZero('load', 'double charges', 0)], dir);
+      // A section's other records beside its figures are not figures.
+      writeFileSync(join(dir, 'bad-input-findings.json'), JSON.stringify({ seed: 1, findings: [] }));
       expect(readRecordedFigures(dir).map((f) => f.figure)).toEqual(['oversold', 'double charges', 'secrets found']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -46,6 +46,11 @@ export class Violations {
       if (rule.required) this.add(field, messages.required(rule.label));
       return '';
     }
+    // PostgreSQL's text cannot hold NUL: left in, it fails the query as an internal error instead of a 400.
+    if (text.includes('\u0000')) {
+      this.add(field, messages.invalid(rule.label));
+      return '';
+    }
     if (rule.maxLength !== undefined && text.length > rule.maxLength) {
       this.add(field, messages.tooLong(rule.label));
       return text;

@@ -86,6 +86,16 @@ describe('Violations', () => {
     ]);
   });
 
+  it('refuses a string with a NUL character, which PostgreSQL cannot store or compare', () => {
+    const v = new Violations();
+    expect(v.string('query', 'ab\u0000c', { label: 'Query', maxLength: 254 })).toBe('');
+    expect(v.string('name', '\u0000', { label: 'Name', required: true })).toBe('');
+    expect(thrown(() => v.throwIfAny()).violations).toEqual([
+      { field: 'query', message: 'Query is invalid' },
+      { field: 'name', message: 'Name is invalid' },
+    ]);
+  });
+
   it('checks ids against their prefix', () => {
     const v = new Violations();
     const id = newId('evt');
