@@ -5,16 +5,19 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 let zxingReady: Promise<unknown> | undefined;
 
-/** The texts of the QR codes in an image (PNG here). */
-export async function readQrCodes(image: Buffer): Promise<string[]> {
+/** The texts of the QR codes in an encoded image (PNG) or in raw pixels. */
+export async function readQrImage(image: Uint8Array | ImageData): Promise<string[]> {
   zxingReady ??= (async () => {
     const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
     return prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
   })();
   await zxingReady;
-  const results = await readBarcodes(new Uint8Array(image), { formats: ['QRCode'], tryHarder: true });
+  const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true });
   return results.filter((result) => result.isValid).map((result) => result.text);
 }
+
+/** The texts of the QR codes in an image (PNG here). */
+export const readQrCodes = (image: Buffer): Promise<string[]> => readQrImage(new Uint8Array(image));
 
 /** "KT1.<keyId>.<payload>.<signature>" with payload base64url(JSON { t, e, s }): the ticket code's format. */
 export interface TicketCodeParts {

@@ -1,8 +1,7 @@
 // What a ticket's QR holds, read from the ticket page as a guest's phone shows it, without a browser: the page's SVG
 // (drawn by the `qrcode` package as one stroked path of horizontal runs) is turned back into its modules, painted
 // into pixels and decoded with ZXing, the decoder the scanner page itself falls back to.
-import { readFileSync } from 'node:fs';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { readQrImage } from '../../../e2e/support/ticket-codes';
 
 /** The QR code's dark modules, row by row, from the SVG `qrcode` draws (`viewBox="0 0 n n"`, runs of `h` strokes). */
 export function qrModulesFromSvg(svg: string): boolean[][] {
@@ -40,18 +39,10 @@ export function qrPixels(modules: boolean[][], scale = 4): { data: Uint8ClampedA
   return { data, width, height: width };
 }
 
-let zxingReady: Promise<unknown> | undefined;
-
 /** The texts of the QR codes in an SVG drawn by `qrcode`. */
 export async function readQrSvg(svg: string): Promise<string[]> {
-  zxingReady ??= (async () => {
-    const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    return prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
-  })();
-  await zxingReady;
   const pixels = { ...qrPixels(qrModulesFromSvg(svg)), colorSpace: 'srgb' } as unknown as ImageData;
-  const results = await readBarcodes(pixels, { formats: ['QRCode'], tryHarder: true });
-  return results.filter((result) => result.isValid).map((result) => result.text);
+  return readQrImage(pixels);
 }
 
 /** The SVG inside the ticket page's `data-testid="ticket-qr"` figure, or undefined when the page shows no code. */
