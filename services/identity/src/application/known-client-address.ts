@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 // where the request comes from, never on whether the address has an account: from anywhere the owner never
 // signed in, both kinds are treated alike.
 
-/** Whether the owner of `email` has a session (current, or ended within a day) opened from `clientIp`. */
+/** Whether the owner of `email` has a session row opened from `clientIp` (the sessions table keeps them). */
 export async function isKnownClientAddress(em: EntityManager, email: string, clientIp: string): Promise<boolean> {
   const rows = await em.execute<{ known: boolean }[]>(
     'select exists (select 1 from sessions s join users u on u.id = s.user_id where u.email = ? and s.client_ip = ? and ? <> \'\') as known',
