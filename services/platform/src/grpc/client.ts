@@ -1,7 +1,8 @@
-import { credentials, Metadata, status, type CallOptions as GrpcCallOptions, type ChannelOptions, type Client, type ServiceError } from '@grpc/grpc-js';
+import { connectivityState, credentials, Metadata, status, type CallOptions as GrpcCallOptions, type ChannelOptions, type Client, type ServiceError } from '@grpc/grpc-js';
 import type { FieldViolation } from '../errors';
 import { CALLER_HEADER, signCall } from './caller-credential';
 import { decodeRetryAfter, decodeViolations } from './error-mapping';
+import { observeEndpoints, settleConnections } from './endpoints';
 import { ACTOR_USER_ID_HEADER, type Actor, type MethodDefinitionLike, type RequestOf, type ResponseOf, type UnaryMethodNames } from './types';
 
 /** A failed call, with the validation violations and retry-after the server sent in trailers. */
@@ -43,6 +44,12 @@ export interface GrpcClientOptions {
   /** Who is calling, asked on every call (e.g. from the BFF's request scope). */
   actor?: () => Actor;
   channelOptions?: ChannelOptions;
+  /**
+   * A client of several replicas holds its calls for at most this long while its connections are first made (and
+   * again after the channel went idle), so that they are spread over every replica that connects, not all sent to
+   * the first one. 0 sends them at once.
+   */
+  firstConnectWaitMs?: number;
 }
 
 export type PromiseClient<S> = {
@@ -94,19 +101,32 @@ export function grpcTarget(address: string): string {
   return `${scheme}:${parts.join(',')}`;
 }
 
-/** A promise-based client for a ts-proto generated client constructor, with a deadline and a caller credential on every call. */
+/** Long enough for a replica on a busy node to accept a connection; short beside any call's deadline. */
+const FIRST_CONNECT_WAIT_MS = 2_000;
+
+/**
+ * A promise-based client for a ts-proto generated client constructor, with a deadline and a caller credential on
+ * every call. A client of several replicas connects to all of them at once and spreads its calls from the first one.
+ */
 export function createGrpcClient<S>(
   ClientConstructor: ClientConstructorLike<S>,
   address: string,
-  { callerKey, deadlineMs = 5000, actor, channelOptions }: GrpcClientOptions,
+  { callerKey, deadlineMs = 5000, actor, channelOptions, firstConnectWaitMs = FIRST_CONNECT_WAIT_MS }: GrpcClientOptions,
 ): PromiseClient<S> {
   if (callerKey.length !== 32) throw new Error('createGrpcClient needs a callerKey of 32 bytes');
   const target = grpcTarget(address);
-  const raw = new ClientConstructor(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balancesCalls(target) ? ROUND_ROBIN : {}), ...channelOptions });
+  const balanced = balancesCalls(target);
+  const raw = new ClientConstructor(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balanced ? ROUND_ROBIN : {}), ...channelOptions });
   const methods = ClientConstructor.service as unknown as Record<string, MethodDefinitionLike>;
+  const firstPath = Object.values(methods)[0]?.path ?? '';
+  const stopObserving = observeEndpoints(raw, firstPath.slice(1, firstPath.lastIndexOf('/')));
+  const connections = balanced && firstConnectWaitMs > 0 ? connectionGate(raw, firstConnectWaitMs) : undefined;
   const client: Record<string, unknown> = {
     raw,
-    close: () => raw.close(),
+    close: () => {
+      stopObserving();
+      raw.close();
+    },
   };
   for (const [name, method] of Object.entries(methods)) {
     if (method.requestStream || method.responseStream) continue;
@@ -118,11 +138,34 @@ export function createGrpcClient<S>(
         if (userId) metadata.set(ACTOR_USER_ID_HEADER, userId);
         metadata.set(CALLER_HEADER, signCall(callerKey, method.path, userId));
         const deadline = new Date(Date.now() + (options.deadlineMs ?? deadlineMs));
-        call(request, metadata, { deadline }, (error, response) => {
-          if (error) reject(new GrpcCallError(error, method.path));
-          else resolve(response);
-        });
+        const send = () =>
+          call(request, metadata, { deadline }, (error, response) => {
+            if (error) reject(new GrpcCallError(error, method.path));
+            else resolve(response);
+          });
+        const connecting = connections?.();
+        if (connecting) void connecting.then(send, send);
+        else send();
       });
   }
   return client as PromiseClient<S>;
+}
+
+/**
+ * Connects a channel to every replica now, and again whenever it went idle; returns what a call waits for while
+ * that is under way (undefined once the connections are settled, so a warm channel's calls go straight out).
+ */
+function connectionGate(raw: Client, waitMs: number): () => Promise<void> | undefined {
+  let settling: Promise<void> | undefined;
+  const settle = () => {
+    const current = settleConnections(raw, waitMs).finally(() => {
+      if (settling === current) settling = undefined;
+    });
+    settling = current;
+  };
+  settle();
+  return () => {
+    if (!settling && raw.getChannel().getConnectivityState(false) === connectivityState.IDLE) settle();
+    return settling;
+  };
 }

@@ -1,4 +1,5 @@
 export { createGrpcServer, type GrpcServer, type GrpcServerOptions } from './server';
+export { endpointStates, type EndpointState } from './endpoints';
 export { createGrpcClient, grpcTarget, GrpcCallError, isGrpcCallError, type PromiseClient, type ClientCallOptions, type GrpcClientOptions, type ClientConstructorLike } from './client';
 export {
   CALLER_HEADER,
