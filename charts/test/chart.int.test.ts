@@ -22,7 +22,8 @@ const repoRoot = path.resolve(__dirname, '../..');
 const chart = path.join(repoRoot, 'charts/kassa');
 const helmBinary = path.join(repoRoot, '.tools/bin/helm');
 const environments = {
-  default: [] as string[],
+  // The chart's defaults plus the one choice it leaves to every release, the payment provider.
+  default: [path.join(repoRoot, 'charts/test/fixtures/payment-provider.yaml')],
   dev: [path.join(repoRoot, 'deploy/values/dev.yaml')],
   production: [path.join(repoRoot, 'deploy/values/production.yaml')],
   // Production with checkout and scan scaled up for an on-sale.
@@ -441,8 +442,21 @@ describe('environment values', () => {
     expect(envOf(render(environments.dev).objects)?.PAYMENT_PROVIDER).toBe('demo');
   });
 
+  it('makes every release choose its payment provider, and refuses the demo provider in production', () => {
+    const failure = (...args: string[]) => {
+      const run = helm(['template', 'kassa', chart, ...args]);
+      return run.status === 0 ? 'rendered' : run.stderr;
+    };
+    expect(failure()).toMatch(/services\.payments\.env\.PAYMENT_PROVIDER must be chosen/);
+    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=demo')).toMatch(/PAYMENT_PROVIDER is demo with global\.environment production/);
+    expect(failure('--values', environments.production[0]!, '--set', 'services.payments.env.PAYMENT_PROVIDER=demo')).toMatch(/PAYMENT_PROVIDER is demo/);
+    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=stripe')).toMatch(/secretEnv\.STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER stripe/);
+    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=demo', '--set', 'global.environment=test')).toBe('rendered');
+    expect(failure(...valuesArgs(environments.default))).toBe('rendered');
+  });
+
   it('passes the previous caller key to every service and the BFF while it is rotated', () => {
-    const { objects } = render([], ['--set', 'global.secretEnv.KASSA_CALLER_KEY_PREVIOUS.key=caller-key-previous']);
+    const { objects } = render(environments.default, ['--set', 'global.secretEnv.KASSA_CALLER_KEY_PREVIOUS.key=caller-key-previous']);
     const deployments = ofKind<Workload>(objects, 'Deployment');
     expect(deployments).toHaveLength(servicesWithDatabase.length + 1);
     for (const deployment of deployments) {
@@ -455,7 +469,7 @@ describe('environment values', () => {
   });
 
   it('wires ticketing: identity\'s address and the sealing key, its own address to the BFF', () => {
-    const { objects } = render([]);
+    const { objects } = render(environments.default);
     const envOf = (name: string) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
     expect(envOf('ticketing').IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
     expect(envOf('bff').TICKETING_GRPC_ADDRESS).toBe('dns:///kassa-ticketing:50055');
@@ -517,7 +531,7 @@ describe('environment values', () => {
         '    allowedClients: [bff]',
       ].join('\n'));
       expect(helm(['lint', '--strict', chart, '--values', reports]).status).toBe(0);
-      const { objects } = render([reports]);
+      const { objects } = render([...environments.default, reports]);
       const names = objects.filter((object) => component(object) === 'reports').map((object) => `${object.kind}/${object.metadata.name}`);
       expect(names.sort()).toEqual([
         'ConfigMap/kassa-reports-env', 'Deployment/kassa-reports', 'NetworkPolicy/kassa-reports',
@@ -599,7 +613,7 @@ describe('image recipes and skaffold.yaml agree with the chart', () => {
       profiles: { name: string; patches: { path: string; value: unknown }[] }[];
     };
     expect(skaffold.apiVersion).toMatch(/^skaffold\/v4beta\d+$/);
-    const { objects } = render([]);
+    const { objects } = render(environments.default);
     const deployedImages = ofKind<Workload>(objects, 'Deployment').map((deployment) => containersOf(deployment)[0]?.image?.split(':')[0]);
     expect(skaffold.build.artifacts.map((artifact) => artifact.image).sort()).toEqual(deployedImages.sort());
     for (const artifact of skaffold.build.artifacts) {

@@ -29,7 +29,32 @@ Rules values.schema.json cannot express because they span the merged defaults or
 {{- if ne (len $ports) (len (uniq $ports)) -}}
 {{- fail (printf "services.%s.ports: grpc, http and metrics must be different ports" .name) -}}
 {{- end -}}
+{{- if eq .name "payments" -}}
+{{- include "kassa.validatePaymentProvider" . -}}
+{{- end -}}
 {{- if and $svc.autoscaling.enabled (gt (int $svc.autoscaling.minReplicas) (int $svc.autoscaling.maxReplicas)) -}}
 {{- fail (printf "services.%s.autoscaling: minReplicas is above maxReplicas" .name) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The chart has no default payment provider: the demo provider takes no money, so a production release that fell back
+to it would give tickets away. The payments service refuses it in production as well.
+*/}}
+{{- define "kassa.validatePaymentProvider" -}}
+{{- $provider := .svc.env.PAYMENT_PROVIDER | default "" -}}
+{{- $environment := .root.Values.global.environment -}}
+{{- if not (has $provider (list "stripe" "demo")) -}}
+{{- fail "services.payments.env.PAYMENT_PROVIDER must be chosen: stripe (with secretEnv STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or demo outside production (no money moves)" -}}
+{{- end -}}
+{{- if and (eq $provider "demo") (eq $environment "production") -}}
+{{- fail "services.payments.env.PAYMENT_PROVIDER is demo with global.environment production: the demo provider takes no money; use stripe" -}}
+{{- end -}}
+{{- if eq $provider "stripe" -}}
+{{- range $name := list "STRIPE_SECRET_KEY" "STRIPE_WEBHOOK_SECRET" -}}
+{{- if not (hasKey ($.svc.secretEnv | default dict) $name) -}}
+{{- fail (printf "services.payments.secretEnv.%s is required with PAYMENT_PROVIDER stripe" $name) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}

@@ -4,6 +4,9 @@ import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 
 export const PAYMENTS_DEFAULTS = { database: 'payments', grpcPort: 50054, httpPort: 9104 } as const;
 
+export const PROVIDER_REQUIRED_IN_PRODUCTION = 'is required in production (stripe)';
+export const DEMO_REFUSED_IN_PRODUCTION = 'must not be demo in production: the demo provider takes no money (use stripe)';
+
 const minutes = (fallback: number) => z.coerce.number().int().min(1).max(24 * 60).default(fallback);
 
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -14,8 +17,11 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
     IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
     /** host:port of ordering: GetPayableOrder (amount, currency, status and hold of an order). */
     ORDERING_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
-    /** The provider new attempts go to: the built-in demo provider (no money moves) or Stripe. */
-    PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+    /**
+     * The provider new attempts go to: the built-in demo provider (no money moves; the default outside production,
+     * refused in production) or Stripe.
+     */
+    PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).optional(),
     /** Stripe's secret (or restricted) key; "sk_test_…" runs in test mode. Required with PAYMENT_PROVIDER=stripe. */
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
     /** The signing secret of the Stripe webhook endpoint ("whsec_…"). Required with PAYMENT_PROVIDER=stripe. */
@@ -29,10 +35,16 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How often the reconciliation sweep runs. */
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   }, env);
-  if (config.PAYMENT_PROVIDER === 'stripe') {
+  const provider = config.PAYMENT_PROVIDER ?? (config.environment === 'production' ? undefined : 'demo');
+  // A production payments service that "takes" payments on the demo page would hand out real tickets for nothing.
+  if (provider === undefined) throw new ConfigError('payments', [{ variable: 'PAYMENT_PROVIDER', message: PROVIDER_REQUIRED_IN_PRODUCTION }]);
+  if (provider === 'demo' && config.environment === 'production') {
+    throw new ConfigError('payments', [{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
+  }
+  if (provider === 'stripe') {
     const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !config[name]);
     if (missing.length > 0) throw new ConfigError('payments', missing.map((variable) => ({ variable, message: 'is required when PAYMENT_PROVIDER is stripe' })));
   }
-  return config;
+  return { ...config, PAYMENT_PROVIDER: provider };
 }
 export type PaymentsConfig = ReturnType<typeof loadPaymentsConfig>;

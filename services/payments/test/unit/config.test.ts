@@ -1,5 +1,5 @@
 import { ConfigError } from '@kassa/platform/config';
-import { loadPaymentsConfig } from '../../src/config';
+import { DEMO_REFUSED_IN_PRODUCTION, loadPaymentsConfig, PROVIDER_REQUIRED_IN_PRODUCTION } from '../../src/config';
 import { parseOrderingSubject, paymentSubject } from '../../src/events/subjects';
 
 // KASSA_CALLER_KEY, required of every service: base64url of 32 bytes.
@@ -33,6 +33,24 @@ describe('payments configuration', () => {
       STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http',
     });
     expect(stripe).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
+  });
+
+  it('refuses to start in production with the demo provider, or with no provider chosen', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadPaymentsConfig({ ...required, ...env });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
+    expect(problemsOf({ KASSA_ENV: 'production' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: PROVIDER_REQUIRED_IN_PRODUCTION }]);
+    // KASSA_ENV falls back to NODE_ENV, as in the service image.
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
+    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' })).toEqual([]);
+    expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'development', PAYMENT_PROVIDER: 'demo' }).PAYMENT_PROVIDER).toBe('demo');
+    expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'test' }).PAYMENT_PROVIDER).toBe('demo');
   });
 
   it('needs the caller key, as 32 bytes of base64url', () => {
