@@ -442,6 +442,55 @@ describe('environment values', () => {
     expect(envOf(render(environments.dev).objects)?.PAYMENT_PROVIDER).toBe('demo');
   });
 
+  describe('database connections', () => {
+    // PostgreSQL's max_connections where each values file runs (deploy/infrastructure: production's cluster, and
+    // dev's overrides of it), less superuser_reserved_connections (PostgreSQL's default 3) and room for the
+    // operator's instance manager, monitoring and an operator's psql session.
+    const OPERATOR_ROOM = 10;
+    const SUPERUSER_RESERVED = 3;
+    const infrastructure = (file: string) => parse(readFileSync(path.join(repoRoot, 'deploy/infrastructure', file), 'utf8')) as { cluster: { postgresql: { parameters: { max_connections?: string } } } };
+    const maxConnections = (environment: string) => {
+      const dev = infrastructure('postgresql.dev.yaml').cluster.postgresql.parameters.max_connections;
+      const production = infrastructure('postgresql.yaml').cluster.postgresql.parameters.max_connections;
+      return Number(environment === 'dev' ? dev : production);
+    };
+
+    /**
+     * The connections every pod can open at once, counted from the rendered objects: each Deployment of a service
+     * with a database at its HPA's maximum (else its replicas) plus the rolling update's surge (maxSurge rounds
+     * up), times its pool (DATABASE_POOL_MAX in its ConfigMap) plus one LISTEN connection; and each migration Job's
+     * two (the database check and the migrator), which an upgrade runs beside the old pods.
+     */
+    function connectionsAtMaxima(objects: K8sObject[]): { total: number; byService: Record<string, number> } {
+      const byService: Record<string, number> = {};
+      for (const deployment of ofKind<Workload & { spec: { strategy?: { rollingUpdate?: { maxSurge?: string | number } } } }>(objects, 'Deployment')) {
+        const name = component(deployment)!;
+        const env = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
+        if (env.DATABASE_POOL_MAX === undefined) continue;
+        const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find((object) => component(object) === name) as { spec: { maxReplicas: number } } | undefined;
+        const replicas = hpa ? hpa.spec.maxReplicas : (deployment.spec.replicas ?? 1);
+        const surge = String(deployment.spec.strategy?.rollingUpdate?.maxSurge ?? '25%');
+        const surgePods = surge.endsWith('%') ? Math.ceil((replicas * Number(surge.slice(0, -1))) / 100) : Number(surge);
+        byService[name] = (replicas + surgePods) * (Number(env.DATABASE_POOL_MAX) + 1);
+      }
+      byService.migrations = ofKind(objects, 'Job').filter((job) => job.metadata.name.endsWith('-migrate')).length * 2;
+      return { total: Object.values(byService).reduce((sum, count) => sum + count, 0), byService };
+    }
+
+    it.each(Object.entries(environments))('fit PostgreSQL\'s max_connections at every autoscaling maximum with %s values', (environment, files) => {
+      const budget = maxConnections(environment) - SUPERUSER_RESERVED - OPERATOR_ROOM;
+      const { total, byService } = connectionsAtMaxima(render(files).objects);
+      expect(Object.keys(byService).sort()).toEqual([...servicesWithDatabase, 'migrations'].sort());
+      expect({ total, byService, fits: total <= budget }).toEqual({ total, byService, fits: true });
+    });
+
+    it('control: the on-sale maxima with production\'s pools would not fit', () => {
+      const args = ['--set', 'services.ordering.database.poolMax=4', '--set', 'services.ticketing.database.poolMax=4'];
+      const { total } = connectionsAtMaxima(render(environments.onsale, args).objects);
+      expect(total).toBeGreaterThan(maxConnections('onsale') - SUPERUSER_RESERVED - OPERATOR_ROOM);
+    });
+  });
+
   it('makes every release choose its payment provider, and refuses the demo provider in production', () => {
     const failure = (...args: string[]) => {
       const run = helm(['template', 'kassa', chart, ...args]);
@@ -492,11 +541,13 @@ describe('environment values', () => {
       production = render(environments.production).objects;
     });
 
-    it('onsale.yaml widens the HPAs of ordering and ticketing and changes no other object', () => {
+    it('onsale.yaml widens the HPAs of ordering and ticketing, shrinks their pools, and changes no other service', () => {
       const onsale = render(environments.onsale).objects;
+      // The pool size is in the ConfigMap, whose checksum rolls the Deployment; the migration Job reads it too.
       expect(changedComponents(production, onsale)).toEqual({
-        keys: ['HorizontalPodAutoscaler/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ticketing'],
-        components: ['ordering', 'ticketing'],
+        keys: ['ConfigMap/kassa-ordering-env', 'ConfigMap/kassa-ticketing-env', 'Deployment/kassa-ordering', 'Deployment/kassa-ticketing',
+          'HorizontalPodAutoscaler/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ticketing', 'Job/kassa-ordering-migrate', 'Job/kassa-ticketing-migrate'],
+        components: ['ordering', 'ordering-migrate', 'ticketing', 'ticketing-migrate'],
       });
       const hpa = (name: string) => onsale.find((object) => objectKey(object) === `HorizontalPodAutoscaler/kassa-${name}`)?.spec;
       expect(hpa('ordering')).toMatchObject({ minReplicas: 6, maxReplicas: 40 });

@@ -147,6 +147,7 @@ close connections after a maximum age so that clients re-resolve and find new po
 {{- $_ := unset $env $key -}}
 {{- end -}}
 {{- if $svc.database.enabled -}}
+{{- $_ := set $env "DATABASE_POOL_MAX" (toString (int $svc.database.poolMax)) -}}
 {{- $_ := unset $env "DATABASE_URL" -}}
 {{- end -}}
 {{- toJson $env -}}

@@ -28,7 +28,7 @@ export interface CatalogOptions {
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startCatalog(config: CatalogConfig, logger: Logger, lifecycle: Lifecycle, options: CatalogOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: catalogEntities, logger });
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: catalogEntities, logger, poolMax: config.databasePoolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
 
   const namespace = createNamespace(config.namespace);

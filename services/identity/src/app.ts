@@ -27,7 +27,7 @@ import { identityEntities } from './persistence/schema';
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startIdentity(config: IdentityConfig, logger: Logger, lifecycle: Lifecycle) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: identityEntities, logger });
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: identityEntities, logger, poolMax: config.databasePoolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
 
   const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });

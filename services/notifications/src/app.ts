@@ -80,7 +80,7 @@ export async function startNotifications(config: NotificationsConfig, options: N
 
   try {
     // Database
-    const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: notificationsEntities, logger });
+    const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: notificationsEntities, logger, poolMax: config.databasePoolMax });
     // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
     initialiseNotificationsMetrics();
     closers.push({ phase: 'connections', name: 'orm', fn: () => orm.close() });

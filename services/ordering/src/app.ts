@@ -35,7 +35,7 @@ export interface OrderingOptions {
    * control run can prove the test fails without the guard. Never set by main.ts.
    */
   unsafeReservation?: boolean;
-  /** Database connections (default 10). */
+  /** Database connections (default config.databasePoolMax, DATABASE_POOL_MAX). */
   poolMax?: number;
 }
 
@@ -44,7 +44,7 @@ export interface OrderingOptions {
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startOrdering(config: OrderingConfig, logger: Logger, lifecycle: Lifecycle, options: OrderingOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger, poolMax: options.poolMax });
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger, poolMax: options.poolMax ?? config.databasePoolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseOrderingMetrics();

@@ -33,7 +33,7 @@ export interface PaymentsOptions {
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startPayments(config: PaymentsConfig, logger: Logger, lifecycle: Lifecycle, options: PaymentsOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: paymentsEntities, logger });
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: paymentsEntities, logger, poolMax: config.databasePoolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialisePaymentsMetrics();

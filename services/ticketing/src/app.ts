@@ -26,7 +26,7 @@ export interface TicketingOptions {
   now?: () => Date;
   /** How long to wait between looks for ordering's and catalog's streams while they do not exist (default 2 s). */
   streamRetryMs?: number;
-  /** Database connections (default 10). */
+  /** Database connections (default config.databasePoolMax, DATABASE_POOL_MAX). */
   poolMax?: number;
 }
 
@@ -35,7 +35,7 @@ export interface TicketingOptions {
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startTicketing(config: TicketingConfig, logger: Logger, lifecycle: Lifecycle, options: TicketingOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: ticketingEntities, logger, poolMax: options.poolMax });
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: ticketingEntities, logger, poolMax: options.poolMax ?? config.databasePoolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseTicketingMetrics();

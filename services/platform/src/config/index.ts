@@ -12,6 +12,8 @@ export interface BaseConfig {
   serviceName: string;
   environment: Environment;
   databaseUrl: string;
+  /** DATABASE_POOL_MAX: connections of the service's pool (each process also opens one for the outbox's LISTEN). */
+  databasePoolMax: number;
   redisUrl: string;
   natsUrl: string;
   grpcPort: number;
@@ -27,6 +29,12 @@ export interface ConfigDefaults {
   grpcPort: number;
   httpPort: number;
 }
+
+/**
+ * Connections a service's pool opens at most, unless DATABASE_POOL_MAX says otherwise. The chart sets it per service
+ * so that every pod at its autoscaling maximum fits PostgreSQL's max_connections (charts/test checks the sum).
+ */
+export const DATABASE_POOL_MAX_DEFAULT = 10;
 
 type Env = Record<string, string | undefined>;
 
@@ -44,6 +52,7 @@ const url = (protocols: string[]) =>
 const baseVariables = {
   environment: 'KASSA_ENV',
   databaseUrl: 'DATABASE_URL',
+  databasePoolMax: 'DATABASE_POOL_MAX',
   redisUrl: 'REDIS_URL',
   natsUrl: 'NATS_URL',
   grpcPort: 'GRPC_PORT',
@@ -57,6 +66,7 @@ function baseSchema(defaults: ConfigDefaults) {
   return z.object({
     environment: z.enum(['development', 'test', 'production']).default('development'),
     databaseUrl: url(['postgres:', 'postgresql:']).default(`postgres://postgres@127.0.0.1:5432/kassa_${defaults.database}`),
+    databasePoolMax: z.coerce.number().int().min(1).max(100).default(DATABASE_POOL_MAX_DEFAULT),
     redisUrl: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     natsUrl: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
     grpcPort: port.default(defaults.grpcPort),

@@ -2,6 +2,7 @@ import { type EntitySchema, type MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { DATABASE_POOL_MAX_DEFAULT } from '../config';
 
 export interface CreateOrmOptions {
   databaseUrl: string;
@@ -11,7 +12,7 @@ export interface CreateOrmOptions {
   debug?: boolean;
   /** Only `runMigrations` needs these. */
   migrations?: MigrationObject[];
-  /** Connection pool size (default 10). */
+  /** Connection pool size (default DATABASE_POOL_MAX_DEFAULT; services pass config.databasePoolMax). */
   poolMax?: number;
 }
 
@@ -30,7 +31,7 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
       allOrNothing: true,
       silent: false,
     },
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: { min: 0, max: options.poolMax ?? DATABASE_POOL_MAX_DEFAULT },
     debug: options.debug ?? false,
     logger: (message) => log.debug(message),
     // Services fork an EntityManager per request/message; the global one must never hold state.

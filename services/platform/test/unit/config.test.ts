@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       serviceName: 'identity',
       environment: 'development',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/kassa_identity',
+      databasePoolMax: 10,
       redisUrl: 'redis://127.0.0.1:6379',
       natsUrl: 'nats://127.0.0.1:4222',
       grpcPort: 50051,
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       KASSA_ENV: 'production',
       NODE_ENV: 'test',
       DATABASE_URL: 'postgresql://app@db:5432/identity',
+      DATABASE_POOL_MAX: '4',
       REDIS_URL: 'redis://cache:6379/2',
       NATS_URL: 'nats://bus:4222',
       GRPC_PORT: '6000',
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       environment: 'production',
       databaseUrl: 'postgresql://app@db:5432/identity',
+      databasePoolMax: 4,
       redisUrl: 'redis://cache:6379/2',
       natsUrl: 'nats://bus:4222',
       grpcPort: 6000,
@@ -71,6 +74,7 @@ describe('loadConfig', () => {
       loadConfig('identity', defaults, { SESSION_KEY: z.string().length(43) }, {
         KASSA_ENV: 'staging',
         DATABASE_URL: 'mysql://nope',
+        DATABASE_POOL_MAX: '0',
         GRPC_PORT: 'fifty',
         HTTP_PORT: '70000',
         LOG_LEVEL: 'loud',
@@ -82,7 +86,7 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const configError = error as ConfigError;
     expect(configError.problems.map((p) => p.variable).sort()).toEqual(
-      ['DATABASE_URL', 'GRPC_PORT', 'HTTP_PORT', 'KASSA_ENV', 'LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'SESSION_KEY'].sort(),
+      ['DATABASE_POOL_MAX', 'DATABASE_URL', 'GRPC_PORT', 'HTTP_PORT', 'KASSA_ENV', 'LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'SESSION_KEY'].sort(),
     );
     for (const variable of ['DATABASE_URL', 'GRPC_PORT', 'HTTP_PORT', 'KASSA_ENV', 'LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'SESSION_KEY']) {
       expect(configError.message).toContain(variable);
