@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newId } from '@kassa/platform/ids';
 import { launchBrowser, settledTitle } from '../support/browser';
-import { type ManagedProcess, artifactsDir, freePort, repoRoot, startProcess, waitForHttp } from '../support/processes';
+import { type ManagedProcess, artifactsDir, freePorts, repoRoot, startProcess, waitForHttp } from '../support/processes';
 import { stackInfo } from '../support/stack-info';
 
 jest.setTimeout(120_000);
@@ -26,7 +26,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   bffLog = join(artifactsDir, `${stack.namespace}-bff-site.log`);
-  const [port, nobodyListens] = [await freePort(), await freePort()];
+  const [port, nobodyListens] = (await freePorts(2)) as [number, number];
   bffUrl = `http://localhost:${port}`;
   bff = startProcess(
     `${stack.namespace}-bff-site`,

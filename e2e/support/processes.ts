@@ -38,7 +38,7 @@ export function tsxProcess(name: string, entry: string, env: Record<string, stri
   return startProcess(name, process.execPath, ['--import', 'tsx', entry], env);
 }
 
-export { freePort } from '@kassa/platform/testing';
+export { freePort, freePorts } from '@kassa/platform/testing';
 
 /** Polls an HTTP URL until it answers 2xx, failing loudly with the process's name after the timeout. */
 export async function waitForHttp(url: string, what: string, timeoutMs = 60_000, process?: ManagedProcess): Promise<void> {

@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseKey } from '@kassa/platform/crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { ApiSession } from './api';
+import { eventually } from './eventually';
 import type { StackInfo } from './stack';
 
 /** The body of a 2xx answer; anything else fails the test naming the step. */
@@ -21,10 +23,12 @@ export interface OpenShop {
 /**
  * An organisation with one published event, one ticket option and an open shop selling it, made as the organiser
  * makes them: the event through the BFF's API, the shop through catalog's gRPC (as the dashboard's shop pages do).
+ * Resolves once ordering sells the item: ordering learns of the shop from catalog's events, through the outbox and
+ * NATS, and a checkout sent before that is refused.
  */
 export async function openShopWithOneEvent(
   owner: { api: ApiSession; userId: string },
-  stack: Pick<StackInfo, 'catalogGrpc' | 'env'>,
+  stack: Pick<StackInfo, 'catalogGrpc' | 'orderingGrpc' | 'env'>,
   { name, capacity, priceMinor }: { name: string; capacity: number; priceMinor: number },
 ): Promise<OpenShop> {
   const created = expectOk(await owner.api.call('POST', '/api/organisations', { name, description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
@@ -42,7 +46,9 @@ export async function openShopWithOneEvent(
   ) as { ticketOption: { id: string } };
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const callerKey = parseKey(stack.env.KASSA_CALLER_KEY!);
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey, deadlineMs: 10_000 });
+  const ordering = createGrpcClient(OrderingServiceClient, stack.orderingGrpc!, { callerKey, deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(
@@ -61,9 +67,14 @@ export async function openShopWithOneEvent(
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
+    await eventually('ordering to sell the new shop', async () => {
+      const answer = await ordering.getAvailability({ shopId }).catch(() => undefined);
+      return answer?.window === 'open' && answer.items.some((entry) => entry.itemId === item!.id && entry.status === 'available') ? true : undefined;
+    });
     return { orgId, eventId: event.id, shopId, itemId: item!.id };
   } finally {
     shops.close();
+    ordering.close();
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
-import { type ManagedProcess, freePort, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
+import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 
 /** Everything a test needs to reach a running platform; written to JSON by the global set-up. */
 export interface StackInfo {
@@ -77,19 +77,19 @@ export interface StackOptions {
 export async function startStack(label: string, components: Component[], options: StackOptions = {}): Promise<Stack> {
   const namespace = `${label}${randomBytes(3).toString('hex')}`.toLowerCase().replace(/[^a-z0-9]/g, '');
   const databases = SERVICES_WITH_DATABASES.map((service) => `kassa_e2e_${namespace}_${service}`);
-  const ports = {
-    identityGrpc: await freePort(), identityHttp: await freePort(),
-    notificationsGrpc: await freePort(), notificationsHttp: await freePort(),
-    catalogGrpc: await freePort(), catalogHttp: await freePort(),
-    orderingGrpc: await freePort(), orderingHttp: await freePort(),
-    paymentsGrpc: await freePort(), paymentsHttp: await freePort(),
-    ticketingGrpc: await freePort(), ticketingHttp: await freePort(),
-    bff: await freePort(), bffMetrics: await freePort(), mailSmtp: await freePort(), mailHttp: await freePort(), otlp: await freePort(),
-  };
+  // Every port of the stack in one go, so that no two of its processes are given the same one.
+  const replicaCount = (component: ReplicatedComponent) => Math.max(0, (options.replicas?.[component] ?? 1) - 1);
+  const portNames = [
+    'identityGrpc', 'identityHttp', 'notificationsGrpc', 'notificationsHttp', 'catalogGrpc', 'catalogHttp', 'orderingGrpc', 'orderingHttp',
+    'paymentsGrpc', 'paymentsHttp', 'ticketingGrpc', 'ticketingHttp', 'bff', 'bffMetrics', 'mailSmtp', 'mailHttp', 'otlp',
+  ] as const;
+  const chosen = await freePorts(portNames.length + 2 * (replicaCount('ordering') + replicaCount('ticketing')));
+  const ports = Object.fromEntries(portNames.map((name, i) => [name, chosen[i]!])) as Record<(typeof portNames)[number], number>;
   // Replicas after the first: their own gRPC and HTTP ports.
   const extraReplicaPorts: Record<ReplicatedComponent, { grpc: number; http: number }[]> = { ordering: [], ticketing: [] };
+  let next = portNames.length;
   for (const component of ['ordering', 'ticketing'] as const) {
-    for (let n = 1; n < (options.replicas?.[component] ?? 1); n++) extraReplicaPorts[component].push({ grpc: await freePort(), http: await freePort() });
+    for (let n = 0; n < replicaCount(component); n++) extraReplicaPorts[component].push({ grpc: chosen[next++]!, http: chosen[next++]! });
   }
   const addressList = (first: number, component: ReplicatedComponent) =>
     [first, ...extraReplicaPorts[component].map((replica) => replica.grpc)].map((port) => `127.0.0.1:${port}`).join(',');

@@ -62,7 +62,9 @@ async function requestAnsweredOrCutOff(client: Awaited<ReturnType<typeof startCr
 async function startCrashingIdentity(crashPointName: string) {
   await stack.processes.get('identity')!.stop();
   const crashing = await stack.startService('identity', { KASSA_CRASH_POINT: crashPointName });
-  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 5_000 });
+  // The first call to a process that has just started (its first pool connection, Redis, the commit) may take a
+  // while on a busy machine; the process's own exit is what ends the call, never the deadline.
+  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
   return { crashing, client };
 }
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { freePort, repoRoot, startProcess, waitForHttp } from '../../../e2e/support/processes';
+import { freePorts, repoRoot, startProcess, waitForHttp } from '../../../e2e/support/processes';
 import type { Cleanup } from '../lib/cleanup';
 import { holdFileLock } from './file-lock';
 
@@ -25,10 +25,10 @@ export async function startNextServer(
   });
   if (build.status !== 0) throw new Error(`building the BFF failed (exit ${build.status ?? build.signal})`);
 
-  const port = await freePort();
+  const [port, closedPort] = (await freePorts(2)) as [number, number];
   // Anonymous visitors need neither identity nor notifications for these pages (only the event page asks catalog):
   // point both at a closed port, so a page that did call one would fail the benchmark rather than quietly measure it.
-  const closed = `127.0.0.1:${await freePort()}`;
+  const closed = `127.0.0.1:${closedPort}`;
   // Bound to `localhost`, not 127.0.0.1: Next's NextURL spells loopback hosts as `localhost`, so with Host 127.0.0.1
   // the locale rewrite in bff/proxy.ts looks like another origin and every page answers 307 to itself.
   const next = startProcess('bench-pages-bff', process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', 'localhost', '-p', String(port)], {

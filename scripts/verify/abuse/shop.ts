@@ -11,8 +11,11 @@ import { readQrSvg, ticketQrSvgOfPage } from './ticket-qr';
 export interface ShopPlatform {
   bffUrl: string;
   mailInboxUrl: string;
-  /** catalog's address and the stack's environment (its caller key), for the shop that the BFF has no form for yet. */
-  stack: Pick<StackInfo, 'catalogGrpc' | 'env'>;
+  /**
+   * catalog's address and the stack's environment (its caller key), for the shop that the BFF has no form for yet;
+   * ordering's, to wait until it sells the shop.
+   */
+  stack: Pick<StackInfo, 'catalogGrpc' | 'orderingGrpc' | 'env'>;
 }
 
 export interface Organiser extends OpenShop {

@@ -80,6 +80,9 @@ export async function startHarness(options: {
       grpcHost: '127.0.0.1',
       streamRetryMs: options.streamRetryMs ?? 200,
       now: options.now,
+      // Tests run the unsent-mail sweep themselves (sweeper.runOnce()); a timed one firing in between would send the
+      // mail a test is still checking is held, or leave runOnce nothing to do.
+      sweepIntervalMs: 3_600_000,
     });
 
   const deleteStreams = async () => {

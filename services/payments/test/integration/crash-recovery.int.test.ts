@@ -6,7 +6,7 @@ import { createNamespace } from '@kassa/platform/config';
 import { createGrpcClient, type GrpcCallError, status } from '@kassa/platform/grpc';
 import { connectNats, ensureStream, type NatsHandles } from '@kassa/platform/messaging';
 import { runMigrations } from '@kassa/platform/persistence';
-import { assertInfrastructure, createTestDatabase, freePort, repositoryRoot, type TestDatabase, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
+import { assertInfrastructure, createTestDatabase, freePorts, repositoryRoot, type TestDatabase, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { Client } from 'pg';
 import { ORDERING_STREAM, PAYMENTS_STREAM } from '../../src/events/subjects';
@@ -52,7 +52,7 @@ interface PaymentsProcess {
 }
 
 async function startPaymentsProcess(crashPoint?: string): Promise<PaymentsProcess> {
-  const [grpcPort, httpPort] = [await freePort(), await freePort()];
+  const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     KASSA_ENV: 'test', LOG_LEVEL: 'warn', KASSA_NAMESPACE: namespace, DATABASE_URL: database.url, GRPC_PORT: String(grpcPort), HTTP_PORT: String(httpPort),

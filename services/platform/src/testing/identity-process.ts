@@ -7,7 +7,7 @@ import { createGrpcClient } from '../grpc';
 import { Client } from 'pg';
 import { databaseNameOf, quoteIdentifier, withDatabase } from '../persistence/database-url';
 import { adminDatabaseUrl, uniqueName } from './database';
-import { freePort } from './free-port';
+import { freePorts } from './free-port';
 
 // The identity service as a real child process, for other services' integration tests and system tests. The
 // platform knows no service's code: it runs identity's own migrate and main entries from the repository.
@@ -50,7 +50,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   const ownDatabase = !options.databaseName;
   const { callerKey } = options;
   const databaseUrl = withDatabase(adminDatabaseUrl(), options.databaseName ?? uniqueName('kassa_test_identity'));
-  const [grpcPort, httpPort] = [await freePort(), await freePort()];
+  const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     KASSA_ENV: 'test',
