@@ -44,7 +44,8 @@ const percentOff = (amount: number, percent: number) => Math.floor((amount * per
 interface ShopSetUp {
   shopId: string;
   opensAt: Date;
-  closesAt: Date;
+  /** The organiser moves closesAt to a moment from now (as Settings does); resolves with it. */
+  closeSoon: () => Promise<Date>;
 }
 
 /** An organiser builds the shop: events and ticket options through the BFF, the shop through catalog as that user. */
@@ -73,9 +74,11 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
   const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: organiser.userId };
   try {
-    // Far enough ahead that the guest sees the 'opens at' page first, close enough to keep the test short.
-    const opensAt = new Date(Date.now() + 20_000);
-    const closesAt = new Date(opensAt.getTime() + 90_000);
+    // Far enough ahead that the guest sees the 'opens at' page first (after the shop's items, a new browser context
+    // and the page's hydration, on a busy machine), close enough to keep the test short. It closes when the test has
+    // seen everything (closeSoon), not at a moment fixed now.
+    const opensAt = new Date(Date.now() + 30_000);
+    const closesAt = new Date(opensAt.getTime() + 3_600_000);
     const { shop } = await shops.createShop(
       {
         organisationId: orgId,
@@ -103,7 +106,27 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
-    return { shopId, opensAt, closesAt };
+    const closeSoon = async () => {
+      const settings = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+      try {
+        const { shop: current } = await settings.getShop({ organisationId: orgId, shopId }, as);
+        const soon = new Date(Date.now() + 3_000);
+        await settings.updateShop(
+          {
+            organisationId: orgId, shopId,
+            fields: {
+              name: current!.name, description: current!.description, opensAt: current!.opensAt, closesAt: soon, translations: current!.translations,
+              currency: current!.currency, password: undefined, donation: current!.donation, reservationMinutes: current!.reservationMinutes,
+            },
+          },
+          as,
+        );
+        return soon;
+      } finally {
+        settings.close();
+      }
+    };
+    return { shopId, opensAt, closeSoon };
   } finally {
     shops.close();
   }
@@ -138,7 +161,7 @@ async function expect_(locator: ReturnType<Page['locator']>, expected: string): 
 
 describe('the public shop in Chromium', () => {
   it('opens by itself, asks for the password, keeps the cart over a reload, applies a code in English and Dutch, and closes', async () => {
-    const { shopId, opensAt, closesAt } = await organiserBuildsShop();
+    const { shopId, opensAt, closeSoon } = await organiserBuildsShop();
     const shopUrl = `${stack.bffUrl}/s/${shopId}`;
     const context = await browser().newContext(desktop);
     const page = await context.newPage();
@@ -241,6 +264,7 @@ describe('the public shop in Chromium', () => {
     expect(problems).toEqual([]);
 
     // After closesAt the shop is gone for guests.
+    const closesAt = await closeSoon();
     await page.waitForTimeout(Math.max(0, closesAt.getTime() - Date.now()));
     let status = 0;
     for (let attempt = 0; attempt < 40 && status !== 404; attempt += 1) {
