@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { shot, useBrowser } from '../support/browser';
+import { collectProblems, shot, useBrowser } from '../support/browser';
 import { codeFrom, waitForMessagesTo } from '../support/mail';
 import { stackInfo } from '../support/stack-info';
 
@@ -28,9 +28,7 @@ describe.each(['en', 'nl'] as const)('e-mail sign-up and sign-in in Chromium (%s
   it('signs up with a new address, stays signed in across a reload, signs out, and is sent to sign-in from /account', async () => {
     const context = await browser().newContext({ locale: locale === 'nl' ? 'nl-NL' : 'en-GB' });
     const page = await context.newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    page.on('response', (response) => response.status() >= 400 && consoleErrors.push(`${response.status()} ${response.url()}`));
+    const consoleErrors = collectProblems(page);
 
     await page.goto(`${stack.bffUrl}${t.prefix}/sign-up`);
     expect(await page.getAttribute('html', 'lang')).toBe(locale);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type OidcStandIn, startOidcStandIn } from '../../services/identity/test/fixtures/oidc-stand-in';
-import { launchBrowser, screenshotsDir } from '../support/browser';
+import { consoleErrors, launchBrowser, screenshotsDir } from '../support/browser';
 import { type Stack, startStack } from '../support/stack';
 
 jest.setTimeout(180_000);
@@ -50,8 +50,7 @@ describe('social sign-in in a popup (Chromium)', () => {
       };
     });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    const problems = consoleErrors(page);
 
     await page.goto(`${bffUrl}/sign-in`);
     const button = page.getByRole('button', { name: 'Continue with Stand-in ID' });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { settledTitle, shot, useBrowser } from '../support/browser';
+import { collectProblems, settledTitle, shot, useBrowser } from '../support/browser';
 import { codeFrom, waitForMessagesTo } from '../support/mail';
 import { stackInfo } from '../support/stack-info';
 
@@ -34,9 +34,7 @@ describe('the organiser shell in Chromium', () => {
   it('creates the first organisation, visits every sidebar entry, navigates with Ctrl+K and signs out from the user menu', async () => {
     const context = await browser().newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
     const page = await signIn(context, address, 1);
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+    const problems = collectProblems(page);
 
     // Someone without an organisation is welcomed at /o/new and creates one.
     await page.waitForURL(`${stack.bffUrl}/o/new`);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { testAddress } from '../support/accounts';
-import { shot, useBrowser } from '../support/browser';
+import { consoleErrors, shot, useBrowser } from '../support/browser';
 import { codeFrom, waitForMessagesTo, type InboxMessage } from '../support/mail';
 import { stackInfo } from '../support/stack-info';
 
@@ -56,8 +56,7 @@ describe('organisations, members and permissions in Chromium', () => {
   it('invites a colleague who signs up through the link, limits them to Scanner, and keeps the last owner', async () => {
     const ownerContext = await newContext();
     const owner = await ownerContext.newPage();
-    const problems: string[] = [];
-    owner.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    const problems = consoleErrors(owner);
 
     // The owner signs up and, having no organisation, is asked to create one.
     await owner.goto(`${stack.bffUrl}/sign-up`);

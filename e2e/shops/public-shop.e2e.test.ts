@@ -7,7 +7,7 @@ import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { signUpViaApi, testAddress } from '../support/accounts';
-import { settled, shot, useBrowser } from '../support/browser';
+import { consoleErrors, settled, shot, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-info';
 
 jest.setTimeout(300_000);
@@ -165,9 +165,8 @@ describe('the public shop in Chromium', () => {
     const shopUrl = `${stack.bffUrl}/s/${shopId}`;
     const context = await browser().newContext(desktop);
     const page = await context.newPage();
-    const problems: string[] = [];
-    // The wrong password's 403 is expected; Chromium reports every failed fetch on the console.
-    page.on('console', (message) => message.type() === 'error' && !message.text().includes('status of 403') && problems.push(message.text()));
+    // The wrong password's 403 is expected: console errors only.
+    const problems = consoleErrors(page);
 
     // Before opensAt: when it opens, and the page waits for that moment by itself.
     const first = await page.goto(shopUrl);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ApiSession } from '../support/api';
-import { hydrated, launchBrowser, screenshotsDir, settledDescription, settledTitle } from '../support/browser';
+import { collectProblems, hydrated, launchBrowser, screenshotsDir, settledDescription, settledTitle } from '../support/browser';
 import { messagesTo, waitForMessagesTo } from '../support/mail';
 import { stackInfo } from '../support/stack-info';
 
@@ -73,9 +73,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Console errors and failed responses of a page, to assert there were none. */
 function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('response', (response) => response.status() >= 400 && errors.push(`${response.status()} ${response.url()}`));
+  const errors = collectProblems(page);
   return errors;
 }
 

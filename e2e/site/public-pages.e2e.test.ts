@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotsDir } from '../support/browser';
+import { consoleErrors, launchBrowser, screenshotsDir } from '../support/browser';
 import { stackInfo } from '../support/stack-info';
 
 jest.setTimeout(300_000);
@@ -48,8 +48,7 @@ describe.each(locales)('public pages in $locale', ({ locale, prefix }) => {
       const context = await browser.newContext({ colorScheme: device, viewport: { width: 1280, height: 800 } });
       await context.addInitScript((value) => window.localStorage.setItem('kassa-theme', value), stored);
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && !/status of 404/.test(message.text()) && problems.push(message.text()));
+      const problems = consoleErrors(page);
       page.on('pageerror', (error) => problems.push(error.message));
       page.on('response', (response) => {
         const isDocument = response.request().resourceType() === 'document';

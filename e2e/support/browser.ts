@@ -144,8 +144,17 @@ export function useBrowser(extraArgs: string[] = []): () => Browser {
  * navigation) that the page never sees, which made these checks flaky without naming anything.
  */
 export function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(message.text()));
+  const problems = consoleErrors(page);
   page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
   return problems;
+}
+
+/**
+ * A page's console errors, without Chromium's own "Failed to load resource" lines (see collectProblems): for a page
+ * whose expected 4xx answers (a wrong password's 403, a 404 page) would fill a response list.
+ */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
+  return errors;
 }
