@@ -224,17 +224,20 @@ describe('outbox and relay', () => {
     relay({ background: true, pollIntervalMs: 60_000 });
     // Wait for the relay's LISTEN connection, so the commit below is the only thing that can wake it.
     const knex = db.orm.em.getKnex();
-    for (let tries = 0; tries < 100; tries += 1) {
+    const listenDeadline = Date.now() + 20_000;
+    for (;;) {
       const { rows: listening } = await knex.raw<{ rows: unknown[] }>(
         "select 1 from pg_stat_activity where datname = current_database() and query = 'LISTEN kassa_outbox'",
       );
       if (listening.length > 0) break;
+      if (Date.now() > listenDeadline) throw new Error('the relay never LISTENed on kassa_outbox');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await new Promise((resolve) => setTimeout(resolve, 100)); // the start-up run is over
     const [id] = await write(1);
 
-    const deadline = Date.now() + 3_000;
+    // Far below the 60 s poll: only the notification can have woken the relay this soon.
+    const deadline = Date.now() + 10_000;
     while (!(await messageIds()).includes(id!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await messageIds()).toContain(id);
     expect((await rows([id!]))[0]!.published_at).toBeInstanceOf(Date);
