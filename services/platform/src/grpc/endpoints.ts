@@ -32,9 +32,12 @@ export async function endpointStates(client: Client): Promise<EndpointState[] | 
   return states;
 }
 
-/** True once every replica has had its first chance: each connection is up or has failed, none is still on its way. */
+/**
+ * True once every replica has had its first chance: each connection is up or has failed, none is still on its way.
+ * (All of them failed is settled too: the calls then fail at once, as they would without waiting.)
+ */
 export function connectionsSettled(states: readonly EndpointState[]): boolean {
-  return states.length > 0 && states.some((state) => state === 'READY') && states.every((state) => state === 'READY' || state === 'TRANSIENT_FAILURE' || state === 'SHUTDOWN');
+  return states.length > 0 && states.every((state) => state === 'READY' || state === 'TRANSIENT_FAILURE' || state === 'SHUTDOWN');
 }
 
 const SETTLE_POLL_MS = 5;

@@ -1,9 +1,10 @@
 import { NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
-import { connectivityState } from '@grpc/grpc-js';
+import { connectivityState, status } from '@grpc/grpc-js';
 import { createGrpcClient, createGrpcServer, endpointStates, type GrpcClientOptions, type GrpcServer } from '../../src/grpc';
 
 import { createLogger } from '../../src/logging';
 import { testCallerKey } from '../../src/testing/caller-key';
+import { freePorts } from '../../src/testing/free-port';
 
 // Two real servers on loopback stand for two replicas of a service, as `npm run up` runs them with REPLICAS=2.
 const logger = createLogger({ service: 'grpc-lb-test', level: 'silent' });
@@ -111,6 +112,19 @@ describe('a client of several replicas', () => {
       });
       expect(await endpointStates(client.raw)).toEqual([]);
       expect(countNames(await Promise.all(Array.from({ length: 20 }, () => client.listMessages({ subjectRef: '' }))))).toEqual({ 'replica-a': 10, 'replica-b': 10 });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('does not hold calls when every replica is down: they fail at once, as without the hold', async () => {
+    const closed = (await freePorts(2)).map((port) => `127.0.0.1:${port}`).join(',');
+    const client = createGrpcClient(NotificationsServiceClient, closed, { callerKey: testCallerKey, firstConnectWaitMs: 20_000, deadlineMs: 30_000 });
+    try {
+      const started = Date.now();
+      await expect(client.listMessages({ subjectRef: '' })).rejects.toMatchObject({ code: status.UNAVAILABLE });
+      // Far below the 20 s hold: refused connections settle it.
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       client.close();
     }
