@@ -53,8 +53,9 @@ describe('rate limiter (real Redis)', () => {
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(2);
-    // Wait for the window's key to expire in Redis (the condition), not for a time.
-    while ((await redis.pttl(`${prefix}short`)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Wait for the window's key to be gone from Redis (PTTL -2; the condition), not for a time. PTTL answers 0 for a
+    // key with less than a millisecond left, which still counts a hit into the old window.
+    while ((await redis.pttl(`${prefix}short`)) !== -2) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await limiter.hit('short', window)).allowed).toBe(true);
   });
 
