@@ -138,17 +138,33 @@ export function createGrpcClient<S>(
         if (userId) metadata.set(ACTOR_USER_ID_HEADER, userId);
         metadata.set(CALLER_HEADER, signCall(callerKey, method.path, userId));
         const deadline = new Date(Date.now() + (options.deadlineMs ?? deadlineMs));
-        const send = () =>
-          call(request, metadata, { deadline }, (error, response) => {
-            if (error) reject(new GrpcCallError(error, method.path));
-            else resolve(response);
-          });
+        const send = () => {
+          try {
+            call(request, metadata, { deadline }, (error, response) => {
+              if (error) reject(new GrpcCallError(error, method.path));
+              else resolve(response);
+            });
+          } catch (error) {
+            // grpc-js throws at once for a channel closed meanwhile (a call held while the service shuts down).
+            reject(error);
+          }
+        };
         const connecting = connections?.();
-        if (connecting) void connecting.then(send, send);
+        // Held at most until shortly before the call's own deadline, so that it still reaches the server in time.
+        if (connecting) void withinMs(connecting, deadline.getTime() - Date.now() - DEADLINE_MARGIN_MS).then(send, send);
         else send();
       });
   }
   return client as PromiseClient<S>;
+}
+
+/** What a held call leaves of its deadline for the call itself. */
+const DEADLINE_MARGIN_MS = 250;
+
+/** `promise`, or nothing after `ms` (whichever comes first); the timer never keeps the process alive. */
+function withinMs(promise: Promise<void>, ms: number): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getChannelzHandlers, type Client } from '@grpc/grpc-js';
+import { connectivityState, getChannelzHandlers, type Client } from '@grpc/grpc-js';
 import { observeGauges } from '../metrics/instruments';
 
 /** The connectivity states grpc-js reports for a channel's connection to one address (one replica). */
@@ -51,8 +51,12 @@ const SETTLE_POLL_MS = 5;
 export async function settleConnections(client: Client, waitMs: number): Promise<void> {
   const until = Date.now() + waitMs;
   try {
-    client.getChannel().getConnectivityState(true);
+    const channel = client.getChannel();
+    channel.getConnectivityState(true);
     while (Date.now() < until) {
+      // TRANSIENT_FAILURE: nothing up and nothing connecting, or no address at all (a headless Service without a
+      // ready pod): holding the calls would only make them fail later.
+      if (channel.getConnectivityState(false) === connectivityState.TRANSIENT_FAILURE) return;
       const states = await endpointStates(client);
       if (states === undefined || connectionsSettled(states)) return;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS).unref());

@@ -1,4 +1,5 @@
 import { NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
+import { type AddressInfo, createServer } from 'node:net';
 import { connectivityState, status } from '@grpc/grpc-js';
 import { createGrpcClient, createGrpcServer, endpointStates, type GrpcClientOptions, type GrpcServer } from '../../src/grpc';
 
@@ -127,6 +128,24 @@ describe('a client of several replicas', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       client.close();
+    }
+  });
+
+  it('holds a call no longer than its own deadline allows', async () => {
+    // A replica that accepts the connection but never speaks HTTP/2: its connection stays CONNECTING (grpc-js waits
+    // 20 s for it), so only the call's deadline can end the hold.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${replicas[0]!.port},127.0.0.1:${silentPort}`, {
+      callerKey: testCallerKey, firstConnectWaitMs: 20_000,
+    });
+    try {
+      const { messages } = await client.listMessages({ subjectRef: '' }, { deadlineMs: 3_000 });
+      expect(messages[0]!.id).toBe('replica-a');
+    } finally {
+      client.close();
+      silent.close();
     }
   });
 
