@@ -3,6 +3,7 @@
 // requestAnimationFrame that reads QR codes a few times a second and hands each new one to `onCode` (the same code
 // again only after it has been out of sight for ~2 s).
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type PolicyDocument, shouldReloadForCamera } from './camera-policy';
 import { createCodeDebouncer } from './code-debouncer';
 import { getCodeReader } from './code-reader';
 
@@ -50,6 +51,10 @@ export function useCamera(onCode: (code: string) => void): Camera {
     if (stream.current) return;
     if (!navigator.mediaDevices?.getUserMedia) {
       setState('unavailable');
+      return;
+    }
+    if (shouldReloadForCamera(document as unknown as PolicyDocument, window.sessionStorage, window.location.pathname)) {
+      window.location.reload();
       return;
     }
     setState('starting');
