@@ -39,23 +39,9 @@ export const PAYMENT_START_LIMIT: RateLimit = { limit: 60, windowSeconds: 300 };
 /** Choices on the demo provider's page per client IP. */
 export const DEMO_PAYMENT_LIMIT: RateLimit = { limit: 120, windowSeconds: 300 };
 
-/**
- * Tries of a discount code per client IP and shop, the cart's price quotes and checkouts together: each answer tells
- * whether a code exists, so neither may be a faster oracle than the other. A guest types a code a few times and the
- * cart asks again when its contents change; a guesser gets 6 a minute.
- */
-export const DISCOUNT_CODE_TRY_LIMIT: RateLimit = { limit: 60, windowSeconds: 600 };
-
-const shopKeyPart = (shopId: string | undefined) => (shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-');
-
 /** The rate-limit key of a checkout: per IP and per shop (a malformed shop id counts under one key, not its own). */
 export function checkoutLimitKey(shopId: string | undefined, ip: string): string {
-  return `checkout:${shopKeyPart(shopId)}:${ip}`;
-}
-
-/** The rate-limit key of the discount code tries of one client IP in one shop. */
-export function discountCodeTryKey(shopId: string, ip: string): string {
-  return `discount-code:${shopKeyPart(shopId)}:${ip}`;
+  return `checkout:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
 }
 
 const idempotencyKey = z

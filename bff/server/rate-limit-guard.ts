@@ -2,7 +2,6 @@
 // seconds to wait (in the body and in Retry-After), thrown so that handler() sends it like any other refusal.
 // Kept apart from rate-limit.ts, which only counts: a test that stands in for Redis there still gets this answer.
 import type { RateLimit } from '@kassa/platform/ratelimit';
-import { DISCOUNT_CODE_TRY_LIMIT, discountCodeTryKey } from './checkout-requests';
 import { tooManyRequests } from './grpc-errors';
 import { HttpProblem } from './http-problem';
 import { hitBffRateLimit } from './rate-limit';
@@ -13,10 +12,4 @@ export async function requireWithinRateLimit(key: string, limit: RateLimit): Pro
   if (verdict.allowed) return;
   const answer = tooManyRequests(verdict.retryAfterSeconds);
   throw new HttpProblem(answer.status, answer.body, answer.headers);
-}
-
-/** A price quote or checkout that carries a discount code counts one try of the client's budget in that shop. */
-export async function requireDiscountCodeTryAllowed(shopId: string, discountCode: string, ip: string): Promise<void> {
-  if (discountCode.trim() === '') return;
-  await requireWithinRateLimit(discountCodeTryKey(shopId, ip), DISCOUNT_CODE_TRY_LIMIT);
 }

@@ -42,13 +42,6 @@ export function publicFloods(target: FloodTarget): Flood[] {
       request: (browser) => browser.call('POST', `/api/shops/${target.shopId}/checkout`, { body: checkoutBody(newId('itm'), 1, `flood-${tag}@example.test`) }),
     },
     {
-      name: 'discount code tries',
-      limit: '60 per 10 minutes per address and shop, price quotes and checkouts together',
-      allowed: 60,
-      request: (browser, n) =>
-        browser.call('POST', `/api/shops/${target.shopId}/price`, { body: { lines: [{ itemId: target.itemId, quantity: 1 }], discountCode: `GUESS${tag}${n}`.slice(0, 32).toUpperCase(), donationMinor: 0 } }),
-    },
-    {
       name: 'sign-in code request',
       limit: '30 per 15 minutes per address',
       allowed: 30,

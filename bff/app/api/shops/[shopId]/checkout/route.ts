@@ -2,8 +2,7 @@
 // idempotencyKey, locale} → {orderId, status, redirectUrl}. Anonymous (a password-protected shop's access cookie is
 // sent along). ordering places the order (reserving every quota in one transaction); for a total above zero the BFF
 // then starts a payment attempt and sends the guest to the provider, otherwise (a free order, paid at once) to the
-// order page. Checks in order: CSRF (handler) → rate limit per IP and shop → ids → body → discount code tries per IP
-// and shop (shared with the price quote) → ordering → payments.
+// order page. Checks in order: CSRF (handler) → rate limit per IP and shop → ids → body → ordering → payments.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse } from 'next/server';
 import {
@@ -21,16 +20,14 @@ import { toGuestOrderView } from '../../../../../server/order-views';
 import { handler } from '../../../../../server/handler';
 import { HttpProblem, requireRouteId } from '../../../../../server/http-problem';
 import { orderClient } from '../../../../../server/order-client';
-import { requireDiscountCodeTryAllowed, requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
+import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
 import { appOrigin, clientIp } from '../../../../../server/request-context';
 import { readShopAccessToken } from '../../../../../server/shop-access';
 
 export const POST = handler<{ shopId: string }>(async (request, { config, params }) => {
-  const ip = clientIp(request, config);
-  await requireWithinRateLimit(checkoutLimitKey(params.shopId, ip), checkoutLimit());
+  await requireWithinRateLimit(checkoutLimitKey(params.shopId, clientIp(request, config)), checkoutLimit());
   const shopId = requireRouteId('shp', params.shopId);
   const body = await readCheckedBody(request, checkoutBody, CHECKOUT_BODY_LIMIT_BYTES);
-  await requireDiscountCodeTryAllowed(shopId, body.discountCode, ip);
 
   let placed;
   try {

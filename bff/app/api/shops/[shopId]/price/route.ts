@@ -1,6 +1,5 @@
 // POST /api/shops/{shopId}/price {lines, discountCode, donationMinor} → what the cart costs (ordering's PriceCart,
 // read-only): lines, discount with the code's verdict, donation, fee and total. Anonymous; nothing is reserved.
-// Checks in order: CSRF (handler) → id → body → discount code tries per IP and shop (shared with checkout) → ordering.
 import { NextResponse } from 'next/server';
 import { readBody } from '../../../../../server/request-body';
 import { handler } from '../../../../../server/handler';
@@ -8,13 +7,10 @@ import { requireRouteId } from '../../../../../server/http-problem';
 import { orderingClient } from '../../../../../server/ordering-client';
 import { toPriceQuoteView } from '../../../../../server/public-shop';
 import { priceCartBody } from '../../../../../server/public-shop-requests';
-import { requireDiscountCodeTryAllowed } from '../../../../../server/rate-limit-guard';
-import { clientIp } from '../../../../../server/request-context';
 
-export const POST = handler<{ shopId: string }>(async (request, { config, params }) => {
+export const POST = handler<{ shopId: string }>(async (request, { params }) => {
   const shopId = requireRouteId('shp', params.shopId);
   const body = await readBody(request, priceCartBody);
-  await requireDiscountCodeTryAllowed(shopId, body.discountCode, clientIp(request, config));
   const answer = await orderingClient().priceCart({ shopId, lines: body.lines, discountCode: body.discountCode, donationMinor: body.donationMinor });
   return NextResponse.json({ quote: toPriceQuoteView(answer) });
 });
