@@ -48,7 +48,7 @@ describe('payments configuration', () => {
     expect(problemsOf({ KASSA_ENV: 'production' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: PROVIDER_REQUIRED_IN_PRODUCTION }]);
     // KASSA_ENV falls back to NODE_ENV, as in the service image.
     expect(problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
-    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' })).toEqual([]);
+    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' })).toEqual([]);
     expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'development', PAYMENT_PROVIDER: 'demo' }).PAYMENT_PROVIDER).toBe('demo');
     expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'test' }).PAYMENT_PROVIDER).toBe('demo');
   });
