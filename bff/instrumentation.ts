@@ -18,7 +18,9 @@ export async function register(): Promise<void> {
   }
   const { metricsPortFrom, startMetricsServer, startTelemetry } = await import('@kassa/platform/telemetry');
   // Next makes a server span per request; the http instrumentation only measures them (http_server_request_duration_seconds).
-  startTelemetry({ serviceName: 'bff', httpServerSpans: false });
+  // Addresses carry secrets (a guest's ?key=, scan and invitation links): redacted before any span leaves.
+  const { redactSecrets } = await import('@kassa/web/lib/report-path');
+  startTelemetry({ serviceName: 'bff', httpServerSpans: false, redact: redactSecrets });
   // Prometheus metrics on their own port (METRICS_PORT, default 9100; 0 or off: none), never on a public route.
   // Not while building: the build's workers run register() too and have nothing to report.
   const metricsPort = metricsPortFrom(process.env);

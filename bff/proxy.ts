@@ -13,6 +13,9 @@ import { findSessionCookie } from './server/session-cookies';
 import { LAST_ORGANISATION_COOKIE, LAST_ORGANISATION_MAX_AGE_SECONDS, organisationIdOfPath } from './server/last-organisation';
 import { escapeHtml } from './server/html';
 import { publicShopCacheControl } from './server/shop-access';
+import { readBffConfig } from './server/bff-config';
+import { TOO_MANY_REQUESTS_MESSAGE } from './server/grpc-errors';
+import { hitGuestRead, isGuestCapabilityPage } from './server/guest-access';
 
 const intlMiddleware = createIntlMiddleware(routing);
 // Read once when the server starts: a malformed KASSA_REDIRECT_RULES fails the first request loudly.
@@ -42,6 +45,16 @@ function percentDecodes(pathname: string): boolean {
   }
 }
 
+/** Past the per-address limit on guest pages: a plain 429 with the seconds to wait, like the API's. */
+function tooManyGuestReads(pathname: string, retryAfterSeconds: number): NextResponse {
+  const { locale } = splitLocale(pathname, routing);
+  const html = `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(TOO_MANY_REQUESTS_MESSAGE)}</title></head><body><p>${escapeHtml(TOO_MANY_REQUESTS_MESSAGE)}</p></body></html>`;
+  return new NextResponse(html, {
+    status: 429,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' },
+  });
+}
+
 /** "Dashboard" opens the organisation used last: remember the one in the path (its membership is checked on use). */
 function rememberOrganisation(request: NextRequest, response: NextResponse): void {
   const { path } = splitLocale(request.nextUrl.pathname, routing);
@@ -56,7 +69,7 @@ function rememberOrganisation(request: NextRequest, response: NextResponse): voi
   });
 }
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const headers = withoutIdentityHeaders(request.headers);
   const { pathname, search } = request.nextUrl;
 
@@ -67,7 +80,12 @@ export function proxy(request: NextRequest): NextResponse {
     if (!percentDecodes(pathname)) return NextResponse.json({ message: messages.idInvalid }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
     return NextResponse.next({ request: { headers } });
   }
-  if (ingestPath && (pathname === ingestPath || pathname.startsWith(`${ingestPath}/`))) return NextResponse.next({ request: { headers } });
+  if (ingestPath && (pathname === ingestPath || pathname.startsWith(`${ingestPath}/`))) {
+    // The rewrite to PostHog forwards the request's headers: the visitor's cookies (their session) stay here.
+    headers.delete('cookie');
+    headers.delete('authorization');
+    return NextResponse.next({ request: { headers } });
+  }
 
   const decision = decideRoute(
     { pathname, search, hasSessionCookie: findSessionCookie(request.cookies) !== undefined },
@@ -76,6 +94,11 @@ export function proxy(request: NextRequest): NextResponse {
   if (decision.action === 'not-found') return invalidPage(pathname);
   // An external target is an absolute URL: the browser (and Next's client router) leave the app with a full page load.
   if (decision.action === 'redirect') return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
+  // Order, ticket and demo payment pages count against the same per-address limit as their API.
+  if (isGuestCapabilityPage(splitLocale(pathname, routing).path)) {
+    const verdict = await hitGuestRead(request, readBffConfig());
+    if (!verdict.allowed) return tooManyGuestReads(pathname, verdict.retryAfterSeconds);
+  }
 
   headers.set(REQUEST_PATH_HEADER, pathname);
   // For the canonical link and the fallback page title, which the layout builds from the URL the visitor asked for.

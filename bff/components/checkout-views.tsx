@@ -6,6 +6,7 @@ import { OrderScreen } from '@kassa/web/features/checkout/order-screen';
 import { GuestOrderTickets } from '@kassa/web/features/tickets/guest-order-tickets';
 import type { GuestTicketView } from '@kassa/web/features/tickets/ticket-model';
 import type { ApiResult } from '@kassa/web/lib/api-result';
+import { orderApiPath, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { DemoAction, DemoPaymentResult, DemoPaymentView, GuestOrderView, PaymentRedirect, PaymentReturn } from '@kassa/web/lib/checkout';
 import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
@@ -25,19 +26,21 @@ export interface GuestOrderPageViewProps {
 
 export function GuestOrderPageView({ order, paymentReturn, shopHref, tickets }: GuestOrderPageViewProps) {
   const locale = useLocale();
-  const orderApi = `/api/orders/${encodeURIComponent(order.id)}`;
+  const orderApi = orderApiPath(order);
   const loadOrder = useCallback(async (): Promise<ApiResult<GuestOrderView>> => {
     const result = await callApi<{ order: GuestOrderView }>('GET', orderApi);
     return result.ok ? { ok: true, data: result.data.order } : result;
   }, [orderApi]);
+  const paymentsApi = orderApiPath(order, '/payments');
   const startPayment = useCallback(
-    (idempotencyKey: string) => callApi<PaymentRedirect>('POST', `${orderApi}/payments`, { idempotencyKey, locale }),
-    [orderApi, locale],
+    (idempotencyKey: string) => callApi<PaymentRedirect>('POST', paymentsApi, { idempotencyKey, locale }),
+    [paymentsApi, locale],
   );
+  const ticketsApi = orderApiPath(order, '/tickets');
   const loadTickets = useCallback(async (): Promise<ApiResult<GuestTicketView[]>> => {
-    const result = await callApi<{ tickets: GuestTicketView[] }>('GET', `${orderApi}/tickets?locale=${encodeURIComponent(locale)}`);
+    const result = await callApi<{ tickets: GuestTicketView[] }>('GET', `${ticketsApi}&locale=${encodeURIComponent(locale)}`);
     return result.ok ? { ok: true, data: result.data.tickets } : result;
-  }, [orderApi, locale]);
+  }, [ticketsApi, locale]);
   return (
     <OrderScreen
       order={order}
@@ -51,11 +54,11 @@ export function GuestOrderPageView({ order, paymentReturn, shopHref, tickets }: 
   );
 }
 
-export function DemoPaymentPageView({ payment, orderHref }: { payment: DemoPaymentView; orderHref: string }) {
+export function DemoPaymentPageView({ payment, orderAccessKey, orderHref }: { payment: DemoPaymentView; orderAccessKey: string; orderHref: string }) {
   const locale = useLocale();
   const complete = useCallback(
-    (action: DemoAction) => callApi<DemoPaymentResult>('POST', `/api/payments/${encodeURIComponent(payment.id)}/demo`, { action, locale }),
-    [payment.id, locale],
+    (action: DemoAction) => callApi<DemoPaymentResult>('POST', withAccessKey(`/api/payments/${encodeURIComponent(payment.id)}/demo`, orderAccessKey), { action, locale }),
+    [payment.id, orderAccessKey, locale],
   );
   return <DemoPaymentScreen payment={payment} orderHref={orderHref} complete={complete} onRedirect={leaveFor} />;
 }

@@ -44,6 +44,14 @@ export function checkoutLimitKey(shopId: string | undefined, ip: string): string
   return `checkout:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
 }
 
+/**
+ * Price quotes per client IP and shop: the same number as checkouts (a cart's quotes follow its edits), in a window
+ * of their own, so that a guesser learns which discount codes exist no faster through a quote than through a checkout.
+ */
+export function priceQuoteLimitKey(shopId: string | undefined, ip: string): string {
+  return `price:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
+}
+
 const idempotencyKey = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('Idempotency key') : messages.invalid('Idempotency key')) })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: messages.invalid('Idempotency key') });

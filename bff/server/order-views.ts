@@ -69,6 +69,7 @@ export function toGuestOrderView(order: GuestOrder | undefined): GuestOrderView 
   if (!order) throw new Error('ordering answered without an order');
   return {
     id: order.id,
+    accessKey: order.accessKey,
     number: order.number,
     shopId: order.shopId,
     status: order.status,

@@ -1,6 +1,6 @@
 // What the ticket pages read from ticketing (and notifications, for the organiser's order page), mapped in
-// ticket-views.ts. Guests' calls are anonymous: the unguessable ticket and order ids are the capability, so nothing
-// here is cached or shared between visitors beyond one request.
+// ticket-views.ts. Guests' calls are anonymous: the ticket's and the order's access keys are the capability, so
+// nothing here is cached or shared between visitors beyond one request.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import type { OrderMessageView } from '@kassa/web/features/orders/order-messages';
 import type { GuestTicketView, OrderTicketView, TicketPageView } from '@kassa/web/features/tickets/ticket-model';
@@ -14,11 +14,11 @@ import { ticketClient, ticketsAs } from './ticketing-client';
 
 const isMissing = (error: unknown) => isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
 
-/** The ticket's public page, or the 404 page (malformed or unknown id). Asked once per request (metadata and page share it). */
-export const loadTicketPage = cache(async (ticketId: string, locale: string): Promise<TicketPageView> => {
-  if (!isPrefixedId('tkt', ticketId)) notFound();
+/** The ticket's public page, or the 404 page (malformed or unknown id, missing or wrong key). Asked once per request (metadata and page share it). */
+export const loadTicketPage = cache(async (ticketId: string, accessKey: string, locale: string): Promise<TicketPageView> => {
+  if (!isPrefixedId('tkt', ticketId) || !accessKey) notFound();
   try {
-    const { ticket } = await ticketClient().getTicket({ ticketId, locale });
+    const { ticket } = await ticketClient().getTicket({ ticketId, locale, accessKey });
     return toTicketPageView(ticket, await ticketQrSvg(ticket?.code ?? ''));
   } catch (error) {
     if (isMissing(error)) notFound();
@@ -31,9 +31,10 @@ export const loadTicketPage = cache(async (ticketId: string, locale: string): Pr
  * unreachable ticketing must not take the order page down, so a failure counts as "not issued yet" and the page
  * asks again from the browser.
  */
-export async function loadGuestOrderTickets(orderId: string, locale: string): Promise<GuestTicketView[]> {
+export async function loadGuestOrderTickets(order: { id: string; accessKey: string }, locale: string): Promise<GuestTicketView[]> {
+  const orderId = order.id;
   try {
-    const { tickets } = await ticketClient().listOrderTickets({ orderId, locale });
+    const { tickets } = await ticketClient().listOrderTickets({ orderId, locale, orderAccessKey: order.accessKey });
     return tickets.map(toGuestTicketView);
   } catch (error) {
     console.error(`ListOrderTickets for ${orderId} failed`, error);

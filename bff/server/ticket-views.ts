@@ -61,6 +61,7 @@ export function toTicketPageView(ticket: Ticket | undefined, qrSvg: string): Tic
 export function toGuestTicketView(ticket: Ticket): GuestTicketView {
   return {
     id: ticket.id,
+    accessKey: ticket.accessKey,
     reference: ticket.reference,
     status: ticket.status,
     itemName: ticket.itemName,
@@ -74,6 +75,7 @@ export function toOrderTicketView(ticket: Ticket): OrderTicketView {
   const names = eventNames(ticket);
   return {
     id: ticket.id,
+    accessKey: ticket.accessKey,
     reference: ticket.reference,
     status: ticket.status,
     itemName: ticket.itemName,

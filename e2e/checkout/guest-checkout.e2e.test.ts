@@ -31,6 +31,10 @@ const RESERVATION_MINUTES = 1;
 /** Guest 3 waits for the hold to end; a longer hold than this means the shop's setting did not arrive. */
 const MAX_HOLD_WAIT_MS = (RESERVATION_MINUTES + 1) * 60_000;
 const FAILURE_WORDS = 'The payment took too long or was aborted. Please try again later.';
+/** The guest's key in an address (`?key=`): 22 characters of base64url. The order's opens its page and the demo page. */
+const KEY = '[A-Za-z0-9_-]{22}';
+const DEMO_PAGE = new RegExp(`/payments/demo/pay_[0-9a-z]+\\?key=${KEY}$`);
+const ORDER_PAGE = new RegExp(`/order/(ord_[0-9a-z]+)\\?key=(${KEY})$`);
 
 const expectOk = (response: { status: number; body: unknown }, what: string): unknown => {
   if (response.status >= 300) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
@@ -145,7 +149,7 @@ async function expectedTotalText(page: Page): Promise<string> {
 async function checkOut(page: Page, email: string): Promise<string> {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.waitForURL(/\/payments\/demo\/pay_[0-9a-z]+$/, { timeout: 30_000 }).catch(async (error: unknown) => {
+  await page.waitForURL(DEMO_PAGE, { timeout: 30_000 }).catch(async (error: unknown) => {
     await shot(page, 'checkout-stuck');
     const form = await page.getByTestId('cart').textContent().catch(() => '');
     throw new Error(`checkout did not lead to the demo provider (${String(error)}); the cart says: ${form}`);
@@ -216,7 +220,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await shot(page, 'checkout-demo-provider');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    await page.waitForURL(/\/order\/ord_[0-9a-z]+$/);
+    await page.waitForURL(ORDER_PAGE);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('order-email').textContent()).toBe(email);
     expect(await page.getByTestId('order-confirmation').textContent()).toContain('Your tickets are in that e-mail.');
@@ -245,7 +249,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     const firstAttempt = await checkOut(page, guests.two);
     await page.getByRole('button', { name: 'Fail', exact: true }).click();
 
-    await page.waitForURL(/\/order\/ord_[0-9a-z]+\?payment=failed$/);
+    await page.waitForURL(new RegExp(`/order/ord_[0-9a-z]+\\?key=${KEY}&payment=failed$`));
     await page.getByTestId('payment-failed').waitFor();
     expect(await page.getByTestId('payment-failed').textContent()).toBe(FAILURE_WORDS);
     expect(await page.getByTestId('back-to-shop').getAttribute('href')).toBe(`/s/${shop.shopId}`);
@@ -253,12 +257,12 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Retry payment' }).click();
 
-    await page.waitForURL(/\/payments\/demo\/pay_[0-9a-z]+$/);
+    await page.waitForURL(DEMO_PAGE);
     expect(page.url()).not.toBe(firstAttempt);
     await page.getByTestId('test-mode-banner').waitFor();
     await hydrated(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.waitForURL(/\/order\/ord_[0-9a-z]+$/);
+    await page.waitForURL(ORDER_PAGE);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor({ timeout: 30_000 });
 
     // The failed attempt is final: its page only shows its state and the way to the order.
@@ -278,8 +282,8 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await checkOut(page, guests.three);
     await page.getByRole('button', { name: 'Abandon', exact: true }).click();
 
-    await page.waitForURL(/\/order\/ord_[0-9a-z]+$/);
-    const orderId = /\/order\/(ord_[0-9a-z]+)$/.exec(page.url())![1]!;
+    await page.waitForURL(ORDER_PAGE);
+    const [, orderId, accessKey] = ORDER_PAGE.exec(page.url())!;
     await page.getByTestId('hold-countdown').waitFor();
     expect(await page.getByTestId('order-pay').textContent()).toMatch(/Pay now|Retry payment/);
 
@@ -290,7 +294,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await shopPage.goto(`${stack.bffUrl}/s/${shop.shopId}`);
     await untilAvailability(shopPage, lateItem, 'Sold out');
 
-    const answer = await fetch(`${stack.bffUrl}/api/orders/${orderId}`);
+    const answer = await fetch(`${stack.bffUrl}/api/orders/${orderId}?key=${accessKey}`);
     const { order } = (await answer.json()) as { order: { expiresAt: string; status: string } };
     const holdLeftMs = Date.parse(order.expiresAt) - Date.now();
     if (!(holdLeftMs <= MAX_HOLD_WAIT_MS)) {

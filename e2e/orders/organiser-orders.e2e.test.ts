@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { orderApiPath, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Page } from 'playwright-core';
 import { ApiSession } from '../support/api';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
@@ -106,6 +107,8 @@ async function organisationWithOpenShop(): Promise<Organisation> {
 
 interface GuestOrder {
   id: string;
+  /** The guest's key to the order: the `key` of its page and API. */
+  accessKey: string;
   number: string;
   status: string;
   email: string;
@@ -119,8 +122,9 @@ interface GuestOrder {
 
 const guest = new ApiSession(stack.bffUrl);
 
-async function guestOrder(orderId: string): Promise<GuestOrder> {
-  return (expectOk(await guest.call('GET', `/api/orders/${orderId}`), 'guest order') as { order: GuestOrder }).order;
+/** The guest's view of an order, read with the order's key as the order page does. */
+async function guestOrder(order: { id: string; accessKey: string }): Promise<GuestOrder> {
+  return (expectOk(await guest.call('GET', orderApiPath(order)), 'guest order') as { order: GuestOrder }).order;
 }
 
 /** A guest's checkout through the BFF; the shop opens (and ordering learns of it) a moment after publishing. */
@@ -128,23 +132,23 @@ async function checkout(shopId: string, body: { items: { itemId: string; quantit
   const payload = { ...body, idempotencyKey: randomUUID(), locale: 'en' };
   return eventually('the shop to take orders', async () => {
     const answer = await guest.call('POST', `/api/shops/${shopId}/checkout`, payload);
-    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; status: string; redirectUrl: string };
+    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; accessKey: string; status: string; redirectUrl: string };
     // Not open yet, or ordering has not learnt of the shop yet.
     if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet')) return undefined;
     throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
 }
 
-/** Pays on the demo provider's test-mode page, as the guest's click on Pay would. */
-async function payWithDemo(redirectUrl: string): Promise<void> {
-  const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(redirectUrl)?.[1];
-  if (!paymentId) throw new Error(`not a demo payment page: ${redirectUrl}`);
-  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale: 'en' }), 'demo pay');
+/** Pays on the demo provider's test-mode page (/payments/demo/{id}?key={orderKey}), as the guest's click on Pay would. */
+async function payWithDemo(placed: { redirectUrl: string; accessKey: string }): Promise<void> {
+  const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
+  if (!paymentId) throw new Error(`not a demo payment page: ${placed.redirectUrl}`);
+  expectOk(await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), { action: 'pay', locale: 'en' }), 'demo pay');
 }
 
-const orderWith = (orderId: string, what: string, check: (order: GuestOrder) => boolean) =>
+const orderWith = (wanted: { id: string; accessKey: string }, what: string, check: (order: GuestOrder) => boolean) =>
   eventually(what, async () => {
-    const order = await guestOrder(orderId);
+    const order = await guestOrder(wanted);
     return check(order) ? order : undefined;
   });
 
@@ -178,11 +182,11 @@ describe("the organiser's orders and payments in Chromium", () => {
     const placedA = await checkout(org.shopId, { items: [{ itemId: org.items.pass, quantity: 2 }], email: alice, subscribe: true, discountCode: 'harbour10', donationMinor: DONATION });
     const placedB = await checkout(org.shopId, { items: [{ itemId: org.items.single, quantity: 1 }], email: bob, subscribe: false, discountCode: '', donationMinor: 0 });
     const placedC = await checkout(org.shopId, { items: [{ itemId: org.items.single, quantity: 1 }], email: carol, subscribe: false, discountCode: '', donationMinor: 0 });
-    await payWithDemo(placedA.redirectUrl);
-    await payWithDemo(placedB.redirectUrl);
-    const a = await orderWith(placedA.orderId, 'order A paid', (order) => order.status === 'paid');
-    const b = await orderWith(placedB.orderId, 'order B paid', (order) => order.status === 'paid');
-    const c = await orderWith(placedC.orderId, 'order C pending', (order) => order.status === 'pending');
+    await payWithDemo(placedA);
+    await payWithDemo(placedB);
+    const a = await orderWith({ id: placedA.orderId, accessKey: placedA.accessKey }, 'order A paid', (order) => order.status === 'paid');
+    const b = await orderWith({ id: placedB.orderId, accessKey: placedB.accessKey }, 'order B paid', (order) => order.status === 'paid');
+    const c = await orderWith({ id: placedC.orderId, accessKey: placedC.accessKey }, 'order C pending', (order) => order.status === 'pending');
     expect([a.subtotalMinor, a.discountMinor, a.donationMinor]).toEqual([2 * PASS_PRICE, (2 * PASS_PRICE * CODE_PERCENT) / 100, DONATION]);
     expect(a.totalMinor).toBe(a.subtotalMinor - a.discountMinor + a.donationMinor + a.feeMinor);
 
@@ -264,7 +268,7 @@ describe("the organiser's orders and payments in Chromium", () => {
     await dialog.getByRole('button', { name: 'Refund in full' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('form-notice').getByText(`A refund of ${euro(a.totalMinor)} is requested.`, { exact: false }).waitFor();
-    await orderWith(a.id, 'order A canceled by its refund', (order) => order.status === 'canceled' && order.refundedMinor === order.totalMinor);
+    await orderWith(a, 'order A canceled by its refund', (order) => order.status === 'canceled' && order.refundedMinor === order.totalMinor);
     await page.reload();
     expect(await page.getByTestId('order-status').locator('[data-status]').getAttribute('data-status')).toBe('canceled');
     await page.getByTestId('order-outcome').getByText('refunded in full', { exact: false }).waitFor();
@@ -285,7 +289,7 @@ describe("the organiser's orders and payments in Chromium", () => {
     await partial.getByRole('button', { name: 'Refund amount' }).click();
     await partial.waitFor({ state: 'detached' });
     await page.getByTestId('form-notice').getByText(`A refund of ${euro(1250)} is requested. The tickets stay valid.`).waitFor();
-    await orderWith(b.id, 'order B refunded in part', (order) => order.refundedMinor === 1250);
+    await orderWith(b, 'order B refunded in part', (order) => order.refundedMinor === 1250);
     await page.reload();
     expect(await page.getByTestId('order-status').locator('[data-status]').getAttribute('data-status')).toBe('paid');
     expect(await page.getByTestId('order-refunded').textContent()).toBe(euro(1250));
@@ -340,7 +344,7 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(refused.status).toBe(403);
     expect((await viewer.api.call('POST', `/api/organisations/${org.orgId}/orders/${c.id}/cancel`)).status).toBe(403);
     // Nothing changed.
-    expect((await guestOrder(b.id)).refundedMinor).toBe(1250);
-    expect((await guestOrder(c.id)).status).toBe('pending');
+    expect((await guestOrder(b)).refundedMinor).toBe(1250);
+    expect((await guestOrder(c)).status).toBe('pending');
   });
 });

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { orderApiPath, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
 import { ApiSession } from '../support/api';
@@ -106,6 +107,8 @@ async function organiserWithOpenShop(): Promise<Organisation> {
 
 interface Ticket {
   id: string;
+  /** The ticket page's key (its link's `?key=`). */
+  accessKey: string;
   reference: string;
   /** What its QR holds, read off the guest's ticket page. */
   code: string;
@@ -125,18 +128,19 @@ async function guestBuys(org: Organisation, quantity: number): Promise<Purchase>
   const payload = { items: [{ itemId: org.itemId, quantity }], email: testAddress('scanner-guest'), subscribe: false, discountCode: '', donationMinor: 0, idempotencyKey: randomUUID(), locale: 'en' };
   const placed = await eventually('the shop to take orders', async () => {
     const answer = await guest.call('POST', `/api/shops/${org.shopId}/checkout`, payload);
-    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; redirectUrl: string };
+    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; accessKey: string; redirectUrl: string };
     // Ordering has not learnt of the shop yet.
     if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet')) return undefined;
     throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
   const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`not a demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale: 'en' }), 'demo pay');
+  expectOk(await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), { action: 'pay', locale: 'en' }), 'demo pay');
 
-  // The guest's order page asks this route until the tickets are issued.
+  // The guest's order page asks this route (with the order's key) until the tickets are issued.
+  const order = { id: placed.orderId, accessKey: placed.accessKey };
   const listed = await eventually('the tickets to be issued', async () => {
-    const { tickets } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}/tickets?locale=en`), 'order tickets') as { tickets: { id: string; reference: string; status: string }[] };
+    const { tickets } = expectOk(await guest.call('GET', `${orderApiPath(order, '/tickets')}&locale=en`), 'order tickets') as { tickets: { id: string; accessKey: string; reference: string; status: string }[] };
     return tickets.length === quantity && tickets.every((ticket) => ticket.status === 'created') ? tickets : undefined;
   });
   const context = await browser().newContext(desktop);
@@ -144,11 +148,11 @@ async function guestBuys(org: Organisation, quantity: number): Promise<Purchase>
     const page = await context.newPage();
     const tickets: Ticket[] = [];
     for (const ticket of listed) {
-      await page.goto(`${stack.bffUrl}/ticket/${ticket.id}`);
+      await page.goto(`${stack.bffUrl}${ticketHref(ticket)}`);
       expect((await page.getByTestId('ticket-reference').textContent())?.trim()).toBe(ticket.reference);
       const code = await codeOnTicketPage(page);
       expect(ticketOfCode(code)).toEqual({ ticketId: ticket.id, eventIds: [org.eventId] });
-      tickets.push({ id: ticket.id, reference: ticket.reference, code });
+      tickets.push({ id: ticket.id, accessKey: ticket.accessKey, reference: ticket.reference, code });
     }
     return { orderId: placed.orderId, tickets };
   } finally {
@@ -413,7 +417,7 @@ describe('the entrance scanner, in Chromium', () => {
     const guest = await browser().newContext(desktop);
     const ticketPage = await guest.newPage();
     await eventually('the ticket to be canceled', async () => {
-      await ticketPage.goto(`${stack.bffUrl}/ticket/${canceledTicket!.id}`);
+      await ticketPage.goto(`${stack.bffUrl}${ticketHref(canceledTicket!)}`);
       return (await ticketPage.getByTestId('ticket-canceled').count()) > 0 ? true : undefined;
     });
     expect(await ticketPage.getByTestId('ticket-qr').count()).toBe(0);

@@ -1,6 +1,6 @@
 // Every answer of the BFF carries the security headers (bff/server/security-headers.ts): pages, API routes, static
 // files and error pages alike, in both languages; the camera only where a scanner can run; HSTS only over https.
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
 import { stackInfo } from '../support/stack-info';
 
 const stack = stackInfo();
@@ -16,7 +16,7 @@ const withoutScanner = [
   { what: 'a Dutch page', path: '/nl/terms' },
   { what: 'an API answer', path: '/api/_auth/session' },
   { what: 'a public shop that does not exist (404)', path: `/s/${newId('shp')}` },
-  { what: 'an order page', path: `/order/${newId('ord')}` },
+  { what: 'an order page', path: `/order/${newId('ord')}?key=${newAccessKey()}` },
   { what: 'a static file', path: '/icon.svg' },
 ];
 const withScanner = [

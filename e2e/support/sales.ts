@@ -3,6 +3,7 @@ import { parseKey } from '@kassa/platform/crypto';
 import { createGrpcClient } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
+import { withAccessKey } from '@kassa/web/lib/guest-access';
 import { ApiSession } from './api';
 import { eventually } from './eventually';
 import type { StackInfo } from './stack';
@@ -80,6 +81,8 @@ export async function openShopWithOneEvent(
 
 export interface Purchase {
   orderId: string;
+  /** The order's access key (the checkout's answer): the `key` of the guest's order page and its API. */
+  accessKey: string;
   paymentId: string;
   guest: ApiSession;
 }
@@ -97,11 +100,12 @@ export async function buyThroughApi(
       items: order.items, email: order.email, subscribe: order.subscribe ?? false, locale, discountCode: '', donationMinor: 0, idempotencyKey: randomUUID(),
     }),
     'checkout',
-  ) as { orderId: string; redirectUrl: string };
+  ) as { orderId: string; accessKey: string; redirectUrl: string };
+  // The demo page's address is /payments/demo/{paymentId}?key={orderAccessKey}.
   const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale }), 'demo pay');
-  return { orderId: placed.orderId, paymentId, guest };
+  expectOk(await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), { action: 'pay', locale }), 'demo pay');
+  return { orderId: placed.orderId, accessKey: placed.accessKey, paymentId, guest };
 }
 
 /**

@@ -270,9 +270,11 @@ async function checkout(itemId: string) {
   return order!;
 }
 
-async function createPayment(orderId: string): Promise<Payment> {
+/** The guest's Pay (the BFF's CreatePayment), with the order's access key from the checkout, as the BFF sends it. */
+async function createPayment(order: { id: string; accessKey: string }): Promise<Payment> {
   const idempotencyKey = newKey();
-  const { payment } = await step('CreatePayment', () => payments((client) => client.createPayment({ orderId, idempotencyKey, returnOrigin: RETURN_ORIGIN })));
+  const orderId = order.id;
+  const { payment } = await step('CreatePayment', () => payments((client) => client.createPayment({ orderId, idempotencyKey, returnOrigin: RETURN_ORIGIN, orderAccessKey: order.accessKey })));
   expect(payment).toMatchObject({ orderId, provider: 'stripe', status: 'pending', providerReference: expect.stringMatching(/^cs_test_/) });
   return payment!;
 }
@@ -329,7 +331,7 @@ async function purchase(options: { itemId?: string; attempts?: number; crash?: C
   const order = await checkout(options.itemId ?? shop.generalItemId);
   await armBefore('CreatePayment');
   const attempts: Payment[] = [];
-  for (let index = 0; index < (options.attempts ?? 1); index += 1) attempts.push(await createPayment(order.id));
+  for (let index = 0; index < (options.attempts ?? 1); index += 1) attempts.push(await createPayment(order));
   if (plan?.armBefore === 'HandleProviderWebhook') await pendingAtRest(order.id);
   await armBefore('HandleProviderWebhook');
   const deliveries = attempts.map(guestPays);
@@ -560,7 +562,7 @@ describe('webhook faults through the whole system', () => {
   it('a duplicate delivery (twice at once, then again) is applied once', async () => {
     const order = await checkout(shop.generalItemId);
     everyOrder.push(order.id);
-    const attempt = await createPayment(order.id);
+    const attempt = await createPayment(order);
     const delivery = guestPays(attempt);
     const answers = await Promise.all([deliver(delivery), deliver(delivery)]);
     answers.push(await deliver(delivery));
@@ -572,7 +574,7 @@ describe('webhook faults through the whole system', () => {
   it('a replayed old event changes nothing; one signed too long ago is refused', async () => {
     const order = await checkout(shop.generalItemId);
     everyOrder.push(order.id);
-    const attempt = await createPayment(order.id);
+    const attempt = await createPayment(order);
     const delivery = guestPays(attempt);
     expect(await deliver(delivery)).toMatchObject({ applied: true });
     await expectPaidOnce(order.id, attempt.id);
@@ -600,8 +602,8 @@ describe('webhook faults through the whole system', () => {
     const first = await checkout(shop.generalItemId);
     const second = await checkout(shop.generalItemId);
     everyOrder.push(first.id, second.id);
-    const firstAttempt = await createPayment(first.id);
-    const secondAttempt = await createPayment(second.id);
+    const firstAttempt = await createPayment(first);
+    const secondAttempt = await createPayment(second);
 
     expect(await deliver(guestPays(firstAttempt))).toMatchObject({ applied: true });
     const session = standIn.sessions.get(firstAttempt.providerReference)!;
@@ -631,7 +633,7 @@ describe('webhook faults through the whole system', () => {
   it('a payment that arrives after the hold, with the tickets still there, takes them again and pays the order', async () => {
     const order = await checkout(shop.generalItemId);
     everyOrder.push(order.id);
-    const attempt = await createPayment(order.id);
+    const attempt = await createPayment(order);
     // The guest pays at Stripe; the webhook is late, and the hold ends meanwhile.
     const late = guestPays(attempt);
     await holdEnds(order.id);
@@ -647,7 +649,7 @@ describe('webhook faults through the whole system', () => {
   it('a payment that arrives after the hold, with the tickets gone, is refunded (late_payment) and the order stays expired', async () => {
     const order = await checkout(shop.lastSeatItemId);
     everyOrder.push(order.id);
-    const attempt = await createPayment(order.id);
+    const attempt = await createPayment(order);
     // payments is down (or far behind) while the guest pays at Stripe and the hold ends: Stripe's webhook fails.
     await stack.processes.get('payments')!.stop();
     const late = guestPays(attempt);
@@ -671,7 +673,7 @@ describe('webhook faults through the whole system', () => {
   it('a forged webhook is refused (UNAUTHENTICATED) and changes nothing', async () => {
     const order = await checkout(shop.generalItemId);
     everyOrder.push(order.id);
-    const attempt = await createPayment(order.id);
+    const attempt = await createPayment(order);
     const session = standIn.complete(attempt.providerReference);
     await eventually('the order is pending', async () => (await orderRow(order.id)).status === 'pending');
     const before = { order: await orderRow(order.id), attempts: await attemptsOf(order.id), receipts: await receiptCount() };

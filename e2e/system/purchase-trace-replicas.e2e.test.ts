@@ -10,6 +10,7 @@
 // and alerts (deploy/monitoring) use must be served by the running processes.
 import { randomBytes } from 'node:crypto';
 import { parsePrometheusText, samplesOf } from '@kassa/platform/testing';
+import { orderApiPath } from '@kassa/web/lib/guest-access';
 import { monitoredSeriesNames } from '../../deploy/test/metric-names';
 import { signUpViaApi, testAddress } from '../support/accounts';
 import { eventually } from '../support/eventually';
@@ -137,8 +138,8 @@ it('handles every message once across the replicas: one consumer span per consum
     const mails = await waitForMessagesTo(stack.info.mailInboxUrl!, email, 1);
     expect(mails).toHaveLength(1);
   }
-  for (const { orderId, guest } of purchases) {
-    const { tickets } = expectOk(await guest.call('GET', `/api/orders/${orderId}/tickets`), 'order tickets') as { tickets: unknown[] };
+  for (const { orderId, accessKey, guest } of purchases) {
+    const { tickets } = expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey }, '/tickets')), 'order tickets') as { tickets: unknown[] };
     expect(tickets).toHaveLength(2);
   }
 
@@ -164,9 +165,9 @@ it('spreads the calls over both replicas of ordering and of ticketing', async ()
   }
   const replicas = ['ordering', 'ordering-2', 'ticketing', 'ticketing-2'];
   const before = await Promise.all(replicas.map(served));
-  for (const { orderId, guest } of purchases) {
-    expectOk(await guest.call('GET', `/api/orders/${orderId}`), 'order');
-    expectOk(await guest.call('GET', `/api/orders/${orderId}/tickets`), 'order tickets');
+  for (const { orderId, accessKey, guest } of purchases) {
+    expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey })), 'order');
+    expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey }, '/tickets')), 'order tickets');
   }
   const after = await Promise.all(replicas.map(served));
   const gained = Object.fromEntries(replicas.map((replica, i) => [replica, after[i]! - before[i]! >= ORDERS / 2]));

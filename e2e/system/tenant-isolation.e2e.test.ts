@@ -22,6 +22,7 @@ import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { NotificationsServiceClient } from '@kassa/proto/notifications/v1/notifications';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
+import { isAccessKey } from '@kassa/platform/ids';
 import { mustBeAtLeast, mustBeZero, recordFigures } from '../../scripts/verify/figures';
 import { bffRoutes } from '../../scripts/verify/surface';
 import { ApiSession } from '../support/api';
@@ -67,6 +68,10 @@ interface Tenant {
 
 interface TenantSecrets {
   guestEmail: string;
+  /** The guest's access keys (22 characters of base64url): of the paid and the held order, and of the paid order's ticket. */
+  paidOrderKey: string;
+  heldOrderKey: string;
+  ticketKey: string;
   paidOrderNumber: string;
   ticketReference: string;
   /** The QR's signed code, "KT1.<keyId>.<payload>.<signature>", and the organisation's key id in it. */
@@ -125,31 +130,34 @@ async function createTenant(account: SignedInAccount, name: string): Promise<Ten
   const { shop } = await shops.createShop({ organisationId: orgId, fields: shopFields() }, actor(userId));
   const { item } = await shops.createShopItem({ organisationId: orgId, shopId: shop!.id, fields: itemFields(option.ticketOption.id) }, actor(userId));
   const { discountCode } = await shops.createDiscountCode({ organisationId: orgId, shopId: shop!.id, fields: codeFields([]) }, actor(userId));
-  const { guestEmail, ...sale } = await openForSale(account, orgId, event.event.id, option.ticketOption.id);
-  const tickets = await ticketsAndScanLinks(account, orgId, event.event.id, sale.paidOrderId, sale.heldOrderId);
+  const { guestEmail, paidOrderKey, heldOrderKey, ...sale } = await openForSale(account, orgId, event.event.id, option.ticketOption.id);
+  const tickets = await ticketsAndScanLinks(account, orgId, event.event.id, { id: sale.paidOrderId, accessKey: paidOrderKey }, sale.heldOrderId);
   return {
     orgId, eventId: event.event.id, ticketOptionId: option.ticketOption.id, ownerMemberId, invitationId: invited.invitation.id,
     shopId: shop!.id, itemId: item!.id, discountCodeId: discountCode!.id, ...sale, ...tickets.ids,
-    secrets: { guestEmail, ...tickets.secrets },
+    secrets: { guestEmail, paidOrderKey, heldOrderKey, ...tickets.secrets },
   };
 }
 
 /**
  * Waits for the paid order's ticket (ticketing) and its confirmation e-mail (notifications, sent), reads the ticket's
- * code as its guest would (GetTicket is anonymous), and makes the event's scan links through the BFF as the owner:
- * one usable, one revoked, and one for a second event (a draft is enough: ticketing projects every event).
+ * code as its guest would (GetTicket is anonymous, with the ticket's key), and makes the event's scan links through
+ * the BFF as the owner: one usable, one revoked, and one for a second event (a draft is enough: ticketing projects
+ * every event).
  */
-async function ticketsAndScanLinks({ api: owner, userId }: SignedInAccount, orgId: string, eventId: string, paidOrderId: string, heldOrderId: string) {
+async function ticketsAndScanLinks({ api: owner, userId }: SignedInAccount, orgId: string, eventId: string, paidOrder: { id: string; accessKey: string }, heldOrderId: string) {
+  const paidOrderId = paidOrder.id;
   const issued = await eventually('the paid order\'s ticket', async () => {
-    const { tickets } = await ticketing.listOrderTickets({ orderId: paidOrderId, locale: 'en' });
+    const { tickets } = await ticketing.listOrderTickets({ orderId: paidOrderId, locale: 'en', orderAccessKey: paidOrder.accessKey });
     return tickets.length === 1 && tickets[0]!.code !== '' ? tickets[0]! : undefined;
   });
+  const ticketKey = accessKey(issued.accessKey, 'the paid order\'s ticket');
   // The held order's ticket is reserved (no code): the organiser sees it, and the offline kit lists it as such.
   const reserved = await eventually('the held order\'s reserved ticket', async () => {
     const { tickets } = await ticketing.listTicketsOfOrder({ organisationId: orgId, orderId: heldOrderId }, actor(userId));
     return tickets.length === 1 && tickets[0]!.status === 'reserved' ? tickets[0]! : undefined;
   });
-  const { ticket } = await ticketing.getTicket({ ticketId: issued.id, locale: 'en' });
+  const { ticket } = await ticketing.getTicket({ ticketId: issued.id, locale: 'en', accessKey: ticketKey });
   const keyId = ticket!.code.split('.')[1]!;
   const { order } = await orders.getOrder({ organisationId: orgId, orderId: paidOrderId }, actor(userId));
   const confirmation = await eventually('the order\'s confirmation e-mail to be sent', async () => {
@@ -176,7 +184,7 @@ async function ticketsAndScanLinks({ api: owner, userId }: SignedInAccount, orgI
       scanLinkId: usable.link.id, revokedLinkId: revoked.link.id, otherEventId: other.event.id, otherLinkId: otherLink.link.id,
     },
     secrets: {
-      paidOrderNumber: order!.number, ticketReference: ticket!.reference, ticketCode: ticket!.code, keyId,
+      paidOrderNumber: order!.number, ticketKey, ticketReference: ticket!.reference, ticketCode: ticket!.code, keyId,
       scanSecret: usable.secret, revokedSecret: revoked.secret, otherSecret: otherLink.secret,
     },
   };
@@ -184,6 +192,12 @@ async function ticketsAndScanLinks({ api: owner, userId }: SignedInAccount, orgI
 
 const guest = new ApiSession(stack.bffUrl);
 const newKey = () => `isolation-${randomBytes(8).toString('hex')}`;
+
+/** A guest's access key as an answer gave it; a missing one fails the set-up (an empty secret would be "found" in every answer). */
+function accessKey(value: string | undefined, of: string): string {
+  if (!isAccessKey(value)) throw new Error(`${of} came without an access key: ${JSON.stringify(value)}`);
+  return value;
+}
 
 
 /**
@@ -203,7 +217,7 @@ async function openForSale({ api: owner, userId }: SignedInAccount, orgId: strin
     const body = { items: [{ itemId: item!.id, quantity: 1 }], email, subscribe: false, discountCode: '', donationMinor: 0, idempotencyKey: newKey(), locale: 'en' };
     return eventually('the shop to take orders', async () => {
       const answer = await guest.call('POST', `/api/shops/${shop!.id}/checkout`, body);
-      if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; status: string; redirectUrl: string };
+      if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; accessKey: string; status: string; redirectUrl: string };
       // Not open yet, or ordering has not learnt of the shop yet.
       if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet')) return undefined;
       throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -214,20 +228,21 @@ async function openForSale({ api: owner, userId }: SignedInAccount, orgId: strin
     if (!id) throw new Error(`not a demo payment page: ${redirectUrl}`);
     return id;
   };
-  const orderReaches = (orderId: string, wanted: string) =>
-    eventually(`order ${orderId} ${wanted}`, async () => {
-      const { order } = expectOk(await guest.call('GET', `/api/orders/${orderId}`), 'guest order') as { order: { status: string } };
+  const orderReaches = (placed: { orderId: string; accessKey: string }, wanted: string) =>
+    eventually(`order ${placed.orderId} ${wanted}`, async () => {
+      const { order } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}?key=${placed.accessKey}`), 'guest order') as { order: { status: string } };
       return order.status === wanted ? true : undefined;
     });
   const paid = await checkout();
   const held = await checkout();
   const paidPaymentId = demoPaymentId(paid.redirectUrl);
-  expectOk(await guest.call('POST', `/api/payments/${paidPaymentId}/demo`, { action: 'pay', locale: 'en' }), 'demo pay');
-  await orderReaches(paid.orderId, 'paid');
-  await orderReaches(held.orderId, 'pending');
+  expectOk(await guest.call('POST', `/api/payments/${paidPaymentId}/demo?key=${paid.accessKey}`, { action: 'pay', locale: 'en' }), 'demo pay');
+  await orderReaches(paid, 'paid');
+  await orderReaches(held, 'pending');
   return {
     guestEmail: email, saleShopId: shop!.id, saleItemId: item!.id,
     paidOrderId: paid.orderId, paidPaymentId, heldOrderId: held.orderId, heldPaymentId: demoPaymentId(held.redirectUrl),
+    paidOrderKey: accessKey(paid.accessKey, 'the paid order'), heldOrderKey: accessKey(held.accessKey, 'the held order'),
   };
 }
 
@@ -1437,21 +1452,72 @@ describe('the e-mail delivery webhook (POST /api/webhooks/email, notifications H
   });
 });
 
-describe('a guest\'s ticket routes: the unguessable id is the capability, and no organiser data comes with it', () => {
-  it('B\'s order tickets and ticket page, asked by a member of A or anonymously, hold no e-mail, no code, and change nothing', async () => {
+describe('a guest\'s order and ticket routes: the access key is the capability, and no organiser data comes with it', () => {
+  it('B\'s order tickets and ticket page, asked with their keys by a member of A or anonymously, hold no e-mail, no code, and change nothing', async () => {
     const before = await fingerprint();
     for (const api of [ownerA.api, anonymous()]) {
-      const list = await api.call('GET', `/api/orders/${b.paidOrderId}/tickets?locale=en`);
+      const list = await api.call('GET', `/api/orders/${b.paidOrderId}/tickets?key=${b.secrets.paidOrderKey}&locale=en`);
       const tickets = (list.body as { tickets: { id: string }[] }).tickets;
       const withheld = [b.secrets.guestEmail, b.secrets.ticketCode].filter((text) => JSON.stringify(list.body).includes(text));
       expect({ status: list.status, tickets: tickets.map(({ id }) => id), withheld }).toEqual({ status: 200, tickets: [b.paidTicketId], withheld: [] });
-      const page = await api.call('GET', `/ticket/${b.paidTicketId}`);
+      const page = await api.call('GET', `/ticket/${b.paidTicketId}?key=${b.secrets.ticketKey}`);
       expect({ status: page.status, email: String(page.body).includes(b.secrets.guestEmail) }).toEqual({ status: 200, email: false });
     }
     // ticketing: an organiser's actor does not unlock the buyer's e-mail on the guest calls.
-    const { tickets } = await ticketing.listOrderTickets({ orderId: b.paidOrderId, locale: 'en' }, actor(ownerA.userId));
-    const { ticket } = await ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en' }, actor(ownerA.userId));
+    const { tickets } = await ticketing.listOrderTickets({ orderId: b.paidOrderId, locale: 'en', orderAccessKey: b.secrets.paidOrderKey }, actor(ownerA.userId));
+    const { ticket } = await ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en', accessKey: b.secrets.ticketKey }, actor(ownerA.userId));
     expect({ listed: tickets.map(({ email }) => email), single: ticket!.email }).toEqual({ listed: [''], single: '' });
+    expect(await fingerprint()).toBe(before);
+  });
+
+  // Without B's keys the ids alone open nothing: no key, A's own keys (real, of another organisation's order and
+  // ticket), or B's ticket key on B's order and B's order key on B's ticket. Not found, the same answer as for an
+  // unknown id (the ticket list: empty, as for an order not paid yet), for a member of A or anonymously; and an
+  // organiser's actor on the gRPC calls unlocks nothing either.
+  it('without B\'s keys a member of A or an anonymous guest finds neither B\'s order, its tickets, its ticket page nor its payment', async () => {
+    const before = await fingerprint();
+    const orderKeys = { 'no key': '', 'A\'s order key': a.secrets.paidOrderKey, 'B\'s ticket key': b.secrets.ticketKey };
+    const ticketKeys = { 'no key': '', 'A\'s ticket key': a.secrets.ticketKey, 'B\'s order key': b.secrets.paidOrderKey };
+    const query = (key: string) => (key ? `?key=${key}` : '');
+    const answers: Record<string, unknown> = {};
+    const leaks: string[] = [];
+    const ask = async (name: string, api: ApiSession, method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const answer = await api.call(method, path, body);
+      answers[name] = answer.status === 200 ? { status: 200, body: answer.body } : answer.status;
+      leaks.push(...revealed(answer.body, path).map((value) => `${name}: ${value}`));
+    };
+    for (const [who, api] of [['A', ownerA.api], ['anonymous', anonymous()]] as const) {
+      for (const [keyName, key] of Object.entries(orderKeys)) {
+        await ask(`${who}, ${keyName}: GET order`, api, 'GET', `/api/orders/${b.paidOrderId}${query(key)}`);
+        await ask(`${who}, ${keyName}: GET order tickets`, api, 'GET', `/api/orders/${b.paidOrderId}/tickets?${key ? `key=${key}&` : ''}locale=en`);
+        await ask(`${who}, ${keyName}: page order`, api, 'GET', `/order/${b.paidOrderId}${query(key)}`);
+        await ask(`${who}, ${keyName}: page demo payment`, api, 'GET', `/payments/demo/${b.heldPaymentId}${query(key)}`);
+        await ask(`${who}, ${keyName}: demo pay`, api, 'POST', `/api/payments/${b.heldPaymentId}/demo${query(key)}`, { action: 'pay', locale: 'en' });
+        await ask(`${who}, ${keyName}: retry payment`, api, 'POST', `/api/orders/${b.heldOrderId}/payments${query(key)}`, { idempotencyKey: newKey(), locale: 'en' });
+      }
+      for (const [keyName, key] of Object.entries(ticketKeys)) {
+        await ask(`${who}, ${keyName}: page ticket`, api, 'GET', `/ticket/${b.paidTicketId}${query(key)}`);
+      }
+    }
+    const expected = Object.fromEntries(
+      Object.keys(answers).map((name) => [name, name.endsWith(': GET order tickets') && !name.includes('no key') ? { status: 200, body: { tickets: [] } } : 404]),
+    );
+    expect({ answers, leaks }).toEqual({ answers: expected, leaks: [] });
+
+    const as = actor(ownerA.userId);
+    const grpcAnswers: Record<string, unknown> = {};
+    const outcome = (promise: Promise<unknown>) => promise.then((answer) => ({ answered: answer }), (error: ServiceError) => error.code);
+    for (const [keyName, key] of Object.entries(orderKeys)) {
+      grpcAnswers[`ordering GetGuestOrder, ${keyName}`] = await outcome(orders.getGuestOrder({ orderId: b.paidOrderId, accessKey: key }, as));
+      grpcAnswers[`ticketing ListOrderTickets, ${keyName}`] = await outcome(ticketing.listOrderTickets({ orderId: b.paidOrderId, locale: 'en', orderAccessKey: key }, as));
+      grpcAnswers[`payments GetPayment, ${keyName}`] = await outcome(payments.getPayment({ paymentId: b.paidPaymentId, orderAccessKey: key }, as));
+    }
+    for (const [keyName, key] of Object.entries(ticketKeys)) {
+      grpcAnswers[`ticketing GetTicket, ${keyName}`] = await outcome(ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en', accessKey: key }, as));
+    }
+    expect(grpcAnswers).toEqual(
+      Object.fromEntries(Object.keys(grpcAnswers).map((name) => [name, name.startsWith('ticketing ListOrderTickets') ? { answered: { tickets: [] } } : status.NOT_FOUND])),
+    );
     expect(await fingerprint()).toBe(before);
   });
 });
@@ -1462,7 +1528,7 @@ describe('controls: A\'s own ticket and order', () => {
   it('A\'s scan link admits A\'s ticket; B\'s ticket stays unused', async () => {
     const scan = await anonymous().call('POST', '/api/scan', { secret: a.secrets.scanSecret, code: a.secrets.ticketCode, nonce: newNonce(), deviceId: DEVICE_ID });
     expect({ status: scan.status, body: scan.body }).toMatchObject({ status: 200, body: { result: 'valid', ticket: { reference: a.secrets.ticketReference } } });
-    const { ticket } = await ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en' });
+    const { ticket } = await ticketing.getTicket({ ticketId: b.paidTicketId, locale: 'en', accessKey: b.secrets.ticketKey });
     expect({ status: ticket!.status, checkedIn: ticket!.access.map(({ checkedInAt }) => checkedInAt ?? null) }).toEqual({ status: 'created', checkedIn: [null] });
     const { rows } = await ticketingDatabase().query<{ count: string }>('select count(*) from check_in where organisation_id = $1', [b.orgId]);
     expect(rows[0]!.count).toBe('0');

@@ -3,8 +3,8 @@
 //    the demo provider; the order page lists the tickets without a reload; the confirmation e-mail brings the order
 //    number, each reference, inline QR images (PNG, holding the ticket's signed code) and a PDF with a page per
 //    ticket; the e-mail's link opens the ticket's page (QR, status, event, reference, no e-mail address; Print leaves
-//    only the ticket); a malformed or unknown ticket id is the 404 page. A second guest shops in Dutch and gets it in
-//    Dutch.
+//    only the ticket); a malformed or unknown ticket id, or a ticket without its own key (`?key=`), is the 404 page. A
+//    second guest shops in Dutch and gets it in Dutch.
 // 2. the organiser's order page lists the tickets and the e-mails; 'Resend confirmation' sends it again; the mail
 //    provider's signed delivery events (a Delivery, then a Bounce) show in the e-mail's timeline, while a wrong or
 //    stale signature is refused with 401 and a replay changes nothing.
@@ -18,6 +18,7 @@ import { createGrpcClient } from '@kassa/platform/grpc';
 import type { SinkMessage } from '@kassa/platform/testing';
 import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { orderApiPath, ticketHref } from '@kassa/web/lib/guest-access';
 import type { BrowserContext, Page } from 'playwright-core';
 import { testAddress } from '../support/accounts';
 import { ApiSession } from '../support/api';
@@ -44,8 +45,8 @@ const REFERENCE = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
 const desktop = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
 const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
-
-
+/** An access key in an address (`?key=`): 22 characters of base64url. */
+const KEY = '[A-Za-z0-9_-]{22}';
 
 interface Organisation {
   owner: Account;
@@ -109,21 +110,25 @@ async function buyThroughApi(
   bffUrl: string,
   shopId: string,
   order: { items: { itemId: string; quantity: number }[]; email: string; subscribe: boolean; locale: 'en' | 'nl' },
-): Promise<{ orderId: string; number: string }> {
-  const { orderId, guest } = await buyPaidOrder(bffUrl, shopId, order);
-  const { order: placedOrder } = expectOk(await guest.call('GET', `/api/orders/${orderId}`), 'guest order') as { order: { number: string } };
-  return { orderId, number: placedOrder.number };
+): Promise<{ orderId: string; accessKey: string; number: string }> {
+  const { orderId, accessKey, guest } = await buyPaidOrder(bffUrl, shopId, order);
+  const { order: placedOrder } = expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey })), 'guest order') as { order: { number: string } };
+  return { orderId, accessKey, number: placedOrder.number };
 }
 
 /** A ticket as the guest's order page lists it. */
 interface ListedTicket {
   id: string;
+  /** The ticket page's key (the `key` of its link). */
+  accessKey: string;
   reference: string;
   itemName: string;
 }
 
 interface Purchase {
   orderId: string;
+  /** The order's key (the `key` of the order page the guest landed on). */
+  orderAccessKey: string;
   number: string;
   email: string;
   tickets: ListedTicket[];
@@ -187,15 +192,17 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(await settled(async () => ((await page.getByTestId('cart-total').locator('dd').textContent()) ?? '').trim(), money(total), 10_000)).toBe(money(total));
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(/\/payments\/demo\/pay_[0-9a-z]+$/, { timeout: 30_000 });
+    await page.waitForURL(new RegExp(`/payments/demo/pay_[0-9a-z]+\\?key=${KEY}$`), { timeout: 30_000 });
     await page.getByTestId('test-mode-banner').waitFor();
     await hydrated(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
     // Paid: the thank-you, then the tickets in the same page (no reload: the marker set now survives).
-    await page.waitForURL(/\/order\/ord_[0-9a-z]+$/);
+    await page.waitForURL(new RegExp(`/order/ord_[0-9a-z]+\\?key=${KEY}$`));
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor({ timeout: 30_000 });
-    const orderId = /\/order\/(ord_[0-9a-z]+)$/.exec(page.url())![1]!;
+    const landedOn = new RegExp(`/order/(ord_[0-9a-z]+)\\?key=(${KEY})$`).exec(page.url())!;
+    const orderId = landedOn[1]!;
+    const orderAccessKey = landedOn[2]!;
     const number = ((await page.getByTestId('order-number').textContent()) ?? '').trim();
     await page.evaluate(() => ((window as unknown as { kassaSamePage: boolean }).kassaSamePage = true));
     const list = page.getByTestId('guest-tickets');
@@ -207,16 +214,19 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     for (const row of await rows.all()) {
       const link = row.getByRole('link', { name: /^Open ticket / });
       const reference = ((await link.getAttribute('aria-label')) ?? '').replace('Open ticket ', '');
-      const id = /^\/ticket\/(tkt_[0-9a-z]{26})$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '';
+      // Each ticket opens with its own key, not the order's.
+      const [, id = '', accessKey = ''] = new RegExp(`^/ticket/(tkt_[0-9a-z]{26})\\?key=(${KEY})$`).exec((await link.getAttribute('href')) ?? '') ?? [];
       const itemName = ((await row.locator('span.font-medium:not([data-status])').textContent()) ?? '').trim();
       expect(reference).toMatch(REFERENCE);
       expect(id).not.toBe('');
+      expect(accessKey).not.toBe(orderAccessKey);
       expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('created');
       expect((await row.innerText()).replace(/\s+/g, ' ')).toContain(reference);
-      tickets.push({ id, reference, itemName });
+      tickets.push({ id, accessKey, reference, itemName });
     }
     expect(tickets.map((ticket) => ticket.itemName).sort()).toEqual(['Regular', 'Weekend pass']);
     expect(new Set(tickets.map((ticket) => ticket.reference)).size).toBe(2);
+    expect(new Set(tickets.map((ticket) => ticket.accessKey)).size).toBe(2);
     const listText = (await list.innerText()).replace(/\s+/g, ' ');
     expect(listText).toContain('Ticket 1 of 2');
     expect(listText).toContain('Ticket 2 of 2');
@@ -274,7 +284,7 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth >= 200)).toBe(true);
       links.set(reference, (await section.getByTestId('ticket-link').getAttribute('href')) ?? '');
     }
-    for (const ticket of tickets) expect(links.get(ticket.reference)).toBe(`${world.bffUrl}/ticket/${ticket.id}`);
+    for (const ticket of tickets) expect(links.get(ticket.reference)).toBe(`${world.bffUrl}/ticket/${ticket.id}?key=${ticket.accessKey}`);
     await shot(reader, 'tickets-confirmation-mail');
     await reader.close();
 
@@ -324,18 +334,25 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(await readQrCodes(await page.getByTestId('ticket-qr').screenshot())).toEqual([codes.get(pass.id)]);
     expect(problems).toEqual([]);
 
-    // A malformed ticket id is refused before any page runs ("Page Not Found"); an unknown one is the site's 404 page.
+    // A malformed ticket id is refused before any page runs ("Page Not Found"); an unknown one (with a well-formed
+    // key) is the site's 404 page, and so is a real ticket without its key, with a malformed key or another ticket's.
     const lost = await context.newPage();
     let response = await lost.goto(`${world.bffUrl}/ticket/not-a-ticket`);
     expect(response?.status()).toBe(404);
     await expect(lost.locator('body').innerText()).resolves.toContain('Page Not Found: /ticket/not-a-ticket');
     const unknown = 'tkt_01jzzzzzzzzzzzzzzzzzzzzzzz';
-    response = await lost.goto(`${world.bffUrl}/ticket/${unknown}`);
+    response = await lost.goto(`${world.bffUrl}/ticket/${unknown}?key=${regular.accessKey}`);
     expect(response?.status()).toBe(404);
     await expect(lost.getByTestId('not-found').innerText()).resolves.toContain(`Page not found: /ticket/${unknown}`);
     expect(await lost.getByTestId('ticket-page').count()).toBe(0);
+    for (const query of ['', '?key=not-a-key', `?key=${pass.accessKey}`]) {
+      response = await lost.goto(`${world.bffUrl}/ticket/${regular.id}${query}`);
+      expect([query, response?.status()]).toEqual([query, 404]);
+      await expect(lost.getByTestId('not-found').innerText()).resolves.toContain(`Page not found: /ticket/${regular.id}`);
+      expect(await lost.getByTestId('ticket-page').count()).toBe(0);
+    }
     await context.close();
-    purchase = { orderId, number, email, tickets, confirmation: mail!, codes };
+    purchase = { orderId, orderAccessKey, number, email, tickets, confirmation: mail!, codes };
   });
 
   it('a guest who shops in Dutch gets the confirmation and the ticket page in Dutch', async () => {
@@ -348,7 +365,7 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(mail!.html).toContain('Hier zijn je tickets');
     const pdf = await readPdf(mail!.attachments.find((attachment) => attachment.contentType === 'application/pdf')!.content);
     expect([pdf.pageCount, pdf.title]).toEqual([1, `Tickets voor bestelling ${order.number}`]);
-    const link = new RegExp(`href="(${world.bffUrl.replace(/[.:/]/g, '\\$&')}/nl/ticket/tkt_[0-9a-z]{26})"`).exec(mail!.html)?.[1];
+    const link = new RegExp(`href="(${world.bffUrl.replace(/[.:/]/g, '\\$&')}/nl/ticket/tkt_[0-9a-z]{26}\\?key=${KEY})"`).exec(mail!.html)?.[1];
     expect(link).toBeDefined();
 
     const context = await browser().newContext({ ...desktop, locale: 'nl-NL' });
@@ -381,7 +398,7 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       expect(row).toContain(money(ticket.itemName === 'Regular' ? REGULAR_PRICE : PASS_PRICE));
       expect(row).toContain('Created');
       expect(row).toContain('Not checked in');
-      expect(await page.getByTestId('order-tickets').getByRole('link', { name: new RegExp(`^${ticket.reference}`) }).getAttribute('href')).toBe(`/ticket/${ticket.id}`);
+      expect(await page.getByTestId('order-tickets').getByRole('link', { name: new RegExp(`^${ticket.reference}`) }).getAttribute('href')).toBe(`/ticket/${ticket.id}?key=${ticket.accessKey}`);
     }
 
     // E-mails: the confirmation, sent, with its attachments; its id is the one the received mail carries.
@@ -613,7 +630,7 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     await dialog.waitFor({ state: 'detached' });
     const guest = new ApiSession(world.bffUrl);
     await eventually('the order to be refunded and canceled', async () => {
-      const { order } = expectOk(await guest.call('GET', `/api/orders/${bought.orderId}`), 'guest order') as { order: { status: string } };
+      const { order } = expectOk(await guest.call('GET', orderApiPath({ id: bought.orderId, accessKey: bought.orderAccessKey })), 'guest order') as { order: { status: string } };
       return order.status === 'canceled' ? true : undefined;
     });
 
@@ -623,7 +640,7 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     const guestProblems = collectProblems(guestPage);
     const regular = ticketNamed(bought, 'Regular');
     await eventually('the ticket to be canceled', async () => {
-      await guestPage.goto(`${world.bffUrl}/ticket/${regular.id}`);
+      await guestPage.goto(`${world.bffUrl}${ticketHref(regular)}`);
       return (await guestPage.getByTestId('ticket-page').getAttribute('data-status')) === 'canceled' ? true : undefined;
     });
     await guestPage.getByTestId('ticket-canceled').getByText('Canceled', { exact: true }).waitFor();

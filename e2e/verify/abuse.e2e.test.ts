@@ -97,7 +97,7 @@ describe('abuse', () => {
       await org.browser.call('POST', `/api/organisations/${org.orgId}/events/${org.eventId}/scan-links`, { body: { name: 'Flooded door' } }),
       'create scan link',
     );
-    const { orderId } = await buyAndPay(platform.bffUrl, org, 1);
-    expectAllOk(await floodPublicEndpoints({ bffUrl: platform.bffUrl, shopId: org.shopId, itemId: org.itemId, scanSecret: secret, orderId }, sizes.flood, log));
+    const { orderId, accessKey } = await buyAndPay(platform.bffUrl, org, 1);
+    expectAllOk(await floodPublicEndpoints({ bffUrl: platform.bffUrl, shopId: org.shopId, itemId: org.itemId, scanSecret: secret, orderId, orderAccessKey: accessKey }, sizes.flood, log));
   });
 });

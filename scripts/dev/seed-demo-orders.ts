@@ -22,6 +22,7 @@ import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient, type Ticket } from '@kassa/proto/ticketing/v1/tickets';
 import { DEMO_ORGANISATION_ID, DEMO_USER } from '../../services/identity/src/persistence/demo-data';
+import { orderHref, ticketHref } from '@kassa/web/lib/guest-access';
 
 const DEMO_SHOP_NAME = 'Summer Concert Tickets';
 const env = process.env;
@@ -101,13 +102,14 @@ async function main(): Promise<void> {
 
   async function pay(order: GuestOrder, key: string, action: 'pay' | 'fail'): Promise<void> {
     if (!order.payable) return; // paid, expired or canceled on an earlier run
-    const { payment } = await payments.createPayment({ orderId: order.id, idempotencyKey: `demo-seed-${key}-payment`, returnOrigin: publicOrigin });
-    await payments.completeDemoPayment({ paymentId: payment!.id, action });
+    const orderAccessKey = order.accessKey;
+    const { payment } = await payments.createPayment({ orderId: order.id, orderAccessKey, idempotencyKey: `demo-seed-${key}-payment`, returnOrigin: publicOrigin });
+    await payments.completeDemoPayment({ paymentId: payment!.id, action, orderAccessKey });
   }
 
   async function waitUntilPaid(order: GuestOrder): Promise<void> {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const { order: now } = await orders.getGuestOrder({ orderId: order.id });
+      const { order: now } = await orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey });
       if (now!.status === 'paid' || now!.status === 'canceled') return;
       await sleep(200);
     }
@@ -137,13 +139,15 @@ async function main(): Promise<void> {
   // The entrance: ticketing issues the paid orders' tickets from ordering's events, a moment after payment.
   async function issuedTickets(order: GuestOrder, count: number): Promise<Ticket[]> {
     for (let attempt = 0; attempt < 150; attempt++) {
-      const { tickets: issued } = await tickets.listOrderTickets({ orderId: order.id, locale: 'en' });
+      const { tickets: issued } = await tickets.listOrderTickets({ orderId: order.id, locale: 'en', orderAccessKey: order.accessKey });
       if (issued.length >= count) return issued;
       await sleep(200);
     }
     throw new Error(`the tickets of order ${order.number} were not issued within 30 s`);
   }
   const [first] = await issuedTickets(anna, 2);
+  // The guest's own links: an order or a ticket opens only with its access key, never with the id alone.
+  console.log(`demo guest links: order ${anna.number} ${publicOrigin}${orderHref(anna)}; its first ticket ${publicOrigin}${ticketHref(first!)}`);
   const eventId = first!.access[0]!.eventId;
   const link = await demoScanLink(eventId);
   const scanned = await scanning.scan({

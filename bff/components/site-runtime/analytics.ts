@@ -1,7 +1,8 @@
 // The one place that talks to posthog-js. The SDK is loaded (dynamic import) only when a key is configured, so
 // without a key the browser neither downloads it nor sends anything.
 import { analyticsConfig } from '@kassa/web/lib/analytics-config';
-import type { PostHog } from 'posthog-js';
+import { redactSecrets } from '@kassa/web/lib/report-path';
+import type { CaptureResult, PostHog } from 'posthog-js';
 
 // Literal process.env.NEXT_PUBLIC_* references: Next inlines them at build time.
 export const analytics = analyticsConfig({
@@ -16,16 +17,26 @@ export function loadAnalytics(): Promise<PostHog | null> {
   if (!analytics.enabled || typeof window === 'undefined') return Promise.resolve(null);
   const { key, options } = analytics;
   loading ??= import('posthog-js').then(({ default: posthog }) => {
-    posthog.init(key, options);
+    // Every event's properties (the SDK adds the page's own URL and referrer to each) lose the secrets addresses carry.
+    posthog.init(key, { ...options, before_send: redactCapture });
     return posthog;
   });
   return loading;
 }
 
-/** One page view with the full path (pathname + query), as the spec asks for every route change. */
+/** An event as it leaves for PostHog: every string property (and person property) with its secrets redacted. */
+export function redactCapture(event: CaptureResult | null): CaptureResult | null {
+  if (!event) return event;
+  const redacted = (properties: Record<string, unknown> | undefined) =>
+    properties && Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, typeof value === 'string' ? redactSecrets(value) : value]));
+  return { ...event, properties: redacted(event.properties) ?? {}, $set: redacted(event.$set), $set_once: redacted(event.$set_once) };
+}
+
+/** One page view with the full path (pathname + query, secrets redacted), as the spec asks for every route change. */
 export async function capturePageView(fullPath: string): Promise<void> {
   const posthog = await loadAnalytics();
-  posthog?.capture('$pageview', { $current_url: `${window.location.origin}${fullPath}`, path: fullPath });
+  const path = redactSecrets(fullPath);
+  posthog?.capture('$pageview', { $current_url: `${window.location.origin}${path}`, path });
 }
 
 /** Sends an error to analytics when it is on; never throws (reporting must not cause a second error). */

@@ -33,6 +33,8 @@ const ITEM = newId('itm');
 const ORDER = newId('ord');
 const PAYMENT = newId('pay');
 const KEY = '0123456789abcdef0123456789abcdef';
+/** The order's access key (the guest's capability). */
+const ACCESS = 'x3Rk-Q9_mZ0pL4vB7nC2dA';
 const TOKEN = 'a'.repeat(43);
 
 const guestOrder = (overrides: Record<string, unknown> = {}) => ({
@@ -40,12 +42,12 @@ const guestOrder = (overrides: Record<string, unknown> = {}) => ({
   lines: [{ itemId: ITEM, ticketOptionId: newId('tko'), eventIds: [newId('evt')], name: 'Weekend pass', quantity: 2, unitPriceMinor: 4500, subtotalMinor: 9000, discountMinor: 900, totalMinor: 8100 }],
   money: { currency: 'EUR', subtotalMinor: 9000, discountMinor: 900, donationMinor: 500, feeMinor: 98, totalMinor: 8698, refundedMinor: 0 },
   email: 'guest@example.test', discountCode: 'HARBOUR10', expiresAt: new Date('2031-07-01T10:15:00Z'), paidAt: undefined,
-  createdAt: new Date('2031-07-01T10:00:00Z'), payable: true, outcome: '', locale: 'en',
+  createdAt: new Date('2031-07-01T10:00:00Z'), payable: true, outcome: '', locale: 'en', accessKey: ACCESS,
   ...overrides,
 });
 const payment = (overrides: Record<string, unknown> = {}) => ({
   id: PAYMENT, orderId: ORDER, organisationId: newId('org'), provider: 'demo', status: 'pending', amount: { amountMinor: 8698, currency: 'EUR' },
-  refundedMinor: 0, providerReference: '', redirectUrl: `${ORIGIN}/payments/demo/${PAYMENT}`, failureReason: '', createdAt: new Date(), updatedAt: new Date(),
+  refundedMinor: 0, providerReference: '', redirectUrl: `${ORIGIN}/payments/demo/${PAYMENT}?key=${ACCESS}`, failureReason: '', createdAt: new Date(), updatedAt: new Date(),
   orderNumber: 'K7F3-9QX2', testMode: true, ...overrides,
 });
 
@@ -137,6 +139,15 @@ describe('POST /api/shops/{shopId}/checkout', () => {
     expect(checkout).not.toHaveBeenCalled();
   });
 
+  it('refuses a control character in any field at the one body check, whatever the field\'s own rules, without asking ordering', async () => {
+    const withNul = await placeOrder({ body: { ...checkoutBody, email: 'guest@example.test\u0000', discountCode: 'a\u0007b', items: [{ itemId: ITEM, quantity: 2, note: '\u001b' }] } });
+    expect(withNul).toMatchObject({
+      status: 400,
+      body: { message: 'Some fields are not valid. Please check the form and try again.', fields: { email: 'Email is invalid', discountCode: 'Discount code is invalid', 'items.0.note': 'Note is invalid' } },
+    });
+    expect(checkout).not.toHaveBeenCalled();
+  });
+
   it('refuses an oversized body with 413, by its declared length or by what actually arrives', async () => {
     const huge = JSON.stringify({ ...checkoutBody, discountCode: 'x'.repeat(40_000) });
     expect(await placeOrder({ body: huge })).toMatchObject({ status: 413, body: { message: 'The request is too large.' } });
@@ -146,13 +157,13 @@ describe('POST /api/shops/{shopId}/checkout', () => {
 
   it('places the order with the cart, the access cookie and the locale, starts a payment with a key derived from the checkout, and sends the guest to the provider', async () => {
     const answer = await placeOrder({ headers: { cookie: `kassa_shop_${SHOP}=${TOKEN}` }, body: { ...checkoutBody, locale: 'nl' } });
-    expect(answer).toMatchObject({ status: 201, body: { orderId: ORDER, status: 'reserved', redirectUrl: `${ORIGIN}/nl/payments/demo/${PAYMENT}` } });
+    expect(answer).toMatchObject({ status: 201, body: { orderId: ORDER, accessKey: ACCESS, status: 'reserved', redirectUrl: `${ORIGIN}/nl/payments/demo/${PAYMENT}?key=${ACCESS}` } });
     expect(checkout).toHaveBeenCalledWith({
       shopId: SHOP, lines: [{ itemId: ITEM, quantity: 2 }], email: 'guest@example.test', discountCode: 'harbour10', donationMinor: 500,
       subscribe: true, idempotencyKey: KEY, accessToken: TOKEN, locale: 'nl',
     });
     const paymentKey = checkoutPaymentKey(SHOP, KEY);
-    expect(createPayment).toHaveBeenCalledWith({ orderId: ORDER, idempotencyKey: paymentKey, returnOrigin: ORIGIN });
+    expect(createPayment).toHaveBeenCalledWith({ orderId: ORDER, orderAccessKey: ACCESS, idempotencyKey: paymentKey, returnOrigin: ORIGIN });
     expect(paymentKey).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     expect(paymentKey).not.toBe(KEY);
   });
@@ -165,15 +176,15 @@ describe('POST /api/shops/{shopId}/checkout', () => {
 
   it('sends a free order (paid at once) straight to its order page, without a payment', async () => {
     checkout.mockResolvedValue({ order: guestOrder({ status: 'paid', payable: false, money: { ...guestOrder().money, totalMinor: 0 } }), created: true });
-    expect((await placeOrder()).body).toEqual({ orderId: ORDER, status: 'paid', redirectUrl: `/order/${ORDER}` });
-    expect((await placeOrder({ body: { ...checkoutBody, locale: 'nl' } })).body.redirectUrl).toBe(`/nl/order/${ORDER}`);
+    expect((await placeOrder()).body).toEqual({ orderId: ORDER, accessKey: ACCESS, status: 'paid', redirectUrl: `/order/${ORDER}?key=${ACCESS}` });
+    expect((await placeOrder({ body: { ...checkoutBody, locale: 'nl' } })).body.redirectUrl).toBe(`/nl/order/${ORDER}?key=${ACCESS}`);
     expect(createPayment).not.toHaveBeenCalled();
   });
 
   it('still answers with the order when the payment cannot be started, so the order page can offer Retry payment', async () => {
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     createPayment.mockRejectedValue(grpcError(status.UNAVAILABLE, 'payments is down'));
-    expect(await placeOrder()).toMatchObject({ status: 201, body: { orderId: ORDER, status: 'reserved', redirectUrl: `/order/${ORDER}?payment=error` } });
+    expect(await placeOrder()).toMatchObject({ status: 201, body: { orderId: ORDER, status: 'reserved', redirectUrl: `/order/${ORDER}?key=${ACCESS}&payment=error` } });
     quiet.mockRestore();
   });
 
@@ -192,7 +203,8 @@ describe('POST /api/shops/{shopId}/checkout', () => {
 });
 
 describe('GET /api/orders/{orderId}', () => {
-  const get = (orderId = ORDER) => call(orderRoute, `/api/orders/${orderId}`, { orderId }, { method: 'GET', origin: null });
+  const get = (orderId = ORDER, key: string | null = ACCESS) =>
+    call(orderRoute, `/api/orders/${orderId}${key === null ? '' : `?key=${key}`}`, { orderId }, { method: 'GET', origin: null });
 
   it('answers the guest view, never cached', async () => {
     getGuestOrder.mockResolvedValue({ order: guestOrder() });
@@ -203,7 +215,17 @@ describe('GET /api/orders/{orderId}', () => {
       id: ORDER, status: 'reserved', currency: 'EUR', totalMinor: 8698, donationMinor: 500, feeMinor: 98, discountCode: 'HARBOUR10',
       expiresAt: '2031-07-01T10:15:00.000Z', paidAt: '', payable: true,
     });
-    expect(getGuestOrder).toHaveBeenCalledWith({ orderId: ORDER });
+    expect(getGuestOrder).toHaveBeenCalledWith({ orderId: ORDER, accessKey: ACCESS });
+    expect(hit).toHaveBeenCalledWith('guest-read:127.0.0.1', expect.objectContaining({ limit: expect.any(Number), windowSeconds: 60 }));
+  });
+
+  it('answers 404 without asking ordering when the key is missing or not a key, and 429 past the per-address limit', async () => {
+    for (const key of [null, '', 'short', `${ACCESS}x`, 'x3Rk-Q9_mZ0pL4vB7nC2d!']) expect(await get(ORDER, key === null ? null : encodeURIComponent(key))).toMatchObject({ status: 404 });
+    expect(getGuestOrder).not.toHaveBeenCalled();
+    hit.mockResolvedValueOnce({ allowed: false, retryAfterSeconds: 9 });
+    const limited = await get();
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '9']);
+    expect(getGuestOrder).not.toHaveBeenCalled();
   });
 
   it("answers 400 'ID is invalid' without asking ordering, and 404 for an unknown order", async () => {
@@ -215,32 +237,35 @@ describe('GET /api/orders/{orderId}', () => {
 });
 
 describe('POST /api/orders/{orderId}/payments (Retry payment)', () => {
-  const retry = (options: Call = {}, orderId = ORDER) => call(retryRoute, `/api/orders/${orderId}/payments`, { orderId }, { body: { idempotencyKey: KEY }, ...options });
+  const retry = (options: Call = {}, orderId = ORDER, key = ACCESS) =>
+    call(retryRoute, `/api/orders/${orderId}/payments?key=${key}`, { orderId }, { body: { idempotencyKey: KEY }, ...options });
 
-  it('keeps the order of checks: CSRF, rate limit, id, body', async () => {
+  it('keeps the order of checks: CSRF, rate limit, id, access key, body', async () => {
     expect((await retry({ origin: 'https://evil.example' })).status).toBe(403);
     expect(hit).not.toHaveBeenCalled();
     hit.mockResolvedValueOnce({ allowed: false, retryAfterSeconds: 7 });
     expect((await retry({}, 'nonsense')).status).toBe(429);
     expect(await retry({}, 'nonsense')).toMatchObject({ status: 400, body: { message: 'ID is invalid' } });
+    expect(await retry({ body: {} }, ORDER, 'not-a-key')).toMatchObject({ status: 404 });
     expect(await retry({ body: {} })).toMatchObject({ status: 400, body: { fields: { idempotencyKey: 'Idempotency key is required' } } });
     expect(await retry({ body: { idempotencyKey: 'has spaces in it' } })).toMatchObject({ status: 400, body: { fields: { idempotencyKey: 'Idempotency key is invalid' } } });
     expect(createPayment).not.toHaveBeenCalled();
   });
 
   it("starts a new attempt with the browser's key and answers where to go; 409 when the order cannot be paid", async () => {
-    expect(await retry()).toMatchObject({ status: 201, body: { paymentId: PAYMENT, redirectUrl: `${ORIGIN}/payments/demo/${PAYMENT}` } });
-    expect(createPayment).toHaveBeenCalledWith({ orderId: ORDER, idempotencyKey: KEY, returnOrigin: ORIGIN });
+    expect(await retry()).toMatchObject({ status: 201, body: { paymentId: PAYMENT, redirectUrl: `${ORIGIN}/payments/demo/${PAYMENT}?key=${ACCESS}` } });
+    expect(createPayment).toHaveBeenCalledWith({ orderId: ORDER, orderAccessKey: ACCESS, idempotencyKey: KEY, returnOrigin: ORIGIN });
     createPayment.mockRejectedValueOnce(grpcError(status.FAILED_PRECONDITION, 'The order cannot be paid now'));
     expect(await retry()).toMatchObject({ status: 409, body: { message: 'The order cannot be paid now' } });
   });
 });
 
 describe('POST /api/payments/{paymentId}/demo', () => {
-  const choose = (body: unknown, paymentId = PAYMENT) => call(demoRoute, `/api/payments/${paymentId}/demo`, { paymentId }, { body });
+  const choose = (body: unknown, paymentId = PAYMENT, key = ACCESS) => call(demoRoute, `/api/payments/${paymentId}/demo?key=${key}`, { paymentId }, { body });
 
-  it('checks the id and the action before asking payments', async () => {
+  it('checks the id, the access key and the action before asking payments', async () => {
     expect(await choose({ action: 'pay' }, 'pay_x')).toMatchObject({ status: 400, body: { message: 'ID is invalid' } });
+    expect(await choose({ action: 'pay' }, PAYMENT, '')).toMatchObject({ status: 404 });
     expect(await choose({})).toMatchObject({ status: 400, body: { fields: { action: 'Action is required' } } });
     expect(await choose({ action: 'steal' })).toMatchObject({ status: 400, body: { fields: { action: 'Action is invalid' } } });
     expect(completeDemoPayment).not.toHaveBeenCalled();
@@ -248,10 +273,10 @@ describe('POST /api/payments/{paymentId}/demo', () => {
 
   it('applies the choice and sends the guest to the order page (saying so after a failure)', async () => {
     completeDemoPayment.mockResolvedValue({ payment: payment({ status: 'paid' }) });
-    expect((await choose({ action: 'pay' })).body).toEqual({ orderId: ORDER, redirectUrl: `/order/${ORDER}` });
-    expect(completeDemoPayment).toHaveBeenCalledWith({ paymentId: PAYMENT, action: 'pay' });
-    expect((await choose({ action: 'fail', locale: 'nl' })).body).toEqual({ orderId: ORDER, redirectUrl: `/nl/order/${ORDER}?payment=failed` });
-    expect((await choose({ action: 'abandon' })).body).toEqual({ orderId: ORDER, redirectUrl: `/order/${ORDER}` });
+    expect((await choose({ action: 'pay' })).body).toEqual({ orderId: ORDER, redirectUrl: `/order/${ORDER}?key=${ACCESS}` });
+    expect(completeDemoPayment).toHaveBeenCalledWith({ paymentId: PAYMENT, action: 'pay', orderAccessKey: ACCESS });
+    expect((await choose({ action: 'fail', locale: 'nl' })).body).toEqual({ orderId: ORDER, redirectUrl: `/nl/order/${ORDER}?key=${ACCESS}&payment=failed` });
+    expect((await choose({ action: 'abandon' })).body).toEqual({ orderId: ORDER, redirectUrl: `/order/${ORDER}?key=${ACCESS}` });
   });
 });
 

@@ -12,6 +12,8 @@ const handleDeliveryEvent = jest.fn();
 const listAttendees = jest.fn();
 const listOrderTickets = jest.fn();
 const getEvent = jest.fn();
+const hit = jest.fn();
+jest.mock('../../server/rate-limit', () => ({ hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit) }));
 jest.mock('../../server/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
 jest.mock('../../server/organisation-client', () => ({ organisationsAs: () => ({ authorize }) }));
 jest.mock('../../server/notifications-client', () => ({
@@ -76,7 +78,8 @@ const attendee = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeEach(() => {
-  for (const mock of [findSessionUser, authorize, resendOrderConfirmation, handleDeliveryEvent, listAttendees, listOrderTickets, getEvent]) mock.mockReset();
+  for (const mock of [findSessionUser, authorize, resendOrderConfirmation, handleDeliveryEvent, listAttendees, listOrderTickets, getEvent, hit]) mock.mockReset();
+  hit.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
   findSessionUser.mockResolvedValue(USER);
   authorize.mockResolvedValue({ allowed: true, member: true, permissions: ['orders.view', 'orders.manage'] });
   resendOrderConfirmation.mockResolvedValue({ message, created: true });
@@ -248,9 +251,14 @@ describe('GET …/events/{eventId}/attendees.csv', () => {
 describe('GET /api/orders/{orderId}/tickets', () => {
   const tickets = (orderId = ORDER, query = '') => call(ticketsRoute, `/api/orders/${orderId}/tickets${query}`, { orderId }, { method: 'GET', signedIn: false, origin: null });
 
-  it("answers 400 'ID is invalid' for a malformed order id without asking ticketing", async () => {
-    expect(await tickets('ord_1')).toMatchObject({ status: 400, body: { message: 'ID is invalid' } });
+  const ACCESS = 'x3Rk-Q9_mZ0pL4vB7nC2dA';
+
+  it("answers 400 'ID is invalid' for a malformed order id, and 404 without the order's key, without asking ticketing", async () => {
+    expect(await tickets('ord_1', `?key=${ACCESS}`)).toMatchObject({ status: 400, body: { message: 'ID is invalid' } });
+    expect(await tickets(ORDER)).toMatchObject({ status: 404 });
+    expect(await tickets(ORDER, '?key=not-a-key&locale=en')).toMatchObject({ status: 404 });
     expect(listOrderTickets).not.toHaveBeenCalled();
+    expect(hit).toHaveBeenCalledWith('guest-read:127.0.0.1', expect.objectContaining({ windowSeconds: 60 }));
   });
 
   it("lists the order's tickets in the guest's language, without e-mail or code", async () => {
@@ -260,16 +268,18 @@ describe('GET /api/orders/{orderId}/tickets', () => {
           id: newId('tkt'), reference: 'K7QF-2MXA', status: 'created', orderId: ORDER, orderNumber: 'K-2031-0042', organisationId: ORG, shopId: newId('shp'), itemId: newId('itm'),
           itemName: 'Weekend pass', ticketOptionId: newId('tko'), price: { amountMinor: 4050, currency: 'EUR' }, email: '', code: 'KT1.key_x.payload.sig', access: [],
           events: [{ id: EVENT, name: 'Havenvrijdag', startsAt: undefined, endsAt: undefined, address: '', city: '', postalCode: '', country: '', status: 'live' }],
-          issuedAt: new Date(), canceledAt: undefined, position: 1, ofCount: 1,
+          issuedAt: new Date(), canceledAt: undefined, position: 1, ofCount: 1, accessKey: 'Pq7-mZ0pL4vB7nC2dAx3Rk',
         },
       ],
     });
-    const answer = await tickets(ORDER, '?locale=nl');
+    const answer = await tickets(ORDER, `?key=${ACCESS}&locale=nl`);
     expect(answer.status).toBe(200);
-    expect(listOrderTickets).toHaveBeenCalledWith({ orderId: ORDER, locale: 'nl' });
-    expect(answer.body.tickets).toEqual([expect.objectContaining({ reference: 'K7QF-2MXA', status: 'created', itemName: 'Weekend pass', eventNames: ['Havenvrijdag'], position: 1, ofCount: 1 })]);
+    expect(listOrderTickets).toHaveBeenCalledWith({ orderId: ORDER, locale: 'nl', orderAccessKey: ACCESS });
+    expect(answer.body.tickets).toEqual([
+      expect.objectContaining({ reference: 'K7QF-2MXA', status: 'created', itemName: 'Weekend pass', eventNames: ['Havenvrijdag'], position: 1, ofCount: 1, accessKey: 'Pq7-mZ0pL4vB7nC2dAx3Rk' }),
+    ]);
     expect(JSON.stringify(answer.body)).not.toContain('KT1.');
-    await tickets(ORDER, '?locale=fr');
-    expect(listOrderTickets).toHaveBeenLastCalledWith({ orderId: ORDER, locale: 'en' });
+    await tickets(ORDER, `?locale=fr&key=${ACCESS}`);
+    expect(listOrderTickets).toHaveBeenLastCalledWith({ orderId: ORDER, locale: 'en', orderAccessKey: ACCESS });
   });
 });

@@ -89,7 +89,8 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
       discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchmail-${run}-${index}`, accessToken: '', locale: 'en',
     });
     if (order?.status !== 'reserved') throw new Error(`a checkout answered ${JSON.stringify(order)}; expected a reserved order`);
-    const { payment } = await paymentClient.createPayment({ orderId: order.id, idempotencyKey: `benchmail-pay-${run}-${index}`, returnOrigin: 'http://localhost:3000' });
+    // The guest's Pay, as the BFF sends it: with the order's access key from the checkout.
+    const { payment } = await paymentClient.createPayment({ orderId: order.id, idempotencyKey: `benchmail-pay-${run}-${index}`, returnOrigin: 'http://localhost:3000', orderAccessKey: order.accessKey });
     if (payment?.provider !== 'stripe' || payment.status !== 'pending' || !payment.providerReference.startsWith('cs_test_')) {
       throw new Error(`CreatePayment answered ${JSON.stringify(payment)}; expected a pending Stripe attempt`);
     }

@@ -5,7 +5,7 @@ import { type Agent, request } from 'node:http';
 
 export interface CheckoutAnswer {
   status: number;
-  body: { orderId?: string; status?: string; redirectUrl?: string; message?: string; fields?: Record<string, string> };
+  body: { orderId?: string; accessKey?: string; status?: string; redirectUrl?: string; message?: string; fields?: Record<string, string> };
 }
 
 const run = randomBytes(4).toString('hex');
@@ -51,17 +51,25 @@ export function postCheckout(origin: string, shopId: string, itemId: string, age
   });
 }
 
+/** The guest's key to an order (22 characters of base64url), as the checkout answers it and the order's links carry it. */
+const ACCESS_KEY = /^[A-Za-z0-9_-]{22}$/;
+const DEMO_PAGE = /\/payments\/demo\/pay_[0-9a-z]+\?key=([A-Za-z0-9_-]{22})$/;
+
 /**
- * A checkout that must succeed: 201 with the order id, and for a paid item a reserved order sent to the demo
- * provider's page (a payment attempt was started), for a free item a paid order sent to its order page. Anything
- * else fails the run: a figure with errors in it is not a figure.
+ * A checkout that must succeed: 201 with the order id and its access key, and for a paid item a reserved order sent
+ * to the demo provider's page with the order's key (a payment attempt was started), for a free item a paid order
+ * sent to its order page with its key. Anything else fails the run: a figure with errors in it is not a figure.
  */
 export async function checkoutOk(origin: string, shopId: string, itemId: string, paid: boolean, agent?: Agent): Promise<void> {
   const answer = await postCheckout(origin, shopId, itemId, agent);
   const { status, body } = answer;
+  const redirectUrl = body.redirectUrl ?? '';
   const ok =
     status === 201 &&
     typeof body.orderId === 'string' &&
-    (paid ? body.status === 'reserved' && (body.redirectUrl ?? '').startsWith(`${origin}/payments/demo/pay_`) : body.status === 'paid' && body.redirectUrl === `/order/${body.orderId}`);
+    ACCESS_KEY.test(body.accessKey ?? '') &&
+    (paid
+      ? body.status === 'reserved' && redirectUrl.startsWith(`${origin}/payments/demo/pay_`) && DEMO_PAGE.exec(redirectUrl)?.[1] === body.accessKey
+      : body.status === 'paid' && redirectUrl === `/order/${body.orderId}?key=${body.accessKey}`);
   if (!ok) throw new Error(`checkout of ${paid ? 'a paid' : 'a free'} item answered ${status} ${JSON.stringify(body)}`);
 }

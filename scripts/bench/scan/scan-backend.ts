@@ -59,20 +59,21 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
 
   const run = randomBytes(4).toString('hex');
   console.error(`  ${orders} free orders of ${TICKETS_PER_ORDER} tickets through ordering.Checkout...`);
-  const orderIds = await inBatches(Array.from({ length: orders }, (_, index) => index), 4, async (index) => {
+  const placed = await inBatches(Array.from({ length: orders }, (_, index) => index), 4, async (index) => {
     const { order } = await orderClient.checkout({
       shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email: `guest${index}-${run}@example.test`,
       discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en',
     });
     if (order?.status !== 'paid') throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
-    return order.id;
+    return { orderId: order.id, accessKey: order.accessKey };
   });
 
   console.error(`  waiting until ticketing has issued ${orders * TICKETS_PER_ORDER} tickets...`);
   await waitForIssued(ticketingDatabaseUrl, orders * TICKETS_PER_ORDER, Date.now() + 180_000);
   const codes = (
-    await inBatches(orderIds, 8, async (orderId) => {
-      const { tickets: issued } = await ticketClient.listOrderTickets({ orderId, locale: 'en' });
+    await inBatches(placed, 8, async ({ orderId, accessKey }) => {
+      // The guest's list of the order's tickets: with the order's access key, or it is empty.
+      const { tickets: issued } = await ticketClient.listOrderTickets({ orderId, locale: 'en', orderAccessKey: accessKey });
       if (issued.length !== TICKETS_PER_ORDER || issued.some((ticket) => ticket.status !== 'created' || !ticket.code.startsWith('KT1.'))) {
         throw new Error(`order ${orderId} has ${issued.length} tickets, not ${TICKETS_PER_ORDER} valid ones with codes: ${JSON.stringify(issued.map((ticket) => ticket.status))}`);
       }

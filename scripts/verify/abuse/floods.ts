@@ -2,7 +2,7 @@
 // flood sends past the endpoint's own limit (the platform's values, not raised for the test); the limited ones must
 // start answering 429 with Retry-After, nothing may answer 5xx, and every buyer must get through.
 import { randomUUID } from 'node:crypto';
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
 import { mustBeAtLeast, mustBeZero, mustEqual, type VerifyFigure } from '../figures';
 import { Browser, clientAddress, type HttpAnswer, inPool } from './http';
 import { buyAndPay, checkoutBody } from './shop';
@@ -27,8 +27,9 @@ export interface FloodTarget {
   itemId: string;
   /** A scan link's secret of the shop's event. */
   scanSecret: string;
-  /** A paid order of the shop, for the order page's lookups. */
+  /** A paid order of the shop and its guest's access key, for the order page's lookups (as its page makes them). */
   orderId: string;
+  orderAccessKey: string;
 }
 
 /** The public endpoints and their limits (bff/server/*-requests.ts, rate-limit.ts; identity's and notifications' policies). */
@@ -63,13 +64,14 @@ export function publicFloods(target: FloodTarget): Flood[] {
       name: 'retry payment',
       limit: '60 per 5 minutes per address',
       allowed: 60,
-      request: (browser) => browser.call('POST', `/api/orders/${newId('ord')}/payments`, { body: { idempotencyKey: randomUUID(), locale: 'en' } }),
+      // A made-up order with a key of the right form, so that each request goes on to payments as a guesser's would.
+      request: (browser) => browser.call('POST', `/api/orders/${newId('ord')}/payments?key=${newAccessKey()}`, { body: { idempotencyKey: randomUUID(), locale: 'en' } }),
     },
     {
       name: 'demo payment page',
       limit: '120 per 5 minutes per address',
       allowed: 120,
-      request: (browser) => browser.call('POST', `/api/payments/${newId('pay')}/demo`, { body: { action: 'pay', locale: 'en' } }),
+      request: (browser) => browser.call('POST', `/api/payments/${newId('pay')}/demo?key=${newAccessKey()}`, { body: { action: 'pay', locale: 'en' } }),
     },
     {
       name: 'waitlist',
@@ -84,23 +86,29 @@ export function publicFloods(target: FloodTarget): Flood[] {
       request: (browser, n) =>
         browser.call('POST', '/api/contact', { body: { name: 'Flood', email: `flood-${tag}-${n}@example.test`, message: 'A message from a flood.', locale: 'en' } }),
     },
-    // Without a limit of their own in the BFF: reads by an unguessable id and the cacheable shop page. Flooded too,
-    // to show they stay up and buyers get through; their protection against volume is the ingress (see the report).
+    // The guest's reads, as the order page polls them: with the order's access key, so that every one goes all the
+    // way to ordering and ticketing until the limit, which counts the order and ticket pages and their API together.
     {
       name: 'order lookup',
-      allowed: 0,
-      request: (browser) => browser.call('GET', `/api/orders/${target.orderId}`),
+      limit: '600 per minute per address (guest reads)',
+      allowed: 600,
+      request: (browser) => browser.call('GET', `/api/orders/${target.orderId}?key=${target.orderAccessKey}`),
     },
     {
       name: 'order tickets',
-      allowed: 0,
-      request: (browser) => browser.call('GET', `/api/orders/${target.orderId}/tickets?locale=en`),
+      limit: '600 per minute per address (guest reads)',
+      allowed: 600,
+      request: (browser) => browser.call('GET', `/api/orders/${target.orderId}/tickets?key=${target.orderAccessKey}&locale=en`),
     },
+    // Quotes are limited like checkouts, so that a discount code is guessed no faster through them.
     {
       name: 'cart price',
-      allowed: 0,
+      limit: '600 per minute per address and shop',
+      allowed: 600,
       request: (browser) => browser.call('POST', `/api/shops/${target.shopId}/price`, { body: { lines: [{ itemId: target.itemId, quantity: 1 }], discountCode: '', donationMinor: 0 } }),
     },
+    // Without a limit of its own in the BFF: the cacheable shop page. Flooded too, to show it stays up and buyers get
+    // through; its protection against volume is the ingress (see the report).
     {
       name: 'shop page',
       allowed: 0,

@@ -11,7 +11,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mustBeZero, mustEqual, type VerifyFigure } from '../figures';
 import { Browser, clientAddress, type HttpAnswer, inPool, okBody } from './http';
-import { buyAndPay, codeOfTicket, type Organiser, organiserWithShop, type ShopPlatform, ticketsOfOrder } from './shop';
+import { buyAndPay, codeOfTicket, type Organiser, organiserWithShop, type Purchase, type ShopPlatform, ticketsOfOrder } from './shop';
 import type { AbuseSizes } from './sizes';
 
 const SECTION = 'abuse';
@@ -77,8 +77,8 @@ export async function scanAbuse(platform: ShopPlatform, sizes: AbuseSizes['scan'
   const purchases = await inPool(Array.from({ length: sizes.orders }, (_, i) => i), 4, (i) => buyAndPay(platform.bffUrl, door, 2, clientAddress(7, i + 1)));
   const refundedPurchase = await buyAndPay(platform.bffUrl, door, 2, clientAddress(7, 200));
   const foreignPurchase = await buyAndPay(platform.bffUrl, foreignOrganiser, 1, clientAddress(7, 201));
-  const codesOf = async (purchase: { orderId: string; guest: Browser }, quantity: number) =>
-    Promise.all((await ticketsOfOrder(purchase, quantity)).map((ticket) => codeOfTicket(platform.bffUrl, ticket.id)));
+  const codesOf = async (purchase: Purchase, quantity: number) =>
+    Promise.all((await ticketsOfOrder(purchase, quantity)).map((ticket) => codeOfTicket(platform.bffUrl, ticket)));
   const valid = (await inPool(purchases, 4, (purchase) => codesOf(purchase, 2))).flat();
   // The guest of the refunded order kept the codes (a screenshot) before the organiser refunded it.
   const refunded = await codesOf(refundedPurchase, 2);

@@ -1,6 +1,6 @@
 // The organiser and guest steps the abuse checks stand on, done as the product does them: an organiser signs up and
 // opens a shop for one live event (e2e/support), guests check out and pay with the demo provider from their own
-// client address, and each ticket's code is read off its public ticket page.
+// client address, and each ticket's code is read off its public ticket page (opened with the ticket's access key).
 import { randomUUID } from 'node:crypto';
 import { signUpViaApi, testAddress, type SignedInAccount } from '../../../e2e/support/accounts';
 import { openShopWithOneEvent, type OpenShop } from '../../../e2e/support/sales';
@@ -38,6 +38,8 @@ export function checkoutBody(itemId: string, quantity: number, email: string) {
 
 export interface Purchase {
   orderId: string;
+  /** The guest's key to the order, from the checkout's answer: the order's API and the demo page open only with it. */
+  accessKey: string;
   guest: Browser;
 }
 
@@ -47,18 +49,20 @@ export async function buyAndPay(bffUrl: string, shop: Pick<OpenShop, 'shopId' | 
   const body = checkoutBody(shop.itemId, quantity, testAddress('abuse-guest'));
   const placed = await eventually('the shop to take orders', async () => {
     const answer = await guest.call('POST', `/api/shops/${shop.shopId}/checkout`, { body });
-    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; redirectUrl: string };
+    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; accessKey: string; redirectUrl: string };
     if (answer.status === 404 || answer.status === 409 || answer.text.includes('not on sale yet')) return undefined;
     throw new Error(`checkout answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   });
   const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
-  okBody(await guest.call('POST', `/api/payments/${paymentId}/demo`, { body: { action: 'pay', locale: 'en' } }), 'demo pay');
-  return { orderId: placed.orderId, guest };
+  okBody(await guest.call('POST', `/api/payments/${paymentId}/demo?key=${placed.accessKey}`, { body: { action: 'pay', locale: 'en' } }), 'demo pay');
+  return { orderId: placed.orderId, accessKey: placed.accessKey, guest };
 }
 
 export interface IssuedTicket {
   id: string;
+  /** The ticket page's key (its link is /ticket/{id}?key=…). */
+  accessKey: string;
   reference: string;
   status: string;
 }
@@ -66,14 +70,15 @@ export interface IssuedTicket {
 /** The order's tickets once all `quantity` are in `status` (issued: "created"; after a refund: "canceled"). */
 export async function ticketsOfOrder(purchase: Purchase, quantity: number, status = 'created'): Promise<IssuedTicket[]> {
   return eventually(`${quantity} ${status} tickets of ${purchase.orderId}`, async () => {
-    const { tickets } = okBody<{ tickets: IssuedTicket[] }>(await purchase.guest.call('GET', `/api/orders/${purchase.orderId}/tickets?locale=en`), 'order tickets');
+    const { tickets } = okBody<{ tickets: IssuedTicket[] }>(await purchase.guest.call('GET', `/api/orders/${purchase.orderId}/tickets?key=${purchase.accessKey}&locale=en`), 'order tickets');
     return tickets.length === quantity && tickets.every((ticket) => ticket.status === status) ? tickets : undefined;
   }, 60_000);
 }
 
-/** What the QR on the ticket's public page holds. */
-export async function codeOfTicket(bffUrl: string, ticketId: string): Promise<string> {
-  const page = await new Browser(bffUrl).call('GET', `/ticket/${ticketId}`);
+/** What the QR on the ticket's public page (opened with the ticket's key, as its link does) holds. */
+export async function codeOfTicket(bffUrl: string, ticket: Pick<IssuedTicket, 'id' | 'accessKey'>): Promise<string> {
+  const ticketId = ticket.id;
+  const page = await new Browser(bffUrl).call('GET', `/ticket/${ticketId}?key=${ticket.accessKey}`);
   const svg = ticketQrSvgOfPage(page.text);
   if (page.status !== 200 || !svg) throw new Error(`the ticket page of ${ticketId} answered ${page.status} without a QR code`);
   const codes = await readQrSvg(svg);

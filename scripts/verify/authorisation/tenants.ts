@@ -80,19 +80,21 @@ async function buyOneTicket(bffUrl: string, shopId: string, itemId: string) {
   const body = { items: [{ itemId, quantity: 1 }], email: guestEmail, subscribe: false, locale: 'en', discountCode: '', donationMinor: 0, idempotencyKey: randomUUID() };
   const placed = await eventually('the shop to take orders (ordering learns of it from catalog)', async () => {
     const answer = await guest.call('POST', `/api/shops/${shopId}/checkout`, body);
-    if (answer.status === 200 || answer.status === 201) return answer.body as { orderId: string; redirectUrl: string };
+    if (answer.status === 200 || answer.status === 201) return answer.body as { orderId: string; accessKey: string; redirectUrl: string };
     if (answer.status === 404 || answer.status === 409) return undefined;
     throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
   const paymentId = /\/payments\/demo\/(pay_[0-9A-Za-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale: 'en' }), 'demo pay');
+  // The guest's key to the order (the checkout's answer) opens the demo page, the order page and its tickets.
+  const key = placed.accessKey;
+  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo?key=${key}`, { action: 'pay', locale: 'en' }), 'demo pay');
   const order = await eventually('the order to be paid', async () => {
-    const { order: seen } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}`), 'guest order') as { order: { status: string; number: string } };
+    const { order: seen } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}?key=${key}`), 'guest order') as { order: { status: string; number: string } };
     return seen.status === 'paid' ? seen : undefined;
   });
   const ticket = await eventually('the ticket to be issued', async () => {
-    const { tickets } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}/tickets?locale=en`), 'guest tickets') as { tickets: { id: string; reference: string }[] };
+    const { tickets } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}/tickets?key=${key}&locale=en`), 'guest tickets') as { tickets: { id: string; reference: string }[] };
     return tickets[0];
   });
   return { orderId: placed.orderId, paymentId, guestEmail, orderNumber: order.number, ticketId: ticket.id, ticketReference: ticket.reference };

@@ -167,11 +167,11 @@ export async function runCrashMatrix(options: CrashMatrixOptions): Promise<Crash
     await probe.waitAtRest();
     const atPay = await armAll(cases.filter((crash) => crash.armBefore === 'pay'));
     log(`armed before pay: ${atPay.map((armed) => caseName(armed.crash)).join(', ') || 'none'}`);
-    const payRetries = await payPatiently(stack.bffUrl, purchase.paymentId);
+    const payRetries = await payPatiently(stack.bffUrl, purchase);
     log(`paid (${payRetries} retries)`);
     report.guestRetries += payRetries;
     await settle(atPay, round, purchase.orderId);
-    await waitUntilPaid(stack.bffUrl, purchase.orderId);
+    await waitUntilPaid(stack.bffUrl, purchase);
   }
   report.durationMs = Date.now() - begun;
   return report;

@@ -7,6 +7,8 @@ import { ApiSession } from '../../../e2e/support/api';
 
 export interface GuestPurchase {
   orderId: string;
+  /** The guest's key to the order (the checkout's answer): the order page, Retry payment and the demo page need it. */
+  accessKey: string;
   paymentId: string;
   /** Requests answered with an error (or not at all) and made again. */
   retries: number;
@@ -32,7 +34,9 @@ async function patiently(what: string, call: () => Promise<Answer>, deadlineMs: 
   }
 }
 
+/** The attempt of a demo payment page's address, /payments/demo/{paymentId}?key={orderKey}. */
 const demoPaymentId = (redirectUrl: string) => /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(redirectUrl)?.[1];
+const withKey = (path: string, accessKey: string) => `${path}?key=${encodeURIComponent(accessKey)}`;
 
 /** Checkout of one item, and the payment started (retrying as above); the guest is then on the demo provider's page. */
 export async function checkoutPatiently(bffUrl: string, shopId: string, itemId: string, email: string, deadlineMs = 120_000): Promise<GuestPurchase> {
@@ -50,37 +54,39 @@ export async function checkoutPatiently(bffUrl: string, shopId: string, itemId: 
     retried,
   );
   if (placed.status >= 300) throw new Error(`checkout answered ${placed.status}: ${JSON.stringify(placed.body)}`);
-  const { orderId, redirectUrl } = placed.body as { orderId: string; redirectUrl: string };
+  const { orderId, accessKey, redirectUrl } = placed.body as { orderId: string; accessKey: string; redirectUrl: string };
   let paymentId = demoPaymentId(redirectUrl);
   // The order is held but its payment did not start: the order page's Retry payment, one key per click.
   if (!paymentId) {
     retries += 1;
     const retryKey = randomUUID();
-    const started = await patiently('retry payment', () => api.call('POST', `/api/orders/${orderId}/payments`, { idempotencyKey: retryKey, locale: 'en' }), deadlineMs, retried);
+    const started = await patiently('retry payment', () => api.call('POST', withKey(`/api/orders/${orderId}/payments`, accessKey), { idempotencyKey: retryKey, locale: 'en' }), deadlineMs, retried);
     if (started.status >= 300) throw new Error(`retry payment answered ${started.status}: ${JSON.stringify(started.body)}`);
     paymentId = demoPaymentId((started.body as { redirectUrl: string }).redirectUrl);
     if (!paymentId) throw new Error(`retry payment for ${orderId} led to no demo payment page: ${JSON.stringify(started.body)}`);
   }
-  return { orderId, paymentId, retries };
+  return { orderId, accessKey, paymentId, retries };
 }
 
-/** The demo provider's Pay, pressed again while it fails. */
-export async function payPatiently(bffUrl: string, paymentId: string, deadlineMs = 120_000): Promise<number> {
+/** The demo provider's Pay (its page holds the order's key), pressed again while it fails. */
+export async function payPatiently(bffUrl: string, purchase: Pick<GuestPurchase, 'paymentId' | 'accessKey'>, deadlineMs = 120_000): Promise<number> {
   const api = new ApiSession(bffUrl);
   let retries = 0;
-  const paid = await patiently('demo pay', () => api.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale: 'en' }), deadlineMs, () => {
+  const path = withKey(`/api/payments/${purchase.paymentId}/demo`, purchase.accessKey);
+  const paid = await patiently('demo pay', () => api.call('POST', path, { action: 'pay', locale: 'en' }), deadlineMs, () => {
     retries += 1;
   });
   if (paid.status >= 300) throw new Error(`demo pay answered ${paid.status}: ${JSON.stringify(paid.body)}`);
   return retries;
 }
 
-/** The order page, followed until the order is paid. */
-export async function waitUntilPaid(bffUrl: string, orderId: string, timeoutMs = 120_000): Promise<void> {
+/** The order page (with the order's key), followed until the order is paid. */
+export async function waitUntilPaid(bffUrl: string, purchase: Pick<GuestPurchase, 'orderId' | 'accessKey'>, timeoutMs = 120_000): Promise<void> {
   const api = new ApiSession(bffUrl);
+  const { orderId } = purchase;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const answer = await api.call('GET', `/api/orders/${orderId}`).catch((error: Error) => ({ status: 0, body: error.message }));
+    const answer = await api.call('GET', withKey(`/api/orders/${orderId}`, purchase.accessKey)).catch((error: Error) => ({ status: 0, body: error.message }));
     const status = (answer.body as { order?: { status?: string } } | undefined)?.order?.status;
     if (status === 'paid') return;
     if (Date.now() > deadline) throw new Error(`order ${orderId} not paid after ${timeoutMs} ms (last: ${status ?? answer.status})`);

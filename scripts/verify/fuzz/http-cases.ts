@@ -28,7 +28,10 @@ export interface Caller {
   userId?: string;
 }
 
-/** Real values of each route parameter (by its name in the route: orgId, eventId, token, id, …), per organisation. */
+/**
+ * Real values of each route parameter (by its name in the route: orgId, eventId, token, id, …), per organisation;
+ * and under `accessKey` the guests' keys to the organisation's orders, for the guest routes' `?key=`.
+ */
 export type IdPools = Record<TenantName, Record<string, string[]>>;
 
 export type RefusalReason = 'no session' | 'path' | 'body' | 'query' | 'signature';
@@ -116,24 +119,42 @@ interface Query {
   made: string;
 }
 
-function queryArbitrary(method: MethodProfile, deviceOracle: Oracle | undefined): fc.Arbitrary<Query> {
-  const keys = [...method.queryKeys, ...(method.deviceQuery ? ['deviceId'] : []), 'locale', 'q', 'status', 'page', 'x'];
+/**
+ * A guest route's `key` first in the query (the handler reads the first): mostly a real order's key, so that the
+ * route gets past it to the rest of its checks (a real key need not be the key of the order in the path), else a
+ * made-up key of the right form or none (404 either way).
+ */
+function accessKeyArbitrary(method: MethodProfile, accessKeys: readonly string[]): fc.Arbitrary<[string, string][]> {
+  if (!method.accessKeyQuery) return fc.constant([]);
+  const options: fc.WeightedArbitrary<[string, string][]>[] = [
+    { weight: 1, arbitrary: randomToken.map((token) => [['key', token.slice(0, 22)]]) },
+    { weight: 1, arbitrary: fc.constant([]) },
+  ];
+  if (accessKeys.length > 0) options.push({ weight: 4, arbitrary: fc.constantFrom(...accessKeys).map((key) => [['key', key]]) });
+  return fc.oneof(...options);
+}
+
+function queryArbitrary(method: MethodProfile, deviceOracle: Oracle | undefined, accessKeys: readonly string[]): fc.Arbitrary<Query> {
+  const keys = [...method.queryKeys, ...(method.deviceQuery ? ['deviceId'] : []), ...(method.accessKeyQuery ? ['key'] : []), 'locale', 'q', 'status', 'page', 'x'];
   const value = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom('en', 'nl', 'dev_fuzz1234', 'created', 'paid', '1', '') },
     { weight: 4, arbitrary: badString(300) },
   );
   const entry = fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: anyUnicode(10) }), value);
   // Now and then one value of 20,000 characters: a URL past what the server takes (431), the rest stays well within.
-  const entries = fc.oneof(
+  const fuzzed = fc.oneof(
     { weight: 19, arbitrary: fc.array(entry, { maxLength: 5 }) },
     { weight: 1, arbitrary: fc.constantFrom(...keys).map((key) => [[key, 'q'.repeat(20_000)] as [string, string]]) },
   );
+  const realKeys = new Set(accessKeys);
+  const entries = fc.tuple(accessKeyArbitrary(method, accessKeys), fuzzed).map(([key, rest]) => [...key, ...rest]);
   return entries.map((entries): Query => {
     const text = entries.map(([key, item]) => `${percentEncode(key)}=${percentEncode(item)}`).join('&');
     const first = entries.find(([key]) => key === 'deviceId')?.[1];
     // The handler reads the first deviceId (URLSearchParams.get) and checks it with the schema; absent is refused too.
     const broken = method.deviceQuery && deviceOracle !== undefined && !deviceOracle.safeParse({ deviceId: first }).success;
-    return { text, broken, made: entries.length ? `query ${entries.map(([key, item]) => `${key}=${JSON.stringify(item.slice(0, 20))}${item.length > 20 ? `…(${item.length})` : ''}`).join('&')}` : '' };
+    const shown = (key: string, item: string) => (key === 'key' && realKeys.has(item) ? 'key=(a real order\'s)' : `${key}=${JSON.stringify(item.slice(0, 20))}${item.length > 20 ? `…(${item.length})` : ''}`);
+    return { text, broken, made: entries.length ? `query ${entries.map(([key, item]) => shown(key, item)).join('&')}` : '' };
   });
 }
 
@@ -212,7 +233,7 @@ export function httpCases(profile: RouteProfile, method: MethodProfile, caller: 
   if (method.body.kind === 'json' && !inputs.schema) throw new Error(`${method.method} ${profile.route.path}: no schema loaded for its body`);
 
   const arbitrary = fc
-    .tuple(pathArbitrary(profile, method, caller, pools), queryArbitrary(method, inputs.deviceOracle), body, callerHeaders(caller, otherCaller))
+    .tuple(pathArbitrary(profile, method, caller, pools), queryArbitrary(method, inputs.deviceOracle, [...(pools.A.accessKey ?? []), ...(pools.B.accessKey ?? [])]), body, callerHeaders(caller, otherCaller))
     .map(([path, query, sent, who]): HttpCase => {
       const refusedBecause: RefusalReason[] = [];
       if (callerRefused) refusedBecause.push('no session');

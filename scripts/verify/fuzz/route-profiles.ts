@@ -1,6 +1,6 @@
 // What each BFF route handler takes, read from its route.ts: which of its dynamic segments are prefixed ids, whether a
 // method needs a signed-in caller, which zod schema checks its JSON body (or that it reads raw bytes), whether it
-// checks a device id in the query, and whether it ends the caller's own session. The fuzzer makes its requests from
+// checks a device id or a guest's access key in the query, and whether it ends the caller's own session. The fuzzer makes its requests from
 // these, so that a route added later is fuzzed the way the code says it reads its input.
 import type { BffRoute, HttpMethod } from '../surface';
 
@@ -32,6 +32,8 @@ export interface MethodProfile {
   deviceQueryFrom?: string;
   /** The query keys the handler reads (`searchParams.get('locale')`). */
   queryKeys: string[];
+  /** A guest route that opens only with the order's access key in `?key=` (requireAccessKey): 404 without it. */
+  accessKeyQuery: boolean;
   /** It ends the session of the cookie it was sent with (DELETE /api/_auth/session). */
   endsOwnSession: boolean;
 }
@@ -116,6 +118,7 @@ export function profileRoute(route: BffRoute, fileSource: string, idPrefixes: Re
         deviceQuery: /deviceIdFromQuery\(\s*request\s*\)/.test(source),
         deviceQueryFrom: /deviceIdFromQuery\(\s*request\s*\)/.test(source) ? resolveIdentifier(fileSource, 'deviceIdFromQuery')?.from : undefined,
         queryKeys: [...new Set([...source.matchAll(/searchParams\.get\('(\w+)'\)/g), ...source.matchAll(/\b(?:query|search)\.get\('(\w+)'\)/g)].map((m) => m[1]!))],
+        accessKeyQuery: /requireAccessKey\(\s*request\s*\)/.test(source),
         endsOwnSession: /\.endSession\(/.test(source),
       };
     } catch (error) {

@@ -75,7 +75,8 @@ export async function seedTenant(bffUrl: string, mailInboxUrl: string, name: Ten
   return {
     owner,
     sessionCookie,
-    routeIds: { ...common, orgId: [orgId], id: sessions.map((session) => session.id) },
+    // With the guest's key to the order, which the guest routes take in `?key=` (http-cases.ts).
+    routeIds: { ...common, orgId: [orgId], id: sessions.map((session) => session.id), accessKey: [sale.accessKey] },
     fieldIds: { ...common, organisationId: [orgId], userId: [owner.userId], ticketId: [sale.ticketId], sessionId: sessions.map((session) => session.id) },
   };
 }
@@ -87,19 +88,19 @@ async function buyOneTicket(bffUrl: string, mailInboxUrl: string, shopId: string
   const body = { items: [{ itemId, quantity: 1 }], email, subscribe: false, locale: 'en', discountCode: '', donationMinor: 0, idempotencyKey: randomUUID() };
   const placed = await eventually('the shop to take orders (ordering learns of it from catalog)', async () => {
     const answer = await guest.call('POST', `/api/shops/${shopId}/checkout`, body);
-    if (answer.status === 200 || answer.status === 201) return answer.body as { orderId: string; redirectUrl: string };
+    if (answer.status === 200 || answer.status === 201) return answer.body as { orderId: string; accessKey: string; redirectUrl: string };
     if (answer.status === 404 || answer.status === 409) return undefined;
     throw new Error(`seed: checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
   const paymentId = /\/payments\/demo\/(pay_[0-9A-Za-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`seed: checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo`, { action: 'pay', locale: 'en' }), 'demo pay');
+  expectOk(await guest.call('POST', `/api/payments/${paymentId}/demo?key=${placed.accessKey}`, { action: 'pay', locale: 'en' }), 'demo pay');
   const ticket = await eventually('the ticket to be issued', async () => {
-    const { tickets } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}/tickets?locale=en`), 'guest tickets') as { tickets: { id: string }[] };
+    const { tickets } = expectOk(await guest.call('GET', `/api/orders/${placed.orderId}/tickets?key=${placed.accessKey}&locale=en`), 'guest tickets') as { tickets: { id: string }[] };
     return tickets[0];
   });
   await waitForMessagesTo(mailInboxUrl, email, 1, 60_000);
-  return { orderId: placed.orderId, paymentId, ticketId: ticket.id };
+  return { orderId: placed.orderId, accessKey: placed.accessKey, paymentId, ticketId: ticket.id };
 }
 
 /** Pools of both organisations, by route parameter and by proto field name. */

@@ -17,6 +17,8 @@ export interface LedgerPay {
 
 export interface LedgerOrder {
   orderId: string;
+  /** The guest's key to the order, as the checkout answered it (the order page and its API open only with it). */
+  accessKey: string;
   buyer: number;
   email: string;
   kind: JourneyKind;
@@ -34,7 +36,7 @@ export interface LedgerOrder {
 export class ClientLedger implements ReconcileLedger {
   readonly orders: Record<string, LedgerOrder> = {};
 
-  orderPlaced(orderId: string, who: { buyer: number; email: string; kind: JourneyKind }, created: boolean): LedgerOrder {
+  orderPlaced(orderId: string, who: { buyer: number; email: string; kind: JourneyKind; accessKey: string }, created: boolean): LedgerOrder {
     const order = (this.orders[orderId] ??= { orderId, ...who, placed: 0, replayed: 0, paymentIds: [], pays: [] });
     if (created) order.placed += 1;
     else order.replayed += 1;

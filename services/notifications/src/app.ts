@@ -218,6 +218,7 @@ function walletPassIssuer(config: NotificationsConfig): WalletPassIssuer | undef
     issuer.pass(
       {
         orderId: 'ord_00000000000000000000000000',
+        orderAccessKey: 'AAAAAAAAAAAAAAAAAAAAAA',
         orderNumber: 'PROB-E000',
         organisationId: 'org_00000000000000000000000000',
         currency: 'EUR',
@@ -232,7 +233,7 @@ function walletPassIssuer(config: NotificationsConfig): WalletPassIssuer | undef
         events: [],
         issuedAt: new Date(0).toISOString(),
       },
-      { id: 'tkt_00000000000000000000000000', reference: 'PROB-E000', code: 'probe', itemName: 'Probe', priceMinor: 0, eventIds: [], position: 1, ofCount: 1 },
+      { id: 'tkt_00000000000000000000000000', accessKey: 'AAAAAAAAAAAAAAAAAAAAAA', reference: 'PROB-E000', code: 'probe', itemName: 'Probe', priceMinor: 0, eventIds: [], position: 1, ofCount: 1 },
       'en',
       config.PUBLIC_BASE_URL,
     );

@@ -42,6 +42,8 @@ export type GuestOrderLineView = Omit<OrderLineView, 'ticketOptionId' | 'eventId
 /** An order as its guest sees it (ordering's GuestOrder), its money flat beside the rest. */
 export interface GuestOrderView extends OrderMoneyView {
   id: string;
+  /** The guest's key to the order: its page, its API and its tickets open only with it (lib/guest-access.ts). */
+  accessKey: string;
   /** Human-readable, e.g. "K7F3-9QX2". */
   number: string;
   shopId: string;

@@ -41,7 +41,7 @@ export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged
   const existing = await em.findOne(EmailMessageEntity, { dedupeKey }, { fields: ['id'] });
   if (existing) return { created: false, messageId: existing.id };
 
-  const payload: OrderRefundedPayload = { kind, orderId, orderNumber: number, amountMinor, currency };
+  const payload: OrderRefundedPayload = { kind, orderId, orderAccessKey: event.guestAccessKey, orderNumber: number, amountMinor, currency };
   const messageId = recordSealedEmail(em, {
     template: 'order-refunded',
     recipient: email,

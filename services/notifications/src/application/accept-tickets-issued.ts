@@ -105,6 +105,7 @@ function confirmationPayload(
   const tickets = [...event.tickets].sort((a, b) => a.position - b.position);
   return {
     orderId: known.orderId,
+    orderAccessKey: event.orderAccessKey,
     orderNumber: known.number,
     organisationId: known.organisationId,
     currency: known.currency,
@@ -117,6 +118,7 @@ function confirmationPayload(
     totalMinor: money.totalMinor,
     tickets: tickets.map((ticket, index) => ({
       id: ticket.id,
+      accessKey: ticket.accessKey,
       reference: ticket.reference,
       code: ticket.code,
       itemName: ticket.itemName,

@@ -88,7 +88,7 @@ export function createWalletPassIssuer(signing: WalletPassSigning): WalletPassIs
             })),
             { key: 'order', label: t.orderNumberLabel, value: payload.orderNumber },
             { key: 'position', label: t.wallet.ticketLabel, value: t.ticketOf(ticket.position, ticket.ofCount) },
-            { key: 'link', label: t.wallet.linkLabel, value: ticketPageLink(siteUrl, locale, ticket.id) },
+            { key: 'link', label: t.wallet.linkLabel, value: ticketPageLink(siteUrl, locale, ticket) },
           ],
         },
       };

@@ -19,8 +19,9 @@ export interface ConfirmationEvent {
 }
 
 export interface ConfirmationTicket {
-  /** "tkt_…": its public page. */
+  /** "tkt_…" and its page's key: its public page. */
   id: string;
+  accessKey: string;
   /** "K7QF-2MXA". */
   reference: string;
   /** The signed code the QR holds ("KT1.…"). */
@@ -46,6 +47,8 @@ export interface ConfirmationLine {
 /** What the confirmation template renders; the message's sealed payload. */
 export interface OrderConfirmationPayload {
   orderId: string;
+  /** The guest's key to the order, for the order page link. */
+  orderAccessKey: string;
   orderNumber: string;
   organisationId: string;
   currency: string;
@@ -115,9 +118,9 @@ export function confirmationAttachmentNames(payload: Pick<OrderConfirmationPaylo
 
 const localePrefix = (locale: EmailLocale): string => (locale === 'nl' ? 'nl/' : '');
 
-/** A ticket's public page (/ticket/{ticketId}, Dutch under /nl), the same address its QR-less reference leads to. */
-export function ticketPageLink(siteUrl: string, locale: EmailLocale, ticketId: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/${localePrefix(locale)}ticket/${encodeURIComponent(ticketId)}`;
+/** A ticket's public page (/ticket/{ticketId}?key={accessKey}, Dutch under /nl). */
+export function ticketPageLink(siteUrl: string, locale: EmailLocale, ticket: Pick<ConfirmationTicket, 'id' | 'accessKey'>): string {
+  return `${siteUrl.replace(/\/+$/, '')}/${localePrefix(locale)}ticket/${encodeURIComponent(ticket.id)}?key=${encodeURIComponent(ticket.accessKey)}`;
 }
 
 /** The events of a ticket, in its own order; ids the snapshot does not describe are left out. */

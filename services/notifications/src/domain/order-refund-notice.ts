@@ -35,10 +35,10 @@ export function refundDedupeKey(refundId: string): string {
   return `order-refunded-${refundId}`;
 }
 
-/** The guest's order page (/order/{orderId}, Dutch under /nl), which follows the order for them. */
-export function orderPageLink(siteUrl: string, locale: EmailLocale, orderId: string): string {
+/** The guest's order page (/order/{orderId}?key={accessKey}, Dutch under /nl), which follows the order for them. */
+export function orderPageLink(siteUrl: string, locale: EmailLocale, orderId: string, accessKey: string): string {
   const base = siteUrl.replace(/\/+$/, '');
-  return `${base}/${locale === 'nl' ? 'nl/' : ''}order/${encodeURIComponent(orderId)}`;
+  return `${base}/${locale === 'nl' ? 'nl/' : ''}order/${encodeURIComponent(orderId)}?key=${encodeURIComponent(accessKey)}`;
 }
 
 /** An amount in minor units as the guest reads it: the order's currency, the e-mail's language (€12.50 / € 12,50). */

@@ -76,7 +76,7 @@ export function OrderConfirmationEmail({ locale, payload, siteUrl, walletPasses 
               <Text style={reference} data-testid="ticket-reference">
                 {ticket.reference}
               </Text>
-              <Link href={ticketPageLink(siteUrl, locale, ticket.id)} style={link} data-testid="ticket-link">
+              <Link href={ticketPageLink(siteUrl, locale, ticket)} style={link} data-testid="ticket-link">
                 {t.openTicket}
               </Link>
             </Section>
@@ -111,7 +111,7 @@ export function OrderConfirmationEmail({ locale, payload, siteUrl, walletPasses 
             <MoneyRow label={t.total} value={money(payload.totalMinor)} strong />
           </Section>
           <Section style={buttonSection}>
-            <Button href={orderPageLink(siteUrl, locale, payload.orderId)} style={button} data-testid="view-order">
+            <Button href={orderPageLink(siteUrl, locale, payload.orderId, payload.orderAccessKey)} style={button} data-testid="view-order">
               {t.viewOrder}
             </Button>
           </Section>

@@ -71,8 +71,9 @@ export interface MemberInvitationPayload {
 /** A succeeded refund of an order; sealed at rest like every payload (it names the guest's order). */
 export interface OrderRefundedPayload {
   kind: RefundNoticeKind;
-  /** "ord_…", for the link to the guest's order page. */
+  /** "ord_…" and the guest's key to it, for the link to the guest's order page. */
   orderId: string;
+  orderAccessKey: string;
   orderNumber: string;
   /** What this refund paid back, in minor units of currency. */
   amountMinor: number;
@@ -148,7 +149,7 @@ export async function renderOrderRefundedEmail(payload: OrderRefundedPayload, { 
       kind={payload.kind}
       orderNumber={payload.orderNumber}
       amount={formatAmount(payload.amountMinor, payload.currency, locale)}
-      orderUrl={orderPageLink(siteUrl, locale, payload.orderId)}
+      orderUrl={orderPageLink(siteUrl, locale, payload.orderId, payload.orderAccessKey)}
       siteUrl={siteUrl}
     />
   );

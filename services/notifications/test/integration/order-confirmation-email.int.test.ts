@@ -151,14 +151,14 @@ describe('the order confirmation', () => {
     expect(mail.subject).toBe(`Your tickets for Summer Concert in the Park and 1 more event — order ${order.number}`);
     for (const ticket of first.tickets) {
       expect(mail.text).toContain(ticket.reference);
-      expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/ticket/${ticket.id}`);
+      expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/ticket/${ticket.id}?key=${ticket.accessKey}`);
       // The parser resolves each cid: link to its inline part; an image with no matching part would keep "cid:".
       expect(mail.html).toMatch(new RegExp(`alt="QR code of ticket ${ticket.reference}"[^>]*src="data:image/png;base64,`));
       const image = mail.attachments.find((attachment) => attachment.filename === qrImageName(ticket));
       expect(image?.contentType).toBe('image/png');
       expect(image!.content.subarray(1, 4).toString('ascii')).toBe('PNG');
     }
-    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/order/${order.id}`);
+    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/order/${order.id}?key=${first.orderAccessKey}`);
     expect(mail.html).not.toContain('cid:');
     const inline = mail.raw.attachments.filter((attachment) => attachment.contentDisposition === 'inline').map((attachment) => attachment.cid);
     expect(inline.sort()).toEqual(first.tickets.map(qrContentId).sort());
@@ -218,7 +218,7 @@ describe('the order confirmation', () => {
     const mail = await sink.waitForMessage((message) => message.to.includes(event.order!.email), 30_000);
     expect(mail.subject).toBe(`Je tickets voor Summer Concert in the Park en nog 1 evenement — bestelling ${event.order!.number}`);
     expect(mail.text).toContain('Hier zijn je tickets'.toUpperCase());
-    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/nl/ticket/${event.tickets[0]!.id}`);
+    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/nl/ticket/${event.tickets[0]!.id}?key=${event.tickets[0]!.accessKey}`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
 import { ensureStream } from '@kassa/platform/messaging';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '@kassa/platform/testing';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
@@ -67,6 +67,7 @@ function refundedEvent(fields: RefundFields, order?: OrderChanged['order']): Ord
     },
     change: 'refunded',
     actorUserId: '',
+    guestAccessKey: newAccessKey(),
     occurredAt: new Date(),
     version: 4,
     refund: {
@@ -120,7 +121,7 @@ describe('refunds of orders', () => {
       `Your payment came in after your reservation had ended and the tickets were no longer available, so we have refunded it in full: €50.00 for order ${event.order!.number}.`,
     );
     expect(flat(mail.text)).toContain('It can take a few days before the refund shows on your bank or card statement.');
-    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/order/${event.order!.id}`);
+    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/order/${event.order!.id}?key=${event.guestAccessKey}`);
 
     const rows = await eventually(() => messageRowsFor(harness.orm, event.order!.id), (found) => found[0]?.status === 'send');
     expect(rows).toHaveLength(1);
@@ -152,7 +153,7 @@ describe('refunds of orders', () => {
     expect(fullMail!.subject).toBe(`Bestelling ${full.order!.number} is terugbetaald en geannuleerd`);
     expect(flat(fullMail!.text)).toContain(`De organisator heeft ${nlAmount} van bestelling ${full.order!.number} terugbetaald.`);
     expect(flat(fullMail!.text)).toContain('De bestelling is geannuleerd en de tickets zijn niet meer geldig.');
-    expect(fullMail!.text).toContain(`${harness.config.PUBLIC_BASE_URL}/nl/order/${full.order!.id}`);
+    expect(fullMail!.text).toContain(`${harness.config.PUBLIC_BASE_URL}/nl/order/${full.order!.id}?key=${full.guestAccessKey}`);
 
     expect(partialMail!.subject).toBe(`Partial refund for order ${partial.order!.number}`);
     expect(flat(partialMail!.text)).toContain(`The organiser refunded US$12.50 of order ${partial.order!.number}.`);

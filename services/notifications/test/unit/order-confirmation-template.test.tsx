@@ -28,10 +28,11 @@ describe('order confirmation helpers', () => {
     expect(resendDedupeKey('ord_01jd8k6m2q3r4s5t6v7w8x9y0z', 'click-0001')).toBe('order-resend-ord_01jd8k6m2q3r4s5t6v7w8x9y0z-click-0001');
   });
 
-  it('links the ticket page, Dutch under /nl', () => {
-    expect(ticketPageLink(siteUrl, 'en', 'tkt_01jd8k6m2q3r4s5t6v7w8x9y0z')).toBe('http://localhost:3000/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z');
-    expect(ticketPageLink('https://tickets.example.com/', 'nl', 'tkt_01jd8k6m2q3r4s5t6v7w8x9y0z')).toBe(
-      'https://tickets.example.com/nl/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z',
+  it('links the ticket page with its key, Dutch under /nl', () => {
+    const ticket = { id: 'tkt_01jd8k6m2q3r4s5t6v7w8x9y0z', accessKey: 'x3Rk-Q9_mZ0pL4vB7nC2dA' };
+    expect(ticketPageLink(siteUrl, 'en', ticket)).toBe('http://localhost:3000/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z?key=x3Rk-Q9_mZ0pL4vB7nC2dA');
+    expect(ticketPageLink('https://tickets.example.com/', 'nl', ticket)).toBe(
+      'https://tickets.example.com/nl/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z?key=x3Rk-Q9_mZ0pL4vB7nC2dA',
     );
   });
 
@@ -92,8 +93,8 @@ describe.each<EmailLocale>(['en', 'nl'])('the order confirmation e-mail in %s', 
       expect(mail.html).toContain(ticket.reference);
       expect(mail.text).toContain(ticket.reference);
       expect(mail.html).toContain(`src="cid:${qrContentId(ticket)}"`);
-      expect(mail.html).toContain(`href="${siteUrl}${prefix}/ticket/${ticket.id}"`);
-      expect(mail.text).toContain(`${siteUrl}${prefix}/ticket/${ticket.id}`);
+      expect(mail.html).toContain(`href="${siteUrl}${prefix}/ticket/${ticket.id}?key=${ticket.accessKey}"`);
+      expect(mail.text).toContain(`${siteUrl}${prefix}/ticket/${ticket.id}?key=${ticket.accessKey}`);
       // The code is in the QR image only, never in the text a mail client may index or preview.
       expect(mail.html).not.toContain(ticket.code);
       expect(mail.text).not.toContain(ticket.code);
@@ -104,7 +105,7 @@ describe.each<EmailLocale>(['en', 'nl'])('the order confirmation e-mail in %s', 
       expect(flat(mail.text)).toContain(formatLocation(event));
     }
     expect(flat(mail.text)).toContain(words.ticketOf);
-    expect(mail.text).toContain(`${siteUrl}${prefix}/order/${payload.orderId}`);
+    expect(mail.text).toContain(`${siteUrl}${prefix}/order/${payload.orderId}?key=${payload.orderAccessKey}`);
     expect(mail.html).toContain(`lang="${locale}"`);
   });
 

@@ -4,7 +4,8 @@ import { type OrderRefundedPayload, recordedSubject, renderTemplate } from '../.
 
 const siteUrl = 'http://localhost:3000';
 const orderId = 'ord_01jd8k6m2q3r4s5t6v7w8x9y0z';
-const base = { orderId, orderNumber: 'K7F3-9QX2', amountMinor: 4250, currency: 'EUR' };
+const orderAccessKey = 'x3Rk-Q9_mZ0pL4vB7nC2dA';
+const base = { orderId, orderAccessKey, orderNumber: 'K7F3-9QX2', amountMinor: 4250, currency: 'EUR' };
 const payload = (kind: RefundNoticeKind, fields: Partial<OrderRefundedPayload> = {}): OrderRefundedPayload => ({ ...base, kind, ...fields });
 // Intl puts a no-break space between the sign and the amount in Dutch; the plain-text part keeps it.
 const nbsp = '\u00a0';
@@ -37,8 +38,8 @@ describe('formatAmount and orderPageLink', () => {
   });
 
   it('links the guest order page, Dutch under /nl', () => {
-    expect(orderPageLink(siteUrl, 'en', orderId)).toBe(`http://localhost:3000/order/${orderId}`);
-    expect(orderPageLink('https://tickets.example.com/', 'nl', orderId)).toBe(`https://tickets.example.com/nl/order/${orderId}`);
+    expect(orderPageLink(siteUrl, 'en', orderId, orderAccessKey)).toBe(`http://localhost:3000/order/${orderId}?key=${orderAccessKey}`);
+    expect(orderPageLink('https://tickets.example.com/', 'nl', orderId, orderAccessKey)).toBe(`https://tickets.example.com/nl/order/${orderId}?key=${orderAccessKey}`);
   });
 });
 
@@ -122,7 +123,7 @@ describe('order-refunded e-mail', () => {
     for (const words of says) expect(text).toContain(words);
     expect(mail.text).toContain('K7F3-9QX2');
     expect(mail.text).toContain(formatAmount(4250, 'EUR', locale));
-    expect(mail.html).toContain(`href="${orderPageLink(siteUrl, locale, orderId)}"`);
+    expect(mail.html).toContain(`href="${orderPageLink(siteUrl, locale, orderId, orderAccessKey)}"`);
     expect(mail.replyTo).toBeUndefined();
   });
 

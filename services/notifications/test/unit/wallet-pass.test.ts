@@ -103,7 +103,7 @@ describe('Apple Wallet passes', () => {
     ]);
     const back = pass.eventTicket.backFields as { key: string; label: string; value: string }[];
     expect(back.map((field) => field.label)).toEqual(['Summer Concert in the Park', 'Late Summer Jazz Night', 'Order number', 'Ticket', 'Ticket page']);
-    expect(back.at(-1)!.value).toBe(`http://localhost:3000/ticket/${ticket.id}`);
+    expect(back.at(-1)!.value).toBe(`http://localhost:3000/ticket/${ticket.id}?key=${ticket.accessKey}`);
 
     // Every file but the two is listed with its SHA-1.
     const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as Record<string, string>;
@@ -131,7 +131,7 @@ describe('Apple Wallet passes', () => {
     const pass = JSON.parse(entries.get('pass.json')!.toString('utf8'));
     expect(pass.description).toBe('Ticket voor Summer Concert in the Park');
     expect(pass.eventTicket.primaryFields[0].label).toBe('Evenement');
-    expect(pass.eventTicket.backFields.at(-1).value).toBe(`http://localhost:3000/nl/ticket/${payload.tickets[0]!.id}`);
+    expect(pass.eventTicket.backFields.at(-1).value).toBe(`http://localhost:3000/nl/ticket/${payload.tickets[0]!.id}?key=${payload.tickets[0]!.accessKey}`);
   });
 
   it('cannot be signed with a wrong passphrase', () => {

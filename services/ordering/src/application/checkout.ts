@@ -1,6 +1,6 @@
 import { verifyShopAccessToken } from '@kassa/platform/crypto';
 import { messages, NotFoundError, PermissionDeniedError, ValidationError, Violations } from '@kassa/platform/errors';
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
 import { afterCommit, transactionalWithEffects } from '@kassa/platform/persistence';
 import { checkoutFunnel } from '@kassa/platform/metrics';
 import type { CheckoutRequest, CheckoutResponse } from '@kassa/proto/ordering/v1/orders';
@@ -116,6 +116,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       const expiresAt = free ? null : holdEndsAt(now, shop.reservationMinutes, ctx.holdMinutes);
       await insertOrder(tx, {
         id: orderId,
+        accessKey: newAccessKey(),
         organisationId: shop.organisationId,
         shopId: shop.id,
         status: free ? 'paid' : 'reserved',
@@ -155,7 +156,9 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         properties: free ? { totalMinor: 0 } : { expiresAt: expiresAt!.toISOString(), totalMinor: price.totalMinor },
       });
       const order = await loadPlaced(tx, orderId);
-      publishOrderChanged(tx, toOrder(order.row, order.lines), free ? 'paid' : 'reserved', { version: order.row.version, actorUserId: null, occurredAt: now });
+      publishOrderChanged(tx, toOrder(order.row, order.lines), free ? 'paid' : 'reserved', {
+        version: order.row.version, actorUserId: null, occurredAt: now, guestAccessKey: order.row.accessKey,
+      });
       // Counted once committed; a retry answered from checkout_idempotency never gets here. A free order is placed
       // and paid at once: both funnel stages, one transition (to paid).
       afterCommit(tx, () => {

@@ -24,5 +24,6 @@ export async function getPayableOrder(ctx: OrderingContext, request: GetPayableO
     expiresAt: isHeld(order.status) && order.expiresAt ? order.expiresAt : undefined,
     email: order.email,
     locale: order.locale,
+    accessKey: order.accessKey,
   };
 }

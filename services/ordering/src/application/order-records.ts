@@ -66,7 +66,7 @@ export async function recordOrderChange(
   order.version += 1;
   order.updatedAt = details.at;
   const message = await orderMessage(em, order);
-  if (change) publishOrderChanged(em, message, change, { version: order.version, actorUserId: details.actorUserId, occurredAt: details.at, refund: details.refund });
+  if (change) publishOrderChanged(em, message, change, { version: order.version, actorUserId: details.actorUserId, occurredAt: details.at, refund: details.refund, guestAccessKey: order.accessKey });
   return message;
 }
 

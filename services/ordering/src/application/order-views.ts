@@ -48,6 +48,7 @@ export function toGuestOrder(order: OrderRow, lines: readonly OrderLineRow[], no
     payable: isPayable(order, now),
     outcome: order.outcome,
     locale: order.locale,
+    accessKey: order.accessKey,
   };
 }
 

@@ -7,6 +7,8 @@ export const OrderEntity = defineEntity({
   properties: (p) => ({
     id: p.string().primary(),
     number: p.string(),
+    /** The guest's capability (see GuestOrder.access_key); never in organiser answers. */
+    accessKey: p.string(),
     organisationId: p.string(),
     shopId: p.string(),
     status: p.string(),

@@ -18,14 +18,14 @@ export async function insertOrder(em: EntityManager, order: NewOrder, newNumber 
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const number = newNumber();
     const rows = await em.execute<{ id: string }[]>(
-      `insert into orders (id, number, organisation_id, shop_id, status, email, locale, subscribe, discount_code_id, discount_code,
+      `insert into orders (id, number, access_key, organisation_id, shop_id, status, email, locale, subscribe, discount_code_id, discount_code,
          discount_uses, currency, subtotal_minor, discount_minor, donation_minor, fee_minor, total_minor, refunded_minor, ticket_count,
          expires_at, paid_at, outcome, version, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?)
        on conflict (number) do nothing
        returning id`,
       [
-        order.id, number, order.organisationId, order.shopId, order.status, order.email, order.locale, order.subscribe, order.discountCodeId,
+        order.id, number, order.accessKey, order.organisationId, order.shopId, order.status, order.email, order.locale, order.subscribe, order.discountCodeId,
         order.discountCode, order.discountUses, order.currency, order.subtotalMinor, order.discountMinor, order.donationMinor, order.feeMinor,
         order.totalMinor, order.ticketCount, order.expiresAt, order.paidAt, order.createdAt, order.createdAt,
       ],

@@ -118,6 +118,13 @@ describe('Checkout', () => {
     expect(await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: `${'a'.repeat(250)}@example.test` }))).toEqual([
       { field: 'email', message: 'Email is too long' },
     ]);
+    // A NUL (which PostgreSQL cannot store) or another control character: refused at the server's door, nothing written.
+    const ordersBefore = (await h.sql<{ count: string }>('select count(*) from orders'))[0]!.count;
+    expect(await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'guest@example.test\u0000', discountCode: '\u0007' }))).toEqual([
+      { field: 'email', message: 'Email is invalid' },
+      { field: 'discountCode', message: 'Discount code is invalid' },
+    ]);
+    expect((await h.sql<{ count: string }>('select count(*) from orders'))[0]!.count).toBe(ordersBefore);
     // Against the projection: limits, unknown items, donation, discount code.
     expect(
       await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 5 }, { itemId: 'itm_01aaaaaaaaaaaaaaaaaaaaaaaa', quantity: 1 }], {
@@ -193,15 +200,22 @@ describe('order numbers', () => {
 });
 
 describe('the guest and payments', () => {
-  it('GetGuestOrder and GetPayableOrder answer by id; NOT_FOUND when unknown', async () => {
+  it('GetGuestOrder answers by id and access key, GetPayableOrder by id; NOT_FOUND when unknown or the key is not the order\'s', async () => {
     const { shop, item } = await seedShop(h);
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
-    expect((await h.orders.getGuestOrder({ orderId: order!.id })).order).toEqual(order);
+    expect((await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order).toEqual(order);
     expect(await h.orders.getPayableOrder({ orderId: order!.id })).toEqual({
       orderId: order!.id, number: order!.number, organisationId: shop.organisationId, shopId: shop.id, status: 'reserved', payable: true,
-      amountMinor: 2500 + FEE, currency: 'EUR', expiresAt: order!.expiresAt, email: 'guest@example.test', locale: 'en',
+      amountMinor: 2500 + FEE, currency: 'EUR', expiresAt: order!.expiresAt, email: 'guest@example.test', locale: 'en', accessKey: order!.accessKey,
     });
-    expect((await grpcError(h.orders.getGuestOrder({ orderId: 'ord_01aaaaaaaaaaaaaaaaaaaaaaaa' }))).code).toBe(status.NOT_FOUND);
+    expect(order!.accessKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await grpcError(h.orders.getGuestOrder({ orderId: 'ord_01aaaaaaaaaaaaaaaaaaaaaaaa', accessKey: order!.accessKey }))).code).toBe(status.NOT_FOUND);
+    // The id alone, or with another order's key, opens nothing: the same answer as an unknown id.
+    const { order: other } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
+    for (const accessKey of ['', other!.accessKey, order!.accessKey.toLowerCase(), `${order!.accessKey}A`]) {
+      if (accessKey === order!.accessKey) continue;
+      expect((await grpcError(h.orders.getGuestOrder({ orderId: order!.id, accessKey }))).code).toBe(status.NOT_FOUND);
+    }
     expect((await grpcError(h.orders.getPayableOrder({ orderId: 'nonsense' }))).violations).toEqual([{ field: 'orderId', message: 'ID is invalid' }]);
     // Past the hold (before the job ran) it is no longer payable.
     h.clock.now = new Date(h.clock.now!.getTime() + 15 * MINUTE);
@@ -215,7 +229,7 @@ describe('expiry', () => {
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 4 }]));
     expect((await h.client.getAvailability({ shopId: shop.id })).items[0]!.status).toBe('sold out');
     // (Earlier tests' holds end in the same sweeps; this order is what is looked at.)
-    const statusNow = async () => (await h.orders.getGuestOrder({ orderId: order!.id })).order!.status;
+    const statusNow = async () => (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!.status;
     h.clock.now = new Date(h.clock.now!.getTime() + 15 * MINUTE - 1);
     await h.running.sweeper.runOnce();
     expect(await statusNow()).toBe('reserved');
@@ -224,7 +238,7 @@ describe('expiry', () => {
     expect(await statusNow()).toBe('expired');
     expect(await counts(option.id)).toEqual({ sold: 0, reserved: 0 });
     expect((await h.client.getAvailability({ shopId: shop.id })).items[0]).toMatchObject({ status: 'available', maxQuantity: 4 });
-    const expired = (await h.orders.getGuestOrder({ orderId: order!.id })).order!;
+    const expired = (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!;
     expect(expired).toMatchObject({ status: 'expired', outcome: 'expired', payable: false });
     expect(expired.expiresAt).toBeUndefined();
     expect(await expireOrder(h.running.ctx, order!.id)).toBe(false); // the job arriving late changes nothing
@@ -242,7 +256,7 @@ describe('expiry', () => {
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }]));
     expect(order!.expiresAt!.getTime() - started).toBeGreaterThanOrEqual(2_900);
     expect(order!.expiresAt!.getTime() - started).toBeLessThan(4_000);
-    await h.eventually(async () => (await h.orders.getGuestOrder({ orderId: order!.id })).order!.status === 'expired', 'the job expired the order', 15_000);
+    await h.eventually(async () => (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!.status === 'expired', 'the job expired the order', 15_000);
     expect(Date.now()).toBeGreaterThanOrEqual(order!.expiresAt!.getTime());
     expect(await counts(option.id)).toEqual({ sold: 0, reserved: 0 });
   });

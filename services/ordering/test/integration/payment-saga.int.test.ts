@@ -39,7 +39,7 @@ beforeEach(() => {
 const SUCCEEDED = 'kassa.payments.payment.succeeded';
 const deliver = (change: 'pending' | 'succeeded' | 'failed', attempt: ReturnType<typeof payment>, msgId?: string) =>
   h.deliverPayment(`kassa.payments.payment.${change}`, PaymentChanged, paymentChanged(attempt, change), msgId);
-const guest = async (orderId: string) => (await h.orders.getGuestOrder({ orderId })).order!;
+const guest = async (order: { id: string; accessKey: string }) => (await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).order!;
 const counts = async (quotaId: string) =>
   (await h.sql<{ sold: number; reserved: number }>('select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?', [quotaId]))[0]!;
 const history = async (orderId: string) => (await h.sql<{ action: string }>('select action from order_history where order_id = ? order by id', [orderId])).map((row) => row.action);
@@ -56,15 +56,15 @@ it('pending → the order is pending; failed → it stays payable; succeeded →
   const order = await placeOrder(seeded);
   const first = attemptFor(order);
   await deliver('pending', first);
-  expect(await guest(order.id)).toMatchObject({ status: 'pending', payable: true });
+  expect(await guest(order)).toMatchObject({ status: 'pending', payable: true });
   await deliver('failed', { ...first, failureReason: 'card declined' });
-  expect(await guest(order.id)).toMatchObject({ status: 'pending', payable: true });
+  expect(await guest(order)).toMatchObject({ status: 'pending', payable: true });
 
   const second = attemptFor(order);
   await deliver('pending', second);
   const paidMsgId = `obx_paid_${second.id}`;
   await deliver('succeeded', second, paidMsgId);
-  const paid = await guest(order.id);
+  const paid = await guest(order);
   expect(paid).toMatchObject({ status: 'paid', payable: false, outcome: '' });
   expect(paid.paidAt).toEqual(h.clock.now);
   expect(await counts(seeded.option.id)).toEqual({ sold: 2, reserved: 0 });
@@ -89,11 +89,11 @@ it('a payment after the hold re-reserves the tickets when they are still there: 
   await deliver('pending', attempt);
   h.clock.now = new Date(h.clock.now!.getTime() + 16 * MINUTE);
   await h.running.sweeper.runOnce();
-  expect(await guest(order.id)).toMatchObject({ status: 'expired', outcome: 'expired' });
+  expect(await guest(order)).toMatchObject({ status: 'expired', outcome: 'expired' });
   expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 0 });
 
   await deliver('succeeded', attempt);
-  expect(await guest(order.id)).toMatchObject({ status: 'paid', outcome: '' });
+  expect(await guest(order)).toMatchObject({ status: 'paid', outcome: '' });
   expect(await counts(seeded.option.id)).toEqual({ sold: 3, reserved: 0 });
   expect(await history(order.id)).toEqual(['reserved', 'payment_started', 'expired', 're_reserved', 'paid']);
   expect(await refundRequests(h)).toEqual([]);
@@ -109,7 +109,7 @@ it('a payment after the hold is refunded when the tickets are gone: stays expire
   expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 });
 
   await deliver('succeeded', attempt);
-  expect(await guest(late.id)).toMatchObject({ status: 'expired', outcome: 'late_payment_refunded', money: { refundedMinor: late.money!.totalMinor } });
+  expect(await guest(late)).toMatchObject({ status: 'expired', outcome: 'late_payment_refunded', money: { refundedMinor: late.money!.totalMinor } });
   expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 }); // nothing of the attempt stayed
   const [request] = await h.eventually(async () => {
     const found = (await refundRequests(h)).filter((r) => r.orderId === late.id);
@@ -134,7 +134,7 @@ it('a second successful payment of a paid order is refunded as a duplicate', asy
   const second = attemptFor(order);
   await deliver('succeeded', first);
   await deliver('succeeded', second);
-  expect(await guest(order.id)).toMatchObject({ status: 'paid', money: { refundedMinor: 0 } });
+  expect(await guest(order)).toMatchObject({ status: 'paid', money: { refundedMinor: 0 } });
   expect(await counts(seeded.option.id)).toEqual({ sold: 1, reserved: 0 });
   const requests = await h.eventually(async () => {
     const found = (await refundRequests(h)).filter((r) => r.orderId === order.id);
@@ -144,7 +144,7 @@ it('a second successful payment of a paid order is refunded as a duplicate', asy
   // Its failure is recorded and changes nothing else.
   await h.deliverPayment('kassa.payments.refund.failed', PaymentRefunded, paymentRefunded(requests[0]!, 'failed'));
   expect(await h.sql('select status, failure_reason from refund where id = ?', [requests[0]!.refundId])).toEqual([{ status: 'failed', failure_reason: 'card expired' }]);
-  expect(await guest(order.id)).toMatchObject({ status: 'paid' });
+  expect(await guest(order)).toMatchObject({ status: 'paid' });
 });
 
 it('counts each fact once in the metrics: the funnel, the status changes and the quotas of events not yet ended', async () => {

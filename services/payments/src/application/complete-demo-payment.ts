@@ -1,9 +1,10 @@
-import { FailedPreconditionError, Violations, messages } from '@kassa/platform/errors';
+import { FailedPreconditionError, NotFoundError, Violations, messages } from '@kassa/platform/errors';
+import { accessKeyMatches } from '@kassa/platform/ids';
 import type { CompleteDemoPaymentRequest, CompleteDemoPaymentResponse } from '@kassa/proto/payments/v1/payments';
 import { isFinal, type PaymentStatus } from '../domain/payment-status';
 import { demoEvent, isDemoAction } from '../domain/provider-event';
 import { applyProviderEvent } from './apply-provider-event';
-import { loadAttempt } from './payment-records';
+import { loadAttempt, PAYMENT_NOT_FOUND } from './payment-records';
 import { toPaymentMessage } from './payment-views';
 import type { PaymentsContext } from './payments-context';
 
@@ -20,6 +21,7 @@ export async function completeDemoPayment(ctx: PaymentsContext, request: Complet
   const action = request.action as Parameters<typeof demoEvent>[1];
 
   const attempt = await loadAttempt(ctx.orm.em.fork(), request.paymentId);
+  if (!accessKeyMatches(attempt.orderAccessKey, request.orderAccessKey)) throw new NotFoundError(PAYMENT_NOT_FOUND);
   if (attempt.provider !== 'demo') throw new FailedPreconditionError('This payment was not made with the demo provider');
   if (ctx.providers.active.name !== 'demo') throw new FailedPreconditionError('The demo provider is not enabled');
   if (isFinal(attempt.status as PaymentStatus)) return { payment: toPaymentMessage(attempt) };

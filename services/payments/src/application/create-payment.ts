@@ -1,8 +1,9 @@
-import { FailedPreconditionError, Violations } from '@kassa/platform/errors';
-import { newId } from '@kassa/platform/ids';
+import { FailedPreconditionError, NotFoundError, Violations } from '@kassa/platform/errors';
+import { accessKeyMatches, newId } from '@kassa/platform/ids';
 import { crashPoint } from '@kassa/platform/lifecycle';
 import type { CreatePaymentRequest, CreatePaymentResponse } from '@kassa/proto/payments/v1/payments';
 import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
+import { ORDER_NOT_FOUND } from './payment-records';
 import { toPaymentMessage } from './payment-views';
 import type { PayableOrder, PaymentsContext } from './payments-context';
 import { startAtProvider } from './start-attempt';
@@ -50,9 +51,14 @@ function isOrigin(value: string): boolean {
 export async function createPayment(ctx: PaymentsContext, request: CreatePaymentRequest): Promise<CreatePaymentResponse> {
   const { returnOrigin } = checkRequest(request);
   const existing = await findByKey(ctx, request.orderId, request.idempotencyKey);
-  if (existing) return { payment: toPaymentMessage(await resume(ctx, existing)) };
+  if (existing) {
+    if (!accessKeyMatches(existing.orderAccessKey, request.orderAccessKey)) throw new NotFoundError(ORDER_NOT_FOUND);
+    return { payment: toPaymentMessage(await resume(ctx, existing)) };
+  }
 
   const order = await ctx.orders.getPayableOrder(request.orderId);
+  // Only whoever holds the guest's key starts a payment: the same answer as an unknown order otherwise.
+  if (!accessKeyMatches(order.accessKey, request.orderAccessKey)) throw new NotFoundError(ORDER_NOT_FOUND);
   if (!order.payable || order.amountMinor <= 0) throw new FailedPreconditionError(notPayableReason(order));
 
   const provider = ctx.providers.active;
@@ -62,12 +68,12 @@ export async function createPayment(ctx: PaymentsContext, request: CreatePayment
     // A concurrent call with the same key may have won the race: the unique key decides, and the loser reads its row.
     const result = await em.execute<{ affectedRows: number }>(
       `insert into payment_attempt (id, order_id, organisation_id, shop_id, order_number, provider, status, amount_minor, currency,
-         refunded_minor, idempotency_key, test_mode, return_origin, email, locale, hold_expires_at, provider_expires_at, version, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, 'created', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+         refunded_minor, idempotency_key, test_mode, return_origin, order_access_key, email, locale, hold_expires_at, provider_expires_at, version, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, 'created', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
        on conflict (order_id, idempotency_key) do nothing`,
       [
         id, order.orderId, order.organisationId, order.shopId, order.number, provider.name, order.amountMinor, order.currency,
-        request.idempotencyKey, provider.testMode, returnOrigin, order.email, order.locale === 'nl' ? 'nl' : 'en',
+        request.idempotencyKey, provider.testMode, returnOrigin, order.accessKey, order.email, order.locale === 'nl' ? 'nl' : 'en',
         order.expiresAt, provider.expiryFor(now, order.expiresAt), now, now,
       ],
       'run',

@@ -6,6 +6,7 @@ import { publishPaymentChanged } from '../events/payment-changed.publisher';
 import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const ORDER_NOT_FOUND = 'Order not found';
 
 /** One attempt; `lock` takes its row lock so that concurrent events of one attempt are applied one after another. */
 export async function loadAttempt(em: EntityManager, paymentId: string, lock = false): Promise<PaymentAttempt> {

@@ -18,6 +18,8 @@ export interface PayableOrder {
   expiresAt: Date | null;
   email: string;
   locale: string;
+  /** The guest's key to the order: the caller must hold it, and the return links carry it. */
+  accessKey: string;
 }
 
 /** Port to ordering. NotFoundError when the order is unknown. */

@@ -21,6 +21,7 @@ export async function startAtProvider(ctx: PaymentsContext, attempt: PaymentAtte
     email: attempt.email,
     locale: attempt.locale,
     returnOrigin: attempt.returnOrigin,
+    orderAccessKey: attempt.orderAccessKey,
     providerExpiresAt: attempt.providerExpiresAt ?? null,
   });
   crashPoint('payments.after-provider-call');

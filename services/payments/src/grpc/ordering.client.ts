@@ -1,6 +1,7 @@
 import { NotFoundError } from '@kassa/platform/errors';
 import { createGrpcClient, isGrpcCallError, status } from '@kassa/platform/grpc';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
+import { ORDER_NOT_FOUND } from '../application/payment-records';
 import type { OrderLookup } from '../application/payments-context';
 
 /** ordering's OrderService.GetPayableOrder as the OrderLookup port. */
@@ -22,10 +23,11 @@ export function createOrderLookup(address: string, callerKey: Buffer, deadlineMs
           expiresAt: order.expiresAt ?? null,
           email: order.email,
           locale: order.locale,
+          accessKey: order.accessKey,
         };
       } catch (error) {
         // ordering's NOT_FOUND is this call's answer too; other failures pass on (UNAVAILABLE stays UNAVAILABLE).
-        if (isGrpcCallError(error) && error.code === status.NOT_FOUND) throw new NotFoundError('Order not found');
+        if (isGrpcCallError(error) && error.code === status.NOT_FOUND) throw new NotFoundError(ORDER_NOT_FOUND);
         throw error;
       }
     },

@@ -31,6 +31,8 @@ export const PaymentAttemptEntity = defineEntity({
      * same idempotency key (Stripe refuses a key reused with other parameters).
      */
     returnOrigin: p.string(),
+    /** The guest's key to the order: in the return links, and asked again by the demo page's calls. */
+    orderAccessKey: p.string(),
     email: p.string(),
     locale: p.string(),
     /** The order's hold end when the attempt was made. */

@@ -3,7 +3,7 @@ import type { PaymentProvider } from './payment-provider';
 
 /**
  * The built-in demo provider: no network, no money. Its "payment page" is the BFF's test-mode page
- * `/payments/demo/{paymentId}`, whose Pay / Fail / Abandon come back through CompleteDemoPayment as provider
+ * `/payments/demo/{paymentId}?key={orderAccessKey}`, whose Pay / Fail / Abandon come back through CompleteDemoPayment as provider
  * events. It keeps no state of its own, so a lookup says "open" and the order's hold ends an abandoned attempt.
  */
 export function createDemoProvider(): PaymentProvider {
@@ -12,7 +12,8 @@ export function createDemoProvider(): PaymentProvider {
     testMode: true,
     expiryFor: (_now, holdEnd) => holdEnd,
     async createAttempt(request) {
-      return { providerReference: `demo_${request.paymentId}`, redirectUrl: `${request.returnOrigin}/payments/demo/${request.paymentId}` };
+      const redirectUrl = `${request.returnOrigin}/payments/demo/${request.paymentId}?key=${encodeURIComponent(request.orderAccessKey)}`;
+      return { providerReference: `demo_${request.paymentId}`, redirectUrl };
     },
     lookUp: async () => ({ status: 'open' }),
     cancel: async () => ({ status: 'expired' }),

@@ -10,6 +10,8 @@ export interface AttemptRequest {
   email: string;
   locale: string;
   returnOrigin: string;
+  /** The guest's key to the order, for the return links to the order page. */
+  orderAccessKey: string;
   /** When the provider object should expire by itself (from expiryFor at creation). */
   providerExpiresAt: Date | null;
 }

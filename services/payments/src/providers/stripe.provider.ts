@@ -17,8 +17,9 @@ const stateOf = (session: StripeSessionLike): ProviderState => ({ status: sessio
 /** Stripe's "this cannot be done in the object's state" (e.g. expiring a session that is complete): not a failure to retry. */
 const isInvalidRequest = (error: unknown): boolean => (error as { type?: string } | null)?.type === 'StripeInvalidRequestError';
 
-/** The page of the order in the guest's language (English has no prefix). */
-const orderPage = (origin: string, locale: string, orderId: string) => `${origin}${locale === 'nl' ? '/nl' : ''}/order/${orderId}`;
+/** The page of the order in the guest's language (English has no prefix), with the guest's key to it. */
+const orderPage = (origin: string, locale: string, orderId: string, accessKey: string) =>
+  `${origin}${locale === 'nl' ? '/nl' : ''}/order/${orderId}?key=${encodeURIComponent(accessKey)}`;
 
 /**
  * Stripe through its real SDK: one Checkout Session per attempt, created with the attempt id as idempotency key
@@ -57,8 +58,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           client_reference_id: request.orderId,
           metadata,
           payment_intent_data: { metadata },
-          success_url: orderPage(request.returnOrigin, request.locale, request.orderId),
-          cancel_url: `${orderPage(request.returnOrigin, request.locale, request.orderId)}?payment=canceled`,
+          success_url: orderPage(request.returnOrigin, request.locale, request.orderId, request.orderAccessKey),
+          cancel_url: `${orderPage(request.returnOrigin, request.locale, request.orderId, request.orderAccessKey)}&payment=canceled`,
           expires_at: request.providerExpiresAt ? Math.floor(request.providerExpiresAt.getTime() / 1000) : undefined,
         },
         { idempotencyKey: request.paymentId },

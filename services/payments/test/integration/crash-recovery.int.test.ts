@@ -96,10 +96,10 @@ async function attemptsOf(orderId: string) {
 }
 const sessionsOf = (orderId: string) => [...stripe.sessions.values()].filter((session) => session.metadata.order_id === orderId);
 
-async function createPayment(address: string, orderId: string, idempotencyKey: string) {
+async function createPayment(address: string, order: { orderId: string; accessKey: string }, idempotencyKey: string) {
   const client = createGrpcClient(PaymentServiceClient, address, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
-    return await client.createPayment({ orderId, idempotencyKey, returnOrigin: 'https://tickets.example.test' });
+    return await client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: 'https://tickets.example.test', orderAccessKey: order.accessKey });
   } finally {
     client.close();
   }
@@ -112,7 +112,7 @@ it.each([
   const order = ordering.addOrder();
   const idempotencyKey = randomBytes(9).toString('base64url');
   const crashing = await startPaymentsProcess(crashPoint);
-  const lost = await createPayment(crashing.address, order.orderId, idempotencyKey).then(() => null, (error: GrpcCallError) => error);
+  const lost = await createPayment(crashing.address, order, idempotencyKey).then(() => null, (error: GrpcCallError) => error);
   expect(lost?.code).toBe(status.UNAVAILABLE);
   await crashing.exited;
   expect(crashing.child.signalCode).toBe('SIGKILL');
@@ -121,7 +121,7 @@ it.each([
 
   const restarted = await startPaymentsProcess();
   try {
-    const { payment } = await createPayment(restarted.address, order.orderId, idempotencyKey);
+    const { payment } = await createPayment(restarted.address, order, idempotencyKey);
     expect(sessionsOf(order.orderId)).toHaveLength(1);
     expect(payment).toMatchObject({ status: 'pending', providerReference: sessionsOf(order.orderId)[0]!.id });
     expect(await attemptsOf(order.orderId)).toEqual([{ id: payment!.id, status: 'pending', provider_reference: sessionsOf(order.orderId)[0]!.id }]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import { ORDER_ENDED_DURABLE, REFUND_REQUESTED_DURABLE } from '../../src/events/subjects';
 import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
@@ -37,25 +37,48 @@ afterAll(async () => {
 });
 
 async function pay(order = h.ordering.addOrder({ organisationId: org })) {
-  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN });
+  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
   return { order, payment: payment! };
 }
+type Paid = Awaited<ReturnType<typeof pay>>;
+/** The demo page's calls, as the guest makes them: with the key of the attempt's order. */
+const get = ({ order, payment }: Paid) => h.client.getPayment({ paymentId: payment.id, orderAccessKey: order.accessKey });
+const complete = ({ order, payment }: Paid, action: string) => h.client.completeDemoPayment({ paymentId: payment.id, action, orderAccessKey: order.accessKey });
+const attemptCount = async (orderId: string) => (await h.sql<{ n: number }>('select count(*)::int as n from payment_attempt where order_id = ?', [orderId]))[0]!.n;
+/** What a refused call must leave alone: the attempt's row, its receipts and what it published. */
+async function stateOf(paymentId: string) {
+  const [row] = await h.sql('select status, version, provider_reference, updated_at from payment_attempt where id = ?', [paymentId]);
+  const receipts = await h.sql('select event_id from provider_event_receipt where payment_id = ?', [paymentId]);
+  return { row, receipts, published: verbsOf(await h.published(), paymentId) };
+}
+/** Keys that are not the order's: missing, malformed, one character off, another order's. */
+const wrongKeysFor = (accessKey: string) => [
+  '',
+  'not-a-key',
+  `${accessKey}A`,
+  '!'.repeat(22),
+  `${accessKey.slice(0, -1)}${accessKey.endsWith('A') ? 'B' : 'A'}`,
+  accessKey.toUpperCase() === accessKey ? accessKey.toLowerCase() : accessKey.toUpperCase(),
+  h.ordering.addOrder({ organisationId: org }).accessKey,
+  newAccessKey(),
+];
 
 describe('CreatePayment with the demo provider', () => {
   it('starts a pending attempt for the amount ordering states, sends the guest to the test-mode page and publishes payment.pending', async () => {
     const order = h.ordering.addOrder({ organisationId: org, amountMinor: 7_300, currency: 'EUR' });
     const idempotencyKey = key();
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: `${ORIGIN}/` });
+    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: `${ORIGIN}/`, orderAccessKey: order.accessKey });
     expect(payment).toMatchObject({
       orderId: order.orderId, organisationId: org, provider: 'demo', status: 'pending', amount: { amountMinor: 7_300, currency: 'EUR' },
-      refundedMinor: 0, redirectUrl: `${ORIGIN}/payments/demo/${payment!.id}`, orderNumber: order.number, testMode: true, failureReason: '',
+      refundedMinor: 0, redirectUrl: `${ORIGIN}/payments/demo/${payment!.id}?key=${order.accessKey}`, orderNumber: order.number, testMode: true, failureReason: '',
     });
+    expect(await h.sql('select order_access_key from payment_attempt where id = ?', [payment!.id])).toEqual([{ order_access_key: order.accessKey }]);
     expect(payment!.id).toMatch(/^pay_/);
     expect(payment!.providerReference).toBe(`demo_${payment!.id}`);
 
     // The same key again is the same attempt: no second row, no second message, ordering is not even asked again.
     const calls = h.ordering.calls;
-    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN });
+    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
     expect(again.payment).toEqual(payment);
     expect(h.ordering.calls).toBe(calls);
     expect(await h.sql('select id from payment_attempt where order_id = ?', [order.orderId])).toHaveLength(1);
@@ -66,19 +89,60 @@ describe('CreatePayment with the demo provider', () => {
     expect(pending.changed).toMatchObject({ change: 'pending', version: 2, payment: { status: 'pending', orderId: order.orderId } });
 
     // A retry of the order with a new key is a new attempt.
-    const retry = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN });
+    const retry = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
     expect(retry.payment!.id).not.toBe(payment!.id);
   });
 
+  it("refuses a missing, malformed or other order's key as NOT_FOUND, like an unknown order, and makes no attempt", async () => {
+    const unknown = await failure(h.client.createPayment({ orderId: newId('ord'), idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: newAccessKey() }));
+    expect([unknown.code, unknown.details]).toEqual([status.NOT_FOUND, 'Order not found']);
+    const order = h.ordering.addOrder({ organisationId: org });
+    for (const wrongKey of wrongKeysFor(order.accessKey)) {
+      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      expect([wrongKey, refused.code, refused.details, refused.violations]).toEqual([wrongKey, status.NOT_FOUND, 'Order not found', unknown.violations]);
+    }
+    expect(await attemptCount(order.orderId)).toBe(0);
+    // Nor does a wrong key tell an order that cannot be paid from one that can: the key is asked first.
+    const paidOrder = h.ordering.addOrder({ organisationId: org, status: 'paid', payable: false });
+    const refused = await failure(h.client.createPayment({ orderId: paidOrder.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+    expect([refused.code, refused.details]).toEqual([status.NOT_FOUND, 'Order not found']);
+
+    // The order's own key still opens it afterwards.
+    expect((await pay(order)).payment.status).toBe('pending');
+    expect(await attemptCount(order.orderId)).toBe(1);
+  });
+
+  it('refuses a retry with the same idempotency key but a wrong or missing order key, and leaves the attempt as it was', async () => {
+    const order = h.ordering.addOrder({ organisationId: org });
+    const other = h.ordering.addOrder({ organisationId: org });
+    const idempotencyKey = key();
+    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    await h.waitForPublished((all) => verbsOf(all, payment!.id).length > 0);
+    const before = await stateOf(payment!.id);
+    for (const wrongKey of ['', 'not-a-key', other.accessKey, newAccessKey()]) {
+      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      expect([wrongKey, refused.code, refused.details]).toEqual([wrongKey, status.NOT_FOUND, 'Order not found']);
+    }
+    expect(await attemptCount(order.orderId)).toBe(1);
+    expect(await stateOf(payment!.id)).toEqual(before);
+    // The same key as another order's attempt opens nothing of this one either.
+    const foreign = await failure(h.client.createPayment({ orderId: other.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+    expect(foreign.code).toBe(status.NOT_FOUND);
+    expect(await attemptCount(other.orderId)).toBe(0);
+    // The right key is still the same attempt.
+    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    expect(again.payment).toEqual(payment);
+  });
+
   it('refuses malformed requests, unknown orders and orders that cannot be paid now', async () => {
-    const invalid = await failure(h.client.createPayment({ orderId: 'ord_nope', idempotencyKey: 'short', returnOrigin: 'javascript:alert(1)' }));
+    const invalid = await failure(h.client.createPayment({ orderId: 'ord_nope', idempotencyKey: 'short', returnOrigin: 'javascript:alert(1)', orderAccessKey: '' }));
     expect(invalid.code).toBe(status.INVALID_ARGUMENT);
     expect(invalid.violations).toEqual([
       { field: 'orderId', message: 'ID is invalid' },
       { field: 'idempotencyKey', message: 'Idempotency key is invalid' },
       { field: 'returnOrigin', message: 'Return origin is invalid' },
     ]);
-    expect((await failure(h.client.createPayment({ orderId: newId('ord'), idempotencyKey: key(), returnOrigin: ORIGIN }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(h.client.createPayment({ orderId: newId('ord'), idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: newAccessKey() }))).code).toBe(status.NOT_FOUND);
     for (const [fields, message] of [
       [{ status: 'paid', payable: false }, 'The order is already paid'],
       [{ status: 'expired', payable: false }, 'The order has expired'],
@@ -86,7 +150,7 @@ describe('CreatePayment with the demo provider', () => {
       [{ status: 'reserved', payable: true, amountMinor: 0 }, 'The order has nothing to pay'],
     ] as const) {
       const order = h.ordering.addOrder({ organisationId: org, ...fields });
-      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN }));
+      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
       expect([refused.code, refused.details]).toEqual([status.FAILED_PRECONDITION, message]);
       expect(await h.sql('select 1 from payment_attempt where order_id = ?', [order.orderId])).toEqual([]);
     }
@@ -94,22 +158,40 @@ describe('CreatePayment with the demo provider', () => {
 });
 
 describe('GetPayment', () => {
-  it('answers one attempt by its id, with the shop for the demo page, anonymously', async () => {
-    const { order, payment } = await pay();
-    const answer = await h.client.getPayment({ paymentId: payment.id });
-    expect(answer).toEqual({ payment, shopId: order.shopId });
-    expect((await failure(h.client.getPayment({ paymentId: newId('pay') }))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.getPayment({ paymentId: 'ord_1' }))).violations).toEqual([{ field: 'paymentId', message: 'ID is invalid' }]);
+  it("answers one attempt by its id and its order's key, with the shop for the demo page, anonymously", async () => {
+    const paid = await pay();
+    const answer = await get(paid);
+    expect(answer).toEqual({ payment: paid.payment, shopId: paid.order.shopId });
+    expect((await failure(h.client.getPayment({ paymentId: newId('pay'), orderAccessKey: paid.order.accessKey }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(h.client.getPayment({ paymentId: 'ord_1', orderAccessKey: paid.order.accessKey }))).violations).toEqual([{ field: 'paymentId', message: 'ID is invalid' }]);
+  });
+
+  it("answers a missing, malformed or other order's key NOT_FOUND, like an unknown attempt, and changes nothing", async () => {
+    const paid = await pay();
+    const unknown = await failure(h.client.getPayment({ paymentId: newId('pay'), orderAccessKey: paid.order.accessKey }));
+    expect([unknown.code, unknown.details]).toEqual([status.NOT_FOUND, 'Payment not found']);
+    // Another attempt's own key, which opens that attempt, does not open this one.
+    const another = await pay();
+    expect((await get(another)).payment!.id).toBe(another.payment.id);
+    await h.waitForPublished((all) => verbsOf(all, paid.payment.id).length > 0);
+    const before = await stateOf(paid.payment.id);
+    for (const wrongKey of [...wrongKeysFor(paid.order.accessKey), another.order.accessKey]) {
+      const refused = await failure(h.client.getPayment({ paymentId: paid.payment.id, orderAccessKey: wrongKey }));
+      expect([wrongKey, refused.code, refused.details]).toEqual([wrongKey, unknown.code, unknown.details]);
+    }
+    expect(await stateOf(paid.payment.id)).toEqual(before);
+    expect((await get(paid)).payment).toEqual(paid.payment);
   });
 });
 
 describe('CompleteDemoPayment', () => {
   it('pay: paid and payment.succeeded once; a repeated or later choice changes nothing', async () => {
-    const { payment } = await pay();
-    const paid = (await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' })).payment!;
+    const attempt = await pay();
+    const { payment } = attempt;
+    const paid = (await complete(attempt, 'pay')).payment!;
     expect(paid).toMatchObject({ status: 'paid', redirectUrl: '', failureReason: '' });
-    expect((await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' })).payment).toEqual(paid);
-    expect((await h.client.completeDemoPayment({ paymentId: payment.id, action: 'fail' })).payment).toEqual(paid);
+    expect((await complete(attempt, 'pay')).payment).toEqual(paid);
+    expect((await complete(attempt, 'fail')).payment).toEqual(paid);
     const receipts = await h.sql<{ event_id: string; outcome: string }>('select event_id, outcome from provider_event_receipt where payment_id = ?', [payment.id]);
     expect(receipts).toEqual([{ event_id: `demo_${payment.id}_pay`, outcome: 'paid' }]);
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('succeeded'));
@@ -119,15 +201,40 @@ describe('CompleteDemoPayment', () => {
 
   it('fail: failed with a reason and payment.failed; abandon: stays pending; a bad action is refused', async () => {
     const failed = await pay();
-    const answer = (await h.client.completeDemoPayment({ paymentId: failed.payment.id, action: 'fail' })).payment!;
+    const answer = (await complete(failed, 'fail')).payment!;
     expect(answer).toMatchObject({ status: 'failed', failureReason: 'The payment was declined on the demo provider (test mode)', redirectUrl: '' });
     const abandoned = await pay();
-    expect((await h.client.completeDemoPayment({ paymentId: abandoned.payment.id, action: 'abandon' })).payment).toMatchObject({ status: 'pending', redirectUrl: `${ORIGIN}/payments/demo/${abandoned.payment.id}` });
-    expect((await failure(h.client.completeDemoPayment({ paymentId: abandoned.payment.id, action: 'refund' }))).violations).toEqual([{ field: 'action', message: 'Action is invalid' }]);
-    expect((await failure(h.client.completeDemoPayment({ paymentId: newId('pay'), action: 'pay' }))).code).toBe(status.NOT_FOUND);
+    expect((await complete(abandoned, 'abandon')).payment).toMatchObject({
+      status: 'pending', redirectUrl: `${ORIGIN}/payments/demo/${abandoned.payment.id}?key=${abandoned.order.accessKey}`,
+    });
+    expect((await failure(complete(abandoned, 'refund'))).violations).toEqual([{ field: 'action', message: 'Action is invalid' }]);
+    expect((await failure(h.client.completeDemoPayment({ paymentId: newId('pay'), action: 'pay', orderAccessKey: abandoned.order.accessKey }))).code).toBe(status.NOT_FOUND);
     const messages = await h.waitForPublished((all) => verbsOf(all, failed.payment.id).includes('failed'));
     expect(verbsOf(messages, failed.payment.id)).toEqual(['pending', 'failed']);
     expect(verbsOf(messages, abandoned.payment.id)).toEqual(['pending']);
+  });
+
+  it("refuses a missing, malformed or other order's key NOT_FOUND, like an unknown attempt: nothing is paid, failed or published", async () => {
+    const attempt = await pay();
+    const another = await pay();
+    const unknown = await failure(h.client.completeDemoPayment({ paymentId: newId('pay'), action: 'pay', orderAccessKey: attempt.order.accessKey }));
+    expect([unknown.code, unknown.details]).toEqual([status.NOT_FOUND, 'Payment not found']);
+    await h.waitForPublished((all) => verbsOf(all, attempt.payment.id).length > 0);
+    const before = await stateOf(attempt.payment.id);
+    expect(before.row).toMatchObject({ status: 'pending' });
+    for (const wrongKey of [...wrongKeysFor(attempt.order.accessKey), another.order.accessKey]) {
+      for (const action of ['pay', 'fail', 'abandon']) {
+        const refused = await failure(h.client.completeDemoPayment({ paymentId: attempt.payment.id, action, orderAccessKey: wrongKey }));
+        expect([wrongKey, action, refused.code, refused.details]).toEqual([wrongKey, action, unknown.code, unknown.details]);
+      }
+    }
+    expect(await stateOf(attempt.payment.id)).toEqual(before);
+    expect((await get(attempt)).payment).toEqual(attempt.payment);
+    // The other attempt was not touched through its key either.
+    expect((await get(another)).payment!.status).toBe('pending');
+
+    // With its own key the guest's choice goes through.
+    expect((await complete(attempt, 'pay')).payment!.status).toBe('paid');
   });
 });
 
@@ -136,7 +243,7 @@ describe('ListPayments', () => {
     const order = h.ordering.addOrder({ organisationId: org });
     const first = (await pay(order)).payment;
     const second = (await pay(order)).payment;
-    await h.client.completeDemoPayment({ paymentId: second.id, action: 'pay' });
+    await h.client.completeDemoPayment({ paymentId: second.id, action: 'pay', orderAccessKey: order.accessKey });
     const byOrder = await h.client.listPayments({ organisationId: org, orderId: order.orderId, statuses: [], page: undefined }, as(viewer));
     expect(byOrder.payments.map((payment) => [payment.id, payment.status])).toEqual([[second.id, 'paid'], [first.id, 'pending']]);
     expect(byOrder.page).toEqual({ nextPageToken: '', totalSize: 2 });
@@ -194,17 +301,17 @@ describe("ordering's messages", () => {
     const order = h.ordering.addOrder({ organisationId: org });
     const open = (await pay(order)).payment;
     const paid = (await pay(order)).payment;
-    await h.client.completeDemoPayment({ paymentId: paid.id, action: 'pay' });
+    await h.client.completeDemoPayment({ paymentId: paid.id, action: 'pay', orderAccessKey: order.accessKey });
     await h.processed(ORDER_ENDED_DURABLE, await h.publishOrderChanged('expired', order));
-    expect((await h.client.getPayment({ paymentId: open.id })).payment).toMatchObject({ status: 'expired', redirectUrl: '' });
-    expect((await h.client.getPayment({ paymentId: paid.id })).payment!.status).toBe('paid');
+    expect((await get({ order, payment: open })).payment).toMatchObject({ status: 'expired', redirectUrl: '' });
+    expect((await get({ order, payment: paid })).payment!.status).toBe('paid');
 
     const canceledOrder = h.ordering.addOrder({ organisationId: org });
     const toCancel = (await pay(canceledOrder)).payment;
     const msgId = await h.publishOrderChanged('canceled', canceledOrder);
     await h.processed(ORDER_ENDED_DURABLE, msgId);
     await h.publishOrderChanged('canceled', canceledOrder, msgId); // redelivered: the inbox drops it
-    expect((await h.client.getPayment({ paymentId: toCancel.id })).payment!.status).toBe('canceled');
+    expect((await get({ order: canceledOrder, payment: toCancel })).payment!.status).toBe('canceled');
     const messages = await h.waitForPublished((all) => verbsOf(all, toCancel.id).includes('canceled') && verbsOf(all, open.id).includes('expired'));
     expect(verbsOf(messages, open.id)).toEqual(['pending', 'expired']);
     expect(verbsOf(messages, toCancel.id)).toEqual(['pending', 'canceled']);
@@ -212,8 +319,9 @@ describe("ordering's messages", () => {
   });
 
   it('refund.requested: the demo provider refunds at once, once per refund id, within what was paid', async () => {
-    const { order, payment } = await pay(h.ordering.addOrder({ organisationId: org, amountMinor: 5_000 }));
-    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' });
+    const attempt = await pay(h.ordering.addOrder({ organisationId: org, amountMinor: 5_000 }));
+    const { order, payment } = attempt;
+    await complete(attempt, 'pay');
     const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: org, paymentId: payment.id, amountMinor: 2_000, currency: 'EUR', reason: 'organiser' };
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund)); // the same refund asked twice
@@ -222,7 +330,7 @@ describe("ordering's messages", () => {
     const unknown = { ...refund, refundId: newId('ref'), paymentId: newId('pay') };
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(unknown));
 
-    expect((await h.client.getPayment({ paymentId: payment.id })).payment).toMatchObject({ status: 'paid', refundedMinor: 2_000 });
+    expect((await get(attempt)).payment).toMatchObject({ status: 'paid', refundedMinor: 2_000 });
     const rows = await h.sql<{ id: string; status: string }>('select id, status from refund where payment_id = ? order by created_at', [payment.id]);
     expect(rows).toEqual([{ id: refund.refundId, status: 'succeeded' }, { id: tooMuch.refundId, status: 'failed' }]);
     const messages = await h.waitForPublished((all) => all.filter((message) => message.refunded).length >= 3 && all.some((message) => message.refunded?.refundId === unknown.refundId));
@@ -239,14 +347,15 @@ describe("ordering's messages", () => {
 describe('reconciliation', () => {
   it('expires demo attempts still pending after the order hold, and leaves younger ones open', async () => {
     const held = h.ordering.addOrder({ organisationId: org, expiresAt: new Date(h.clock.now.getTime() + 15 * 60_000) });
-    const old = (await pay(held)).payment;
-    const young = (await pay(h.ordering.addOrder({ organisationId: org, expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) }))).payment;
+    const oldAttempt = await pay(held);
+    const old = oldAttempt.payment;
+    const young = await pay(h.ordering.addOrder({ organisationId: org, expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) }));
     const start = h.clock.now;
     try {
       h.clock.now = new Date(start.getTime() + 16 * 60_000);
       await h.running.reconciliation.runOnce();
-      expect((await h.client.getPayment({ paymentId: old.id })).payment!.status).toBe('expired');
-      expect((await h.client.getPayment({ paymentId: young.id })).payment!.status).toBe('pending');
+      expect((await get(oldAttempt)).payment!.status).toBe('expired');
+      expect((await get(young)).payment!.status).toBe('pending');
       await h.running.reconciliation.runOnce();
       const messages = await h.waitForPublished((all) => verbsOf(all, old.id).includes('expired'));
       expect(verbsOf(messages, old.id)).toEqual(['pending', 'expired']);
@@ -264,12 +373,15 @@ describe('metrics', () => {
       refunded: await metricValue('kassa_payments_total', { outcome: 'refunded' }),
     });
     const before = await outcomes();
-    const { order, payment } = await pay(h.ordering.addOrder({ organisationId: org, amountMinor: 5_000 }));
-    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' });
-    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' });
-    await h.client.completeDemoPayment({ paymentId: payment.id, action: 'fail' });
-    await h.client.completeDemoPayment({ paymentId: (await pay()).payment.id, action: 'fail' });
-    await h.client.completeDemoPayment({ paymentId: (await pay()).payment.id, action: 'abandon' });
+    const attempt = await pay(h.ordering.addOrder({ organisationId: org, amountMinor: 5_000 }));
+    const { order, payment } = attempt;
+    await complete(attempt, 'pay');
+    await complete(attempt, 'pay');
+    await complete(attempt, 'fail');
+    await complete(await pay(), 'fail');
+    await complete(await pay(), 'abandon');
+    // A choice with a wrong key is refused before it counts as anything.
+    await failure(h.client.completeDemoPayment({ paymentId: (await pay()).payment.id, action: 'pay', orderAccessKey: newAccessKey() }));
     expect(await outcomes()).toEqual({ succeeded: before.succeeded + 1, failed: before.failed + 1, refunded: before.refunded });
 
     const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: org, paymentId: payment.id, amountMinor: 2_000, currency: 'EUR', reason: 'organiser' };

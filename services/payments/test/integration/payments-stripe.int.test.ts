@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
+import type { Payment } from '@kassa/proto/payments/v1/payments';
 import { ORDER_ENDED_DURABLE, REFUND_REQUESTED_DURABLE } from '../../src/events/subjects';
 import { type PaymentsHarness, startPaymentsHarness, verbsOf } from '../fixtures/payments-harness';
 import type { StandInSession, StripeStandIn } from '../fixtures/stripe-stand-in';
@@ -27,12 +28,14 @@ afterAll(async () => {
 
 async function pay(fields: Parameters<PaymentsHarness['ordering']['addOrder']>[0] = {}) {
   const order = h.ordering.addOrder(fields);
-  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN });
+  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
   return { order, payment: payment!, session: stripe.sessions.get(payment!.providerReference)! };
 }
+/** The guest's key to an order of the OrderService double. */
+const keyOf = (orderId: string) => h.ordering.orders.get(orderId)!.accessKey;
 const webhook = (delivery: { payload: Buffer; signature: string }) => h.client.handleProviderWebhook({ provider: 'stripe', ...delivery });
 const completed = (session: StandInSession) => stripe.webhook('checkout.session.completed', session);
-const statusOf = async (paymentId: string) => (await h.client.getPayment({ paymentId })).payment!;
+const statusOf = async (payment: Payment) => (await h.client.getPayment({ paymentId: payment.id, orderAccessKey: keyOf(payment.orderId) })).payment!;
 const sessionsOf = (orderId: string) => [...stripe.sessions.values()].filter((session) => session.metadata.order_id === orderId);
 
 /** Everything payments stores, to show that a refused call changed nothing. */
@@ -46,15 +49,15 @@ describe('CreatePayment with Stripe', () => {
   it('makes one Checkout Session per attempt, keyed by the attempt id, with the order in metadata and its return links', async () => {
     const order = h.ordering.addOrder({ amountMinor: 12_345, currency: 'EUR', locale: 'nl', expiresAt: new Date(Date.now() + 15 * 60_000) });
     const idempotencyKey = key();
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN });
+    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
     expect(payment).toMatchObject({ provider: 'stripe', status: 'pending', testMode: true, amount: { amountMinor: 12_345, currency: 'EUR' } });
     const session = stripe.sessions.get(payment!.providerReference)!;
     expect(payment!.redirectUrl).toBe(session.url);
     expect(session).toMatchObject({
       metadata: { payment_id: payment!.id, order_id: order.orderId },
       client_reference_id: order.orderId,
-      success_url: `${ORIGIN}/nl/order/${order.orderId}`,
-      cancel_url: `${ORIGIN}/nl/order/${order.orderId}?payment=canceled`,
+      success_url: `${ORIGIN}/nl/order/${order.orderId}?key=${order.accessKey}`,
+      cancel_url: `${ORIGIN}/nl/order/${order.orderId}?key=${order.accessKey}&payment=canceled`,
       amount_total: 12_345,
       currency: 'eur',
     });
@@ -64,9 +67,28 @@ describe('CreatePayment with Stripe', () => {
     expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)?.idempotencyKey).toBe(payment!.id);
 
     // The same CreatePayment twice: one attempt, one session at Stripe.
-    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN });
+    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
     expect(again.payment!.id).toBe(payment!.id);
     expect(sessionsOf(order.orderId)).toHaveLength(1);
+
+    // An English guest's links have no language prefix.
+    const english = await pay({ locale: 'en' });
+    expect(english.session).toMatchObject({
+      success_url: `${ORIGIN}/order/${english.order.orderId}?key=${english.order.accessKey}`,
+      cancel_url: `${ORIGIN}/order/${english.order.orderId}?key=${english.order.accessKey}&payment=canceled`,
+    });
+  });
+
+  it("refuses a wrong or missing order key before Stripe is called: no attempt, no session", async () => {
+    const order = h.ordering.addOrder();
+    const sessionCalls = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    for (const wrongKey of ['', 'not-a-key', h.ordering.addOrder().accessKey, newAccessKey()]) {
+      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      expect([wrongKey, refused.code, refused.details]).toEqual([wrongKey, status.NOT_FOUND, 'Order not found']);
+    }
+    expect(await h.sql('select id from payment_attempt where order_id = ?', [order.orderId])).toEqual([]);
+    expect(sessionsOf(order.orderId)).toEqual([]);
+    expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionCalls);
   });
 
   it('recovers from a crash after Stripe made the session but before its id was saved: the retry gets the same session', async () => {
@@ -74,13 +96,20 @@ describe('CreatePayment with Stripe', () => {
     const idempotencyKey = key();
     // Stripe makes the session, but no answer arrives (the SDK's own retries included): like dying right after the call.
     stripe.dropResponses(3);
-    const lost = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN }));
+    const lost = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
     expect(lost.code).not.toBe(status.OK);
     const [row] = await h.sql<{ id: string; status: string; provider_reference: string | null }>('select id, status, provider_reference from payment_attempt where order_id = ?', [order.orderId]);
     expect(row).toMatchObject({ status: 'created', provider_reference: null });
     expect(sessionsOf(order.orderId)).toHaveLength(1);
 
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN });
+    // A retry with the same idempotency key but without the order's key finishes nothing.
+    for (const wrongKey of ['', newAccessKey()]) {
+      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      expect([refused.code, refused.details]).toEqual([status.NOT_FOUND, 'Order not found']);
+    }
+    expect(await h.sql('select id, status, provider_reference from payment_attempt where order_id = ?', [order.orderId])).toEqual([row]);
+
+    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
     expect(payment).toMatchObject({ id: row!.id, status: 'pending', providerReference: sessionsOf(order.orderId)[0]!.id });
     expect(sessionsOf(order.orderId)).toHaveLength(1);
   });
@@ -88,7 +117,7 @@ describe('CreatePayment with Stripe', () => {
   it('lets the reconciliation finish an attempt a crash left created, with the same session', async () => {
     const order = h.ordering.addOrder({ expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) });
     stripe.dropResponses(3);
-    await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN }));
+    await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
     const start = h.clock.now;
     try {
       h.clock.now = new Date(start.getTime() + 11 * 60_000);
@@ -102,8 +131,10 @@ describe('CreatePayment with Stripe', () => {
   });
 
   it('refuses the demo page for a Stripe attempt', async () => {
-    const { payment } = await pay();
-    expect((await failure(h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay' }))).code).toBe(status.FAILED_PRECONDITION);
+    const { order, payment } = await pay();
+    expect((await failure(h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay', orderAccessKey: order.accessKey }))).code).toBe(status.FAILED_PRECONDITION);
+    // Without the order's key it is not even found.
+    expect((await failure(h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay', orderAccessKey: newAccessKey() }))).code).toBe(status.NOT_FOUND);
   });
 });
 
@@ -113,7 +144,7 @@ describe('Stripe webhooks', () => {
     // Stripe signs each delivery anew: the first a minute ago, the replay now.
     const delivery = stripe.webhook('checkout.session.completed', stripe.complete(session.id), { timestamp: Math.floor(Date.now() / 1000) - 60 });
     expect(await webhook(delivery)).toEqual({ eventId: delivery.eventId, applied: true });
-    expect(await statusOf(payment.id)).toMatchObject({ status: 'paid', redirectUrl: '' });
+    expect(await statusOf(payment)).toMatchObject({ status: 'paid', redirectUrl: '' });
     expect(await webhook(delivery)).toEqual({ eventId: delivery.eventId, applied: false });
     const replay = stripe.webhook('checkout.session.completed', session, { eventId: delivery.eventId });
     expect(replay.signature).not.toBe(delivery.signature);
@@ -128,13 +159,13 @@ describe('Stripe webhooks', () => {
     const first = await pay();
     await webhook(completed(stripe.complete(first.session.id)));
     expect((await webhook(stripe.webhook('checkout.session.expired', { ...first.session, status: 'expired' }))).applied).toBe(true);
-    expect((await statusOf(first.payment.id)).status).toBe('paid');
+    expect((await statusOf(first.payment)).status).toBe('paid');
 
     const second = await pay();
     await webhook(stripe.webhook('checkout.session.expired', { ...second.session, status: 'expired', payment_status: 'unpaid' }));
-    expect((await statusOf(second.payment.id)).status).toBe('expired');
+    expect((await statusOf(second.payment)).status).toBe('expired');
     await webhook(completed(stripe.complete(second.session.id)));
-    expect((await statusOf(second.payment.id)).status).toBe('paid');
+    expect((await statusOf(second.payment)).status).toBe('paid');
     const messages = await h.waitForPublished((all) => verbsOf(all, second.payment.id).includes('succeeded'));
     expect(verbsOf(messages, first.payment.id)).toEqual(['pending', 'succeeded']);
     expect(verbsOf(messages, second.payment.id)).toEqual(['pending', 'expired', 'succeeded']);
@@ -145,16 +176,16 @@ describe('Stripe webhooks', () => {
     // The guest pays at Stripe a moment before ordering's expiry reaches payments; the webhook comes last.
     stripe.complete(session.id);
     await h.processed(ORDER_ENDED_DURABLE, await h.publishOrderChanged('expired', order));
-    expect((await statusOf(payment.id)).status).toBe('paid');
+    expect((await statusOf(payment)).status).toBe('paid');
     expect((await webhook(completed(session))).applied).toBe(true);
 
     // And when expiry won the race at Stripe: the session is expired, a late completion still counts.
     const other = await pay();
     await h.processed(ORDER_ENDED_DURABLE, await h.publishOrderChanged('expired', other.order));
     expect(stripe.sessions.get(other.session.id)!.status).toBe('expired');
-    expect((await statusOf(other.payment.id)).status).toBe('expired');
+    expect((await statusOf(other.payment)).status).toBe('expired');
     await webhook(completed({ ...other.session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_late' }));
-    expect((await statusOf(other.payment.id)).status).toBe('paid');
+    expect((await statusOf(other.payment)).status).toBe('paid');
     const messages = await h.waitForPublished((all) => verbsOf(all, other.payment.id).includes('succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
     expect(verbsOf(messages, other.payment.id)).toEqual(['pending', 'expired', 'succeeded']);
@@ -171,20 +202,20 @@ describe('Stripe webhooks', () => {
     ];
     for (const forged of forgeries) expect((await failure(webhook(forged))).code).toBe(status.UNAUTHENTICATED);
     expect(await fingerprint()).toEqual(before);
-    expect((await statusOf(payment.id)).status).toBe('pending');
+    expect((await statusOf(payment)).status).toBe('pending');
   });
 
   it('asynchronous methods: completed unpaid → authorized (no message), then async_payment_succeeded → paid; async failure → failed', async () => {
     const { payment, session } = await pay();
     await webhook(completed(stripe.complete(session.id, 'unpaid')));
-    expect((await statusOf(payment.id)).status).toBe('authorized');
+    expect((await statusOf(payment)).status).toBe('authorized');
     await webhook(stripe.webhook('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }));
-    expect((await statusOf(payment.id)).status).toBe('paid');
+    expect((await statusOf(payment)).status).toBe('paid');
 
     const declined = await pay();
     await webhook(completed(stripe.complete(declined.session.id, 'unpaid')));
     await webhook(stripe.webhook('checkout.session.async_payment_failed', declined.session));
-    expect(await statusOf(declined.payment.id)).toMatchObject({ status: 'failed', failureReason: 'The bank declined the payment' });
+    expect(await statusOf(declined.payment)).toMatchObject({ status: 'failed', failureReason: 'The bank declined the payment' });
     const messages = await h.waitForPublished((all) => verbsOf(all, declined.payment.id).includes('failed'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
     expect(verbsOf(messages, declined.payment.id)).toEqual(['pending', 'failed']);
@@ -196,12 +227,12 @@ describe('order endings with Stripe', () => {
     const open = await pay();
     await h.processed(ORDER_ENDED_DURABLE, await h.publishOrderChanged('canceled', open.order));
     expect(stripe.sessions.get(open.session.id)!.status).toBe('expired');
-    expect((await statusOf(open.payment.id)).status).toBe('canceled');
+    expect((await statusOf(open.payment)).status).toBe('canceled');
 
     const paidMeanwhile = await pay();
     stripe.complete(paidMeanwhile.session.id);
     await h.processed(ORDER_ENDED_DURABLE, await h.publishOrderChanged('canceled', paidMeanwhile.order));
-    expect((await statusOf(paidMeanwhile.payment.id)).status).toBe('paid');
+    expect((await statusOf(paidMeanwhile.payment)).status).toBe('paid');
     const messages = await h.waitForPublished((all) => verbsOf(all, paidMeanwhile.payment.id).includes('succeeded'));
     expect(verbsOf(messages, open.payment.id)).toEqual(['pending', 'canceled']);
   });
@@ -219,8 +250,8 @@ describe('reconciliation with Stripe', () => {
     } finally {
       h.clock.now = start;
     }
-    expect((await statusOf(payment.id)).status).toBe('paid');
-    expect((await statusOf(stillOpen.payment.id)).status).toBe('pending');
+    expect((await statusOf(payment)).status).toBe('paid');
+    expect((await statusOf(stillOpen.payment)).status).toBe('pending');
     // The lost webhook arrives after all: already applied through the lookup, so it changes nothing.
     expect((await webhook(completed(stripe.sessions.get(session.id)!))).applied).toBe(true);
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('succeeded'));
@@ -239,7 +270,7 @@ describe('refunds with Stripe', () => {
     expect(atStripe).toHaveLength(1);
     expect(atStripe[0]).toMatchObject({ amount: 8_000, payment_intent: stripe.sessions.get(session.id)!.payment_intent, status: 'succeeded' });
     expect(stripe.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey)).toContain(refund.refundId);
-    expect(await statusOf(payment.id)).toMatchObject({ status: 'paid', refundedMinor: 8_000 });
+    expect(await statusOf(payment)).toMatchObject({ status: 'paid', refundedMinor: 8_000 });
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('refund:succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded', 'refund:succeeded']);
     expect(messages.find((message) => message.refunded?.refundId === refund.refundId)?.refunded).toMatchObject({ providerReference: atStripe[0]!.id, amountMinor: 8_000, status: 'succeeded' });
@@ -256,7 +287,7 @@ describe('refunds with Stripe', () => {
       const atStripe = [...stripe.refunds.values()].find((candidate) => candidate.metadata.refund_id === refund.refundId)!;
       atStripe.status = 'succeeded';
       expect((await webhook(stripe.webhook('refund.updated', atStripe))).applied).toBe(true);
-      expect(await statusOf(payment.id)).toMatchObject({ refundedMinor: 1_000 });
+      expect(await statusOf(payment)).toMatchObject({ refundedMinor: 1_000 });
       const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('refund:succeeded'));
       expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded', 'refund:succeeded']);
     } finally {

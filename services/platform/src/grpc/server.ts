@@ -9,7 +9,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { ValidationError } from '../errors';
+import { controlCharacterViolations, ValidationError } from '../errors';
 import { counter, secondsHistogram } from '../metrics/instruments';
 import { CALLER_HEADER, type CallerVerdict, verifyCall } from './caller-credential';
 import { toGrpcError } from './error-mapping';
@@ -156,6 +156,12 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
 
       if ((call.request as unknown) === UNDECODABLE) {
         answer(new ValidationError([{ field: 'request', message: UNDECODABLE_MESSAGE }]));
+        return;
+      }
+      // One door for every method: a control character in any string is refused before a handler sees it.
+      const controlCharacters = controlCharacterViolations(call.request);
+      if (controlCharacters.length > 0) {
+        answer(new ValidationError(controlCharacters));
         return;
       }
       const ctx: CallContext = { metadata: call.metadata, actor: actorFrom(call.metadata), deadline, method, signal: abort.signal };

@@ -34,3 +34,5 @@ export function assertId(field: string, prefix: string, value: unknown): asserts
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+export { ACCESS_KEY_LENGTH, accessKeyMatches, isAccessKey, newAccessKey } from './access-key';

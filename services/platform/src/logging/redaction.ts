@@ -9,6 +9,11 @@ export const REDACTED_KEYS = [
   'authorization',
   'cookie',
   'email',
+  // The guest's capability keys (an order's, a ticket's) and scan link secrets.
+  'accessKey',
+  'orderAccessKey',
+  'guestAccessKey',
+  'linkSecret',
 ] as const;
 
 /** pino redact paths: each key at the top level and up to two levels down, plus request headers. */

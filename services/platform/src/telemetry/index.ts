@@ -5,6 +5,7 @@ import { NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { otlpSpanProcessor } from './exporter';
+import { RedactingSpanProcessor } from './redaction';
 import { platformInstrumentations } from './instrumentations';
 import { clearPrometheusReader, createPrometheusReader } from './metrics';
 
@@ -29,6 +30,8 @@ export interface TelemetryOptions {
    * server that makes its own span per request (Next.js), so that a request is not two server spans.
    */
   httpServerSpans?: boolean;
+  /** Applied to every string attribute and span name before export: what counts as a secret in this process's addresses. */
+  redact?: (value: string) => string;
 }
 
 export interface Telemetry {
@@ -41,10 +44,11 @@ let running: Telemetry | undefined;
  * Starts the OpenTelemetry Node SDK. Must run before the instrumented modules (http, @grpc/grpc-js, pg,
  * ioredis, fastify, undici) are first required, which is why each service's src/telemetry.ts is the first import.
  */
-export function startTelemetry({ serviceName, spanProcessors = [], env = process.env, httpServerSpans = true }: TelemetryOptions): Telemetry {
+export function startTelemetry({ serviceName, spanProcessors = [], env = process.env, httpServerSpans = true, redact }: TelemetryOptions): Telemetry {
   if (running) throw new Error('Telemetry is already started in this process; shut it down first');
   const exporter = otlpSpanProcessor(env);
-  const processors = [...(exporter ? [exporter] : []), ...spanProcessors];
+  const exporting = [...(exporter ? [exporter] : []), ...spanProcessors];
+  const processors = redact && exporting.length > 0 ? [new RedactingSpanProcessor(redact, exporting)] : exporting;
   const instrumentations = platformInstrumentations({ httpServerSpans });
   const sdk = new NodeSDK({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }),

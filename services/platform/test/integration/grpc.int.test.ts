@@ -198,6 +198,18 @@ describe('grpc server and client', () => {
     expect((await client.listMessages({ subjectRef: 'ok' })).messages).toHaveLength(1);
   });
 
+  it('refuses a control character in any string field with INVALID_ARGUMENT before the handler runs; tab and new lines pass', async () => {
+    const before = seenContexts.length;
+    for (const subjectRef of ['ok\u0000', 'a\u0007b', '\u001b[31m', 'x\u007f']) {
+      const error = await callError(client.listMessages({ subjectRef }));
+      expect([error.code, error.violations]).toEqual([status.INVALID_ARGUMENT, [{ field: 'subjectRef', message: 'Subject ref is invalid' }]]);
+    }
+    expect(seenContexts.length).toBe(before);
+    // The control: the same calls without the characters reach the handler.
+    for (const subjectRef of ['ok', 'line one\nline two\r\n\tend']) expect((await client.listMessages({ subjectRef })).messages[0]!.subjectRef).toBe(subjectRef);
+    expect(seenContexts.length).toBe(before + 2);
+  });
+
   it('maps RateLimitedError to RESOURCE_EXHAUSTED with a retry-after trailer', async () => {
     const error = await callError(client.listMessages({ subjectRef: 'rate-limited' }));
     expect(error.code).toBe(status.RESOURCE_EXHAUSTED);

@@ -6,7 +6,7 @@
 //   expired / canceled  → tickets "canceled" (refunded in full included); TicketsVoided for those that changed
 //   refunded, order still paid (a partial refund) → nothing
 // Only a newer version of the order than the last one applied counts (order_state), whatever the subject says.
-import { newId, isId } from '@kassa/platform/ids';
+import { isAccessKey, newAccessKey, newId, isId } from '@kassa/platform/ids';
 import { afterCommit } from '@kassa/platform/persistence';
 import { checkoutFunnel } from '@kassa/platform/metrics';
 import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
@@ -54,6 +54,7 @@ export async function applyOrderChanged(ctx: TicketingContext, em: EntityManager
   }
   state.version = message.version;
   state.status = order.status;
+  if (isAccessKey(message.guestAccessKey)) state.guestAccessKey = message.guestAccessKey;
   state.updatedAt = now;
 
   const effect = effectOfOrderStatus(order.status);
@@ -80,6 +81,7 @@ async function createTickets(em: EntityManager, order: Order, now: Date): Promis
     const ticket = em.create(TicketEntity, {
       id: newId('tkt'),
       reference: references[index]!,
+      accessKey: newAccessKey(),
       organisationId: order.organisationId,
       orderId: order.id,
       orderNumber: order.number,
@@ -153,9 +155,10 @@ async function issueTickets(
   const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
   publishTicketsIssued(em, {
     order,
-    tickets: tickets.filter(({ ticket }) => isIssuedAndValid(ticket.status)).map((ticket) => toTicket(ticket, events, { locale, includeEmail: true })),
+    tickets: tickets.filter(({ ticket }) => isIssuedAndValid(ticket.status)).map((ticket) => toTicket(ticket, events, { locale, includeEmail: true, includeAccessKey: true })),
     events: eventIds.map((id) => toTicketEvent(id, events.get(id), locale)),
     occurredAt: now,
+    orderAccessKey: state.guestAccessKey ?? '',
   });
 }
 

@@ -21,5 +21,5 @@ export async function listTicketsOfOrder(ctx: TicketingContext, call: Pick<CallC
   if (!state) throw new NotFoundError(ORDER_NOT_FOUND);
   const tickets = await loadOrderTickets(em, request.orderId);
   const events = await loadEvents(em, grantedEventIds(tickets));
-  return { tickets: tickets.map((ticket) => toTicket(ticket, events, { locale: ORGANISER_NAMES, includeEmail: true })) };
+  return { tickets: tickets.map((ticket) => toTicket(ticket, events, { locale: ORGANISER_NAMES, includeEmail: true, includeAccessKey: true })) };
 }

@@ -14,6 +14,8 @@ export interface TicketViewOptions {
   locale: string;
   /** Organiser answers (and the events to notifications) carry the buyer's e-mail; public answers never do. */
   includeEmail: boolean;
+  /** Answers to whoever holds the ticket or its order, the organiser's order view and TicketsIssued carry the ticket page's key; the scanner's never do. */
+  includeAccessKey: boolean;
 }
 
 /** An event as tickets show it; an event catalog has not told about yet is its id alone. */
@@ -52,6 +54,7 @@ export function toTicket({ ticket, access }: TicketWithAccess, events: ReadonlyM
     canceledAt: ticket.canceledAt ?? undefined,
     position: ticket.position,
     ofCount: ticket.ofCount,
+    accessKey: options.includeAccessKey ? ticket.accessKey : '',
   };
 }
 

@@ -14,6 +14,8 @@ export const OrderStateEntity = defineEntity({
     version: p.integer(),
     status: p.string(),
     ticketsIssuedAt: p.datetime().nullable(),
+    /** The order's guest key, from OrderChanged: checks the guest's ticket list; passed on in TicketsIssued. */
+    guestAccessKey: p.string().nullable(),
     updatedAt: p.datetime(),
   }),
 });

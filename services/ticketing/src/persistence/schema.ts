@@ -3,6 +3,7 @@ import { platformEntities, platformMigrations } from '@kassa/platform/persistenc
 import { EventEntity } from './event.entity';
 import { Migration20270105TicketingInitial } from './migrations/migration-20270105-ticketing-initial';
 import { Migration20270110TicketingScanning } from './migrations/migration-20270110-ticketing-scanning';
+import { Migration20270401TicketingAccessKeys } from './migrations/migration-20270401-ticketing-access-keys';
 import { OrderStateEntity } from './order-state.entity';
 import { scanningEntities } from './scanning/scanning.entities';
 import { SigningKeyEntity } from './signing-key.entity';
@@ -24,4 +25,5 @@ export const ticketingMigrations: MigrationObject[] = [
   ...platformMigrations,
   { name: 'Migration20270105TicketingInitial', class: Migration20270105TicketingInitial },
   { name: 'Migration20270110TicketingScanning', class: Migration20270110TicketingScanning },
+  { name: 'Migration20270401TicketingAccessKeys', class: Migration20270401TicketingAccessKeys },
 ];

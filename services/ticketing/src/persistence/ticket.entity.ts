@@ -21,6 +21,8 @@ export const TicketEntity = defineEntity({
     id: p.string().primary(),
     /** "XXXX-XXXX" (domain/ticket-reference.ts), unique. */
     reference: p.string(),
+    /** The ticket page's key (see Ticket.access_key in tickets.proto): the guest's capability, never in attendee answers. */
+    accessKey: p.string(),
     organisationId: p.string(),
     orderId: p.string(),
     orderNumber: p.string(),

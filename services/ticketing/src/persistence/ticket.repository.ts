@@ -25,6 +25,12 @@ export async function lockOrderState(em: EntityManager, orderId: string, organis
   return state;
 }
 
+/** The order's guest key, or null when the order (or its key) is not known here yet. */
+export async function loadOrderGuestKey(em: EntityManager, orderId: string): Promise<string | null> {
+  const [row] = await em.execute<{ guest_access_key: string | null }[]>('select guest_access_key from order_state where order_id = ?', [orderId]);
+  return row?.guest_access_key ?? null;
+}
+
 /**
  * The order's tickets in position order, with their access rows. `issuedOnly`: only tickets that were ever issued
  * (what guests see); `lock`: the ticket rows are locked for the transaction (the scanner's check-in writes them too).

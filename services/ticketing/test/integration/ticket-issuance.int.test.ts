@@ -69,7 +69,7 @@ it('issues a paid order\'s tickets with verifiable codes and publishes TicketsIs
   await h.orderProcessed(await h.publishOrder('reserved', order, 1));
   const reserved = await ticketsOf(order.id);
   expect(reserved.map((ticket) => [ticket.status, ticket.code])).toEqual([['reserved', null], ['reserved', null]]);
-  expect((await h.client.listOrderTickets({ orderId: order.id, locale: 'en' })).tickets).toEqual([]);
+  expect((await h.client.listOrderTickets({ orderId: order.id, locale: 'en', orderAccessKey: h.guestKey(order.id) })).tickets).toEqual([]);
 
   const paid = withStatus(order, 'paid');
   const first = await h.publishOrder('paid', paid, 2);
@@ -98,7 +98,7 @@ it('issues a paid order\'s tickets with verifiable codes and publishes TicketsIs
     tickets.map((ticket) => [ticket.id, 'created', ticket.code, 'guest@example.com', ticket.position, 2]),
   );
   expect(issued.events).toEqual([expect.objectContaining({ id: event.id, name: 'Summer Concert', city: 'Utrecht', status: 'live' })]);
-  const listed = await h.client.listOrderTickets({ orderId: order.id, locale: 'en' });
+  const listed = await h.client.listOrderTickets({ orderId: order.id, locale: 'en', orderAccessKey: h.guestKey(order.id) });
   expect(listed.tickets.map((ticket) => [ticket.id, ticket.email, ticket.code])).toEqual(tickets.map((ticket) => [ticket.id, '', ticket.code]));
 });
 
@@ -136,7 +136,7 @@ it('cancels the tickets of an order refunded in full, revokes their codes and pu
   expect(voidedFor(await h.published(), order.id)).toHaveLength(1);
   expect(voidedFor(messages, order.id)[0]!.voided).toMatchObject({ organisationId: ORG, reason: 'refunded', ticketIds: tickets.map((ticket) => ticket.id) });
   // Guests still see them, canceled and without a code.
-  const listed = await h.client.listOrderTickets({ orderId: order.id, locale: 'en' });
+  const listed = await h.client.listOrderTickets({ orderId: order.id, locale: 'en', orderAccessKey: h.guestKey(order.id) });
   expect(listed.tickets.map((ticket) => [ticket.status, ticket.code])).toEqual([['canceled', ''], ['canceled', '']]);
 });
 
@@ -149,7 +149,7 @@ it('voids the held tickets of an order that expired, and issues them after all w
   expect((await ticketsOf(order.id)).map((ticket) => [ticket.status, ticket.code])).toEqual([['canceled', null]]);
   const voided = await h.waitForPublished((all) => voidedFor(all, order.id).length > 0);
   expect(voidedFor(voided, order.id)[0]!.voided!.reason).toBe('expired');
-  expect((await h.client.listOrderTickets({ orderId: order.id, locale: 'en' })).tickets).toEqual([]);
+  expect((await h.client.listOrderTickets({ orderId: order.id, locale: 'en', orderAccessKey: h.guestKey(order.id) })).tickets).toEqual([]);
 
   await h.orderProcessed(await h.publishOrder('paid', withStatus(order, 'paid'), 3));
   const [ticket] = await ticketsOf(order.id);
@@ -188,7 +188,7 @@ it('gives a multi-event item one ticket per admission with access to each event,
   const issued = issuedFor(messages, order.id)[0]!.issued!;
   expect(issued.tickets).toHaveLength(6);
   expect(Object.fromEntries(issued.events.map((event) => [event.id, event.name]))).toEqual({ [saturday.id]: 'Zaterdag', [sunday.id]: 'Sunday', [single.id]: 'Workshop' });
-  const ticket = await h.client.getTicket({ ticketId: tickets[0]!.id, locale: 'en' });
+  const ticket = await h.client.getTicket({ ticketId: tickets[0]!.id, locale: 'en', accessKey: issued.tickets[0]!.accessKey });
   expect(ticket.ticket!.events.map((event) => event.name).sort()).toEqual(['Saturday', 'Sunday']);
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
-import { newId } from '@kassa/platform/ids';
+import { newAccessKey, newId } from '@kassa/platform/ids';
 import type { Event } from '@kassa/proto/catalog/v1/events';
 import type { OrderSnapshot } from '../fixtures/orders';
 import { eventSnapshot, orderLine, orderSnapshot, withStatus } from '../fixtures/orders';
@@ -65,11 +65,12 @@ afterAll(async () => {
 });
 
 const ticketIdsOf = async (orderId: string) => (await h.sql<{ id: string }>('select id from ticket where order_id = ? order by position', [orderId])).map((row) => row.id);
+const keyOf = async (ticketId: string) => (await h.sql<{ access_key: string }>('select access_key from ticket where id = ?', [ticketId]))[0]!.access_key;
 
 describe('GetTicket (public)', () => {
   it('answers an issued ticket with its code and events in the asked language, without the buyer\'s e-mail', async () => {
     const [id] = await ticketIdsOf(alice.id);
-    const { ticket } = await h.client.getTicket({ ticketId: id!, locale: 'nl' });
+    const { ticket } = await h.client.getTicket({ ticketId: id!, locale: 'nl', accessKey: await keyOf(id!) });
     expect(ticket).toMatchObject({
       id, status: 'created', orderId: alice.id, orderNumber: alice.number, organisationId: org, itemName: 'Regular', email: '',
       price: { amountMinor: 2500, currency: 'EUR' }, position: 1, ofCount: 2,
@@ -77,30 +78,49 @@ describe('GetTicket (public)', () => {
     expect(ticket!.code).toMatch(/^KT1\.key_/);
     expect(ticket!.events).toEqual([expect.objectContaining({ id: event.id, name: 'Zomerconcert', city: 'Utrecht' })]);
     expect(ticket!.access).toEqual([{ eventId: event.id, checkedInAt: undefined, checkedInByDevice: '' }]);
-    expect((await h.client.getTicket({ ticketId: id!, locale: '' })).ticket!.events[0]!.name).toBe('Summer Concert');
+    expect((await h.client.getTicket({ ticketId: id!, locale: '', accessKey: await keyOf(id!) })).ticket!.events[0]!.name).toBe('Summer Concert');
   });
 
   it('is NOT_FOUND for an unknown ticket and for one that was never issued; a malformed id or locale is INVALID_ARGUMENT', async () => {
-    expect((await failure(h.client.getTicket({ ticketId: newId('tkt'), locale: 'en' }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(h.client.getTicket({ ticketId: newId('tkt'), locale: 'en', accessKey: newAccessKey() }))).code).toBe(status.NOT_FOUND);
     const [reserved] = await ticketIdsOf(held.id);
-    expect((await failure(h.client.getTicket({ ticketId: reserved!, locale: 'en' }))).code).toBe(status.NOT_FOUND);
-    const invalid = await failure(h.client.getTicket({ ticketId: 'ord_1', locale: 'de' }));
+    expect((await failure(h.client.getTicket({ ticketId: reserved!, locale: 'en', accessKey: await keyOf(reserved!) }))).code).toBe(status.NOT_FOUND);
+    const invalid = await failure(h.client.getTicket({ ticketId: 'ord_1', locale: 'de', accessKey: '' }));
     expect(invalid.code).toBe(status.INVALID_ARGUMENT);
     expect(invalid.violations).toEqual([{ field: 'ticketId', message: 'ID is invalid' }, { field: 'locale', message: 'Locale is invalid' }]);
   });
 
+  it('opens only with the ticket\'s own key: none, another ticket\'s (of the same order) or a changed one is NOT_FOUND', async () => {
+    const [first, second] = await ticketIdsOf(alice.id);
+    const [firstKey, secondKey] = [await keyOf(first!), await keyOf(second!)];
+    expect(firstKey).not.toBe(secondKey);
+    const flipped = `${firstKey.slice(0, -2)}${firstKey.at(-2) === 'x' ? 'y' : 'x'}${firstKey.at(-1)}`;
+    for (const accessKey of ['', secondKey, flipped, h.guestKey(alice.id)]) {
+      expect((await failure(h.client.getTicket({ ticketId: first!, locale: 'en', accessKey }))).code).toBe(status.NOT_FOUND);
+    }
+    expect((await h.client.getTicket({ ticketId: first!, locale: 'en', accessKey: firstKey })).ticket!.accessKey).toBe(firstKey);
+  });
+
   it('shows a canceled ticket as canceled, without a code', async () => {
     const [id] = await ticketIdsOf(refunded.id);
-    const { ticket } = await h.client.getTicket({ ticketId: id!, locale: 'en' });
+    const { ticket } = await h.client.getTicket({ ticketId: id!, locale: 'en', accessKey: await keyOf(id!) });
     expect([ticket!.status, ticket!.code, ticket!.canceledAt instanceof Date]).toEqual(['canceled', '', true]);
   });
 });
 
 describe('ListOrderTickets (public) and ListTicketsOfOrder (organisers)', () => {
   it('gives guests nothing before the order is paid, and the same for an unknown order', async () => {
-    expect((await h.client.listOrderTickets({ orderId: held.id, locale: 'en' })).tickets).toEqual([]);
-    expect((await h.client.listOrderTickets({ orderId: newId('ord'), locale: 'en' })).tickets).toEqual([]);
-    expect((await failure(h.client.listOrderTickets({ orderId: 'x', locale: 'en' }))).violations).toEqual([{ field: 'orderId', message: 'ID is invalid' }]);
+    expect((await h.client.listOrderTickets({ orderId: held.id, locale: 'en', orderAccessKey: h.guestKey(held.id) })).tickets).toEqual([]);
+    expect((await h.client.listOrderTickets({ orderId: newId('ord'), locale: 'en', orderAccessKey: newAccessKey() })).tickets).toEqual([]);
+    expect((await failure(h.client.listOrderTickets({ orderId: 'x', locale: 'en', orderAccessKey: '' }))).violations).toEqual([{ field: 'orderId', message: 'ID is invalid' }]);
+  });
+
+  it('gives guests a paid order\'s tickets, each with its own page key, only with the order\'s guest key', async () => {
+    const listed = (await h.client.listOrderTickets({ orderId: alice.id, locale: 'en', orderAccessKey: h.guestKey(alice.id) })).tickets;
+    expect(listed.map((ticket) => ticket.accessKey)).toEqual([await keyOf(listed[0]!.id), await keyOf(listed[1]!.id)]);
+    for (const orderAccessKey of ['', h.guestKey(bob.id), newAccessKey(), listed[0]!.accessKey]) {
+      expect((await h.client.listOrderTickets({ orderId: alice.id, locale: 'en', orderAccessKey })).tickets).toEqual([]);
+    }
   });
 
   it('gives organisers with "orders.view" every ticket of their order, reserved ones too, with the buyer\'s e-mail', async () => {

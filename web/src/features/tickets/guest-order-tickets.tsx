@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
 import { StatusBadge } from '../../components/ui/status-badge';
 import type { ApiResult } from '../../lib/api-result';
-import { type GuestTicketView, ticketHref } from './ticket-model';
+import { ticketHref } from '../../lib/guest-access';
+import type { GuestTicketView } from './ticket-model';
 
 /** Waits between asks while no ticket has been issued: 1 s, 2 s, 3 s, 5 s, then every 10 s. */
 export function ticketPollDelayMs(attempt: number): number {
@@ -89,7 +90,7 @@ export function GuestOrderTickets({ initial, loadTickets, Link = PlainLink }: Gu
               </div>
               <div className="flex items-center gap-3">
                 <StatusBadge status={ticket.status} />
-                <Link href={ticketHref(ticket.id)} className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2" aria-label={t('openLabel', { reference: ticket.reference })}>
+                <Link href={ticketHref(ticket)} className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2" aria-label={t('openLabel', { reference: ticket.reference })}>
                   {t('open')}
                 </Link>
               </div>

@@ -6,7 +6,8 @@ import { useTranslations } from 'next-intl';
 import { DataTable, type ColumnDef } from '../../components/ui/data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { Moment, Money } from '../orders/order-support';
-import { type OrderTicketView, ticketHref } from './ticket-model';
+import { ticketHref } from '../../lib/guest-access';
+import type { OrderTicketView } from './ticket-model';
 
 export interface OrderTicketsTableProps {
   /** null: ticketing could not be asked just now. */
@@ -40,7 +41,7 @@ export function OrderTicketsTable({ tickets, orderStatus }: OrderTicketsTablePro
         <span className="flex flex-col">
           {/* A plain anchor in a new tab: the public page is outside the dashboard and needs no locale of ours. */}
           <a
-            href={ticketHref(row.original.id)}
+            href={ticketHref(row.original)}
             target="_blank"
             rel="noopener"
             className="inline-flex items-center gap-1 font-mono font-medium underline-offset-4 hover:underline"

@@ -56,6 +56,8 @@ export interface TicketPageView {
 /** A ticket in the list on the guest's order page. */
 export interface GuestTicketView {
   id: string;
+  /** The ticket page's key (its link is /ticket/{id}?key=…). */
+  accessKey: string;
   reference: string;
   status: string;
   itemName: string;
@@ -67,6 +69,8 @@ export interface GuestTicketView {
 /** A ticket on the organiser's order page. */
 export interface OrderTicketView {
   id: string;
+  /** The ticket page's key, so the organiser can open the page the guest sees. */
+  accessKey: string;
   reference: string;
   status: string;
   itemName: string;
@@ -159,5 +163,3 @@ export function attendeesCsvHref(orgId: string, eventId: string, filters: { q?: 
 /** The organiser's scanner for one event (H5's page). */
 export const eventScanHref = (orgId: string, eventId: string): string => `/o/${orgId}/events/${eventId}/scan`;
 
-/** A ticket's public page (locale-free; the host's Link adds the prefix). */
-export const ticketHref = (ticketId: string): string => `/ticket/${ticketId}`;

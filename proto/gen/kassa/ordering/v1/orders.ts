@@ -103,7 +103,7 @@ export interface OrderMoney {
 
 /** The guest's view of an order: what they bought and where it stands. No organiser-only data. */
 export interface GuestOrder {
-  /** "ord_…", unguessable. */
+  /** "ord_…". Sortable, not secret: the access key is the guest's capability. */
   id: string;
   /** Human-readable order number, e.g. "K7F3-9QX2". */
   number: string;
@@ -142,12 +142,19 @@ export interface GuestOrder {
   outcome: string;
   /** The guest's language, "en" or "nl". */
   locale: string;
+  /**
+   * The guest's key to this order: 22 characters of base64url (128 random bits), the `key` of the order page's
+   * address and of its API. Only ever answered to whoever placed the order or already holds the key.
+   */
+  accessKey: string;
 }
 
 /** Asks for a guest's order. */
 export interface GetGuestOrderRequest {
   /** "ord_…". */
   orderId: string;
+  /** The order's access key (GuestOrder.access_key). */
+  accessKey: string;
 }
 
 /** A guest's order. */
@@ -188,6 +195,11 @@ export interface GetPayableOrderResponse {
   email: string;
   /** The guest's language. */
   locale: string;
+  /**
+   * The guest's key to the order (GuestOrder.access_key): payments checks the guest's CreatePayment against it and
+   * puts it in the provider's return links.
+   */
+  accessKey: string;
 }
 
 /** An order as organisers see it. */
@@ -1123,6 +1135,7 @@ function createBaseGuestOrder(): GuestOrder {
     payable: false,
     outcome: "",
     locale: "",
+    accessKey: "",
   };
 }
 
@@ -1169,6 +1182,9 @@ export const GuestOrder: MessageFns<GuestOrder> = {
     }
     if (message.locale !== "") {
       writer.uint32(114).string(message.locale);
+    }
+    if (message.accessKey !== "") {
+      writer.uint32(122).string(message.accessKey);
     }
     return writer;
   },
@@ -1298,6 +1314,14 @@ export const GuestOrder: MessageFns<GuestOrder> = {
             message.locale = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.accessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1346,6 +1370,11 @@ export const GuestOrder: MessageFns<GuestOrder> = {
       payable: isSet(object.payable) ? globalThis.Boolean(object.payable) : false,
       outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
       locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
+      accessKey: isSet(object.accessKey)
+        ? globalThis.String(object.accessKey)
+        : isSet(object.access_key)
+        ? globalThis.String(object.access_key)
+        : "",
     };
   },
 
@@ -1393,6 +1422,9 @@ export const GuestOrder: MessageFns<GuestOrder> = {
     if (message.locale !== "") {
       obj.locale = message.locale;
     }
+    if (message.accessKey !== "") {
+      obj.accessKey = message.accessKey;
+    }
     return obj;
   },
 
@@ -1417,18 +1449,22 @@ export const GuestOrder: MessageFns<GuestOrder> = {
     message.payable = object.payable ?? false;
     message.outcome = object.outcome ?? "";
     message.locale = object.locale ?? "";
+    message.accessKey = object.accessKey ?? "";
     return message;
   },
 };
 
 function createBaseGetGuestOrderRequest(): GetGuestOrderRequest {
-  return { orderId: "" };
+  return { orderId: "", accessKey: "" };
 }
 
 export const GetGuestOrderRequest: MessageFns<GetGuestOrderRequest> = {
   encode(message: GetGuestOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.orderId !== "") {
       writer.uint32(10).string(message.orderId);
+    }
+    if (message.accessKey !== "") {
+      writer.uint32(18).string(message.accessKey);
     }
     return writer;
   },
@@ -1454,6 +1490,14 @@ export const GetGuestOrderRequest: MessageFns<GetGuestOrderRequest> = {
             message.orderId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1473,6 +1517,11 @@ export const GetGuestOrderRequest: MessageFns<GetGuestOrderRequest> = {
         : isSet(object.order_id)
         ? globalThis.String(object.order_id)
         : "",
+      accessKey: isSet(object.accessKey)
+        ? globalThis.String(object.accessKey)
+        : isSet(object.access_key)
+        ? globalThis.String(object.access_key)
+        : "",
     };
   },
 
@@ -1480,6 +1529,9 @@ export const GetGuestOrderRequest: MessageFns<GetGuestOrderRequest> = {
     const obj: any = {};
     if (message.orderId !== "") {
       obj.orderId = message.orderId;
+    }
+    if (message.accessKey !== "") {
+      obj.accessKey = message.accessKey;
     }
     return obj;
   },
@@ -1490,6 +1542,7 @@ export const GetGuestOrderRequest: MessageFns<GetGuestOrderRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetGuestOrderRequest>, I>>(object: I): GetGuestOrderRequest {
     const message = createBaseGetGuestOrderRequest();
     message.orderId = object.orderId ?? "";
+    message.accessKey = object.accessKey ?? "";
     return message;
   },
 };
@@ -1649,6 +1702,7 @@ function createBaseGetPayableOrderResponse(): GetPayableOrderResponse {
     expiresAt: undefined,
     email: "",
     locale: "",
+    accessKey: "",
   };
 }
 
@@ -1686,6 +1740,9 @@ export const GetPayableOrderResponse: MessageFns<GetPayableOrderResponse> = {
     }
     if (message.locale !== "") {
       writer.uint32(90).string(message.locale);
+    }
+    if (message.accessKey !== "") {
+      writer.uint32(98).string(message.accessKey);
     }
     return writer;
   },
@@ -1791,6 +1848,14 @@ export const GetPayableOrderResponse: MessageFns<GetPayableOrderResponse> = {
             message.locale = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.accessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1836,6 +1901,11 @@ export const GetPayableOrderResponse: MessageFns<GetPayableOrderResponse> = {
         : undefined,
       email: isSet(object.email) ? globalThis.String(object.email) : "",
       locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
+      accessKey: isSet(object.accessKey)
+        ? globalThis.String(object.accessKey)
+        : isSet(object.access_key)
+        ? globalThis.String(object.access_key)
+        : "",
     };
   },
 
@@ -1874,6 +1944,9 @@ export const GetPayableOrderResponse: MessageFns<GetPayableOrderResponse> = {
     if (message.locale !== "") {
       obj.locale = message.locale;
     }
+    if (message.accessKey !== "") {
+      obj.accessKey = message.accessKey;
+    }
     return obj;
   },
 
@@ -1893,6 +1966,7 @@ export const GetPayableOrderResponse: MessageFns<GetPayableOrderResponse> = {
     message.expiresAt = object.expiresAt ?? undefined;
     message.email = object.email ?? "";
     message.locale = object.locale ?? "";
+    message.accessKey = object.accessKey ?? "";
     return message;
   },
 };
@@ -3453,7 +3527,7 @@ export const RefundOrderResponse: MessageFns<RefundOrderResponse> = {
  * Orders: checkout with reservation of every quota the cart draws on, the order's life (reserved → pending → paid,
  * or expired / canceled), and what organisers do with orders (list, inspect, cancel, refund).
  *
- * Guests reach an order only through its unguessable id ("ord_…"); organisers reach orders of their organisation,
+ * Guests reach an order only with its access key (128 random bits, apart from the sortable id); organisers reach orders of their organisation,
  * and every organiser method checks that the order belongs to the organisation named in the request (NOT_FOUND
  * otherwise) and that the acting user (metadata "kassa-actor-user-id") holds the permission it names.
  */
@@ -3477,7 +3551,10 @@ export const OrderServiceService = {
     responseSerialize: (value: CheckoutResponse): Buffer => Buffer.from(CheckoutResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckoutResponse => CheckoutResponse.decode(value),
   },
-  /** The guest's view of one order, by its unguessable id. Anonymous. NOT_FOUND when unknown. */
+  /**
+   * The guest's view of one order, by its id and access key. Anonymous: the key is the capability. NOT_FOUND when
+   * unknown or when the key is missing or wrong (the same answer, so a guesser learns nothing about ids).
+   */
   getGuestOrder: {
     path: "/kassa.ordering.v1.OrderService/GetGuestOrder" as const,
     requestStream: false as const,
@@ -3568,7 +3645,10 @@ export interface OrderServiceServer extends UntypedServiceImplementation {
    * NOT_FOUND for an unknown, draft, closed or deleted shop; PERMISSION_DENIED for a missing or stale password token.
    */
   checkout: handleUnaryCall<CheckoutRequest, CheckoutResponse>;
-  /** The guest's view of one order, by its unguessable id. Anonymous. NOT_FOUND when unknown. */
+  /**
+   * The guest's view of one order, by its id and access key. Anonymous: the key is the capability. NOT_FOUND when
+   * unknown or when the key is missing or wrong (the same answer, so a guesser learns nothing about ids).
+   */
   getGuestOrder: handleUnaryCall<GetGuestOrderRequest, GetGuestOrderResponse>;
   /**
    * What payments needs to start an attempt: amount, currency, organisation, status and hold. Called by payments
@@ -3622,7 +3702,10 @@ export interface OrderServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckoutResponse) => void,
   ): ClientUnaryCall;
-  /** The guest's view of one order, by its unguessable id. Anonymous. NOT_FOUND when unknown. */
+  /**
+   * The guest's view of one order, by its id and access key. Anonymous: the key is the capability. NOT_FOUND when
+   * unknown or when the key is missing or wrong (the same answer, so a guesser learns nothing about ids).
+   */
   getGuestOrder(
     request: GetGuestOrderRequest,
     callback: (error: ServiceError | null, response: GetGuestOrderResponse) => void,

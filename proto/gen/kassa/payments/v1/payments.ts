@@ -71,6 +71,11 @@ export interface CreatePaymentRequest {
   idempotencyKey: string;
   /** The BFF's public origin (e.g. "https://tickets.example.com"), for the provider's return links. */
   returnOrigin: string;
+  /**
+   * The order's access key (GuestOrder.access_key): the return links lead to the order page with it, and the demo
+   * provider's page asks for it again.
+   */
+  orderAccessKey: string;
 }
 
 /** The started attempt. */
@@ -83,6 +88,8 @@ export interface CreatePaymentResponse {
 export interface GetPaymentRequest {
   /** "pay_…". */
   paymentId: string;
+  /** The key of the attempt's order (CreatePaymentRequest.order_access_key); NOT_FOUND when missing or wrong. */
+  orderAccessKey: string;
 }
 
 /** One attempt. */
@@ -121,6 +128,8 @@ export interface CompleteDemoPaymentRequest {
   paymentId: string;
   /** "pay", "fail" or "abandon". */
   action: string;
+  /** The key of the attempt's order (CreatePaymentRequest.order_access_key); NOT_FOUND when missing or wrong. */
+  orderAccessKey: string;
 }
 
 /** The attempt after the choice. */
@@ -512,7 +521,7 @@ export const Payment: MessageFns<Payment> = {
 };
 
 function createBaseCreatePaymentRequest(): CreatePaymentRequest {
-  return { orderId: "", idempotencyKey: "", returnOrigin: "" };
+  return { orderId: "", idempotencyKey: "", returnOrigin: "", orderAccessKey: "" };
 }
 
 export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
@@ -525,6 +534,9 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
     }
     if (message.returnOrigin !== "") {
       writer.uint32(26).string(message.returnOrigin);
+    }
+    if (message.orderAccessKey !== "") {
+      writer.uint32(34).string(message.orderAccessKey);
     }
     return writer;
   },
@@ -566,6 +578,14 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
             message.returnOrigin = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.orderAccessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -595,6 +615,11 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
         : isSet(object.return_origin)
         ? globalThis.String(object.return_origin)
         : "",
+      orderAccessKey: isSet(object.orderAccessKey)
+        ? globalThis.String(object.orderAccessKey)
+        : isSet(object.order_access_key)
+        ? globalThis.String(object.order_access_key)
+        : "",
     };
   },
 
@@ -609,6 +634,9 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
     if (message.returnOrigin !== "") {
       obj.returnOrigin = message.returnOrigin;
     }
+    if (message.orderAccessKey !== "") {
+      obj.orderAccessKey = message.orderAccessKey;
+    }
     return obj;
   },
 
@@ -620,6 +648,7 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
     message.orderId = object.orderId ?? "";
     message.idempotencyKey = object.idempotencyKey ?? "";
     message.returnOrigin = object.returnOrigin ?? "";
+    message.orderAccessKey = object.orderAccessKey ?? "";
     return message;
   },
 };
@@ -694,13 +723,16 @@ export const CreatePaymentResponse: MessageFns<CreatePaymentResponse> = {
 };
 
 function createBaseGetPaymentRequest(): GetPaymentRequest {
-  return { paymentId: "" };
+  return { paymentId: "", orderAccessKey: "" };
 }
 
 export const GetPaymentRequest: MessageFns<GetPaymentRequest> = {
   encode(message: GetPaymentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.paymentId !== "") {
       writer.uint32(10).string(message.paymentId);
+    }
+    if (message.orderAccessKey !== "") {
+      writer.uint32(18).string(message.orderAccessKey);
     }
     return writer;
   },
@@ -726,6 +758,14 @@ export const GetPaymentRequest: MessageFns<GetPaymentRequest> = {
             message.paymentId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderAccessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -745,6 +785,11 @@ export const GetPaymentRequest: MessageFns<GetPaymentRequest> = {
         : isSet(object.payment_id)
         ? globalThis.String(object.payment_id)
         : "",
+      orderAccessKey: isSet(object.orderAccessKey)
+        ? globalThis.String(object.orderAccessKey)
+        : isSet(object.order_access_key)
+        ? globalThis.String(object.order_access_key)
+        : "",
     };
   },
 
@@ -752,6 +797,9 @@ export const GetPaymentRequest: MessageFns<GetPaymentRequest> = {
     const obj: any = {};
     if (message.paymentId !== "") {
       obj.paymentId = message.paymentId;
+    }
+    if (message.orderAccessKey !== "") {
+      obj.orderAccessKey = message.orderAccessKey;
     }
     return obj;
   },
@@ -762,6 +810,7 @@ export const GetPaymentRequest: MessageFns<GetPaymentRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetPaymentRequest>, I>>(object: I): GetPaymentRequest {
     const message = createBaseGetPaymentRequest();
     message.paymentId = object.paymentId ?? "";
+    message.orderAccessKey = object.orderAccessKey ?? "";
     return message;
   },
 };
@@ -1070,7 +1119,7 @@ export const ListPaymentsResponse: MessageFns<ListPaymentsResponse> = {
 };
 
 function createBaseCompleteDemoPaymentRequest(): CompleteDemoPaymentRequest {
-  return { paymentId: "", action: "" };
+  return { paymentId: "", action: "", orderAccessKey: "" };
 }
 
 export const CompleteDemoPaymentRequest: MessageFns<CompleteDemoPaymentRequest> = {
@@ -1080,6 +1129,9 @@ export const CompleteDemoPaymentRequest: MessageFns<CompleteDemoPaymentRequest> 
     }
     if (message.action !== "") {
       writer.uint32(18).string(message.action);
+    }
+    if (message.orderAccessKey !== "") {
+      writer.uint32(26).string(message.orderAccessKey);
     }
     return writer;
   },
@@ -1113,6 +1165,14 @@ export const CompleteDemoPaymentRequest: MessageFns<CompleteDemoPaymentRequest> 
             message.action = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.orderAccessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1133,6 +1193,11 @@ export const CompleteDemoPaymentRequest: MessageFns<CompleteDemoPaymentRequest> 
         ? globalThis.String(object.payment_id)
         : "",
       action: isSet(object.action) ? globalThis.String(object.action) : "",
+      orderAccessKey: isSet(object.orderAccessKey)
+        ? globalThis.String(object.orderAccessKey)
+        : isSet(object.order_access_key)
+        ? globalThis.String(object.order_access_key)
+        : "",
     };
   },
 
@@ -1144,6 +1209,9 @@ export const CompleteDemoPaymentRequest: MessageFns<CompleteDemoPaymentRequest> 
     if (message.action !== "") {
       obj.action = message.action;
     }
+    if (message.orderAccessKey !== "") {
+      obj.orderAccessKey = message.orderAccessKey;
+    }
     return obj;
   },
 
@@ -1154,6 +1222,7 @@ export const CompleteDemoPaymentRequest: MessageFns<CompleteDemoPaymentRequest> 
     const message = createBaseCompleteDemoPaymentRequest();
     message.paymentId = object.paymentId ?? "";
     message.action = object.action ?? "";
+    message.orderAccessKey = object.orderAccessKey ?? "";
     return message;
   },
 };
@@ -1746,7 +1815,7 @@ export const PaymentServiceService = {
       Buffer.from(CreatePaymentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreatePaymentResponse => CreatePaymentResponse.decode(value),
   },
-  /** One attempt, for the guest's order page and the demo provider's page. Anonymous by unguessable id. */
+  /** One attempt, for the demo provider's page. Anonymous: the order's access key is the capability. */
   getPayment: {
     path: "/kassa.payments.v1.PaymentService/GetPayment" as const,
     requestStream: false as const,
@@ -1821,7 +1890,7 @@ export interface PaymentServiceServer extends UntypedServiceImplementation {
    * now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown.
    */
   createPayment: handleUnaryCall<CreatePaymentRequest, CreatePaymentResponse>;
-  /** One attempt, for the guest's order page and the demo provider's page. Anonymous by unguessable id. */
+  /** One attempt, for the demo provider's page. Anonymous: the order's access key is the capability. */
   getPayment: handleUnaryCall<GetPaymentRequest, GetPaymentResponse>;
   /**
    * An organisation's payment attempts, newest first, optionally of one order. Permission "orders.view" for one
@@ -1863,7 +1932,7 @@ export interface PaymentServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreatePaymentResponse) => void,
   ): ClientUnaryCall;
-  /** One attempt, for the guest's order page and the demo provider's page. Anonymous by unguessable id. */
+  /** One attempt, for the demo provider's page. Anonymous: the order's access key is the capability. */
   getPayment(
     request: GetPaymentRequest,
     callback: (error: ServiceError | null, response: GetPaymentResponse) => void,

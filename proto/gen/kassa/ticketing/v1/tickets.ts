@@ -65,7 +65,7 @@ export interface TicketAccess {
 
 /** A ticket: one admission, to every event its shop item grants. */
 export interface Ticket {
-  /** "tkt_…", unguessable (the public page's address). */
+  /** "tkt_…". Sortable, not secret: the access key is the capability. */
   id: string;
   /** A short human reference, e.g. "K7QF-2MXA", unique, for manual entry at the door and the guest's questions. */
   reference: string;
@@ -109,6 +109,12 @@ export interface Ticket {
   position: number;
   /** The order's ticket count. */
   ofCount: number;
+  /**
+   * The ticket page's key: 22 characters of base64url (128 random bits). In the answers of whoever holds the
+   * ticket or its order (GetTicket, ListOrderTickets), the organiser's order view and TicketsIssued; empty in
+   * attendee lists.
+   */
+  accessKey: string;
 }
 
 /** Which ticket. */
@@ -117,6 +123,8 @@ export interface GetTicketRequest {
   ticketId: string;
   /** "en" or "nl": the language of event names. */
   locale: string;
+  /** The ticket's access key (Ticket.access_key). */
+  accessKey: string;
 }
 
 /** The ticket (buyer's e-mail left out). */
@@ -131,6 +139,8 @@ export interface ListOrderTicketsRequest {
   orderId: string;
   /** "en" or "nl". */
   locale: string;
+  /** The order's access key (GuestOrder.access_key). */
+  orderAccessKey: string;
 }
 
 /** The order's tickets in order of position (buyer's e-mail left out); empty before the order is paid. */
@@ -600,6 +610,7 @@ function createBaseTicket(): Ticket {
     canceledAt: undefined,
     position: 0,
     ofCount: 0,
+    accessKey: "",
   };
 }
 
@@ -661,6 +672,9 @@ export const Ticket: MessageFns<Ticket> = {
     }
     if (message.ofCount !== 0) {
       writer.uint32(152).int32(message.ofCount);
+    }
+    if (message.accessKey !== "") {
+      writer.uint32(162).string(message.accessKey);
     }
     return writer;
   },
@@ -830,6 +844,14 @@ export const Ticket: MessageFns<Ticket> = {
             message.ofCount = reader.int32();
             continue;
           }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.accessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -907,6 +929,11 @@ export const Ticket: MessageFns<Ticket> = {
         : isSet(object.of_count)
         ? globalThis.Number(object.of_count)
         : 0,
+      accessKey: isSet(object.accessKey)
+        ? globalThis.String(object.accessKey)
+        : isSet(object.access_key)
+        ? globalThis.String(object.access_key)
+        : "",
     };
   },
 
@@ -969,6 +996,9 @@ export const Ticket: MessageFns<Ticket> = {
     if (message.ofCount !== 0) {
       obj.ofCount = Math.round(message.ofCount);
     }
+    if (message.accessKey !== "") {
+      obj.accessKey = message.accessKey;
+    }
     return obj;
   },
 
@@ -996,12 +1026,13 @@ export const Ticket: MessageFns<Ticket> = {
     message.canceledAt = object.canceledAt ?? undefined;
     message.position = object.position ?? 0;
     message.ofCount = object.ofCount ?? 0;
+    message.accessKey = object.accessKey ?? "";
     return message;
   },
 };
 
 function createBaseGetTicketRequest(): GetTicketRequest {
-  return { ticketId: "", locale: "" };
+  return { ticketId: "", locale: "", accessKey: "" };
 }
 
 export const GetTicketRequest: MessageFns<GetTicketRequest> = {
@@ -1011,6 +1042,9 @@ export const GetTicketRequest: MessageFns<GetTicketRequest> = {
     }
     if (message.locale !== "") {
       writer.uint32(18).string(message.locale);
+    }
+    if (message.accessKey !== "") {
+      writer.uint32(26).string(message.accessKey);
     }
     return writer;
   },
@@ -1044,6 +1078,14 @@ export const GetTicketRequest: MessageFns<GetTicketRequest> = {
             message.locale = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.accessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1064,6 +1106,11 @@ export const GetTicketRequest: MessageFns<GetTicketRequest> = {
         ? globalThis.String(object.ticket_id)
         : "",
       locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
+      accessKey: isSet(object.accessKey)
+        ? globalThis.String(object.accessKey)
+        : isSet(object.access_key)
+        ? globalThis.String(object.access_key)
+        : "",
     };
   },
 
@@ -1075,6 +1122,9 @@ export const GetTicketRequest: MessageFns<GetTicketRequest> = {
     if (message.locale !== "") {
       obj.locale = message.locale;
     }
+    if (message.accessKey !== "") {
+      obj.accessKey = message.accessKey;
+    }
     return obj;
   },
 
@@ -1085,6 +1135,7 @@ export const GetTicketRequest: MessageFns<GetTicketRequest> = {
     const message = createBaseGetTicketRequest();
     message.ticketId = object.ticketId ?? "";
     message.locale = object.locale ?? "";
+    message.accessKey = object.accessKey ?? "";
     return message;
   },
 };
@@ -1159,7 +1210,7 @@ export const GetTicketResponse: MessageFns<GetTicketResponse> = {
 };
 
 function createBaseListOrderTicketsRequest(): ListOrderTicketsRequest {
-  return { orderId: "", locale: "" };
+  return { orderId: "", locale: "", orderAccessKey: "" };
 }
 
 export const ListOrderTicketsRequest: MessageFns<ListOrderTicketsRequest> = {
@@ -1169,6 +1220,9 @@ export const ListOrderTicketsRequest: MessageFns<ListOrderTicketsRequest> = {
     }
     if (message.locale !== "") {
       writer.uint32(18).string(message.locale);
+    }
+    if (message.orderAccessKey !== "") {
+      writer.uint32(26).string(message.orderAccessKey);
     }
     return writer;
   },
@@ -1202,6 +1256,14 @@ export const ListOrderTicketsRequest: MessageFns<ListOrderTicketsRequest> = {
             message.locale = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.orderAccessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1222,6 +1284,11 @@ export const ListOrderTicketsRequest: MessageFns<ListOrderTicketsRequest> = {
         ? globalThis.String(object.order_id)
         : "",
       locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
+      orderAccessKey: isSet(object.orderAccessKey)
+        ? globalThis.String(object.orderAccessKey)
+        : isSet(object.order_access_key)
+        ? globalThis.String(object.order_access_key)
+        : "",
     };
   },
 
@@ -1233,6 +1300,9 @@ export const ListOrderTicketsRequest: MessageFns<ListOrderTicketsRequest> = {
     if (message.locale !== "") {
       obj.locale = message.locale;
     }
+    if (message.orderAccessKey !== "") {
+      obj.orderAccessKey = message.orderAccessKey;
+    }
     return obj;
   },
 
@@ -1243,6 +1313,7 @@ export const ListOrderTicketsRequest: MessageFns<ListOrderTicketsRequest> = {
     const message = createBaseListOrderTicketsRequest();
     message.orderId = object.orderId ?? "";
     message.locale = object.locale ?? "";
+    message.orderAccessKey = object.orderAccessKey ?? "";
     return message;
   },
 };
@@ -2422,13 +2493,14 @@ export const GetEventTicketStatsResponse: MessageFns<GetEventTicketStatsResponse
 /**
  * Tickets: issued by ticketing when an order is paid (one per admission), voided when the order is canceled or
  * refunded in full. A ticket's QR code holds its signed code (see SignedCode below), which a scanner verifies without
- * the network. Guests reach a ticket only through its unguessable id; organisers through their organisation.
+ * the network. Guests reach a ticket only with its access key (128 random bits, apart from the sortable id);
+ * organisers through their organisation.
  */
 export type TicketServiceService = typeof TicketServiceService;
 export const TicketServiceService = {
   /**
-   * One ticket for its public page `/ticket/{ticketId}`. Anonymous: the unguessable id is the capability.
-   * NOT_FOUND for an unknown id (never says whether another organisation's id exists).
+   * One ticket for its public page `/ticket/{ticketId}?key={accessKey}`. Anonymous: the access key is the capability.
+   * NOT_FOUND for an unknown id or a missing or wrong key (the same answer either way).
    */
   getTicket: {
     path: "/kassa.ticketing.v1.TicketService/GetTicket" as const,
@@ -2439,7 +2511,10 @@ export const TicketServiceService = {
     responseSerialize: (value: GetTicketResponse): Buffer => Buffer.from(GetTicketResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetTicketResponse => GetTicketResponse.decode(value),
   },
-  /** The tickets of one order, for the guest's order page. Anonymous: the unguessable order id is the capability. */
+  /**
+   * The tickets of one order, for the guest's order page. Anonymous: the order's access key is the capability (an
+   * empty list when it is missing or wrong, as for an unknown order or one not paid yet).
+   */
   listOrderTickets: {
     path: "/kassa.ticketing.v1.TicketService/ListOrderTickets" as const,
     requestStream: false as const,
@@ -2499,11 +2574,14 @@ export const TicketServiceService = {
 
 export interface TicketServiceServer extends UntypedServiceImplementation {
   /**
-   * One ticket for its public page `/ticket/{ticketId}`. Anonymous: the unguessable id is the capability.
-   * NOT_FOUND for an unknown id (never says whether another organisation's id exists).
+   * One ticket for its public page `/ticket/{ticketId}?key={accessKey}`. Anonymous: the access key is the capability.
+   * NOT_FOUND for an unknown id or a missing or wrong key (the same answer either way).
    */
   getTicket: handleUnaryCall<GetTicketRequest, GetTicketResponse>;
-  /** The tickets of one order, for the guest's order page. Anonymous: the unguessable order id is the capability. */
+  /**
+   * The tickets of one order, for the guest's order page. Anonymous: the order's access key is the capability (an
+   * empty list when it is missing or wrong, as for an unknown order or one not paid yet).
+   */
   listOrderTickets: handleUnaryCall<ListOrderTicketsRequest, ListOrderTicketsResponse>;
   /**
    * The tickets of one order for the organiser's order page. Permission "orders.view"; the order must belong to the
@@ -2524,8 +2602,8 @@ export interface TicketServiceServer extends UntypedServiceImplementation {
 
 export interface TicketServiceClient extends Client {
   /**
-   * One ticket for its public page `/ticket/{ticketId}`. Anonymous: the unguessable id is the capability.
-   * NOT_FOUND for an unknown id (never says whether another organisation's id exists).
+   * One ticket for its public page `/ticket/{ticketId}?key={accessKey}`. Anonymous: the access key is the capability.
+   * NOT_FOUND for an unknown id or a missing or wrong key (the same answer either way).
    */
   getTicket(
     request: GetTicketRequest,
@@ -2542,7 +2620,10 @@ export interface TicketServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetTicketResponse) => void,
   ): ClientUnaryCall;
-  /** The tickets of one order, for the guest's order page. Anonymous: the unguessable order id is the capability. */
+  /**
+   * The tickets of one order, for the guest's order page. Anonymous: the order's access key is the capability (an
+   * empty list when it is missing or wrong, as for an unknown order or one not paid yet).
+   */
   listOrderTickets(
     request: ListOrderTicketsRequest,
     callback: (error: ServiceError | null, response: ListOrderTicketsResponse) => void,

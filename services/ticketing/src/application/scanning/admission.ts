@@ -134,5 +134,5 @@ async function recordCheckIn(em: EntityManager, scanner: Scanner, named: TicketW
  */
 export async function scannerTicketView(em: EntityManager, named: TicketWithAccess): Promise<Ticket> {
   const events = await loadEvents(em, named.access.map((row) => row.eventId));
-  return { ...toTicket(named, events, { locale: '', includeEmail: false }), code: '' };
+  return { ...toTicket(named, events, { locale: '', includeEmail: false, includeAccessKey: false }), code: '' };
 }

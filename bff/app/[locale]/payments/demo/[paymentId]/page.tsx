@@ -1,33 +1,38 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { DemoPaymentPageView } from '../../../../../components/checkout-views';
-import { loadDemoPayment, localizedPath } from '../../../../../server/guest-order';
+import { accessKeyOf } from '../../../../../server/guest-access';
+import { loadDemoPayment, orderPagePath } from '../../../../../server/guest-order';
 import SiteLayout from '../../../(site)/layout';
 
-type Props = { params: Promise<{ locale: string; paymentId: string }> };
+type Props = {
+  params: Promise<{ locale: string; paymentId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // Read per request: the attempt's state decides whether the buttons are offered.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale, paymentId } = await params;
-  await loadDemoPayment(paymentId, locale);
+  await loadDemoPayment(paymentId, accessKeyOf(await searchParams), locale);
   const t = await getTranslations({ locale, namespace: 'DemoPayment' });
   return { title: t('metaTitle'), robots: { index: false, follow: false }, referrer: 'same-origin' };
 }
 
 /**
- * /payments/demo/{paymentId}: the built-in demo provider's test-mode page (Pay, Fail, Abandon), where the demo
- * provider sends the guest instead of a real provider's page. Unknown attempts, and attempts of another provider,
- * are the 404 page.
+ * /payments/demo/{paymentId}?key={orderAccessKey}: the built-in demo provider's test-mode page (Pay, Fail,
+ * Abandon), where the demo provider sends the guest instead of a real provider's page. Unknown attempts, a missing
+ * or wrong key, and attempts of another provider, are the 404 page.
  */
-export default async function DemoPaymentPage({ params }: Props) {
+export default async function DemoPaymentPage({ params, searchParams }: Props) {
   const { locale, paymentId } = await params;
   setRequestLocale(locale);
-  const payment = await loadDemoPayment(paymentId, locale);
+  const orderAccessKey = accessKeyOf(await searchParams);
+  const payment = await loadDemoPayment(paymentId, orderAccessKey, locale);
   return (
     <SiteLayout params={params}>
-      <DemoPaymentPageView payment={payment} orderHref={localizedPath(`/order/${payment.orderId}`, locale)} />
+      <DemoPaymentPageView payment={payment} orderAccessKey={orderAccessKey} orderHref={orderPagePath({ id: payment.orderId, accessKey: orderAccessKey }, locale)} />
     </SiteLayout>
   );
 }

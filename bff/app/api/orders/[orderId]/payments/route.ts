@@ -1,9 +1,11 @@
-// POST /api/orders/{orderId}/payments {idempotencyKey, locale} → {paymentId, redirectUrl}: Retry payment, a new
-// attempt for a held order with a key the browser made for this attempt (the same key again finds the same
-// attempt). Anonymous. 409 when the order cannot be paid now (paid, expired, canceled, free).
-// Checks in order: CSRF (handler) → rate limit per IP → id → body → payments.
+// POST /api/orders/{orderId}/payments?key={accessKey} {idempotencyKey, locale} → {paymentId, redirectUrl}: Retry
+// payment, a new attempt for a held order with a key the browser made for this attempt (the same key again finds
+// the same attempt). Anonymous: the order's access key is the capability (payments checks it with ordering; 404
+// otherwise). 409 when the order cannot be paid now (paid, expired, canceled, free).
+// Checks in order: CSRF (handler) → rate limit per IP → id → access key → body → payments.
 import { NextResponse } from 'next/server';
 import { PAYMENT_START_LIMIT, readCheckedBody, retryPaymentBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/checkout-requests';
+import { requireAccessKey } from '../../../../../server/guest-access';
 import { startPayment } from '../../../../../server/guest-order';
 import { handler } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
@@ -13,7 +15,8 @@ import { appOrigin, clientIp } from '../../../../../server/request-context';
 export const POST = handler<{ orderId: string }>(async (request, { config, params }) => {
   await requireWithinRateLimit(`payment-start:${clientIp(request, config)}`, PAYMENT_START_LIMIT);
   const orderId = requireRouteId('ord', params.orderId);
+  const accessKey = requireAccessKey(request);
   const body = await readCheckedBody(request, retryPaymentBody, SMALL_BODY_LIMIT_BYTES);
-  const payment = await startPayment(orderId, body.idempotencyKey, appOrigin(request, config), body.locale);
+  const payment = await startPayment({ id: orderId, accessKey }, body.idempotencyKey, appOrigin(request, config), body.locale);
   return NextResponse.json(payment, { status: 201 });
 });

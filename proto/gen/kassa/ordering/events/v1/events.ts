@@ -36,7 +36,14 @@ export interface OrderChanged {
   /** The order's version after the change, starting at 1. */
   version: number;
   /** For "refunded": the refund that succeeded; for "canceled" by a full refund, the refund requested. */
-  refund: OrderRefund | undefined;
+  refund:
+    | OrderRefund
+    | undefined;
+  /**
+   * The guest's key to the order (GuestOrder.access_key): notifications puts it in the order page links of the
+   * guest's e-mails; ticketing keeps it to check the guest's ticket list and passes it on in TicketsIssued.
+   */
+  guestAccessKey: string;
 }
 
 /**
@@ -69,7 +76,15 @@ export interface RefundRequested {
 }
 
 function createBaseOrderChanged(): OrderChanged {
-  return { order: undefined, change: "", actorUserId: "", occurredAt: undefined, version: 0, refund: undefined };
+  return {
+    order: undefined,
+    change: "",
+    actorUserId: "",
+    occurredAt: undefined,
+    version: 0,
+    refund: undefined,
+    guestAccessKey: "",
+  };
 }
 
 export const OrderChanged: MessageFns<OrderChanged> = {
@@ -91,6 +106,9 @@ export const OrderChanged: MessageFns<OrderChanged> = {
     }
     if (message.refund !== undefined) {
       OrderRefund.encode(message.refund, writer.uint32(50).fork()).join();
+    }
+    if (message.guestAccessKey !== "") {
+      writer.uint32(58).string(message.guestAccessKey);
     }
     return writer;
   },
@@ -156,6 +174,14 @@ export const OrderChanged: MessageFns<OrderChanged> = {
             message.refund = OrderRefund.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.guestAccessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -184,6 +210,11 @@ export const OrderChanged: MessageFns<OrderChanged> = {
         : undefined,
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
       refund: isSet(object.refund) ? OrderRefund.fromJSON(object.refund) : undefined,
+      guestAccessKey: isSet(object.guestAccessKey)
+        ? globalThis.String(object.guestAccessKey)
+        : isSet(object.guest_access_key)
+        ? globalThis.String(object.guest_access_key)
+        : "",
     };
   },
 
@@ -207,6 +238,9 @@ export const OrderChanged: MessageFns<OrderChanged> = {
     if (message.refund !== undefined) {
       obj.refund = OrderRefund.toJSON(message.refund);
     }
+    if (message.guestAccessKey !== "") {
+      obj.guestAccessKey = message.guestAccessKey;
+    }
     return obj;
   },
 
@@ -223,6 +257,7 @@ export const OrderChanged: MessageFns<OrderChanged> = {
     message.refund = (object.refund !== undefined && object.refund !== null)
       ? OrderRefund.fromPartial(object.refund)
       : undefined;
+    message.guestAccessKey = object.guestAccessKey ?? "";
     return message;
   },
 };

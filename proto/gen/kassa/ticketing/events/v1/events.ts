@@ -29,7 +29,11 @@ export interface TicketsIssued {
   /** The events they grant, named in the order's language. */
   events: TicketEvent[];
   /** When they were issued. */
-  occurredAt: Date | undefined;
+  occurredAt:
+    | Date
+    | undefined;
+  /** The guest's key to the order (OrderChanged.guest_access_key), for the order page link in the confirmation. */
+  orderAccessKey: string;
 }
 
 /**
@@ -70,7 +74,7 @@ export interface TicketCheckedIn {
 }
 
 function createBaseTicketsIssued(): TicketsIssued {
-  return { order: undefined, tickets: [], events: [], occurredAt: undefined };
+  return { order: undefined, tickets: [], events: [], occurredAt: undefined, orderAccessKey: "" };
 }
 
 export const TicketsIssued: MessageFns<TicketsIssued> = {
@@ -86,6 +90,9 @@ export const TicketsIssued: MessageFns<TicketsIssued> = {
     }
     if (message.occurredAt !== undefined) {
       Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(34).fork()).join();
+    }
+    if (message.orderAccessKey !== "") {
+      writer.uint32(42).string(message.orderAccessKey);
     }
     return writer;
   },
@@ -135,6 +142,14 @@ export const TicketsIssued: MessageFns<TicketsIssued> = {
             message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.orderAccessKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -157,6 +172,11 @@ export const TicketsIssued: MessageFns<TicketsIssued> = {
         : isSet(object.occurred_at)
         ? fromJsonTimestamp(object.occurred_at)
         : undefined,
+      orderAccessKey: isSet(object.orderAccessKey)
+        ? globalThis.String(object.orderAccessKey)
+        : isSet(object.order_access_key)
+        ? globalThis.String(object.order_access_key)
+        : "",
     };
   },
 
@@ -174,6 +194,9 @@ export const TicketsIssued: MessageFns<TicketsIssued> = {
     if (message.occurredAt !== undefined) {
       obj.occurredAt = message.occurredAt.toISOString();
     }
+    if (message.orderAccessKey !== "") {
+      obj.orderAccessKey = message.orderAccessKey;
+    }
     return obj;
   },
 
@@ -186,6 +209,7 @@ export const TicketsIssued: MessageFns<TicketsIssued> = {
     message.tickets = object.tickets?.map((e) => Ticket.fromPartial(e)) || [];
     message.events = object.events?.map((e) => TicketEvent.fromPartial(e)) || [];
     message.occurredAt = object.occurredAt ?? undefined;
+    message.orderAccessKey = object.orderAccessKey ?? "";
     return message;
   },
 };

@@ -1,0 +1,61 @@
+// The guest's capability links as the browser makes them (web/src/lib/guest-access.ts) and as the BFF reads them
+// back (server/guest-access.ts): one parameter name, keys survive the round trip, and nothing that is not a key
+// gets through to a service.
+import { newAccessKey } from '@kassa/platform/ids';
+import { orderApiPath, orderHref, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
+import { accessKeyOf, guestReadLimit, isGuestCapabilityPage } from '../../server/guest-access';
+
+const ORDER = 'ord_01jd8k6m2q3r4s5t6v7w8x9y0z';
+const TICKET = 'tkt_01jd8k6m2q3r4s5t6v7w8x9y0z';
+const query = (href: string) => new URL(href, 'http://localhost').searchParams;
+
+describe('guest capability links', () => {
+  it('carry the key the BFF reads back, on pages and on the API', () => {
+    for (let round = 0; round < 200; round++) {
+      const key = newAccessKey();
+      expect(accessKeyOf(query(orderHref({ id: ORDER, accessKey: key })))).toBe(key);
+      expect(accessKeyOf(query(ticketHref({ id: TICKET, accessKey: key })))).toBe(key);
+      expect(accessKeyOf(query(`${orderApiPath({ id: ORDER, accessKey: key }, '/tickets')}&locale=nl`))).toBe(key);
+    }
+    expect(orderApiPath({ id: ORDER, accessKey: 'x3Rk-Q9_mZ0pL4vB7nC2dA' }, '/payments')).toBe(`/api/orders/${ORDER}/payments?key=x3Rk-Q9_mZ0pL4vB7nC2dA`);
+    expect(withAccessKey('/order/ord_1?payment=failed', 'x3Rk-Q9_mZ0pL4vB7nC2dA')).toBe('/order/ord_1?payment=failed&key=x3Rk-Q9_mZ0pL4vB7nC2dA');
+  });
+
+  it('read as no key whatever is missing, repeated oddly or not a key', () => {
+    expect(accessKeyOf(new URLSearchParams(''))).toBe('');
+    for (const value of ['', 'short', 'x3Rk-Q9_mZ0pL4vB7nC2dAx', 'x3Rk-Q9_mZ0pL4vB7nC2d!', 'x3Rk Q9_mZ0pL4vB7nC2dA', 'x3Rk-Q9_mZ0pL4vB7nC2d\u0000']) {
+      expect(accessKeyOf(new URLSearchParams({ key: value }))).toBe('');
+    }
+    expect(accessKeyOf({ key: ['x3Rk-Q9_mZ0pL4vB7nC2dA', 'x3Rk-Q9_mZ0pL4vB7nC2dA'] })).toBe('');
+    expect(accessKeyOf({ key: 'x3Rk-Q9_mZ0pL4vB7nC2dA' })).toBe('x3Rk-Q9_mZ0pL4vB7nC2dA');
+  });
+
+  it('limit the pages that open with a key, and only those', () => {
+    for (const path of [`/order/${ORDER}`, `/ticket/${TICKET}`, '/payments/demo/pay_1', `/order/${ORDER}/`]) expect(isGuestCapabilityPage(path)).toBe(true);
+    for (const path of ['/', '/orders/x', '/s/shp_1', `/o/org_1/orders/${ORDER}`, `/ticket/${TICKET}/x`, '/scan/abc']) expect(isGuestCapabilityPage(path)).toBe(false);
+  });
+
+  it('allow a crowd behind one address, and a load test to raise it', () => {
+    expect(guestReadLimit({})).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(guestReadLimit({ KASSA_GUEST_READ_RATE_LIMIT: '100000' }).limit).toBe(100_000);
+    expect(guestReadLimit({ KASSA_GUEST_READ_RATE_LIMIT: 'lots' }).limit).toBe(600);
+  });
+});
+
+describe('analytics events', () => {
+  it('leave with the secrets of every address they carry redacted, person properties included', async () => {
+    const { redactCapture } = await import('../../components/site-runtime/analytics');
+    const key = 'x3Rk-Q9_mZ0pL4vB7nC2dA';
+    const event = {
+      uuid: 'u1', event: '$exception',
+      properties: { $current_url: `https://tickets.example.com/order/${ORDER}?key=${key}`, $referrer: 'https://tickets.example.com/scan/AbCdEf', $pathname: `/order/${ORDER}`, count: 2 },
+      $set_once: { $initial_current_url: `https://tickets.example.com/ticket/${TICKET}?key=${key}` },
+    };
+    const sent = redactCapture(event as never)!;
+    expect(JSON.stringify(sent)).not.toContain(key);
+    expect(sent.properties).toEqual({
+      $current_url: `https://tickets.example.com/order/${ORDER}?key=[redacted]`, $referrer: 'https://tickets.example.com/scan/[redacted]', $pathname: `/order/${ORDER}`, count: 2,
+    });
+    expect(redactCapture(null)).toBeNull();
+  });
+});
