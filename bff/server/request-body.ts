@@ -17,12 +17,15 @@ const dottedField: FieldOf = (path) => path.map(String).join('.');
 export function checkBody<T>(schema: z.ZodType<T>, body: unknown, fieldOf: FieldOf = topLevelField): BodyCheck<T> {
   const input = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   const fields: Record<string, string> = {};
-  // Every body passes here: a control character in any string is refused whatever the schema says of the field.
-  for (const violation of controlCharacterViolations(input)) fields[fieldOf(violation.field.split('.'))] ??= violation.message;
   const result = schema.safeParse(input);
-  if (result.success && Object.keys(fields).length === 0) return { ok: true, data: result.data };
-  for (const issue of result.success ? [] : result.error.issues) fields[fieldOf(issue.path)] ??= issue.message;
-  return { ok: false, fields };
+  if (!result.success) {
+    for (const issue of result.error.issues) fields[fieldOf(issue.path)] ??= issue.message;
+    return { ok: false, fields };
+  }
+  // Every body passes here: a control character in any string the schema kept is refused, whatever the schema says
+  // of the field (keys it does not know were dropped with their values).
+  for (const violation of controlCharacterViolations(result.data)) fields[fieldOf(violation.field.split('.'))] ??= violation.message;
+  return Object.keys(fields).length === 0 ? { ok: true, data: result.data } : { ok: false, fields };
 }
 
 /** The checked body, or a thrown 400 keyed by top-level field. */

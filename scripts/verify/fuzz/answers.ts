@@ -4,6 +4,7 @@
 // A message outside it, or one showing a stack trace, a file path, SQL or a JavaScript error, is a finding.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fieldLabel } from '@kassa/platform/errors';
 
 export interface MessageCatalogue {
   literals: Set<string>;
@@ -120,6 +121,19 @@ function sourcesUnder(dir: string): string[] {
 
 export function readMessageCatalogue(root = repoRoot): MessageCatalogue {
   return catalogueFromSources(MESSAGE_SOURCE_DIRS.flatMap((dir) => sourcesUnder(join(root, dir))));
+}
+
+/**
+ * The labels the platform makes from field names (platform errors fieldLabel), for the control characters it refuses
+ * in any field: 'displayName' → 'Display name', an element of 'itemIds' → 'Item ID'. Added for the given names.
+ */
+export function withFieldLabels(catalogue: MessageCatalogue, names: Iterable<string>): MessageCatalogue {
+  const literals = new Set(catalogue.literals);
+  for (const name of names) {
+    literals.add(fieldLabel(name));
+    literals.add(fieldLabel(name, true));
+  }
+  return { ...catalogue, literals };
 }
 
 /** The specification's rule messages (§5), each with a label the code uses ('Email is required', 'Minimum value is 1'). */

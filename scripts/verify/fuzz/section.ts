@@ -12,14 +12,15 @@ import { parseKey } from '@kassa/platform/crypto';
 import { databaseUrl, startStack, type Stack } from '../../../e2e/support/stack';
 import { FIGURES_DIR, mustBeAtLeast, mustBeZero, mustEqual, type Size, type VerifyFigure, type VerifySection } from '../figures';
 import { bffRoutes, grpcMethods } from '../surface';
-import { readMessageCatalogue } from './answers';
+import { readMessageCatalogue, withFieldLabels } from './answers';
 import { loadLimit, loadSchema, TEMPLATES, templateKey, type TemplateIds } from './body-schemas';
 import { grpcCases, isReadMethod, rawRequestBytes, type FieldNameLimits, type GrpcActor } from './grpc-cases';
 import { callableMethods } from './grpc-runner';
+import { controlCharacterGrpcCases, controlCharacterHttpCases, namesField } from './control-characters';
 import { httpCases, type Caller, type HttpCase, type RouteInputs, type TenantName } from './http-cases';
 import { inPool, sendHttpCase, type HttpResult } from './http-runner';
 import { findLimits, type Oracle } from './json-bodies';
-import { judgeGrpc, type Finding } from './judge';
+import { judgeGrpc, judgeHttp, type Finding } from './judge';
 import { readProtoTypes } from './proto-types';
 import { profileRoute, routeIdPrefixes, type RouteProfile } from './route-profiles';
 import { poolsOf, seedTenant, type SeededTenant } from './seed';
@@ -74,7 +75,14 @@ export async function runBadInput(size: Size, log: (line: string) => void): Prom
   const profiles: RouteProfile[] = routes.map((route) => profileRoute(route, readFileSync(join(repoRoot, route.file), 'utf8'), prefixes));
   const methods = grpcMethods();
   const types = readProtoTypes();
-  const catalogue = readMessageCatalogue();
+  // Every field name of the contracts and of the BFF's bodies: the platform names a refused control character by it.
+  const bodyKeys = (value: unknown): string[] =>
+    Array.isArray(value) ? value.flatMap(bodyKeys) : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, entry]) => [key, ...bodyKeys(entry)]) : [];
+  const templateIdsForLabels: TemplateIds = { ticketOptionId: 'tko_x', eventId: 'evt_x', itemId: 'itm_x' };
+  const catalogue = withFieldLabels(readMessageCatalogue(), [
+    ...[...types.messages.values()].flatMap((fields) => fields.map((field) => field.name)),
+    ...Object.values(TEMPLATES).flatMap((template) => bodyKeys(template(templateIdsForLabels))),
+  ]);
   const schemas = new Map<string, { oracle: Oracle; limitBytes?: number; key: string; file: string }>();
   for (const profile of profiles) {
     for (const method of profile.methods) {
@@ -119,6 +127,24 @@ export async function runBadInput(size: Size, log: (line: string) => void): Prom
       { name: 'owner of A', tenant: 'A', sessionCookie: tenants.A.sessionCookie, userId: tenants.A.owner.userId },
     ];
     const otherOf = (caller: Caller) => callers.find((candidate) => candidate.tenant && candidate.tenant !== caller.tenant);
+
+    // The control-character class first, while no rate limit has counted anything: every string of every body.
+    const owner = callers[2]!;
+    const controlHttp = profiles.flatMap((profile) =>
+      profile.methods.flatMap((method) => {
+        const schema = schemas.get(`${method.method} ${profile.route.path}`);
+        return schema ? controlCharacterHttpCases(profile, method, TEMPLATES[schema.key]!(templateIds('A')), owner, pools.route, bffUrl) : [];
+      }),
+    );
+    const controlHttpMissed: string[] = [];
+    const controlHttpResults: HttpResult[] = await inPool(controlHttp, runs.concurrency, async (request) => {
+      const response = await fetch(`${bffUrl}${request.target}`, { method: request.method, headers: request.headers, body: request.body as string, redirect: 'manual' });
+      const text = await response.text();
+      if (response.status !== 400 || !namesField(text, request.field)) controlHttpMissed.push(`${request.method} ${request.route}: ${request.made} → ${response.status} ${text.slice(0, 120)}`);
+      return { request, status: response.status, findings: judgeHttp(request, { status: response.status, contentType: response.headers.get('content-type') ?? '', text }, catalogue) };
+    });
+    log(`${SECTION}: control characters: ${controlHttp.length} body strings on ${new Set(controlHttp.map((c) => `${c.method} ${c.route}`)).size} route methods, ${controlHttpMissed.length} not refused naming the field`);
+
     const cases: HttpCase[] = [];
     const skipped = new Set<string>();
     for (const profile of profiles) {
@@ -142,7 +168,7 @@ export async function runBadInput(size: Size, log: (line: string) => void): Prom
       }
     }
     const httpStarted = Date.now();
-    const httpResults: HttpResult[] = await inPool(cases, runs.concurrency, (request) => sendHttpCase(bffUrl, request, catalogue));
+    const httpResults: HttpResult[] = [...controlHttpResults, ...(await inPool(cases, runs.concurrency, (request) => sendHttpCase(bffUrl, request, catalogue)))];
     const byStatus = new Map<number, number>();
     for (const result of httpResults) byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
     log(`${SECTION}: ${httpResults.length} HTTP requests in ${((Date.now() - httpStarted) / 1000).toFixed(1)} s; answers ${[...byStatus].sort(([a], [b]) => a - b).map(([code, n]) => `${code}×${n}`).join(' ')}`);
@@ -167,9 +193,21 @@ export async function runBadInput(size: Size, log: (line: string) => void): Prom
     let readsAccepted = 0;
     const undecodable = { calls: 0, internalFromDeserializer: 0 };
     const grpcStarted = Date.now();
+    const controlGrpc = { calls: 0, missed: [] as string[] };
     for (const callable of grpc.methods) {
       const path = callable.method.path;
       const jobs: (() => Promise<void>)[] = [];
+      // The control-character class: every string field of the request, on every run.
+      for (const sample of controlCharacterGrpcCases(path, types)) {
+        jobs.push(async () => {
+          const answer = await callable.call(callable.request.fromPartial(sample.request), undefined);
+          controlGrpc.calls += 1;
+          grpcAnswered.add(path);
+          if (answer.code !== 3 || !answer.violations.some((violation) => violation.field === sample.field)) controlGrpc.missed.push(`${path}: ${sample.made} → ${answer.code} ${answer.details.slice(0, 80)}`);
+          const findings = judgeGrpc({ read: isReadMethod(path), breakers: [sample.made], doc: types.docOf.get(path) }, answer, catalogue);
+          grpcRecorded.push({ where: path, caller: 'no actor', made: `control character: ${sample.made}`, answer: `${answer.code} ${answer.details}`.slice(0, 200), findings });
+        });
+      }
       for (const actor of actors) {
         const made = grpcCases(path, { types, pools: pools.field, limits: nameLimits }, actor);
         if (made.kind === 'unfuzzable') {
@@ -260,6 +298,10 @@ export async function runBadInput(size: Size, log: (line: string) => void): Prom
       mustBeZero(SECTION, `database tables changed (of ${before.digest.size} in 6 databases)`, changed.length, `${changed.join(', ')}${after.quiet ? '' : ' (still changing at the end)'}`),
       mustBeZero(SECTION, 'events published during the fuzzing', published),
       mustBeAtLeast(SECTION, 'valid reads answered 2xx / OK (HTTP GET, gRPC reads without a breaker)', httpValid + readsAccepted, 1),
+      mustBeAtLeast(SECTION, 'control characters: string fields of gRPC requests tried (every one, every run)', controlGrpc.calls, methods.length),
+      mustBeAtLeast(SECTION, 'control characters: strings of BFF bodies tried (every one, every run)', controlHttp.length, schemas.size),
+      mustBeZero(SECTION, 'control characters: not refused with the field named (INVALID_ARGUMENT / 400)', controlGrpc.missed.length + controlHttpMissed.length,
+        [...controlGrpc.missed, ...controlHttpMissed].slice(0, 4).join(' | ') || undefined),
       mustBeZero(SECTION, 'undecodable request bytes answered INTERNAL by grpc-js before any handler', undecodable.internalFromDeserializer,
         'grpc-js answers INTERNAL "Error deserializing request" when the ts-proto decoder throws; the platform server could catch it and answer INVALID_ARGUMENT'),
     ];

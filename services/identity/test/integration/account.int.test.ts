@@ -57,8 +57,9 @@ describe('UpdateProfile', () => {
     await expect(identity.client.updateProfile({ sessionToken: token, displayName: 'x'.repeat(101) })).rejects.toMatchObject({
       violations: [{ field: 'display_name', message: 'Name is too long' }],
     });
+    // A control character is refused at the gRPC server's door, before the use case: named as the request names it.
     await expect(identity.client.updateProfile({ sessionToken: token, displayName: 'Bad\u0007Name' })).rejects.toMatchObject({
-      violations: [{ field: 'display_name', message: 'Name is invalid' }],
+      violations: [{ field: 'displayName', message: 'Display name is invalid' }],
     });
     expect((await identity.client.getSession({ sessionToken: token })).user).toMatchObject({ displayName: 'Before', locale: 'en' });
   });

@@ -14,11 +14,23 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }
 
-/** 'discountCode' → 'Discount code', 'lines.0.name' → 'Name': the label the spec's '{0} is invalid' names. */
+/**
+ * The label of a field for the spec's '{0} is invalid', from its name: 'discountCode' → 'Discount code',
+ * 'display_name' → 'Display name', 'ticketOptionId' → 'Ticket option ID'. An element of a list is named in the
+ * singular ('itemIds' → 'Item ID').
+ */
+export function fieldLabel(name: string, element = false): string {
+  const singular = element ? name.replace(/s$/, '') : name;
+  const words = singular.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim().replace(/\bid\b/g, 'ID');
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Value';
+}
+
+/** The label of the field at a dotted path: 'lines.0.name' → 'Name', 'itemIds.0' → 'Item ID'. */
 function labelOf(path: readonly string[]): string {
-  const name = [...path].reverse().find((segment) => !/^\d+$/.test(segment)) ?? 'Value';
-  const words = name.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const last = path.length - 1;
+  if (last < 0) return fieldLabel('');
+  if (/^\d+$/.test(path[last]!)) return last > 0 ? fieldLabel(path[last - 1]!, true) : fieldLabel('');
+  return fieldLabel(path[last]!);
 }
 
 /**
@@ -27,19 +39,27 @@ function labelOf(path: readonly string[]): string {
  */
 export function controlCharacterViolations(value: unknown): FieldViolation[] {
   const found: FieldViolation[] = [];
-  const visit = (node: unknown, path: string[]): void => {
-    if (typeof node === 'string') {
-      if (hasControlCharacters(node)) found.push({ field: path.join('.') || 'request', message: messages.invalid(labelOf(path)) });
-      return;
-    }
-    if (node === null || typeof node !== 'object' || node instanceof Uint8Array || node instanceof Date) return;
-    if (Array.isArray(node)) {
-      node.forEach((entry, index) => visit(entry, [...path, String(index)]));
-      return;
-    }
-    // Keys are names a schema (zod, proto) knows or drops; only values can reach storage.
-    for (const [key, entry] of Object.entries(node)) visit(entry, [...path, key]);
+  // A loop, not recursion: a body may be nested ten thousand levels deep and must not overflow the stack. Each
+  // node keeps a link to its parent's path, spelled out only for a string that is refused.
+  type Path = { key: string; parent: Path | undefined } | undefined;
+  const spelled = (path: Path): string[] => {
+    const keys: string[] = [];
+    for (let at = path; at; at = at.parent) keys.push(at.key);
+    return keys.reverse();
   };
-  visit(value, []);
+  const pending: [unknown, Path][] = [[value, undefined]];
+  while (pending.length > 0) {
+    const [node, path] = pending.pop()!;
+    if (typeof node === 'string') {
+      if (!hasControlCharacters(node)) continue;
+      const keys = spelled(path);
+      found.push({ field: keys.join('.') || 'request', message: messages.invalid(labelOf(keys)) });
+      continue;
+    }
+    if (node === null || typeof node !== 'object' || node instanceof Uint8Array || node instanceof Date) continue;
+    // Keys are names a schema (zod, proto) knows or drops; only values can reach storage.
+    const entries: [string, unknown][] = Array.isArray(node) ? node.map((entry, index) => [String(index), entry]) : Object.entries(node);
+    for (let index = entries.length - 1; index >= 0; index--) pending.push([entries[index]![1], { key: entries[index]![0], parent: path }]);
+  }
   return found;
 }

@@ -12,4 +12,4 @@ export {
 export { messages } from './messages';
 export { Violations, type StringRule, type IntRule } from './violations';
 export { checkEmailAddress, EMAIL_MAX_LENGTH, type EmailCheck } from './email-address';
-export { controlCharacterViolations, hasControlCharacters } from './control-characters';
+export { controlCharacterViolations, fieldLabel, hasControlCharacters } from './control-characters';

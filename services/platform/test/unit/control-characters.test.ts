@@ -22,9 +22,20 @@ describe('control characters', () => {
       { field: 'email', message: 'Email is invalid' },
       { field: 'lines.1.name', message: 'Name is invalid' },
       { field: 'location.postal_code', message: 'Postal code is invalid' },
-      { field: 'tags.1', message: 'Tags is invalid' },
+      { field: 'tags.1', message: 'Tag is invalid' },
     ]);
     expect(controlCharacterViolations({ email: 'guest@example.test', description: 'two\nlines' })).toEqual([]);
     expect(controlCharacterViolations('\u0000')).toEqual([{ field: 'request', message: 'Value is invalid' }]);
+    expect(controlCharacterViolations({ itemIds: ['itm_1', 'a\u0000'], ticketOptionId: '\u0007' })).toEqual([
+      { field: 'itemIds.1', message: 'Item ID is invalid' },
+      { field: 'ticketOptionId', message: 'Ticket option ID is invalid' },
+    ]);
+  });
+
+  it('walk a body nested ten thousand levels deep without overflowing', () => {
+    let deep: unknown = 'a\u0000';
+    for (let level = 0; level < 10_000; level++) deep = { a: [deep] };
+    const [violation] = controlCharacterViolations(deep);
+    expect(violation!.field.split('.')).toHaveLength(20_000);
   });
 });
