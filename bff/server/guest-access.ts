@@ -5,9 +5,9 @@ import { isAccessKey } from '@kassa/platform/ids';
 import type { RateLimit } from '@kassa/platform/ratelimit';
 import { ACCESS_KEY_PARAM } from '@kassa/web/lib/guest-access';
 import type { BffConfig } from './bff-config';
+import { tooManyRequests } from './grpc-errors';
 import { HttpProblem, NOT_FOUND_MESSAGE } from './http-problem';
 import { hitBffRateLimit } from './rate-limit';
-import { requireWithinRateLimit } from './rate-limit-guard';
 import { clientIp, type RequestLike } from './request-context';
 
 /**
@@ -36,14 +36,27 @@ export function requireAccessKey(request: { nextUrl: URL }): string {
 
 const guestReadKey = (request: RequestLike, config: Pick<BffConfig, 'trustProxy'>) => `guest-read:${clientIp(request, config)}`;
 
-/** Counts one guest read for the client's address; a thrown 429 past the limit (route handlers). */
-export function requireGuestReadAllowed(request: RequestLike, config: Pick<BffConfig, 'trustProxy'>): Promise<void> {
-  return requireWithinRateLimit(guestReadKey(request, config), guestReadLimit());
+/**
+ * Counts one guest read for the client's address, in one window for pages (the proxy) and their API. The limit only
+ * slows scrapers (the keys are what protect), so a limiter that cannot be reached lets the read through: a guest at
+ * the gate still opens their ticket while Redis restarts.
+ */
+export async function hitGuestRead(request: RequestLike, config: Pick<BffConfig, 'trustProxy'>): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  try {
+    return await hitBffRateLimit(guestReadKey(request, config), guestReadLimit());
+  } catch (error) {
+    console.error(`guest read limit not counted: ${(error as Error).message}`);
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
 }
 
-/** Counts one guest read for the client's address, in the same window as the API's (the proxy, for pages). */
-export function hitGuestRead(request: RequestLike, config: Pick<BffConfig, 'trustProxy'>): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  return hitBffRateLimit(guestReadKey(request, config), guestReadLimit());
+/** The same for route handlers: a thrown 429 past the limit. */
+export async function requireGuestReadAllowed(request: RequestLike, config: Pick<BffConfig, 'trustProxy'>): Promise<void> {
+  const verdict = await hitGuestRead(request, config);
+  if (!verdict.allowed) {
+    const answer = tooManyRequests(verdict.retryAfterSeconds);
+    throw new HttpProblem(answer.status, answer.body, answer.headers);
+  }
 }
 
 /** The pages a guest opens with a key (path without locale prefix): the proxy limits them like their API. */

@@ -59,3 +59,19 @@ describe('analytics events', () => {
     expect(redactCapture(null)).toBeNull();
   });
 });
+
+describe('the guest read limit', () => {
+  it('lets a read through when the limiter cannot be reached (the keys protect; the limit only slows scrapers)', async () => {
+    jest.resetModules();
+    const failing = jest.fn().mockRejectedValue(new Error('Connection is closed.'));
+    jest.doMock('../../server/rate-limit', () => ({ hitBffRateLimit: failing }));
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { hitGuestRead, requireGuestReadAllowed } = await import('../../server/guest-access');
+    const request = { url: 'http://localhost/order/x', headers: new Headers() };
+    await expect(hitGuestRead(request, { trustProxy: false })).resolves.toEqual({ allowed: true, retryAfterSeconds: 0 });
+    await expect(requireGuestReadAllowed(request, { trustProxy: false })).resolves.toBeUndefined();
+    expect(failing).toHaveBeenCalledWith('guest-read:127.0.0.1', { limit: 600, windowSeconds: 60 });
+    quiet.mockRestore();
+    jest.dontMock('../../server/rate-limit');
+  });
+});
