@@ -20,7 +20,7 @@ const ticket = (extra: Partial<Ticket> = {}): Ticket => ({
     { id: EVENT, name: 'Harbour Friday', startsAt: new Date('2031-07-04T16:00:00Z'), endsAt: new Date('2031-07-04T22:00:00Z'), address: 'Kade 1', city: 'Rotterdam', postalCode: '3011 AA', country: 'NL', status: 'live' },
     { id: EVENT2, name: 'Harbour Saturday', startsAt: new Date('2031-07-05T12:00:00Z'), endsAt: new Date('2031-07-05T22:00:00Z'), address: '', city: '', postalCode: '', country: '', status: 'live' },
   ],
-  issuedAt: new Date('2031-07-01T10:02:00Z'), canceledAt: undefined, position: 2, ofCount: 3, accessKey: 'x3Rk-Q9_mZ0pL4vB7nC2dA', ...extra,
+  issuedAt: new Date('2031-07-01T10:02:00Z'), canceledAt: undefined, position: 2, ofCount: 3, accessKey: 'the_orders_access_keys', ...extra,
 });
 
 describe('the public ticket view', () => {

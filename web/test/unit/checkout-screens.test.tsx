@@ -12,7 +12,7 @@ const NOW = Date.parse('2031-07-01T10:00:00.000Z');
 
 const order: GuestOrderView = {
   id: ORDER,
-  accessKey: 'x3Rk-Q9_mZ0pL4vB7nC2dA',
+  accessKey: 'the_orders_access_keys',
   number: 'K7F3-9QX2',
   shopId: 'shp_01jc5v3q8x0000000000000000',
   status: 'paid',

@@ -1,7 +1,7 @@
 import { orderHref, ticketHref } from '../../src/lib/guest-access';
 import { redactSecrets, reportPath } from '../../src/lib/report-path';
 
-const KEY = 'x3Rk-Q9_mZ0pL4vB7nC2dA';
+const KEY = 'the_orders_access_keys';
 
 describe('secrets in addresses', () => {
   it('are redacted from paths and URLs: access keys, scan links, invitation links', () => {

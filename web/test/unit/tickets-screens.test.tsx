@@ -136,11 +136,11 @@ describe('the public ticket page', () => {
 });
 
 const guestTickets: GuestTicketView[] = [
-  { id: TICKET, accessKey: 'x3Rk-Q9_mZ0pL4vB7nC2dA', reference: 'K7QF-2MXA', status: 'created', itemName: 'Weekend pass', eventNames: ['Harbour Friday', 'Harbour Saturday'], position: 1, ofCount: 2 },
-  { id: TICKET2, accessKey: 'Pq7-mZ0pL4vB7nC2dAx3Rk', reference: 'P3RT-8HWN', status: 'used', itemName: 'Weekend pass', eventNames: ['Harbour Friday'], position: 2, ofCount: 2 },
+  { id: TICKET, accessKey: 'the_orders_access_keys', reference: 'K7QF-2MXA', status: 'created', itemName: 'Weekend pass', eventNames: ['Harbour Friday', 'Harbour Saturday'], position: 1, ofCount: 2 },
+  { id: TICKET2, accessKey: 'the_second_tickets_key', reference: 'P3RT-8HWN', status: 'used', itemName: 'Weekend pass', eventNames: ['Harbour Friday'], position: 2, ofCount: 2 },
 ];
 const guestOrder: GuestOrderView = {
-  id: ORDER, accessKey: 'Lm4vB7nC2dAx3Rk-Q9_mZ0', number: 'K-2031-0042', shopId: 'shp_01jc5v3q8x0000000000000000', status: 'paid', lines: [], currency: 'EUR', subtotalMinor: 0, discountMinor: 0,
+  id: ORDER, accessKey: 'another_guests_keyring', number: 'K-2031-0042', shopId: 'shp_01jc5v3q8x0000000000000000', status: 'paid', lines: [], currency: 'EUR', subtotalMinor: 0, discountMinor: 0,
   donationMinor: 0, feeMinor: 0, totalMinor: 0, refundedMinor: 0, email: 'guest@example.test', discountCode: '', expiresAt: '', paidAt: '2031-07-01T10:02:00.000Z',
   createdAt: '2031-07-01T10:00:00.000Z', payable: false, outcome: '',
 };
@@ -148,8 +148,8 @@ const guestOrder: GuestOrderView = {
 describe("the guest's tickets on the order page", () => {
   it('lists each ticket with its status and a link to its page', () => {
     const html = render('en', <GuestOrderTickets initial={guestTickets} loadTickets={never} />);
-    expect(html).toContain(`href="/ticket/${TICKET}?key=x3Rk-Q9_mZ0pL4vB7nC2dA"`);
-    expect(html).toContain(`href="/ticket/${TICKET2}?key=Pq7-mZ0pL4vB7nC2dAx3Rk"`);
+    expect(html).toContain(`href="/ticket/${TICKET}?key=the_orders_access_keys"`);
+    expect(html).toContain(`href="/ticket/${TICKET2}?key=the_second_tickets_key"`);
     expect(html).toContain('aria-label="Open ticket K7QF-2MXA"');
     const list = section(html, 'guest-tickets', 'ul');
     expect(list).toMatch(/^Weekend pass Ticket 1 of 2 · Harbour Friday, Harbour Saturday K7QF-2MXA Created Open ticket Weekend pass Ticket 2 of 2 · Harbour Friday P3RT-8HWN Used Open ticket$/);
@@ -173,14 +173,14 @@ describe("the guest's tickets on the order page", () => {
 
 const orderTickets: OrderTicketView[] = [
   {
-    id: TICKET, accessKey: 'x3Rk-Q9_mZ0pL4vB7nC2dA', reference: 'K7QF-2MXA', status: 'used', itemName: 'Weekend pass', priceMinor: 4050, currency: 'EUR', position: 1, ofCount: 2,
+    id: TICKET, accessKey: 'the_orders_access_keys', reference: 'K7QF-2MXA', status: 'used', itemName: 'Weekend pass', priceMinor: 4050, currency: 'EUR', position: 1, ofCount: 2,
     access: [
       { eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '2031-07-04T16:05:00.000Z', device: 'Door 1' },
       { eventId: EVENT2, eventName: 'Harbour Saturday', checkedInAt: '', device: '' },
     ],
     issuedAt: '2031-07-01T10:02:00.000Z', canceledAt: '',
   },
-  { id: TICKET2, accessKey: 'Pq7-mZ0pL4vB7nC2dAx3Rk', reference: 'P3RT-8HWN', status: 'canceled', itemName: 'Weekend pass', priceMinor: 4050, currency: 'EUR', position: 2, ofCount: 2, access: [{ eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '', device: '' }], issuedAt: '2031-07-01T10:02:00.000Z', canceledAt: '2031-07-02T09:00:00.000Z' },
+  { id: TICKET2, accessKey: 'the_second_tickets_key', reference: 'P3RT-8HWN', status: 'canceled', itemName: 'Weekend pass', priceMinor: 4050, currency: 'EUR', position: 2, ofCount: 2, access: [{ eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '', device: '' }], issuedAt: '2031-07-01T10:02:00.000Z', canceledAt: '2031-07-02T09:00:00.000Z' },
 ];
 
 const messages: OrderMessageView[] = [
@@ -234,7 +234,7 @@ describe("the organiser's order page: tickets and e-mails", () => {
     expect(table).toMatch(
       /^Tickets of this order Ticket Item Price Status Check-in K7QF-2MXA \(opens the ticket's page in a new tab\) 1 of 2 Weekend pass €40\.50 Used Harbour Friday Jul 4, 2031, 6:05\s?PM · Door 1 Harbour Saturday Not checked in P3RT-8HWN .* 2 of 2 Weekend pass €40\.50 Canceled Not checked in$/,
     );
-    expect(html).toContain(`href="/ticket/${TICKET}?key=x3Rk-Q9_mZ0pL4vB7nC2dA" target="_blank" rel="noopener"`);
+    expect(html).toContain(`href="/ticket/${TICKET}?key=the_orders_access_keys" target="_blank" rel="noopener"`);
   });
 
   it('says why there are no tickets, or that ticketing could not be asked', () => {

@@ -4,7 +4,7 @@ import { type OrderRefundedPayload, recordedSubject, renderTemplate } from '../.
 
 const siteUrl = 'http://localhost:3000';
 const orderId = 'ord_01jd8k6m2q3r4s5t6v7w8x9y0z';
-const orderAccessKey = 'x3Rk-Q9_mZ0pL4vB7nC2dA';
+const orderAccessKey = 'the_orders_access_keys';
 const base = { orderId, orderAccessKey, orderNumber: 'K7F3-9QX2', amountMinor: 4250, currency: 'EUR' };
 const payload = (kind: RefundNoticeKind, fields: Partial<OrderRefundedPayload> = {}): OrderRefundedPayload => ({ ...base, kind, ...fields });
 // Intl puts a no-break space between the sign and the amount in Dutch; the plain-text part keeps it.
