@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/web/lib/idempotency-key';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { textField } from './auth-validation';
+import { perMinuteLimit } from './rate-limit-guard';
 import { cartLinesField, discountCodeField, donationField } from './cart-fields';
 import { HttpProblem } from './http-problem';
 import { isPrefixedId } from './page-validity';
@@ -31,8 +32,12 @@ export const TOO_LARGE_MESSAGE = 'The request is too large.';
  * KASSA_CHECKOUT_RATE_LIMIT (per minute) raises it for load tests that come from one address.
  */
 export function checkoutLimit(env: Record<string, string | undefined> = process.env): RateLimit {
-  const configured = Number.parseInt(env.KASSA_CHECKOUT_RATE_LIMIT ?? '', 10);
-  return { limit: Number.isSafeInteger(configured) && configured > 0 ? configured : 600, windowSeconds: 60 };
+  return perMinuteLimit(env.KASSA_CHECKOUT_RATE_LIMIT, 600);
+}
+
+/** A per-shop rate-limit key: per IP and per shop (a malformed shop id counts under one key, not its own). */
+function shopLimitKey(kind: string, shopId: string | undefined, ip: string): string {
+  return `${kind}:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
 }
 /** Payment attempts (Retry payment) per client IP: a guest retries a few times, not hundreds. */
 export const PAYMENT_START_LIMIT: RateLimit = { limit: 60, windowSeconds: 300 };
@@ -41,7 +46,7 @@ export const DEMO_PAYMENT_LIMIT: RateLimit = { limit: 120, windowSeconds: 300 };
 
 /** The rate-limit key of a checkout: per IP and per shop (a malformed shop id counts under one key, not its own). */
 export function checkoutLimitKey(shopId: string | undefined, ip: string): string {
-  return `checkout:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
+  return shopLimitKey('checkout', shopId, ip);
 }
 
 /**
@@ -49,7 +54,7 @@ export function checkoutLimitKey(shopId: string | undefined, ip: string): string
  * of their own, so that a guesser learns which discount codes exist no faster through a quote than through a checkout.
  */
 export function priceQuoteLimitKey(shopId: string | undefined, ip: string): string {
-  return `price:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
+  return shopLimitKey('price', shopId, ip);
 }
 
 const idempotencyKey = z

@@ -8,6 +8,7 @@ import type { BffConfig } from './bff-config';
 import { tooManyRequests } from './grpc-errors';
 import { HttpProblem, NOT_FOUND_MESSAGE } from './http-problem';
 import { hitBffRateLimit } from './rate-limit';
+import { perMinuteLimit } from './rate-limit-guard';
 import { clientIp, type RequestLike } from './request-context';
 
 /**
@@ -17,8 +18,7 @@ import { clientIp, type RequestLike } from './request-context';
  * KASSA_GUEST_READ_RATE_LIMIT (per minute) raises it for load tests that come from one address.
  */
 export function guestReadLimit(env: Record<string, string | undefined> = process.env): RateLimit {
-  const configured = Number.parseInt(env.KASSA_GUEST_READ_RATE_LIMIT ?? '', 10);
-  return { limit: Number.isSafeInteger(configured) && configured > 0 ? configured : 600, windowSeconds: 60 };
+  return perMinuteLimit(env.KASSA_GUEST_READ_RATE_LIMIT, 600);
 }
 
 /** The key in a query string, or '' when it is missing or not a key (the service then answers NOT_FOUND). */

@@ -13,3 +13,9 @@ export async function requireWithinRateLimit(key: string, limit: RateLimit): Pro
   const answer = tooManyRequests(verdict.retryAfterSeconds);
   throw new HttpProblem(answer.status, answer.body, answer.headers);
 }
+
+/** A per-minute limit that an environment variable may raise (load tests from one address): its value, else `fallback`. */
+export function perMinuteLimit(configured: string | undefined, fallback: number): RateLimit {
+  const limit = Number.parseInt(configured ?? '', 10);
+  return { limit: Number.isSafeInteger(limit) && limit > 0 ? limit : fallback, windowSeconds: 60 };
+}

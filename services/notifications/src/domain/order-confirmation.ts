@@ -1,4 +1,5 @@
 import type { EmailLocale } from './email-message';
+import { accessKeyQuery } from '@kassa/platform/ids';
 
 /**
  * The order confirmation: the e-mail with the guest's tickets, sent once per order when ticketing issues them, and
@@ -120,7 +121,7 @@ const localePrefix = (locale: EmailLocale): string => (locale === 'nl' ? 'nl/' :
 
 /** A ticket's public page (/ticket/{ticketId}?key={accessKey}, Dutch under /nl). */
 export function ticketPageLink(siteUrl: string, locale: EmailLocale, ticket: Pick<ConfirmationTicket, 'id' | 'accessKey'>): string {
-  return `${siteUrl.replace(/\/+$/, '')}/${localePrefix(locale)}ticket/${encodeURIComponent(ticket.id)}?key=${encodeURIComponent(ticket.accessKey)}`;
+  return `${siteUrl.replace(/\/+$/, '')}/${localePrefix(locale)}ticket/${encodeURIComponent(ticket.id)}?${accessKeyQuery(ticket.accessKey)}`;
 }
 
 /** The events of a ticket, in its own order; ids the snapshot does not describe are left out. */

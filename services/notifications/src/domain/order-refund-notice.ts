@@ -1,5 +1,6 @@
 import { formatMoney, money } from '@kassa/platform/money';
 import type { EmailLocale } from './email-message';
+import { accessKeyQuery } from '@kassa/platform/ids';
 
 /** Why ordering refunded money (OrderRefund.reason). */
 export type RefundReason = 'organiser' | 'late_payment' | 'duplicate_payment' | 'order_canceled';
@@ -38,7 +39,7 @@ export function refundDedupeKey(refundId: string): string {
 /** The guest's order page (/order/{orderId}?key={accessKey}, Dutch under /nl), which follows the order for them. */
 export function orderPageLink(siteUrl: string, locale: EmailLocale, orderId: string, accessKey: string): string {
   const base = siteUrl.replace(/\/+$/, '');
-  return `${base}/${locale === 'nl' ? 'nl/' : ''}order/${encodeURIComponent(orderId)}?key=${encodeURIComponent(accessKey)}`;
+  return `${base}/${locale === 'nl' ? 'nl/' : ''}order/${encodeURIComponent(orderId)}?${accessKeyQuery(accessKey)}`;
 }
 
 /** An amount in minor units as the guest reads it: the order's currency, the e-mail's language (€12.50 / € 12,50). */

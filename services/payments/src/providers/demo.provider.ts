@@ -1,5 +1,6 @@
 import { UnauthenticatedError } from '@kassa/platform/errors';
 import type { PaymentProvider } from './payment-provider';
+import { accessKeyQuery } from '@kassa/platform/ids';
 
 /**
  * The built-in demo provider: no network, no money. Its "payment page" is the BFF's test-mode page
@@ -12,7 +13,7 @@ export function createDemoProvider(): PaymentProvider {
     testMode: true,
     expiryFor: (_now, holdEnd) => holdEnd,
     async createAttempt(request) {
-      const redirectUrl = `${request.returnOrigin}/payments/demo/${request.paymentId}?key=${encodeURIComponent(request.orderAccessKey)}`;
+      const redirectUrl = `${request.returnOrigin}/payments/demo/${request.paymentId}?${accessKeyQuery(request.orderAccessKey)}`;
       return { providerReference: `demo_${request.paymentId}`, redirectUrl };
     },
     lookUp: async () => ({ status: 'open' }),

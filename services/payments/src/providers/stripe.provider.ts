@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { UnauthenticatedError } from '@kassa/platform/errors';
 import type { PaymentProvider, ProviderState, RefundResult } from './payment-provider';
 import { type StripeSessionLike, paymentIntentOf, refundResult, sessionExpiry, sessionStatus, stripeProviderEvent } from './stripe-events';
+import { accessKeyQuery } from '@kassa/platform/ids';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -19,7 +20,7 @@ const isInvalidRequest = (error: unknown): boolean => (error as { type?: string 
 
 /** The page of the order in the guest's language (English has no prefix), with the guest's key to it. */
 const orderPage = (origin: string, locale: string, orderId: string, accessKey: string) =>
-  `${origin}${locale === 'nl' ? '/nl' : ''}/order/${orderId}?key=${encodeURIComponent(accessKey)}`;
+  `${origin}${locale === 'nl' ? '/nl' : ''}/order/${orderId}?${accessKeyQuery(accessKey)}`;
 
 /**
  * Stripe through its real SDK: one Checkout Session per attempt, created with the attempt id as idempotency key

@@ -21,3 +21,11 @@ export function accessKeyMatches(stored: string | null | undefined, given: unkno
   if (!isAccessKey(stored) || !isAccessKey(given)) return false;
   return timingSafeEqual(Buffer.from(stored), Buffer.from(given));
 }
+
+/**
+ * The query part that carries a key in a guest's link (`key=…`), for the links services make (e-mails, provider
+ * return addresses). The browser's side spells the same parameter in web/src/lib/guest-access.ts.
+ */
+export function accessKeyQuery(key: string): string {
+  return `key=${encodeURIComponent(key)}`;
+}

@@ -35,4 +35,4 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-export { ACCESS_KEY_LENGTH, accessKeyMatches, isAccessKey, newAccessKey } from './access-key';
+export { ACCESS_KEY_LENGTH, accessKeyMatches, accessKeyQuery, isAccessKey, newAccessKey } from './access-key';
