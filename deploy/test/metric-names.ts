@@ -61,7 +61,13 @@ export const CONTRACT_METRICS: readonly ContractMetric[] = [
   },
   // `to` is the domain's status word (reserved, pending, paid, expired, canceled, refunded, …): not a closed list here.
   { name: 'kassa_order_transitions', kind: 'counter', labels: ['to'], source: 'business' },
-  { name: 'kassa_payments', kind: 'counter', labels: ['outcome'], values: { outcome: ['succeeded', 'failed', 'refunded'] }, source: 'business' },
+  {
+    name: 'kassa_payments',
+    kind: 'counter',
+    labels: ['outcome'],
+    values: { outcome: ['succeeded', 'failed', 'refunded', 'flagged'] },
+    source: 'business',
+  },
   { name: 'kassa_tickets_issued', kind: 'counter', labels: [], source: 'business' },
   { name: 'kassa_tickets_voided', kind: 'counter', labels: [], source: 'business' },
   {

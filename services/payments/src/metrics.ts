@@ -5,10 +5,19 @@ import { counter, labelSets } from '@kassa/platform/metrics';
 import { afterCommit } from '@kassa/platform/persistence';
 import type { PaymentStatus } from './domain/payment-status';
 
-const PAYMENT_OUTCOMES = ['succeeded', 'failed', 'refunded'] as const;
+// flagged: a provider's success for another amount or currency than the order's, refunded instead of applied.
+const PAYMENT_OUTCOMES = [
+  'succeeded',
+  'failed',
+  'flagged',
+  'refunded',
+] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
-export const paymentOutcomes = counter('kassa.payments', 'Payment attempts that succeeded or failed, and refunds carried out');
+export const paymentOutcomes = counter(
+  'kassa.payments',
+  'Payment attempts that succeeded, failed or were flagged (paid for the wrong sum), and refunds carried out',
+);
 
 /**
  * What an attempt's new status counts as: paid is a success, failed a failure. Pending and authorized are on the

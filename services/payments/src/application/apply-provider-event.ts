@@ -2,10 +2,13 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { crashPoint } from '@kassa/platform/lifecycle';
 import { transactionalWithEffects } from '@kassa/platform/persistence';
+import { type PaymentStatus, transition } from '../domain/payment-status';
 import { type ProviderEvent, targetStatus } from '../domain/provider-event';
+import { receivedMismatch } from '../domain/received-amount';
 import { countPaymentOutcome, outcomeOfStatus } from '../metrics';
 import type { PaymentAttempt } from '../persistence/payment-attempt.entity';
 import { RefundEntity } from '../persistence/refund.entity';
+import { flagMismatchedPayment } from './flag-mismatched-payment';
 import { changeStatus, findAttemptFor } from './payment-records';
 import type { PaymentsContext } from './payments-context';
 import { settleRefund } from './refund-records';
@@ -51,7 +54,7 @@ async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: Provide
   let refundId: string | null = null;
   if (event.outcome.kind === 'payment') {
     attempt = (await findAttemptFor(em, event)) ?? undefined;
-    outcome = attempt ? applyToAttempt(em, attempt, event, now, committing) : 'unknown_payment';
+    outcome = attempt ? applyToAttempt(ctx, em, attempt, event, now, committing) : 'unknown_payment';
   } else if (event.outcome.kind === 'refund') {
     const refund = await findRefundFor(em, event);
     refundId = refund?.id ?? null;
@@ -75,13 +78,40 @@ async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: Provide
   return { applied: true, attempt };
 }
 
-function applyToAttempt(em: EntityManager, attempt: PaymentAttempt, event: ProviderEvent, now: Date, committing: EntityManager): string {
+function applyToAttempt(
+  ctx: PaymentsContext,
+  em: EntityManager,
+  attempt: PaymentAttempt,
+  event: ProviderEvent,
+  now: Date,
+  committing: EntityManager,
+): string {
   // What the provider tells about its objects is kept even when the status does not move: a session whose id a
   // crash kept from being saved, the payment a later refund needs.
   if (!attempt.providerReference && event.providerReference) attempt.providerReference = event.providerReference;
   if (!attempt.providerPaymentId && event.providerPaymentId) attempt.providerPaymentId = event.providerPaymentId;
   const target = targetStatus(event.outcome);
   if (!target) return 'no_change';
+  // A flagged attempt's money is on its way back: no later event (the same session's next one, a lookup) moves it,
+  // and none refunds it again.
+  if (attempt.flagReason) {
+    if (target === 'paid')
+      ctx.logger.warn(
+        { orderId: attempt.orderId, paymentId: attempt.id, eventId: event.eventId },
+        'payment reported for an attempt already flagged; recorded and ignored',
+      );
+    return `flagged_ignored_${target}`;
+  }
+  // A success is applied only for exactly the sum the attempt (the order) asks; checked only where it would move the
+  // attempt to paid, so that a repeat about a paid attempt stays the no-op it always was.
+  if (target === 'paid' && transition(attempt.status as PaymentStatus, target).changed) {
+    const received = event.outcome.kind === 'payment' ? event.outcome.received : undefined;
+    const mismatch = receivedMismatch({ amountMinor: attempt.amountMinor, currency: attempt.currency }, received);
+    if (mismatch) {
+      flagMismatchedPayment(ctx, em, attempt, event, mismatch, now, committing);
+      return `flagged_${mismatch.reason}`;
+    }
+  }
   const failureReason = event.outcome.kind === 'payment' ? (event.outcome.failureReason ?? '') : '';
   // A late "expired" after "paid", an "authorized" after "failed" and the like are recorded and change nothing.
   if (!changeStatus(em, attempt, target, now, failureReason)) return `stale_${target}`;

@@ -29,7 +29,7 @@ export async function closeAttempt(ctx: PaymentsContext, attempt: PaymentAttempt
     type: `${source}.close`,
     paymentId: attempt.id,
     providerPaymentId: state.providerPaymentId,
-    outcome: { kind: 'payment', status, failureReason: state.failureReason },
+    outcome: { kind: 'payment', status, failureReason: state.failureReason, received: state.received },
   };
   await applyProviderEvent(ctx, event, em);
 }

@@ -26,6 +26,6 @@ export async function completeDemoPayment(ctx: PaymentsContext, request: Complet
   if (ctx.providers.active.name !== 'demo') throw new FailedPreconditionError('The demo provider is not enabled');
   if (isFinal(attempt.status as PaymentStatus)) return { payment: toPaymentMessage(attempt) };
 
-  const result = await applyProviderEvent(ctx, demoEvent(attempt.id, action));
+  const result = await applyProviderEvent(ctx, demoEvent(attempt.id, action, { amountMinor: attempt.amountMinor, currency: attempt.currency }));
   return { payment: toPaymentMessage(result.attempt ?? (await loadAttempt(ctx.orm.em.fork(), attempt.id))) };
 }

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '@kassa/platform/errors';
 import { type PaymentStatus, changeVerb, isFinal, transition } from '../domain/payment-status';
+import { type ReceivedMismatch, mismatchFailureReason } from '../domain/received-amount';
 import { publishPaymentChanged } from '../events/payment-changed.publisher';
 import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
 
@@ -41,6 +42,29 @@ export function changeStatus(em: EntityManager, attempt: PaymentAttempt, target:
   const verb = changeVerb(next.status);
   if (verb) publishPaymentChanged(em, attempt, verb, now);
   return true;
+}
+
+/**
+ * Records a locked attempt as flagged: the provider reported a payment for another sum than the attempt's. It ends
+ * failed whatever its status was (the money is going back, so the order must not wait for it), with the reason and
+ * what was received kept, and payment.failed through the outbox so that ordering keeps the order payable and the
+ * guest sees why. Never payment.succeeded.
+ */
+export function flagAttempt(
+  em: EntityManager,
+  attempt: PaymentAttempt,
+  mismatch: ReceivedMismatch,
+  now: Date,
+): void {
+  attempt.flagReason = mismatch.reason;
+  attempt.receivedMinor = mismatch.received?.amountMinor ?? null;
+  attempt.receivedCurrency = mismatch.received?.currency ?? null;
+  attempt.flaggedAt = now;
+  attempt.status = "failed";
+  attempt.failureReason = mismatchFailureReason(mismatch.reason);
+  attempt.redirectUrl = "";
+  touch(attempt, now);
+  publishPaymentChanged(em, attempt, "failed", now);
 }
 
 export function touch(attempt: PaymentAttempt, now: Date): void {

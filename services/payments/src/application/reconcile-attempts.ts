@@ -1,14 +1,12 @@
-import { LockMode } from '@mikro-orm/core';
-import { transactionalWithEffects } from '@kassa/platform/persistence';
 import type { ProviderEvent } from '../domain/provider-event';
 import { OPEN_STATUSES } from '../domain/payment-status';
 import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
 import { RefundEntity } from '../persistence/refund.entity';
 import { applyProviderEvent } from './apply-provider-event';
+import { carryOutRefund } from './carry-out-refund';
 import { closeAttempt } from './close-open-attempts';
 import { loadAttempt } from './payment-records';
 import type { PaymentsContext } from './payments-context';
-import { isRefundOpen, settleRefund } from './refund-records';
 import { startAtProvider } from './start-attempt';
 
 const BATCH = 100;
@@ -52,7 +50,7 @@ export async function reconcileAttempts(ctx: PaymentsContext): Promise<Reconcile
   for (const refund of refunds) {
     result.refunds += 1;
     try {
-      await reconcileRefund(ctx, refund.id);
+      await carryOutRefund(ctx, refund.id);
     } catch (error) {
       result.failed += 1;
       ctx.logger.warn({ err: error, refundId: refund.id }, 'reconciling a refund failed; the next sweep tries again');
@@ -81,7 +79,7 @@ async function reconcileAttempt(ctx: PaymentsContext, found: PaymentAttempt): Pr
     paymentId: attempt.id,
     providerReference: attempt.providerReference ?? undefined,
     providerPaymentId: state.providerPaymentId,
-    outcome: { kind: 'payment', status: state.status, failureReason: state.failureReason },
+    outcome: { kind: 'payment', status: state.status, failureReason: state.failureReason, received: state.received },
   };
   await applyProviderEvent(ctx, event);
   return (await loadAttempt(ctx.orm.em.fork(), attempt.id)).status !== found.status;
@@ -90,28 +88,4 @@ async function reconcileAttempt(ctx: PaymentsContext, found: PaymentAttempt): Pr
 async function closed(ctx: PaymentsContext, attempt: PaymentAttempt): Promise<boolean> {
   await closeAttempt(ctx, attempt, 'expired', 'reconcile');
   return (await loadAttempt(ctx.orm.em.fork(), attempt.id)).status !== attempt.status;
-}
-
-async function reconcileRefund(ctx: PaymentsContext, refundId: string): Promise<void> {
-  const em = ctx.orm.em.fork();
-  const refund = await em.findOneOrFail(RefundEntity, { id: refundId });
-  if (!isRefundOpen(refund)) return;
-  const attempt = await loadAttempt(em, refund.paymentId);
-  const provider = ctx.providers.get(attempt.provider);
-  // "requested": the provider may or may not have it; asking again with the same idempotency key is safe.
-  const result =
-    refund.status === 'pending' && refund.providerReference
-      ? await provider.lookUpRefund({ refundId: refund.id, providerReference: refund.providerReference })
-      : await provider.refund({
-          refundId: refund.id,
-          paymentId: attempt.id,
-          providerReference: attempt.providerReference ?? '',
-          providerPaymentId: attempt.providerPaymentId ?? null,
-          amountMinor: refund.amountMinor,
-          currency: refund.currency,
-        });
-  await transactionalWithEffects(em, async (tx) => {
-    const locked = await tx.findOneOrFail(RefundEntity, { id: refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    await settleRefund(tx, locked, result, ctx.now());
-  });
 }

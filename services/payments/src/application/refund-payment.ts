@@ -5,6 +5,7 @@ import { refundRefusal } from '../domain/refund-limits';
 import { publishRefundOutcome } from '../events/payment-refunded.publisher';
 import { PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
 import { type Refund, RefundEntity } from '../persistence/refund.entity';
+import { askProviderForRefund } from './carry-out-refund';
 import type { PaymentsContext } from './payments-context';
 import { isRefundOpen, settleRefund } from './refund-records';
 
@@ -21,17 +22,7 @@ export async function refundPayment(ctx: PaymentsContext, request: RefundRequest
   const refund = await reserve(ctx, request);
   if (!refund || !isRefundOpen(refund)) return;
   const attempt = await em.findOneOrFail(PaymentAttemptEntity, { id: refund.paymentId });
-  const result =
-    refund.status === 'pending' && refund.providerReference
-      ? await ctx.providers.get(attempt.provider).lookUpRefund({ refundId: refund.id, providerReference: refund.providerReference })
-      : await ctx.providers.get(attempt.provider).refund({
-          refundId: refund.id,
-          paymentId: attempt.id,
-          providerReference: attempt.providerReference ?? '',
-          providerPaymentId: attempt.providerPaymentId ?? null,
-          amountMinor: refund.amountMinor,
-          currency: refund.currency,
-        });
+  const result = await askProviderForRefund(ctx, refund, attempt);
   const locked = await em.findOneOrFail(RefundEntity, { id: refund.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   await settleRefund(em, locked, result, ctx.now());
 }

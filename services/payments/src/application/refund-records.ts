@@ -25,12 +25,12 @@ export async function settleRefund(em: EntityManager, refund: Refund, result: Re
   refund.completedAt = now;
   if (result.status === 'succeeded') {
     countPaymentOutcome(committing, 'refunded');
-    // One statement, so two refunds of one payment settling at once both count (no read-modify-write).
-    await em.execute('update payment_attempt set refunded_minor = least(amount_minor, refunded_minor + ?), version = version + 1, updated_at = ? where id = ?', [
-      refund.amountMinor,
-      now,
-      refund.paymentId,
-    ]);
+    // One statement, so two refunds of one payment settling at once both count (no read-modify-write). Only money in
+    // the attempt's currency counts towards it: a flagged payment made in another currency is refunded in that one.
+    await em.execute(
+      'update payment_attempt set refunded_minor = least(amount_minor, refunded_minor + ?), version = version + 1, updated_at = ? where id = ? and currency = ?',
+      [refund.amountMinor, now, refund.paymentId, refund.currency],
+    );
   }
   publishRefundOutcome(
     em,

@@ -6,7 +6,8 @@
  * "paid" beats everything: when the provider says money was taken, that is recorded even after the attempt
  * was expired, canceled or failed here (a late payment), so that ordering can re-reserve or refund it. Money
  * that moved is never silently dropped. Once paid, nothing changes the status any more (refunds are counted
- * separately, in refunded_minor).
+ * separately, in refunded_minor). A "paid" for another sum than the attempt's is not applied at all: the attempt is
+ * flagged and failed, its money refunded, and nothing moves it afterwards (domain/received-amount.ts).
  */
 export const PAYMENT_STATUSES = ['created', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

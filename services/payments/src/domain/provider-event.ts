@@ -1,3 +1,4 @@
+import type { Money } from '@kassa/platform/money';
 import type { PaymentStatus } from './payment-status';
 
 /**
@@ -6,8 +7,11 @@ import type { PaymentStatus } from './payment-status';
  * (application/apply-provider-event.ts), keyed by (provider, eventId).
  */
 export type ProviderOutcome =
-  /** The attempt's state at the provider. */
-  | { kind: 'payment'; status: ReportedPaymentStatus; failureReason?: string }
+  /**
+   * The attempt's state at the provider. `received` is what the provider says it took (Stripe: the session's
+   * amount_total and currency); a "paid" is applied only when it equals the attempt's amount (domain/received-amount.ts).
+   */
+  | { kind: 'payment'; status: ReportedPaymentStatus; failureReason?: string; received?: Money }
   /** A refund's final or intermediate state. */
   | { kind: 'refund'; status: 'pending' | 'succeeded' | 'failed'; failureReason?: string }
   /** An event Kassa does not act on (recorded, so a replay is still answered as one). */
@@ -50,12 +54,13 @@ export const DEMO_FAILURE_REASON = 'The payment was declined on the demo provide
 
 /**
  * The demo page's choice as a provider event. The id is fixed per attempt and action, so a repeated click is a
- * replay; "abandon" moves nothing (the guest left: the order's hold ends the attempt later).
+ * replay; "abandon" moves nothing (the guest left: the order's hold ends the attempt later). "pay" reports `amount`
+ * as received: the demo page charges what the attempt shows (and moves no money).
  */
-export function demoEvent(paymentId: string, action: DemoAction): ProviderEvent {
+export function demoEvent(paymentId: string, action: DemoAction, amount?: Money): ProviderEvent {
   const outcome: ProviderOutcome =
     action === 'pay'
-      ? { kind: 'payment', status: 'paid' }
+      ? { kind: 'payment', status: 'paid', received: amount }
       : action === 'fail'
         ? { kind: 'payment', status: 'failed', failureReason: DEMO_FAILURE_REASON }
         : { kind: 'payment', status: 'open' };

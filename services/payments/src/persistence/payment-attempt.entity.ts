@@ -23,6 +23,16 @@ export const PaymentAttemptEntity = defineEntity({
     providerPaymentId: p.string().nullable(),
     redirectUrl: p.string(),
     failureReason: p.string(),
+    /**
+     * Set when the provider reported a payment for another sum than the attempt's (domain/received-amount.ts):
+     * "amount_mismatch", "currency_mismatch" or "amount_unknown". Such an attempt is failed, its money refunded, and
+     * nothing moves it any more. Null for every other attempt.
+     */
+    flagReason: p.string().nullable(),
+    /** What the provider said it took, for a flagged attempt (null when it did not say); the expected sum is amountMinor/currency. */
+    receivedMinor: p.bigint('number').nullable(),
+    receivedCurrency: p.string().nullable(),
+    flaggedAt: p.datetime().nullable(),
     /** Chosen by the browser; unique per order (the retry of one attempt is the same attempt). */
     idempotencyKey: p.string(),
     testMode: p.boolean(),

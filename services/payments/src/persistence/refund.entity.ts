@@ -1,6 +1,9 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
-/** A refund ordering asked for; its id ("ref_…", ordering's) is the provider's idempotency key. */
+/**
+ * A refund ordering asked for, or one payments made itself for a flagged payment (a success for the wrong sum, which
+ * ordering never hears of as a success). Its id ("ref_…") is the provider's idempotency key.
+ */
 export const RefundEntity = defineEntity({
   name: 'Refund',
   tableName: 'refund',
@@ -11,7 +14,7 @@ export const RefundEntity = defineEntity({
     organisationId: p.string(),
     amountMinor: p.bigint('number'),
     currency: p.string(),
-    /** "organiser", "late_payment", "duplicate_payment" or "order_canceled". */
+    /** ordering's "organiser", "late_payment", "duplicate_payment" or "order_canceled"; a flagged payment's flag reason. */
     reason: p.string(),
     /** "requested" (not yet answered by the provider), "pending" (the provider is on it), "succeeded" or "failed". */
     status: p.string(),

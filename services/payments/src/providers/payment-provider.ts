@@ -1,3 +1,4 @@
+import type { Money } from '@kassa/platform/money';
 import type { ProviderEvent, ReportedPaymentStatus } from '../domain/provider-event';
 
 /** What a provider is asked to make for a new attempt. Kept with the attempt, so a retry asks the very same. */
@@ -34,6 +35,8 @@ export interface ProviderState {
   status: ReportedPaymentStatus;
   providerPaymentId?: string;
   failureReason?: string;
+  /** What the provider took, when it says (checked against the attempt before a "paid" is applied). */
+  received?: Money;
 }
 
 export interface RefundRequest {

@@ -1,4 +1,5 @@
 // Pure mappings of Stripe's objects and events onto provider-neutral outcomes; unit-tested without the network.
+import type { Money } from '@kassa/platform/money';
 import type { ProviderEvent, ProviderOutcome, ReportedPaymentStatus } from '../domain/provider-event';
 import type { RefundResult } from './payment-provider';
 
@@ -8,6 +9,10 @@ export interface StripeSessionLike {
   status?: string | null;
   payment_status?: string | null;
   payment_intent?: string | { id: string } | null;
+  /** What the session charges in minor units after discounts and taxes: what the guest paid once it is paid. */
+  amount_total?: number | null;
+  /** Lower case ("eur"). */
+  currency?: string | null;
   metadata?: Record<string, string> | null;
 }
 
@@ -30,6 +35,13 @@ export const ASYNC_PAYMENT_FAILED_REASON = 'The bank declined the payment';
 export const paymentIntentOf = (session: StripeSessionLike): string | undefined =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? undefined);
 
+/** What a session charged, as Stripe reports it (the comparison normalises the currency); undefined when it does not say. */
+export function sessionReceived(session: StripeSessionLike): Money | undefined {
+  if (typeof session.amount_total !== "number" || !session.currency)
+    return undefined;
+  return { amountMinor: session.amount_total, currency: session.currency };
+}
+
 /**
  * A session's state: complete and paid (or nothing to pay) → paid; complete but unpaid → authorized (an
  * asynchronous method such as a bank debit is under way; async_payment_succeeded/failed follow); expired →
@@ -47,10 +59,23 @@ export function refundResult(refund: StripeRefundLike): RefundResult {
   return { status, providerReference: refund.id, failureReason };
 }
 
-const SESSION_EVENTS: Record<string, (session: StripeSessionLike) => ProviderOutcome> = {
-  'checkout.session.completed': (session) => ({ kind: 'payment', status: sessionStatus(session) }),
-  'checkout.session.async_payment_succeeded': () => ({ kind: 'payment', status: 'paid' }),
-  'checkout.session.async_payment_failed': () => ({ kind: 'payment', status: 'failed', failureReason: ASYNC_PAYMENT_FAILED_REASON }),
+// A success carries what the session charged, so that it is applied only when that is what the attempt asks.
+const SESSION_EVENTS: Record<
+  string,
+  (session: StripeSessionLike) => ProviderOutcome
+> = {
+  'checkout.session.completed': (session) => ({ kind: 'payment',
+    status: sessionStatus(session),
+    received: sessionReceived(session),
+  }),
+  'checkout.session.async_payment_succeeded': (session) => ({ kind: 'payment',
+    status: 'paid',
+    received: sessionReceived(session),
+  }),
+  'checkout.session.async_payment_failed': () => ({ kind: 'payment',
+    status: 'failed',
+    failureReason: ASYNC_PAYMENT_FAILED_REASON,
+  }),
   'checkout.session.expired': () => ({ kind: 'payment', status: 'expired' }),
 };
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);

@@ -1,7 +1,15 @@
 import Stripe from 'stripe';
 import { UnauthenticatedError } from '@kassa/platform/errors';
 import type { PaymentProvider, ProviderState, RefundResult } from './payment-provider';
-import { type StripeSessionLike, paymentIntentOf, refundResult, sessionExpiry, sessionStatus, stripeProviderEvent } from './stripe-events';
+import {
+  type StripeSessionLike,
+  paymentIntentOf,
+  refundResult,
+  sessionExpiry,
+  sessionReceived,
+  sessionStatus,
+  stripeProviderEvent,
+} from './stripe-events';
 import { accessKeyQuery } from '@kassa/platform/ids';
 
 export interface StripeProviderOptions {
@@ -13,7 +21,11 @@ export interface StripeProviderOptions {
   protocol?: 'http' | 'https';
 }
 
-const stateOf = (session: StripeSessionLike): ProviderState => ({ status: sessionStatus(session), providerPaymentId: paymentIntentOf(session) });
+const stateOf = (session: StripeSessionLike): ProviderState => ({
+  status: sessionStatus(session),
+  providerPaymentId: paymentIntentOf(session),
+  received: sessionReceived(session),
+});
 
 /** Stripe's "this cannot be done in the object's state" (e.g. expiring a session that is complete): not a failure to retry. */
 const isInvalidRequest = (error: unknown): boolean => (error as { type?: string } | null)?.type === 'StripeInvalidRequestError';

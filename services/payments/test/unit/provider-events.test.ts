@@ -1,11 +1,22 @@
 import { DEMO_FAILURE_REASON, demoEvent, targetStatus } from '../../src/domain/provider-event';
-import { ASYNC_PAYMENT_FAILED_REASON, SESSION_MAX_MS, SESSION_MIN_MS, refundResult, sessionExpiry, sessionStatus, stripeProviderEvent } from '../../src/providers/stripe-events';
+import {
+  ASYNC_PAYMENT_FAILED_REASON,
+  SESSION_MAX_MS,
+  SESSION_MIN_MS,
+  refundResult,
+  sessionExpiry,
+  sessionReceived,
+  sessionStatus,
+  stripeProviderEvent,
+} from '../../src/providers/stripe-events';
 
 const session = (fields: Record<string, unknown> = {}) => ({
   id: 'cs_test_1',
   status: 'complete',
   payment_status: 'paid',
   payment_intent: 'pi_1',
+  amount_total: 4_250,
+  currency: 'eur',
   metadata: { payment_id: 'pay_1', order_id: 'ord_1' },
   ...fields,
 });
@@ -16,6 +27,14 @@ describe('demo page choices as provider events', () => {
     expect(demoEvent('pay_x', 'pay')).toMatchObject({ provider: 'demo', eventId: 'demo_pay_x_pay', paymentId: 'pay_x', outcome: { kind: 'payment', status: 'paid' } });
     expect(demoEvent('pay_x', 'fail').outcome).toEqual({ kind: 'payment', status: 'failed', failureReason: DEMO_FAILURE_REASON });
     expect(targetStatus(demoEvent('pay_x', 'abandon').outcome)).toBeNull();
+  });
+
+  it("reports the attempt's own amount as received when the guest pays", () => {
+    expect(demoEvent('pay_x', 'pay', { amountMinor: 1_500, currency: 'EUR' }).outcome).toEqual({
+      kind: 'payment',
+      status: 'paid',
+      received: { amountMinor: 1_500, currency: 'EUR' },
+    });
   });
 });
 
@@ -29,7 +48,26 @@ describe('Stripe events', () => {
     ['checkout.session.expired', session({ status: 'expired', payment_status: 'unpaid', payment_intent: null }), 'expired'],
   ])('%s (%o) → %s', (type, object, status) => {
     const mapped = stripeProviderEvent(event(type, object));
-    expect(mapped).toMatchObject({ provider: 'stripe', eventId: 'evt_1', type, paymentId: 'pay_1', providerReference: 'cs_test_1', outcome: { kind: 'payment', status } });
+    expect(mapped).toMatchObject({
+      provider: 'stripe',
+      eventId: 'evt_1',
+      type,
+      paymentId: 'pay_1',
+      providerReference: 'cs_test_1',
+      outcome: { kind: 'payment', status },
+    });
+  });
+
+  it('reports what a paid session charged (amount_total and currency), and nothing when the session does not say', () => {
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded']) {
+      expect(stripeProviderEvent(event(type, session())).outcome).toEqual({
+        kind: 'payment',
+        status: 'paid',
+        received: { amountMinor: 4_250, currency: 'eur' },
+      });
+      expect(stripeProviderEvent(event(type, session({ amount_total: null }))).outcome).toEqual({ kind: 'payment', status: 'paid', received: undefined });
+    }
+    expect(sessionReceived(session({ currency: null }))).toBeUndefined();
   });
 
   it('keeps the payment intent for refunds and explains an asynchronous failure', () => {
