@@ -209,20 +209,25 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
     }
   });
 
-  it('renders no Secret and no secret value: credentials only as secretKeyRef to existing Secrets', () => {
-    expect(rendered.text).not.toMatch(/^kind:\s*Secret\s*$/m);
-    expect(rendered.text).not.toMatch(/postgres(ql)?:\/\/|smtps?:\/\/[^\s"]*@/);
-    for (const configMap of ofKind(rendered.objects, 'ConfigMap')) {
-      expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariable.test(key))).toEqual([]);
-    }
-    const secretRefs = workloads.flatMap(containersOf).flatMap((container) => container.env ?? []).filter((env) => secretVariable.test(env.name));
-    expect(secretRefs.map((env) => env.name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_KEY', 'SMTP_URL']));
-    for (const env of secretRefs) {
-      expect(env.value).toBeUndefined();
-      expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app)$/);
-      expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
-    }
-  });
+    it('renders no Secret and no secret value: credentials only as secretKeyRef to existing Secrets', () => {
+      expect(rendered.text).not.toMatch(/^kind:\s*Secret\s*$/m);
+      expect(rendered.text).not.toMatch(/postgres(ql)?:\/\/|smtps?:\/\/[^\s"]*@/);
+      for (const configMap of ofKind(rendered.objects, 'ConfigMap')) {
+        expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariable.test(key))).toEqual([]);
+      }
+      const secretRefs = workloads
+        .flatMap(containersOf)
+        .flatMap((container) => container.env ?? [])
+        .filter((env) => secretVariable.test(env.name));
+      expect(secretRefs.map((env) => env.name)).toEqual(
+        expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_KEY', 'SMTP_URL']),
+      );
+      for (const env of secretRefs) {
+        expect(env.value).toBeUndefined();
+        expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app|nats-users)$/);
+        expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
+      }
+    });
 
   it('gives every service, the BFF and every migration the caller key from kassa-app (caller-key)', () => {
     const deployments = ofKind<Workload>(rendered.objects, 'Deployment');

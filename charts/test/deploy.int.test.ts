@@ -317,6 +317,42 @@ describe('deploy/monitoring', () => {
     expect(problems).toEqual([]);
   });
 
+  it('gives each service that uses NATS its own bus user: NATS_USER, its own Secret key as NATS_PASSWORD, the CA of the TLS server', () => {
+    const objects = renderKassa(path.join(repoRoot, 'deploy/values/production.yaml'));
+    const natsServices = ['identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'];
+    for (const service of [...natsServices, 'bff']) {
+      const deployment = objects.find((object) => object.kind === 'Deployment' && object.metadata.name === `kassa-${service}`) as K8sObject & {
+        spec: {
+          template: {
+            spec: {
+              containers: {
+                env?: {
+                  name: string;
+                  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+                }[];
+                volumeMounts: { mountPath: string }[];
+              }[];
+              volumes: { name: string; secret?: { secretName: string } }[];
+            };
+          };
+        };
+      };
+      const container = deployment.spec.template.spec.containers[0]!;
+      const config = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name === `kassa-${service}-env`)?.data ?? {};
+      const password = container.env?.find((entry) => entry.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef;
+      if (service === 'bff') {
+        // The BFF never talks to the bus: no user, no password, no CA.
+        expect([config.NATS_USER, password]).toEqual([undefined, undefined]);
+        continue;
+      }
+      expect(config.NATS_USER).toBe(service);
+      expect(password).toEqual({ name: 'kassa-nats-users', key: service });
+      expect(config.NATS_TLS_CA_FILE).toBe('/etc/kassa/nats-ca/ca.crt');
+      expect(container.volumeMounts.map((mount) => mount.mountPath)).toContain('/etc/kassa/nats-ca');
+      expect(deployment.spec.template.spec.volumes.find((volume) => volume.name === 'nats-ca')?.secret?.secretName).toBe('kassa-nats-tls');
+    }
+  });
+
   it('lists the series a live scrape must show for the dashboards and alerts to work', () => {
     const names = monitoredSeriesNames();
     expect(names).toEqual(expect.arrayContaining(['up', 'kassa_checkout_funnel_total', 'kassa_consumer_pending', 'kassa_quota_capacity']));
@@ -367,16 +403,23 @@ describe('deploy/infrastructure', () => {
     for (const file of valuesFiles.filter((candidate) => candidate.endsWith('.dev.yaml'))) expect(baseFiles).toContain(file.replace('.dev.yaml', '.yaml'));
   });
 
-  it('points NATS_URL at the NATS release, with JetStream on file storage and 3 clustered servers in production', () => {
+  it('points NATS_URL at the NATS release over TLS, with JetStream on file storage and 3 clustered servers in production', () => {
     for (const environment of ['dev', 'production'] as const) {
       const nats = release(environment, 'nats');
       const address = url(envOf(environment, 'ordering').NATS_URL);
       // The chart names its client Service after the release when the release name contains "nats".
       expect(nats.release).toContain('nats');
-      expect([address.protocol, address.hostname, address.port]).toEqual(['nats:', `${nats.release}.${nats.namespace}`, '4222']);
+      expect([address.protocol, address.hostname, address.port]).toEqual(['tls:', `${nats.release}.${nats.namespace}`, '4222']);
     }
-    const values = infrastructureValues<{ config: { cluster: { enabled: boolean; replicas: number }; jetstream: { enabled: boolean; fileStore: { enabled: boolean; pvc: { enabled: boolean } }; memoryStore: { enabled: boolean } }; nats: { port: number } } }>('nats');
+    const values = infrastructureValues<{
+      config: {
+        cluster: { enabled: boolean; replicas: number };
+        jetstream: { enabled: boolean; fileStore: { enabled: boolean; pvc: { enabled: boolean } }; memoryStore: { enabled: boolean } };
+        nats: { port: number; tls: { enabled: boolean; secretName: string } };
+      };
+    }>('nats');
     expect(values.config.nats.port).toBe(4222);
+    expect(values.config.nats.tls).toEqual({ enabled: true, secretName: 'kassa-nats-tls' });
     expect(values.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
     expect(values.config.jetstream).toMatchObject({ enabled: true, fileStore: { enabled: true, pvc: { enabled: true } }, memoryStore: { enabled: false } });
     // Production's streams are kept on every server of that cluster; more copies than servers would fail start-up.

@@ -28,6 +28,8 @@ observability_namespace=observability
 app_namespace=kassa
 # Services that own a database (charts/kassa: database.enabled).
 database_services=(identity catalog ordering payments ticketing notifications)
+# Services with a user on the event bus (charts/kassa: nats.enabled).
+nats_services=(identity catalog ordering payments ticketing notifications)
 
 run() {
   if $print; then echo "$*"; else "$@"; fi
@@ -97,7 +99,42 @@ helm_release kassa-postgres "$data_namespace" cnpg/cluster 0.5.0 postgresql
 # DATABASE_URL of each service, in the namespace Kassa runs in (charts/kassa: global.secrets.database).
 ensure_secret "$app_namespace" kassa-database generic kassa-database "${database_urls[@]}"
 
-echo "== NATS with JetStream" >&2
+echo "== NATS with JetStream, TLS and one user per service" >&2
+# Users and permissions: deploy/infrastructure/nats.yaml (from scripts/lib/nats/bus-accounts.ts). Each password is made
+# once; the NATS servers read all of them, the services' namespace gets only the services' (never kassa-admin's).
+if $print || ! secret_exists "$data_namespace" kassa-nats-users; then
+  nats_users=()
+  for user in "${nats_services[@]}" kassa-admin; do
+    nats_users+=(--from-literal="$user=$($print && echo '<generated>' || password)")
+  done
+  ensure_secret "$data_namespace" kassa-nats-users generic kassa-nats-users "${nats_users[@]}"
+fi
+if $print; then
+  echo "kubectl get secret kassa-nats-users --namespace $data_namespace   # copied to $app_namespace without kassa-admin"
+elif ! secret_exists "$app_namespace" kassa-nats-users; then
+  service_users=()
+  for user in "${nats_services[@]}"; do
+    service_users+=(--from-literal="$user=$(kubectl get secret kassa-nats-users --namespace "$data_namespace" -o jsonpath="{.data.$user}" | base64 -d)")
+  done
+  kubectl create secret generic kassa-nats-users --namespace "$app_namespace" "${service_users[@]}"
+fi
+# TLS: a CA made here once (replace it with cert-manager's when you run one) signs the servers' certificate; the
+# services get the CA alone.
+if $print; then
+  echo "openssl req -x509 … && openssl x509 -req …   # CA and server certificate for kassa-nats.$data_namespace, only if kassa-nats-tls does not exist"
+elif ! secret_exists "$data_namespace" kassa-nats-tls; then
+  tls_dir="$(mktemp -d)"
+  openssl req -x509 -newkey rsa:3072 -nodes -days 3650 -subj "/CN=Kassa NATS CA" -keyout "$tls_dir/ca.key" -out "$tls_dir/ca.crt" 2>/dev/null
+  openssl req -newkey rsa:3072 -nodes -subj "/CN=kassa-nats.$data_namespace" -keyout "$tls_dir/tls.key" -out "$tls_dir/tls.csr" 2>/dev/null
+  printf 'subjectAltName=DNS:kassa-nats.%s,DNS:kassa-nats.%s.svc,DNS:*.kassa-nats-headless.%s.svc.cluster.local,DNS:kassa-nats\n' \
+    "$data_namespace" "$data_namespace" "$data_namespace" > "$tls_dir/san.ext"
+  openssl x509 -req -in "$tls_dir/tls.csr" -CA "$tls_dir/ca.crt" -CAkey "$tls_dir/ca.key" -CAcreateserial -days 825 \
+    -extfile "$tls_dir/san.ext" -out "$tls_dir/tls.crt" 2>/dev/null
+  kubectl create secret generic kassa-nats-tls --namespace "$data_namespace" \
+    --from-file="$tls_dir/tls.crt" --from-file="$tls_dir/tls.key" --from-file="$tls_dir/ca.crt"
+  kubectl create secret generic kassa-nats-tls --namespace "$app_namespace" --from-file="$tls_dir/ca.crt" --dry-run=client -o yaml | kubectl apply -f -
+  rm -rf "$tls_dir"
+fi
 helm_release kassa-nats "$data_namespace" nats/nats 1.3.16 nats
 
 echo "== Valkey (Redis protocol)" >&2

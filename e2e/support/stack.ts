@@ -5,6 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 /** Everything a test needs to reach a running platform; written to JSON by the global set-up. */
 export interface StackInfo {
@@ -280,7 +281,7 @@ export async function startStack(label: string, components: Component[], options
 /** The streams the services made under this stack's namespace ("KASSA_<SERVICE>_<NS>"), so a run leaves nothing behind. */
 async function deleteNamespaceStreams(namespace: string): Promise<void> {
   const suffix = `_${namespace.toUpperCase()}`;
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
   try {
     const jsm = await jetstreamManager(nats);
     const names: string[] = [];

@@ -28,6 +28,7 @@ import { type HandleProviderWebhookResponse, type Payment, PaymentServiceClient 
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../../services/payments/test/fixtures/stripe-stand-in';
 import type { ManagedProcess } from '../support/processes';
 import { databaseUrl, type Stack, startStack } from '../support/stack';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 jest.setTimeout(120_000);
 
@@ -71,7 +72,11 @@ beforeAll(async () => {
   paymentsDb = new Client({ connectionString: databaseUrl(stack.info.databases[4]!) });
   await orderingDb.connect();
   await paymentsDb.connect();
-  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'payment-saga-crash-test' });
+  nc = await connect({
+    servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+    name: 'payment-saga-crash-test',
+  });
   jsm = await jetstreamManager(nc);
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   orderJobs = new Queue(createNamespace(stack.info.namespace).queue('ordering-jobs'), { connection: { host: redis.hostname, port: Number(redis.port || 6379) } });

@@ -47,13 +47,12 @@ ensure_redis() {
   wait_port 6379 Redis
 }
 
+# NATS runs with one user per service and no anonymous access (scripts/lib/nats): the script writes the users'
+# passwords and nats.conf under /var/lib/kassa/nats, then starts NATS with them, or restarts a NATS that runs without
+# them. Needs node_modules (it is TypeScript).
 ensure_nats() {
-  port_open 4222 && return 0
   command -v nats-server >/dev/null || [ -x /usr/sbin/nats-server ] || apt_install nats-server
-  echo "-- starting NATS with JetStream"
-  mkdir -p /var/lib/nats-server
-  start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
-  wait_port 4222 NATS
+  node --import tsx scripts/lib/nats/ensure-nats.ts
 }
 
 ensure_chromium() {
@@ -64,6 +63,7 @@ ensure_chromium() {
 ensure_infrastructure() {
   ensure_postgres
   ensure_redis
+  ensure_node_modules
   ensure_nats
 }
 

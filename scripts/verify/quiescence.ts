@@ -6,6 +6,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { StackInfo } from '../../e2e/support/stack';
 import { countUnpublishedOutbox, serviceDatabase, withDatabase } from './reconcile';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 export interface ConsumerBacklog {
   stream: string;
@@ -102,7 +103,7 @@ export function describeQuiescence(state: QuiescenceState): string {
 /** Every consumer of the namespace's streams ("KASSA_<SERVICE>_<NS>") that has messages pending or unacknowledged. */
 export async function readConsumerBacklogs(namespace: string): Promise<ConsumerBacklog[]> {
   const suffix = `_${namespace.toUpperCase()}`;
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
   try {
     const jsm = await jetstreamManager(nats);
     const behind: ConsumerBacklog[] = [];

@@ -7,6 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { databaseUrl, type StackInfo } from '../../e2e/support/stack';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 export const FINAL_ORDER_STATUSES = ['paid', 'expired', 'canceled'] as const;
 
@@ -359,7 +360,7 @@ export async function countUnpublishedOutbox(info: Pick<StackInfo, 'databases'>)
 
 /** Messages the stack's consumers parked as poison (KASSA_PARKED, subjects `kassa.parked.<durable>-<namespace>`). */
 export async function countParkedMessages(namespace: string): Promise<number> {
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
   try {
     const jsm = await jetstreamManager(nats);
     const info = await jsm.streams.info('KASSA_PARKED', { subjects_filter: 'kassa.parked.>' }).catch(() => null);

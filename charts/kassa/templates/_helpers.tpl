@@ -146,6 +146,13 @@ close connections after a maximum age so that clients re-resolve and find new po
 {{- range $key, $_ := merge (dict) $svc.secretEnv $root.Values.global.secretEnv -}}
 {{- $_ := unset $env $key -}}
 {{- end -}}
+{{- if $svc.nats.enabled -}}
+{{- /* Each service is its own user on the bus (deploy/infrastructure/nats.yaml gives it its permissions). */ -}}
+{{- $_ := set $env "NATS_USER" .name -}}
+{{- if $root.Values.global.natsTls.enabled -}}
+{{- $_ := set $env "NATS_TLS_CA_FILE" (printf "%s/%s" $root.Values.global.natsTls.mountPath $root.Values.global.natsTls.caKey) -}}
+{{- end -}}
+{{- end -}}
 {{- if $svc.database.enabled -}}
 {{- $_ := set $env "DATABASE_POOL_MAX" (toString (int $svc.database.poolMax)) -}}
 {{- $_ := unset $env "DATABASE_URL" -}}
@@ -166,6 +173,13 @@ Context: the service context.
     secretKeyRef:
       name: {{ default $root.Values.global.secrets.database .svc.database.secretName | quote }}
       key: {{ default (printf "%s-database-url" .name) .svc.database.secretKey | quote }}
+{{- end }}
+{{- if .svc.nats.enabled }}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ default $root.Values.global.secrets.nats .svc.nats.secretName | quote }}
+      key: {{ default .name .svc.nats.secretKey | quote }}
 {{- end }}
 {{- range $key, $ref := merge (dict) .svc.secretEnv $root.Values.global.secretEnv }}
 - name: {{ $key }}
@@ -204,6 +218,11 @@ seccompProfile:
 {{- define "kassa.volumeMounts" -}}
 - name: tmp
   mountPath: /tmp
+{{- if and .svc.nats.enabled .root.Values.global.natsTls.enabled }}
+- name: nats-ca
+  mountPath: {{ .root.Values.global.natsTls.mountPath }}
+  readOnly: true
+{{- end }}
 {{- range $index, $path := .svc.writablePaths }}
 - name: writable-{{ $index }}
   mountPath: {{ $path }}
@@ -214,6 +233,14 @@ seccompProfile:
 - name: tmp
   emptyDir:
     sizeLimit: {{ .svc.tmpSizeLimit }}
+{{- if and .svc.nats.enabled .root.Values.global.natsTls.enabled }}
+- name: nats-ca
+  secret:
+    secretName: {{ .root.Values.global.natsTls.caSecret | quote }}
+    items:
+      - key: {{ .root.Values.global.natsTls.caKey | quote }}
+        path: {{ .root.Values.global.natsTls.caKey | quote }}
+{{- end }}
 {{- range $index, $path := .svc.writablePaths }}
 - name: writable-{{ $index }}
   emptyDir:

@@ -18,6 +18,7 @@ import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
 import type { Cleanup } from '../lib/cleanup';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 /** Below the threshold: one bucket. At or above: QUOTA_BUCKETS buckets. */
 export const BUCKET_MIN_CAPACITY = 1_000_000;
@@ -205,7 +206,11 @@ async function waitForQuotas(url: string, expected: { id: string; what: string; 
  * (BullMQ's delayed expiry jobs, 15 minutes ahead, and the BFF's rate-limit windows, all named with the namespace).
  */
 async function removeNamespaceLeftovers(namespace: string): Promise<void> {
-  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'bench-onsale-cleanup' });
+  const nc = await connect({
+    servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+    name: 'bench-onsale-cleanup',
+  });
   try {
     const jsm = await jetstreamManager(nc);
     const suffix = `_${namespace.toUpperCase()}`;

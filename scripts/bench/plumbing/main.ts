@@ -6,7 +6,7 @@ delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 
 import pino from 'pino';
 import { createLogger } from '@kassa/platform/logging';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, NATS_ADMIN_USER } from '@kassa/platform/messaging';
 import { createOrm, platformEntities, platformMigrations, runMigrations } from '@kassa/platform/persistence';
 import { createTestDatabase, uniqueName } from '@kassa/platform/testing';
 import { Cleanup } from '../lib/cleanup';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     await runMigrations({ databaseUrl: database.url, entities: platformEntities, migrations: platformMigrations, logger });
     const orm = await createOrm({ databaseUrl: database.url, entities: platformEntities, logger });
     cleanup.add('close ORM', () => orm.close(true));
-    const nats = await connectNats({ url: NATS_URL, name: 'bench-plumbing', logger });
+    const nats = await connectNats({ url: NATS_URL, name: 'bench-plumbing', user: NATS_ADMIN_USER, logger });
     cleanup.add('close NATS', () => nats.close());
     const subjectPrefix = uniqueName('bench');
     const stream = `BENCH_PLUMBING_${subjectPrefix}`;

@@ -3,9 +3,14 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 export async function removeNamespaceLeftovers(namespace: string): Promise<void> {
-  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: `bench-cleanup-${namespace}` });
+  const nc = await connect({
+    servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+    name: `bench-cleanup-${namespace}`,
+  });
   try {
     const jsm = await jetstreamManager(nc);
     const suffix = `_${namespace.toUpperCase()}`;

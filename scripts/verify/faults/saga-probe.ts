@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Client } from 'pg';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 export type SagaDatabase = 'ordering' | 'payments' | 'ticketing' | 'notifications';
 
@@ -69,7 +70,12 @@ export async function openSagaProbe(options: SagaProbeOptions): Promise<SagaProb
 
   async function manager(): Promise<JetStreamManager> {
     if (!nats || nats.isClosed()) {
-      nats = await connect({ servers: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'verify-faults-probe', maxReconnectAttempts: -1 });
+      nats = await connect({
+        servers: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+        ...natsAuthOptions(NATS_ADMIN_USER),
+        name: 'verify-faults-probe',
+        maxReconnectAttempts: -1,
+      });
       jsm = await jetstreamManager(nats);
     }
     return jsm!;

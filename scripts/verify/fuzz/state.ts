@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
+import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 /**
  * Columns that change by themselves, left out of the digest — one, on purpose: identity moves a session's
@@ -60,7 +61,7 @@ export function changedTables(before: Digest, after: Digest): string[] {
 /** Messages per stream of the namespace (streams are named `<NAME>_<NAMESPACE>`). */
 export async function streamCounts(namespace: string, natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'): Promise<Map<string, number>> {
   const suffix = `_${namespace.toUpperCase()}`;
-  const nats = await connect({ servers: natsUrl });
+  const nats = await connect({ servers: natsUrl, ...natsAuthOptions(NATS_ADMIN_USER) });
   try {
     const jsm = await jetstreamManager(nats);
     const counts = new Map<string, number>();

@@ -6,7 +6,7 @@ import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grp
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import type { CatalogContext } from './application/catalog-context';
@@ -32,9 +32,13 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, lifecy
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'catalog', logger });
+  const nats = await connectNats({ url: config.natsUrl, name: 'catalog', user: serviceNatsUser(config.serviceName, config.namespace), logger });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, { name: namespace.stream(CATALOG_STREAM.name), subjects: CATALOG_STREAM.subjects.map(namespace.subject) });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(CATALOG_STREAM.name),
+    subjects: CATALOG_STREAM.subjects.map(namespace.subject),
+    maxAgeMs: CATALOG_STREAM.maxAgeMs,
+  });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
   const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });

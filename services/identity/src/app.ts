@@ -6,7 +6,7 @@ import { parseKey } from '@kassa/platform/crypto';
 import { callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import { createRateLimiter } from '@kassa/platform/ratelimit';
@@ -34,7 +34,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
   lifecycle.onShutdown('connections', 'redis', async () => void (await redis.quit()));
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'identity', logger });
+  const nats = await connectNats({ url: config.natsUrl, name: 'identity', user: serviceNatsUser(config.serviceName, config.namespace), logger });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
   await ensureStream(nats.jsm, { name: namespace.stream(IDENTITY_STREAM.name), subjects: IDENTITY_STREAM.subjects.map(namespace.subject) });
 

@@ -7,7 +7,7 @@ import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grp
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Logger } from '@kassa/platform/logging';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import { createRateLimiter } from '@kassa/platform/ratelimit';
@@ -85,13 +85,11 @@ export async function startNotifications(config: NotificationsConfig, options: N
     initialiseNotificationsMetrics();
     closers.push({ phase: 'connections', name: 'orm', fn: () => orm.close() });
 
-    // NATS: our own stream for the outbox's subjects, and identity's (same definition as identity
-    // ensures, idempotent) so that the consumer can start whichever service comes up first. ordering's
-    // stream is not ensured here: its consumer waits for ordering to create it.
-    const nats = await connectNats({ url: config.natsUrl, name: config.serviceName, logger });
+    // NATS: our own stream for the outbox's subjects. The streams we read are their owners' (identity, ordering,
+    // ticketing): our consumers wait until each exists, and our NATS user may not create them.
+    const nats = await connectNats({ url: config.natsUrl, name: config.serviceName, user: serviceNatsUser(config.serviceName, config.namespace), logger });
     closers.push({ phase: 'connections', name: 'nats', fn: () => nats.close() });
     await ensureStream(nats.jsm, topology.notificationsStream);
-    await ensureStream(nats.jsm, topology.identityStream);
 
     // Mail and the send queue
     const mailer = createSmtpMailer(config.SMTP_URL);
@@ -138,12 +136,10 @@ export async function startNotifications(config: NotificationsConfig, options: N
     const grpcPort = await grpc.start();
     closers.push({ phase: 'ingress', name: 'grpc', fn: () => grpc.shutdown() });
 
-    // Consumer: identity's sign-in code requests
-    const consumer = await startSignInCodeRequestedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend });
+    // Consumers: identity's sign-in code requests and invitations (start once identity's stream exists)
+    const consumer = startSignInCodeRequestedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend, streamRetryMs: options.streamRetryMs });
     closers.push({ phase: 'consumers', name: 'signin-code-consumer', fn: () => consumer.stop() });
-
-    // Consumer: identity's invitations to organisations
-    const invitations = await startMemberInvitedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend });
+    const invitations = startMemberInvitedConsumer({ orm, nats, logger, topology, sealingKey, enqueueSend, streamRetryMs: options.streamRetryMs });
     closers.push({ phase: 'consumers', name: 'member-invited-consumer', fn: () => invitations.stop() });
 
     // Consumer: ordering's refunds (starts once ordering's stream exists; start-up does not wait for it)

@@ -6,7 +6,7 @@ import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grp
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import type { OrderingContext } from './application/ordering-context';
@@ -50,7 +50,7 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
   initialiseOrderingMetrics();
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'ordering', logger });
+  const nats = await connectNats({ url: config.natsUrl, name: 'ordering', user: serviceNatsUser(config.serviceName, config.namespace), logger });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
   await ensureStream(nats.jsm, { name: namespace.stream(ORDERING_STREAM.name), subjects: ORDERING_STREAM.subjects.map(namespace.subject) });
 

@@ -3,7 +3,7 @@ import { createNamespace } from '@kassa/platform/config';
 import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import type { PaymentsContext } from './application/payments-context';
@@ -39,7 +39,7 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   initialisePaymentsMetrics();
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'payments', logger });
+  const nats = await connectNats({ url: config.natsUrl, name: 'payments', user: serviceNatsUser(config.serviceName, config.namespace), logger });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
   await ensureStream(nats.jsm, { name: namespace.stream(PAYMENTS_STREAM.name), subjects: PAYMENTS_STREAM.subjects.map(namespace.subject) });
 

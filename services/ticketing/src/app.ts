@@ -5,7 +5,7 @@ import { parseKey } from '@kassa/platform/crypto';
 import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import type { ScanningDeps } from './application/scanning-deps';
@@ -41,7 +41,7 @@ export async function startTicketing(config: TicketingConfig, logger: Logger, li
   initialiseTicketingMetrics();
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'ticketing', logger });
+  const nats = await connectNats({ url: config.natsUrl, name: 'ticketing', user: serviceNatsUser(config.serviceName, config.namespace), logger });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
   await ensureStream(nats.jsm, { name: namespace.stream(TICKETING_STREAM.name), subjects: TICKETING_STREAM.subjects.map(namespace.subject) });
 

@@ -1,5 +1,11 @@
 /** catalog publishes on kassa.catalog.<entity>.<verb>, all in one stream. */
-export const CATALOG_STREAM = { name: 'KASSA_CATALOG', subjects: ['kassa.catalog.>'] } as const;
+export const CATALOG_STREAM = {
+  name: 'KASSA_CATALOG',
+  subjects: ['kassa.catalog.>'],
+  // ordering rebuilds its sellable projection by replaying this stream from its start (rebuild-projection), so it
+  // keeps snapshots for longer than any event is on sale: an entity not changed for 400 days drops out of a rebuild.
+  maxAgeMs: 400 * 24 * 60 * 60 * 1000,
+} as const;
 
 /** The verbs of kassa.catalog.event.<verb>; each EventChanged repeats its verb in `change`. */
 export type EventChange = 'created' | 'updated' | 'published' | 'converted_to_draft' | 'ended' | 'deleted' | 'removed';

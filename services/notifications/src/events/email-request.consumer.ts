@@ -15,6 +15,12 @@ export interface EmailRequestConsumerOptions {
   enqueueSend(messageId: string): Promise<void>;
 }
 
+/** A consumer of identity's stream: identity owns and creates it, so the consumer waits until it exists. */
+export interface IdentityConsumerOptions extends EmailRequestConsumerOptions {
+  /** How often to look for identity's stream until it exists (default 2 s). */
+  streamRetryMs?: number;
+}
+
 /** What differs between the consumers of other services' events that each become (at most) one e-mail. */
 export interface EmailRequest {
   durable: string;

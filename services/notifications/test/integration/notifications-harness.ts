@@ -5,7 +5,7 @@ import { parseKey, sealString } from '@kassa/platform/crypto';
 import { newId } from '@kassa/platform/ids';
 import { createQueue } from '@kassa/platform/jobs';
 import { createLogger } from '@kassa/platform/logging';
-import { connectNats, type NatsHandles } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '@kassa/platform/messaging';
 import { createOrm, runMigrations } from '@kassa/platform/persistence';
 import { assertInfrastructure, createTestDatabase, uniqueName, type TestDatabase, testCallerKeyText } from '@kassa/platform/testing';
  
@@ -69,7 +69,9 @@ export async function startHarness(options: {
     IDENTITY_GRPC_ADDRESS: options.identityAddress ?? '127.0.0.1:1',
     ...options.env,
   });
-  const nats = await connectNats({ url: config.natsUrl, name: `${namespace.name}-test`, logger });
+  const nats = await connectNats({ url: config.natsUrl, name: `${namespace.name}-test`, user: NATS_ADMIN_USER, logger });
+  // identity owns its stream and creates it on start; here the harness stands in for identity.
+  await ensureStream(nats.jsm, topology.identityStream);
   const orm = await createOrm({ databaseUrl: database.url, entities: notificationsEntities, logger, poolMax: 2 });
   const start = () =>
     startNotifications(config, {

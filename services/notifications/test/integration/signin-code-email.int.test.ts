@@ -84,14 +84,15 @@ describe('a SignInCodeRequested event', () => {
     await harness.app.stop();
     await harness.nats.jsm.consumers.delete(harness.topology.identityStream.name, SIGNIN_CODE_DURABLE);
     await harness.restart();
+    // The consumer starts once the service has seen identity's stream, a moment after the restart.
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.topology.identityStream.name, SIGNIN_CODE_DURABLE),
-      (info) => info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq > 0,
+      () => harness.nats.jsm.consumers.info(harness.topology.identityStream.name, SIGNIN_CODE_DURABLE).catch(() => null),
+      (info) => info !== null && info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq > 0,
     );
-    const inbox = await harness.orm.em.fork().getConnection().execute<{ count: string }[]>(
-      'select count(*) from inbox where consumer = ? and message_id = ?',
-      [SIGNIN_CODE_DURABLE, msgId],
-    );
+    const inbox = await harness.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) from inbox where consumer = ? and message_id = ?', [SIGNIN_CODE_DURABLE, msgId]);
     expect(Number(inbox[0]!.count)).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo(first.event.email)).toHaveLength(1);

@@ -2,7 +2,7 @@
 // into it (events/projection-rebuild.ts). Safe while ordering runs; exits 0 when done, 1 on failure.
 import { createNamespace } from '@kassa/platform/config';
 import { createLogger } from '@kassa/platform/logging';
-import { connectNats } from '@kassa/platform/messaging';
+import { connectNats, serviceNatsUser } from '@kassa/platform/messaging';
 import { createOrm } from '@kassa/platform/persistence';
 import { bucketPolicyOf, loadOrderingConfig } from '../config';
 import { orderingEntities } from '../persistence/schema';
@@ -12,7 +12,12 @@ async function main(): Promise<void> {
   const config = loadOrderingConfig();
   const logger = createLogger({ service: 'ordering-rebuild-projection', level: config.logLevel });
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger });
-  const nats = await connectNats({ url: config.natsUrl, name: 'ordering-rebuild-projection', logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: 'ordering-rebuild-projection',
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   try {
     await rebuildProjection({ orm, nats, namespace: createNamespace(config.namespace), logger, policy: bucketPolicyOf(config) });
   } catch (error) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createNamespace } from '@kassa/platform/config';
 import { createGrpcClient, type GrpcCallError, status } from '@kassa/platform/grpc';
-import { connectNats, ensureStream, type NatsHandles } from '@kassa/platform/messaging';
+import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '@kassa/platform/messaging';
 import { runMigrations } from '@kassa/platform/persistence';
 import { assertInfrastructure, createTestDatabase, freePorts, repositoryRoot, type TestDatabase, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await runMigrations({ databaseUrl: database.url, entities: paymentsEntities, migrations: paymentsMigrations, logger });
   stripe = await startStripeStandIn();
   ordering = await startOrderServiceDouble(logger);
-  nats = await connectNats({ url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'payments-crash-test', logger });
+  nats = await connectNats({ url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'payments-crash-test', user: NATS_ADMIN_USER, logger });
   await ensureStream(nats.jsm, { name: ns.stream(ORDERING_STREAM), subjects: [ns.subject('kassa.ordering.>')] });
 }, 60_000);
 afterAll(async () => {

@@ -16,6 +16,7 @@ import { counter, labelSets, observeGauges, secondsHistogram } from '../metrics/
 import { transactionalWithEffects } from '../persistence/after-commit';
 import { backoffDelayMs } from './backoff';
 import { ensureStream, isApiError } from './ensure-stream';
+import { pruneInbox } from './inbox-pruning';
 import { headersToRecord, headerValue, recordToHeaders } from './nats-headers';
 import { contextFrom, errorText, platformTracer } from './trace-context';
 
@@ -30,7 +31,10 @@ const OUTCOMES = ['handled', 'duplicate', 'failed', 'parked'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 export const PARKED_STREAM = 'KASSA_PARKED';
-export const parkedSubject = (durable: string): string => `kassa.parked.${durable}`;
+/** Parked messages wait for an operator's look: a quarter, so one found late in a month-end review is still there. */
+export const PARKED_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+export const parkedSubject = (durable: string): string =>
+  `kassa.parked.${durable}`;
 
 export interface InboundMessage {
   /** `Nats-Msg-Id` (the producer's outbox row id), or `<stream>-<sequence>` when the publisher set none. */
@@ -69,10 +73,14 @@ export interface StartConsumerOptions {
   pullBatch?: number;
   /** Runs after a message's effect committed and before its ack (a service's own crash points in fault tests). */
   afterCommit?(message: InboundMessage): void;
+  /** How often the inbox rows the stream can no longer redeliver are deleted (default hourly; 0: never, tests). */
+  inboxPruneIntervalMs?: number;
 }
 
 export interface RunningConsumer {
   stop(): Promise<void>;
+  /** Deletes this consumer's inbox rows its stream can no longer redeliver (also run on a timer); returns how many. */
+  pruneInbox(): Promise<number>;
 }
 
 /**
@@ -89,8 +97,8 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
   const subjects = typeof options.filterSubjects === 'string' ? [options.filterSubjects] : options.filterSubjects;
   if (subjects.length === 0) throw new Error(`Consumer ${durable} needs at least one filter subject`);
 
-  await ensureStream(jsm, { name: PARKED_STREAM, subjects: ['kassa.parked.>'] });
-  const names = subjects.length === 1 ? [durable] : subjects.map((subject) => `${durable}_${subjectSlug(subject)}`);
+  await ensureStream(jsm, { name: PARKED_STREAM, subjects: ['kassa.parked.>'], maxAgeMs: PARKED_RETENTION_MS });
+  const names = consumerNames(durable, subjects);
   for (const [index, name] of names.entries()) await ensureConsumer(name, subjects[index]!);
   // From 0, so the first parked message is an increase that alerts (see Counter.initialise).
   consumedMessages.initialise(labelSets({ consumer: names, outcome: OUTCOMES }));
@@ -113,11 +121,24 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     );
   }
   const stopObserving = observeBacklog();
+  const prune = () => pruneInbox({ orm, jsm, stream, consumer: durable });
+  const pruneIntervalMs = options.inboxPruneIntervalMs ?? 60 * 60 * 1000;
+  const pruneTimer =
+    pruneIntervalMs > 0
+      ? setInterval(() => {
+          prune()
+            .then((deleted) => deleted > 0 && log.info({ deleted }, 'pruned inbox rows the stream can no longer redeliver'))
+            .catch((error: unknown) => log.warn({ err: error }, 'inbox pruning failed; the next run tries again'));
+        }, pruneIntervalMs)
+      : undefined;
+  pruneTimer?.unref();
   log.info({ subjects, consumers: names }, 'consumer started');
 
   return {
+    pruneInbox: prune,
     async stop() {
       stopping = true;
+      if (pruneTimer) clearInterval(pruneTimer);
       stopObserving();
       await Promise.all(subscriptions.map((messages) => messages.close()));
       await Promise.all(loops);
@@ -297,6 +318,19 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
 }
 
 /** A durable-name-safe rendering of a subject (`kassa.x.*` → `kassa_x_any`). */
+/**
+ * The server-side names of a durable's consumers: the durable itself for one subject, else one per subject (NATS 2.9
+ * has one filter per consumer). The bus's permission table (scripts/lib/nats) grants exactly these names.
+ */
+export function consumerNames(
+  durable: string,
+  subjects: readonly string[],
+): string[] {
+  return subjects.length === 1
+    ? [durable]
+    : subjects.map((subject) => `${durable}_${subjectSlug(subject)}`);
+}
+
 function subjectSlug(subject: string): string {
   return subject.replace(/\./g, '_').replace(/\*/g, 'any').replace(/>/g, 'all');
 }

@@ -4,6 +4,13 @@ import { nanos } from '@nats-io/transport-node';
 /** JetStream drops a message whose `Nats-Msg-Id` it has seen within this window (outbox re-publishes). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
+/**
+ * How long a stream keeps a message unless its owner says otherwise: long enough for a consumer that was down over a
+ * holiday to catch up, short enough that the bus does not become a second database. A stream replayed from its start
+ * (catalog's, for ordering's projection rebuild) sets its own, longer retention.
+ */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** JetStream API error code when `add` loses a race with another process creating the same stream. */
 const STREAM_NAME_IN_USE = 10058;
 
@@ -15,6 +22,8 @@ export interface StreamOptions {
    * else 1 (a single server, as on a laptop). A deployment sets it once for every service, hence the environment.
    */
   replicas?: number;
+  /** Messages older than this are removed (default EVENT_RETENTION_MS); the inboxes of its consumers are pruned to match. */
+  maxAgeMs?: number;
 }
 
 /** Creates the stream, or brings an existing one to these subjects, duplicate window and replicas. Idempotent. */
@@ -35,12 +44,18 @@ export function streamReplicas(env: Record<string, string | undefined> = process
 }
 
 async function createOrUpdate(jsm: JetStreamManager, options: StreamOptions): Promise<void> {
-  const wanted = { subjects: options.subjects, duplicate_window: nanos(DUPLICATE_WINDOW_MS), num_replicas: options.replicas ?? streamReplicas() };
+  const wanted = {
+    subjects: options.subjects,
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    num_replicas: options.replicas ?? streamReplicas(),
+    max_age: nanos(options.maxAgeMs ?? EVENT_RETENTION_MS),
+  };
   try {
     const info = await jsm.streams.info(options.name);
     const same =
       info.config.duplicate_window === wanted.duplicate_window &&
       info.config.num_replicas === wanted.num_replicas &&
+      info.config.max_age === wanted.max_age &&
       [...info.config.subjects].sort().join(' ') === [...wanted.subjects].sort().join(' ');
     if (!same) await jsm.streams.update(options.name, wanted);
   } catch (error) {

@@ -48,6 +48,20 @@ export class Migration20261122000000PlatformOutboxInbox extends Migration {
   }
 }
 
+/** Inbox pruning (messaging/inbox-pruning.ts) deletes a consumer's oldest rows: find them without a scan. */
+export class Migration20270402000000PlatformInboxPruning extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(
+      "create index if not exists inbox_consumer_processed_at_idx on inbox (consumer, processed_at)",
+    );
+  }
+
+  override async down(): Promise<void> {
+    this.addSql("drop index if exists inbox_consumer_processed_at_idx");
+  }
+}
+
 export const platformMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000PlatformOutboxInbox', class: Migration20261122000000PlatformOutboxInbox },
+  { name: 'Migration20270402000000PlatformInboxPruning', class: Migration20270402000000PlatformInboxPruning },
 ];

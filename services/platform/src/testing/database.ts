@@ -4,6 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { quoteIdentifier, withDatabase } from '../persistence/database-url';
+import { NATS_ADMIN_USER, natsAuthOptions } from '../messaging/nats-credentials';
 
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -109,7 +110,7 @@ function pingRedis(redisUrl: string): Promise<void> {
 }
 
 async function checkJetStream(natsUrl: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl, timeout: TIMEOUT_MS, reconnect: false });
+  const nc = await connect({ servers: natsUrl, ...natsAuthOptions(NATS_ADMIN_USER), timeout: TIMEOUT_MS, reconnect: false });
   try {
     await jetstreamManager(nc); // throws when JetStream is not enabled
   } finally {

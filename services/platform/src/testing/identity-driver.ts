@@ -7,6 +7,7 @@ import { OrganisationServiceClient, type OrganisationServiceService } from '@kas
 import { createNamespace } from '../config';
 import { openString, parseKey } from '../crypto';
 import { createGrpcClient, type PromiseClient } from '../grpc';
+import { NATS_ADMIN_USER, natsAuthOptions } from '../messaging';
 
 // Drives a running identity service the way the BFF and a person would: through its public gRPC API and the
 // events it publishes, never its tables. Other services' tests use it to get users, organisations and members.
@@ -46,7 +47,11 @@ export async function createIdentityDriver(options: IdentityDriverOptions): Prom
   const { callerKey } = options;
   const identity = createGrpcClient(IdentityServiceClient, options.grpcAddress, { callerKey, deadlineMs: 15_000 });
   const organisations = createGrpcClient(OrganisationServiceClient, options.grpcAddress, { callerKey, deadlineMs: 15_000 });
-  const nc = await connect({ servers: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: `identity-driver-${options.namespace}` });
+  const nc = await connect({
+    servers: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+    name: `identity-driver-${options.namespace}`,
+  });
   // A core subscription sees every message the relay publishes to the stream from now on; subscribing before the
   // first call (and flushing, so the server has it) is what makes waiting for "the event of this call" safe.
   const events = new EventLog(nc, [namespace.subject('kassa.identity.signin.code_requested'), namespace.subject('kassa.identity.member.invited')]);

@@ -6,12 +6,14 @@ import pino from 'pino';
 import {
   connectNats,
   ensureStream,
-  parkedSubject,
-  PARKED_STREAM,
-  startConsumer,
+  EVENT_RETENTION_MS,
   type InboundMessage,
+  NATS_ADMIN_USER,
   type NatsHandles,
+  PARKED_STREAM,
+  parkedSubject,
   type RunningConsumer,
+  startConsumer,
   type StartConsumerOptions,
 } from '../../src/messaging';
 import { assertInfrastructure, uniqueName } from '../../src/testing/database';
@@ -28,6 +30,8 @@ class Migration20990101000000TestEffects extends Migration {
 }
 
 jest.setTimeout(15_000);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('inbox-guarded consumer', () => {
   let db: Awaited<ReturnType<typeof migratedDatabase>>;
@@ -72,7 +76,7 @@ describe('inbox-guarded consumer', () => {
     await assertInfrastructure();
     tracing = startInMemoryTracing();
     db = await migratedDatabase('consumer', logger, [{ name: 'Migration20990101000000TestEffects', class: Migration20990101000000TestEffects }]);
-    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'consumer-test', logger });
+    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'consumer-test', user: NATS_ADMIN_USER, logger });
     await ensureStream(nats.jsm, { name: stream, subjects: [`${prefix}.>`] });
   });
 
@@ -95,9 +99,32 @@ describe('inbox-guarded consumer', () => {
       expect(config.storage).toBe('file');
       expect(config.duplicate_window).toBe(120 * 1e9);
       expect(config.subjects).toEqual([`${prefix}-ensure.a.>`, `${prefix}-ensure.b.>`]);
+      // A retention: 30 days unless the owner says otherwise, and a changed one is applied to the existing stream.
+      expect(config.max_age).toBe(EVENT_RETENTION_MS * 1e6);
+      await ensureStream(nats.jsm, { name, subjects: [`${prefix}-ensure.a.>`, `${prefix}-ensure.b.>`], maxAgeMs: 400 * DAY_MS });
+      expect((await nats.jsm.streams.info(name)).config.max_age).toBe(400 * DAY_MS * 1e6);
     } finally {
       await nats.jsm.streams.delete(name);
     }
+  });
+
+  it('prunes the inbox rows its stream can no longer redeliver (older than its max age and a day), and keeps the rest', async () => {
+    const durable = `prune-${token}`;
+    const consumer = await start(durable, `${prefix}.prune.>`, async () => undefined, { inboxPruneIntervalMs: 0 });
+    const knex = db.orm.em.getKnex();
+    const row = (consumerName: string, id: string, ageDays: number) => ({
+      consumer: consumerName,
+      message_id: id,
+      processed_at: new Date(Date.now() - ageDays * DAY_MS),
+    });
+    // The stream keeps 30 days: a row of 32 days cannot be redelivered any more, one of 30.5 days (inside the margin) could.
+    await knex('inbox').insert([row(durable, 'old-1', 32), row(durable, 'old-2', 400), row(durable, 'margin', 30.5), row(durable, 'new', 1)]);
+    await knex('inbox').insert(row(`other-${token}`, 'old-other', 400));
+
+    expect(await consumer.pruneInbox()).toBe(2);
+    expect(await inboxIds(durable)).toEqual(['margin', 'new']);
+    // Another consumer's rows are its own to prune.
+    expect(await inboxIds(`other-${token}`)).toEqual(['old-other']);
   });
 
   it('handles a message once when it is delivered twice (two overlapping filter subjects)', async () => {

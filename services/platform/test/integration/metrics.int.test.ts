@@ -12,7 +12,16 @@ import { messages, ValidationError } from '../../src/errors';
 import { createGrpcClient, createGrpcServer, GrpcCallError } from '../../src/grpc';
 import { createQueue, enqueue, startWorker } from '../../src/jobs';
 import { createLogger } from '../../src/logging';
-import { connectNats, ensureStream, parkedSubject, PARKED_STREAM, startConsumer, type NatsHandles, type RunningConsumer } from '../../src/messaging';
+import {
+  connectNats,
+  ensureStream,
+  NATS_ADMIN_USER,
+  type NatsHandles,
+  PARKED_STREAM,
+  parkedSubject,
+  type RunningConsumer,
+  startConsumer,
+} from '../../src/messaging';
 import { addToOutbox, startOutboxRelay, type OutboxRelay } from '../../src/outbox';
 import { afterCommit, transactionalWithEffects } from '../../src/persistence';
 import { renderPrometheusMetrics, startMetricsServer, startTelemetry, type Telemetry } from '../../src/telemetry';
@@ -57,7 +66,7 @@ describe('platform metrics on the Prometheus endpoint', () => {
     await assertInfrastructure();
     telemetry = startTelemetry({ serviceName: SERVICE, env: {} });
     db = await migratedDatabase('metrics', logger);
-    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'metrics-test', logger });
+    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'metrics-test', user: NATS_ADMIN_USER, logger });
     await ensureStream(nats.jsm, { name: stream, subjects: [`${prefix}.>`] });
   });
 

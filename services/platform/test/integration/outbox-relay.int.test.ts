@@ -2,7 +2,7 @@ import type { JetStreamClient, PubAck, StoredMsg } from '@nats-io/jetstream';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { UserCreated } from '@kassa/proto/identity/events/v1/events';
 import pino from 'pino';
-import { connectNats, ensureStream, type NatsHandles } from '../../src/messaging';
+import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '../../src/messaging';
 import { addToOutbox, startOutboxRelay, type OutboxRelay } from '../../src/outbox';
 import { assertInfrastructure, uniqueName } from '../../src/testing/database';
 import { startInMemoryTracing } from '../fixtures/in-memory-tracing';
@@ -69,7 +69,7 @@ describe('outbox and relay', () => {
     await assertInfrastructure();
     tracing = startInMemoryTracing();
     db = await migratedDatabase('outbox', logger);
-    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'outbox-test', logger });
+    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'outbox-test', user: NATS_ADMIN_USER, logger });
     await ensureStream(nats.jsm, { name: stream, subjects: [`${prefix}.>`] });
   });
 
@@ -172,7 +172,7 @@ describe('outbox and relay', () => {
   });
 
   it('records a closed connection as a failed attempt', async () => {
-    const closed = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'outbox-test-closed', logger });
+    const closed = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'outbox-test-closed', user: NATS_ADMIN_USER, logger });
     await closed.close();
     const [id] = await write(1);
 

@@ -2,10 +2,11 @@ import pino from 'pino';
 import {
   connectNats,
   ensureStream,
-  startConsumer,
-  startConsumerWhenStreamExists,
+  NATS_ADMIN_USER,
   type NatsHandles,
   type RunningConsumer,
+  startConsumer,
+  startConsumerWhenStreamExists,
   type StreamWaitingConsumer,
 } from '../../src/messaging';
 import { assertInfrastructure, uniqueName } from '../../src/testing/database';
@@ -40,7 +41,7 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
   beforeAll(async () => {
     await assertInfrastructure();
     db = await migratedDatabase('streamwait', logger);
-    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'stream-waiting-consumer-test', logger });
+    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'stream-waiting-consumer-test', user: NATS_ADMIN_USER, logger });
   });
 
   afterAll(async () => {
@@ -90,7 +91,7 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
 
   it('stops cleanly while still waiting, without ever starting the consumer', async () => {
     const stream = newStream();
-    const start = jest.fn(async (): Promise<RunningConsumer> => ({ stop: async () => undefined }));
+    const start = jest.fn(async (): Promise<RunningConsumer> => ({ stop: async () => undefined, pruneInbox: async () => 0 }));
     const consumer = startConsumerWhenStreamExists({ jsm: nats.jsm, stream: stream.name, logger, owner: 'the owner', retryMs: 60_000, start });
 
     await sleep(100);
@@ -119,7 +120,7 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
       start: async () => {
         attempts += 1;
         if (attempts === 1) throw new Error('server busy');
-        return { stop };
+        return { stop, pruneInbox: async () => 0 };
       },
     });
 
