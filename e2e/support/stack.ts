@@ -141,6 +141,10 @@ export async function startStack(label: string, components: Component[], options
       ...env, DATABASE_URL: databaseUrl(databases[3]!), GRPC_PORT: String(ports.orderingGrpc), HTTP_PORT: String(ports.orderingHttp),
       // Organiser calls (orders, refunds) are authorised by identity.
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      // Every test guest comes from 127.0.0.1 and load runs reuse their buyers' addresses: the open-holds caps have
+      // their own test (services/ordering/test/integration/hold-limits.int.test.ts), so stacks start without them.
+      ORDERING_MAX_HELD_TICKETS_PER_EMAIL: '1000000',
+      ORDERING_MAX_HELD_TICKETS_PER_ADDRESS: '1000000',
       ...options.env?.ordering,
     },
     payments: {

@@ -269,7 +269,7 @@ async function step<T>(what: Step, call: () => Promise<T>, last = true): Promise
 
 async function checkout(itemId: string) {
   const idempotencyKey = newKey();
-  const request = { shopId: shop.shopId, lines: [{ itemId, quantity: 1 }], email: 'guest@example.test', discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey, accessToken: '', locale: 'en' };
+  const request = { shopId: shop.shopId, lines: [{ itemId, quantity: 1 }], email: 'guest@example.test', discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey, accessToken: '', locale: 'en', clientAddress: '' };
   const { order } = await step('Checkout', () => orders((client) => client.checkout(request)));
   expect(order).toMatchObject({ status: 'reserved', money: { totalMinor: TOTAL_MINOR } });
   return order!;

@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       idempotencyKey: `demo-seed-${key}`,
       accessToken: '',
       locale: email.endsWith('.nl') ? 'nl' : 'en',
+      clientAddress: '',
     });
     return order!;
   }

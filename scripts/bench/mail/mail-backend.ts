@@ -86,7 +86,7 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
     const email = `guest${index}-${run}@example.test`;
     const { order } = await orderClient.checkout({
       shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email,
-      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchmail-${run}-${index}`, accessToken: '', locale: 'en',
+      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchmail-${run}-${index}`, accessToken: '', locale: 'en', clientAddress: '',
     });
     if (order?.status !== 'reserved') throw new Error(`a checkout answered ${JSON.stringify(order)}; expected a reserved order`);
     // The guest's Pay, as the BFF sends it: with the order's access key from the checkout.

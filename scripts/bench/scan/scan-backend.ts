@@ -62,7 +62,7 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
   const placed = await inBatches(Array.from({ length: orders }, (_, index) => index), 4, async (index) => {
     const { order } = await orderClient.checkout({
       shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email: `guest${index}-${run}@example.test`,
-      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en',
+      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en', clientAddress: '',
     });
     if (order?.status !== 'paid') throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
     return { orderId: order.id, accessKey: order.accessKey };

@@ -10,7 +10,7 @@ import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/mess
 import { startOutboxRelay } from '@kassa/platform/outbox';
 import { createOrm } from '@kassa/platform/persistence';
 import type { OrderingContext } from './application/ordering-context';
-import { bucketPolicyOf, type OrderingConfig } from './config';
+import { bucketPolicyOf, holdLimitsOf, type OrderingConfig } from './config';
 import { startCatalogProjectionConsumer } from './events/catalog-projection.consumer';
 import { startPaymentEventsConsumer } from './events/payment-events.consumer';
 import { ORDERING_STREAM } from './events/subjects';
@@ -73,6 +73,7 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
     now,
     feePerTicketMinor: config.TICKET_FEE_MINOR,
     holdMinutes: config.ORDER_HOLD_MINUTES,
+    holdLimits: holdLimitsOf(config),
     shopAccessKey: deriveShopAccessKey(parseKey(config.KASSA_SEALING_KEY)),
     reservation: options.unsafeReservation ? unguardedReservation() : guardedReservation(),
     authorizer,

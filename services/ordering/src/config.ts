@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
+import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './domain/hold-limits';
 import type { BucketPolicy } from './domain/quota-allocation';
 
 export const ORDERING_DEFAULTS = { database: 'ordering', grpcPort: 50053, httpPort: 9103 } as const;
@@ -17,6 +18,10 @@ export function loadOrderingConfig(env: NodeJS.ProcessEnv = process.env) {
     IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
     /** How long an unpaid order holds its tickets when its shop sets no time of its own; fractions allowed (tests). */
     ORDER_HOLD_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+    /** Tickets one e-mail address may hold unpaid for one event at a time (domain/hold-limits.ts). */
+    ORDERING_MAX_HELD_TICKETS_PER_EMAIL: z.coerce.number().int().min(1).default(DEFAULT_HOLD_LIMITS.perEmail),
+    /** Tickets one client address may hold unpaid for one event at a time: larger, many guests share an address. */
+    ORDERING_MAX_HELD_TICKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_HOLD_LIMITS.perAddress),
     /**
      * How often the sweeper expires held orders whose expiry job is gone (Redis lost it) and reschedules the coming
      * ones: the longest a hold can outlive its end when Redis restarts without persistence.
@@ -35,4 +40,8 @@ export type OrderingConfig = ReturnType<typeof loadOrderingConfig>;
 
 export function bucketPolicyOf(config: Pick<OrderingConfig, 'QUOTA_BUCKETS' | 'QUOTA_BUCKET_MIN_CAPACITY'>): BucketPolicy {
   return { buckets: config.QUOTA_BUCKETS, minCapacity: config.QUOTA_BUCKET_MIN_CAPACITY };
+}
+
+export function holdLimitsOf(config: Pick<OrderingConfig, 'ORDERING_MAX_HELD_TICKETS_PER_EMAIL' | 'ORDERING_MAX_HELD_TICKETS_PER_ADDRESS'>): HoldLimits {
+  return { perEmail: config.ORDERING_MAX_HELD_TICKETS_PER_EMAIL, perAddress: config.ORDERING_MAX_HELD_TICKETS_PER_ADDRESS };
 }

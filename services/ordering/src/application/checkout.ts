@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type CheckoutInput, checkoutFingerprint, parseCheckoutRequest } from '../domain/checkout-request';
 import { type AppliedDiscount, discountVerdict, normaliseCode, usesLeft } from '../domain/discount';
 import { donationProblem } from '../domain/donation';
+import { holdLimitPassed } from '../domain/hold-limits';
 import { holdEndsAt } from '../domain/order-status';
 import { orderingMessages } from '../domain/ordering-messages';
 import { priceCart } from '../domain/pricing';
@@ -15,7 +16,7 @@ import { quotaDemands } from '../domain/quota-allocation';
 import { publishOrderChanged } from '../events/order-changed.publisher';
 import { orderTransitions } from '../metrics';
 import { OrderEntity, type OrderLineRow } from '../persistence/order.entity';
-import { addHistory, insertLines, insertOrder, loadLines } from '../persistence/order.repository';
+import { addHistory, heldTickets, insertLines, insertOrder, loadLines, lockHolder } from '../persistence/order.repository';
 import { addDiscountUses, insertAllocations, lockDiscountUsage, sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
 import { type OrderingContext, scheduleExpiry } from './ordering-context';
@@ -77,6 +78,12 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   const quotaIdsOf = (item: SellableItem) => [item.ticketOptionId, ...item.eventIds];
   const demands = quotaDemands(chosen.map(({ item, quantity }) => ({ quotaIds: quotaIdsOf(item), quantity })));
   const orderId = newId('ord');
+  const cartTickets = chosen.reduce((sum, { quantity }) => sum + quantity, 0);
+  const cartEventIds = [...new Set(chosen.flatMap(({ item }) => item.eventIds))];
+  // Whether the cart costs nothing before any discount: such an order is paid at once and never held. (A cart that a
+  // discount makes free is held for the moment of its transaction only, and counted like any other: the cap errs
+  // on the safe side.)
+  const freeCart = chosen.every(({ item }) => item.priceMinor === 0) && input.donationMinor === 0;
 
   let placed: { order: Awaited<ReturnType<typeof loadPlaced>>; expiresAt: Date | null };
   try {
@@ -87,6 +94,16 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         [shop.id, input.idempotencyKey, fingerprint, orderId, now],
       );
       if (claimed.length === 0) throw new SameKeyInFlight();
+
+      // One guest may hold only so many tickets of an event unpaid (domain/hold-limits.ts); checked under the
+      // holder's locks, so two checkouts at once cannot both slip under the cap. Free orders are paid at once: no hold.
+      if (!freeCart) {
+        await lockHolder(tx, input.email, input.clientAddress);
+        const held = await heldTickets(tx, { email: input.email, clientAddress: input.clientAddress, eventIds: cartEventIds, now });
+        if (holdLimitPassed(held, cartTickets, ctx.holdLimits, input.clientAddress !== null)) {
+          throw new ValidationError([{ field: 'lines', message: orderingMessages.holdLimitReached }]);
+        }
+      }
 
       const taken = await ctx.reservation.take(tx, demands, 'reserved');
       if (!taken.ok) {
@@ -136,6 +153,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         expiresAt,
         paidAt: free ? now : null,
         createdAt: now,
+        clientAddress: input.clientAddress,
       });
       const lineRows: OrderLineRow[] = chosen.map(({ item }, position) => {
         const priced = price.lines[position]!;

@@ -1,3 +1,4 @@
+import type { HoldLimits } from '../domain/hold-limits';
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
 import type { CallContext } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
@@ -18,6 +19,8 @@ export interface OrderingContext {
   feePerTicketMinor: number;
   /** ORDER_HOLD_MINUTES: the hold of a shop that sets none. */
   holdMinutes: number;
+  /** How many tickets one e-mail address and one client address may hold unpaid per event. */
+  holdLimits: HoldLimits;
   /** HMAC key of catalog's shop access tokens (deriveShopAccessKey, @kassa/platform/crypto). */
   shopAccessKey: Buffer;
   /** How tickets are taken from quotas: guarded in production. */

@@ -3,6 +3,7 @@
 import { checkEmailAddress, messages, Violations } from '@kassa/platform/errors';
 import { sha256Hex } from '@kassa/platform/crypto';
 import { normaliseCode } from './discount';
+import { CLIENT_ADDRESS_PATTERN } from './hold-limits';
 import { orderingMessages } from './ordering-messages';
 
 /** 8 to 100 characters of [A-Za-z0-9_-], chosen by the browser once per checkout attempt (and per refund). */
@@ -26,6 +27,8 @@ export interface CheckoutInput {
   idempotencyKey: string;
   accessToken: string;
   locale: Locale;
+  /** The guest's IP address as the BFF saw it; null when unknown. Not part of the cart (the fingerprint). */
+  clientAddress: string | null;
 }
 
 export interface CheckoutRequestLike {
@@ -38,6 +41,7 @@ export interface CheckoutRequestLike {
   idempotencyKey: string;
   accessToken: string;
   locale: string;
+  clientAddress?: string;
 }
 
 /** The request checked and normalised; throws one ValidationError with every violation. */
@@ -76,6 +80,8 @@ export function parseCheckoutRequest(request: CheckoutRequestLike): CheckoutInpu
     idempotencyKey,
     accessToken: request.accessToken ?? '',
     locale: locale as Locale,
+    // From the BFF, not the guest: a form it does not know is treated as no address rather than refused.
+    clientAddress: CLIENT_ADDRESS_PATTERN.test(request.clientAddress ?? '') ? request.clientAddress! : null,
   };
 }
 

@@ -3,12 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { HeldTickets } from '../domain/hold-limits';
 import { formatOrderNumber, ORDER_NUMBER_BYTES } from '../domain/order-number';
 import { type OrderLineRow, OrderEntity, OrderLineEntity, type OrderRow } from './order.entity';
 
 const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
 
-export type NewOrder = Omit<OrderRow, 'number' | 'refundedMinor' | 'paidPaymentId' | 'outcome' | 'version' | 'updatedAt'>;
+export type NewOrder = Omit<OrderRow, 'number' | 'refundedMinor' | 'paidPaymentId' | 'outcome' | 'version' | 'updatedAt'> & {
+  /** The guest's IP address, kept for the open-holds cap (domain/hold-limits.ts); null when unknown. */
+  clientAddress: string | null;
+};
 
 /**
  * Inserts an order under a fresh random number, trying another number on the rare collision (40 bits: about one in
@@ -20,19 +24,45 @@ export async function insertOrder(em: EntityManager, order: NewOrder, newNumber 
     const rows = await em.execute<{ id: string }[]>(
       `insert into orders (id, number, access_key, organisation_id, shop_id, status, email, locale, subscribe, discount_code_id, discount_code,
          discount_uses, currency, subtotal_minor, discount_minor, donation_minor, fee_minor, total_minor, refunded_minor, ticket_count,
-         expires_at, paid_at, outcome, version, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?)
+         expires_at, paid_at, outcome, version, created_at, updated_at, client_address)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?, ?)
        on conflict (number) do nothing
        returning id`,
       [
         order.id, number, order.accessKey, order.organisationId, order.shopId, order.status, order.email, order.locale, order.subscribe, order.discountCodeId,
         order.discountCode, order.discountUses, order.currency, order.subtotalMinor, order.discountMinor, order.donationMinor, order.feeMinor,
-        order.totalMinor, order.ticketCount, order.expiresAt, order.paidAt, order.createdAt, order.createdAt,
+        order.totalMinor, order.ticketCount, order.expiresAt, order.paidAt, order.createdAt, order.createdAt, order.clientAddress,
       ],
     );
     if (rows.length === 1) return number;
   }
   throw new Error('no free order number after 8 tries');
+}
+
+/**
+ * Serialises checkouts of one e-mail address (and of one client address) until the transaction ends, so that two
+ * checkouts at once cannot both pass the open-holds cap. Taken before any quota lock, in this order, by every checkout.
+ */
+export async function lockHolder(em: EntityManager, email: string, clientAddress: string | null): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtextextended('kassa.hold.email:' || lower(?), 0))`, [email]);
+  if (clientAddress) await em.execute(`select pg_advisory_xact_lock(hashtextextended('kassa.hold.address:' || ?, 0))`, [clientAddress]);
+}
+
+/** Tickets held unpaid (reserved or pending, hold not ended) for any of `eventIds` by this e-mail address and by this client address. */
+export async function heldTickets(
+  em: EntityManager,
+  holder: { email: string; clientAddress: string | null; eventIds: readonly string[]; now: Date },
+): Promise<HeldTickets> {
+  const [row] = await em.execute<{ by_email: string; by_address: string }[]>(
+    `select coalesce(sum(l.quantity) filter (where lower(o.email) = lower(?)), 0) as by_email,
+            coalesce(sum(l.quantity) filter (where o.client_address = ?), 0) as by_address
+       from orders o join order_line l on l.order_id = o.id
+      where o.status in ('reserved', 'pending') and (o.expires_at is null or o.expires_at > ?)
+        and (lower(o.email) = lower(?) or o.client_address = ?)
+        and l.event_ids && ${TEXT_ARRAY}`,
+    [holder.email, holder.clientAddress, holder.now, holder.email, holder.clientAddress, JSON.stringify(holder.eventIds)],
+  );
+  return { byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }
 
 export async function insertLines(em: EntityManager, lines: readonly OrderLineRow[]): Promise<void> {

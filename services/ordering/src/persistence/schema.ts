@@ -5,6 +5,7 @@ import { EventEntity } from './event.entity';
 import { Migration20261220OrderingInitial } from './migrations/migration-20261220-ordering-initial';
 import { Migration20261230OrderingOrders } from './migrations/migration-20261230-ordering-orders';
 import { Migration20270401OrderingAccessKeys } from './migrations/migration-20270401-ordering-access-keys';
+import { Migration20270402OrderingHoldLimits } from './migrations/migration-20270402-ordering-hold-limits';
 import {
   CheckoutIdempotencyEntity, OrderAllocationEntity, OrderEntity, OrderHistoryEntity, OrderLineEntity, OrderPaymentEntity, RefundEntity,
 } from './order.entity';
@@ -38,4 +39,5 @@ export const orderingMigrations: MigrationObject[] = [
   { name: 'Migration20261220OrderingInitial', class: Migration20261220OrderingInitial },
   { name: 'Migration20261230OrderingOrders', class: Migration20261230OrderingOrders },
   { name: 'Migration20270401OrderingAccessKeys', class: Migration20270401OrderingAccessKeys },
+  { name: 'Migration20270402OrderingHoldLimits', class: Migration20270402OrderingHoldLimits },
 ];

@@ -193,7 +193,7 @@ describe('order numbers', () => {
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
     const row = await h.running.ctx.orm.em.fork().findOneOrFail(OrderEntity, { id: order!.id });
     const numbers = [order!.number, order!.number, 'ZZZZ-ZZZ1'];
-    const number = await h.running.ctx.orm.em.fork().transactional((em) => insertOrder(em, { ...row, id: newId('ord') }, () => numbers.shift()!));
+    const number = await h.running.ctx.orm.em.fork().transactional((em) => insertOrder(em, { ...row, id: newId('ord'), clientAddress: null }, () => numbers.shift()!));
     expect(number).toBe('ZZZZ-ZZZ1');
     expect(numbers).toEqual([]);
   });

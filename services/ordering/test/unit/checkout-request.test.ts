@@ -24,8 +24,11 @@ describe('checkout requests', () => {
   it('normalise what they accept', () => {
     expect(parseCheckoutRequest(request({ email: ' Guest@Example.TEST ', discountCode: ' Summer10 ', locale: '' }))).toEqual({
       shopId: SHOP, lines: [{ itemId: ITEM_A, quantity: 2 }], email: 'guest@example.test', discountCode: 'Summer10', donationMinor: 0, subscribe: false,
-      idempotencyKey: 'checkout-key-1', accessToken: '', locale: 'en',
+      idempotencyKey: 'checkout-key-1', accessToken: '', locale: 'en', clientAddress: null,
     });
+    // The client address comes from the BFF: an IP address is kept, anything else counts as unknown.
+    expect(parseCheckoutRequest(request({ clientAddress: '203.0.113.7' })).clientAddress).toBe('203.0.113.7');
+    expect(parseCheckoutRequest(request({ clientAddress: 'somewhere' })).clientAddress).toBeNull();
   });
   it("report every problem at once, in the spec's words, with the request's field names", () => {
     expect(violations(request({ shopId: 'shp_x', lines: [], email: '', donationMinor: -5, idempotencyKey: '', locale: 'fr' }))).toEqual([

@@ -49,6 +49,13 @@ export interface CheckoutRequest {
   accessToken: string;
   /** "en" or "nl": the language of the guest's e-mails. */
   locale: string;
+  /**
+   * The guest's IP address as the BFF saw it (at most 45 characters); empty when unknown. Open holds are capped per
+   * e-mail address and per client address for each event (ORDERING_MAX_HELD_TICKETS_PER_EMAIL, _PER_ADDRESS): a
+   * checkout past either cap is INVALID_ARGUMENT on "lines" ("You already hold as many tickets for this event as one
+   * guest may; pay for or cancel your open order first").
+   */
+  clientAddress: string;
 }
 
 /** The placed order. */
@@ -384,6 +391,7 @@ function createBaseCheckoutRequest(): CheckoutRequest {
     idempotencyKey: "",
     accessToken: "",
     locale: "",
+    clientAddress: "",
   };
 }
 
@@ -415,6 +423,9 @@ export const CheckoutRequest: MessageFns<CheckoutRequest> = {
     }
     if (message.locale !== "") {
       writer.uint32(74).string(message.locale);
+    }
+    if (message.clientAddress !== "") {
+      writer.uint32(82).string(message.clientAddress);
     }
     return writer;
   },
@@ -504,6 +515,14 @@ export const CheckoutRequest: MessageFns<CheckoutRequest> = {
             message.locale = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.clientAddress = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -547,6 +566,11 @@ export const CheckoutRequest: MessageFns<CheckoutRequest> = {
         ? globalThis.String(object.access_token)
         : "",
       locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
+      clientAddress: isSet(object.clientAddress)
+        ? globalThis.String(object.clientAddress)
+        : isSet(object.client_address)
+        ? globalThis.String(object.client_address)
+        : "",
     };
   },
 
@@ -579,6 +603,9 @@ export const CheckoutRequest: MessageFns<CheckoutRequest> = {
     if (message.locale !== "") {
       obj.locale = message.locale;
     }
+    if (message.clientAddress !== "") {
+      obj.clientAddress = message.clientAddress;
+    }
     return obj;
   },
 
@@ -596,6 +623,7 @@ export const CheckoutRequest: MessageFns<CheckoutRequest> = {
     message.idempotencyKey = object.idempotencyKey ?? "";
     message.accessToken = object.accessToken ?? "";
     message.locale = object.locale ?? "";
+    message.clientAddress = object.clientAddress ?? "";
     return message;
   },
 };

@@ -41,6 +41,9 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
       idempotencyKey: body.idempotencyKey,
       accessToken: readShopAccessToken(request.cookies, shopId),
       locale: body.locale,
+      // ordering caps the tickets one client address holds unpaid per event. Only behind a proxy we trust is the
+      // address the guest's: otherwise every guest would look alike and share one cap.
+      clientAddress: config.trustProxy ? clientIp(request, config) : '',
     });
   } catch (error) {
     if (isGrpcCallError(error) && error.code === status.INVALID_ARGUMENT) {
