@@ -108,6 +108,8 @@ export function toScanLinkView(link: ScanLink): ScanLinkView {
     revokedAt: iso(link.revokedAt),
     lastUsedAt: iso(link.lastUsedAt),
     checkIns: link.checkIns,
+    expiresAt: iso(link.expiresAt),
+    revokedReason: link.revokedReason,
   };
 }
 

@@ -775,8 +775,8 @@ const crossTenantCalls: Record<string, GrpcCall> = {
   'ticketing ListAttendees (our organisation, their event)': ({ own, foreign }, m) => ticketing.listAttendees({ organisationId: own.orgId, eventId: foreign.eventId, query: '', statuses: [], page: undefined }, m),
   'ticketing GetEventTicketStats (their organisation)': ({ foreign }, m) => ticketing.getEventTicketStats({ organisationId: foreign.orgId, eventId: foreign.eventId }, m),
   'ticketing GetEventTicketStats (our organisation, their event)': ({ own, foreign }, m) => ticketing.getEventTicketStats({ organisationId: own.orgId, eventId: foreign.eventId }, m),
-  'ticketing CreateScanLink (their organisation)': ({ foreign }, m) => scanning.createScanLink({ organisationId: foreign.orgId, eventId: foreign.eventId, name: 'Intruder door' }, m),
-  'ticketing CreateScanLink (our organisation, their event)': ({ own, foreign }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: foreign.eventId, name: 'Intruder door' }, m),
+  'ticketing CreateScanLink (their organisation)': ({ foreign }, m) => scanning.createScanLink({ organisationId: foreign.orgId, eventId: foreign.eventId, name: 'Intruder door', expiresAt: undefined }, m),
+  'ticketing CreateScanLink (our organisation, their event)': ({ own, foreign }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: foreign.eventId, name: 'Intruder door', expiresAt: undefined }, m),
   'ticketing ListScanLinks (their organisation)': ({ foreign }, m) => scanning.listScanLinks({ organisationId: foreign.orgId, eventId: foreign.eventId }, m),
   'ticketing ListScanLinks (our organisation, their event)': ({ own, foreign }, m) => scanning.listScanLinks({ organisationId: own.orgId, eventId: foreign.eventId }, m),
   'ticketing RevokeScanLink (their organisation)': ({ foreign }, m) => scanning.revokeScanLink({ organisationId: foreign.orgId, linkId: foreign.scanLinkId }, m),
@@ -1237,7 +1237,7 @@ describe('a member of organisation A without the permission, on the ticketing su
 
 type MemberCall = { as: () => SignedInAccount; call: GrpcCall };
 const withoutPermissionTicketCalls: Record<string, MemberCall> = {
-  'ticketing CreateScanLink, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: own.eventId, name: 'Back door' }, m) },
+  'ticketing CreateScanLink, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: own.eventId, name: 'Back door', expiresAt: undefined }, m) },
   'ticketing ListScanLinks, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.listScanLinks({ organisationId: own.orgId, eventId: own.eventId }, m) },
   'ticketing RevokeScanLink, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.revokeScanLink({ organisationId: own.orgId, linkId: own.scanLinkId }, m) },
   'ticketing OpenScanner, "orders.view" only': { as: () => viewerA, call: ({ own }, m) => scanning.openScanner({ access: memberAt(own.orgId, own.eventId), deviceId: DEVICE_ID, locale: 'en' }, m) },
@@ -1265,7 +1265,7 @@ const withoutPermissionTicketCalls: Record<string, MemberCall> = {
   'ticketing ListTicketsOfOrder, "events" only': { as: () => plannerA, call: ({ own }, m) => ticketing.listTicketsOfOrder({ organisationId: own.orgId, orderId: own.paidOrderId }, m) },
   'ticketing ListAttendees, "payments" only': { as: () => treasurerA, call: ({ own }, m) => ticketing.listAttendees({ organisationId: own.orgId, eventId: own.eventId, query: '', statuses: [], page: undefined }, m) },
   'ticketing GetEventTicketStats, "payments" only': { as: () => treasurerA, call: ({ own }, m) => ticketing.getEventTicketStats({ organisationId: own.orgId, eventId: own.eventId }, m) },
-  'ticketing CreateScanLink, "payments" only': { as: () => treasurerA, call: ({ own }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: own.eventId, name: 'Back door' }, m) },
+  'ticketing CreateScanLink, "payments" only': { as: () => treasurerA, call: ({ own }, m) => scanning.createScanLink({ organisationId: own.orgId, eventId: own.eventId, name: 'Back door', expiresAt: undefined }, m) },
 };
 
 describe('ticketing and notifications refuse a member without the permission by themselves', () => {

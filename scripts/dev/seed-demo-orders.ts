@@ -168,7 +168,7 @@ async function main(): Promise<void> {
       const kept = JSON.parse(readFileSync(file, 'utf8')) as { linkId: string; secret: string; url: string };
       if (links.some((candidate) => candidate.id === kept.linkId && !candidate.revokedAt)) return kept;
     }
-    const created = await scanning.createScanLink({ organisationId: DEMO_ORGANISATION_ID, eventId: forEvent, name: 'Box office' }, organiser);
+    const created = await scanning.createScanLink({ organisationId: DEMO_ORGANISATION_ID, eventId: forEvent, name: 'Box office', expiresAt: undefined }, organiser);
     const kept = { linkId: created.link!.id, secret: created.secret, url: `${publicOrigin}/scan/${created.secret}` };
     mkdirSync('.data', { recursive: true });
     writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });

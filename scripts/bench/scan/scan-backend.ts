@@ -86,7 +86,7 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
     const deadline = Date.now() + 30_000;
     for (;;) {
       try {
-        const { secret } = await scanClient.createScanLink({ organisationId: shop.organisationId, eventId: shop.eventId, name }, as);
+        const { secret } = await scanClient.createScanLink({ organisationId: shop.organisationId, eventId: shop.eventId, name, expiresAt: undefined }, as);
         return secret;
       } catch (error) {
         if (Date.now() > deadline) throw error;

@@ -13,118 +13,96 @@ import { SIGNIN_CODE_DURABLE } from '../../../services/notifications/src/events/
 import { subjects as notificationSubjects } from '../../../services/notifications/src/events/subjects';
 import { TICKETS_ISSUED_DURABLE } from '../../../services/notifications/src/events/tickets-issued.consumer';
 import { TICKETS_VOIDED_DURABLE } from '../../../services/notifications/src/events/tickets-voided.consumer';
-import { CATALOG_PROJECTION_DURABLE,
+import {
+  CATALOG_PROJECTION_DURABLE,
   CATALOG_PROJECTION_SUBJECTS,
   ORDERING_STREAM,
   PAYMENT_SUBJECTS,
   PAYMENTS_DURABLE,
 } from '../../../services/ordering/src/events/subjects';
-import { ORDER_ENDED_DURABLE,
+import {
+  ORDER_ENDED_DURABLE,
   ORDER_ENDED_SUBJECTS,
   PAYMENTS_STREAM,
   REFUND_REQUESTED_DURABLE,
   REFUND_REQUESTED_SUBJECT,
 } from '../../../services/payments/src/events/subjects';
-import { CATALOG_EVENT_SUBJECT,
+import {
+  CATALOG_EVENT_SUBJECT,
   CATALOG_EVENTS_DURABLE,
+  MEMBER_SUBJECTS,
+  MEMBERS_DURABLE,
   ORDER_CHANGED_SUBJECT,
   ORDERS_DURABLE,
   TICKETING_STREAM,
 } from '../../../services/ticketing/src/events/subjects';
 
 /** A durable consumer a service owns on another service's stream. */
-export interface Consumption { stream: string;
+export interface Consumption {
+  stream: string;
   durable: string;
   subjects: readonly string[];
   /** Also reads the whole stream through short-lived ordered consumers (ordering's projection rebuild). */
   replaysWholeStream?: boolean;
 }
 
-export interface ServiceAccount { service: string;
+export interface ServiceAccount {
+  service: string;
   /** The stream it owns: it alone creates it and publishes its subjects (`kassa.<service>.>`). */
   stream: { name: string; subjects: readonly string[] };
   consumes: Consumption[];
 }
 
-const NOTIFICATIONS_STREAM = { name: 'KASSA_NOTIFICATIONS',
-  subjects: ['kassa.notifications.>'],
-};
+const NOTIFICATIONS_STREAM = { name: 'KASSA_NOTIFICATIONS', subjects: ['kassa.notifications.>'] };
 
 export const BUS_ACCOUNTS: ServiceAccount[] = [
   { service: 'identity', stream: IDENTITY_STREAM, consumes: [] },
   { service: 'catalog', stream: CATALOG_STREAM, consumes: [] },
-  { service: 'ordering',
+  {
+    service: 'ordering',
     stream: ORDERING_STREAM,
     consumes: [
-      { stream: CATALOG_STREAM.name,
-        durable: CATALOG_PROJECTION_DURABLE,
-        subjects: CATALOG_PROJECTION_SUBJECTS,
-        replaysWholeStream: true,
-      },
-      { stream: PAYMENTS_STREAM.name,
-        durable: PAYMENTS_DURABLE,
-        subjects: Object.values(PAYMENT_SUBJECTS),
-      },
+      { stream: CATALOG_STREAM.name, durable: CATALOG_PROJECTION_DURABLE, subjects: CATALOG_PROJECTION_SUBJECTS, replaysWholeStream: true },
+      { stream: PAYMENTS_STREAM.name, durable: PAYMENTS_DURABLE, subjects: Object.values(PAYMENT_SUBJECTS) },
     ],
   },
-  { service: 'payments',
+  {
+    service: 'payments',
     stream: PAYMENTS_STREAM,
     consumes: [
-      { stream: ORDERING_STREAM.name,
-        durable: ORDER_ENDED_DURABLE,
-        subjects: ORDER_ENDED_SUBJECTS,
-      },
-      { stream: ORDERING_STREAM.name,
-        durable: REFUND_REQUESTED_DURABLE,
-        subjects: [REFUND_REQUESTED_SUBJECT],
-      },
+      { stream: ORDERING_STREAM.name, durable: ORDER_ENDED_DURABLE, subjects: ORDER_ENDED_SUBJECTS },
+      { stream: ORDERING_STREAM.name, durable: REFUND_REQUESTED_DURABLE, subjects: [REFUND_REQUESTED_SUBJECT] },
     ],
   },
-  { service: 'ticketing',
+  {
+    service: 'ticketing',
     stream: TICKETING_STREAM,
     consumes: [
-      { stream: ORDERING_STREAM.name,
-        durable: ORDERS_DURABLE,
-        subjects: [ORDER_CHANGED_SUBJECT],
-      },
-      { stream: CATALOG_STREAM.name,
-        durable: CATALOG_EVENTS_DURABLE,
-        subjects: [CATALOG_EVENT_SUBJECT],
-      },
+      { stream: ORDERING_STREAM.name, durable: ORDERS_DURABLE, subjects: [ORDER_CHANGED_SUBJECT] },
+      { stream: CATALOG_STREAM.name, durable: CATALOG_EVENTS_DURABLE, subjects: [CATALOG_EVENT_SUBJECT] },
+      { stream: IDENTITY_STREAM.name, durable: MEMBERS_DURABLE, subjects: Object.values(MEMBER_SUBJECTS) },
     ],
   },
-  { service: 'notifications',
+  {
+    service: 'notifications',
     stream: NOTIFICATIONS_STREAM,
     consumes: [
-      { stream: IDENTITY_STREAM.name,
-        durable: SIGNIN_CODE_DURABLE,
-        subjects: [notificationSubjects.signInCodeRequested],
-      },
-      { stream: IDENTITY_STREAM.name,
-        durable: MEMBER_INVITED_DURABLE,
-        subjects: [notificationSubjects.memberInvited],
-      },
-      { stream: ORDERING_STREAM.name,
-        durable: ORDER_REFUNDED_DURABLE,
-        subjects: [notificationSubjects.orderRefunded],
-      },
-      { stream: TICKETING_STREAM.name,
-        durable: TICKETS_ISSUED_DURABLE,
-        subjects: [notificationSubjects.ticketsIssued],
-      },
-      { stream: TICKETING_STREAM.name,
-        durable: TICKETS_VOIDED_DURABLE,
-        subjects: [notificationSubjects.ticketsVoided],
-      },
+      { stream: IDENTITY_STREAM.name, durable: SIGNIN_CODE_DURABLE, subjects: [notificationSubjects.signInCodeRequested] },
+      { stream: IDENTITY_STREAM.name, durable: MEMBER_INVITED_DURABLE, subjects: [notificationSubjects.memberInvited] },
+      { stream: ORDERING_STREAM.name, durable: ORDER_REFUNDED_DURABLE, subjects: [notificationSubjects.orderRefunded] },
+      { stream: TICKETING_STREAM.name, durable: TICKETS_ISSUED_DURABLE, subjects: [notificationSubjects.ticketsIssued] },
+      { stream: TICKETING_STREAM.name, durable: TICKETS_VOIDED_DURABLE, subjects: [notificationSubjects.ticketsVoided] },
     ],
   },
 ];
 
-export interface Permissions { publish: string[];
+export interface Permissions {
+  publish: string[];
   subscribe: string[];
 }
 
-export interface BusUser { user: string;
+export interface BusUser {
+  user: string;
   permissions: Permissions;
 }
 
@@ -173,9 +151,7 @@ export function servicePermissions(account: ServiceAccount, options: { namespace
       publish.add(`$JS.API.CONSUMER.DELETE.${stream}.*`);
     }
   }
-  return { publish: [...publish],
-    subscribe: [`${natsInboxPrefix(userOf(account, namespaced))}.>`],
-  };
+  return { publish: [...publish], subscribe: [`${natsInboxPrefix(userOf(account, namespaced))}.>`] };
 }
 
 function userOf(account: ServiceAccount, namespaced: boolean): string {
@@ -183,16 +159,12 @@ function userOf(account: ServiceAccount, namespaced: boolean): string {
 }
 
 /** Operators' tools and the tests' clean-up: everything. */
-export const ADMIN_PERMISSIONS: Permissions = { publish: ['>'],
-  subscribe: ['>'],
-};
+export const ADMIN_PERMISSIONS: Permissions = { publish: ['>'], subscribe: ['>'] };
 
 /** The users of a production bus: one per service, and the operators' admin. */
 export function productionUsers(): BusUser[] {
   return [
-    ...BUS_ACCOUNTS.map((account) => ({ user: userOf(account, false),
-      permissions: servicePermissions(account, { namespaced: false }),
-    })),
+    ...BUS_ACCOUNTS.map((account) => ({ user: userOf(account, false), permissions: servicePermissions(account, { namespaced: false }) })),
     { user: NATS_ADMIN_USER, permissions: ADMIN_PERMISSIONS },
   ];
 }
@@ -201,8 +173,6 @@ export function productionUsers(): BusUser[] {
 export function machineUsers(): BusUser[] {
   return [
     ...productionUsers(),
-    ...BUS_ACCOUNTS.map((account) => ({ user: userOf(account, true),
-      permissions: servicePermissions(account, { namespaced: true }),
-    })),
+    ...BUS_ACCOUNTS.map((account) => ({ user: userOf(account, true), permissions: servicePermissions(account, { namespaced: true }) })),
   ];
 }

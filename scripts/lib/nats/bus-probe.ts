@@ -18,8 +18,7 @@ export type Outcome = 'refused' | 'allowed';
 /** Whether NATS let `nc` publish on `subject`. */
 export async function publishOutcome(nc: NatsConnection, subject: string): Promise<Outcome> {
   try {
-    await nc.request(subject, new TextEncoder().encode('forged'), { timeout: 2_000,
-    });
+    await nc.request(subject, new TextEncoder().encode('forged'), { timeout: 2_000 });
     return 'allowed';
   } catch (error) {
     if (isPermissionViolation(error)) return 'refused';
@@ -53,11 +52,7 @@ function isPermissionViolation(error: unknown): boolean {
 }
 
 export async function connectAs(user: string | null): Promise<NatsConnection> {
-  return connect({ servers: NATS_URL(),
-    reconnect: false,
-    timeout: 5_000,
-    ...(user === null ? {} : natsAuthOptions(user)),
-  });
+  return connect({ servers: NATS_URL(), reconnect: false, timeout: 5_000, ...(user === null ? {} : natsAuthOptions(user)) });
 }
 
 /** Whether a connection without credentials is accepted. */
@@ -89,12 +84,7 @@ export interface ForgeryResult {
  */
 export async function probeForgery(options: { asUser?: (service: string) => string } = {}): Promise<ForgeryResult> {
   const namespace = `tbus${randomBytes(4).toString('hex')}`;
-  const result: ForgeryResult = { attempts: 0,
-    accepted: 0,
-    ownAllowed: 0,
-    ownAttempts: 0,
-    leaks: [],
-  };
+  const result: ForgeryResult = { attempts: 0, accepted: 0, ownAllowed: 0, ownAttempts: 0, leaks: [] };
   for (const account of BUS_ACCOUNTS) {
     const user = options.asUser?.(account.service) ?? serviceNatsUser(account.service, namespace);
     const nc = await connectAs(user);

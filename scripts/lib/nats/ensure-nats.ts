@@ -77,11 +77,7 @@ async function waitPort(open: boolean, ms: number): Promise<void> {
 /** Whether a connection with these options is accepted (and closes it). */
 async function accepted(options: NatsAuthOptions | Record<string, never>): Promise<boolean> {
   try {
-    const nc = await connect({ servers: `nats://${HOST}:${PORT}`,
-      reconnect: false,
-      timeout: 3000,
-      ...options,
-    });
+    const nc = await connect({ servers: `nats://${HOST}:${PORT}`, reconnect: false, timeout: 3000, ...options });
     await nc.close();
     return true;
   } catch {
@@ -104,9 +100,7 @@ async function stopServer(): Promise<void> {
 
 async function startServer(): Promise<void> {
   mkdirSync(STORE_DIR, { recursive: true });
-  const child = spawn(SERVER, ['-c', CONFIG_FILE], { detached: true,
-    stdio: 'ignore',
-  });
+  const child = spawn(SERVER, ['-c', CONFIG_FILE], { detached: true, stdio: 'ignore' });
   child.unref();
   await waitPort(true, 60_000);
 }

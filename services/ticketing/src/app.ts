@@ -12,6 +12,7 @@ import type { ScanningDeps } from './application/scanning-deps';
 import type { TicketingContext } from './application/ticketing-context';
 import type { TicketingConfig } from './config';
 import { startCatalogEventsConsumer } from './events/catalog-events.consumer';
+import { startMemberChangesConsumer } from './events/member-changes.consumer';
 import { startOrderChangedConsumer } from './events/order-changed.consumer';
 import { publishTicketCheckedIn } from './events/ticket-checked-in.publisher';
 import { TICKETING_STREAM } from './events/subjects';
@@ -62,6 +63,9 @@ export async function startTicketing(config: TicketingConfig, logger: Logger, li
   lifecycle.onShutdown('consumers', 'catalog events', () => catalogEvents.stop());
   const orders = startOrderChangedConsumer(ctx, consumerOptions);
   lifecycle.onShutdown('consumers', 'order changes', () => orders.stop());
+  // identity's member changes → the scan links of a member who left or lost "checkin" are revoked.
+  const members = startMemberChangesConsumer({ orm, now, ...consumerOptions });
+  lifecycle.onShutdown('consumers', 'member changes', () => members.stop());
 
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());

@@ -114,6 +114,10 @@ export interface ScanLinkView {
   revokedAt: string;
   lastUsedAt: string;
   checkIns: number;
+  /** '' for a link that does not expire. */
+  expiresAt: string;
+  /** Why ticketing revoked it: 'member_removed', 'member_lost_checkin'; '' when the organiser did or it is active. */
+  revokedReason: string;
 }
 
 /** A new link and its secret, shown once. */

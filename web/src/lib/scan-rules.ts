@@ -25,7 +25,11 @@ export const SPEC_SCAN_LABELS = {
   scans: 'Scans',
   scannedAt: 'Scanned at',
   locale: 'Language',
+  expiresAt: 'Expires at',
 } as const;
+
+/** How long a new scan link may be made to last, in days (ticketing refuses more than 366); empty: until revoked. */
+export const SCAN_LINK_VALIDITY_DAYS = [1, 3, 7, 30, 90] as const;
 
 const missingOr = (label: string, words: RuleWords) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? words.required(label) : words.invalid(label);
@@ -66,9 +70,17 @@ export function scanLinkNameSchema(label: string = SPEC_SCAN_LABELS.name, words:
     .transform((value) => value.trim());
 }
 
-/** POST …/scan-links { name }. */
+/** POST …/scan-links { name, expiresAt? }: expiresAt an ISO date-time (ticketing checks it lies ahead, within a year). */
 export function createScanLinkBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
-  return z.object({ name: scanLinkNameSchema(SPEC_SCAN_LABELS.name, words) });
+  const label = SPEC_SCAN_LABELS.expiresAt;
+  return z.object({
+    name: scanLinkNameSchema(SPEC_SCAN_LABELS.name, words),
+    expiresAt: z
+      .string({ error: words.invalid(label) })
+      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), { error: words.invalid(label) })
+      .transform((value) => new Date(value))
+      .optional(),
+  });
 }
 
 /** One scan: { code, nonce, deviceId } (a member's), plus { secret } through a link. */

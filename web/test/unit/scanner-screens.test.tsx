@@ -177,7 +177,7 @@ describe('ScannerScreen', () => {
   });
 });
 
-const link = { id: 'scl_1', eventId: 'evt_1', name: 'Main entrance', createdBy: 'usr_1', createdAt: '2031-07-01T12:00:00.000Z', revokedAt: '', lastUsedAt: '', checkIns: 4 };
+const link = { id: 'scl_1', eventId: 'evt_1', name: 'Main entrance', createdBy: 'usr_1', createdAt: '2031-07-01T12:00:00.000Z', revokedAt: '', lastUsedAt: '', checkIns: 4, expiresAt: '', revokedReason: '' };
 const revoked = { ...link, id: 'scl_2', name: 'Old door', revokedAt: '2031-07-01T13:00:00.000Z', lastUsedAt: '2031-07-01T12:30:00.000Z', checkIns: 0 };
 const never = async () => {
   throw new Error('not called while rendering');
@@ -193,6 +193,19 @@ describe('ScanLinksPanel and ConflictsPanel', () => {
     expect(text(html)).toContain('Never');
     expect(text(render('nl', <ScanLinksPanel links={[revoked]} actions={linkActions} />))).toContain('Ingetrokken');
     expect(text(render('en', <ScanLinksPanel links={[]} actions={linkActions} />))).toContain('No scan links yet.');
+  });
+
+  it('shows when a link expires, an expired link as such (no revoke), and why ticketing revoked one', () => {
+    const expiring = { ...link, id: 'scl_3', expiresAt: '2999-01-01T00:00:00.000Z' };
+    const expired = { ...link, id: 'scl_4', expiresAt: '2001-01-01T00:00:00.000Z' };
+    const makerLeft = { ...revoked, id: 'scl_5', revokedReason: 'member_removed' };
+    const html = render('en', <ScanLinksPanel links={[expiring, expired, makerLeft]} actions={linkActions} />);
+    const statuses = [...html.matchAll(/data-testid="scan-link-row"[^>]*data-status="(\w+)"/g)].map((match) => match[1]);
+    expect(statuses).toEqual(['active', 'expired', 'revoked']);
+    expect(html.match(/data-testid="scan-link-revoke"/g)).toHaveLength(1);
+    expect(text(html)).toContain('Expired');
+    expect(text(html)).toContain('Revoked: its maker left the organisation');
+    expect(text(render('nl', <ScanLinksPanel links={[makerLeft]} actions={linkActions} />))).toContain('de maker heeft de organisatie verlaten');
   });
 
   it('lists conflicts with both admissions', () => {

@@ -38,10 +38,13 @@ describe('open holds per guest', () => {
     expect(await buy('holder@example.test', 1)).toEqual(refused);
     // Another guest is not affected, and the refusal held nothing.
     expect(await buy('someone-else@example.test', 4)).toBeNull();
-    const held = await h.running.ctx.orm.em.fork().getConnection().execute<{ tickets: string }[]>(
-      "select coalesce(sum(ticket_count), 0) as tickets from orders where shop_id = ? and lower(email) = 'holder@example.test'",
-      [shop.id],
-    );
+    const held = await h.running.ctx.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ tickets: string }[]>(
+        "select coalesce(sum(ticket_count), 0) as tickets from orders where shop_id = ? and lower(email) = 'holder@example.test'",
+        [shop.id],
+      );
     expect(Number(held[0]!.tickets)).toBe(PER_EMAIL);
   });
 
@@ -71,7 +74,9 @@ describe('open holds per guest', () => {
   it('admits exactly up to the cap when one guest checks out many times at once', async () => {
     const { shop, item } = await seedShop(h);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'rush@example.test' })))),
+      Array.from({ length: 6 }, () =>
+        refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'rush@example.test' }))),
+      ),
     );
     expect(answers.filter((answer) => answer === null)).toHaveLength(PER_EMAIL);
     expect(answers.filter((answer) => answer !== null)).toEqual(Array.from({ length: 6 - PER_EMAIL }, () => refused));
@@ -80,7 +85,9 @@ describe('open holds per guest', () => {
   it('never caps a free order: it is paid at once and holds nothing', async () => {
     const { shop, item } = await seedShop(h, { priceMinor: 0 });
     for (let round = 0; round < 3; round++) {
-      expect(await refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }], { email: 'free@example.test' })))).toBeNull();
+      expect(
+        await refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }], { email: 'free@example.test' }))),
+      ).toBeNull();
     }
   });
 });

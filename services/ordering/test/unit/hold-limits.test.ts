@@ -15,7 +15,9 @@ describe('hold limits', () => {
   });
 
   it('accepts IPv4 and IPv6 text forms only as client addresses', () => {
-    for (const address of ['127.0.0.1', '203.0.113.7', '::1', '2001:db8::8a2e:370:7334', '::ffff:192.0.2.1']) expect(CLIENT_ADDRESS_PATTERN.test(address)).toBe(true);
-    for (const address of ['', 'unknown', 'a'.repeat(46), '1.2.3.4; drop table', '1.2.3.4\u0000']) expect(CLIENT_ADDRESS_PATTERN.test(address)).toBe(false);
+    for (const address of ['127.0.0.1', '203.0.113.7', '::1', '2001:db8::8a2e:370:7334', '::ffff:192.0.2.1'])
+      expect(CLIENT_ADDRESS_PATTERN.test(address)).toBe(true);
+    for (const address of ['', 'unknown', 'a'.repeat(46), '1.2.3.4; drop table', '1.2.3.4\u0000'])
+      expect(CLIENT_ADDRESS_PATTERN.test(address)).toBe(false);
   });
 });

@@ -176,7 +176,12 @@ describe('a Stripe success for another sum than the order asks', () => {
     } finally {
       h.clock.now = start;
     }
-    expect(await attemptRow(payment.id)).toMatchObject({ status: 'failed', flag_reason: 'amount_mismatch', received_minor: 12_000, received_currency: 'EUR' });
+    expect(await attemptRow(payment.id)).toMatchObject({
+      status: 'failed',
+      flag_reason: 'amount_mismatch',
+      received_minor: 12_000,
+      received_currency: 'EUR',
+    });
     const messages = await refunded(payment.id);
     expect(refundsAtStripe(payment.id)).toEqual([expect.objectContaining({ amount: 12_000, status: 'succeeded' })]);
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'failed', 'refund:succeeded']);

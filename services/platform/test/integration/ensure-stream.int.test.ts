@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ensureStream } from '../../src/messaging';
+import { ensureStream, NATS_ADMIN_USER, natsAuthOptions } from '../../src/messaging';
 
 // Against the machine's NATS server. It is one server, not a cluster: a standalone server keeps one copy whatever
 // is asked, so R3 (production's NATS_STREAM_REPLICAS) cannot be shown here.
@@ -10,7 +10,7 @@ let jsm: JetStreamManager;
 const name = `KASSA_STREAMTEST_${randomBytes(3).toString('hex').toUpperCase()}`;
 
 beforeAll(async () => {
-  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
   jsm = await jetstreamManager(nc);
 });
 

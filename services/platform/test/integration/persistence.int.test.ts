@@ -46,7 +46,7 @@ describe('persistence', () => {
     expect(await query(adminDatabaseUrl(), 'SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).toHaveLength(0);
 
     const first = await runMigrations({ databaseUrl: url, entities: platformEntities, migrations, logger });
-    expect(first).toEqual(['Migration20261122000000PlatformOutboxInbox', 'Migration20990101000000TestWidgets']);
+    expect(first).toEqual(['Migration20261122000000PlatformOutboxInbox', 'Migration20270402000000PlatformInboxPruning', 'Migration20990101000000TestWidgets']);
 
     const second = await runMigrations({ databaseUrl: url, entities: platformEntities, migrations, logger });
     expect(second).toEqual([]);

@@ -8,6 +8,34 @@ export function checkScanLinkName(violations: Violations, name: unknown): string
   return violations.string('name', name, { label: 'Name', required: true, maxLength: SCAN_LINK_NAME_MAX_LENGTH });
 }
 
+/** The furthest ahead a link's expiry may be: a season of events, not a permanent door key. */
+export const SCAN_LINK_MAX_LIFETIME_DAYS = 366;
+
+/** The optional expiry of a new link: after now and at most SCAN_LINK_MAX_LIFETIME_DAYS ahead ('Expires at is invalid'). */
+export function checkScanLinkExpiry(violations: Violations, expiresAt: Date | undefined, now: Date): Date | null {
+  if (expiresAt === undefined) return null;
+  const latest = now.getTime() + SCAN_LINK_MAX_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+  if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > latest) {
+    violations.add('expiresAt', messages.invalid('Expires at'));
+    return null;
+  }
+  return expiresAt;
+}
+
+/** Whether a link scans at `now`: not revoked and not past its expiry. */
+export function isScanLinkUsable(link: { revokedAt?: Date | null; expiresAt?: Date | null }, now: Date): boolean {
+  return !link.revokedAt && (!link.expiresAt || link.expiresAt.getTime() > now.getTime());
+}
+
+/**
+ * Why ticketing revokes a member's links after identity's news of them, or null to keep them: a member who left, or
+ * who no longer has `checkinPermission`, may no longer open the door through links they made.
+ */
+export function memberLinkRevocation(change: { removed: boolean; permissions: readonly string[] }, checkinPermission: string): 'member_removed' | 'member_lost_checkin' | null {
+  if (change.removed) return 'member_removed';
+  return change.permissions.includes(checkinPermission) ? null : 'member_lost_checkin';
+}
+
 /** 32 random bytes as base64url: the 43 characters of `/scan/{hash}` (the BFF checks the same shape). */
 export const SCAN_LINK_SECRET_BYTES = 32;
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;

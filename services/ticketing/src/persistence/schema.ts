@@ -4,6 +4,7 @@ import { EventEntity } from './event.entity';
 import { Migration20270105TicketingInitial } from './migrations/migration-20270105-ticketing-initial';
 import { Migration20270110TicketingScanning } from './migrations/migration-20270110-ticketing-scanning';
 import { Migration20270401TicketingAccessKeys } from './migrations/migration-20270401-ticketing-access-keys';
+import { Migration20270402TicketingScanLinkLimits } from './migrations/migration-20270402-ticketing-scan-link-limits';
 import { OrderStateEntity } from './order-state.entity';
 import { scanningEntities } from './scanning/scanning.entities';
 import { SigningKeyEntity } from './signing-key.entity';
@@ -26,4 +27,5 @@ export const ticketingMigrations: MigrationObject[] = [
   { name: 'Migration20270105TicketingInitial', class: Migration20270105TicketingInitial },
   { name: 'Migration20270110TicketingScanning', class: Migration20270110TicketingScanning },
   { name: 'Migration20270401TicketingAccessKeys', class: Migration20270401TicketingAccessKeys },
+  { name: 'Migration20270402TicketingScanLinkLimits', class: Migration20270402TicketingScanLinkLimits },
 ];

@@ -71,8 +71,8 @@ beforeAll(async () => {
   phoneB = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
   const organiser = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
-    const a = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Main entrance' }, as(owner));
-    const b = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Side door' }, as(owner));
+    const a = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Main entrance', expiresAt: undefined }, as(owner));
+    const b = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Side door', expiresAt: undefined }, as(owner));
     main = { secret: a.secret, id: a.link!.id };
     side = { secret: b.secret, id: b.link!.id };
   } finally {

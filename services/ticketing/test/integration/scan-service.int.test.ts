@@ -53,7 +53,7 @@ const paidTickets = (organisationId: string, eventIds: string[], quantity = 1) =
   place(orderSnapshot(organisationId, [orderLine(eventIds, { quantity })]), [['paid', 'paid']]);
 
 async function createLink(name: string, eventId = concert.id): Promise<{ id: string; secret: string }> {
-  const created = await scan.createScanLink({ organisationId: org, eventId, name }, as(owner));
+  const created = await scan.createScanLink({ organisationId: org, eventId, name, expiresAt: undefined }, as(owner));
   return { id: created.link!.id, secret: created.secret };
 }
 
@@ -91,9 +91,9 @@ const plus = (before: Record<string, number>, added: Record<string, number>) =>
 describe('scan links', () => {
   it('are made by members with "checkin", shown with their secret once, and listed newest first without it', async () => {
     h.clock.now = new Date(h.clock.now.getTime() + 1000);
-    const first = await scan.createScanLink({ organisationId: org, eventId: jazz.id, name: '  Main entrance ' }, as(door));
+    const first = await scan.createScanLink({ organisationId: org, eventId: jazz.id, name: '  Main entrance ', expiresAt: undefined }, as(door));
     h.clock.now = new Date(h.clock.now.getTime() + 1000);
-    const second = await scan.createScanLink({ organisationId: org, eventId: jazz.id, name: 'Side door' }, as(owner));
+    const second = await scan.createScanLink({ organisationId: org, eventId: jazz.id, name: 'Side door', expiresAt: undefined }, as(owner));
     expect(first.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(first.secret).not.toBe(second.secret);
     expect(first.link).toMatchObject({ eventId: jazz.id, name: 'Main entrance', createdBy: door, checkIns: 0, revokedAt: undefined, lastUsedAt: undefined });
@@ -106,23 +106,23 @@ describe('scan links', () => {
   });
 
   it('need a name of 1–80 characters', async () => {
-    const empty = await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: '  ' }, as(owner)));
+    const empty = await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: '  ', expiresAt: undefined }, as(owner)));
     expect([empty.code, empty.violations]).toEqual([status.INVALID_ARGUMENT, [{ field: 'name', message: 'Name is required' }]]);
-    const long = await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x'.repeat(81) }, as(owner)));
+    const long = await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x'.repeat(81), expiresAt: undefined }, as(owner)));
     expect(long.violations).toEqual([{ field: 'name', message: 'Name is too long' }]);
-    const ids = await failure(scan.createScanLink({ organisationId: 'org_1', eventId: 'x', name: 'Door' }, as(owner)));
+    const ids = await failure(scan.createScanLink({ organisationId: 'org_1', eventId: 'x', name: 'Door', expiresAt: undefined }, as(owner)));
     expect(ids.violations).toEqual([{ field: 'organisationId', message: 'ID is invalid' }, { field: 'eventId', message: 'ID is invalid' }]);
   });
 
   it('are the organisation\'s alone: NOT_FOUND across organisations, PERMISSION_DENIED without "checkin"', async () => {
     const mine = await createLink('Mine');
-    expect((await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x' }, as(seller)))).code).toBe(status.PERMISSION_DENIED);
+    expect((await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x', expiresAt: undefined }, as(seller)))).code).toBe(status.PERMISSION_DENIED);
     expect((await failure(scan.listScanLinks({ organisationId: org, eventId: concert.id }, as(seller)))).code).toBe(status.PERMISSION_DENIED);
     expect((await failure(scan.revokeScanLink({ organisationId: org, linkId: mine.id }, as(seller)))).code).toBe(status.PERMISSION_DENIED);
-    expect((await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x' }, as(outsider)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x' }))).code).toBe(status.UNAUTHENTICATED);
+    expect((await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x', expiresAt: undefined }, as(outsider)))).code).toBe(status.NOT_FOUND);
+    expect((await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'x', expiresAt: undefined }))).code).toBe(status.UNAUTHENTICATED);
     // Another organisation's event or link, named from within one's own organisation.
-    expect((await failure(scan.createScanLink({ organisationId: org, eventId: foreignEvent.id, name: 'x' }, as(owner)))).code).toBe(status.NOT_FOUND);
+    expect((await failure(scan.createScanLink({ organisationId: org, eventId: foreignEvent.id, name: 'x', expiresAt: undefined }, as(owner)))).code).toBe(status.NOT_FOUND);
     expect((await failure(scan.listScanLinks({ organisationId: outsiderOrg, eventId: concert.id }, as(outsider)))).code).toBe(status.NOT_FOUND);
     expect((await failure(scan.revokeScanLink({ organisationId: outsiderOrg, linkId: mine.id }, as(outsider)))).code).toBe(status.NOT_FOUND);
     expect((await scan.listScanLinks({ organisationId: org, eventId: concert.id }, as(owner))).links.find((link) => link.id === mine.id)?.revokedAt).toBeUndefined();
@@ -151,6 +151,54 @@ describe('scan links', () => {
     }
     expect(await h.sql('select checked_in_at from ticket_access where ticket_id = ?', [ticket!.id])).toEqual([{ checked_in_at: null }]);
     expect(await h.sql('select count(*)::int as n from scan_attempt where scope = ?', [link.id])).toEqual([{ n: 0 }]);
+  });
+
+  it('may expire: they scan until then and are refused after, like an unknown link; an expiry must lie ahead, within a year', async () => {
+    const hour = 60 * 60 * 1000;
+    const created = await scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'Volunteers', expiresAt: new Date(h.clock.now.getTime() + hour) }, as(owner));
+    expect(created.link!.expiresAt).toEqual(new Date(h.clock.now.getTime() + hour));
+    const deviceId = device();
+    expect((await scan.openScanner({ access: viaLink(created.secret), deviceId, locale: 'en' })).deviceName).toBe('Volunteers');
+    h.clock.now = new Date(h.clock.now.getTime() + hour);
+    expect(await failure(scan.openScanner({ access: viaLink(created.secret), deviceId, locale: 'en' }))).toMatchObject({
+      code: status.PERMISSION_DENIED,
+      details: 'This scan link is not valid',
+    });
+    for (const expiresAt of [h.clock.now, new Date(h.clock.now.getTime() - hour), new Date(h.clock.now.getTime() + 367 * 24 * hour)]) {
+      const refused = await failure(scan.createScanLink({ organisationId: org, eventId: concert.id, name: 'Later', expiresAt }, as(owner)));
+      expect([refused.code, refused.violations]).toEqual([status.INVALID_ARGUMENT, [{ field: 'expiresAt', message: 'Expires at is invalid' }]]);
+    }
+  });
+
+  it('are revoked, with the reason, when their maker leaves the organisation or loses "checkin"; other members\' links stay', async () => {
+    const identity = h.identity!;
+    const leaving = await identity.addMember(org, owner, address('leaving'), ['checkin']);
+    const demoted = await identity.addMember(org, owner, address('demoted'), ['checkin', 'orders.view']);
+    const make = async (maker: string, name: string) => (await scan.createScanLink({ organisationId: org, eventId: concert.id, name, expiresAt: undefined }, as(maker))).link!.id;
+    const leavingLink = await make(leaving.userId, 'Leaving door');
+    const demotedLink = await make(demoted.userId, 'Demoted door');
+    const ownerLink = await make(owner, 'Owner door');
+
+    await identity.organisations.updateMember(
+      { organisationId: org, memberId: demoted.memberId, firstName: '', lastName: '', permissions: ['orders.view'] },
+      { actorUserId: owner },
+    );
+    await identity.organisations.removeMember({ organisationId: org, memberId: leaving.memberId }, { actorUserId: owner });
+
+    const reasons = async () =>
+      Object.fromEntries(
+        (await h.sql<{ id: string; revoked_reason: string }>('select id, revoked_reason from scan_link where id in (?, ?, ?)', [leavingLink, demotedLink, ownerLink])).map(
+          (row) => [row.id, row.revoked_reason],
+        ),
+      );
+    const deadline = Date.now() + 20_000;
+    while ((await reasons())[leavingLink] === '' || (await reasons())[demotedLink] === '') {
+      if (Date.now() > deadline) throw new Error(`links not revoked: ${JSON.stringify(await reasons())}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await reasons()).toEqual({ [leavingLink]: 'member_removed', [demotedLink]: 'member_lost_checkin', [ownerLink]: '' });
+    const { links } = await scan.listScanLinks({ organisationId: org, eventId: concert.id }, as(owner));
+    expect(links.find((link) => link.id === leavingLink)).toMatchObject({ revokedReason: 'member_removed', revokedAt: expect.any(Date) });
   });
 });
 

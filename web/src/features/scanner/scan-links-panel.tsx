@@ -15,12 +15,13 @@ import { Input } from '../../components/ui/input';
 import { ruleWordsFrom } from '../../components/ui/field-rules';
 import type { ApiFailure, ApiResult } from '../../lib/api-result';
 import { type CreatedScanLinkView, type ScanLinkView, scanLinkPath } from '../../lib/scan-model';
-import { SCAN_LINK_NAME_MAX_LENGTH, scanLinkNameSchema } from '../../lib/scan-rules';
+import { SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_VALIDITY_DAYS, scanLinkNameSchema } from '../../lib/scan-rules';
 import { formatScanMoment } from './scan-moment';
 
 export interface ScanLinkActions {
   list(): Promise<ApiResult<{ links: ScanLinkView[] }>>;
-  create(name: string): Promise<ApiResult<CreatedScanLinkView>>;
+  /** `expiresAt`: ISO date-time when the link stops scanning; undefined: until revoked. */
+  create(name: string, expiresAt?: string): Promise<ApiResult<CreatedScanLinkView>>;
   revoke(linkId: string): Promise<ApiResult<{ link: ScanLinkView }>>;
 }
 
@@ -49,6 +50,8 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
   const failureText = useScanFailureText();
   const [links, setLinks] = useState(initialLinks);
   const [name, setName] = useState('');
+  // Days the new link lasts; '' for "until revoked".
+  const [validDays, setValidDays] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -70,7 +73,8 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
     setNameError(undefined);
     setBusy(true);
     try {
-      const answer = await actions.create(checked.data);
+      const expiresAt = validDays ? new Date(Date.now() + Number(validDays) * 24 * 60 * 60 * 1000).toISOString() : undefined;
+      const answer = await actions.create(checked.data, expiresAt);
       if (!answer.ok) {
         if (answer.fields.name) setNameError(answer.fields.name);
         else setFailure(failureText(answer));
@@ -97,6 +101,10 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
   };
 
   const moment = (iso: string) => (iso ? formatScanMoment(format, iso) : t('never'));
+  const expired = (link: ScanLinkView) => !link.revokedAt && link.expiresAt !== '' && Date.parse(link.expiresAt) <= Date.now();
+  const statusOf = (link: ScanLinkView) => (link.revokedAt ? 'revoked' : expired(link) ? 'expired' : 'active');
+  const revokedLabel = (link: ScanLinkView) =>
+    link.revokedReason === 'member_removed' ? t('revokedMemberRemoved') : link.revokedReason === 'member_lost_checkin' ? t('revokedMemberLostCheckin') : t('revokedStatus');
 
   return (
     <Card data-testid="scan-links">
@@ -124,6 +132,24 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
               aria-describedby={nameError ? 'scan-link-name-error' : undefined}
               className="min-w-48 flex-1"
             />
+            <label htmlFor="scan-link-valid-for" className="sr-only">
+              {t('validFor')}
+            </label>
+            <select
+              id="scan-link-valid-for"
+              data-testid="scan-link-valid-for"
+              value={validDays}
+              onChange={(event) => setValidDays(event.target.value)}
+              title={t('validFor')}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+            >
+              <option value="">{t('validForever')}</option>
+              {SCAN_LINK_VALIDITY_DAYS.map((days) => (
+                <option key={days} value={String(days)}>
+                  {t('validDays', { days })}
+                </option>
+              ))}
+            </select>
             <Button type="submit" loading={busy} data-testid="scan-link-create">
               {t('create')}
             </Button>
@@ -147,6 +173,7 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
                   <th className="py-2 pr-3 font-medium">{t('name_column')}</th>
                   <th className="py-2 pr-3 font-medium">{t('created')}</th>
                   <th className="py-2 pr-3 font-medium">{t('lastUsed')}</th>
+                  <th className="py-2 pr-3 font-medium">{t('expires')}</th>
                   <th className="py-2 pr-3 text-right font-medium">{t('checkIns')}</th>
                   <th className="py-2 pr-3 font-medium">{t('status')}</th>
                   <th className="py-2" />
@@ -154,20 +181,29 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
               </thead>
               <tbody>
                 {links.map((link) => (
-                  <tr key={link.id} data-testid="scan-link-row" data-link-id={link.id} data-status={link.revokedAt ? 'revoked' : 'active'} className="border-b border-border last:border-0">
+                  <tr key={link.id} data-testid="scan-link-row" data-link-id={link.id} data-status={statusOf(link)} className="border-b border-border last:border-0">
                     <td className="py-2 pr-3 font-medium">{link.name}</td>
                     <td className="py-2 pr-3">{moment(link.createdAt)}</td>
                     <td className="py-2 pr-3" data-testid="scan-link-last-used">
                       {moment(link.lastUsedAt)}
                     </td>
+                    <td className="py-2 pr-3" data-testid="scan-link-expires">
+                      {link.expiresAt ? moment(link.expiresAt) : t('validForever')}
+                    </td>
                     <td className="py-2 pr-3 text-right tabular-nums" data-testid="scan-link-check-ins">
                       {link.checkIns}
                     </td>
                     <td className="py-2 pr-3">
-                      {link.revokedAt ? <Badge tone="neutral">{t('revokedStatus')}</Badge> : <Badge tone="success">{t('active')}</Badge>}
+                      {link.revokedAt ? (
+                        <Badge tone="neutral">{revokedLabel(link)}</Badge>
+                      ) : expired(link) ? (
+                        <Badge tone="neutral">{t('expiredStatus')}</Badge>
+                      ) : (
+                        <Badge tone="success">{t('active')}</Badge>
+                      )}
                     </td>
                     <td className="py-2 text-right">
-                      {!link.revokedAt && (
+                      {statusOf(link) === 'active' && (
                         <ConfirmDialog
                           trigger={
                             <Button variant="outline" size="sm" data-testid="scan-link-revoke">

@@ -62,6 +62,15 @@ export interface ScanLink {
     | undefined;
   /** How many check-ins it made. */
   checkIns: number;
+  /** When it stops scanning; unset for a link that does not expire. */
+  expiresAt:
+    | Date
+    | undefined;
+  /**
+   * Why it was revoked when ticketing did it: "member_removed" (its maker left the organisation) or
+   * "member_lost_checkin" (its maker no longer has "checkin"); empty when the organiser revoked it or it is usable.
+   */
+  revokedReason: string;
 }
 
 /** A new scan link. */
@@ -72,6 +81,11 @@ export interface CreateScanLinkRequest {
   eventId: string;
   /** 1–80 characters. */
   name: string;
+  /**
+   * Optional: when the link stops scanning (after now, at most 366 days ahead: "Expires at is invalid" otherwise).
+   * A link is also revoked when its maker leaves the organisation or loses "checkin".
+   */
+  expiresAt: Date | undefined;
 }
 
 /** The created link and its secret (shown once). */
@@ -441,6 +455,8 @@ function createBaseScanLink(): ScanLink {
     revokedAt: undefined,
     lastUsedAt: undefined,
     checkIns: 0,
+    expiresAt: undefined,
+    revokedReason: "",
   };
 }
 
@@ -469,6 +485,12 @@ export const ScanLink: MessageFns<ScanLink> = {
     }
     if (message.checkIns !== 0) {
       writer.uint32(64).int32(message.checkIns);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(74).fork()).join();
+    }
+    if (message.revokedReason !== "") {
+      writer.uint32(82).string(message.revokedReason);
     }
     return writer;
   },
@@ -550,6 +572,22 @@ export const ScanLink: MessageFns<ScanLink> = {
             message.checkIns = reader.int32();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.revokedReason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -596,6 +634,16 @@ export const ScanLink: MessageFns<ScanLink> = {
         : isSet(object.check_ins)
         ? globalThis.Number(object.check_ins)
         : 0,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      revokedReason: isSet(object.revokedReason)
+        ? globalThis.String(object.revokedReason)
+        : isSet(object.revoked_reason)
+        ? globalThis.String(object.revoked_reason)
+        : "",
     };
   },
 
@@ -625,6 +673,12 @@ export const ScanLink: MessageFns<ScanLink> = {
     if (message.checkIns !== 0) {
       obj.checkIns = Math.round(message.checkIns);
     }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.revokedReason !== "") {
+      obj.revokedReason = message.revokedReason;
+    }
     return obj;
   },
 
@@ -641,12 +695,14 @@ export const ScanLink: MessageFns<ScanLink> = {
     message.revokedAt = object.revokedAt ?? undefined;
     message.lastUsedAt = object.lastUsedAt ?? undefined;
     message.checkIns = object.checkIns ?? 0;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.revokedReason = object.revokedReason ?? "";
     return message;
   },
 };
 
 function createBaseCreateScanLinkRequest(): CreateScanLinkRequest {
-  return { organisationId: "", eventId: "", name: "" };
+  return { organisationId: "", eventId: "", name: "", expiresAt: undefined };
 }
 
 export const CreateScanLinkRequest: MessageFns<CreateScanLinkRequest> = {
@@ -659,6 +715,9 @@ export const CreateScanLinkRequest: MessageFns<CreateScanLinkRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(26).string(message.name);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -700,6 +759,14 @@ export const CreateScanLinkRequest: MessageFns<CreateScanLinkRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -725,6 +792,11 @@ export const CreateScanLinkRequest: MessageFns<CreateScanLinkRequest> = {
         ? globalThis.String(object.event_id)
         : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
     };
   },
 
@@ -739,6 +811,9 @@ export const CreateScanLinkRequest: MessageFns<CreateScanLinkRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
     return obj;
   },
 
@@ -750,6 +825,7 @@ export const CreateScanLinkRequest: MessageFns<CreateScanLinkRequest> = {
     message.organisationId = object.organisationId ?? "";
     message.eventId = object.eventId ?? "";
     message.name = object.name ?? "";
+    message.expiresAt = object.expiresAt ?? undefined;
     return message;
   },
 };
@@ -3069,7 +3145,7 @@ export const ListScanConflictsResponse: MessageFns<ListScanConflictsResponse> = 
  * The entrance scanner. Two ways in, one scanner: an organisation member with the "checkin" permission (the BFF's
  * user metadata, authorised again here), or a scan link: a secret the organiser creates for one event so that door
  * staff scan from their phones without an account. A revoked or unknown link scans nothing (PERMISSION_DENIED, the
- * same answer for both). Check-in is one conditional update per (ticket, event): a ticket is admitted once however
+ * same answer for both), and so does an expired one. Check-in is one conditional update per (ticket, event): a ticket is admitted once however
  * many scanners race; a retried scan with the same nonce is answered exactly as the first time.
  */
 export type ScanServiceService = typeof ScanServiceService;

@@ -8,6 +8,8 @@ export class Migration20270402OrderingHoldLimits extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table orders add column client_address text null`);
     this.addSql(`create index orders_open_email_idx on orders (lower(email)) where status in ('reserved', 'pending')`);
-    this.addSql(`create index orders_open_client_address_idx on orders (client_address) where status in ('reserved', 'pending') and client_address is not null`);
+    this.addSql(
+      `create index orders_open_client_address_idx on orders (client_address) where status in ('reserved', 'pending') and client_address is not null`,
+    );
   }
 }

@@ -2,7 +2,7 @@ import type { CallContext } from '@kassa/platform/grpc';
 import { Violations } from '@kassa/platform/errors';
 import { newId, randomToken } from '@kassa/platform/ids';
 import type { CreateScanLinkRequest, CreateScanLinkResponse } from '@kassa/proto/ticketing/v1/scanning';
-import { checkScanLinkName, SCAN_LINK_SECRET_BYTES } from '../../domain/scan-link';
+import { checkScanLinkExpiry, checkScanLinkName, SCAN_LINK_SECRET_BYTES } from '../../domain/scan-link';
 import { ScanLinkEntity } from '../../persistence/scanning/scanning.entities';
 import { CHECKIN } from '../ticketing-context';
 import type { ScanningDeps } from '../scanning-deps';
@@ -20,6 +20,7 @@ export async function createScanLink(deps: ScanningDeps, call: Pick<CallContext,
   const actor = await deps.authorizer.authorize(call, request.organisationId, CHECKIN);
   const violations = new Violations();
   const name = checkScanLinkName(violations, request.name);
+  const expiresAt = checkScanLinkExpiry(violations, request.expiresAt, deps.now());
   violations.throwIfAny();
 
   const secret = randomToken(SCAN_LINK_SECRET_BYTES);
@@ -34,6 +35,8 @@ export async function createScanLink(deps: ScanningDeps, call: Pick<CallContext,
       createdBy: actor.userId,
       createdAt: deps.now(),
       revokedAt: null,
+      revokedReason: '',
+      expiresAt,
       lastUsedAt: null,
       checkIns: 0,
     });

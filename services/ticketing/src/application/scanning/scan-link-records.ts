@@ -21,6 +21,8 @@ export function toScanLink(row: ScanLinkRow): ScanLink {
     revokedAt: row.revokedAt ?? undefined,
     lastUsedAt: row.lastUsedAt ?? undefined,
     checkIns: row.checkIns,
+    expiresAt: row.expiresAt ?? undefined,
+    revokedReason: row.revokedReason,
   };
 }
 

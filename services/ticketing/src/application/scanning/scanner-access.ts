@@ -2,7 +2,7 @@ import type { CallContext } from '@kassa/platform/grpc';
 import { PermissionDeniedError, ValidationError, Violations, messages } from '@kassa/platform/errors';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ScanCounts, ScannerAccess } from '@kassa/proto/ticketing/v1/scanning';
-import { isDeviceId, isScanLinkSecretShape, memberDeviceName } from '../../domain/scan-link';
+import { isDeviceId, isScanLinkSecretShape, isScanLinkUsable, memberDeviceName } from '../../domain/scan-link';
 import { ScanLinkEntity } from '../../persistence/scanning/scanning.entities';
 import { countEventTickets } from '../../persistence/ticket-stats.repository';
 import { CHECKIN } from '../ticketing-context';
@@ -23,12 +23,13 @@ export interface Scanner {
   linkId: string | null;
 }
 
-/** The one answer for an unknown and a revoked link: neither says whether the other exists. */
+/** The one answer for an unknown, a revoked and an expired link: none says whether the others exist. */
 const LINK_REFUSED = 'This scan link is not valid';
 
 /**
  * Resolves ScannerAccess (exactly one of a link secret, or organisation + event for a member) and the device id:
- * - a link: its secret's hash must name a link that is not revoked (PERMISSION_DENIED otherwise, the same for both);
+ * - a link: its secret's hash must name a link that is neither revoked nor expired (PERMISSION_DENIED otherwise, the
+ *   same for all three);
  * - a member: identity must say the caller holds "checkin" there (NOT_FOUND for a non-member, PERMISSION_DENIED
  *   without the permission, as every organiser call), and the event must be the organisation's (NOT_FOUND).
  * The device id is checked first ('ID is invalid' on deviceId): it is what check-ins record. Access is resolved when
@@ -46,7 +47,7 @@ export async function resolveScanner(
   const organisationId = access?.organisationId ?? '';
   const eventId = access?.eventId ?? '';
   if (secret !== '' && (organisationId !== '' || eventId !== '')) throw new ValidationError([{ field: 'access', message: messages.invalid('Access') }]);
-  if (secret !== '') return linkScanner(em, secret, deviceId);
+  if (secret !== '') return linkScanner(em, secret, deviceId, deps.now());
 
   const violations = new Violations();
   violations.id('access.organisationId', organisationId, 'org');
@@ -57,10 +58,10 @@ export async function resolveScanner(
   return { organisationId, eventId, deviceId, deviceName: memberDeviceName(deviceId), scope: actor.userId, linkId: null };
 }
 
-async function linkScanner(em: EntityManager, secret: string, deviceId: string): Promise<Scanner> {
+async function linkScanner(em: EntityManager, secret: string, deviceId: string, now: Date): Promise<Scanner> {
   if (!isScanLinkSecretShape(secret)) throw new PermissionDeniedError(LINK_REFUSED);
   const link = await em.findOne(ScanLinkEntity, { secretHash: hashScanLinkSecret(secret) }, { refresh: true });
-  if (!link || link.revokedAt) throw new PermissionDeniedError(LINK_REFUSED);
+  if (!link || !isScanLinkUsable(link, now)) throw new PermissionDeniedError(LINK_REFUSED);
   return { organisationId: link.organisationId, eventId: link.eventId, deviceId, deviceName: link.name, scope: link.id, linkId: link.id };
 }
 

@@ -13,6 +13,10 @@ export const ScanLinkEntity = defineEntity({
     createdBy: p.string(),
     createdAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
+    /** Why ticketing revoked it ('member_removed', 'member_lost_checkin'); '' when the organiser did or it is usable. */
+    revokedReason: p.string().default(''),
+    /** When it stops scanning; null: never. */
+    expiresAt: p.datetime().nullable(),
     lastUsedAt: p.datetime().nullable(),
     checkIns: p.integer(),
   }),

@@ -38,7 +38,7 @@ export function MemberScanner({ orgId, eventId, eventName, scope, initial, devic
   const linkActions = useMemo<ScanLinkActions>(
     () => ({
       list: () => call<{ links: ScanLinkView[] }>('GET', `${base}/scan-links`),
-      create: (name) => call<CreatedScanLinkView>('POST', `${base}/scan-links`, { name }),
+      create: (name: string, expiresAt?: string) => call<CreatedScanLinkView>('POST', `${base}/scan-links`, { name, ...(expiresAt ? { expiresAt } : {}) }),
       revoke: (linkId) => call<{ link: ScanLinkView }>('POST', `${base}/scan-links/${encodeURIComponent(linkId)}/revoke`),
     }),
     [base, call],

@@ -1,6 +1,7 @@
 // The event's scan links (permission "checkin"):
 //   GET  …/scan-links → { links }, newest first (never their secrets)
-//   POST …/scan-links { name } → { link, secret }: the secret is answered this once, for the `/scan/{secret}` address.
+//   POST …/scan-links { name, expiresAt? } → { link, secret }: the secret is answered this once, for the
+//   `/scan/{secret}` address; expiresAt (ISO) makes the link stop scanning then.
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../server/handler';
 import { scansAs } from '../../../../../../../server/scan-client';
@@ -15,7 +16,7 @@ export const GET = handler<EventScanParams>(async (request, { params }) => {
 
 export const POST = handler<EventScanParams>(async (request, { params }) => {
   const { user, orgId, eventId } = await authorizeEventScan(request, params);
-  const { name } = await readBody(request, createScanLinkBody);
-  const answer = await scansAs(user.id).createScanLink({ organisationId: orgId, eventId, name });
+  const { name, expiresAt } = await readBody(request, createScanLinkBody);
+  const answer = await scansAs(user.id).createScanLink({ organisationId: orgId, eventId, name, expiresAt });
   return NextResponse.json(toCreatedScanLinkView(answer), { status: 201 });
 });
