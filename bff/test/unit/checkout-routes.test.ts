@@ -164,6 +164,8 @@ describe('POST /api/shops/{shopId}/checkout', () => {
     expect(checkout).toHaveBeenCalledWith({
       shopId: SHOP, lines: [{ itemId: ITEM, quantity: 2 }], email: 'guest@example.test', discountCode: 'harbour10', donationMinor: 500,
       subscribe: true, idempotencyKey: KEY, accessToken: TOKEN, locale: 'nl',
+      // No trusted proxy here: the guest's address is unknown, so ordering caps holds by e-mail address alone.
+      clientAddress: '',
     });
     const paymentKey = checkoutPaymentKey(SHOP, KEY);
     expect(createPayment).toHaveBeenCalledWith({ orderId: ORDER, orderAccessKey: ACCESS, idempotencyKey: paymentKey, returnOrigin: ORIGIN });

@@ -60,7 +60,7 @@ const ticket = {
 };
 const scanLink = {
   id: LINK, eventId: EVENT, name: 'Main entrance', createdBy: USER.id, createdAt: new Date('2031-07-01T12:00:00Z'),
-  revokedAt: undefined, lastUsedAt: new Date('2031-07-01T19:00:00Z'), checkIns: 4,
+  revokedAt: undefined, lastUsedAt: new Date('2031-07-01T19:00:00Z'), checkIns: 4, expiresAt: undefined, revokedReason: '',
 };
 
 interface Call {
@@ -291,7 +291,7 @@ describe('scan links', () => {
     const created = await call(createLink, `${eventPath}/scan-links`, eventParams, { body: { name: ' Main entrance ' } });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      link: { id: LINK, eventId: EVENT, name: 'Main entrance', createdBy: USER.id, createdAt: '2031-07-01T12:00:00.000Z', revokedAt: '', lastUsedAt: '2031-07-01T19:00:00.000Z', checkIns: 4 },
+      link: { id: LINK, eventId: EVENT, name: 'Main entrance', createdBy: USER.id, createdAt: '2031-07-01T12:00:00.000Z', revokedAt: '', lastUsedAt: '2031-07-01T19:00:00.000Z', checkIns: 4, expiresAt: '', revokedReason: '' },
       secret: SECRET,
     });
     expect(scanCalls[0]).toEqual({ actor: USER.id, method: 'createScanLink', request: { organisationId: ORG, eventId: EVENT, name: 'Main entrance' }, options: undefined });
