@@ -36,7 +36,7 @@ export function checkoutLimit(env: Record<string, string | undefined> = process.
 }
 
 /** A per-shop rate-limit key: per IP and per shop (a malformed shop id counts under one key, not its own). */
-function shopLimitKey(kind: string, shopId: string | undefined, ip: string): string {
+export function shopLimitKey(kind: string, shopId: string | undefined, ip: string): string {
   return `${kind}:${shopId !== undefined && isPrefixedId('shp', shopId) ? shopId : '-'}:${ip}`;
 }
 /** Payment attempts (Retry payment) per client IP: a guest retries a few times, not hundreds. */

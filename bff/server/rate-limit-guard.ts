@@ -4,11 +4,19 @@
 import type { RateLimit } from '@kassa/platform/ratelimit';
 import { tooManyRequests } from './grpc-errors';
 import { HttpProblem } from './http-problem';
-import { hitBffRateLimit } from './rate-limit';
+import { hitBffRateLimit, peekBffRateLimit } from './rate-limit';
 
 /** Counts one attempt against `key` (which names the client's IP); a thrown 429 once the window is used up. */
 export async function requireWithinRateLimit(key: string, limit: RateLimit): Promise<void> {
   const verdict = await hitBffRateLimit(key, limit);
+  if (verdict.allowed) return;
+  const answer = tooManyRequests(verdict.retryAfterSeconds);
+  throw new HttpProblem(answer.status, answer.body, answer.headers);
+}
+
+/** A 429 when `key` has used up `limit`, without counting this attempt: for limits that count only failures. */
+export async function requireAttemptsLeft(key: string, limit: RateLimit): Promise<void> {
+  const verdict = await peekBffRateLimit(key, limit);
   if (verdict.allowed) return;
   const answer = tooManyRequests(verdict.retryAfterSeconds);
   throw new HttpProblem(answer.status, answer.body, answer.headers);

@@ -24,3 +24,8 @@ function limiter(): RateLimiter {
 export function hitBffRateLimit(key: string, limit: RateLimit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   return limiter().hit(key, limit);
 }
+
+/** Whether one more attempt against `key` would be allowed, without counting it (limits that count only failures). */
+export function peekBffRateLimit(key: string, limit: RateLimit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return limiter().peek(key, limit);
+}

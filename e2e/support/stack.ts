@@ -1,3 +1,4 @@
+import { ensureHeavyLock } from './heavy-lock';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -76,6 +77,8 @@ export interface StackOptions {
  * databases, its own NATS subjects and streams and Redis keys (KASSA_NAMESPACE), its own ports.
  */
 export async function startStack(label: string, components: Component[], options: StackOptions = {}): Promise<Stack> {
+  // Never two heavy runs on the machine's servers at once (heavy-lock.ts); npm test and npm run verify hold it already.
+  await ensureHeavyLock();
   const namespace = `${label}${randomBytes(3).toString('hex')}`.toLowerCase().replace(/[^a-z0-9]/g, '');
   const databases = SERVICES_WITH_DATABASES.map((service) => `kassa_e2e_${namespace}_${service}`);
   // Every port of the stack in one go, so that no two of its processes are given the same one.

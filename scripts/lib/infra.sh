@@ -55,6 +55,19 @@ ensure_nats() {
   node --import tsx scripts/lib/nats/ensure-nats.ts
 }
 
+# One heavy run at a time on this machine (npm test, npm run verify, benchmarks): they share the machine's servers, and
+# the fault tests restart them. The lock is held on fd 9 until the calling script ends; e2e/support/heavy-lock.ts
+# takes the same one for a stack started outside these scripts.
+hold_heavy_lock() {
+  KASSA_HEAVY_LOCK_FILE=${KASSA_HEAVY_LOCK_FILE:-/tmp/kassa-heavy.lock}
+  exec 9>"$KASSA_HEAVY_LOCK_FILE"
+  if ! flock -n 9; then
+    echo "-- waiting for $KASSA_HEAVY_LOCK_FILE: another test run or benchmark is using this machine's servers"
+    flock 9
+  fi
+  export KASSA_HEAVY_LOCK=held KASSA_HEAVY_LOCK_FILE
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] && return 0
   apt_install chromium fonts-liberation

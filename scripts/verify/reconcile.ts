@@ -260,7 +260,9 @@ export function reconcileSnapshot(db: DatabaseSnapshot, ledger?: ReconcileLedger
   let oversoldByTicketing = 0;
   let quotaCountMismatch = 0;
   for (const quota of db.quotas) {
-    const held = quota.sold + quota.reserved;
+    // What the orders themselves hold (their allocations), not the quota's counters: the counters are what the CHECK
+    // caps, so a count taken from them could never go over; the orders' allocations can, when a guard fails.
+    const held = quota.allocatedSold + quota.allocatedHeld;
     const overOrdering = quota.orderingCapacity === null ? 0 : Math.max(0, held - quota.orderingCapacity - quota.overdraft);
     // Tickets that admit, against the owner's capacity (catalog's), with what a lowered capacity left sold.
     const overTicketing = quota.catalogCapacity === null ? 0 : Math.max(0, quota.validTickets - quota.catalogCapacity - quota.overdraft);

@@ -7,12 +7,16 @@ import { newId } from '@kassa/platform/ids';
 import { NextRequest } from 'next/server';
 
 const hit = jest.fn();
+const peek = jest.fn();
 const checkout = jest.fn();
 const getGuestOrder = jest.fn();
 const createPayment = jest.fn();
 const completeDemoPayment = jest.fn();
 const handleProviderWebhook = jest.fn();
-jest.mock('../../server/rate-limit', () => ({ hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit) }));
+jest.mock('../../server/rate-limit', () => ({
+  hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit),
+  peekBffRateLimit: (key: string, limit: unknown) => peek(key, limit),
+}));
 jest.mock('../../server/order-client', () => ({ orderClient: () => ({ checkout, getGuestOrder }) }));
 jest.mock('../../server/payment-client', () => ({ paymentClient: () => ({ createPayment, completeDemoPayment, handleProviderWebhook }) }));
 
@@ -84,8 +88,9 @@ const checkoutBody = {
 const placeOrder = (options: Call = {}, shopId = SHOP) => call(checkoutRoute, `/api/shops/${shopId}/checkout`, { shopId }, { body: checkoutBody, ...options });
 
 beforeEach(() => {
-  for (const mock of [hit, checkout, getGuestOrder, createPayment, completeDemoPayment, handleProviderWebhook]) mock.mockReset();
+  for (const mock of [hit, peek, checkout, getGuestOrder, createPayment, completeDemoPayment, handleProviderWebhook]) mock.mockReset();
   hit.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
+  peek.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
   checkout.mockResolvedValue({ order: guestOrder(), created: true });
   createPayment.mockResolvedValue({ payment: payment() });
 });
@@ -204,6 +209,27 @@ describe('POST /api/shops/{shopId}/checkout', () => {
     checkout.mockRejectedValueOnce(grpcError(status.NOT_FOUND, 'Shop not found'));
     expect(await placeOrder()).toMatchObject({ status: 404, body: { message: 'Shop not found' } });
     expect(createPayment).not.toHaveBeenCalled();
+  });
+
+  it('counts a code that did not apply as a miss, and once the misses are used up answers 429 for any code before asking ordering', async () => {
+    checkout.mockRejectedValueOnce(grpcError(status.INVALID_ARGUMENT, 'invalid', [{ field: 'discount_code', message: 'Discount code is invalid' }]));
+    expect((await placeOrder()).status).toBe(400);
+    expect(peek).toHaveBeenCalledWith(`code-miss:${SHOP}:127.0.0.1`, { limit: 20, windowSeconds: 600 });
+    expect(hit).toHaveBeenLastCalledWith(`code-miss:${SHOP}:127.0.0.1`, { limit: 20, windowSeconds: 600 });
+
+    checkout.mockClear();
+    peek.mockResolvedValueOnce({ allowed: false, retryAfterSeconds: 300 });
+    const limited = await placeOrder();
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '300']);
+    expect(checkout).not.toHaveBeenCalled();
+
+    // A cart without a code is never held back by the misses, and a code that applies counts none.
+    peek.mockClear();
+    hit.mockClear();
+    expect((await placeOrder({ body: { ...checkoutBody, discountCode: '' } })).status).toBe(201);
+    expect((await placeOrder()).status).toBe(201);
+    expect(peek).toHaveBeenCalledTimes(1);
+    expect(hit.mock.calls.filter(([key]) => String(key).startsWith('code-miss:'))).toEqual([]);
   });
 });
 

@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MACHINE_NATS_DIR } from '@kassa/platform/messaging';
 import { assertInfrastructure } from '@kassa/platform/testing';
+import { assertHeavyLockHeld } from '../../../e2e/support/heavy-lock';
 
 export type Infrastructure = 'postgresql' | 'redis' | 'nats';
 
@@ -31,6 +33,7 @@ export interface InfrastructureRestart {
  * waits until it answers. Throws when it does not come back; `ensureInfrastructureUp` then starts it from scratch.
  */
 export async function restartInfrastructure(what: Infrastructure, downMs = 2_000): Promise<InfrastructureRestart> {
+  assertHeavyLockHeld(`restarting ${what}`);
   const begun = Date.now();
   if (what === 'postgresql') {
     const version = postgresVersion();
@@ -91,7 +94,8 @@ function natsStartArguments(): string[] {
   const pid = execFileSync('pidof', ['nats-server'], { encoding: 'utf8' }).trim().split(/\s+/)[0];
   if (!pid) throw new Error('nats-server is not running');
   const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(1);
-  return args.length > 0 ? args : ['-a', '127.0.0.1', '-p', String(PORTS.nats), '-js', '-sd', '/var/lib/nats-server', '-l', '/var/log/nats-server.log'];
+  // Never without its users: scripts/lib/nats/ensure-nats.ts starts it from this configuration.
+  return args.length > 0 ? args : ['-c', join(MACHINE_NATS_DIR, 'nats.conf')];
 }
 
 function run(command: string, args: string[], cwd?: string): void {

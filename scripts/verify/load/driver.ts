@@ -16,7 +16,12 @@ import { JOURNEY_KINDS, type JourneyKind, type MixShares, planJourneys, type Pla
  * who comes back often, or retries while processes restart, must not be told 429: the load measures the platform,
  * not the limiter (which still runs on every request).
  */
-export const LOAD_BFF_ENV: Record<string, string> = { TRUST_PROXY: '1', KASSA_CHECKOUT_RATE_LIMIT: '1000000000', KASSA_GUEST_READ_RATE_LIMIT: '1000000000' };
+export const LOAD_BFF_ENV: Record<string, string> = {
+  TRUST_PROXY: '1',
+  KASSA_CHECKOUT_RATE_LIMIT: '1000000000',
+  KASSA_GUEST_READ_RATE_LIMIT: '1000000000',
+  KASSA_CODE_MISS_LIMIT: '1000000000',
+};
 
 export const SOLD_OUT = 'This item is sold out';
 

@@ -144,6 +144,11 @@ describe('reconcileSnapshot', () => {
     const ordering = reconcileSnapshot(byOrdering);
     expect(ordering).toMatchObject({ oversold: 1, oversoldByOrdering: 1, oversoldByTicketing: 0 });
 
+    // Counted from the orders' allocations, not the quota's counters (which the CHECK keeps within the capacity): the
+    // counters at the capacity, the orders holding one more, is an oversell.
+    byOrdering.quotas = [quota({ sold: 2, reserved: 0, allocatedSold: 2, allocatedHeld: 1 })];
+    expect(reconcileSnapshot(byOrdering)).toMatchObject({ oversold: 1, oversoldByOrdering: 1, quotaCountMismatch: 1 });
+
     // A capacity lowered below what was sold (overdraft 1) is not an oversell.
     byOrdering.quotas = [quota({ orderingCapacity: 1, catalogCapacity: 1, overdraft: 1, sold: 2, allocatedSold: 2, validTickets: 2 })];
     expect(reconcileSnapshot(byOrdering).oversold).toBe(0);

@@ -15,6 +15,8 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   hit(key: string, limit: RateLimit): Promise<RateLimitResult>;
+  /** Whether one more hit would be allowed, without counting one (limits that count only failures). */
+  peek(key: string, limit: RateLimit): Promise<RateLimitResult>;
 }
 
 // Fixed window counter in one script, so that concurrent hits from many replicas never over-admit:
@@ -53,6 +55,12 @@ export function createRateLimiter(redis: Redis, { prefix = KEY_PREFIX }: { prefi
         remaining: Math.max(0, limit - count),
         retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)),
       };
+    },
+    async peek(key, { limit }) {
+      const [count, ttlMs] = await Promise.all([client.get(prefix + key), client.pttl(prefix + key)]);
+      const used = Number(count ?? 0);
+      const allowed = used < limit;
+      return { allowed, remaining: Math.max(0, limit - used), retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)) };
     },
   };
 }

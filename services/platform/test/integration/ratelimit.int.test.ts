@@ -31,6 +31,19 @@ describe('rate limiter (real Redis)', () => {
     expect(ttl).toBeGreaterThan(0);
   });
 
+  it('peeks without counting: allowed until hits use the limit up, then the time left', async () => {
+    const limiter = createRateLimiter(redis, { prefix });
+    const limit = { limit: 2, windowSeconds: 600 };
+    expect(await limiter.peek('misses:a', limit)).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    expect((await limiter.peek('misses:a', limit)).remaining).toBe(2);
+    await limiter.hit('misses:a', limit);
+    expect(await limiter.peek('misses:a', limit)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    await limiter.hit('misses:a', limit);
+    const spent = await limiter.peek('misses:a', limit);
+    expect([spent.allowed, spent.remaining]).toEqual([false, 0]);
+    expect(spent.retryAfterSeconds).toBeGreaterThan(590);
+  });
+
   it('counts keys separately', async () => {
     const limiter = createRateLimiter(redis, { prefix });
     expect((await limiter.hit('ip:1', { limit: 1, windowSeconds: 60 })).allowed).toBe(true);

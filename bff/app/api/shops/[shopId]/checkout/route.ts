@@ -14,6 +14,7 @@ import {
   readCheckedBody,
   renameLineFields,
 } from '../../../../../server/checkout-requests';
+import { codeMissKey, countCodeMiss, requireCodeGuessesLeft } from '../../../../../server/discount-code-guesses';
 import { errorToHttp } from '../../../../../server/grpc-errors';
 import { orderPagePath, startPayment } from '../../../../../server/guest-order';
 import { toGuestOrderView } from '../../../../../server/order-views';
@@ -28,6 +29,8 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
   await requireWithinRateLimit(checkoutLimitKey(params.shopId, clientIp(request, config)), checkoutLimit());
   const shopId = requireRouteId('shp', params.shopId);
   const body = await readCheckedBody(request, checkoutBody, CHECKOUT_BODY_LIMIT_BYTES);
+  const misses = codeMissKey(shopId, clientIp(request, config));
+  await requireCodeGuessesLeft(misses, body.discountCode);
 
   let placed;
   try {
@@ -48,6 +51,7 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
   } catch (error) {
     if (isGrpcCallError(error) && error.code === status.INVALID_ARGUMENT) {
       const mapped = errorToHttp(error);
+      if (mapped.body.fields?.discountCode) await countCodeMiss(misses);
       throw new HttpProblem(mapped.status, { ...mapped.body, fields: renameLineFields(mapped.body.fields) });
     }
     throw error;
