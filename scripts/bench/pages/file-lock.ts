@@ -18,6 +18,10 @@ export function holdFileLock(path: string, onWaiting: () => void): Promise<HeldL
     child.once('exit', (code) => reject(new Error(`flock ${path} exited with ${code} before taking the lock`)));
     child.stdout.once('data', () => {
       clearTimeout(waiting);
+      // A lock held for the life of the process must not keep the process alive: its pipes close when it exits.
+      child.unref();
+      (child.stdin as unknown as { unref?: () => void }).unref?.();
+      (child.stdout as unknown as { unref?: () => void }).unref?.();
       resolve({
         async release() {
           child.stdin.end();
