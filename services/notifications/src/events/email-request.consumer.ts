@@ -1,5 +1,5 @@
 import type { Logger } from '@kassa/platform/logging';
-import { startConsumer, type NatsHandles, type RunningConsumer } from '@kassa/platform/messaging';
+import { startConsumer, startConsumerWhenStreamExists, type NatsHandles, type RunningConsumer, type StreamWaitingConsumer } from '@kassa/platform/messaging';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { AcceptedMessage } from '../application/accept-sign-in-code-request';
 import { afterCommit } from '../persistence/after-commit';
@@ -58,5 +58,17 @@ export function startEmailRequestConsumer(request: EmailRequest, options: EmailR
         );
       });
     },
+  });
+}
+
+/** An e-mail consumer of identity's stream, started once identity has created it (identity owns it; we may not). */
+export function startIdentityEmailConsumer(request: Omit<EmailRequest, 'stream'>, options: IdentityConsumerOptions): StreamWaitingConsumer {
+  return startConsumerWhenStreamExists({
+    jsm: options.nats.jsm,
+    stream: options.topology.identityStream.name,
+    logger: options.logger.child({ component: request.durable }),
+    owner: 'identity',
+    retryMs: options.streamRetryMs,
+    start: () => startEmailRequestConsumer(request, options),
   });
 }

@@ -1,26 +1,18 @@
-import { startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import type { StreamWaitingConsumer } from '@kassa/platform/messaging';
 import { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
 import { acceptMemberInvitation } from '../application/accept-member-invitation';
-import { type IdentityConsumerOptions, startEmailRequestConsumer } from './email-request.consumer';
+import { type IdentityConsumerOptions, startIdentityEmailConsumer } from './email-request.consumer';
 
 export const MEMBER_INVITED_DURABLE = 'notifications-member-invited';
 
 /** identity's MemberInvited → an invitation e-mail in 'created', then a send job. */
 export function startMemberInvitedConsumer(options: IdentityConsumerOptions): StreamWaitingConsumer {
-  return startConsumerWhenStreamExists({
-    jsm: options.nats.jsm,
-    stream: options.topology.identityStream.name,
-    logger: options.logger.child({ component: MEMBER_INVITED_DURABLE }),
-    owner: 'identity',
-    retryMs: options.streamRetryMs,
-    start: () =>
-      startEmailRequestConsumer(
-        {
-          durable: MEMBER_INVITED_DURABLE,
-          subject: (topology) => topology.subjects.memberInvited,
-          accept: (em, data, sealingKey) => acceptMemberInvitation(em, MemberInvited.decode(data), { sealingKey }),
-        },
-        options,
-      ),
-  });
+  return startIdentityEmailConsumer(
+    {
+      durable: MEMBER_INVITED_DURABLE,
+      subject: (topology) => topology.subjects.memberInvited,
+      accept: (em, data, sealingKey) => acceptMemberInvitation(em, MemberInvited.decode(data), { sealingKey }),
+    },
+    options,
+  );
 }

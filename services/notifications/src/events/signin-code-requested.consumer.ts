@@ -1,7 +1,7 @@
-import { startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import type { StreamWaitingConsumer } from '@kassa/platform/messaging';
 import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
 import { acceptSignInCodeRequest } from '../application/accept-sign-in-code-request';
-import { type IdentityConsumerOptions, startEmailRequestConsumer } from './email-request.consumer';
+import { type IdentityConsumerOptions, startIdentityEmailConsumer } from './email-request.consumer';
 
 export const SIGNIN_CODE_DURABLE = 'notifications-signin-code';
 
@@ -9,20 +9,12 @@ export type SignInCodeRequestedConsumerOptions = IdentityConsumerOptions;
 
 /** identity's SignInCodeRequested → an e-mail message in 'created', then a send job. */
 export function startSignInCodeRequestedConsumer(options: SignInCodeRequestedConsumerOptions): StreamWaitingConsumer {
-  return startConsumerWhenStreamExists({
-    jsm: options.nats.jsm,
-    stream: options.topology.identityStream.name,
-    logger: options.logger.child({ component: SIGNIN_CODE_DURABLE }),
-    owner: 'identity',
-    retryMs: options.streamRetryMs,
-    start: () =>
-      startEmailRequestConsumer(
-        {
-          durable: SIGNIN_CODE_DURABLE,
-          subject: (topology) => topology.subjects.signInCodeRequested,
-          accept: (em, data, sealingKey) => acceptSignInCodeRequest(em, SignInCodeRequested.decode(data), { sealingKey }),
-        },
-        options,
-      ),
-  });
+  return startIdentityEmailConsumer(
+    {
+      durable: SIGNIN_CODE_DURABLE,
+      subject: (topology) => topology.subjects.signInCodeRequested,
+      accept: (em, data, sealingKey) => acceptSignInCodeRequest(em, SignInCodeRequested.decode(data), { sealingKey }),
+    },
+    options,
+  );
 }

@@ -5,9 +5,9 @@ import type { ProviderEvent } from '../domain/provider-event';
 import { type ReceivedMismatch, mismatchRefund } from '../domain/received-amount';
 import { countPaymentOutcome } from '../metrics';
 import type { PaymentAttempt } from '../persistence/payment-attempt.entity';
-import { RefundEntity } from '../persistence/refund.entity';
 import { carryOutRefund } from './carry-out-refund';
 import { flagAttempt } from './payment-records';
+import { newRefund } from './refund-records';
 import type { PaymentsContext } from './payments-context';
 
 /**
@@ -29,23 +29,7 @@ export function flagMismatchedPayment(
 ): void {
   flagAttempt(em, attempt, mismatch, now);
   const money = mismatchRefund(mismatch);
-  const refund = money
-    ? em.create(RefundEntity, {
-        id: newId('ref'),
-        paymentId: attempt.id,
-        orderId: attempt.orderId,
-        organisationId: attempt.organisationId,
-        amountMinor: money.amountMinor,
-        currency: money.currency,
-        reason: mismatch.reason,
-        status: 'requested',
-        providerReference: null,
-        failureReason: '',
-        createdAt: now,
-        updatedAt: now,
-        completedAt: null,
-      })
-    : null;
+  const refund = money ? newRefund(em, attempt, { id: newId('ref'), ...money, reason: mismatch.reason }, now) : null;
   countPaymentOutcome(committing, 'flagged');
   const refundId = refund?.id;
   afterCommit(committing, () => {

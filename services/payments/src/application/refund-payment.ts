@@ -7,7 +7,7 @@ import { PaymentAttemptEntity } from '../persistence/payment-attempt.entity';
 import { type Refund, RefundEntity } from '../persistence/refund.entity';
 import { askProviderForRefund } from './carry-out-refund';
 import type { PaymentsContext } from './payments-context';
-import { isRefundOpen, settleRefund } from './refund-records';
+import { isRefundOpen, newRefund, settleRefund } from './refund-records';
 
 /**
  * Carries out a refund ordering requested (kassa.ordering.refund.requested), once per refund id:
@@ -42,21 +42,7 @@ async function reserve(ctx: PaymentsContext, request: RefundRequested): Promise<
     // The payment's row lock orders concurrent refunds of one payment, so their sum cannot pass its amount.
     const others = await tx.find(RefundEntity, { paymentId: payment.id });
     const refusal = refundRefusal(payment, { amountMinor: request.amountMinor, currency: request.currency }, others);
-    const refund = tx.create(RefundEntity, {
-      id: request.refundId,
-      paymentId: payment.id,
-      orderId: payment.orderId,
-      organisationId: payment.organisationId,
-      amountMinor: request.amountMinor,
-      currency: request.currency,
-      reason: request.reason,
-      status: 'requested',
-      providerReference: null,
-      failureReason: '',
-      createdAt: now,
-      updatedAt: now,
-      completedAt: null,
-    });
+    const refund = newRefund(tx, payment, { id: request.refundId, amountMinor: request.amountMinor, currency: request.currency, reason: request.reason }, now);
     if (refusal) await settleRefund(tx, refund, { status: 'failed', providerReference: '', failureReason: refusal }, now);
     return refund;
   });

@@ -1,8 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publishRefundOutcome } from '../events/payment-refunded.publisher';
 import { countPaymentOutcome } from '../metrics';
-import type { Refund } from '../persistence/refund.entity';
+import { type Refund, RefundEntity } from '../persistence/refund.entity';
 import type { RefundResult } from '../providers/payment-provider';
+
+/** A new refund of `payment`, 'requested', for the provider to carry out: the one place a refund row is made. */
+export function newRefund(
+  em: EntityManager,
+  payment: { id: string; orderId: string; organisationId: string },
+  refund: { id: string; amountMinor: number; currency: string; reason: string },
+  now: Date,
+): Refund {
+  return em.create(RefundEntity, {
+    id: refund.id,
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    organisationId: payment.organisationId,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    reason: refund.reason,
+    status: 'requested',
+    providerReference: null,
+    failureReason: '',
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  });
+}
 
 export const isRefundOpen = (refund: Pick<Refund, 'status'>): boolean => refund.status === 'requested' || refund.status === 'pending';
 
