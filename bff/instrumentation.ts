@@ -5,7 +5,7 @@ import { describeRequestError } from './server/request-error-report';
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const building = process.env.NEXT_PHASE === 'phase-production-build';
-  // Every gRPC call needs KASSA_CALLER_KEY: refuse to start without it rather than fail each request later. Next
+  // Every gRPC call needs the caller key (KASSA_CALLER_SECRET): refuse to start without it rather than fail each request later. Next
   // only logs a failing register() and goes on answering 500s, so end the process (a pod then crash-loops visibly).
   if (!building) {
     const { readCallerKey } = await import('./server/bff-config');

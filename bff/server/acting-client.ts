@@ -1,6 +1,6 @@
 // A gRPC client whose every call carries the signed-in user as the actor ("kassa-actor-user-id"). Services trust
 // that metadata because only the BFF sets it: the proxy strips kassa-* headers from browsers, and the call's caller
-// credential (signed with KASSA_CALLER_KEY for this method and actor) shows it comes from a holder of the key.
+// credential (signed with the BFF's own key for this method, actor and body) shows the BFF made the call.
 import type { ClientCallOptions } from '@kassa/platform/grpc';
 
 /** The client's methods with the actor already filled in. */

@@ -1,5 +1,6 @@
 // The BFF's settings, read from the environment once per call site (cheap, and tests can pass their own).
 import { parseKey } from '@kassa/platform/crypto';
+import { type CallerKey, callerKeyFromRoot } from '@kassa/platform/grpc';
 
 export interface BffConfig {
   /** IDENTITY_GRPC_ADDRESS, host:port of the identity service. */
@@ -38,14 +39,24 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
 }
 
 /**
- * KASSA_CALLER_KEY, base64url of 32 bytes, the same as every service's: the BFF's gRPC calls carry a credential made
- * with it, without which the services refuse them. Required; read apart from readBffConfig so that building the app
- * (which renders pages that read the config) needs no secret.
+ * The BFF's own caller key: KASSA_CALLER_SECRET (base64url of 32 bytes, given to the BFF alone), or outside production
+ * the development root KASSA_CALLER_KEY it is derived from. Every gRPC call carries a credential made with it, without
+ * which the services refuse it. Required; read apart from readBffConfig so that building the app (which renders pages
+ * that read the config) needs no secret.
  */
-export function readCallerKey(env: Record<string, string | undefined> = process.env): Buffer {
+export function readCallerKey(env: Record<string, string | undefined> = process.env): CallerKey {
+  const own = env.KASSA_CALLER_SECRET?.trim();
   try {
-    return parseKey(env.KASSA_CALLER_KEY ?? '');
+    if (own) return { workload: 'bff', secret: parseKey(own) };
   } catch {
-    throw new Error('Invalid configuration for bff: KASSA_CALLER_KEY (must be base64url of 32 bytes)');
+    throw new Error('Invalid configuration for bff: KASSA_CALLER_SECRET (must be base64url of 32 bytes)');
+  }
+  if (env.KASSA_ENV === 'production') {
+    throw new Error("Invalid configuration for bff: KASSA_CALLER_SECRET is required (KASSA_CALLER_KEY derives every workload's key and is refused in production)");
+  }
+  try {
+    return callerKeyFromRoot(parseKey(env.KASSA_CALLER_KEY ?? ''), 'bff');
+  } catch {
+    throw new Error('Invalid configuration for bff: KASSA_CALLER_SECRET or, in development, KASSA_CALLER_KEY (must be base64url of 32 bytes)');
   }
 }

@@ -1,8 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
@@ -13,27 +13,18 @@ import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import type { IContainer } from 'kubernetes-models/v1/Container';
-import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { serviceMonitorProblems } from '../../deploy/test/prometheus-operator';
+import { connectionBudget, connectionsAtMaxima } from './connection-budget';
+import { type K8sObject, type Workload, chart, component, environments, helm, ofKind, render, repoRoot, valuesArgs } from './render';
 
 // Lints and renders charts/kassa with helm (fetched by scripts/tools/fetch-helm.sh) and checks every
 // rendered object against its Kubernetes schema and against the platform's deployment rules.
-const repoRoot = path.resolve(__dirname, '../..');
-const chart = path.join(repoRoot, 'charts/kassa');
-const helmBinary = path.join(repoRoot, '.tools/bin/helm');
-const environments = {
-  // The chart's defaults plus the one choice it leaves to every release, the payment provider.
-  default: [path.join(repoRoot, 'charts/test/fixtures/payment-provider.yaml')],
-  dev: [path.join(repoRoot, 'deploy/values/dev.yaml')],
-  production: [path.join(repoRoot, 'deploy/values/production.yaml')],
-  // Production with checkout and scan scaled up for an on-sale.
-  onsale: [path.join(repoRoot, 'deploy/values/production.yaml'), path.join(repoRoot, 'deploy/values/onsale.yaml')],
-};
+
 // Environments whose Prometheus (kube-prometheus-stack) scrapes through ServiceMonitors.
 const monitoredEnvironments = new Set(['dev', 'production', 'onsale']);
 // Services that own a database.
 const servicesWithDatabase = ['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing'];
-const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$|_KEY_PREVIOUS$/;
+const secretVariable = /^(DATABASE_URL|SMTP_URL)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|_KEY$|_KEY_PREVIOUS$|VERIFIERS/;
 
 // Every kind the chart may render, with its schema model. A Secret is deliberately absent. ServiceMonitor is a
 // CRD without a kubernetes-models schema: deploy/test/prometheus-operator.ts checks its structure instead.
@@ -58,16 +49,6 @@ const models: Record<string, Model> = {
   'v1/ServiceAccount': ServiceAccount,
 };
 
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: Record<string, unknown>;
-  data?: Record<string, string>;
-}
-interface Workload extends K8sObject {
-  spec: { replicas?: number; template: IPodTemplateSpec };
-}
 interface NetworkPolicyObject extends K8sObject {
   spec: {
     podSelector: { matchLabels?: Record<string, string> };
@@ -76,35 +57,12 @@ interface NetworkPolicyObject extends K8sObject {
   };
 }
 
-function helm(args: string[]) {
-  const run = spawnSync(helmBinary, args, { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-function valuesArgs(files: string[]): string[] {
-  return files.flatMap((file) => ['--values', file]);
-}
-
-function render(files: string[], extraArgs: string[] = []): { text: string; objects: K8sObject[] } {
-  const run = helm(['template', 'kassa', chart, '--namespace', 'kassa', ...valuesArgs(files), ...extraArgs]);
-  if (run.status !== 0) throw new Error(`helm template failed:\n${run.stderr}`);
-  const objects = parseAllDocuments(run.stdout)
-    .map((document) => {
-      if (document.errors.length > 0) throw new Error(`rendered YAML does not parse: ${document.errors[0]?.message}`);
-      return document.toJS() as K8sObject | null;
-    })
-    .filter((object): object is K8sObject => object !== null);
-  return { text: run.stdout, objects };
-}
-
 function writeValues(directory: string, name: string, content: string): string {
   const file = path.join(directory, name);
   writeFileSync(file, content);
   return file;
 }
 
-const ofKind = <T extends K8sObject = K8sObject>(objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind) as T[];
-const component = (object: K8sObject) => object.metadata.labels?.['app.kubernetes.io/component'];
 const podLabels = (workload: Workload) => workload.spec.template.metadata?.labels ?? {};
 const containersOf = (workload: Workload): IContainer[] => workload.spec.template.spec?.containers ?? [];
 const selects = (selector: Record<string, string> | undefined, labels: Record<string, string>) =>
@@ -220,22 +178,30 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
         .flatMap((container) => container.env ?? [])
         .filter((env) => secretVariable.test(env.name));
       expect(secretRefs.map((env) => env.name)).toEqual(
-        expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_KEY', 'SMTP_URL']),
+        expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_SECRET', 'SMTP_URL']),
       );
       for (const env of secretRefs) {
         expect(env.value).toBeUndefined();
-        expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app|nats-users)$/);
+        expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app|nats-users|callers)$/);
         expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
       }
     });
 
-  it('gives every service, the BFF and every migration the caller key from kassa-app (caller-key)', () => {
+  it('gives every workload its own caller secret, and each service the keys it checks calls with, from kassa-callers; migrations none', () => {
     const deployments = ofKind<Workload>(rendered.objects, 'Deployment');
     expect(deployments.map(component).sort()).toEqual([...servicesWithDatabase, 'bff'].sort());
-    for (const workload of workloads) {
-      const callerKey = containersOf(workload)[0]?.env?.find((entry) => entry.name === 'KASSA_CALLER_KEY');
-      expect([workload.metadata.name, callerKey?.valueFrom?.secretKeyRef]).toEqual([workload.metadata.name, { name: 'kassa-app', key: 'caller-key' }]);
-      expect(containersOf(workload)[0]?.env?.some((entry) => entry.name === 'KASSA_CALLER_KEY_PREVIOUS')).toBe(false);
+    for (const deployment of deployments) {
+      const name = component(deployment);
+      const env = containersOf(deployment)[0]?.env ?? [];
+      expect([name, env.find((entry) => entry.name === 'KASSA_CALLER_SECRET')?.valueFrom?.secretKeyRef]).toEqual([name, { name: 'kassa-callers', key: name }]);
+      const verifiers = env.find((entry) => entry.name === 'KASSA_CALLER_VERIFIERS')?.valueFrom?.secretKeyRef;
+      // The BFF answers no gRPC calls: it checks none.
+      expect([name, verifiers]).toEqual([name, name === 'bff' ? undefined : { name: 'kassa-callers', key: `verifiers-${name}` }]);
+      // The shared development root never reaches a pod.
+      expect(env.some((entry) => entry.name === 'KASSA_CALLER_KEY')).toBe(false);
+    }
+    for (const job of ofKind<Workload>(rendered.objects, 'Job')) {
+      expect(containersOf(job)[0]?.env?.some((entry) => entry.name.startsWith('KASSA_CALLER'))).toBe(false);
     }
   });
 
@@ -448,42 +414,8 @@ describe('environment values', () => {
   });
 
   describe('database connections', () => {
-    // PostgreSQL's max_connections where each values file runs (deploy/infrastructure: production's cluster, and
-    // dev's overrides of it), less superuser_reserved_connections (PostgreSQL's default 3) and room for the
-    // operator's instance manager, monitoring and an operator's psql session.
-    const OPERATOR_ROOM = 10;
-    const SUPERUSER_RESERVED = 3;
-    const infrastructure = (file: string) => parse(readFileSync(path.join(repoRoot, 'deploy/infrastructure', file), 'utf8')) as { cluster: { postgresql: { parameters: { max_connections?: string } } } };
-    const maxConnections = (environment: string) => {
-      const dev = infrastructure('postgresql.dev.yaml').cluster.postgresql.parameters.max_connections;
-      const production = infrastructure('postgresql.yaml').cluster.postgresql.parameters.max_connections;
-      return Number(environment === 'dev' ? dev : production);
-    };
-
-    /**
-     * The connections every pod can open at once, counted from the rendered objects: each Deployment of a service
-     * with a database at its HPA's maximum (else its replicas) plus the rolling update's surge (maxSurge rounds
-     * up), times its pool (DATABASE_POOL_MAX in its ConfigMap) plus one LISTEN connection; and each migration Job's
-     * two (the database check and the migrator), which an upgrade runs beside the old pods.
-     */
-    function connectionsAtMaxima(objects: K8sObject[]): { total: number; byService: Record<string, number> } {
-      const byService: Record<string, number> = {};
-      for (const deployment of ofKind<Workload & { spec: { strategy?: { rollingUpdate?: { maxSurge?: string | number } } } }>(objects, 'Deployment')) {
-        const name = component(deployment)!;
-        const env = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
-        if (env.DATABASE_POOL_MAX === undefined) continue;
-        const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find((object) => component(object) === name) as { spec: { maxReplicas: number } } | undefined;
-        const replicas = hpa ? hpa.spec.maxReplicas : (deployment.spec.replicas ?? 1);
-        const surge = String(deployment.spec.strategy?.rollingUpdate?.maxSurge ?? '25%');
-        const surgePods = surge.endsWith('%') ? Math.ceil((replicas * Number(surge.slice(0, -1))) / 100) : Number(surge);
-        byService[name] = (replicas + surgePods) * (Number(env.DATABASE_POOL_MAX) + 1);
-      }
-      byService.migrations = ofKind(objects, 'Job').filter((job) => job.metadata.name.endsWith('-migrate')).length * 2;
-      return { total: Object.values(byService).reduce((sum, count) => sum + count, 0), byService };
-    }
-
     it.each(Object.entries(environments))('fit PostgreSQL\'s max_connections at every autoscaling maximum with %s values', (environment, files) => {
-      const budget = maxConnections(environment) - SUPERUSER_RESERVED - OPERATOR_ROOM;
+      const budget = connectionBudget(environment);
       const { total, byService } = connectionsAtMaxima(render(files).objects);
       expect(Object.keys(byService).sort()).toEqual([...servicesWithDatabase, 'migrations'].sort());
       expect({ total, byService, fits: total <= budget }).toEqual({ total, byService, fits: true });
@@ -492,7 +424,7 @@ describe('environment values', () => {
     it('control: the on-sale maxima with production\'s pools would not fit', () => {
       const args = ['--set', 'services.ordering.database.poolMax=4', '--set', 'services.ticketing.database.poolMax=4'];
       const { total } = connectionsAtMaxima(render(environments.onsale, args).objects);
-      expect(total).toBeGreaterThan(maxConnections('onsale') - SUPERUSER_RESERVED - OPERATOR_ROOM);
+      expect(total).toBeGreaterThan(connectionBudget('onsale'));
     });
   });
 
@@ -509,17 +441,10 @@ describe('environment values', () => {
     expect(failure(...valuesArgs(environments.default))).toBe('rendered');
   });
 
-  it('passes the previous caller key to every service and the BFF while it is rotated', () => {
-    const { objects } = render(environments.default, ['--set', 'global.secretEnv.KASSA_CALLER_KEY_PREVIOUS.key=caller-key-previous']);
-    const deployments = ofKind<Workload>(objects, 'Deployment');
-    expect(deployments).toHaveLength(servicesWithDatabase.length + 1);
-    for (const deployment of deployments) {
-      const env = containersOf(deployment)[0]?.env ?? [];
-      expect(env.find((entry) => entry.name === 'KASSA_CALLER_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'kassa-app', key: 'caller-key' });
-      expect(env.find((entry) => entry.name === 'KASSA_CALLER_KEY_PREVIOUS')?.valueFrom?.secretKeyRef).toEqual({ name: 'kassa-app', key: 'caller-key-previous' });
-    }
-    // A key never goes in plain env, the previous one included.
-    expect(helm(['template', 'kassa', chart, '--set', 'global.env.KASSA_CALLER_KEY_PREVIOUS=abc']).status).not.toBe(0);
+  it('refuses caller keys in plain environment', () => {
+    expect(helm(['template', 'kassa', chart, '--set', 'global.env.KASSA_CALLER_SECRET=abc']).status).not.toBe(0);
+    expect(helm(['template', 'kassa', chart, '--set', 'global.env.KASSA_CALLER_VERIFIERS=bff=abc']).status).not.toBe(0);
+    expect(helm(['template', 'kassa', chart, '--set', 'global.env.KASSA_CALLER_KEY=abc']).status).not.toBe(0);
   });
 
   it('wires ticketing: identity\'s address and the sealing key, its own address to the BFF', () => {

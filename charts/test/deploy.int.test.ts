@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { parseKey } from '@kassa/platform/crypto';
+import { type CallerKey, WORKLOADS, verifiersText } from '@kassa/platform/grpc';
 import {
   CONTRACT_METRICS,
   KNOWN_SERIES,
@@ -424,6 +426,20 @@ describe('deploy/infrastructure', () => {
     expect(values.config.jetstream).toMatchObject({ enabled: true, fileStore: { enabled: true, pvc: { enabled: true } }, memoryStore: { enabled: false } });
     // Production's streams are kept on every server of that cluster; more copies than servers would fail start-up.
     expect(envOf('production', 'ordering').NATS_STREAM_REPLICAS).toBe(String(values.config.cluster.replicas));
+  });
+
+  it("makes caller keys as the platform derives them: each workload its own secret, each service every caller's key derived for it", () => {
+    const literals = execFileSync('bash', [path.join(infrastructure, 'caller-keys.sh')], { encoding: 'utf8' }).trim().split('\n');
+    const entries = new Map(literals.map((line) => {
+      const match = /^--from-literal=([a-z-]+)=(.+)$/.exec(line);
+      if (!match) throw new Error(`not a literal: ${line}`);
+      return [match[1]!, match[2]!] as const;
+    }));
+    const callers: CallerKey[] = WORKLOADS.map((workload) => ({ workload, secret: parseKey(entries.get(workload) ?? '') }));
+    expect(new Set(callers.map((caller) => caller.secret.toString('hex'))).size).toBe(WORKLOADS.length);
+    const services = WORKLOADS.filter((workload) => workload !== 'bff');
+    expect([...entries.keys()].sort()).toEqual([...WORKLOADS, ...services.map((service) => `verifiers-${service}`)].sort());
+    for (const service of services) expect([service, entries.get(`verifiers-${service}`)]).toEqual([service, verifiersText(service, callers)]);
   });
 
   it('points REDIS_URL at the Valkey release: in plain environment for dev, from a Secret install.sh writes in production', () => {

@@ -11,7 +11,7 @@
 #   observability  otel-collector (:4318), tempo (:4317, :3200), kube-prometheus-stack (Prometheus, Grafana)
 #   cnpg-system    the CloudNativePG operator
 # Secrets are generated here only where nobody else can know the value (database and Valkey passwords) and never
-# replaced once they exist. Kassa's own Secret kassa-app (sealing key, caller key, SMTP URL, webhook secrets) is the operators'
+# replaced once they exist. Kassa's own Secret kassa-app (sealing key, SMTP URL, webhook secrets) is the operators'
 # to create: `helm install` prints the list.
 set -euo pipefail
 
@@ -136,6 +136,15 @@ elif ! secret_exists "$data_namespace" kassa-nats-tls; then
   rm -rf "$tls_dir"
 fi
 helm_release kassa-nats "$data_namespace" nats/nats 1.3.16 nats
+
+echo "== Caller keys: one per workload, for the gRPC calls between the BFF and the services" >&2
+# Made once here (nobody else needs to know them); caller-keys.sh says what each key is. Rotation: docs/OPERATIONS.md.
+if $print; then
+  echo "kubectl create secret generic kassa-callers $(bash "$here/caller-keys.sh" | sed 's/^\(--from-literal=[^=]*\)=.*$/\1=<generated>/' | tr '\n' ' ') --namespace $app_namespace   # only if kassa-callers does not exist"
+elif ! secret_exists "$app_namespace" kassa-callers; then
+  mapfile -t caller_keys < <(bash "$here/caller-keys.sh")
+  kubectl create secret generic kassa-callers --namespace "$app_namespace" "${caller_keys[@]}" >/dev/null
+fi
 
 echo "== Valkey (Redis protocol)" >&2
 if [[ $environment == production ]]; then

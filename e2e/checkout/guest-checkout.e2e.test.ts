@@ -5,8 +5,7 @@
 //    says the payment took too long and the tickets are back on sale in the shop.
 // Then the organiser finds all three orders in the dashboard and refunds guest 1's in full.
 // The organiser builds the shop through the BFF's API and catalog's gRPC API, as in the public shop's test.
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
@@ -77,7 +76,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
   const late = await option('Late show', LATE_CAPACITY);
   expectOk(await organiser.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: organiser.userId };
   const shopName = 'Quayside Tickets';
   try {

@@ -6,8 +6,7 @@
 // lists every attempt; the settings Payments tab shows the plans. A member with "orders.view" but not
 // "orders.manage" sees no refund action and gets 403 from the refund route.
 import { randomUUID } from 'node:crypto';
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { orderApiPath, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Page } from 'playwright-core';
@@ -68,7 +67,7 @@ async function organisationWithOpenShop(): Promise<Organisation> {
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
   // The shop through catalog as the owner: the BFF's form only takes opening times in whole minutes ahead.
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const opensAt = new Date(Date.now() + 3_000);

@@ -12,8 +12,7 @@
 // 6. a second guest's ticket, refunded in full by the organiser, scans as canceled; a forged code as invalid;
 // 7. the organiser revokes the link: the door's next scan is refused, and the address is the not-valid page (404).
 import { randomUUID } from 'node:crypto';
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { orderApiPath, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -80,7 +79,7 @@ async function organiserWithOpenShop(): Promise<Organisation> {
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
   // The shop through catalog as the owner, as the other shop tests do: the BFF's form only opens whole minutes ahead.
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(

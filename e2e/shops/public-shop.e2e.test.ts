@@ -2,8 +2,7 @@
 // ticket, a discount code, a password) opens a few seconds after it is published; the guest sees when it opens,
 // then the password form without reloading by hand, fills the cart, reloads (the cart stays), applies the code and
 // sees the totals ordering computes, in English and in Dutch; after closesAt the shop is gone (404).
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { signUpViaApi, testAddress } from '../support/accounts';
@@ -71,7 +70,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
     optionIds.push(option.ticketOption.id);
   }
 
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: organiser.userId };
   try {
     // Far enough ahead that the guest sees the 'opens at' page first (after the shop's items, a new browser context
@@ -107,7 +106,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
     const closeSoon = async () => {
-      const settings = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: parseKey(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+      const settings = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
       try {
         const { shop: current } = await settings.getShop({ organisationId: orgId, shopId }, as);
         const soon = new Date(Date.now() + 3_000);

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { parseKey } from '@kassa/platform/crypto';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { withAccessKey } from '@kassa/web/lib/guest-access';
@@ -47,7 +46,7 @@ export async function openShopWithOneEvent(
   ) as { ticketOption: { id: string } };
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
-  const callerKey = parseKey(stack.env.KASSA_CALLER_KEY!);
+  const callerKey = callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!);
   const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey, deadlineMs: 10_000 });
   const ordering = createGrpcClient(OrderingServiceClient, stack.orderingGrpc!, { callerKey, deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { IdentityServiceClient, SignInPurpose } from '@kassa/proto/identity/v1/identity';
 import { messagesTo, waitForMessagesTo } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
@@ -64,7 +63,7 @@ async function startCrashingIdentity(crashPointName: string) {
   const crashing = await stack.startService('identity', { KASSA_CRASH_POINT: crashPointName });
   // The first call to a process that has just started (its first pool connection, Redis, the commit) may take a
   // while on a busy machine; the process's own exit is what ends the call, never the deadline.
-  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
   return { crashing, client };
 }
 

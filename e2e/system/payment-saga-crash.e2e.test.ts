@@ -17,9 +17,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { createNamespace } from '@kassa/platform/config';
-import { createGrpcClient, status } from '@kassa/platform/grpc';
+import { createGrpcClient, status, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -105,7 +104,7 @@ async function withClient<C extends { close(): void }, T>(make: () => C, use: (c
   }
 }
 /** The stack's KASSA_CALLER_KEY: the test's own gRPC calls are signed like the BFF's. */
-const callerKey = () => parseKey(stack.info.env.KASSA_CALLER_KEY!);
+const callerKey = () => callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
 const orders = <T>(use: (client: ReturnType<typeof orderClient>) => Promise<T>) => withClient(orderClient, use);
 const orderClient = () => createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
 const payments = <T>(use: (client: ReturnType<typeof paymentClient>) => Promise<T>) => withClient(paymentClient, use);

@@ -12,8 +12,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { Client } from 'pg';
-import { parseKey } from '@kassa/platform/crypto';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisations';
@@ -255,7 +254,7 @@ const itemFields = (ticketOptionId: string, extraEventIds: string[] = []) => ({
 });
 const codeFields = (itemIds: string[]) => ({ code: `ISO${Math.floor(Math.random() * 1e6)}`, type: 'percentage', value: 10, validFrom: undefined, validUntil: undefined, maxUses: undefined, itemIds });
 
-const callerKey = parseKey(stack.env.KASSA_CALLER_KEY!);
+const callerKey = callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!);
 const organisations = createGrpcClient(OrganisationServiceClient, stack.identityGrpc!, { callerKey, deadlineMs: 5_000 });
 const catalog = createGrpcClient(EventServiceClient, stack.catalogGrpc!, { callerKey, deadlineMs: 5_000 });
 const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey, deadlineMs: 5_000 });

@@ -14,9 +14,8 @@
 // Its own stack (tickets-stack.ts): the mails are read whole from an SMTP sink in this process.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import type { SinkMessage } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { orderApiPath, ticketHref } from '@kassa/web/lib/guest-access';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -80,7 +79,7 @@ async function organiserBuildsShop(world: TicketsStack): Promise<Organisation> {
     optionIds.push(option.ticketOption.id);
   }
 
-  const shops = createGrpcClient(ShopServiceClient, world.catalogGrpc, { callerKey: parseKey(world.stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, world.catalogGrpc, { callerKey: callerKeyFromRoot(world.stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(

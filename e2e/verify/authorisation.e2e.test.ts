@@ -3,10 +3,11 @@
 // successes must be 0. (The tenant-isolation table itself, over every organiser route and org-scoped method, is
 // e2e/system/tenant-isolation.e2e.test.ts; it records its own figures into this section.)
 import { Client, credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
-import { parseKey } from '@kassa/platform/crypto';
+import { type Workload, callerKeyFromRoot, createGrpcClient, isGrpcCallError } from '@kassa/platform/grpc';
+import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { grpcMethods } from '../../scripts/verify/surface';
 import { type VerifyFigure, mustBeAtLeast, mustBeZero, mustEqual, recordFigures, verifySize } from '../../scripts/verify/figures';
-import { type Addresses, CREDENTIAL_VARIANTS, callEveryMethodWithoutCredential, methodsRefusingGenuineCredential } from '../../scripts/verify/authorisation/direct-grpc';
+import { type Addresses, COMPROMISED_POD, CREDENTIAL_VARIANTS, callEveryMethodWithoutCredential, methodsRefusingGenuineCredential } from '../../scripts/verify/authorisation/direct-grpc';
 import { type Fingerprints, changedTables, fingerprints } from '../../scripts/verify/authorisation/fingerprint';
 import type { AimedIds } from '../../scripts/verify/authorisation/grpc-requests';
 import { SPOOF_VARIANTS, type SpoofContext, type SpoofTarget, forwardedSpoofs, headersOf, organiserRoutes, spoofEveryRoute, spoofTargets } from '../../scripts/verify/authorisation/header-spoofing';
@@ -20,7 +21,8 @@ jest.setTimeout(180_000);
 const SECTION = 'authorisation';
 const stack = stackInfo();
 const size = verifySize();
-const key = parseKey(stack.env.KASSA_CALLER_KEY ?? '');
+const root = stack.env.KASSA_CALLER_KEY ?? '';
+const key = callerKeyFromRoot(root, 'bff');
 const addresses: Addresses = {
   identity: stack.identityGrpc!, catalog: stack.catalogGrpc!, ordering: stack.orderingGrpc!,
   payments: stack.paymentsGrpc!, ticketing: stack.ticketingGrpc!, notifications: stack.notificationsGrpc!,
@@ -59,6 +61,20 @@ afterAll(async () => {
   await prints?.close();
 });
 
+/** ordering's GetPayableOrder called with `workload`'s own key, as that service would call it. */
+async function serviceCallAnswer(workload: Workload, request: { orderId: string }): Promise<{ code: number; details: string }> {
+  const client = createGrpcClient(OrderServiceClient, addresses.ordering, { callerKey: callerKeyFromRoot(root, workload), deadlineMs: 10_000 });
+  try {
+    await client.getPayableOrder(request);
+    return { code: status.OK, details: '' };
+  } catch (error) {
+    if (isGrpcCallError(error)) return { code: error.code, details: error.details };
+    throw error;
+  } finally {
+    client.close();
+  }
+}
+
 const spoofContext = (bffUrl: string): SpoofContext => ({ bffUrl, own: a, foreign: b, ownSession: a.owner.api.cookie('kassa_session')!, dead });
 const routeMethods = () => organiserRoutes().reduce((count, route) => count + route.methods.length, 0);
 
@@ -76,7 +92,7 @@ describe('header spoofing through the BFF', () => {
     const covered = new Set(outcomes.map(({ target }) => target.replace(/ \(.*\)$/, '')));
     const successes = outcomes.filter(({ success }) => success);
     const failed = outcomes.filter(({ status: code }) => code >= 500);
-    const forwarded = forwardedSpoofs(bff.proxy.calls, spoofContext(bff.url), key);
+    const forwarded = forwardedSpoofs(bff.proxy.calls, spoofContext(bff.url), root);
     const asMemberOfA = SPOOF_VARIANTS.filter(({ as, oneAtATime }) => as === 'member of A' && !oneAtATime).length * targets.length;
     const changed = changedTables(before, after);
     const rows = record(
@@ -117,13 +133,14 @@ describe('direct gRPC calls without the BFF\'s credentials', () => {
 
   it('every method of every service refuses a call in B\'s owner\'s name without a genuine credential (UNAUTHENTICATED), and nothing changes', async () => {
     const before = await prints.take();
-    const result = await callEveryMethodWithoutCredential(addresses, key, aimedAtB(), b.owner.userId, a.owner.userId);
+    const result = await callEveryMethodWithoutCredential(addresses, root, aimedAtB(), b.owner.userId, a.owner.userId);
     refusals = result.outcomes;
     const changed = changedTables(before, await prints.take());
     const rows = record(
       mustEqual(SECTION, 'gRPC methods covered (the health check is exempt by design)', result.covered, grpcMethods().length),
       mustEqual(SECTION, 'direct gRPC calls without a genuine caller credential', result.outcomes.length, grpcMethods().length * CREDENTIAL_VARIANTS.length),
       mustBeZero(SECTION, 'direct gRPC calls without the BFF\'s credentials accepted', result.accepted.length, result.accepted.slice(0, 5).map((o) => `${o.method} (${o.variant}): ${status[o.answer.code]}`).join('; ')),
+      mustBeZero(SECTION, "of which: a service's own key acting for a user, or signing as the BFF (a compromised pod)", result.accepted.filter((o) => COMPROMISED_POD.has(o.variant)).length),
       mustBeZero(SECTION, 'tables of A\'s and B\'s data changed by direct calls', changed.length, changed.join(', ')),
     );
     expect(rows.filter((row) => !row.ok)).toEqual([]);
@@ -133,8 +150,14 @@ describe('direct gRPC calls without the BFF\'s credentials', () => {
     // A user of no organisation acts, so that the genuine calls reach each method's own checks and change nothing of B.
     const stranger = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('authorisation-stranger'), 'Stray Caller');
     const still = await methodsRefusingGenuineCredential(addresses, key, aimedAtB(), stranger.userId, refusals);
-    const rows = record(mustEqual(SECTION, 'gRPC methods that take a genuine credential (control)', grpcMethods().length - still.length, grpcMethods().length, still.slice(0, 5).join('; ')));
-    expect({ still, ok: rows[0]!.ok }).toEqual({ still: [], ok: true });
+    // A service's own key on a call SERVICE_CALLS gives it (payments asking ordering for B's payable order) is taken:
+    // the compromised-pod refusals above were the policy's, not a blanket refusal of service keys.
+    const ownCall = await serviceCallAnswer('payments', { orderId: b.orderId });
+    const rows = record(
+      mustEqual(SECTION, 'gRPC methods that take a genuine credential (control)', grpcMethods().length - still.length, grpcMethods().length, still.slice(0, 5).join('; ')),
+      mustEqual(SECTION, "a service's own key on a call it makes, taken (control)", ownCall.code === status.OK ? 1 : 0, 1, `${status[ownCall.code]} ${ownCall.details}`),
+    );
+    expect({ still, ok: rows.every((row) => row.ok) }).toEqual({ still: [], ok: true });
   });
 
   it('the health check answers without a credential, by design: probes and load balancers hold no key', async () => {

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { loadConfig } from '@kassa/platform/config';
-import { CALLER_KEY_SETTINGS, callerKeyOf, createGrpcClient } from '@kassa/platform/grpc';
+import { callerKeyFromRoot, createGrpcClient } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { OrderServiceClient, type GuestOrder } from '@kassa/proto/ordering/v1/orders';
@@ -45,8 +45,10 @@ async function main(): Promise<void> {
   const orderingAddress = env.ORDERING_GRPC_ADDRESS || '127.0.0.1:50053';
   const paymentsAddress = env.PAYMENTS_GRPC_ADDRESS || '127.0.0.1:50054';
   const ticketingAddress = env.TICKETING_GRPC_ADDRESS || '127.0.0.1:50055';
-  // The services accept only calls signed with their KASSA_CALLER_KEY (scripts/up passes the one of .data/dev.env).
-  const callerKey = callerKeyOf(loadConfig('seed-demo-orders', { database: 'ordering', grpcPort: 0, httpPort: 0 }, CALLER_KEY_SETTINGS));
+  // The seeding makes the calls a guest's and an organiser's browser would make through the BFF, so it signs as the
+  // BFF, with the key the development root of .data/dev.env (KASSA_CALLER_KEY, passed on by scripts/up) derives.
+  if (!env.KASSA_CALLER_KEY) throw new Error('seed-demo-orders needs KASSA_CALLER_KEY (scripts/up passes the one of .data/dev.env)');
+  const callerKey = callerKeyFromRoot(env.KASSA_CALLER_KEY, 'bff');
   const shops = createGrpcClient(ShopServiceClient, catalogAddress, { callerKey, deadlineMs: 10_000 });
   const ordering = createGrpcClient(OrderingServiceClient, orderingAddress, { callerKey, deadlineMs: 10_000 });
   const orders = createGrpcClient(OrderServiceClient, orderingAddress, { callerKey, deadlineMs: 15_000 });

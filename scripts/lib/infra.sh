@@ -98,7 +98,7 @@ ensure_dev_secrets() {
   # A file edited by hand may lack its last newline; an appended line must not join it.
   if [ -s .data/dev.env ] && [ -n "$(tail -c 1 .data/dev.env)" ]; then echo >> .data/dev.env; fi
   local name
-  # KASSA_CALLER_KEY signs every gRPC call between the services and the BFF (all of them read it from here).
+  # KASSA_CALLER_KEY is the development root each workload derives its own gRPC caller key from (all read it here).
   for name in KASSA_SEALING_KEY KASSA_CALLER_KEY EMAIL_WEBHOOK_SECRET; do
     if ! grep -q "^$name=" .data/dev.env; then
       echo "$name=$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" >> .data/dev.env

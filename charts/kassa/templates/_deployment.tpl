@@ -138,6 +138,7 @@ spec:
             {{- with include "kassa.secretEnv" . | trim }}
             {{- . | nindent 12 }}
             {{- end }}
+            {{- include "kassa.callerEnv" . | nindent 12 }}
           {{- include "kassa.probes" . | nindent 10 }}
           lifecycle:
             preStop:

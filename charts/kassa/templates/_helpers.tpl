@@ -190,6 +190,26 @@ Context: the service context.
 {{- end }}
 {{- end -}}
 
+{{/*
+The workload's caller keys (services/platform/src/grpc/caller-credential.ts): its own secret, which signs every gRPC
+call it makes, and for a service with a gRPC port the keys it checks calls with. Deployments only: a migration makes
+and answers no calls. Context: the service context.
+*/}}
+{{- define "kassa.callerEnv" -}}
+- name: KASSA_CALLER_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ .root.Values.global.secrets.callers | quote }}
+      key: {{ .name | quote }}
+{{- if .svc.ports.grpc }}
+- name: KASSA_CALLER_VERIFIERS
+  valueFrom:
+    secretKeyRef:
+      name: {{ .root.Values.global.secrets.callers | quote }}
+      key: {{ printf "verifiers-%s" .name | quote }}
+{{- end }}
+{{- end -}}
+
 {{/* Pod-level hardening shared by Deployments and migration Jobs. */}}
 {{- define "kassa.podSecurityContext" -}}
 runAsNonRoot: true

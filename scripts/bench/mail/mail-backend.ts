@@ -7,9 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { startSmtpSink, type SmtpSink } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
@@ -77,8 +76,8 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
   cleanup.add('stop identity, catalog, ordering, payments, ticketing and notifications and drop their databases', () => stack.stop());
 
   const shop = await buildOrganiserShop(stack.info, { name: 'Bench Mail Night', capacity: orderCount * TICKETS_PER_ORDER + 100, priceMinor: PRICE_MINOR, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 60 });
-  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  const paymentClient = createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const paymentClient = createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
   cleanup.add('close the set-up gRPC clients', async () => [orderClient, paymentClient].forEach((client) => client.close()));
 
   const run = randomBytes(4).toString('hex');

@@ -10,9 +10,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -63,7 +62,7 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
   cleanup.add('stop identity, catalog, ordering and payments and drop their databases', () => stack.stop());
   const orderingDatabaseUrl = databaseUrl(stack.info.databases.find((name) => name.endsWith('_ordering'))!);
 
-  const callerKey = parseKey(stack.info.env.KASSA_CALLER_KEY!);
+  const callerKey = callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
   const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey });
   const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
-import { createGrpcClient, createGrpcServer, status } from '@kassa/platform/grpc';
+import { callerKeyFromRoot, createGrpcClient, createGrpcServer, status, verifiersFromRoot } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
 import { Message, NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import Fastify from 'fastify';
@@ -50,8 +50,8 @@ async function unimplemented(): Promise<never> {
  * signed and checked with a caller key as in production.
  */
 async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
-  const callerKey = randomBytes(32);
-  const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1', callerKeys: [callerKey] });
+  const root = randomBytes(32);
+  const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1', callerVerifiers: verifiersFromRoot(root, 'notifications') });
   server.add(NotificationsServiceService, {
     listMessages: async () => ({ messages: [message] }),
     // Only ListMessages is measured.
@@ -60,7 +60,7 @@ async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
     handleDeliveryEvent: unimplemented,
   });
   const port = await server.start();
-  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`, { callerKey });
+  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`, { callerKey: callerKeyFromRoot(root, 'bff') });
   return {
     call: () => client.listMessages({ subjectRef: message.subjectRef }),
     async close() {

@@ -9,8 +9,7 @@ delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { callerKeyFromRoot, createGrpcClient } from '@kassa/platform/grpc';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { Cleanup } from '../lib/cleanup';
 import { formatTable, machineNote, type Figure } from '../lib/report';
@@ -103,7 +102,7 @@ async function main(): Promise<void> {
     const admissions = await runFixedCount(IN_FLIGHT, first.length, (index) => scanExpecting(entrance, phone(index), first[index]!, 'valid', agent));
     console.error(`    the same, ${DIRECT_ADMISSIONS} straight to ticketing's ScanService.Scan over gRPC...`);
     const direct = take(DIRECT_ADMISSIONS);
-    const grpcScans = createGrpcClient(ScanServiceClient, backend.ticketingGrpc, { callerKey: parseKey(backend.callerKey), deadlineMs: 30_000 });
+    const grpcScans = createGrpcClient(ScanServiceClient, backend.ticketingGrpc, { callerKey: callerKeyFromRoot(backend.callerKey), deadlineMs: 30_000 });
     cleanup.add('close the gRPC scan client', async () => grpcScans.close());
     const directAdmissions = await runFixedCount(IN_FLIGHT, direct.length, async (index) => {
       const answer = await grpcScans.scan({ access: { linkSecret: mainSecret, organisationId: '', eventId: '' }, code: direct[index]!, nonce: randomUUID(), deviceId: phone(index).deviceId });

@@ -2,9 +2,8 @@
 // organisation, one live event with one ticket option, and one open public shop selling one item of it.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -33,7 +32,7 @@ export interface OrganiserShop {
 
 /** Builds the organisation, event and shop, and waits until ordering sells the item. */
 export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpec): Promise<OrganiserShop> {
-  const callerKey = parseKey(info.env.KASSA_CALLER_KEY!);
+  const callerKey = callerKeyFromRoot(info.env.KASSA_CALLER_KEY!);
   const identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY!, callerKey });
   const events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });

@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { createGrpcClient } from '@kassa/platform/grpc';
-import { parseKey } from '@kassa/platform/crypto';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
@@ -52,9 +51,9 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
   const shop = await buildOrganiserShop(stack.info, { name: 'Bench Door Night', capacity: orders * TICKETS_PER_ORDER + 100, priceMinor: 0, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 0 });
   const as = { actorUserId: shop.userId };
 
-  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, { callerKey: parseKey(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 15_000 });
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 15_000 });
   cleanup.add('close the set-up gRPC clients', async () => [orderClient, ticketClient, scanClient].forEach((client) => client.close()));
 
   const run = randomBytes(4).toString('hex');

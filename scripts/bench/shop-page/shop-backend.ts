@@ -3,9 +3,8 @@
 // BFF would build it for an organiser. Stopped, databases dropped, at cleanup.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { createIdentityDriver } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
@@ -29,7 +28,7 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
   const stack = await startStack('benchshop', ['identity', 'catalog', 'ordering'], { env: { identity: quiet, catalog: quiet, ordering: quiet } });
   cleanup.add('stop identity, catalog and ordering and drop their databases', () => stack.stop());
 
-  const callerKey = parseKey(stack.info.env.KASSA_CALLER_KEY!);
+  const callerKey = callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
   const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey });
   const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });

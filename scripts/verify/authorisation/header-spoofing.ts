@@ -5,7 +5,7 @@
 // (made up, tampered, signed out, expired, under the other cookie name, as a bearer token). None may succeed, and
 // nothing a browser wrote may reach a service: the BFF's calls are watched at a recording gRPC proxy.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { signCall, verifyCall } from '@kassa/platform/grpc';
+import { requestDigest, signCall, targetOfMethod, verifiersFromRoot, verifyCall } from '@kassa/platform/grpc';
 import { type BffRoute, bffRoutes } from '../surface';
 import { type RawAnswer, type RawHeaders, rawRequest } from './raw-http';
 import type { RecordedCall } from './recording-proxy';
@@ -118,7 +118,7 @@ export interface SpoofVariant {
   oneAtATime?: true;
 }
 
-const forgedCredential = (actor: string) => signCall(randomBytes(32), '/kassa.identity.v1.OrganisationService/Authorize', actor);
+const forgedCredential = (actor: string) => signCall({ workload: 'bff', secret: randomBytes(32) }, '/kassa.identity.v1.OrganisationService/Authorize', actor, requestDigest(Buffer.alloc(0)));
 const gatewayIdentity = ({ foreign }: SpoofContext): RawHeaders => ({
   'x-user-id': foreign.owner.userId, 'x-forwarded-user': foreign.owner.userId, 'x-auth-request-user': foreign.owner.userId, 'x-auth-request-email': foreign.owner.email,
   'x-remote-user': foreign.owner.userId, 'remote-user': foreign.owner.userId, 'x-authenticated-userid': foreign.owner.userId,
@@ -261,16 +261,22 @@ export async function spoofEveryRoute(context: SpoofContext, targets: SpoofTarge
 /**
  * The calls, seen at the recording proxy, that carried anything a browser wrote or acted for anyone but A's owner
  * (the only signed-in user among the spoofed requests): a spoofed value in any metadata, another actor, or a caller
- * credential that is not the BFF's own (one, genuine for its method and actor under `key`).
+ * credential that is not the BFF's own (one, genuine for its method, actor and body, made by the BFF under the stack's
+ * development root `root`).
  */
-export function forwardedSpoofs(calls: RecordedCall[], context: SpoofContext, key: Buffer): string[] {
+const callerCredentials = (metadata: Record<string, string[]>) => metadata['kassa-caller'] ?? [];
+
+export function forwardedSpoofs(calls: RecordedCall[], context: SpoofContext, root: string): string[] {
   const spoofed = [context.foreign.owner.userId, context.foreign.owner.email, context.foreign.orgId, context.dead.signedOut, context.dead.expired, 'proxy:proxy', 'middleware:middleware', '127.0.0.1'];
-  return calls.flatMap(({ method, metadata, at }) => {
+  return calls.flatMap(({ method, metadata, at, digest }) => {
+    const target = targetOfMethod(method);
+    const check = target && callerCredentials(metadata).length === 1 ? verifyCall(verifiersFromRoot(root, target), method, (metadata['kassa-actor-user-id'] ?? [])[0], digest, callerCredentials(metadata)[0], at) : undefined;
     const actors = metadata['kassa-actor-user-id'] ?? [];
     const credentials = metadata['kassa-caller'] ?? [];
     const problems = [
       ...(actors.length > 1 || actors.some((actor) => actor !== context.own.owner.userId) ? [`actor ${actors.join(',')}`] : []),
-      ...(credentials.length !== 1 || verifyCall([key], method, actors[0], credentials[0], at) !== 'ok' ? [`credential ${credentials.join(',')}`] : []),
+      // The health check belongs to no workload and carries no credential.
+      ...(target && (check?.verdict !== 'ok' || check.caller !== 'bff') ? [`credential ${credentials.join(',')}`] : []),
       ...Object.entries(metadata).flatMap(([name, values]) => values.filter((value) => spoofed.some((text) => value.includes(text))).map((value) => `${name}: ${value}`)),
     ];
     return problems.length ? [`${method} ${problems.join('; ')}`] : [];

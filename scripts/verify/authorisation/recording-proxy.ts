@@ -2,7 +2,7 @@
 // really sends, so that a test can tell whether anything a browser wrote (a kassa-* header, a forged credential, a
 // user id) travelled on to a service. Bytes go through untouched; the answer (status, details, trailers) comes back.
 import { Client, credentials, Metadata, Server, ServerCredentials, type ServerUnaryCall, type ServiceDefinition, type ServiceError, type sendUnaryData } from '@grpc/grpc-js';
-import { grpcTarget } from '@kassa/platform/grpc';
+import { grpcTarget, requestDigest } from '@kassa/platform/grpc';
 import { grpcMethods } from '../surface';
 
 export interface RecordedCall {
@@ -10,6 +10,8 @@ export interface RecordedCall {
   metadata: Record<string, string[]>;
   /** When the call arrived (ms), to check a credential's time against. */
   at: number;
+  /** SHA-256 of the request's bytes, to check a credential's body binding against. */
+  digest: Buffer;
 }
 
 export interface RecordingProxy {
@@ -52,7 +54,7 @@ export async function startRecordingProxy(upstreams: Upstreams): Promise<Recordi
           if (TRANSPORT_KEYS.has(key)) continue;
           for (const value of values) forwarded.add(key, value);
         }
-        calls.push({ method: path, metadata: recorded, at: Date.now() });
+        calls.push({ method: path, metadata: recorded, at: Date.now(), digest: requestDigest(call.request) });
         const deadline = call.getDeadline();
         const deadlineMs = deadline instanceof Date ? deadline.getTime() : deadline;
         upstream.makeUnaryRequest(path, bytes, bytes, call.request, forwarded, Number.isFinite(deadlineMs) ? { deadline: deadlineMs } : {}, (error: ServiceError | null, answer?: Buffer) => {

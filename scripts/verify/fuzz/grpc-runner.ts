@@ -1,7 +1,7 @@
 // Calls the services with the gRPC cases, as the BFF calls them (the platform's client, a caller credential made with
 // KASSA_CALLER_KEY, the actor in metadata), and with raw bytes through a client that sends them unencoded.
 import { makeGenericClientConstructor, type ServiceDefinition } from '@grpc/grpc-js';
-import { createGrpcClient, isGrpcCallError, type PromiseClient } from '@kassa/platform/grpc';
+import { type CallerKey, createGrpcClient, isGrpcCallError, type PromiseClient } from '@kassa/platform/grpc';
 import type { GrpcMethod } from '../surface';
 import type { GrpcAnswer } from './judge';
 
@@ -46,7 +46,7 @@ async function answerOf(call: Promise<unknown>): Promise<GrpcAnswer> {
 export function callableMethods(
   methods: readonly GrpcMethod[],
   addresses: Record<string, string>,
-  callerKey: Buffer,
+  callerKey: CallerKey,
   requestNameOf: (path: string) => string,
 ): { methods: CallableMethod[]; close(): void } {
   const clients = new Map<string, { typed: AnyClient; raw: AnyClient; definition: Record<string, MethodDefinition> }>();

@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import fc from 'fast-check';
-import { parseKey } from '@kassa/platform/crypto';
+import { callerKeyFromRoot } from '@kassa/platform/grpc';
 import { databaseUrl, startStack, type Stack } from '../../../e2e/support/stack';
 import { FIGURES_DIR, mustBeAtLeast, mustBeZero, mustEqual, type Size, type VerifyFigure, type VerifySection } from '../figures';
 import { bffRoutes, grpcMethods } from '../surface';
@@ -100,7 +100,7 @@ export async function runBadInput(size: Size, log: (line: string) => void): Prom
     const bffUrl = stack.info.bffUrl!;
     const keyText = stack.info.env.KASSA_CALLER_KEY;
     if (!keyText) throw new Error('the stack has no KASSA_CALLER_KEY: the fuzzer cannot make caller credentials');
-    const callerKey = parseKey(keyText);
+    const callerKey = callerKeyFromRoot(keyText);
 
     const started = Date.now();
     const tenants: Record<TenantName, SeededTenant> = { A: await seedTenant(bffUrl, stack.info.mailInboxUrl!, 'A'), B: await seedTenant(bffUrl, stack.info.mailInboxUrl!, 'B') };

@@ -3,8 +3,7 @@
 // HTTP API of a whole platform started for it; then, once the platform is quiet, every database reconciled with the
 // others and with the client's ledger. And the control: the same rush against an ordering without the lock oversells.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseKey } from '@kassa/platform/crypto';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { signUpViaApi, testAddress } from '../../../e2e/support/accounts';
 import { inboxMessages } from '../../../e2e/support/mail';
@@ -70,7 +69,7 @@ export function startLoadStack(label = 'load'): Promise<Stack> {
 export async function openLoadShop(info: StackInfo, capacity: number, priceMinor: number, quietCapacity = 0): Promise<LoadShop> {
   const owner = await signUpViaApi(info.bffUrl!, info.mailInboxUrl!, testAddress('load-organiser'), 'Load Organiser');
   const opened = await openShopWithOneEvent(owner, info, { name: 'Load rush', capacity, priceMinor });
-  const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey: parseKey(info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey: callerKeyFromRoot(info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
   let quietItemId: string | undefined;
   try {
     const as = { actorUserId: owner.userId };

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { deriveShopAccessKey, parseKey } from '@kassa/platform/crypto';
-import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
@@ -61,7 +61,7 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, lifecy
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
   grpcServer.add(eventService, eventHandlers(ctx));
   grpcServer.add(shopService, shopHandlers(ctx));
   const grpcPort = await grpcServer.start();

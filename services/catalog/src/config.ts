@@ -6,7 +6,7 @@ export const CATALOG_DEFAULTS = { database: 'catalog', grpcPort: 50052, httpPort
 
 export function loadCatalogConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig('catalog', CATALOG_DEFAULTS, {
-    /** KASSA_CALLER_KEY (and KASSA_CALLER_KEY_PREVIOUS while it is rotated): the credential of every gRPC call made and accepted. */
+    /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
     ...CALLER_KEY_SETTINGS,
     /** host:port of identity, asked to authorise every organiser call. */
     IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
-import { callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
+import { callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
@@ -54,7 +54,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
   const purgeJob = await startPurgeExpiredJob(ctx, { redisUrl: config.redisUrl, queue: namespace.queue('identity-maintenance') }, logger);
   lifecycle.onShutdown('consumers', 'purge job', () => purgeJob.close());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
   grpcServer.add(identityService, identityHandlers(ctx));
   const socialCtx: SocialSignInContext = {
     ...ctx,

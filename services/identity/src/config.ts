@@ -5,7 +5,7 @@ import { oidcProvidersVariable } from './oidc/oidc-provider-settings';
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig('identity', { database: 'identity', grpcPort: 50051, httpPort: 9101 }, {
-    /** KASSA_CALLER_KEY (and KASSA_CALLER_KEY_PREVIOUS while it is rotated): the credential of every gRPC call made and accepted. */
+    /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
     ...CALLER_KEY_SETTINGS,
     /** base64url of 32 random bytes, shared with notifications; seals codes in events and keys their stored HMAC. */
     KASSA_SEALING_KEY: z.string().min(43, 'must be base64url of 32 bytes'),

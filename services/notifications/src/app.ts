@@ -3,7 +3,7 @@ import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
 import { createLifecycle, type Lifecycle, type ShutdownPhase } from '@kassa/platform/lifecycle';
-import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Logger } from '@kassa/platform/logging';
@@ -114,7 +114,7 @@ export async function startNotifications(config: NotificationsConfig, options: N
     closers.push({ phase: 'connections', name: 'identity-client', fn: () => authorizer.close() });
 
     // gRPC API
-    const grpc = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config), host: options.grpcHost });
+    const grpc = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config), host: options.grpcHost });
     grpc.add(
       NotificationsServiceService,
       notificationsHandlers({

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createNamespace } from '@kassa/platform/config';
-import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
@@ -77,7 +77,7 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   // After the relay, so that what a crash left behind is published as soon as it is resolved.
   await reconciliation.runOnce();
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
   grpcServer.add(paymentService, paymentHandlers(ctx));
   const grpcPort = await grpcServer.start();
   lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());

@@ -11,7 +11,7 @@ const minutes = (fallback: number) => z.coerce.number().int().min(1).max(24 * 60
 
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig('payments', PAYMENTS_DEFAULTS, {
-    /** KASSA_CALLER_KEY (and KASSA_CALLER_KEY_PREVIOUS while it is rotated): the credential of every gRPC call made and accepted. */
+    /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
     ...CALLER_KEY_SETTINGS,
     /** host:port of identity: Authorize for organiser calls, the organisation's currency for the settings. */
     IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),

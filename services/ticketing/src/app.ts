@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
-import { callerKeyOf, callerKeysOf, createGrpcServer } from '@kassa/platform/grpc';
+import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
 import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
@@ -70,7 +70,7 @@ export async function startTicketing(config: TicketingConfig, logger: Logger, li
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerKeys: callerKeysOf(config) });
+  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
   grpcServer.add(ticketService, ticketHandlers(ctx));
   grpcServer.add(scanService, createScanningHandlers(scanning));
   const grpcPort = await grpcServer.start();

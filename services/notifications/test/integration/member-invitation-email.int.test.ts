@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseKey, sealString } from '@kassa/platform/crypto';
 import { newId } from '@kassa/platform/ids';
-import { createIdentityDriver, startIdentityProcess, startSmtpSink, type SmtpSink, testCallerKey } from '@kassa/platform/testing';
+import { createIdentityDriver, startIdentityProcess, startSmtpSink, type SmtpSink, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
 import { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
 import { MEMBER_INVITED_DURABLE } from '../../src/events/member-invited.consumer';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
@@ -97,7 +97,7 @@ describe('an invitation sent by the real identity service', () => {
   it('arrives with a link whose token identity accepts', async () => {
     const namespace = harness.topology.namespace.name;
     const sealingKey = harness.config.KASSA_SEALING_KEY;
-    const identity = await startIdentityProcess({ namespace, sealingKey, callerKey: testCallerKey });
+    const identity = await startIdentityProcess({ namespace, sealingKey, callerRoot: testCallerKeyText });
     const driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey, callerKey: testCallerKey });
     try {
       const owner = await driver.signUp(`owner-${randomBytes(4).toString('hex')}@example.com`, 'Olga Owner');

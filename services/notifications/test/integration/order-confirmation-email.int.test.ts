@@ -14,7 +14,7 @@ import {
   startIdentityProcess,
   startSmtpSink,
   uniqueName,
-  testCallerKey,
+  testCallerKey, testCallerKeyText,
 } from '@kassa/platform/testing';
 import { NotificationsServiceClient, type NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   const identityNamespace = uniqueName('tid').toLowerCase().replace(/[^a-z0-9]/g, '');
   const identitySealingKey = randomBytes(32).toString('base64url');
-  identityProcess = await startIdentityProcess({ namespace: identityNamespace, sealingKey: identitySealingKey, callerKey: testCallerKey });
+  identityProcess = await startIdentityProcess({ namespace: identityNamespace, sealingKey: identitySealingKey, callerRoot: testCallerKeyText });
   identity = await createIdentityDriver({ grpcAddress: identityProcess.grpcAddress, namespace: identityNamespace, sealingKey: identitySealingKey, callerKey: testCallerKey });
   // notifications starts before ticketing has created its stream (the first test checks that it waits).
   harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'confirm', streamRetryMs: 100, identityAddress: identityProcess.grpcAddress });

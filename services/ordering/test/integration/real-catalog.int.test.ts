@@ -1,9 +1,8 @@
 // The projection fed by the real catalog service (child processes from e2e/support/stack.ts: identity, catalog and
 // ordering with their own databases and namespace), so catalog's actual events are proven to land. Nothing of
 // catalog is imported: it is reached through its gRPC API only.
-import { createGrpcClient, type PromiseClient, status } from '@kassa/platform/grpc';
+import { createGrpcClient, type PromiseClient, status, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { createIdentityDriver, type IdentityDriver } from '@kassa/platform/testing';
-import { parseKey } from '@kassa/platform/crypto';
 import { EventServiceClient, type EventServiceService } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient, type ShopServiceService } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient, type OrderingServiceService } from '@kassa/proto/ordering/v1/ordering';
@@ -20,7 +19,7 @@ let ordering: PromiseClient<typeof OrderingServiceService>;
 beforeAll(async () => {
   stack = await startStack('ordcat', ['identity', 'catalog', 'ordering']);
   const { info } = stack;
-  const callerKey = parseKey(info.env.KASSA_CALLER_KEY!);
+  const callerKey = callerKeyFromRoot(info.env.KASSA_CALLER_KEY!);
   identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY!, callerKey });
   events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });

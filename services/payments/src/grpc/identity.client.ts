@@ -1,10 +1,10 @@
 import { createOrganisationAuthorizer, type OrganisationAuthorizer } from '@kassa/platform/authorization';
-import { createGrpcClient } from '@kassa/platform/grpc';
+import { type CallerKey, createGrpcClient } from '@kassa/platform/grpc';
 import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisations';
 import type { OrganisationDirectory } from '../application/payments-context';
 
 /** One client of identity's OrganisationService: Authorize for every organiser call, and the organisation's currency. */
-export function createIdentityPorts(address: string, callerKey: Buffer, deadlineMs = 5_000): { authorizer: OrganisationAuthorizer; organisations: OrganisationDirectory; close(): void } {
+export function createIdentityPorts(address: string, callerKey: CallerKey, deadlineMs = 5_000): { authorizer: OrganisationAuthorizer; organisations: OrganisationDirectory; close(): void } {
   const client = createGrpcClient(OrganisationServiceClient, address, { callerKey, deadlineMs });
   return {
     authorizer: createOrganisationAuthorizer(client),

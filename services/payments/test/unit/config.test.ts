@@ -1,4 +1,5 @@
 import { ConfigError } from '@kassa/platform/config';
+import { callerKeyOf, callerVerifiersOf } from '@kassa/platform/grpc';
 import { DEMO_REFUSED_IN_PRODUCTION, loadPaymentsConfig, PROVIDER_REQUIRED_IN_PRODUCTION } from '../../src/config';
 import { parseOrderingSubject, paymentSubject } from '../../src/events/subjects';
 
@@ -53,8 +54,9 @@ describe('payments configuration', () => {
     expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'test' }).PAYMENT_PROVIDER).toBe('demo');
   });
 
-  it('needs the caller key, as 32 bytes of base64url', () => {
-    expect(() => loadPaymentsConfig({})).toThrow(/KASSA_CALLER_KEY/);
+  it('needs the caller key, as 32 bytes of base64url (app.ts reads it before it serves)', () => {
+    expect(() => callerKeyOf(loadPaymentsConfig({}))).toThrow(/KASSA_CALLER_SECRET is required/);
+    expect(() => callerVerifiersOf(loadPaymentsConfig({}))).toThrow(/KASSA_CALLER_VERIFIERS is required/);
     expect(() => loadPaymentsConfig({ KASSA_CALLER_KEY: 'too-short' })).toThrow(/KASSA_CALLER_KEY \(must be base64url of 32 bytes\)/);
   });
 

@@ -1,5 +1,5 @@
 import { NotFoundError, PermissionDeniedError, UnauthenticatedError } from '../errors';
-import { type CallContext, type PromiseClient, createGrpcClient } from '../grpc';
+import { type CallContext, type CallerKey, type PromiseClient, createGrpcClient } from '../grpc';
 import { type AuthorizeRequest, type AuthorizeResponse, OrganisationServiceClient, type OrganisationServiceService } from '@kassa/proto/identity/v1/organisations';
 
 /** The one identity method the authorizer calls; a test can pass a stand-in. */
@@ -35,7 +35,7 @@ export function authorizationDecision(answer: Pick<AuthorizeResponse, 'allowed' 
  * Re-checks authorisation with identity on every call, so that a removed member or a revoked permission takes
  * effect at once; identity owns memberships and no service keeps a copy of them.
  */
-export function createOrganisationAuthorizer(source: AuthorizeClient | { identityAddress: string; callerKey: Buffer; deadlineMs?: number }): OrganisationAuthorizer {
+export function createOrganisationAuthorizer(source: AuthorizeClient | { identityAddress: string; callerKey: CallerKey; deadlineMs?: number }): OrganisationAuthorizer {
   const owned = 'identityAddress' in source;
   const client: AuthorizeClient = owned
     ? createGrpcClient(OrganisationServiceClient, source.identityAddress, { callerKey: source.callerKey, deadlineMs: source.deadlineMs ?? 5000 })

@@ -1,6 +1,6 @@
 import { connectivityState, credentials, Metadata, status, type CallOptions as GrpcCallOptions, type ChannelOptions, type Client, type ServiceError } from '@grpc/grpc-js';
 import type { FieldViolation } from '../errors';
-import { CALLER_HEADER, signCall } from './caller-credential';
+import { CALLER_HEADER, type CallerKey, requestDigest, signCall, targetOfMethod } from './caller-credential';
 import { decodeRetryAfter, decodeViolations } from './error-mapping';
 import { observeEndpoints, settleConnections } from './endpoints';
 import { ACTOR_USER_ID_HEADER, type Actor, type MethodDefinitionLike, type RequestOf, type ResponseOf, type UnaryMethodNames } from './types';
@@ -38,8 +38,8 @@ export interface ClientCallOptions {
 }
 
 export interface GrpcClientOptions {
-  /** KASSA_CALLER_KEY (callerKeyOf(config)): every call carries a credential made with it, for its method and actor. */
-  callerKey: Buffer;
+  /** This workload's caller key (callerKeyOf(config)): every call carries a credential made with it, for its method, actor and body. */
+  callerKey: CallerKey;
   deadlineMs?: number;
   /** Who is calling, asked on every call (e.g. from the BFF's request scope). */
   actor?: () => Actor;
@@ -56,8 +56,8 @@ export type PromiseClient<S> = {
   [K in UnaryMethodNames<S>]: (request: RequestOf<S[K]>, options?: ClientCallOptions) => Promise<ResponseOf<S[K]>>;
 } & { close(): void; raw: Client };
 
-type UnaryCallback = (error: ServiceError | null, response: unknown) => void;
-type RawUnary = (request: unknown, metadata: Metadata, options: Partial<GrpcCallOptions>, callback: UnaryCallback) => unknown;
+/** The request goes out as the bytes the credential's digest was taken of: encoded once, here. */
+const sendBytes = (bytes: Buffer): Buffer => bytes;
 
 export interface ClientConstructorLike<S> {
   new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: Partial<ChannelOptions>): Client;
@@ -113,7 +113,7 @@ export function createGrpcClient<S>(
   address: string,
   { callerKey, deadlineMs = 5000, actor, channelOptions, firstConnectWaitMs = FIRST_CONNECT_WAIT_MS }: GrpcClientOptions,
 ): PromiseClient<S> {
-  if (callerKey.length !== 32) throw new Error('createGrpcClient needs a callerKey of 32 bytes');
+  if (callerKey.secret.length !== 32) throw new Error('createGrpcClient needs a callerKey with a secret of 32 bytes');
   const target = grpcTarget(address);
   const balanced = balancesCalls(target);
   const raw = new ClientConstructor(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balanced ? ROUND_ROBIN : {}), ...channelOptions });
@@ -130,17 +130,20 @@ export function createGrpcClient<S>(
   };
   for (const [name, method] of Object.entries(methods)) {
     if (method.requestStream || method.responseStream) continue;
-    const call = (raw as unknown as Record<string, RawUnary>)[name]!.bind(raw);
+    // Health belongs to no workload and is answered without a credential (probes hold no key).
+    const signed = targetOfMethod(method.path) !== undefined;
     client[name] = (request: unknown, options: ClientCallOptions = {}) =>
       new Promise((resolve, reject) => {
         const metadata = new Metadata();
         const userId = options.actorUserId ?? actor?.().userId;
         if (userId) metadata.set(ACTOR_USER_ID_HEADER, userId);
-        metadata.set(CALLER_HEADER, signCall(callerKey, method.path, userId));
+        const bytes = method.requestSerialize(request as never);
+        if (signed) metadata.set(CALLER_HEADER, signCall(callerKey, method.path, userId, requestDigest(bytes)));
         const deadline = new Date(Date.now() + (options.deadlineMs ?? deadlineMs));
+        const callOptions: Partial<GrpcCallOptions> = { deadline };
         const send = () => {
           try {
-            call(request, metadata, { deadline }, (error, response) => {
+            raw.makeUnaryRequest(method.path, sendBytes, method.responseDeserialize, bytes, metadata, callOptions, (error: ServiceError | null, response: unknown) => {
               if (error) reject(new GrpcCallError(error, method.path));
               else resolve(response);
             });

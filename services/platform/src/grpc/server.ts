@@ -11,7 +11,8 @@ import {
 import type { Logger } from 'pino';
 import { controlCharacterViolations, ValidationError } from '../errors';
 import { counter, secondsHistogram } from '../metrics/instruments';
-import { CALLER_HEADER, type CallerVerdict, verifyCall } from './caller-credential';
+import { CALLER_HEADER, type CallerVerdict, type CallerVerifiers, requestDigest, verifyCall } from './caller-credential';
+import { callerMayCall } from './caller-policy';
 import { toGrpcError } from './error-mapping';
 import { HealthService, HealthState } from './health-service';
 import { ACTOR_USER_ID_HEADER, type AsyncHandlers, type CallContext, type MethodDefinitionLike } from './types';
@@ -23,10 +24,11 @@ export interface GrpcServerOptions {
   /** How long a call may run when the caller sent no deadline. */
   ceilingMs?: number;
   /**
-   * The keys a call's caller credential (metadata `kassa-caller`) may be made with: KASSA_CALLER_KEY, then
-   * KASSA_CALLER_KEY_PREVIOUS during a rotation (callerKeysOf(config)). Calls without a valid one are refused.
+   * The keys a call's caller credential (metadata `kassa-caller`) may be made with, per caller
+   * (callerVerifiersOf(config)). Calls without a valid one, or from a caller SERVICE_CALLS does not let call the
+   * method, are refused.
    */
-  callerKeys: Buffer[];
+  callerVerifiers: CallerVerifiers;
 }
 
 export interface GrpcServer {
@@ -60,7 +62,9 @@ function actorFrom(metadata: Metadata): CallContext['actor'] {
   return typeof userId === 'string' && userId !== '' ? { userId } : {};
 }
 
-const NO_CREDENTIAL = 'The call carries no valid caller credential.';
+/** The refusals of a caller: no genuine credential, or a genuine caller SERVICE_CALLS does not let make the call. */
+export const CALLER_UNAUTHENTICATED = 'The call carries no valid caller credential.';
+export const CALLER_NOT_ALLOWED = 'The caller may not make this call.';
 
 /**
  * What a request decodes to when its bytes are no message of the method (truncated, a wire type the decoder cannot
@@ -69,13 +73,22 @@ const NO_CREDENTIAL = 'The call carries no valid caller credential.';
 const UNDECODABLE = Symbol('undecodable request');
 const UNDECODABLE_MESSAGE = 'The request is not a valid message.';
 
-/** Why the call's credential is not good enough, or 'ok'. */
-function judgeCaller(metadata: Metadata, callerKeys: Buffer[], method: string): CallerVerdict {
+/** What the server's deserializer hands the handler: the message and the digest of the bytes it came from. */
+interface ReceivedRequest {
+  message: unknown;
+  digest: Buffer;
+}
+
+/** Why the call's credential is not good enough, or 'ok'; 'forbidden' when a genuine caller may not make this call. */
+function judgeCaller(metadata: Metadata, verifiers: CallerVerifiers, method: string, digest: Buffer): CallerVerdict | 'forbidden' {
   const values = metadata.get(CALLER_HEADER);
   // Two credentials are one too many: which one was checked would be a guess for whoever reads the logs.
   if (values.length > 1) return 'malformed';
   const credential = typeof values[0] === 'string' ? values[0] : undefined;
-  return verifyCall(callerKeys, method, actorFrom(metadata).userId, credential);
+  const actor = actorFrom(metadata).userId;
+  const { verdict, caller } = verifyCall(verifiers, method, actor, digest, credential);
+  if (verdict !== 'ok') return verdict;
+  return callerMayCall(caller!, method, actor !== undefined) ? 'ok' : 'forbidden';
 }
 
 function callerDeadline(call: ServerUnaryCall<unknown, unknown>): Date | undefined {
@@ -84,8 +97,9 @@ function callerDeadline(call: ServerUnaryCall<unknown, unknown>): Date | undefin
   return Number.isFinite(ms) ? new Date(ms) : undefined;
 }
 
-export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = DEFAULT_CEILING_MS, callerKeys }: GrpcServerOptions): GrpcServer {
-  if (callerKeys.length === 0 || callerKeys.some((key) => key.length !== 32)) throw new Error('createGrpcServer needs callerKeys: one or more keys of 32 bytes');
+export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = DEFAULT_CEILING_MS, callerVerifiers }: GrpcServerOptions): GrpcServer {
+  const keys = [...callerVerifiers.values()].flat();
+  if (keys.length === 0 || keys.some((key) => key.length !== 32)) throw new Error('createGrpcServer needs callerVerifiers: one or more keys of 32 bytes');
   const server = new Server(CONNECTION_OPTIONS);
   const health = new HealthState();
   server.addService(HealthService as unknown as ServiceDefinition, health.implementation());
@@ -94,15 +108,18 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
     const quiet = method.startsWith('/grpc.health.v1.');
     return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): void => {
       const started = performance.now();
+      const received = call.request as ReceivedRequest;
       // Health is asked by probes and load balancers that hold no key; every other method needs the credential.
-      const verdict = quiet ? 'ok' : judgeCaller(call.metadata, callerKeys, method);
+      const verdict = quiet ? 'ok' : judgeCaller(call.metadata, callerVerifiers, method, received.digest);
       if (verdict !== 'ok') {
-        callback({ code: status.UNAUTHENTICATED, details: NO_CREDENTIAL });
-        const attributes = { rpc_method: method, rpc_code: statusName(status.UNAUTHENTICATED) };
+        // A genuine caller outside SERVICE_CALLS is known and refused for what it asked; anything else is unknown.
+        const code = verdict === 'forbidden' ? status.PERMISSION_DENIED : status.UNAUTHENTICATED;
+        callback({ code, details: verdict === 'forbidden' ? CALLER_NOT_ALLOWED : CALLER_UNAUTHENTICATED });
+        const attributes = { rpc_method: method, rpc_code: statusName(code) };
         rpcRequests.add(1, attributes);
         rpcDuration.record((performance.now() - started) / 1000, attributes);
         // The reason and the peer point at the pod that is misconfigured; the credential itself is not logged.
-        logger.warn({ method, status: statusName(status.UNAUTHENTICATED), grpc_code: status.UNAUTHENTICATED, reason: verdict, peer: call.getPeer() }, 'grpc call refused: no valid caller credential');
+        logger.warn({ method, status: statusName(code), grpc_code: code, reason: verdict, peer: call.getPeer() }, 'grpc call refused: no valid caller credential for this call');
         return;
       }
       const sent = callerDeadline(call);
@@ -154,19 +171,19 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
         finish(sent && Date.now() >= sent.getTime() ? status.DEADLINE_EXCEEDED : status.CANCELLED);
       });
 
-      if ((call.request as unknown) === UNDECODABLE) {
+      if (received.message === UNDECODABLE) {
         answer(new ValidationError([{ field: 'request', message: UNDECODABLE_MESSAGE }]));
         return;
       }
       // One door for every method: a control character in any string is refused before a handler sees it.
-      const controlCharacters = controlCharacterViolations(call.request);
+      const controlCharacters = controlCharacterViolations(received.message);
       if (controlCharacters.length > 0) {
         answer(new ValidationError(controlCharacters));
         return;
       }
       const ctx: CallContext = { metadata: call.metadata, actor: actorFrom(call.metadata), deadline, method, signal: abort.signal };
       Promise.resolve()
-        .then(() => handler(call.request, ctx))
+        .then(() => handler(received.message, ctx))
         .then(
           (response) => answer(undefined, response),
           (error: unknown) => answer(error ?? new Error('Handler rejected without a reason')),
@@ -187,11 +204,13 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
         implementation[name] = wrap(method.path, handler.bind(handlers));
         decoding[name] = {
           ...method,
-          requestDeserialize: (bytes) => {
+          // The digest is taken of the bytes as they arrived: the caller credential binds the call to them.
+          requestDeserialize: (bytes): ReceivedRequest => {
+            const digest = requestDigest(bytes);
             try {
-              return method.requestDeserialize(bytes);
+              return { message: method.requestDeserialize(bytes), digest };
             } catch {
-              return UNDECODABLE;
+              return { message: UNDECODABLE, digest };
             }
           },
         };

@@ -6,7 +6,7 @@ import { IdentityServiceClient, type IdentityServiceService, SignInPurpose } fro
 import { OrganisationServiceClient, type OrganisationServiceService } from '@kassa/proto/identity/v1/organisations';
 import { createNamespace } from '../config';
 import { openString, parseKey } from '../crypto';
-import { createGrpcClient, type PromiseClient } from '../grpc';
+import { type CallerKey, createGrpcClient, type PromiseClient } from '../grpc';
 import { NATS_ADMIN_USER, natsAuthOptions } from '../messaging';
 
 // Drives a running identity service the way the BFF and a person would: through its public gRPC API and the
@@ -20,8 +20,8 @@ export interface IdentityDriverOptions {
   namespace: string;
   /** The KASSA_SEALING_KEY identity runs with, to open the sealed sign-in codes and invitation tokens. */
   sealingKey: string;
-  /** The KASSA_CALLER_KEY identity runs with (startIdentityProcess's callerKey; a stack's info.env.KASSA_CALLER_KEY). */
-  callerKey: Buffer;
+  /** The key the driver's calls are signed with: the BFF's (testCallerKey; callerKeyFromRoot of a stack's KASSA_CALLER_KEY). */
+  callerKey: CallerKey;
   /** How long to wait for an event (default 15 s). */
   eventTimeoutMs?: number;
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { HealthCheckResponse_ServingStatus, HealthClient } from '@kassa/proto/grpc/health/v1/health';
-import { createGrpcClient } from '../grpc';
+import { type CallerKey, callerKeyFromRoot, createGrpcClient } from '../grpc';
 import { Client } from 'pg';
 import { databaseNameOf, quoteIdentifier, withDatabase } from '../persistence/database-url';
 import { adminDatabaseUrl, uniqueName } from './database';
@@ -17,8 +17,8 @@ export interface IdentityProcessOptions {
   namespace: string;
   /** KASSA_SEALING_KEY, base64url of 32 bytes; the driver needs the same one to open codes and tokens. */
   sealingKey: string;
-  /** KASSA_CALLER_KEY the process checks calls with and signs its own with (testCallerKey in a test). */
-  callerKey: Buffer;
+  /** KASSA_CALLER_KEY, the development root the process derives its caller keys from (testCallerKeyText in a test). */
+  callerRoot: string;
   /** A database to create (if missing) and migrate; a fresh `kassa_test_identity_<random>` by default, dropped on stop. */
   databaseName?: string;
   /** More environment for the service, e.g. LOG_LEVEL (warn by default; IDENTITY_PROCESS_OUTPUT=stderr shows its output). */
@@ -48,7 +48,6 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   const root = repositoryRoot();
   const timeoutMs = options.timeoutMs ?? 60_000;
   const ownDatabase = !options.databaseName;
-  const { callerKey } = options;
   const databaseUrl = withDatabase(adminDatabaseUrl(), options.databaseName ?? uniqueName('kassa_test_identity'));
   const [grpcPort, httpPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = {
@@ -61,7 +60,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
     HTTP_PORT: String(httpPort),
     KASSA_NAMESPACE: options.namespace,
     KASSA_SEALING_KEY: options.sealingKey,
-    KASSA_CALLER_KEY: callerKey.toString('base64url'),
+    KASSA_CALLER_KEY: options.callerRoot,
   };
   const entry = (path: string) => join(root, 'services', 'identity', 'src', ...path.split('/'));
 
@@ -91,7 +90,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   };
 
   try {
-    await waitForServing(grpcAddress, callerKey, child, timeoutMs);
+    await waitForServing(grpcAddress, callerKeyFromRoot(options.callerRoot), child, timeoutMs);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- identity output ---\n${output.join('').slice(-4000)}`, { cause: error });
@@ -99,7 +98,7 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   return { grpcAddress, databaseUrl, stop };
 }
 
-async function waitForServing(address: string, callerKey: Buffer, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForServing(address: string, callerKey: CallerKey, child: ChildProcess, timeoutMs: number): Promise<void> {
   const health = createGrpcClient(HealthClient, address, { callerKey, deadlineMs: 1_000 });
   const deadline = Date.now() + timeoutMs;
   let last = '';

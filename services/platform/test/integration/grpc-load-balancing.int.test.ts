@@ -4,7 +4,7 @@ import { connectivityState, status } from '@grpc/grpc-js';
 import { createGrpcClient, createGrpcServer, endpointStates, type GrpcClientOptions, type GrpcServer } from '../../src/grpc';
 
 import { createLogger } from '../../src/logging';
-import { testCallerKey } from '../../src/testing/caller-key';
+import { testCallerKey, testCallerVerifiers } from '../../src/testing/caller-key';
 import { freePorts } from '../../src/testing/free-port';
 
 // Two real servers on loopback stand for two replicas of a service, as `npm run up` runs them with REPLICAS=2.
@@ -16,7 +16,7 @@ async function unimplemented(): Promise<never> {
 
 /** A replica that answers with its own name, so the caller can tell who served each call. */
 async function startReplica(name: string): Promise<{ server: GrpcServer; port: number }> {
-  const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerKeys: [testCallerKey] });
+  const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('notifications') });
   server.add(NotificationsServiceService, {
     async listMessages() {
       return {

@@ -15,7 +15,9 @@ import {
   ValidationError,
   messages,
 } from '../../src/errors';
-import { CALLER_HEADER, createGrpcClient, createGrpcServer, GrpcCallError, signCall, type CallContext, type GrpcServer } from '../../src/grpc';
+import {
+  CALLER_HEADER, type CallerKey, createGrpcClient, createGrpcServer, GrpcCallError, pairKey, requestDigest, signCall, type CallContext, type GrpcServer, type Workload,
+} from '../../src/grpc';
 import { createLogger } from '../../src/logging';
 import { captureLogs } from '../fixtures/log-capture';
 
@@ -73,10 +75,14 @@ async function callError(promise: Promise<unknown>): Promise<GrpcCallError> {
   throw new Error('expected the call to fail');
 }
 
-const callerKey = randomBytes(32);
+const callerKey: CallerKey = { workload: 'bff', secret: randomBytes(32) };
 // The key a rotation replaces: the server still accepts it.
-const previousCallerKey = randomBytes(32);
+const previousCallerKey: CallerKey = { workload: 'bff', secret: randomBytes(32) };
+/** A service's own key: the server accepts it as that service, which may call ListMessages for no one (SERVICE_CALLS). */
+const ticketingKey: CallerKey = { workload: 'ticketing', secret: randomBytes(32) };
 const LIST_MESSAGES = '/kassa.notifications.v1.NotificationsService/ListMessages';
+/** The digest of ListMessages({ subjectRef }) as grpc-js encodes it: what a hand-made credential binds the body by. */
+const bodyOf = (subjectRef: string) => requestDigest(NotificationsServiceService.listMessages.requestSerialize({ subjectRef }));
 
 describe('grpc server and client', () => {
   const logs = captureLogs();
@@ -87,7 +93,10 @@ describe('grpc server and client', () => {
   const seenContexts: CallContext[] = [];
 
   beforeAll(async () => {
-    server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', ceilingMs: 400, callerKeys: [callerKey, previousCallerKey] });
+    server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', ceilingMs: 400, callerVerifiers: new Map<Workload, Buffer[]>([
+      ['bff', [pairKey(callerKey.secret, 'notifications'), pairKey(previousCallerKey.secret, 'notifications')]],
+      ['ticketing', [pairKey(ticketingKey.secret, 'notifications')]],
+    ]) });
     server.add(NotificationsServiceService, {
       async listMessages(request, ctx) {
         seenContexts.push(ctx);
@@ -238,7 +247,7 @@ describe('grpc server and client', () => {
       // A length-delimited field longer than the message: the generated decoder throws "premature EOF".
       const answer = await new Promise<{ code: number; details: string; metadata: Metadata }>((resolve) => {
         const metadata = new Metadata();
-        metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined));
+        metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined, requestDigest(Buffer.from([0x0a, 0x7f, 0x41]))));
         (raw as unknown as { listMessages: (b: Buffer, m: Metadata, cb: (e: { code: number; details: string; metadata: Metadata } | null) => void) => void })
           .listMessages(Buffer.from([0x0a, 0x7f, 0x41]), metadata, (error) => resolve(error ?? { code: 0, details: '', metadata: new Metadata() }));
       });
@@ -263,7 +272,7 @@ describe('grpc server and client', () => {
     try {
       const started = Date.now();
       const metadata = new Metadata();
-      metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined));
+      metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined, bodyOf('slow')));
       const error = await new Promise<{ code: number }>((resolve) => {
         raw.listMessages({ subjectRef: 'slow' }, metadata, {}, (err) => resolve(err!));
       });
@@ -310,7 +319,7 @@ describe('grpc server and client', () => {
 
   describe('caller credential', () => {
     const REFUSED = { code: status.UNAUTHENTICATED, details: 'The call carries no valid caller credential.' };
-    const refusals = () => logs.lines.filter((line) => line.msg === 'grpc call refused: no valid caller credential');
+    const refusals = () => logs.lines.filter((line) => line.msg === 'grpc call refused: no valid caller credential for this call');
 
     function metadataOf(headers: Record<string, string | string[]>): Metadata {
       const metadata = new Metadata();
@@ -346,32 +355,56 @@ describe('grpc server and client', () => {
 
     it('refuses a credential made for another actor, or for none, and logs the reason without the credential', async () => {
       const before = seenContexts.length;
-      const forX = signCall(callerKey, LIST_MESSAGES, 'usr_x');
+      const forX = signCall(callerKey, LIST_MESSAGES, 'usr_x', bodyOf('ord_raw'));
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: forX }))).toEqual(REFUSED);
       // An anonymous call's credential cannot be given an actor afterwards.
-      const anonymous = signCall(callerKey, LIST_MESSAGES, undefined);
+      const anonymous = signCall(callerKey, LIST_MESSAGES, undefined, bodyOf('ord_raw'));
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: anonymous }))).toEqual(REFUSED);
       // Nor can an actor's credential be used without the actor.
       expect(await rawCall(metadataOf({ [CALLER_HEADER]: forX }))).toEqual(REFUSED);
       expect(seenContexts).toHaveLength(before);
       expect(refusals().slice(-3).map((line) => line.reason)).toEqual(['invalid', 'invalid', 'invalid']);
       const logged = JSON.stringify(logs.lines);
-      expect(logged).not.toContain(forX.split('.')[2]);
-      expect(logged).not.toContain(anonymous.split('.')[2]);
+      expect(logged).not.toContain(forX.split('.')[3]);
+      expect(logged).not.toContain(anonymous.split('.')[3]);
       // The same credential with its own actor is good: the refusals above were about the actor alone.
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: forX }))).toBe('answered');
       expect(seenContexts.at(-1)!.actor).toEqual({ userId: 'usr_x' });
     });
 
+    it('refuses a credential made for another request body (the call is bound to its bytes)', async () => {
+      const forOther = signCall(callerKey, LIST_MESSAGES, 'usr_x', bodyOf('ord_other'));
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: forOther }))).toEqual(REFUSED);
+      expect(refusals().at(-1)).toMatchObject({ reason: 'invalid' });
+    });
+
+    it("refuses a service's own genuine key for a call SERVICE_CALLS does not give it (PERMISSION_DENIED), and the same key signing as the BFF", async () => {
+      const before = seenContexts.length;
+      const asTicketing = createGrpcClient(NotificationsServiceClient, address, { callerKey: ticketingKey });
+      const asBff = createGrpcClient(NotificationsServiceClient, address, { callerKey: { workload: 'bff', secret: ticketingKey.secret } });
+      try {
+        const forUser = await callError(asTicketing.listMessages({ subjectRef: 'ord_pod' }, { actorUserId: 'usr_x' }));
+        expect({ code: forUser.code, details: forUser.details }).toEqual({ code: status.PERMISSION_DENIED, details: 'The caller may not make this call.' });
+        expect(refusals().at(-1)).toMatchObject({ reason: 'forbidden' });
+        expect((await callError(asTicketing.listMessages({ subjectRef: 'ord_pod' }))).code).toBe(status.PERMISSION_DENIED);
+        const pretending = await callError(asBff.listMessages({ subjectRef: 'ord_pod' }, { actorUserId: 'usr_x' }));
+        expect({ code: pretending.code, details: pretending.details }).toEqual(REFUSED);
+      } finally {
+        asTicketing.close();
+        asBff.close();
+      }
+      expect(seenContexts).toHaveLength(before);
+    });
+
     it('refuses a credential made for another method', async () => {
-      const forOther = signCall(callerKey, '/kassa.notifications.v1.NotificationsService/ListOrderMessages', 'usr_x');
+      const forOther = signCall(callerKey, '/kassa.notifications.v1.NotificationsService/ListOrderMessages', 'usr_x', bodyOf('ord_raw'));
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: forOther }))).toEqual(REFUSED);
       expect(refusals().at(-1)).toMatchObject({ reason: 'invalid' });
     });
 
     it('refuses every call of a client whose key the server does not hold', async () => {
       const before = seenContexts.length;
-      const stranger = createGrpcClient(NotificationsServiceClient, address, { callerKey: randomBytes(32) });
+      const stranger = createGrpcClient(NotificationsServiceClient, address, { callerKey: { workload: 'bff', secret: randomBytes(32) } });
       try {
         const error = await callError(stranger.listMessages({ subjectRef: 'ord_stranger' }, { actorUserId: 'usr_x' }));
         expect({ code: error.code, details: error.details }).toEqual(REFUSED);
@@ -384,19 +417,19 @@ describe('grpc server and client', () => {
     });
 
     it('refuses a credential made more than 5 minutes ago, or ahead, and malformed or doubled ones', async () => {
-      const old = signCall(callerKey, LIST_MESSAGES, 'usr_x', Date.now() - 301_000);
+      const old = signCall(callerKey, LIST_MESSAGES, 'usr_x', bodyOf('ord_raw'), Date.now() - 301_000);
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: old }))).toEqual(REFUSED);
       expect(refusals().at(-1)).toMatchObject({ reason: 'expired' });
-      const ahead = signCall(callerKey, LIST_MESSAGES, 'usr_x', Date.now() + 301_000);
+      const ahead = signCall(callerKey, LIST_MESSAGES, 'usr_x', bodyOf('ord_raw'), Date.now() + 301_000);
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: ahead }))).toEqual(REFUSED);
       expect(refusals().at(-1)).toMatchObject({ reason: 'expired' });
       expect(await rawCall(metadataOf({ [CALLER_HEADER]: 'v1.abc.def' }))).toEqual(REFUSED);
       expect(refusals().at(-1)).toMatchObject({ reason: 'malformed' });
-      const good = signCall(callerKey, LIST_MESSAGES, undefined);
+      const good = signCall(callerKey, LIST_MESSAGES, undefined, bodyOf('ord_raw'));
       expect(await rawCall(metadataOf({ [CALLER_HEADER]: [good, good] }))).toEqual(REFUSED);
       expect(refusals().at(-1)).toMatchObject({ reason: 'malformed' });
       // Within the skew either way is fine.
-      const skewed = signCall(callerKey, LIST_MESSAGES, undefined, Date.now() - 240_000);
+      const skewed = signCall(callerKey, LIST_MESSAGES, undefined, bodyOf('ord_raw'), Date.now() - 240_000);
       expect(await rawCall(metadataOf({ [CALLER_HEADER]: skewed }))).toBe('answered');
     });
 
@@ -423,8 +456,8 @@ describe('grpc server and client', () => {
     });
 
     it('cannot be started without a key', () => {
-      expect(() => createGrpcServer({ logger, port: 0, callerKeys: [] })).toThrow(/callerKeys/);
-      expect(() => createGrpcClient(NotificationsServiceClient, address, { callerKey: Buffer.alloc(16) })).toThrow(/callerKey/);
+      expect(() => createGrpcServer({ logger, port: 0, callerVerifiers: new Map() })).toThrow(/callerVerifiers/);
+      expect(() => createGrpcClient(NotificationsServiceClient, address, { callerKey: { workload: 'bff', secret: Buffer.alloc(16) } })).toThrow(/callerKey/);
     });
   });
 

@@ -7,7 +7,7 @@ import {
   assertInfrastructure,
   createIdentityDriver,
   startIdentityProcess,
-  testCallerKey,
+  testCallerKey, testCallerKeyText,
   uniqueName,
 } from '../../src/testing';
 import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisations';
@@ -22,7 +22,7 @@ const sealingKey = randomBytes(32).toString('base64url');
 
 beforeAll(async () => {
   await assertInfrastructure();
-  identity = await startIdentityProcess({ namespace, sealingKey, callerKey: testCallerKey });
+  identity = await startIdentityProcess({ namespace, sealingKey, callerRoot: testCallerKeyText });
   driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey, callerKey: testCallerKey });
 });
 
@@ -58,7 +58,7 @@ it('signs up users, creates an organisation and adds members with the asked perm
 });
 
 it('stops the process and drops its database', async () => {
-  const other = await startIdentityProcess({ namespace: `${namespace}b`, sealingKey, callerKey: testCallerKey });
+  const other = await startIdentityProcess({ namespace: `${namespace}b`, sealingKey, callerRoot: testCallerKeyText });
   await other.stop();
   const admin = new Client({ connectionString: process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();

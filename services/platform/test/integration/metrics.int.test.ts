@@ -30,7 +30,7 @@ import { captureLogs } from '../fixtures/log-capture';
 import { migratedDatabase } from '../fixtures/migrated-database';
 import { samplesOf, sampleValue } from '../../src/testing/metrics';
 import { waitFor } from '../fixtures/wait-for';
-import { testCallerKey } from '../../src/testing/caller-key';
+import { testCallerKey, testCallerVerifiers } from '../../src/testing/caller-key';
 
 jest.setTimeout(20_000);
 
@@ -80,7 +80,7 @@ describe('platform metrics on the Prometheus endpoint', () => {
   });
 
   it('counts gRPC calls and their durations by method and status code, health checks left out', async () => {
-    const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerKeys: [testCallerKey] });
+    const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('notifications') });
     server.add(NotificationsServiceService, {
       async listMessages(request) {
         if (request.subjectRef === 'bad') throw new ValidationError([{ field: 'subjectRef', message: messages.idInvalid }]);

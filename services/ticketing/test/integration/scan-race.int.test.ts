@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { createGrpcClient, createGrpcServer, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
-import { testCallerKey } from '@kassa/platform/testing';
+import { testCallerKey, testCallerVerifiers } from '@kassa/platform/testing';
 import type { Event } from '@kassa/proto/catalog/v1/events';
 import { ScanResponse, ScanServiceClient, type ScanServiceService } from '@kassa/proto/ticketing/v1/scanning';
 import type { CheckInStatement } from '../../src/application/scanning/admission';
@@ -130,7 +130,7 @@ const naiveCheckIn: CheckInStatement = async (em, ticketId, eventId, at, deviceN
 };
 
 it('CONTROL: the same race through a scan path with a naive read-then-write check-in admits tickets twice', async () => {
-  const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1', callerKeys: [testCallerKey] });
+  const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('ticketing') });
   server.add(scanService, createScanningHandlers(h.running.scanning, { checkIn: naiveCheckIn }));
   const port = await server.start();
   const naiveA = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from '@kassa/platform/config';
+import { callerKeyOf } from '@kassa/platform/grpc';
 import { loadTicketingConfig } from '../../src/config';
 import { parseSubject } from '../../src/events/subjects';
 
@@ -18,8 +19,8 @@ describe('ticketing configuration', () => {
     expect(() => loadTicketingConfig({ KASSA_SEALING_KEY: 'too-short', KASSA_CALLER_KEY: callerKey })).toThrow(/KASSA_SEALING_KEY/);
   });
 
-  it('needs the caller key, as 32 bytes of base64url', () => {
-    expect(() => loadTicketingConfig({ KASSA_SEALING_KEY: sealingKey })).toThrow(/KASSA_CALLER_KEY/);
+  it('needs the caller key, as 32 bytes of base64url (app.ts reads it before it serves)', () => {
+    expect(() => callerKeyOf(loadTicketingConfig({ KASSA_SEALING_KEY: sealingKey }))).toThrow(/KASSA_CALLER_SECRET is required/);
     expect(() => loadTicketingConfig({ KASSA_SEALING_KEY: sealingKey, KASSA_CALLER_KEY: 'x'.repeat(20) })).toThrow(/KASSA_CALLER_KEY \(must be base64url of 32 bytes\)/);
   });
 });
