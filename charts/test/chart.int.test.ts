@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { serviceMonitorProblems } from '../../deploy/test/prometheus-operator';
 import { connectionBudget, connectionsAtMaxima } from './connection-budget';
-import { type K8sObject, type Workload, chart, component, environments, helm, ofKind, render, repoRoot, valuesArgs } from './render';
+import { type K8sObject, type Workload, chart, component, ensureHelm, environments, helm, ofKind, render, repoRoot, valuesArgs } from './render';
 
 // Lints and renders charts/kassa with helm (fetched by scripts/tools/fetch-helm.sh) and checks every
 // rendered object against its Kubernetes schema and against the platform's deployment rules.
@@ -76,7 +75,7 @@ interface ServiceMonitorObject extends K8sObject {
 }
 
 beforeAll(() => {
-  execFileSync('bash', [path.join(repoRoot, 'scripts/tools/fetch-helm.sh')], { cwd: repoRoot, stdio: 'pipe', timeout: 120_000 });
+  ensureHelm();
   expect(helm(['version', '--short']).stdout).toMatch(/^v4\.1\.4/);
 }, 150_000);
 

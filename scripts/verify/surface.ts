@@ -59,6 +59,14 @@ export function bffRoutes(root = repoRoot): BffRoute[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** Every page of the BFF (page.tsx under bff/app), as its URL path with Next's segments as written: `/[locale]/s/[shopId]`. */
+export function bffPages(root = repoRoot): string[] {
+  const appDir = join(root, 'bff', 'app');
+  return filesNamed(appDir, 'page.tsx')
+    .map((file) => `/${relative(appDir, file).split(sep).slice(0, -1).filter((segment) => !/^\(.+\)$/.test(segment)).join('/')}`)
+    .sort();
+}
+
 function safeList(dir: string): string[] {
   try {
     return readdirSync(dir);

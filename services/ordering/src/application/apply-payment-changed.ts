@@ -7,7 +7,7 @@ import { quotaDemands } from '../domain/quota-allocation';
 import type { RefundReason } from '../domain/refund';
 import type { OrderRow } from '../persistence/order.entity';
 import { addHistory, loadLines, lockOrder, notePayment } from '../persistence/order.repository';
-import { addDiscountUses, insertAllocations, sellAllocations } from '../persistence/quota.repository';
+import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
 import { changeOrderStatus, recordOrderChange, requestRefund } from './order-records';
 import type { OrderingContext } from './ordering-context';
 
@@ -107,7 +107,7 @@ async function reReserve(ctx: OrderingContext, em: EntityManager, order: OrderRo
     await em.transactional(async (savepoint) => {
       const taken = await ctx.reservation.take(savepoint, demands, 'sold');
       if (!taken.ok) throw new Gone();
-      if (order.discountCodeId && !(await addDiscountUses(savepoint, order.discountCodeId, order.discountUses))) throw new Gone();
+      if (order.discountCodeId && !(await ctx.reservation.addDiscountUses(savepoint, order.discountCodeId, order.discountUses))) throw new Gone();
       await insertAllocations(savepoint, order.id, taken.allocations);
     });
     return true;

@@ -17,7 +17,7 @@ import { publishOrderChanged } from '../events/order-changed.publisher';
 import { orderTransitions } from '../metrics';
 import { OrderEntity, type OrderLineRow } from '../persistence/order.entity';
 import { addHistory, heldTickets, insertLines, insertOrder, loadLines, lockHolder } from '../persistence/order.repository';
-import { addDiscountUses, insertAllocations, lockDiscountUsage, sellAllocations } from '../persistence/quota.repository';
+import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
 import { type OrderingContext, scheduleExpiry } from './ordering-context';
 import { toGuestOrder, toOrder } from './order-views';
@@ -120,14 +120,14 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       // The code's uses are counted under its row lock, after the quotas (the lock order of quota.repository.ts).
       let discount: AppliedDiscount | null = null;
       if (code) {
-        const locked = { ...code, used: await lockDiscountUsage(tx, code.id) };
+        const locked = { ...code, used: await ctx.reservation.readDiscountUses(tx, code.id) };
         if (discountVerdict(typed, locked, itemIds, now) !== 'applied') throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
         discount = { type: locked.type, value: locked.value, itemIds: locked.itemIds, usesLeft: usesLeft(locked) };
       }
       const lines = chosen.map(({ item, quantity }) => ({ itemId: item.id, quantity, unitPriceMinor: item.priceMinor }));
       const price = priceCart({ lines, discount, donationMinor: input.donationMinor, feePerTicketMinor: ctx.feePerTicketMinor });
       const discountUses = price.lines.reduce((sum, line) => sum + line.discountedQuantity, 0);
-      if (code && !(await addDiscountUses(tx, code.id, discountUses))) throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
+      if (code && !(await ctx.reservation.addDiscountUses(tx, code.id, discountUses))) throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
 
       const free = price.totalMinor === 0;
       const expiresAt = free ? null : holdEndsAt(now, shop.reservationMinutes, ctx.holdMinutes);

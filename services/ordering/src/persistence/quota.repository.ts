@@ -25,6 +25,10 @@ export interface ReservationStrategy {
   readonly name: string;
   /** Takes every demand (sorted by quota id) in the caller's transaction, or reports the first quota that is short. */
   take(em: EntityManager, demands: readonly QuotaDemand[], into: CountColumn): Promise<TakeResult>;
+  /** How many tickets a code has discounted so far; the guarded strategy holds its counter's row lock from here on. */
+  readDiscountUses(em: EntityManager, discountCodeId: string): Promise<number>;
+  /** Counts `uses` more tickets on a code; false when its limit does not allow them. */
+  addDiscountUses(em: EntityManager, discountCodeId: string, uses: number): Promise<boolean>;
 }
 
 const column = (into: CountColumn) => (into === 'sold' ? 'sold' : 'reserved');
@@ -56,6 +60,8 @@ const randomStart = (count: number, random: () => number) => Math.min(count - 1,
 export function guardedReservation(random: () => number = Math.random): ReservationStrategy {
   return {
     name: 'guarded',
+    readDiscountUses: lockDiscountUsage,
+    addDiscountUses,
     async take(em, demands, into) {
       if (demands.length === 0) return { ok: true, allocations: [] };
       const col = column(into);
@@ -106,6 +112,16 @@ export function guardedReservation(random: () => number = Math.random): Reservat
 export function unguardedReservation(random: () => number = Math.random): ReservationStrategy {
   return {
     name: 'unguarded',
+    // The code's counter read without its lock and added to without its limit: the check happens before, on what was read.
+    async readDiscountUses(em, discountCodeId) {
+      await em.execute('insert into discount_usage (discount_code_id, used) values (?, 0) on conflict do nothing', [discountCodeId], 'run');
+      const [row] = await em.execute<{ used: number }[]>('select used from discount_usage where discount_code_id = ?', [discountCodeId]);
+      return Number(row!.used);
+    },
+    async addDiscountUses(em, discountCodeId, uses) {
+      await em.execute('update discount_usage set used = used + ? where discount_code_id = ?', [uses, discountCodeId], 'run');
+      return true;
+    },
     async take(em, demands, into) {
       const col = column(into);
       const plans: { quotaId: string; takes: BucketTake[] }[] = [];

@@ -36,6 +36,11 @@ export interface OutboxRelayOptions {
    * is applied when publishing (see config's createNamespace).
    */
   namespace?: Namespace;
+  /**
+   * The two-relays control only (services/platform/test/integration/outbox-relay.int.test.ts): claims rows without
+   * locking them, as a relay without SKIP LOCKED would, so that the test can show two relays then publish rows twice.
+   */
+  unsafeUnlockedClaim?: boolean;
 }
 
 export interface OutboxRelay {
@@ -76,6 +81,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60 * 1000;
   const log = options.logger.child({ component: 'outbox-relay' });
   const knex: Knex = orm.em.getKnex();
+  // SKIP LOCKED: concurrent relays (replicas) split the rows instead of waiting on or duplicating each other.
+  const claimLock = options.unsafeUnlockedClaim ? '' : 'for update skip locked';
+  if (options.unsafeUnlockedClaim) log.warn('UNSAFE CLAIM: outbox rows are claimed without locks (two-relays control test only)');
   publishFailures.initialise();
 
   let stopped = false;
@@ -135,12 +143,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function claimAndPublish(): Promise<{ claimed: number; published: number }> {
     const { claimed, publishedRows } = await knex.transaction(async (trx): Promise<{ claimed: number; publishedRows: OutboxRow[] }> => {
-      // SKIP LOCKED: concurrent relays (replicas) split the rows instead of waiting on or duplicating each other.
       // Never a high-water mark: a row committed late with a smaller id is still found.
       const { rows } = await trx.raw<{ rows: OutboxRow[] }>(
         `select id, subject, payload, headers, attempts from outbox
           where published_at is null and next_attempt_at <= now()
-          order by id limit ? for update skip locked`,
+          order by id limit ? ${claimLock}`,
         [batchSize],
       );
       if (rows.length === 0) return { claimed: 0, publishedRows: [] };
