@@ -12,6 +12,11 @@ export interface IdentityContext {
   randomInt(maxExclusive: number): number;
   /** Sign-in codes per client address per window; SEND_LIMIT_PER_IP's when unset. */
   signInSendLimitPerIp?: number;
+  /**
+   * The simultaneous-answers control only (services/identity/test/integration/sign-in.int.test.ts): reads a
+   * challenge without its row lock, so that the test can show two right answers then both sign in.
+   */
+  unsafeUnlockedChallenge?: boolean;
 }
 
 export interface IdentityKeys {

@@ -49,7 +49,8 @@ export async function verifySignInCode(ctx: IdentityContext, request: VerifySign
 
 async function decide(ctx: IdentityContext, em: EntityManager, request: VerifySignInCodeRequest, code: string): Promise<Outcome> {
   const now = ctx.now();
-  const challenge = await em.findOne(SignInChallengeEntity, { id: request.challengeId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const lockMode = ctx.unsafeUnlockedChallenge ? LockMode.NONE : LockMode.PESSIMISTIC_WRITE;
+  const challenge = await em.findOne(SignInChallengeEntity, { id: request.challengeId }, { lockMode });
   if (!challenge) return { kind: 'refused', reason: 'unknown' };
 
   const failures = await failuresInBucket(em, challenge.email, challenge.clientIp, new Date(now.getTime() - FAILURE_BUDGET_WINDOW_MS));

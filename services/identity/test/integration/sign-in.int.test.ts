@@ -236,6 +236,25 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     const [row] = await identity.sql<{ n: number }>('select count(*)::int as n from sessions s join users u on u.id = s.user_id join sign_in_challenges c on c.email = u.email where c.id = ?', [challengeId]);
     expect(row!.n).toBe(1);
   });
+
+  it('control: without the challenge\'s row lock, simultaneous answers with the right code open several sessions', async () => {
+    // A known user, so that the only race left is the one the lock decides (not two first sign-ins creating the user).
+    const email = address('race-control');
+    const first = await identity.requestCode(email, ip());
+    await identity.client.verifySignInCode({ challengeId: first, code: await identity.codeFor(first), clientIp: '', userAgent: '' });
+    const challengeId = await identity.requestCode(email, ip());
+    const code = await identity.codeFor(challengeId);
+    identity.ctx.unsafeUnlockedChallenge = true;
+    try {
+      await Promise.allSettled(Array.from({ length: 12 }, () => identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })));
+    } finally {
+      identity.ctx.unsafeUnlockedChallenge = false;
+    }
+    // Counted as in the main test, from the sessions table: every session beyond the first sign-in came from one code.
+    const [row] = await identity.sql<{ n: number }>('select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ?', [email]);
+    console.info(`sign-in race control: one code opened ${row!.n - 1} sessions without the lock`);
+    expect(row!.n - 1).toBeGreaterThan(1);
+  });
 });
 
 describe('send limits', () => {

@@ -53,7 +53,7 @@ async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: Provide
   let attempt: PaymentAttempt | undefined;
   let refundId: string | null = null;
   if (event.outcome.kind === 'payment') {
-    attempt = (await findAttemptFor(em, event)) ?? undefined;
+    attempt = (await findAttemptFor(em, event, ctx.unsafeUnlockedAttempt ? LockMode.NONE : LockMode.PESSIMISTIC_WRITE)) ?? undefined;
     outcome = attempt ? applyToAttempt(ctx, em, attempt, event, now, committing) : 'unknown_payment';
   } else if (event.outcome.kind === 'refund') {
     const refund = await findRefundFor(em, event);

@@ -17,14 +17,18 @@ export async function loadAttempt(em: EntityManager, paymentId: string, lock = f
 }
 
 /** The attempt an event is about: by our id when the provider echoes it, else by the provider's object. Locked. */
-export async function findAttemptFor(em: EntityManager, event: { provider: string; paymentId?: string; providerReference?: string }): Promise<PaymentAttempt | null> {
+export async function findAttemptFor(
+  em: EntityManager,
+  event: { provider: string; paymentId?: string; providerReference?: string },
+  lockMode: LockMode.PESSIMISTIC_WRITE | LockMode.NONE = LockMode.PESSIMISTIC_WRITE,
+): Promise<PaymentAttempt | null> {
   const where = event.paymentId
     ? { id: event.paymentId, provider: event.provider }
     : event.providerReference
       ? { provider: event.provider, providerReference: event.providerReference }
       : null;
   if (!where) return null;
-  return em.findOne(PaymentAttemptEntity, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  return em.findOne(PaymentAttemptEntity, where, { lockMode });
 }
 
 /**

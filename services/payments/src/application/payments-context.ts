@@ -44,6 +44,11 @@ export interface PaymentsContext {
   providers: ProviderRegistry;
   /** An open attempt unchanged this long is looked up at the provider (RECONCILE_AFTER_MINUTES). */
   reconcileAfterMs: number;
+  /**
+   * The concurrent-webhooks control only (services/payments/test/integration/payments-stripe.int.test.ts): provider
+   * events read their attempt without its row lock, so that the test can show two of them then both change it.
+   */
+  unsafeUnlockedAttempt?: boolean;
 }
 
 /** identity's permission strings. */

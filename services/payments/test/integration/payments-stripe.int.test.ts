@@ -155,6 +155,37 @@ describe('Stripe webhooks', () => {
     expect(receipt).toEqual([{ payment_id: payment.id, outcome: 'paid' }]);
   });
 
+  /**
+   * Eight deliveries saying the session was paid, each its own event (Stripe retries and related events), at once.
+   * Answers the subjects of the outbox rows about the attempt: what it told ordering, counted where it was written.
+   */
+  async function concurrentPaidDeliveries(): Promise<string[]> {
+    const { payment, session } = await pay();
+    const paid = stripe.complete(session.id);
+    const deliveries = Array.from({ length: 8 }, () => stripe.webhook('checkout.session.completed', paid));
+    await Promise.all(deliveries.map((delivery) => webhook(delivery)));
+    expect(await statusOf(payment)).toMatchObject({ status: 'paid' });
+    const rows = await h.sql<{ subject: string }>("select subject from outbox where position(convert_to(?, 'UTF8') in payload) > 0 order by id", [payment.id]);
+    return rows.map((row) => row.subject.split('.').at(-1)!);
+  }
+
+  it('concurrent deliveries for one payment: the attempt changes once, one payment.succeeded', async () => {
+    expect(await concurrentPaidDeliveries()).toEqual(['pending', 'succeeded']);
+  });
+
+  it('control: without the attempt\'s row lock, concurrent deliveries publish payment.succeeded more than once', async () => {
+    h.running.ctx.unsafeUnlockedAttempt = true;
+    let verbs: string[];
+    try {
+      verbs = await concurrentPaidDeliveries();
+    } finally {
+      h.running.ctx.unsafeUnlockedAttempt = false;
+    }
+    const succeeded = verbs.filter((verb) => verb === 'succeeded').length;
+    console.info(`webhook race control: ${succeeded} payment.succeeded for one payment without the lock`);
+    expect(succeeded).toBeGreaterThan(1);
+  });
+
   it('out of order: an "expired" after "completed" changes nothing; a "completed" after "expired" is recorded paid', async () => {
     const first = await pay();
     await webhook(completed(stripe.complete(first.session.id)));
