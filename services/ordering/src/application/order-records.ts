@@ -1,5 +1,6 @@
 // What every change of an existing order does in its transaction: count the version, record history, publish the
 // order after it, and give tickets back or sell them.
+import type { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '@kassa/platform/ids';
 import { NotFoundError, Violations } from '@kassa/platform/errors';
@@ -29,8 +30,8 @@ export function checkOrderIds(ids: { organisationId: string; orderId?: string; s
 }
 
 /** An order of this organisation, locked; another organisation's order answers exactly like an unknown one. */
-export async function lockOrganisationOrder(em: EntityManager, organisationId: string, orderId: string): Promise<OrderRow> {
-  const order = await lockOrder(em, orderId);
+export async function lockOrganisationOrder(em: EntityManager, organisationId: string, orderId: string, lockMode?: LockMode.PESSIMISTIC_WRITE | LockMode.NONE): Promise<OrderRow> {
+  const order = await lockOrder(em, orderId, lockMode);
   if (!order || order.organisationId !== organisationId) throw new NotFoundError(ORDER_NOT_FOUND);
   return order;
 }

@@ -27,6 +27,11 @@ export interface OrderingContext {
   reservation: ReservationStrategy;
   authorizer: Pick<OrganisationAuthorizer, 'authorize'>;
   expiry: ExpiryScheduler;
+  /**
+   * The concurrent-refunds control only (services/ordering/test/integration/organiser-orders.int.test.ts): a refund
+   * reads its order without the row lock, so that the test can show two refunds then pay back more than was paid.
+   */
+  unsafeUnlockedOrder?: boolean;
 }
 
 /** Organiser reads need "orders.view", changes "orders.manage" (identity's permission strings). */

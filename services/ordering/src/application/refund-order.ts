@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { CallContext } from '@kassa/platform/grpc';
 import { messages, ValidationError, Violations } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
@@ -27,7 +28,7 @@ export async function refundOrder(ctx: OrderingContext, call: Pick<CallContext, 
   const now = ctx.now();
 
   return transactionalWithEffects(ctx.orm.em.fork(), async (em) => {
-    const order = await lockOrganisationOrder(em, request.organisationId, request.orderId);
+    const order = await lockOrganisationOrder(em, request.organisationId, request.orderId, ctx.unsafeUnlockedOrder ? LockMode.NONE : LockMode.PESSIMISTIC_WRITE);
     const earlier = await em.findOne(RefundEntity, { orderId: order.id, idempotencyKey: request.idempotencyKey });
     if (earlier) {
       const same = earlier.cancelsOrder === request.full && (request.full || earlier.amountMinor === Number(request.amountMinor));

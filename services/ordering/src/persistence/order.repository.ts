@@ -80,8 +80,8 @@ export async function insertLines(em: EntityManager, lines: readonly OrderLineRo
 }
 
 /** The order, locked until the transaction ends: every change of an existing order starts here (lock order: order, buckets, codes). */
-export function lockOrder(em: EntityManager, orderId: string): Promise<OrderRow | null> {
-  return em.findOne(OrderEntity, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export function lockOrder(em: EntityManager, orderId: string, lockMode: LockMode.PESSIMISTIC_WRITE | LockMode.NONE = LockMode.PESSIMISTIC_WRITE): Promise<OrderRow | null> {
+  return em.findOne(OrderEntity, { id: orderId }, { lockMode });
 }
 
 export async function loadLines(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {

@@ -215,6 +215,38 @@ describe('RefundOrder', () => {
       .toBe(status.FAILED_PRECONDITION);
   });
 
+  /** Six organisers (or one clicking six times) each refund 40 % of one paid order at once; what the refunds ask, summed. */
+  async function concurrentPartialRefunds(email: string): Promise<{ requested: number; paid: number }> {
+    const order = await place(shopA, 2, email);
+    await pay(order);
+    const paid = Number(order.money!.totalMinor);
+    const part = Math.floor(paid * 0.4);
+    await Promise.allSettled(
+      Array.from({ length: 6 }, () => h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: part, idempotencyKey: idempotencyKey() }, owner)),
+    );
+    // Counted from the refund rows themselves, not from the order's running total the guard keeps.
+    const [row] = await h.sql<{ requested: number }>('select coalesce(sum(amount_minor), 0)::int as requested from refund where order_id = ?', [order.id]);
+    return { requested: row!.requested, paid };
+  }
+
+  it('concurrent partial refunds of one order never ask back more than was paid', async () => {
+    const { requested, paid } = await concurrentPartialRefunds('refund-race@example.test');
+    expect(requested).toBeLessThanOrEqual(paid);
+    expect(requested).toBe(Math.floor(paid * 0.4) * 2);
+  });
+
+  it('control: without the order\'s row lock, the same refunds ask back more than was paid', async () => {
+    h.running.ctx.unsafeUnlockedOrder = true;
+    let outcome: { requested: number; paid: number };
+    try {
+      outcome = await concurrentPartialRefunds('refund-race-control@example.test');
+    } finally {
+      h.running.ctx.unsafeUnlockedOrder = false;
+    }
+    console.info(`refund race control: ${outcome.requested} asked back of ${outcome.paid} paid without the lock`);
+    expect(outcome.requested).toBeGreaterThan(outcome.paid);
+  });
+
   it('refuses unpaid orders, bad keys, and organisations that do not hold the order', async () => {
     const order = await place(shopA, 1, 'hal@example.test');
     expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() }, owner))).code)
