@@ -1,4 +1,15 @@
-import { connectivityState, credentials, Metadata, status, type CallOptions as GrpcCallOptions, type ChannelOptions, type Client, type ServiceError } from '@grpc/grpc-js';
+import {
+  connectivityState,
+  credentials,
+  makeGenericClientConstructor,
+  Metadata,
+  status,
+  type CallOptions as GrpcCallOptions,
+  type ChannelOptions,
+  type Client,
+  type ServiceDefinition,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import type { FieldViolation } from '../errors';
 import { CALLER_HEADER, type CallerKey, requestDigest, signCall, targetOfMethod } from './caller-credential';
 import { decodeRetryAfter, decodeViolations } from './error-mapping';
@@ -55,6 +66,9 @@ export interface GrpcClientOptions {
 export type PromiseClient<S> = {
   [K in UnaryMethodNames<S>]: (request: RequestOf<S[K]>, options?: ClientCallOptions) => Promise<ResponseOf<S[K]>>;
 } & { close(): void; raw: Client };
+
+type UnaryCallback = (error: ServiceError | null, response: unknown) => void;
+type RawUnary = (request: unknown, metadata: Metadata, options: Partial<GrpcCallOptions>, callback: UnaryCallback) => unknown;
 
 /** The request goes out as the bytes the credential's digest was taken of: encoded once, here. */
 const sendBytes = (bytes: Buffer): Buffer => bytes;
@@ -116,9 +130,13 @@ export function createGrpcClient<S>(
   if (callerKey.secret.length !== 32) throw new Error('createGrpcClient needs a callerKey with a secret of 32 bytes');
   const target = grpcTarget(address);
   const balanced = balancesCalls(target);
-  const raw = new ClientConstructor(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balanced ? ROUND_ROBIN : {}), ...channelOptions });
   const methods = ClientConstructor.service as unknown as Record<string, MethodDefinitionLike>;
   const firstPath = Object.values(methods)[0]?.path ?? '';
+  // The same service, sending already encoded bytes. Made with grpc-js's own constructor (as ts-proto's clients are),
+  // so that its methods are the ones the OpenTelemetry gRPC instrumentation wraps with client spans and propagation.
+  const sendingBytes = Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, { ...method, requestSerialize: sendBytes }]));
+  const BytesClient = makeGenericClientConstructor(sendingBytes as unknown as ServiceDefinition, firstPath.slice(1, firstPath.lastIndexOf('/')));
+  const raw = new BytesClient(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balanced ? ROUND_ROBIN : {}), ...channelOptions });
   const stopObserving = observeEndpoints(raw, firstPath.slice(1, firstPath.lastIndexOf('/')));
   const connections = balanced && firstConnectWaitMs > 0 ? connectionGate(raw, firstConnectWaitMs) : undefined;
   const client: Record<string, unknown> = {
@@ -130,6 +148,7 @@ export function createGrpcClient<S>(
   };
   for (const [name, method] of Object.entries(methods)) {
     if (method.requestStream || method.responseStream) continue;
+    const call = (raw as unknown as Record<string, RawUnary>)[name]!.bind(raw);
     // Health belongs to no workload and is answered without a credential (probes hold no key).
     const signed = targetOfMethod(method.path) !== undefined;
     client[name] = (request: unknown, options: ClientCallOptions = {}) =>
@@ -143,7 +162,7 @@ export function createGrpcClient<S>(
         const callOptions: Partial<GrpcCallOptions> = { deadline };
         const send = () => {
           try {
-            raw.makeUnaryRequest(method.path, sendBytes, method.responseDeserialize, bytes, metadata, callOptions, (error: ServiceError | null, response: unknown) => {
+            call(bytes, metadata, callOptions, (error, response) => {
               if (error) reject(new GrpcCallError(error, method.path));
               else resolve(response);
             });
