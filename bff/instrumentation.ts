@@ -5,8 +5,15 @@ import { describeRequestError } from './server/request-error-report';
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const building = process.env.NEXT_PHASE === 'phase-production-build';
-  // Every gRPC call needs the caller key (KASSA_CALLER_SECRET): refuse to start without it rather than fail each request later. Next
-  // only logs a failing register() and goes on answering 500s, so end the process (a pod then crash-loops visibly).
+  const { metricsPortFrom, startMetricsServer, startTelemetry } = await import('@kassa/platform/telemetry');
+  // Next makes a server span per request; the http instrumentation only measures them (http_server_request_duration_seconds).
+  // Addresses carry secrets (a guest's ?key=, scan and invitation links): redacted before any span leaves.
+  const { redactSecrets } = await import('@kassa/web/lib/report-path');
+  startTelemetry({ serviceName: 'bff', httpServerSpans: false, redact: redactSecrets });
+  // Every gRPC call needs the caller key (KASSA_CALLER_SECRET): refuse to start without it rather than fail each request
+  // later. Next only logs a failing register() and goes on answering 500s, so end the process (a pod then crash-loops
+  // visibly). After telemetry has started: reading the key loads @grpc/grpc-js, which the instrumentation must patch
+  // first, or the BFF's calls carry no client span and no trace context.
   if (!building) {
     const { readCallerKey } = await import('./server/bff-config');
     try {
@@ -16,11 +23,6 @@ export async function register(): Promise<void> {
       process.exit(1);
     }
   }
-  const { metricsPortFrom, startMetricsServer, startTelemetry } = await import('@kassa/platform/telemetry');
-  // Next makes a server span per request; the http instrumentation only measures them (http_server_request_duration_seconds).
-  // Addresses carry secrets (a guest's ?key=, scan and invitation links): redacted before any span leaves.
-  const { redactSecrets } = await import('@kassa/web/lib/report-path');
-  startTelemetry({ serviceName: 'bff', httpServerSpans: false, redact: redactSecrets });
   // Prometheus metrics on their own port (METRICS_PORT, default 9100; 0 or off: none), never on a public route.
   // Not while building: the build's workers run register() too and have nothing to report.
   const metricsPort = metricsPortFrom(process.env);
