@@ -9,18 +9,16 @@ import type { AddressInfo } from 'node:net';
 import { newAccessKey, newId } from '@kassa/platform/ids';
 import { HSTS, PERMISSIONS_WITH_CAMERA, PERMISSIONS_WITHOUT_CAMERA, SECURITY_HEADERS } from '../../bff/server/security-headers';
 import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
+import { concretePath } from '../../scripts/verify/abuse/csrf';
 import { bffPages, bffRoutes } from '../../scripts/verify/surface';
 import { stackInfo } from '../support/stack-info';
 
 const SECTION = 'abuse';
 const stack = stackInfo();
 
-/** A concrete path of a route as written: each `[segment]` an id nobody has, `[locale]` the given locale. */
+/** A concrete path of a route as written: `[locale]` the given locale, every other segment an id or token nobody has. */
 function concrete(path: string, locale: string): string {
-  return path
-    .split('/')
-    .map((segment) => (segment === '[locale]' ? locale : /^\[\.\.\..+\]$/.test(segment) ? 'x/y' : /^\[.+\]$/.test(segment) ? newId('zzz') : segment))
-    .join('/');
+  return concretePath(path, { locale, ticketId: newId('tkt'), hash: newAccessKey(), token: newAccessKey(), provider: 'nobody', '...rest': 'x' });
 }
 
 function paths(): string[] {

@@ -113,11 +113,7 @@ export function unguardedReservation(random: () => number = Math.random): Reserv
   return {
     name: 'unguarded',
     // The code's counter read without its lock and added to without its limit: the check happens before, on what was read.
-    async readDiscountUses(em, discountCodeId) {
-      await em.execute('insert into discount_usage (discount_code_id, used) values (?, 0) on conflict do nothing', [discountCodeId], 'run');
-      const [row] = await em.execute<{ used: number }[]>('select used from discount_usage where discount_code_id = ?', [discountCodeId]);
-      return Number(row!.used);
-    },
+    readDiscountUses: (em, discountCodeId) => readDiscountUsage(em, discountCodeId, false),
     async addDiscountUses(em, discountCodeId, uses) {
       await em.execute('update discount_usage set used = used + ? where discount_code_id = ?', [uses, discountCodeId], 'run');
       return true;
@@ -194,9 +190,14 @@ export async function sellAllocations(em: EntityManager, orderId: string): Promi
 }
 
 /** Locks a code's redemption counter (creating it at 0) and answers how many tickets it has discounted. */
-export async function lockDiscountUsage(em: EntityManager, discountCodeId: string): Promise<number> {
+export function lockDiscountUsage(em: EntityManager, discountCodeId: string): Promise<number> {
+  return readDiscountUsage(em, discountCodeId, true);
+}
+
+/** A code's redemption counter (created at 0), under its row lock or, for the unguarded control, without. */
+async function readDiscountUsage(em: EntityManager, discountCodeId: string, lock: boolean): Promise<number> {
   await em.execute('insert into discount_usage (discount_code_id, used) values (?, 0) on conflict do nothing', [discountCodeId], 'run');
-  const [row] = await em.execute<{ used: number }[]>('select used from discount_usage where discount_code_id = ? for update', [discountCodeId]);
+  const [row] = await em.execute<{ used: number }[]>(`select used from discount_usage where discount_code_id = ?${lock ? ' for update' : ''}`, [discountCodeId]);
   return Number(row!.used);
 }
 

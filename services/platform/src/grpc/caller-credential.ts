@@ -46,6 +46,16 @@ export function pairKey(secret: Buffer, target: Workload): Buffer {
   return createHmac('sha256', secret).update(`kassa-caller-${VERSION}\n${target}`).digest();
 }
 
+/** pairKey of a caller's secret for each target, derived once per client process rather than once per call. */
+const derivedPairKeys = new WeakMap<Buffer, Map<Workload, Buffer>>();
+function cachedPairKey(secret: Buffer, target: Workload): Buffer {
+  let byTarget = derivedPairKeys.get(secret);
+  if (!byTarget) derivedPairKeys.set(secret, (byTarget = new Map()));
+  let key = byTarget.get(target);
+  if (!key) byTarget.set(target, (key = pairKey(secret, target)));
+  return key;
+}
+
 /** SHA-256 of the request's bytes as they travel: what the credential binds the call's body by. */
 export function requestDigest(bytes: Uint8Array): Buffer {
   return createHash('sha256').update(bytes).digest();
@@ -63,7 +73,7 @@ export function signCall(key: CallerKey, methodPath: string, actorUserId: string
   const target = targetOfMethod(methodPath);
   if (!target) throw new Error(`${methodPath} belongs to no Kassa workload: no caller credential can be made for it`);
   const issuedAt = Math.floor(nowMs / 1000);
-  return `${VERSION}.${key.workload}.${issuedAt}.${mac(pairKey(key.secret, target), key.workload, methodPath, actorUserId ?? '', issuedAt, digest).toString('base64url')}`;
+  return `${VERSION}.${key.workload}.${issuedAt}.${mac(cachedPairKey(key.secret, target), key.workload, methodPath, actorUserId ?? '', issuedAt, digest).toString('base64url')}`;
 }
 
 export interface CallerCheck {
