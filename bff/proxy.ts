@@ -16,6 +16,10 @@ import { publicShopCacheControl } from './server/shop-access';
 import { readBffConfig } from './server/bff-config';
 import { TOO_MANY_REQUESTS_MESSAGE } from './server/grpc-errors';
 import { hitGuestRead, isGuestCapabilityPage } from './server/guest-access';
+import { newNonce, pagePolicy } from './server/content-security-policy';
+import { staticPagePolicies } from './server/static-page-policies';
+import { isScannerDocument } from './server/security-headers';
+import { isSecureRequest } from './server/request-context';
 
 const intlMiddleware = createIntlMiddleware(routing);
 // Read once when the server starts: a malformed KASSA_REDIRECT_RULES fails the first request loudly.
@@ -53,6 +57,26 @@ function tooManyGuestReads(pathname: string, retryAfterSeconds: number): NextRes
     status: 429,
     headers: { 'content-type': 'text/html; charset=utf-8', 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' },
   });
+}
+
+/**
+ * The policy of the document this request gets: `rendered` for a page rendered now (with the nonce); `forAnswer`
+ * picks, once the locale routing has said which page answers, the prerendered page's own hashes instead.
+ */
+function documentPolicy(request: NextRequest, nonce: string): { rendered: string; forAnswer(response: NextResponse): string } {
+  const { path } = splitLocale(request.nextUrl.pathname, routing);
+  const { pages, shared: sharedScripts } = staticPagePolicies();
+  const context = { scanner: isScannerDocument(path), development: process.env.NODE_ENV === 'development', https: isSecureRequest(request, readBffConfig()) };
+  const rendered = pagePolicy({ ...context, nonce, scriptHashes: sharedScripts });
+  return {
+    rendered,
+    forAnswer(response) {
+      const rewrite = response.headers.get('x-middleware-rewrite');
+      const answeringPath = rewrite ? new URL(rewrite).pathname : request.nextUrl.pathname;
+      const prerendered = pages.get(answeringPath);
+      return prerendered ? pagePolicy({ ...context, scriptHashes: [...prerendered, ...sharedScripts] }) : rendered;
+    },
+  };
 }
 
 /** "Dashboard" opens the organisation used last: remember the one in the path (its membership is checked on use). */
@@ -103,7 +127,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   headers.set(REQUEST_PATH_HEADER, pathname);
   // For the canonical link and the fallback page title, which the layout builds from the URL the visitor asked for.
   headers.set(REQUEST_SEARCH_HEADER, search);
+  // Next finds the nonce in the request's policy and puts it on every script of a page it renders now.
+  const policy = documentPolicy(request, newNonce());
+  headers.set('content-security-policy', policy.rendered);
   const response = intlMiddleware(new NextRequest(request.url, { headers }));
+  response.headers.set('Content-Security-Policy', policy.forAnswer(response));
   rememberOrganisation(request, response);
   // Next answers every dynamic page with no-store unless a Cache-Control is already set: the shop page may be shared.
   const shopCacheControl = publicShopCacheControl(splitLocale(pathname, routing).path, request.cookies);

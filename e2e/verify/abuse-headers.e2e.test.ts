@@ -1,6 +1,7 @@
 // `npm run verify`'s abuse section, its security-header part: every page of the BFF (found from the code, each in
 // English and Dutch, with ids nobody has) and every GET route handler answers with the security headers, whatever it
-// answers (200, a redirect to sign in, 401 or 404), and with HSTS when the visitor came over https.
+// answers (200, a redirect to sign in, 401 or 404), and with HSTS when the visitor came over https. Its policy must
+// let no script run that it does not name by nonce or hash (abuse-script-injection proves that in a browser).
 //
 // The count can go wrong: the same judge, over the same paths, served by a plain HTTP server on loopback that sends
 // no headers (the guard removed), finds every answer without them.
@@ -28,12 +29,34 @@ function paths(): string[] {
   return [...pages, ...routes, `/order/${newId('ord')}?key=${newAccessKey()}`, '/icon.svg', '/no-such-page'];
 }
 
+/**
+ * A policy that lets no inline script run unless it names it (by nonce or hash), loads scripts from no other origin,
+ * and forbids framing. Pages have their own policy (a nonce or hashes), other answers NON_PAGE_POLICY.
+ */
+function strictPolicy(policy: string | null): boolean {
+  if (!policy) return false;
+  const directives = new Map(
+    policy.split(';').map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+  );
+  const scripts = directives.get('script-src') ?? directives.get('default-src');
+  const allowed = new Set(["'self'", "'none'", "'wasm-unsafe-eval'"]);
+  return (
+    directives.get('frame-ancestors')?.join(' ') === "'none'" &&
+    scripts !== undefined &&
+    scripts.every((source) => allowed.has(source) || /^'(nonce|sha256)-[A-Za-z0-9+/=]+'$/.test(source))
+  );
+}
+
 /** What is missing from an answer's headers (nothing when it carries them all). */
 function missingHeaders(headers: Headers, overHttps: boolean): string[] {
   const missing = Object.entries(SECURITY_HEADERS)
     .filter(([name, value]) => {
       const sent = headers.get(name);
-      return name === 'Permissions-Policy' ? sent !== PERMISSIONS_WITHOUT_CAMERA && sent !== PERMISSIONS_WITH_CAMERA : sent !== value;
+      if (name === 'Permissions-Policy') return sent !== PERMISSIONS_WITHOUT_CAMERA && sent !== PERMISSIONS_WITH_CAMERA;
+      if (name === 'Content-Security-Policy') return !strictPolicy(sent);
+      // The social sign-in popup's page sends no referrer at all (its address holds the provider's code).
+      if (name === 'Referrer-Policy') return sent !== value && sent !== 'no-referrer';
+      return sent !== value;
     })
     .map(([name]) => name);
   if (overHttps && headers.get('strict-transport-security') !== HSTS) missing.push('Strict-Transport-Security');

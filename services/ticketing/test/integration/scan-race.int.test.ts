@@ -1,8 +1,10 @@
 // THE DOUBLE-ADMISSION RACE: two scanners (two phones: two links, two gRPC channels) scan the same ticket at the
 // same moment, 300 times on fresh tickets, against the real PostgreSQL: each time exactly one is admitted and the
 // other told "already_used" by whom. A control run of the same race, through the same scan path with its check-in
-// swapped for a naive read-then-write, admits tickets twice, which proves this test can fail. And a scan retried with its nonce — at the same time as
-// the original, or later — never checks in twice and is answered identically.
+// swapped for a naive read-then-write, admits tickets twice, which proves this test can fail. The same for a phone
+// uploading its offline scans while another scans the same ticket online: one admission, the other side told so
+// (a recorded conflict, or "already_used"), and the same control. And a scan retried with its nonce — at the same
+// time as the original, or later — never checks in twice and is answered identically.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { createGrpcClient, createGrpcServer, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
@@ -17,6 +19,8 @@ import { type TicketingHarness, startTicketingHarness } from '../fixtures/ticket
 jest.setTimeout(240_000);
 
 const RACES = 300;
+/** Offline sync against online scan: fewer rounds, each a sync call and a scan call. */
+const SYNC_RACES = 150;
 const PER_ORDER = 20;
 
 let h: TicketingHarness;
@@ -54,6 +58,29 @@ async function issueTickets(count: number): Promise<IssuedTicket[]> {
   );
   expect(rows).toHaveLength(count);
   return rows;
+}
+
+/** Phone B comes back online and uploads one scan it made offline a minute ago. */
+const syncWith = (phone: PromiseClient<typeof ScanServiceService>, link: { secret: string }, deviceId: string, code: string) =>
+  phone.syncOfflineScans({
+    access: { linkSecret: link.secret, organisationId: '', eventId: '' },
+    deviceId,
+    scans: [{ nonce: nonce(), code, scannedAt: new Date(h.clock.now.getTime() - 60_000) }],
+  });
+
+/** One online scan and one offline upload of the same ticket, in flight together; true when both admitted it. */
+async function raceSyncAgainstScan(online: PromiseClient<typeof ScanServiceService>, offline: PromiseClient<typeof ScanServiceService>, code: string) {
+  const [scanned, synced] = await Promise.all([scanWith(online, main, DEVICE_A, code), syncWith(offline, side, DEVICE_B, code)]);
+  return { scanned, outcome: synced.outcomes[0]! };
+}
+
+/** Tickets among `ids` with more than one check-in row: counted from check_in, not from the answers. */
+async function admittedTwice(ids: string[]): Promise<number> {
+  const [row] = await h.sql<{ n: number }>(
+    'select count(*)::int as n from (select ticket_id from check_in where ticket_id in (?) group by ticket_id having count(*) > 1) twice',
+    [ids],
+  );
+  return row!.n;
 }
 
 const scanWith = (phone: PromiseClient<typeof ScanServiceService>, link: { secret: string }, deviceId: string, code: string, scanNonce = nonce()) =>
@@ -129,32 +156,79 @@ const naiveCheckIn: CheckInStatement = async (em, ticketId, eventId, at, deviceN
   return true;
 };
 
-it('CONTROL: the same race through a scan path with a naive read-then-write check-in admits tickets twice', async () => {
+type ScanPhone = PromiseClient<typeof ScanServiceService>;
+
+/** Two phones on a second gRPC server over the same database whose scan path checks in with naiveCheckIn. */
+async function withNaivePhones<T>(run: (first: ScanPhone, second: ScanPhone) => Promise<T>): Promise<T> {
   const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('ticketing') });
   server.add(scanService, createScanningHandlers(h.running.scanning, { checkIn: naiveCheckIn }));
   const port = await server.start();
-  const naiveA = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
-  const naiveB = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
+  const first = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
+  const second = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
+    return await run(first, second);
+  } finally {
+    first.close();
+    second.close();
+    await server.shutdown(1000);
+  }
+}
+
+it('CONTROL: the same race through a scan path with a naive read-then-write check-in admits tickets twice', async () => {
+  await withNaivePhones(async (naiveA, naiveB) => {
     const tickets = await issueTickets(RACES);
     let twice = 0;
     for (const ticket of tickets) {
       const [a, b] = await Promise.all([scanWith(naiveA, main, DEVICE_A, ticket.code), scanWith(naiveB, side, DEVICE_B, ticket.code)]);
       if (a.result === 'valid' && b.result === 'valid') twice += 1;
     }
-    const [doubled] = await h.sql<{ n: number }>(
-      'select count(*)::int as n from (select ticket_id from check_in where ticket_id in (?) group by ticket_id having count(*) > 1) twice',
-      [tickets.map((ticket) => ticket.id)],
-    );
+    const doubled = await admittedTwice(tickets.map((ticket) => ticket.id));
     console.info(`scan race control: with a naive check-in, ${twice} of ${RACES} tickets were admitted twice`);
     // If this ever stops happening, the race above proves nothing: it could not fail.
     expect(twice).toBeGreaterThan(0);
-    expect(doubled!.n).toBe(twice);
-  } finally {
-    naiveA.close();
-    naiveB.close();
-    await server.shutdown(1000);
-  }
+    expect(doubled).toBe(twice);
+  });
+});
+
+describe('an offline upload racing an online scan of the same ticket', () => {
+  it(`${SYNC_RACES} times admits it once: the other side is a recorded conflict or "already_used" with the first admission`, async () => {
+    h.clock.now = new Date();
+    const tickets = await issueTickets(SYNC_RACES);
+    const winners = { online: 0, offline: 0 };
+    for (const ticket of tickets) {
+      const { scanned, outcome } = await raceSyncAgainstScan(phoneA, phoneB, ticket.code);
+      if (scanned.result === 'valid') {
+        winners.online += 1;
+        expect(outcome).toMatchObject({ outcome: 'conflict', checkedInAt: scanned.checkedInAt, checkedInByDevice: 'Main entrance' });
+      } else {
+        winners.offline += 1;
+        expect(outcome.outcome).toBe('admitted');
+        expect(scanned).toMatchObject({ result: 'already_used', checkedInAt: outcome.checkedInAt, checkedInByDevice: 'Side door' });
+      }
+    }
+    const ids = tickets.map((ticket) => ticket.id);
+    // Counted from the tables: one check-in per ticket, and a conflict recorded for every race the upload lost.
+    expect(await admittedTwice(ids)).toBe(0);
+    expect(await h.sql('select count(distinct ticket_id)::int as n from check_in where ticket_id in (?)', [ids])).toEqual([{ n: SYNC_RACES }]);
+    expect(await h.sql('select count(*)::int as n from scan_conflict where ticket_id in (?)', [ids])).toEqual([{ n: winners.online }]);
+    console.info(`offline-sync race: ${SYNC_RACES} races, online won ${winners.online}, offline won ${winners.offline}`);
+  });
+
+  it('CONTROL: the same race through the naive read-then-write check-in admits tickets twice', async () => {
+    await withNaivePhones(async (naiveOnline, naiveOffline) => {
+      const tickets = await issueTickets(SYNC_RACES);
+      let bothAdmitted = 0;
+      for (const ticket of tickets) {
+        const { scanned, outcome } = await raceSyncAgainstScan(naiveOnline, naiveOffline, ticket.code);
+        if (scanned.result === 'valid' && outcome.outcome === 'admitted') bothAdmitted += 1;
+      }
+      const doubled = await admittedTwice(tickets.map((ticket) => ticket.id));
+      console.info(`offline-sync race control: with a naive check-in, ${doubled} of ${SYNC_RACES} tickets were admitted twice`);
+      // If this ever stops happening, the race above proves nothing: it could not fail.
+      expect(doubled).toBeGreaterThan(0);
+      expect(doubled).toBe(bothAdmitted);
+    });
+  });
 });
 
 describe('a scan retried with its nonce', () => {
