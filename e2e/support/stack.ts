@@ -70,6 +70,11 @@ export interface StackOptions {
    * queue; their clients get the comma-separated list of all of them (round-robin).
    */
   replicas?: Partial<Record<ReplicatedComponent, number>>;
+  /**
+   * Another entry file for a service (from the repository's root) in place of its src/main.ts: a test build of the
+   * service, such as ordering with the unguarded reservation for the load section's control run.
+   */
+  entries?: Partial<Record<ServiceComponent, string>>;
 }
 
 /**
@@ -178,13 +183,14 @@ export async function startStack(label: string, components: Component[], options
     ordering: ports.orderingHttp, payments: ports.paymentsHttp, ticketing: ports.ticketingHttp,
   };
   const extraReplicas: ManagedProcess[] = [];
+  const entryOf = (component: ServiceComponent): string => options.entries?.[component] ?? join('services', component, 'src', 'main.ts');
 
   const stack: Stack = {
     info,
     processes,
     async startService(component, extraEnv = {}) {
       if (component === 'bff') return startBff(extraEnv);
-      const child = tsxProcess(`${namespace}-${component}`, join('services', component, 'src', 'main.ts'), { ...serviceEnv[component], ...extraEnv });
+      const child = tsxProcess(`${namespace}-${component}`, entryOf(component), { ...serviceEnv[component], ...extraEnv });
       processes.set(component, child);
       info.metricsUrls[component] = `http://127.0.0.1:${httpPortOf[component]}/metrics`;
       await waitForHttp(readyUrl[component], component, 60_000, child);
@@ -275,7 +281,7 @@ export async function startStack(label: string, components: Component[], options
   async function startExtraReplicas(component: ReplicatedComponent): Promise<void> {
     for (const [index, replicaPorts] of extraReplicaPorts[component].entries()) {
       const name = `${component}-${index + 2}`;
-      const child = tsxProcess(`${namespace}-${name}`, join('services', component, 'src', 'main.ts'), {
+      const child = tsxProcess(`${namespace}-${name}`, entryOf(component), {
         ...serviceEnv[component], GRPC_PORT: String(replicaPorts.grpc), HTTP_PORT: String(replicaPorts.http),
       });
       extraReplicas.push(child);

@@ -3,6 +3,7 @@
 // the end-to-end tests under e2e/verify run the same sections at CI size and expect every row to be ok.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { countingLines, howCounted } from './counting';
 
 /** `ci` fits in `npm test`; `full` is the issue's size, run by `npm run verify` (README). */
 export type Size = 'ci' | 'full';
@@ -48,7 +49,17 @@ export function formatFigures(figures: readonly VerifyFigure[]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) => row.map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ').trimEnd();
   const notes = figures.filter((f) => f.note && !f.ok).map((f) => `  ${f.section} / ${f.figure}: ${f.note}`);
-  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line), ...(notes.length ? ['', 'not ok:', ...notes] : [])].join('\n');
+  const uncounted = figures.filter((f) => !howCounted(f)).map((f) => `  !! ${f.section} / ${f.figure}: no rule in scripts/verify/counting.ts says how it is counted`);
+  return [
+    line(rows[0]!),
+    widths.map((w) => '-'.repeat(w)).join('-|-'),
+    ...rows.slice(1).map(line),
+    '',
+    'how each figure is counted:',
+    ...countingLines(figures),
+    ...uncounted,
+    ...(notes.length ? ['', 'not ok:', ...notes] : []),
+  ].join('\n');
 }
 
 /** VERIFY_SIZE=full (set by `npm run verify`) runs the issue's sizes; anything else, CI's. */

@@ -329,6 +329,25 @@ export function serviceDatabase(info: Pick<StackInfo, 'databases'>, service: Ser
 export const SERVICES = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'] as const;
 export type Service = (typeof SERVICES)[number];
 
+/**
+ * Tickets past capacity right now, by ordering's own record of what each live order holds: Σ over quotas of
+ * max(0, allocations of paid and held orders − capacity − what a lowered capacity left sold). The same rule as the
+ * reconciliation's "oversold (ordering)", read in one statement so that it can be sampled while a run goes on.
+ */
+export async function oversoldNow(orderingUrl: string): Promise<number> {
+  return withDatabase(orderingUrl, async (db) => {
+    const { rows } = await db.query<{ over: string | null }>(
+      `select sum(greatest(0, coalesce(a.held, 0) - q.capacity - b.overdraft)) as over
+         from quota q
+         join (select quota_id, sum(overdraft) as overdraft from quota_bucket group by quota_id) b on b.quota_id = q.id
+         left join (select a.quota_id, sum(a.quantity) as held from order_allocation a join orders o on o.id = a.order_id
+                     where o.status in ('reserved', 'pending', 'paid') group by a.quota_id) a on a.quota_id = q.id
+        where q.capacity is not null`,
+    );
+    return Number(rows[0]?.over ?? 0);
+  });
+}
+
 /** Runs `read` in a read-only session of one database. */
 export async function withDatabase<T>(url: string, read: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url, options: '-c default_transaction_read_only=on' });

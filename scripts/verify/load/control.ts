@@ -1,66 +1,57 @@
-// The control run: the same kind of rush (the same checkouts, the same number in flight, the same capacity) against an
-// ordering WITHOUT the lock — ordering's own test-only unguarded reservation (read the counts, then add), with the
-// quota buckets' CHECK constraint dropped as the oversell integration test does. It must oversell: if it ever stops,
-// the load run's "oversold 0" proves nothing. ordering runs in-process over gRPC on a database of its own
-// (services/ordering/test/fixtures/ordering-harness.ts); catalog's snapshots of the shop are published as catalog would.
-import { checkoutRequest, seedShop } from '../../../services/ordering/test/fixtures/orders';
-import { startOrderingHarness } from '../../../services/ordering/test/fixtures/ordering-harness';
-import { readQuotaCounts } from '../../bench/onsale/oversell';
+// The control run: the same journeys as the load run (the same mix, sizes, concurrency and capacity), through the
+// BFF of a platform of its own whose ordering has no lock: it runs ordering's test-only unguarded reservation (read
+// the counts, then add; services/ordering/test/fixtures/unguarded-main.ts) with the quota buckets' CHECK constraint
+// dropped. Oversold is counted exactly as in the load run, from the orders' own allocations against capacity: at the
+// worst moment of the run (sampled) and at the end (the reconciliation, which also counts valid tickets). A hold taken
+// past capacity may expire before the end, so the figure that must come out above 0 is the worst moment's. If it ever
+// stops, the load run's "oversold 0" proves nothing.
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { serviceDatabase } from '../reconcile';
+import { type LoadSize, loadAndReconcile, openLoadShop, startLoadStack } from './run';
 
-export interface ControlOptions {
-  attempts: number;
-  concurrency: number;
-  capacity: number;
-}
+/** ordering without the guard, started by the stack in place of src/main.ts. */
+const UNGUARDED_ORDERING = join('services', 'ordering', 'test', 'fixtures', 'unguarded-main.ts');
 
 export interface ControlOutcome {
   attempts: number;
+  /** Checkouts that reserved an order. */
   accepted: number;
-  refused: number;
-  /** Σ max(0, sold + reserved − capacity) over the shop's ticket option and event, as ordering counts them. */
+  /** Tickets held or sold past capacity at the worst moment of the run, as in the load run. */
   oversold: number;
-  /** sold + reserved of the ticket option. */
-  held: number;
+  /** The same at the end, by the reconciliation (orders' allocations and valid tickets). */
+  oversoldAtEnd: number;
   capacity: number;
   durationMs: number;
 }
 
-export async function runControl(options: ControlOptions): Promise<ControlOutcome> {
-  const h = await startOrderingHarness('loadcontrol', { options: { unsafeReservation: true } });
+/** The database's own guard goes too, as in ordering's oversell test: only the lock is left, and it is gone. */
+async function dropCapacityCheck(orderingUrl: string): Promise<void> {
+  const client = new Client({ connectionString: orderingUrl });
+  await client.connect();
   try {
-    h.clock.now = null;
-    await h.sql('alter table quota_bucket drop constraint quota_bucket_within_capacity');
-    // The event's limit above what the rush could take: the ticket option's capacity is the one that counts.
-    const seeded = await seedShop(h, { capacity: options.capacity, ticketLimit: options.attempts * 2 });
-    const started = Date.now();
-    let sent = 0;
-    let accepted = 0;
-    let refused = 0;
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        while (sent < options.attempts) {
-          const index = sent++;
-          try {
-            await h.orders.checkout(checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity: 1 }], { email: `control${index}@example.test` }));
-            accepted += 1;
-          } catch {
-            refused += 1;
-          }
-        }
-      }),
-    );
-    const quotas = await readQuotaCounts(h.database.url);
-    const option = quotas.find((quota) => quota.id === seeded.option.id);
+    await client.query('alter table quota_bucket drop constraint quota_bucket_within_capacity');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runControl(size: LoadSize, log: (line: string) => void): Promise<ControlOutcome> {
+  const started = Date.now();
+  const stack = await startLoadStack('loadcontrol', { ordering: UNGUARDED_ORDERING });
+  try {
+    await dropCapacityCheck(serviceDatabase(stack.info, 'ordering'));
+    const shop = await openLoadShop(stack.info, size.capacity, size.priceMinor, size.quietCapacity);
+    const run = await loadAndReconcile(stack.info, shop, size, (line) => log(`control: ${line}`));
     return {
-      attempts: sent,
-      accepted,
-      refused,
-      oversold: quotas.reduce((sum, quota) => sum + quota.oversold, 0),
-      held: option ? option.sold + option.reserved : 0,
-      capacity: options.capacity,
+      attempts: run.outcome.counts.attempts,
+      accepted: run.outcome.counts.placed,
+      oversold: run.peakOversold,
+      oversoldAtEnd: run.reconciliation.oversold,
+      capacity: size.capacity,
       durationMs: Date.now() - started,
     };
   } finally {
-    await h.stop();
+    await stack.stop();
   }
 }

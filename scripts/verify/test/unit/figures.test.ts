@@ -24,6 +24,22 @@ describe('verify figures', () => {
     expect(table).toContain('abuse / answered 429: no flood request was limited');
   });
 
+  it('says under the table how each figure is counted, once per rule, and flags a figure no rule counts', () => {
+    const table = formatFigures([
+      mustBeZero('load', 'oversold at the end', 0),
+      mustBeZero('load', 'double charges', 0),
+      mustBeZero('load', 'lost orders', 0),
+      mustBeZero('abuse', 'content policy: pages where a script injected into the HTML ran', 0),
+      mustBeZero('elsewhere', 'a figure of a section nobody knows', 0),
+    ]);
+    const counting = table.slice(table.indexOf('how each figure is counted:')).split('\n').slice(1);
+    expect(counting[0]).toMatch(/^ {2}load \/ oversold at the end…: by the reconciliation: the orders' own allocations/);
+    expect(counting[1]).toMatch(/^ {2}load \/ the other figures: by the load driver/);
+    expect(counting[2]).toMatch(/^ {2}abuse \/ content policy:…: in Chromium/);
+    expect(counting[3]).toBe('  !! elsewhere / a figure of a section nobody knows: no rule in scripts/verify/counting.ts says how it is counted');
+    expect(counting).toHaveLength(4);
+  });
+
   it('collects what sections recorded, in the order of the issue', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-figures-'));
     try {
