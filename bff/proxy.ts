@@ -65,8 +65,10 @@ function tooManyGuestReads(pathname: string, retryAfterSeconds: number): NextRes
  */
 function documentPolicy(request: NextRequest, nonce: string): { rendered: string; forAnswer(response: NextResponse): string } {
   const { path } = splitLocale(request.nextUrl.pathname, routing);
-  const { pages, shared: sharedScripts } = staticPagePolicies();
-  const context = { scanner: isScannerDocument(path), development: process.env.NODE_ENV === 'development', https: isSecureRequest(request, readBffConfig()) };
+  const development = process.env.NODE_ENV === 'development';
+  // next dev renders every page on request (with the nonce), whatever an earlier build left in .next.
+  const { pages, shared: sharedScripts } = development ? { pages: new Map<string, readonly string[]>(), shared: [] } : staticPagePolicies();
+  const context = { scanner: isScannerDocument(path), development, https: isSecureRequest(request, readBffConfig()) };
   const rendered = pagePolicy({ ...context, nonce, scriptHashes: sharedScripts });
   return {
     rendered,
