@@ -75,7 +75,18 @@ export interface StackOptions {
    * service, such as ordering with the unguarded reservation for the load section's control run.
    */
   entries?: Partial<Record<ServiceComponent, string>>;
+  /**
+   * Run the services (and their migrations) from their production bundles, as their images do:
+   * `node --enable-source-maps services/<name>/dist/main.js` with NODE_ENV=production, bundled here first with
+   * scripts/build/bundle-service.mjs. A service given another entry still runs that entry through tsx.
+   */
+  bundles?: boolean;
+  /** Services started with --cpu-prof: each writes a V8 CPU profile to .artifacts/profiles/<namespace>-<name> when it stops. */
+  cpuProfiles?: ServiceComponent[];
 }
+
+/** Where a stack's services write their CPU profiles (StackOptions.cpuProfiles). */
+export const profilesDir = join(repoRoot, '.artifacts', 'profiles');
 
 /**
  * Starts the parts of the platform a test asks for, isolated from any other running copy: its own
@@ -184,13 +195,21 @@ export async function startStack(label: string, components: Component[], options
   };
   const extraReplicas: ManagedProcess[] = [];
   const entryOf = (component: ServiceComponent): string => options.entries?.[component] ?? join('services', component, 'src', 'main.ts');
+  const bundled = (component: ServiceComponent): boolean => options.bundles === true && options.entries?.[component] === undefined;
+  /** One replica of a service: its bundle or its TypeScript entry, with a CPU profile when asked. */
+  const serviceProcess = (component: ServiceComponent, name: string, processEnv: Record<string, string>): ManagedProcess => {
+    const profile = options.cpuProfiles?.includes(component) ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, `${namespace}-${name}`)}`] : [];
+    if (!bundled(component)) return startProcess(`${namespace}-${name}`, process.execPath, [...profile, '--import', 'tsx', entryOf(component)], processEnv);
+    const bundle = join(repoRoot, 'services', component, 'dist', 'main.js');
+    return startProcess(`${namespace}-${name}`, process.execPath, ['--enable-source-maps', ...profile, bundle], { NODE_ENV: 'production', ...processEnv }, join(repoRoot, 'services', component));
+  };
 
   const stack: Stack = {
     info,
     processes,
     async startService(component, extraEnv = {}) {
       if (component === 'bff') return startBff(extraEnv);
-      const child = tsxProcess(`${namespace}-${component}`, entryOf(component), { ...serviceEnv[component], ...extraEnv });
+      const child = serviceProcess(component, component, { ...serviceEnv[component], ...extraEnv });
       processes.set(component, child);
       info.metricsUrls[component] = `http://127.0.0.1:${httpPortOf[component]}/metrics`;
       await waitForHttp(readyUrl[component], component, 60_000, child);
@@ -207,7 +226,11 @@ export async function startStack(label: string, components: Component[], options
     await dropDatabases(databases);
     for (const [i, service] of SERVICES_WITH_DATABASES.entries()) {
       if (!components.includes(service)) continue;
-      execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('services', service, 'src', 'persistence', 'migrate.ts')], {
+      if (bundled(service)) execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: repoRoot, stdio: 'pipe' });
+      const migrate = bundled(service)
+        ? [join(repoRoot, 'services', service, 'dist', 'migrate.js')]
+        : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('services', service, 'src', 'persistence', 'migrate.ts')];
+      execFileSync(process.execPath, migrate, {
         cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: databaseUrl(databases[i]!) }, stdio: 'pipe',
       });
     }
@@ -281,9 +304,7 @@ export async function startStack(label: string, components: Component[], options
   async function startExtraReplicas(component: ReplicatedComponent): Promise<void> {
     for (const [index, replicaPorts] of extraReplicaPorts[component].entries()) {
       const name = `${component}-${index + 2}`;
-      const child = tsxProcess(`${namespace}-${name}`, entryOf(component), {
-        ...serviceEnv[component], GRPC_PORT: String(replicaPorts.grpc), HTTP_PORT: String(replicaPorts.http),
-      });
+      const child = serviceProcess(component, name, { ...serviceEnv[component], GRPC_PORT: String(replicaPorts.grpc), HTTP_PORT: String(replicaPorts.http) });
       extraReplicas.push(child);
       info.metricsUrls[name] = `http://127.0.0.1:${replicaPorts.http}/metrics`;
       await waitForHttp(`http://127.0.0.1:${replicaPorts.http}/readyz`, name, 60_000, child);

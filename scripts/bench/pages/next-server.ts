@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { freePorts, repoRoot, startProcess, waitForHttp } from '../../../e2e/support/processes';
+import { profilesDir } from '../../../e2e/support/stack';
 import type { Cleanup } from '../lib/cleanup';
+import { profiledProcesses } from '../lib/stack-processes';
 import { holdFileLock } from './file-lock';
 
 const BUILD_LOCK = '/tmp/kassa-next-build.lock';
@@ -16,7 +18,7 @@ export async function startNextServer(
   cleanup: Cleanup,
   backend: { catalogGrpc: string; callerKey: string },
   extraEnv: Record<string, string> = {},
-): Promise<{ origin: string }> {
+): Promise<{ origin: string; pid: number }> {
   const lock = await holdFileLock(BUILD_LOCK, () => console.error(`waiting for ${BUILD_LOCK} (another build or e2e run holds it)...`));
   cleanup.add(`release ${BUILD_LOCK}`, () => lock.release());
 
@@ -31,7 +33,8 @@ export async function startNextServer(
   const closed = `127.0.0.1:${closedPort}`;
   // Bound to `localhost`, not 127.0.0.1: Next's NextURL spells loopback hosts as `localhost`, so with Host 127.0.0.1
   // the locale rewrite in bff/proxy.ts looks like another origin and every page answers 307 to itself.
-  const next = startProcess('bench-pages-bff', process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', 'localhost', '-p', String(port)], {
+  const profile = profiledProcesses().includes('bff') ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, 'bench-bff')}`] : [];
+  const next = startProcess('bench-pages-bff', process.execPath, [...profile, join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', 'localhost', '-p', String(port)], {
     KASSA_ENV: 'test',
     KASSA_NAMESPACE: `benchpages${randomBytes(3).toString('hex')}`,
     KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),
@@ -51,5 +54,5 @@ export async function startNextServer(
   cleanup.add('stop next start', () => next.stop());
   const origin = `http://localhost:${port}`;
   await waitForHttp(`${origin}/api/healthz`, 'next start', 60_000, next);
-  return { origin };
+  return { origin, pid: next.child.pid! };
 }

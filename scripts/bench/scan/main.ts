@@ -12,6 +12,7 @@ import { Agent } from 'node:http';
 import { callerKeyFromRoot, createGrpcClient } from '@kassa/platform/grpc';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { Cleanup } from '../lib/cleanup';
+import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startNextServer } from '../pages/next-server';
 import { race, readAdmissionCounts } from './double-admission';
@@ -41,21 +42,28 @@ const RACE_CONCURRENT_TICKETS = 16;
 /** The phones the load comes from (each its own device id and address): see the note on the rate limit. */
 const PHONES = 256;
 const TICKETS = WARMUP_SCANS + FIRST_ADMISSIONS + DIRECT_ADMISSIONS + MIX_SCANS / 2 + STEADY_SCANS + RACE_TICKETS;
+/** The festival-sized event the first admissions and the steady load are measured at again (BENCH_SCAN_LARGE_EVENT). */
+const LARGE_EVENT = Number.parseInt(process.env.BENCH_SCAN_LARGE_EVENT ?? '50000', 10);
+/** Scanned at the large event: a warm-up, the first admissions, the steady load. */
+const LARGE_EVENT_SCANS = WARMUP_SCANS + FIRST_ADMISSIONS + STEADY_SCANS;
 
 const count = (value: number) => value.toLocaleString('en-US');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
   if (!Number.isInteger(IN_FLIGHT) || IN_FLIGHT < 1 || IN_FLIGHT > 64) throw new Error('BENCH_SCAN_IN_FLIGHT must be an integer from 1 to 64 (PostgreSQL allows 100 connections, the services hold some)');
+  if (!Number.isInteger(LARGE_EVENT) || LARGE_EVENT < TICKETS + LARGE_EVENT_SCANS) throw new Error(`BENCH_SCAN_LARGE_EVENT must be an integer of at least ${TICKETS + LARGE_EVENT_SCANS}`);
   const cleanup = new Cleanup();
   const figures: Figure[] = [];
   const lines: string[] = [];
   const notes: string[] = [];
+  const cpu: CpuReading[] = [];
+  let meter: CpuMeter | undefined;
   const started = performance.now();
   let serverReady: number;
   try {
     console.error(`starting identity, catalog, ordering, payments and ticketing, buying ${count(TICKETS)} free tickets through ordering...`);
-    const backend = await startScanBackend(cleanup, TICKETS);
+    const backend = await startScanBackend(cleanup, TICKETS, LARGE_EVENT);
     const codes = backend.codes.slice();
     const take = (n: number): string[] => {
       if (codes.length < n) throw new Error(`${n} tickets wanted, ${codes.length} left`);
@@ -74,6 +82,12 @@ async function main(): Promise<void> {
       KASSA_NAMESPACE: backend.namespace,
     });
     serverReady = performance.now();
+    meter = new CpuMeter([processTree('BFF', next.pid), ...backend.processGroups, ...serverGroups()]);
+    const measured = async <T extends { calls: number }>(side: string, run: () => Promise<T>): Promise<T> => {
+      const { result, reading } = await meter!.measure(side, run, (outcome) => outcome.calls);
+      cpu.push(reading);
+      return result;
+    };
     // next start listens on localhost, which is 127.0.0.1 here; the API is addressed by the literal loopback address.
     const origin = `http://127.0.0.1:${new URL(next.origin).port}`;
     const door = (secret: string): ScanTarget => ({ origin, secret });
@@ -99,18 +113,18 @@ async function main(): Promise<void> {
 
     console.error(`(a) ${count(FIRST_ADMISSIONS)} first admissions, ${IN_FLIGHT} in flight...`);
     const first = take(FIRST_ADMISSIONS);
-    const admissions = await runFixedCount(IN_FLIGHT, first.length, (index) => scanExpecting(entrance, phone(index), first[index]!, 'valid', agent));
+    const admissions = await measured('first admission, BFF', () => runFixedCount(IN_FLIGHT, first.length, (index) => scanExpecting(entrance, phone(index), first[index]!, 'valid', agent)));
     console.error(`    the same, ${DIRECT_ADMISSIONS} straight to ticketing's ScanService.Scan over gRPC...`);
     const direct = take(DIRECT_ADMISSIONS);
     const grpcScans = createGrpcClient(ScanServiceClient, backend.ticketingGrpc, { callerKey: callerKeyFromRoot(backend.callerKey), deadlineMs: 30_000 });
     cleanup.add('close the gRPC scan client', async () => grpcScans.close());
-    const directAdmissions = await runFixedCount(IN_FLIGHT, direct.length, async (index) => {
+    const directAdmissions = await measured('first admission, gRPC', () => runFixedCount(IN_FLIGHT, direct.length, async (index) => {
       const answer = await grpcScans.scan({ access: { linkSecret: mainSecret, organisationId: '', eventId: '' }, code: direct[index]!, nonce: randomUUID(), deviceId: phone(index).deviceId });
       if (answer.result !== 'valid') throw new Error(`a direct scan answered ${JSON.stringify(answer)}`);
-    });
+    }));
     const closedSeconds = Math.max(5, Math.round(admissions.elapsedMs / 1000));
     console.error(`    pgbench: ${IN_FLIGHT} clients, ${closedSeconds} s...`);
-    const closedBaseline = await pgbench.measure({ clients: IN_FLIGHT, seconds: closedSeconds });
+    const closedBaseline = await measured('pgbench', () => pgbench.measure({ clients: IN_FLIGHT, seconds: closedSeconds }));
 
     console.error(`(a) mix: ${count(MIX_SCANS)} scans, new tickets and re-scans alternating, ${IN_FLIGHT} in flight...`);
     const fresh = take(MIX_SCANS / 2);
@@ -128,14 +142,27 @@ async function main(): Promise<void> {
 
     console.error(`(b) ${STEADY_RATE} scans/s for ${STEADY_MS / 1000} s, open loop...`);
     const steadyCodes = take(STEADY_SCANS);
-    const steady = await runOpenLoop(STEADY_RATE, STEADY_MS, (index) => scanExpecting(entrance, phone(index), steadyCodes[index]!, 'valid', openAgent));
+    const steady = await measured(`steady ${STEADY_RATE}/s`, () => runOpenLoop(STEADY_RATE, STEADY_MS, (index) => scanExpecting(entrance, phone(index), steadyCodes[index]!, 'valid', openAgent)));
     console.error(`    pgbench: -R ${STEADY_RATE}, ${STEADY_PGBENCH_CLIENTS} clients, ${STEADY_MS / 1000} s...`);
     const steadyBaseline = await pgbench.measure({ clients: STEADY_PGBENCH_CLIENTS, seconds: STEADY_MS / 1000, rate: STEADY_RATE });
     await pgbench.verify();
 
     console.error(`(c) ${RACE_TICKETS} tickets, each scanned ${RACE_SCANS_PER_DOOR}× at each of two doors at once...`);
     const raced = await race(take(RACE_TICKETS), [{ target: door(northSecret), phone: north }, { target: door(southSecret), phone: south }], RACE_SCANS_PER_DOOR, RACE_CONCURRENT_TICKETS);
-    const admittedInRun = WARMUP_SCANS + FIRST_ADMISSIONS + DIRECT_ADMISSIONS + MIX_SCANS / 2 + STEADY_SCANS + raced.admittedBy[0] + raced.admittedBy[1];
+    const admittedInRun = WARMUP_SCANS + FIRST_ADMISSIONS + DIRECT_ADMISSIONS + MIX_SCANS / 2 + STEADY_SCANS + raced.admittedBy[0] + raced.admittedBy[1] + LARGE_EVENT_SCANS;
+
+    const bought = Math.ceil(TICKETS / TICKETS_PER_ORDER) * TICKETS_PER_ORDER;
+    console.error(`(d) the event grows to ${count(LARGE_EVENT)} tickets: buying ${count(LARGE_EVENT - bought)} more...`);
+    const largeCodes = await backend.buy(LARGE_EVENT - bought, LARGE_EVENT_SCANS);
+    const takeLarge = (n: number) => largeCodes.splice(0, n);
+    const largeWarmup = takeLarge(WARMUP_SCANS);
+    await runFixedCount(IN_FLIGHT, largeWarmup.length, (index) => scanExpecting(entrance, phone(index), largeWarmup[index]!, 'valid', agent));
+    console.error(`(d) ${count(FIRST_ADMISSIONS)} first admissions at ${count(LARGE_EVENT)} tickets, ${IN_FLIGHT} in flight...`);
+    const largeFirst = takeLarge(FIRST_ADMISSIONS);
+    const largeAdmissions = await measured(`first admission at ${count(LARGE_EVENT)}, BFF`, () => runFixedCount(IN_FLIGHT, largeFirst.length, (index) => scanExpecting(entrance, phone(index), largeFirst[index]!, 'valid', agent)));
+    console.error(`(d) ${STEADY_RATE} scans/s for ${STEADY_MS / 1000} s at ${count(LARGE_EVENT)} tickets...`);
+    const largeSteadyCodes = takeLarge(STEADY_SCANS);
+    const largeSteady = await measured(`steady ${STEADY_RATE}/s at ${count(LARGE_EVENT)}`, () => runOpenLoop(STEADY_RATE, STEADY_MS, (index) => scanExpecting(entrance, phone(index), largeSteadyCodes[index]!, 'valid', openAgent)));
     const counts = await readAdmissionCounts(backend.ticketingDatabaseUrl, backend.eventId);
 
     const vsClosed = `(vs pgbench, ${IN_FLIGHT} clients)`;
@@ -154,6 +181,10 @@ async function main(): Promise<void> {
       { name: `steady ${STEADY_RATE}/s open loop: latency avg (vs pgbench -R ${STEADY_RATE})`, value: steady.avgMs, baseline: steadyBaseline.avgMs, unit: 'ms' },
       { name: `steady ${STEADY_RATE}/s open loop: p50 (vs pgbench -R ${STEADY_RATE})`, value: steady.p50Ms, baseline: steadyBaseline.p50Ms, unit: 'ms' },
       { name: `steady ${STEADY_RATE}/s open loop: p99 (vs pgbench -R ${STEADY_RATE})`, value: steady.p99Ms, baseline: steadyBaseline.p99Ms, unit: 'ms' },
+      { name: `first admission, ${IN_FLIGHT} in flight: scans/s at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)})`, value: largeAdmissions.perSecond, baseline: admissions.perSecond, unit: '/s' },
+      { name: `first admission, ${IN_FLIGHT} in flight: p50 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)})`, value: largeAdmissions.p50Ms, baseline: admissions.p50Ms, unit: 'ms' },
+      { name: `steady ${STEADY_RATE}/s open loop: p50 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)})`, value: largeSteady.p50Ms, baseline: steady.p50Ms, unit: 'ms' },
+      { name: `steady ${STEADY_RATE}/s open loop: p99 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)})`, value: largeSteady.p99Ms, baseline: steady.p99Ms, unit: 'ms' },
     );
 
     const raceOk = raced.wrongAnswers === 0 && counts.admittedMoreThanOnce === 0;
@@ -165,6 +196,8 @@ async function main(): Promise<void> {
       `ticketing's records: ${count(counts.checkIns)} check-ins, ${count(counts.checkedInAccess)} access rows checked in, ${counts.conflicts} conflicts; ${count(admittedInRun)} "valid" answers in the run${recordsOk ? '' : ' — MISMATCH'}`,
     );
     if (!raceOk || !recordsOk) process.exitCode = 1;
+    const grown = largeAdmissions.perSecond / admissions.perSecond;
+    lines.push(`event size: first admissions at ${count(LARGE_EVENT)} tickets ran at ${(grown * 100).toFixed(0)} % of the rate at ${count(bought)} (the scan's cost must not grow with the event: within 15 %)`);
 
     notes.push(
       `scan: POST /api/scan { secret, code, nonce, deviceId } through next start (the production build of bff/), as the scanner page sends it through a scan link: each code a ticket's signed code (KT1…, the QR's content) read back through ticketing's ListOrderTickets, a fresh nonce per scan, Origin and Sec-Fetch-Site: same-origin; any answer but 200 with the expected result fails the run. Behind it: the link's rate limit (one Redis script), then ScanService.Scan: link lookup, Ed25519 verification, one transaction (nonce claim, ticket read, the conditional UPDATE of ticket_access, ticket status, check-in record, outbox event, live counts, the link's counter, the stored answer).`,
@@ -173,16 +206,20 @@ async function main(): Promise<void> {
       `(a) closed loop: ${IN_FLIGHT} scans in flight (keep-alive, one socket each), each the first scan of a different ticket ("valid"), ${WARMUP_SCANS} warm-up scans not counted, then ${count(FIRST_ADMISSIONS)} measured until the last answered (${(admissions.elapsedMs / 1000).toFixed(1)} s); right after, ${DIRECT_ADMISSIONS} more the same way but straight to ticketing's ScanService.Scan (one gRPC channel, the same link, no BFF: what the BFF adds; ${(directAdmissions.elapsedMs / 1000).toFixed(1)} s); the mix alternates a new ticket and a re-scan of one admitted in (a) ("already_used"), ${count(MIX_SCANS)} scans (${(mix.elapsedMs / 1000).toFixed(1)} s).`,
       `(a) baseline: pgbench -n -c ${IN_FLIGHT} -j 2 -T ${closedSeconds} (the first-admission phase's length) in a scratch database on the same PostgreSQL, one statement per transaction: \`update seat set admitted = admitted + 1 where id = :id\` with \\set id random(1, ${count(PGBENCH_ROWS)}) over ${count(PGBENCH_ROWS)} rows (uncontended); tps without connection set-up; avg/p50/p99 from pgbench's per-transaction log (-l); ${count(closedBaseline.calls)} transactions. Run right after (a) and its gRPC twin, not interleaved.`,
       `(b) open loop: a scan sent every ${1000 / STEADY_RATE} ms for ${STEADY_MS / 1000} s whatever the earlier ones are doing (no cap on scans in flight), latency measured from each scan's scheduled time, so a stall shows in full. Baseline: pgbench -R ${STEADY_RATE} -c ${STEADY_PGBENCH_CLIENTS} -T ${STEADY_MS / 1000}, the same UPDATE; pgbench's per-transaction latency under -R counts from the scheduled start as well (its arrivals are Poisson, not evenly spaced).`,
+      `(d) the event grows: ${count(LARGE_EVENT - bought)} more tickets bought the same way (the BFF, the links and the phones as before), then ${WARMUP_SCANS} warm-up scans, ${count(FIRST_ADMISSIONS)} first admissions ${IN_FLIGHT} in flight and ${STEADY_RATE}/s for ${STEADY_MS / 1000} s, each a ticket of the new lot, compared with (a) and (b) at ${count(bought)}.`,
       `(c) race: for each ticket ${RACE_SCANS_PER_DOOR * 2} scans, alternating two phones on two scan links, all sent together, each with its own nonce; every answer must be "valid" or "already_used", exactly one "valid" per ticket. Then read from ticketing's database: tickets with more than one check_in row at the event (must be 0), check-ins and checked-in access rows against the "valid" answers of the whole run.`,
-      `services: identity, catalog, ordering, payments (demo) and ticketing from e2e/support/stack.ts (tsx, own databases, namespace and ports, LOG_LEVEL warn) and next start (LOG_LEVEL warn; identity and notifications at a closed port, the scan-link routes need neither), all on this machine with the load driver and PostgreSQL; ticketing's connection pool holds 10.`,
+      `services: identity, catalog, ordering, payments (demo) and ticketing from e2e/support/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) and next start (LOG_LEVEL warn; identity and notifications at a closed port, the scan-link routes need neither), all on this machine with the load driver and PostgreSQL; ticketing's connection pool holds 10.`,
     );
   } finally {
+    // On a failure too: where the CPU went up to it.
+    if (meter && cpu.length > 0) console.error(meter.format(cpu));
     await cleanup.run();
   }
 
   console.log('Kassa scan benchmark (ratio = value / baseline; for latency, above 1 means slower)');
   console.log(formatTable(figures));
   for (const line of lines) console.log(line);
+  if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, buying and issuing the tickets, waiting for the build lock, building if stale and starting next start`);

@@ -12,6 +12,8 @@ import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
 import type { Cleanup } from '../lib/cleanup';
+import type { ProcessGroup } from '../lib/process-cpu';
+import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';
 import { removeNamespaceLeftovers } from './namespace-leftovers';
 import { buildOrganiserShop, inBatches } from './organiser-shop';
 
@@ -29,17 +31,28 @@ export interface ScanBackend {
   ticketingDatabaseUrl: string;
   organisationId: string;
   eventId: string;
-  /** Every ticket's signed code (what its QR holds), in no particular order. */
+  /** The signed codes (what the QRs hold) of the tickets bought at start, in no particular order. */
   codes: string[];
+  /** Buys more tickets for the event; the signed codes of the first `codesWanted` of them. */
+  buy(tickets: number, codesWanted?: number): Promise<string[]>;
+  /** The services' processes, for CPU per request. */
+  processGroups: ProcessGroup[];
   /** Creates a scan link for the event as the organiser; its secret. */
   createScanLink(name: string): Promise<string>;
 }
 
 const quiet = { LOG_LEVEL: 'warn' };
+const count = (value: number) => value.toLocaleString('en-US');
 
-export async function startScanBackend(cleanup: Cleanup, tickets: number): Promise<ScanBackend> {
+/**
+ * `tickets` are bought at once; the event holds `capacity` (room for buying more later with `buy`). Services run from
+ * their production bundles; BENCH_CPU_PROFILE=ticketing (say, comma-separated) records their CPU profiles.
+ */
+export async function startScanBackend(cleanup: Cleanup, tickets: number, capacity: number): Promise<ScanBackend> {
   const stack = await startStack('benchscan', ['identity', 'catalog', 'ordering', 'payments', 'ticketing'], {
     env: { identity: quiet, catalog: quiet, ordering: quiet, payments: quiet, ticketing: quiet },
+    bundles: true,
+    cpuProfiles: profiledServices(),
   });
   const namespace = stack.info.namespace;
   // Last in, first out: these run after the services have stopped.
@@ -47,8 +60,7 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
   cleanup.add('stop identity, catalog, ordering, payments and ticketing and drop their databases', () => stack.stop());
   const ticketingDatabaseUrl = databaseUrl(stack.info.databases.find((name) => name.endsWith('_ticketing'))!);
 
-  const orders = Math.ceil(tickets / TICKETS_PER_ORDER);
-  const shop = await buildOrganiserShop(stack.info, { name: 'Bench Door Night', capacity: orders * TICKETS_PER_ORDER + 100, priceMinor: 0, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 0 });
+  const shop = await buildOrganiserShop(stack.info, { name: 'Bench Door Night', capacity: Math.ceil(capacity / TICKETS_PER_ORDER) * TICKETS_PER_ORDER + 100, priceMinor: 0, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 0 });
   const as = { actorUserId: shop.userId };
 
   const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
@@ -57,28 +69,36 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
   cleanup.add('close the set-up gRPC clients', async () => [orderClient, ticketClient, scanClient].forEach((client) => client.close()));
 
   const run = randomBytes(4).toString('hex');
-  console.error(`  ${orders} free orders of ${TICKETS_PER_ORDER} tickets through ordering.Checkout...`);
-  const placed = await inBatches(Array.from({ length: orders }, (_, index) => index), 4, async (index) => {
-    const { order } = await orderClient.checkout({
-      shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email: `guest${index}-${run}@example.test`,
-      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en', clientAddress: '',
+  let ordersPlaced = 0;
+  /** Buys `tickets` more (whole orders of TICKETS_PER_ORDER), waits until ticketing has issued them, reads back `codesWanted` of their codes. */
+  const buy = async (tickets: number, codesWanted = tickets): Promise<string[]> => {
+    const orders = Math.ceil(tickets / TICKETS_PER_ORDER);
+    const first = ordersPlaced;
+    ordersPlaced += orders;
+    console.error(`  ${count(orders)} free orders of ${TICKETS_PER_ORDER} tickets through ordering.Checkout...`);
+    const placed = await inBatches(Array.from({ length: orders }, (_, index) => first + index), 4, async (index) => {
+      const { order } = await orderClient.checkout({
+        shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email: `guest${index}-${run}@example.test`,
+        discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en', clientAddress: '',
+      });
+      if (order?.status !== 'paid') throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
+      return { orderId: order.id, accessKey: order.accessKey };
     });
-    if (order?.status !== 'paid') throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
-    return { orderId: order.id, accessKey: order.accessKey };
-  });
-
-  console.error(`  waiting until ticketing has issued ${orders * TICKETS_PER_ORDER} tickets...`);
-  await waitForIssued(ticketingDatabaseUrl, orders * TICKETS_PER_ORDER, Date.now() + 180_000);
-  const codes = (
-    await inBatches(placed, 8, async ({ orderId, accessKey }) => {
-      // The guest's list of the order's tickets: with the order's access key, or it is empty.
-      const { tickets: issued } = await ticketClient.listOrderTickets({ orderId, locale: 'en', orderAccessKey: accessKey });
-      if (issued.length !== TICKETS_PER_ORDER || issued.some((ticket) => ticket.status !== 'created' || !ticket.code.startsWith('KT1.'))) {
-        throw new Error(`order ${orderId} has ${issued.length} tickets, not ${TICKETS_PER_ORDER} valid ones with codes: ${JSON.stringify(issued.map((ticket) => ticket.status))}`);
-      }
-      return issued.map((ticket) => ticket.code);
-    })
-  ).flat();
+    console.error(`  waiting until ticketing has issued ${count(ordersPlaced * TICKETS_PER_ORDER)} tickets in all...`);
+    await waitForIssued(ticketingDatabaseUrl, ordersPlaced * TICKETS_PER_ORDER, Date.now() + 60_000 + orders * 200);
+    const wanted = placed.slice(0, Math.ceil(codesWanted / TICKETS_PER_ORDER));
+    return (
+      await inBatches(wanted, 8, async ({ orderId, accessKey }) => {
+        // The guest's list of the order's tickets: with the order's access key, or it is empty.
+        const { tickets: issued } = await ticketClient.listOrderTickets({ orderId, locale: 'en', orderAccessKey: accessKey });
+        if (issued.length !== TICKETS_PER_ORDER || issued.some((ticket) => ticket.status !== 'created' || !ticket.code.startsWith('KT1.'))) {
+          throw new Error(`order ${orderId} has ${issued.length} tickets, not ${TICKETS_PER_ORDER} valid ones with codes: ${JSON.stringify(issued.map((ticket) => ticket.status))}`);
+        }
+        return issued.map((ticket) => ticket.code);
+      })
+    ).flat();
+  };
+  const codes = await buy(tickets);
 
   const createScanLink = async (name: string): Promise<string> => {
     // ticketing checks the event against its projection of catalog's events, which may still be on its way.
@@ -105,7 +125,9 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number): Promi
     organisationId: shop.organisationId,
     eventId: shop.eventId,
     codes,
+    buy,
     createScanLink,
+    processGroups: serviceProcessGroups(stack),
   };
 }
 
@@ -114,7 +136,7 @@ async function waitForIssued(url: string, expected: number, deadline: number): P
   await client.connect();
   try {
     for (;;) {
-      const { rows } = await client.query<{ issued: number }>(`select count(*)::int as issued from ticket where status = 'created'`);
+      const { rows } = await client.query<{ issued: number }>(`select count(*)::int as issued from ticket where issued_at is not null`);
       if (rows[0]!.issued >= expected) return;
       if (Date.now() > deadline) throw new Error(`ticketing issued ${rows[0]!.issued} of ${expected} tickets in time`);
       await sleep(500);

@@ -5,6 +5,7 @@ import { Migration20270105TicketingInitial } from './migrations/migration-202701
 import { Migration20270110TicketingScanning } from './migrations/migration-20270110-ticketing-scanning';
 import { Migration20270401TicketingAccessKeys } from './migrations/migration-20270401-ticketing-access-keys';
 import { Migration20270402TicketingScanLinkLimits } from './migrations/migration-20270402-ticketing-scan-link-limits';
+import { Migration20270501TicketingScanCounters } from './migrations/migration-20270501-ticketing-scan-counters';
 import { OrderStateEntity } from './order-state.entity';
 import { scanningEntities } from './scanning/scanning.entities';
 import { SigningKeyEntity } from './signing-key.entity';
@@ -28,4 +29,5 @@ export const ticketingMigrations: MigrationObject[] = [
   { name: 'Migration20270110TicketingScanning', class: Migration20270110TicketingScanning },
   { name: 'Migration20270401TicketingAccessKeys', class: Migration20270401TicketingAccessKeys },
   { name: 'Migration20270402TicketingScanLinkLimits', class: Migration20270402TicketingScanLinkLimits },
+  { name: 'Migration20270501TicketingScanCounters', class: Migration20270501TicketingScanCounters },
 ];

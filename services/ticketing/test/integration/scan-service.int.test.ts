@@ -263,7 +263,7 @@ describe('a scan', () => {
     expect(await scanMetrics('offline')).toEqual(scansBefore.offline);
     const [row] = await h.sql<{ device_name: string; link_id: string; offline: boolean }>('select device_name, link_id, offline from check_in where ticket_id = ?', [ticket!.id]);
     expect(row).toEqual({ device_name: 'Front door', link_id: link.id, offline: false });
-    const [used] = await h.sql<{ check_ins: number; last_used_at: string }>('select check_ins, last_used_at from scan_link where id = ?', [link.id]);
+    const [used] = await h.sql<{ check_ins: number; last_used_at: string }>('select sum(check_ins)::int as check_ins, max(last_used_at) as last_used_at from scan_link_use where link_id = ?', [link.id]);
     expect([used!.check_ins, new Date(used!.last_used_at)]).toEqual([1, h.clock.now]);
     const messages = await h.waitForPublished((all) => all.some((m) => m.checkedIn?.ticketId === ticket!.id));
     expect(messages.find((m) => m.checkedIn?.ticketId === ticket!.id)).toEqual({

@@ -7,7 +7,7 @@ import { decideScan, type ScanDecision, type ScannedTicket } from '../../domain/
 import { readScanInput } from '../../domain/scan-input';
 import { verifyTicketCode } from '../../domain/ticket-code';
 import { loadEvents } from '../../persistence/event.repository';
-import { checkInAccess, insertCheckIn, settleTicketStatus, undoCheckIn } from '../../persistence/scanning/check-in.repository';
+import { checkInAccess, insertCheckIn, settleTicketStatus, undoCheckIn, useSingleEventTicket } from '../../persistence/scanning/check-in.repository';
 import { loadScanTicket } from '../../persistence/scanning/scan-ticket.repository';
 import type { TicketWithAccess } from '../../persistence/ticket.repository';
 import type { TicketingPublisher } from '../scanning-deps';
@@ -91,10 +91,15 @@ export async function admit(em: EntityManager, scanner: Scanner, named: TicketWi
     const ticketId = current.ticket.id;
     const checkIn = options.checkIn ?? checkInAccess;
     if (await checkIn(em, ticketId, scanner.eventId, options.at, scanner.deviceName)) {
-      const status = await settleTicketStatus(em, ticketId, options.now);
+      // A ticket for this event alone: its one access row is now checked in under this transaction's lock, so it is
+      // "used" unless it was voided meanwhile (one statement). A pass for several events needs the two-step settle.
+      const onlyThisEvent = current.access.length === 1;
+      const status = onlyThisEvent ? await useSingleEventTicket(em, ticketId, options.now) : await settleTicketStatus(em, ticketId, options.now);
       if (status === 'created' || status === 'used') {
         await recordCheckIn(em, scanner, current, options);
-        return { decision, ticket: await loadScanTicket(em, { ticketId }), checkedInAt: options.at };
+        // Nothing else of a single-event ticket can have moved under the locks this transaction holds: no re-read.
+        const admitted = onlyThisEvent ? checkedInCopy(current, status, options.at, scanner.deviceName) : await loadScanTicket(em, { ticketId });
+        return { decision, ticket: admitted, checkedInAt: options.at };
       }
       // Voided between our read and our update: its lock says so now. The door must not admit it.
       await undoCheckIn(em, ticketId, scanner.eventId);
@@ -102,6 +107,14 @@ export async function admit(em: EntityManager, scanner: Scanner, named: TicketWi
     current = await loadScanTicket(em, { ticketId });
   }
   throw new Error(`scan of ${named?.ticket.id ?? 'a ticket'} did not settle after ${MAX_TRIES} tries`);
+}
+
+/** The ticket as this transaction left it: its status after the check-in, its one access row checked in now. */
+function checkedInCopy(named: TicketWithAccess, status: string, at: Date, deviceName: string): TicketWithAccess {
+  return {
+    ticket: { ...named.ticket, status },
+    access: named.access.map((row) => ({ ...row, checkedInAt: at, checkedInDevice: deviceName })),
+  };
 }
 
 async function recordCheckIn(em: EntityManager, scanner: Scanner, named: TicketWithAccess, options: AdmitOptions): Promise<void> {

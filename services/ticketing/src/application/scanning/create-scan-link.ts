@@ -37,12 +37,10 @@ export async function createScanLink(deps: ScanningDeps, call: Pick<CallContext,
       revokedAt: null,
       revokedReason: '',
       expiresAt,
-      lastUsedAt: null,
-      checkIns: 0,
     });
     em.persist(row);
     return row;
   });
   deps.logger.info({ linkId: link.id, organisationId: link.organisationId, eventId: link.eventId }, 'scan link created');
-  return { link: toScanLink(link), secret };
+  return { link: toScanLink(link, undefined), secret };
 }

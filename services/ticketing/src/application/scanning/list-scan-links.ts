@@ -1,6 +1,7 @@
 import type { CallContext } from '@kassa/platform/grpc';
 import { Violations } from '@kassa/platform/errors';
 import type { ListScanLinksRequest, ListScanLinksResponse } from '@kassa/proto/ticketing/v1/scanning';
+import { loadLinkUse } from '../../persistence/scanning/check-in.repository';
 import { ScanLinkEntity } from '../../persistence/scanning/scanning.entities';
 import { CHECKIN } from '../ticketing-context';
 import type { ScanningDeps } from '../scanning-deps';
@@ -20,5 +21,6 @@ export async function listScanLinks(deps: ScanningDeps, call: Pick<CallContext, 
     { organisationId: request.organisationId, eventId: request.eventId },
     { orderBy: { createdAt: 'desc', id: 'desc' } },
   );
-  return { links: rows.map(toScanLink) };
+  const use = await loadLinkUse(em, rows.map((row) => row.id));
+  return { links: rows.map((row) => toScanLink(row, use.get(row.id))) };
 }

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { CallContext } from '@kassa/platform/grpc';
 import { NotFoundError, Violations } from '@kassa/platform/errors';
 import type { RevokeScanLinkRequest, RevokeScanLinkResponse } from '@kassa/proto/ticketing/v1/scanning';
+import { loadLinkUse } from '../../persistence/scanning/check-in.repository';
 import { ScanLinkEntity } from '../../persistence/scanning/scanning.entities';
 import { CHECKIN } from '../ticketing-context';
 import type { ScanningDeps } from '../scanning-deps';
@@ -17,12 +18,12 @@ export async function revokeScanLink(deps: ScanningDeps, call: Pick<CallContext,
   ids.id('linkId', request.linkId, 'scl');
   ids.throwIfAny();
   const actor = await deps.authorizer.authorize(call, request.organisationId, CHECKIN);
-  const link = await deps.orm.em.fork().transactional(async (em) => {
+  const { link, use } = await deps.orm.em.fork().transactional(async (em) => {
     const row = await em.findOne(ScanLinkEntity, { id: request.linkId, organisationId: request.organisationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!row) throw new NotFoundError('Scan link not found');
     if (!row.revokedAt) row.revokedAt = deps.now();
-    return row;
+    return { link: row, use: (await loadLinkUse(em, [row.id])).get(row.id) };
   });
   deps.logger.info({ linkId: link.id, organisationId: link.organisationId, by: actor.userId }, 'scan link revoked');
-  return { link: toScanLink(link) };
+  return { link: toScanLink(link, use) };
 }

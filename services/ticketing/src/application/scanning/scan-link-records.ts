@@ -11,7 +11,13 @@ export function hashScanLinkSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-export function toScanLink(row: ScanLinkRow): ScanLink {
+/** A link's use, kept in scan_link_use (loadLinkUse); a link never used has none. */
+export interface LinkUse {
+  checkIns: number;
+  lastUsedAt: Date | null;
+}
+
+export function toScanLink(row: ScanLinkRow, use: LinkUse | undefined): ScanLink {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -19,8 +25,8 @@ export function toScanLink(row: ScanLinkRow): ScanLink {
     createdBy: row.createdBy,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt ?? undefined,
-    lastUsedAt: row.lastUsedAt ?? undefined,
-    checkIns: row.checkIns,
+    lastUsedAt: use?.lastUsedAt ?? undefined,
+    checkIns: use?.checkIns ?? 0,
     expiresAt: row.expiresAt ?? undefined,
     revokedReason: row.revokedReason,
   };

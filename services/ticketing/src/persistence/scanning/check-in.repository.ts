@@ -4,6 +4,9 @@
 import { newId } from '@kassa/platform/ids';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+/** Slot rows per link in scan_link_use: as many as the event counters have (migration 20270501). */
+const USE_SLOTS = 32;
+
 /**
  * THE check-in: one conditional update that admits the ticket at the event unless it is admitted there already (or
  * no longer valid). Scanners racing for the same ticket all reach this row; the first takes its lock, the others
@@ -41,6 +44,21 @@ export async function settleTicketStatus(em: EntityManager, ticketId: string, at
     [at, ticketId, ticketId],
   );
   return rows[0]?.status ?? locked.status;
+}
+
+/**
+ * settleTicketStatus for a ticket granting one event, whose only access row the caller has just checked in: the
+ * update locks the ticket row (waiting for a void in flight) and makes it "used" unless it is no longer "created";
+ * returns its status now. One statement instead of a lock and a conditional update.
+ */
+export async function useSingleEventTicket(em: EntityManager, ticketId: string, at: Date): Promise<string> {
+  const [row] = await em.execute<{ status: string }[]>(
+    `update ticket set status = case when status = 'created' then 'used' else status end,
+       updated_at = case when status = 'created' then ? else updated_at end
+     where id = ? returning status`,
+    [at, ticketId],
+  );
+  return row?.status ?? 'missing';
 }
 
 export interface CheckInRecord {
@@ -88,22 +106,27 @@ export async function insertConflict(em: EntityManager, record: ConflictRecord):
 }
 
 /**
- * Notes a link's use. A check-in counts and moves last_used_at; any other scan moves it at most once a minute, so
- * a busy door does not queue every rejected scan on its link's row. Runs last in a scan's transaction, because the
- * link's row is shared by every phone at that door and its lock is held until the commit.
+ * Notes a link's use in this connection's slot row of scan_link_use (see migration 20270501): a check-in counts and
+ * moves last_used_at; any other scan moves it at most once a minute. Phones at the same door write different rows,
+ * so no scan waits for another's commit here.
  */
 export async function noteLinkUse(em: EntityManager, linkId: string, at: Date, checkedIn: boolean): Promise<void> {
-  if (checkedIn) {
-    await em.execute(
-      `update scan_link set check_ins = check_ins + 1, last_used_at = greatest(coalesce(last_used_at, ?), ?) where id = ?`,
-      [at, at, linkId],
-      'run',
-    );
-    return;
-  }
   await em.execute(
-    `update scan_link set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)`,
-    [at, linkId, new Date(at.getTime() - 60_000)],
+    `insert into scan_link_use as u (link_id, slot, check_ins, last_used_at) values (?, pg_backend_pid() % ${USE_SLOTS}, ?, ?)
+     on conflict (link_id, slot) do update
+       set check_ins = u.check_ins + excluded.check_ins, last_used_at = greatest(u.last_used_at, excluded.last_used_at)
+       where excluded.check_ins > 0 or u.last_used_at is null or u.last_used_at < ?`,
+    [linkId, checkedIn ? 1 : 0, at, new Date(at.getTime() - 60_000)],
     'run',
   );
+}
+
+/** Each link's check-ins and last use, summed over its slot rows; links never used are absent. */
+export async function loadLinkUse(em: EntityManager, linkIds: readonly string[]): Promise<Map<string, { checkIns: number; lastUsedAt: Date | null }>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await em.execute<{ link_id: string; check_ins: number; last_used_at: Date | null }[]>(
+    `select link_id, sum(check_ins)::int as check_ins, max(last_used_at) as last_used_at from scan_link_use where link_id in (?) group by link_id`,
+    [[...linkIds]],
+  );
+  return new Map(rows.map((row) => [row.link_id, { checkIns: row.check_ins, lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null }]));
 }

@@ -17,8 +17,7 @@ export const ScanLinkEntity = defineEntity({
     revokedReason: p.string().default(''),
     /** When it stops scanning; null: never. */
     expiresAt: p.datetime().nullable(),
-    lastUsedAt: p.datetime().nullable(),
-    checkIns: p.integer(),
+    // Its check-ins and last use are in scan_link_use (check-in.repository.ts: noteLinkUse, loadLinkUse).
   }),
 });
 export type ScanLinkRow = InferEntity<typeof ScanLinkEntity>;
