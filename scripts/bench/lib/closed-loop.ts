@@ -28,9 +28,13 @@ interface Samples {
  * Measures `value` and `baseline` in alternating rounds (ABBA order), so that both see the same drift in
  * background load: on a shared machine, two back-to-back blocks of seconds can differ by a factor of two.
  */
-export async function compareInterleaved(shape: LoadShape, value: Call, baseline: Call): Promise<{ value: LoadResult; baseline: LoadResult }> {
+export async function compareInterleaved(
+  shape: LoadShape,
+  value: Call,
+  baseline: Call,
+): Promise<{ value: LoadResult; baseline: LoadResult; /** The value side's warm-up calls, not in its figures. */ warmupCompleted: number }> {
   const concurrency = shape.concurrency;
-  await runClosedLoop(concurrency, shape.warmupMs, value);
+  const warmup = await runClosedLoop(concurrency, shape.warmupMs, value);
   await runClosedLoop(concurrency, shape.warmupMs, baseline);
   const valueRounds: Samples[] = [];
   const baselineRounds: Samples[] = [];
@@ -38,7 +42,7 @@ export async function compareInterleaved(shape: LoadShape, value: Call, baseline
     const order = round % 2 === 0 ? [value, baseline] : [baseline, value];
     for (const call of order) (call === value ? valueRounds : baselineRounds).push(await runClosedLoop(concurrency, shape.roundMs, call));
   }
-  return { value: summarize(valueRounds), baseline: summarize(baselineRounds) };
+  return { value: summarize(valueRounds), baseline: summarize(baselineRounds), warmupCompleted: warmup.latenciesMs.length };
 }
 
 /**

@@ -76,6 +76,13 @@ export interface CpuReading {
   msByGroup: Record<string, number>;
 }
 
+/** One reading per side from several (a side measured in rounds): times and requests added up. */
+export function addReadings(side: string, readings: readonly CpuReading[]): CpuReading {
+  const msByGroup: Record<string, number> = {};
+  for (const reading of readings) for (const [group, ms] of Object.entries(reading.msByGroup)) msByGroup[group] = (msByGroup[group] ?? 0) + ms;
+  return { side, requests: readings.reduce((sum, reading) => sum + reading.requests, 0), msByGroup };
+}
+
 export class CpuMeter {
   constructor(private readonly groups: ProcessGroup[]) {}
 

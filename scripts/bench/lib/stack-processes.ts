@@ -1,8 +1,8 @@
 // The benchmark side of e2e/support/stack.ts: which of a stack's services to profile, and its processes as CPU groups.
-import type { Stack } from '../../../e2e/support/stack';
+import type { Stack, StackOptions } from '../../../e2e/support/stack';
 import { type ProcessGroup, processTree } from './process-cpu';
 
-type Profiled = NonNullable<NonNullable<Parameters<typeof import('../../../e2e/support/stack').startStack>[2]>['cpuProfiles']>;
+type Profiled = NonNullable<StackOptions['cpuProfiles']>;
 const SERVICES: readonly string[] = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'];
 
 /** BENCH_CPU_PROFILE=ticketing,bff (say): the processes run with --cpu-prof, writing to .artifacts/profiles when they stop. */

@@ -14,6 +14,8 @@ import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
 import { startStripeStandIn, type StripeStandIn } from '../../../services/payments/test/fixtures/stripe-stand-in';
 import type { Cleanup } from '../lib/cleanup';
+import type { ProcessGroup } from '../lib/process-cpu';
+import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';
 import { removeNamespaceLeftovers } from '../scan/namespace-leftovers';
 import { buildOrganiserShop, inBatches } from '../scan/organiser-shop';
 
@@ -43,6 +45,8 @@ export interface MailBackend {
   orders: PendingOrder[];
   /** The services' databases, to read when each step of the path happened. */
   databases: { ordering: string; ticketing: string; notifications: string };
+  /** The services' processes, for CPU per request. */
+  processGroups: ProcessGroup[];
 }
 
 const quiet = { LOG_LEVEL: 'warn' };
@@ -69,6 +73,8 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
         STRIPE_API_PROTOCOL: 'http',
       },
     },
+    bundles: true,
+    cpuProfiles: profiledServices(),
   });
   const namespace = stack.info.namespace;
   // Last in, first out: these run after the services have stopped.
@@ -106,6 +112,7 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
 
   return {
     namespace,
+    processGroups: serviceProcessGroups(stack),
     catalogGrpc: stack.info.catalogGrpc!,
     callerKey: stack.info.env.KASSA_CALLER_KEY!,
     orderingGrpc: stack.info.orderingGrpc!,

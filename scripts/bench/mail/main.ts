@@ -9,6 +9,7 @@ delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
 import { Cleanup } from '../lib/cleanup';
+import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startNextServer } from '../pages/next-server';
 import { summarize } from '../scan/load';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   const started = performance.now();
   let serverReady: number;
+  const cpu: CpuReading[] = [];
+  let meter: CpuMeter | undefined;
   try {
     console.error(`starting identity, catalog, ordering, payments (Stripe stand-in), ticketing and notifications (SMTP sink in this process), placing ${ORDERS + WARMUP_ORDERS} orders and starting their Stripe Checkout sessions...`);
     const backend = await startMailBackend(cleanup, ORDERS + WARMUP_ORDERS);
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
       KASSA_NAMESPACE: backend.namespace,
     });
     serverReady = performance.now();
+    meter = new CpuMeter([processTree('BFF', next.pid), ...backend.processGroups, ...serverGroups()]);
     // next start listens on localhost, which is 127.0.0.1 here; the webhook is addressed by the literal loopback address.
     const origin = `http://127.0.0.1:${new URL(next.origin).port}`;
     const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
@@ -67,7 +71,8 @@ async function main(): Promise<void> {
     const baselineBefore = await paced(half, IN_FLIGHT, baselineSend(0));
     console.error(`${ORDERS} orders: webhook → confirmation e-mail, ${IN_FLIGHT} in flight...`);
     const measuredStart = performance.now();
-    const measured = await paced(ORDERS, IN_FLIGHT, (index) => toInbox(WARMUP_ORDERS + index));
+    const { result: measured, reading } = await meter.measure('paid order → e-mail', () => paced(ORDERS, IN_FLIGHT, (index) => toInbox(WARMUP_ORDERS + index)), (done) => done.length);
+    cpu.push(reading);
     const measuredMs = performance.now() - measuredStart;
     console.error(`baseline: ${half} nodemailer sends, ${IN_FLIGHT} in flight...`);
     const baselineAfter = await paced(half, IN_FLIGHT, baselineSend(half));
@@ -106,7 +111,7 @@ async function main(): Promise<void> {
       `arrival: the SMTP sink (@kassa/platform/testing startSmtpSink, what the stack's mail inbox runs) is in this process; each delivery subscribes to it before sending and is woken by the message's arrival (no polling).`,
       `baseline: nodemailer with notifications' transport settings (pooled, 5 connections) sending the first warm-up confirmation as received (subject, HTML and text parts, the same attachments) to a fresh address, timed from sendMail until the sink has the message; ${BASELINE_SENDS} sends (${half} before and ${half} after the orders), ${BASELINE_WARMUP} warm-up sends not counted.`,
       `load: ${IN_FLIGHT} deliveries in flight (a worker starts the next when its message has arrived), ${WARMUP_ORDERS} warm-up orders not counted; percentiles are nearest-rank over the ${ORDERS} orders.`,
-      `services: identity, catalog, ordering, payments, ticketing and notifications from e2e/support/stack.ts (tsx, own databases, namespace and ports, LOG_LEVEL warn) and next start (LOG_LEVEL warn), all on this machine with the driver, the Stripe stand-in, the sink and PostgreSQL; notifications sends with 4 concurrent send jobs (BullMQ) over 5 pooled SMTP connections.`,
+      `services: identity, catalog, ordering, payments, ticketing and notifications from e2e/support/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) and next start (LOG_LEVEL warn), all on this machine with the driver, the Stripe stand-in, the sink and PostgreSQL; notifications sends with 4 concurrent send jobs (BullMQ) over 5 pooled SMTP connections.`,
     );
   } finally {
     await cleanup.run();
@@ -114,6 +119,7 @@ async function main(): Promise<void> {
 
   console.log('Kassa confirmation e-mail benchmark (ratio = value / baseline; above 1 means slower)');
   console.log(formatTable(figures));
+  if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const line of lines) console.log(line);
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);

@@ -10,6 +10,7 @@ delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 import { Agent } from 'node:http';
 import { Cleanup } from '../lib/cleanup';
 import { runClosedLoop, type LoadResult } from '../lib/closed-loop';
+import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startNextServer } from '../pages/next-server';
 import { checkoutOk } from './checkout-driver';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const notes: string[] = [];
   const oversoldLines: string[] = [];
+  const cpu: CpuReading[] = [];
+  let meter: CpuMeter | undefined;
   const started = performance.now();
   let serverReady: number;
   const shapeLabel = (shape: QuotaShape) => (shape === 'bucketed' ? `${BUCKETS} buckets` : '1 bucket');
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
     console.error(`starting identity, catalog, ordering (QUOTA_BUCKETS=${BUCKETS}, QUOTA_BUCKET_MIN_CAPACITY=${count(BUCKET_MIN_CAPACITY)}) and payments (demo), building the shop through their APIs...`);
     const backend = await startOnsaleBackend(cleanup, BUCKETS);
     console.error('building the BFF if stale, then starting next start...');
-    const { origin } = await startNextServer(cleanup, backend, {
+    const { origin, pid: bffPid } = await startNextServer(cleanup, backend, {
       ORDERING_GRPC_ADDRESS: backend.orderingGrpc,
       PAYMENTS_GRPC_ADDRESS: backend.paymentsGrpc,
       KASSA_CHECKOUT_RATE_LIMIT: String(CHECKOUT_RATE_LIMIT),
@@ -74,7 +77,9 @@ async function main(): Promise<void> {
     const cases = PATHS.flatMap((path) => IN_FLIGHT.flatMap((inFlight) => SHAPES.map((shape) => ({ path, inFlight, shape, side: platformSide(path, shape, inFlight) }))));
     const sides = [pgbench.hot, pgbench.sharded, ...cases.map((entry) => entry.side)];
     console.error(`throughput: ${sides.length} sides, ${ROUNDS} rounds of ${ROUND_MS} ms each, order rotated every round...`);
-    const results = await measureRoundRobin(sides, ROUNDS, ROUND_MS);
+    meter = new CpuMeter([processTree('BFF', bffPid), ...backend.processGroups, ...serverGroups()]);
+    const { results, cpu: readings } = await measureRoundRobin(sides, ROUNDS, ROUND_MS, meter);
+    cpu.push(...readings);
     await pgbench.verify();
     const hot = results.get(pgbench.hot)!;
     const sharded = results.get(pgbench.sharded)!;
@@ -135,7 +140,7 @@ async function main(): Promise<void> {
       `free: an item of €0 on the same quotas: reserved and sold in the same transaction, no hold, no payment. ${count(total('free'))} free checkouts measured.`,
       `quotas: one ordering with QUOTA_BUCKETS=${BUCKETS} and QUOTA_BUCKET_MIN_CAPACITY=${count(BUCKET_MIN_CAPACITY)}: the "1 bucket" items' event and ticket option hold ${count(ONE_BUCKET_CAPACITY)} each (below the threshold: one row each), the "${BUCKETS} buckets" items' hold ${count(BUCKETED_CAPACITY)} (${BUCKETS} rows each, a checkout tries one at random and spills over only when it is short), checked in ordering's database before the first checkout. Never sold out during the throughput rounds. Both shapes run in the same rounds against the same processes.`,
       `load: each side warmed up ${WARMUP_MS} ms (pgbench 1 s), then ${ROUNDS} rounds in which every side runs ${ROUND_MS} ms, the order rotated by one per round; a closed loop keeps the stated number of checkouts in flight (keep-alive, one socket each) and lets the last ones finish, so the slow ones count.`,
-      `services: identity, catalog, ordering, payments (PAYMENT_PROVIDER=demo) from e2e/support/stack.ts (tsx, own databases, namespace and ports, LOG_LEVEL warn) and next start (the production build of bff/, LOG_LEVEL warn, identity and notifications at a closed port), all on this machine with the load driver and PostgreSQL; ordering's connection pool holds 10.`,
+      `services: identity, catalog, ordering, payments (PAYMENT_PROVIDER=demo) from e2e/support/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) and next start (the production build of bff/, LOG_LEVEL warn, identity and notifications at a closed port), all on this machine with the load driver and PostgreSQL; ordering's connection pool holds 10.`,
       `rush: ${RUSH_CHECKOUTS} checkouts of one ticket sent at once per quota of ${SMALL_CAPACITY} (one socket each), a 201 or a 400 "This item is sold out" each, anything else fails the run; the bucketed small quota was created at ${count(BUCKETED_CAPACITY)} (so it got ${BUCKETS} buckets) and lowered to ${SMALL_CAPACITY}, which its buckets share.`,
     );
   } finally {
@@ -145,6 +150,7 @@ async function main(): Promise<void> {
   console.log('Kassa on-sale benchmark (ratio = value / baseline; for latency, above 1 means slower)');
   console.log(formatTable(figures));
   for (const line of oversoldLines) console.log(line);
+  if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, building the shop, waiting for the build lock, building if stale and starting next start`);

@@ -17,6 +17,8 @@ import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
 import type { Cleanup } from '../lib/cleanup';
+import type { ProcessGroup } from '../lib/process-cpu';
+import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 /** Below the threshold: one bucket. At or above: QUOTA_BUCKETS buckets. */
@@ -47,6 +49,8 @@ export interface OnsaleBackend {
   orderingDatabaseUrl: string;
   shopId: string;
   items: OnsaleItems;
+  /** The services' processes, for CPU per request. */
+  processGroups: ProcessGroup[];
   /** Quota ids (event and ticket option) per item kind, to read their counts. */
   quotas: { small: Record<QuotaShape, { eventQuota: string; optionQuota: string }> };
 }
@@ -55,7 +59,11 @@ const quiet = { LOG_LEVEL: 'warn' };
 
 export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Promise<OnsaleBackend> {
   const ordering = { ...quiet, QUOTA_BUCKETS: String(buckets), QUOTA_BUCKET_MIN_CAPACITY: String(BUCKET_MIN_CAPACITY) };
-  const stack = await startStack('benchonsale', ['identity', 'catalog', 'ordering', 'payments'], { env: { identity: quiet, catalog: quiet, ordering, payments: quiet } });
+  const stack = await startStack('benchonsale', ['identity', 'catalog', 'ordering', 'payments'], {
+    env: { identity: quiet, catalog: quiet, ordering, payments: quiet },
+    bundles: true,
+    cpuProfiles: profiledServices(),
+  });
   const namespace = stack.info.namespace;
   // Last in, first out: these run after the services have stopped.
   cleanup.add(`remove the JetStream streams and Redis keys of ${namespace}`, () => removeNamespaceLeftovers(namespace));
@@ -158,6 +166,7 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
       orderingDatabaseUrl,
       shopId,
       items,
+      processGroups: serviceProcessGroups(stack),
       quotas: {
         small: {
           'one bucket': { eventQuota: oneEvent, optionQuota: options.oneSmall },

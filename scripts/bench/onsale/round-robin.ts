@@ -1,4 +1,5 @@
 import { percentile, type LoadResult } from '../lib/closed-loop';
+import { addReadings, type CpuMeter, type CpuReading } from '../lib/process-cpu';
 
 /** One round of one side: every call's latency and the time the round took. */
 export interface Samples {
@@ -18,20 +19,35 @@ export interface Side {
  * Runs every side once per round, the order rotated by one each round, so that every side sees the same drift in
  * background load (compareInterleaved's ABBA, for more than two sides). Results are totals over the rounds.
  */
-export async function measureRoundRobin(sides: readonly Side[], rounds: number, roundMs: number): Promise<Map<Side, LoadResult>> {
+export async function measureRoundRobin(
+  sides: readonly Side[],
+  rounds: number,
+  roundMs: number,
+  meter?: CpuMeter,
+): Promise<{ results: Map<Side, LoadResult>; cpu: CpuReading[] }> {
   for (const side of sides) {
     console.error(`  warm-up: ${side.label}`);
     await side.warmup();
   }
   const samples = new Map<Side, Samples[]>(sides.map((side) => [side, []]));
+  const readings = new Map<Side, CpuReading[]>(sides.map((side) => [side, []]));
   for (let round = 0; round < rounds; round += 1) {
     console.error(`  round ${round + 1} of ${rounds} (${sides.length} sides × ${roundMs} ms)...`);
     for (let step = 0; step < sides.length; step += 1) {
       const side = sides[(round + step) % sides.length]!;
-      samples.get(side)!.push(await side.round(roundMs));
+      if (!meter) {
+        samples.get(side)!.push(await side.round(roundMs));
+        continue;
+      }
+      const { result, reading } = await meter.measure(side.label, () => side.round(roundMs), (measured) => measured.latenciesMs.length);
+      samples.get(side)!.push(result);
+      readings.get(side)!.push(reading);
     }
   }
-  return new Map(sides.map((side) => [side, summarize(samples.get(side)!)]));
+  return {
+    results: new Map(sides.map((side) => [side, summarize(samples.get(side)!)])),
+    cpu: meter ? sides.map((side) => addReadings(side.label, readings.get(side)!)) : [],
+  };
 }
 
 function summarize(rounds: Samples[]): LoadResult {

@@ -4,6 +4,8 @@ import { Client } from 'pg';
 import { repoRoot } from '../../../e2e/support/processes';
 import { databaseUrl, startStack } from '../../../e2e/support/stack';
 import type { Cleanup } from '../lib/cleanup';
+import type { ProcessGroup } from '../lib/process-cpu';
+import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';
 
 export interface CatalogBackend {
   /** host:port of the catalog gRPC server, for the BFF's CATALOG_GRPC_ADDRESS. */
@@ -12,6 +14,8 @@ export interface CatalogBackend {
   callerKey: string;
   /** The seed's live event with two ticket options (the summer concert). */
   liveEventId: string;
+  /** catalog's process, for CPU per request. */
+  processGroups: ProcessGroup[];
 }
 
 /**
@@ -22,7 +26,7 @@ export interface CatalogBackend {
  */
 export async function startCatalogWithLiveEvent(cleanup: Cleanup): Promise<CatalogBackend> {
   // warn, as for next start (next-server.ts): at info catalog writes a log line per gRPC call.
-  const stack = await startStack('benchpages', ['catalog'], { env: { catalog: { LOG_LEVEL: 'warn' } } });
+  const stack = await startStack('benchpages', ['catalog'], { env: { catalog: { LOG_LEVEL: 'warn' } }, bundles: true, cpuProfiles: profiledServices() });
   cleanup.add('stop catalog and drop its databases', () => stack.stop());
   const catalogDatabase = databaseUrl(stack.info.databases.find((name) => name.endsWith('_catalog'))!);
 
@@ -32,7 +36,12 @@ export async function startCatalogWithLiveEvent(cleanup: Cleanup): Promise<Catal
   });
   if (seed.status !== 0) throw new Error(`seeding catalog failed (exit ${seed.status ?? seed.signal})`);
 
-  return { grpcAddress: stack.info.catalogGrpc!, callerKey: stack.info.env.KASSA_CALLER_KEY!, liveEventId: await readLiveEventId(catalogDatabase) };
+  return {
+    grpcAddress: stack.info.catalogGrpc!,
+    callerKey: stack.info.env.KASSA_CALLER_KEY!,
+    liveEventId: await readLiveEventId(catalogDatabase),
+    processGroups: serviceProcessGroups(stack),
+  };
 }
 
 /** The seeded live event with two ticket options, read in a read-only session; anything but exactly one fails the run. */

@@ -9,6 +9,7 @@ delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 import { launchBrowser } from '../../../e2e/support/browser';
 import { Cleanup } from '../lib/cleanup';
 import type { LoadShape } from '../lib/closed-loop';
+import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startBareCopyServer, type PageSnapshot } from './bare-copy-server';
 import { startCatalogWithLiveEvent } from './catalog-backend';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const cleanup = new Cleanup();
   const figures: Figure[] = [];
   const notes: string[] = [];
+  const cpu: CpuReading[] = [];
+  let meter: CpuMeter | undefined;
   const started = performance.now();
   let serverReady: number;
   try {
@@ -46,7 +49,8 @@ async function main(): Promise<void> {
     const catalog = await startCatalogWithLiveEvent(cleanup);
     const pages = pagesFor(catalog.liveEventId);
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin } = await startNextServer(cleanup, { catalogGrpc: catalog.grpcAddress, callerKey: catalog.callerKey });
+    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, { catalogGrpc: catalog.grpcAddress, callerKey: catalog.callerKey });
+    meter = new CpuMeter([processTree('BFF', bffPid), ...catalog.processGroups, ...serverGroups()]);
     serverReady = performance.now();
     const snapshots: PageSnapshot[] = [];
     for (const page of pages) snapshots.push(await snapshotPage(nextOrigin, page.path));
@@ -55,7 +59,8 @@ async function main(): Promise<void> {
 
     for (const [index, page] of pages.entries()) {
       console.error(`${page.label}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`);
-      const { next, bare: copy } = await comparePageThroughput(LOAD, page.path, nextOrigin, bare.origin);
+      const { next, bare: copy, cpu: reading } = await comparePageThroughput(LOAD, page.path, nextOrigin, bare.origin, meter);
+      if (reading) cpu.push(reading);
       figures.push(
         { name: `${page.label} requests/s (vs bare copy)`, value: next.perSecond, baseline: copy.perSecond, unit: '/s' },
         { name: `${page.label} p50 latency (vs bare copy)`, value: next.p50Ms, baseline: copy.p50Ms, unit: 'ms' },
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
     notes.push(
       `next start: the production build of bff/ bound to localhost, identity and notifications addresses pointed at a closed port (these pages call neither), catalog's at the catalog below; its OpenTelemetry SDK runs as in production with no exporter; LOG_LEVEL warn.`,
       `/event/{id}: the live event with two ticket options that catalog's own seed creates. The page is dynamic: every request to next start makes one anonymous GetPublicEvent gRPC call to catalog (React cache() shares it between metadata and page), which reads the event and its ticket options from PostgreSQL; nothing is cached between requests. The bare copy serves the bytes of one such answer, so the event row's ratio includes the catalog call and its database reads.`,
-      `catalog: the service's own main.ts (tsx, as the e2e stack runs it) with its own PostgreSQL database, Redis/NATS namespace and ports, on the same 127.0.0.1 PostgreSQL as everything else; identity not started (GetPublicEvent does not call it); OpenTelemetry SDK without exporter; LOG_LEVEL warn.`,
+      `catalog: the service's production bundle (node --enable-source-maps dist/main.js, NODE_ENV=production) with its own PostgreSQL database, Redis/NATS namespace and ports, on the same 127.0.0.1 PostgreSQL as everything else; identity not started (GetPublicEvent does not call it); OpenTelemetry SDK without exporter; LOG_LEVEL warn.`,
       `bare copy: node:http in this process answering each page's path with the bytes next start gave once (content-type, content-length); every other path is proxied to next start.`,
       `throughput: ${LOAD.concurrency} GETs in flight per side (keep-alive, one socket each), whole body read, any non-200 fails the run; ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. The load driver shares its process with the bare server, not with next start.`,
       `LCP/CLS: headless Debian Chromium, median of ${COLD_LOADS} cold loads (new context each) per side, alternating; phone 390×844 (mobile, touch), desktop 1280×800; read after the load event + 500 ms. The bare copy loads the same scripts, styles and fonts from next start, so its LCP shows the page without the server's HTML render time (its assets take one extra proxy hop).`,
@@ -92,6 +97,7 @@ async function main(): Promise<void> {
 
   console.log('Kassa pages benchmark (ratio = value / baseline; for latency, LCP and CLS, above 1 means worse)');
   console.log(formatTable(figures));
+  if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting and seeding catalog, waiting for the build lock, building if stale and starting next start`);

@@ -10,6 +10,7 @@ import { launchBrowser } from '../../../e2e/support/browser';
 import { Cleanup } from '../lib/cleanup';
 import { runClosedLoop, type LoadShape } from '../lib/closed-loop';
 import { httpGetOk } from '../lib/http-get';
+import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startBareCopyServer } from '../pages/bare-copy-server';
 import { startNextServer } from '../pages/next-server';
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   const cleanup = new Cleanup();
   const figures: Figure[] = [];
   const notes: string[] = [];
+  const cpu: CpuReading[] = [];
+  let meter: CpuMeter | undefined;
   const started = performance.now();
   let serverReady: number;
   try {
@@ -38,7 +41,8 @@ async function main(): Promise<void> {
     const backend = await startShopBackend(cleanup);
     const path = `/s/${backend.shopId}`;
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin } = await startNextServer(cleanup, backend, { ORDERING_GRPC_ADDRESS: backend.orderingGrpc });
+    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, backend, { ORDERING_GRPC_ADDRESS: backend.orderingGrpc });
+    meter = new CpuMeter([processTree('BFF', bffPid), ...backend.processGroups, ...serverGroups()]);
     serverReady = performance.now();
 
     const first = await httpGetOk(`${nextOrigin}${path}`);
@@ -68,7 +72,8 @@ async function main(): Promise<void> {
     agent.destroy();
 
     console.error(`${path}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`);
-    const { next, bare: copy } = await comparePageThroughput(LOAD, path, nextOrigin, bare.origin);
+    const { next, bare: copy, cpu: reading } = await comparePageThroughput(LOAD, path, nextOrigin, bare.origin, meter);
+    if (reading) cpu.push(reading);
     figures.push(
       { name: '/s/{id} requests/s (vs bare copy)', value: next.perSecond, baseline: copy.perSecond, unit: '/s' },
       { name: '/s/{id} p50 latency (vs bare copy)', value: next.p50Ms, baseline: copy.p50Ms, unit: 'ms' },
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
       `why under load is far below the cold view: the BFF keeps GetAvailability per shop for at most 1 s and GetPublicShop per shop+locale+access for at most 5 s (never past opensAt/closesAt), single-flight, so a rush costs catalog about one call per 5 s and ordering about one per second, whatever the number of guests.`,
       `/s/{id}: ${count(snapshot.body.length)} bytes of HTML (an open public shop, one offer granting two events, three single tickets, donation option); Cache-Control ${String(first.headers['cache-control'])}; ${count(next.completed)} requests to next start, ${count(copy.completed)} to the bare copy measured.`,
       `next start: the production build of bff/ bound to localhost, catalog and ordering addresses pointed at the services below, identity and notifications at a closed port (the page calls neither); OpenTelemetry SDK without exporter; LOG_LEVEL warn.`,
-      `services: identity, catalog and ordering from e2e/support/stack.ts (tsx, own databases, namespace and ports, LOG_LEVEL warn) on the shared 127.0.0.1 PostgreSQL; the shop built through identity's and catalog's gRPC APIs as its organiser, open once catalog's job opened it and ordering's projection sold all four items.`,
+      `services: identity, catalog and ordering from e2e/support/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) on the shared 127.0.0.1 PostgreSQL; the shop built through identity's and catalog's gRPC APIs as its organiser, open once catalog's job opened it and ordering's projection sold all four items.`,
       `bare copy: node:http in this process answering the page's path with the bytes next start gave once; every other path is proxied to next start.`,
       `throughput: ${LOAD.concurrency} GETs in flight per side (keep-alive), whole body read, any non-200 fails the run; ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. The load driver shares its process with the bare server.`,
       `LCP/CLS: headless Chromium, median of ${COLD_LOADS} cold loads (new context, empty localStorage so an empty cart) per side, alternating; phone 390×844, desktop 1280×800; read after the load event + 500 ms.`,
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
 
   console.log('Kassa shop page benchmark (ratio = value / baseline; for latency, LCP and CLS, above 1 means worse)');
   console.log(formatTable(figures));
+  if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, building the shop, waiting for the build lock, building if stale and starting next start`);

@@ -9,6 +9,8 @@ import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { startStack } from '../../../e2e/support/stack';
+import type { ProcessGroup } from '../lib/process-cpu';
+import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';
 import type { Cleanup } from '../lib/cleanup';
 
 export interface ShopBackend {
@@ -20,12 +22,18 @@ export interface ShopBackend {
   shopId: string;
   /** The stack's database names (catalog and ordering are the ones the page reads). */
   databases: string[];
+  /** The services' processes, for CPU per request. */
+  processGroups: ProcessGroup[];
 }
 
 const quiet = { LOG_LEVEL: 'warn' };
 
 export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
-  const stack = await startStack('benchshop', ['identity', 'catalog', 'ordering'], { env: { identity: quiet, catalog: quiet, ordering: quiet } });
+  const stack = await startStack('benchshop', ['identity', 'catalog', 'ordering'], {
+    env: { identity: quiet, catalog: quiet, ordering: quiet },
+    bundles: true,
+    cpuProfiles: profiledServices(),
+  });
   cleanup.add('stop identity, catalog and ordering and drop their databases', () => stack.stop());
 
   const callerKey = callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
@@ -105,7 +113,14 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
       if (Date.now() > deadline) throw new Error(`ordering never sold the shop: ${JSON.stringify(answer)}`);
       await sleep(250);
     }
-    return { catalogGrpc: stack.info.catalogGrpc!, callerKey: stack.info.env.KASSA_CALLER_KEY!, orderingGrpc: stack.info.orderingGrpc!, shopId, databases: stack.info.databases };
+    return {
+      catalogGrpc: stack.info.catalogGrpc!,
+      callerKey: stack.info.env.KASSA_CALLER_KEY!,
+      orderingGrpc: stack.info.orderingGrpc!,
+      shopId,
+      databases: stack.info.databases,
+      processGroups: serviceProcessGroups(stack),
+    };
   } finally {
     events.close();
     shops.close();
