@@ -11,16 +11,16 @@ export interface EventTicketCounts {
   canceled: number;
 }
 
+/** The event's counts (sold, checked_in, canceled) from its counter rows; parameters: event id, organisation id. */
+export const EVENT_COUNTS_SQL = `select coalesce(sum(sold), 0)::int as sold, coalesce(sum(checked_in), 0)::int as checked_in, coalesce(sum(canceled), 0)::int as canceled
+  from event_ticket_count where event_id = ? and organisation_id = ?`;
+
 /**
  * The live counts (what the scanner shows after every scan): the sum of the event's counter rows, which triggers keep
  * in the transaction of every change (migration 20270501), so a scan's cost does not grow with the event.
  */
 export async function countEventTickets(em: EntityManager, organisationId: string, eventId: string): Promise<EventTicketCounts> {
-  const [row] = await em.execute<{ sold: number; checked_in: number; canceled: number }[]>(
-    `select coalesce(sum(sold), 0)::int as sold, coalesce(sum(checked_in), 0)::int as checked_in, coalesce(sum(canceled), 0)::int as canceled
-     from event_ticket_count where event_id = ? and organisation_id = ?`,
-    [eventId, organisationId],
-  );
+  const [row] = await em.execute<{ sold: number; checked_in: number; canceled: number }[]>(EVENT_COUNTS_SQL, [eventId, organisationId]);
   return { sold: row?.sold ?? 0, checkedIn: row?.checked_in ?? 0, canceled: row?.canceled ?? 0 };
 }
 

@@ -5,8 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ScanResponse, type ScanRequest } from '@kassa/proto/ticketing/v1/scanning';
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
 import { scans } from '../../metrics';
-import { noteLinkUse } from '../../persistence/scanning/check-in.repository';
-import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
+import { linkUseStatement } from '../../persistence/scanning/check-in.repository';
+import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswerWithCounts } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
 import { admit, identifyTicket, scannerTicketView, type ScanningOptions } from './admission';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
@@ -16,7 +16,7 @@ import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
  * 1. claims the nonce (a retry, even one racing the original, is answered with the stored answer, identically;
  *    the same nonce from another scanner is "invalid");
  * 2. decides the scan and, when admissible, checks the ticket in with ONE conditional update (admission.ts);
- * 3. stores the answer, with the live counts after the scan, under the nonce.
+ * 3. stores the answer, with the live counts after the scan, under the nonce, and notes the link's use: one statement.
  * Each decision is counted (kassa.scans) once committed; a retry answered from its nonce is not a new decision.
  */
 export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: ScanRequest, options: ScanningOptions = {}): Promise<ScanResponse> {
@@ -42,12 +42,12 @@ export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'ac
       ticket: admission.ticket && decision.result !== 'invalid' ? await scannerTicketView(em, admission.ticket) : undefined,
       checkedInAt: decision.result === 'already_used' ? decision.checkedInAt : (admission.checkedInAt ?? undefined),
       checkedInByDevice: decision.result === 'already_used' ? decision.device : '',
-      counts: await scanCounts(em, scanner),
+      // Set by the statement that stores the answer, from the counters as this transaction leaves them.
+      counts: undefined,
     };
-    if (scanner.linkId) await noteLinkUse(em, scanner.linkId, now, decision.result === 'valid');
     // Stored as the contract's JSON; this answer and every retry's are decoded from it, so they are the same message.
-    const stored = ScanResponse.toJSON(response);
-    await storeScanAnswer(em, nonce, response.result, stored);
+    const linkUse = scanner.linkId ? linkUseStatement(scanner.linkId, now, decision.result === 'valid') : null;
+    const stored = await storeScanAnswerWithCounts(em, { nonce, result: response.result, response: ScanResponse.toJSON(response) }, scanner, linkUse);
     deps.logger.debug({ result: response.result, eventId: scanner.eventId, ticketId: admission.ticket?.ticket.id, device: scanner.deviceId }, 'ticket scanned');
     return ScanResponse.fromJSON(stored);
   });

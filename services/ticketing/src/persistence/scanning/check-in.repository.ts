@@ -108,17 +108,21 @@ export async function insertConflict(em: EntityManager, record: ConflictRecord):
 /**
  * Notes a link's use in this connection's slot row of scan_link_use (see migration 20270501): a check-in counts and
  * moves last_used_at; any other scan moves it at most once a minute. Phones at the same door write different rows,
- * so no scan waits for another's commit here.
+ * so no scan waits for another's commit here. As a fragment (`linkUseStatement`) a scan's last statement carries it.
  */
-export async function noteLinkUse(em: EntityManager, linkId: string, at: Date, checkedIn: boolean): Promise<void> {
-  await em.execute(
-    `insert into scan_link_use as u (link_id, slot, check_ins, last_used_at) values (?, pg_backend_pid() % ${USE_SLOTS}, ?, ?)
+export function linkUseStatement(linkId: string, at: Date, checkedIn: boolean): { sql: string; params: unknown[] } {
+  return {
+    sql: `insert into scan_link_use as u (link_id, slot, check_ins, last_used_at) values (?, pg_backend_pid() % ${USE_SLOTS}, ?, ?)
      on conflict (link_id, slot) do update
        set check_ins = u.check_ins + excluded.check_ins, last_used_at = greatest(u.last_used_at, excluded.last_used_at)
        where excluded.check_ins > 0 or u.last_used_at is null or u.last_used_at < ?`,
-    [linkId, checkedIn ? 1 : 0, at, new Date(at.getTime() - 60_000)],
-    'run',
-  );
+    params: [linkId, checkedIn ? 1 : 0, at, new Date(at.getTime() - 60_000)],
+  };
+}
+
+export async function noteLinkUse(em: EntityManager, linkId: string, at: Date, checkedIn: boolean): Promise<void> {
+  const { sql, params } = linkUseStatement(linkId, at, checkedIn);
+  await em.execute(sql, params, 'run');
 }
 
 /** Each link's check-ins and last use, summed over its slot rows; links never used are absent. */

@@ -1,5 +1,6 @@
 // A scan's nonce and its stored answer (table scan_attempt): what makes a retried scan answer exactly as the first.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EVENT_COUNTS_SQL } from '../ticket-stats.repository';
 
 export type ScanAttemptKind = 'scan' | 'offline';
 
@@ -19,7 +20,7 @@ export interface StoredScanAttempt extends ScanAttemptOwner {
 
 /**
  * Claims the nonce in the caller's transaction: true when it is new (the caller decides the scan and stores the
- * answer with `storeScanAnswer` before committing); false when it was claimed before. A claim that races an
+ * answer with `storeScanAnswer` or `storeScanAnswerWithCounts` before committing); false when it was claimed before. A claim that races an
  * uncommitted one waits on the unique index until that transaction ends, so the loser always finds the winner's
  * answer committed (or, when the winner rolled back, claims the nonce itself).
  */
@@ -49,4 +50,26 @@ export function isOwnAttempt(attempt: StoredScanAttempt, owner: ScanAttemptOwner
 /** Stores the answer of a claimed nonce (in the claim's transaction). */
 export async function storeScanAnswer(em: EntityManager, nonce: string, result: string, response: unknown): Promise<void> {
   await em.execute(`update scan_attempt set result = ?, response = ?::jsonb where nonce = ?`, [result, JSON.stringify(response), nonce], 'run');
+}
+
+/**
+ * A scan's last statement: stores its answer under the claimed nonce with the event's live counts as this
+ * transaction leaves them (its own check-in included) set into the answer's `counts`, and notes the link's use
+ * (linkUseStatement) in the same round trip. Returns the stored answer (the contract's JSON).
+ */
+export async function storeScanAnswerWithCounts(
+  em: EntityManager,
+  answer: { nonce: string; result: string; response: unknown },
+  event: { organisationId: string; eventId: string },
+  linkUse: { sql: string; params: unknown[] } | null,
+): Promise<unknown> {
+  const use = linkUse ? `link_use as (${linkUse.sql}), ` : '';
+  const [row] = await em.execute<{ response: unknown }[]>(
+    `with ${use}counts as (${EVENT_COUNTS_SQL})
+     update scan_attempt set result = ?, response = jsonb_set(?::jsonb, '{counts}', jsonb_build_object('checkedIn', counts.checked_in, 'sold', counts.sold))
+     from counts where nonce = ? returning response`,
+    [...(linkUse?.params ?? []), event.eventId, event.organisationId, answer.result, JSON.stringify(answer.response), answer.nonce],
+  );
+  if (!row) throw new Error(`scan attempt ${answer.nonce} was not claimed in this transaction`);
+  return row.response;
 }
