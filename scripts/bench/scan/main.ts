@@ -23,7 +23,7 @@ import { openScanner, phones, scanExpecting, type ScanTarget } from './scan-driv
 
 /** Scans in flight in the closed loops (and pgbench's clients); BENCH_SCAN_IN_FLIGHT=64 (say) measures another. */
 const IN_FLIGHT = Number.parseInt(process.env.BENCH_SCAN_IN_FLIGHT ?? '32', 10);
-const WARMUP_SCANS = 200;
+const WARMUP_SCANS = 500;
 const FIRST_ADMISSIONS = 1_000;
 /** The same first admissions straight to ticketing's ScanService.Scan (gRPC), to tell the BFF's share from ticketing's. */
 const DIRECT_ADMISSIONS = 500;

@@ -25,8 +25,12 @@ export interface TicketSigner {
 export interface TicketKeys {
   /** Every key that verifies the organisation's codes, oldest first; [] while it has none (nothing was issued). */
   publicKeysOf(organisationId: string): Promise<PublicTicketKey[]>;
-  /** A `(keyId) => KeyObject | undefined` lookup over publicKeysOf, for verifyTicketCode. */
-  verifierFor(organisationId: string): Promise<(keyId: string) => KeyObject | undefined>;
+  /**
+   * A `(keyId) => KeyObject | undefined` lookup over publicKeysOf, for verifyTicketCode. Keys are never changed or
+   * deleted, so the keys read once are kept: given the key ids the codes at hand name (`keyIds`), the keys are read
+   * again only when one of them is not known yet (a key made since, or a forged id); without `keyIds`, always.
+   */
+  verifierFor(organisationId: string, keyIds?: readonly string[]): Promise<(keyId: string) => KeyObject | undefined>;
   /** The organisation's signer; creates its key pair when it has none (safe under races between replicas). */
   signerFor(organisationId: string): Promise<TicketSigner>;
 }

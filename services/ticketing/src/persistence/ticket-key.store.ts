@@ -22,6 +22,8 @@ interface SealedKey {
 export function createTicketKeyStore(orm: MikroORM, sealingKey: Buffer, now: () => Date = () => new Date()): TicketKeys {
   const signers = new Map<string, Promise<TicketSigner>>();
   const publicKeys = new Map<string, PublicTicketKey>();
+  /** Per organisation, its keys as last read (verifierFor): a scan whose code names one of them reads none. */
+  const knownKeys = new Map<string, Map<string, PublicTicketKey>>();
 
   function publicKeyOf(row: Pick<SigningKeyRow, 'id' | 'publicKey'>): PublicTicketKey {
     let known = publicKeys.get(row.id);
@@ -72,9 +74,14 @@ export function createTicketKeyStore(orm: MikroORM, sealingKey: Buffer, now: () 
 
   return {
     publicKeysOf,
-    async verifierFor(organisationId) {
-      const keys = await publicKeysOf(organisationId);
-      return (keyId) => keys.find((key) => key.keyId === keyId)?.key;
+    async verifierFor(organisationId, keyIds = []) {
+      let keys = knownKeys.get(organisationId);
+      if (!keys || keyIds.length === 0 || keyIds.some((keyId) => !keys!.has(keyId))) {
+        keys = new Map((await publicKeysOf(organisationId)).map((key) => [key.keyId, key]));
+        knownKeys.set(organisationId, keys);
+      }
+      const known = keys;
+      return (keyId) => known.get(keyId)?.key;
     },
     signerFor(organisationId) {
       let signer = signers.get(organisationId);

@@ -5,11 +5,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ticket } from '@kassa/proto/ticketing/v1/tickets';
 import { decideScan, type ScanDecision, type ScannedTicket } from '../../domain/scan-decision';
 import { readScanInput } from '../../domain/scan-input';
-import { verifyTicketCode } from '../../domain/ticket-code';
+import { parseTicketCode, verifyTicketCode } from '../../domain/ticket-code';
 import { loadEvents } from '../../persistence/event.repository';
 import { checkInAccess, insertCheckIn, settleTicketStatus, undoCheckIn, useSingleEventTicket } from '../../persistence/scanning/check-in.repository';
 import { loadScanTicket } from '../../persistence/scanning/scan-ticket.repository';
 import type { TicketWithAccess } from '../../persistence/ticket.repository';
+import type { TicketKeys } from '../ticket-keys';
 import type { TicketingPublisher } from '../scanning-deps';
 import { toTicket } from '../ticket-views';
 import type { Scanner } from './scanner-access';
@@ -26,6 +27,19 @@ export type CheckInStatement = (em: EntityManager, ticketId: string, eventId: st
  */
 export interface ScanningOptions {
   checkIn?: CheckInStatement;
+}
+
+/**
+ * The verification keys for scanned values: only the key ids their signed codes name are asked for (typed references
+ * need none), so a scan of a code signed with a key already known reads no key.
+ */
+export async function keysForScans(keys: TicketKeys, organisationId: string, scanned: readonly string[]): Promise<KeyLookup> {
+  const keyIds = [...new Set(scanned.flatMap((raw) => {
+    const input = readScanInput(raw);
+    const keyId = input.kind === 'code' ? parseTicketCode(input.code)?.keyId : undefined;
+    return keyId ? [keyId] : [];
+  }))];
+  return keyIds.length > 0 ? keys.verifierFor(organisationId, keyIds) : () => undefined;
 }
 
 /**

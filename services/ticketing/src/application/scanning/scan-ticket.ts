@@ -8,7 +8,7 @@ import { scans } from '../../metrics';
 import { linkUseStatement } from '../../persistence/scanning/check-in.repository';
 import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswerWithCounts } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
-import { admit, identifyTicket, scannerTicketView, type ScanningOptions } from './admission';
+import { admit, identifyTicket, keysForScans, scannerTicketView, type ScanningOptions } from './admission';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
 
 /**
@@ -26,7 +26,7 @@ export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'ac
   checkDeviceId(violations, 'deviceId', request.deviceId);
   violations.throwIfAny();
   const scanner = await resolveScanner(deps, deps.orm.em.fork(), call, request.access, request.deviceId);
-  const keyFor = await deps.keys.verifierFor(scanner.organisationId);
+  const keyFor = await keysForScans(deps.keys, scanner.organisationId, [request.code]);
 
   return transactionalWithEffects(deps.orm.em.fork(), async (em) => {
     const now = deps.now();

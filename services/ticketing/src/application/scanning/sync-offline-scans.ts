@@ -9,7 +9,7 @@ import { scans } from '../../metrics';
 import { insertConflict, noteLinkUse } from '../../persistence/scanning/check-in.repository';
 import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
-import { admit, identifyTicket, type KeyLookup, type ScanningOptions } from './admission';
+import { admit, identifyTicket, keysForScans, type KeyLookup, type ScanningOptions } from './admission';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
 
 /**
@@ -31,7 +31,7 @@ export async function syncOfflineScans(
   else request.scans.forEach((scan, index) => checkNonce(violations, `scans.${index}.nonce`, scan.nonce));
   violations.throwIfAny();
   const scanner = await resolveScanner(deps, deps.orm.em.fork(), call, request.access, request.deviceId);
-  const keyFor = await deps.keys.verifierFor(scanner.organisationId);
+  const keyFor = await keysForScans(deps.keys, scanner.organisationId, request.scans.map((scan) => scan.code));
 
   const outcomes: OfflineScanOutcome[] = [];
   for (const scan of request.scans) outcomes.push(await mergeOne(deps, scanner, keyFor, scan, options));
