@@ -10,6 +10,9 @@ export async function register(): Promise<void> {
   // Addresses carry secrets (a guest's ?key=, scan and invitation links): redacted before any span leaves.
   const { redactSecrets } = await import('@kassa/web/lib/report-path');
   startTelemetry({ serviceName: 'bff', httpServerSpans: false, redact: redactSecrets });
+  // After telemetry's require hook, so that the build's own files skip it (see build-output-require.ts).
+  const { answerBuildOutputFromModuleCache } = await import('./server/build-output-require');
+  answerBuildOutputFromModuleCache();
   // Every gRPC call needs the caller key (KASSA_CALLER_SECRET): refuse to start without it rather than fail each request
   // later. Next only logs a failing register() and goes on answering 500s, so end the process (a pod then crash-loops
   // visibly). After telemetry has started: reading the key loads @grpc/grpc-js, which the instrumentation must patch

@@ -37,6 +37,8 @@ export interface ScanBackend {
   buy(tickets: number, codesWanted?: number): Promise<string[]>;
   /** The services' processes, for CPU per request. */
   processGroups: ProcessGroup[];
+  /** VACUUM (ANALYZE) of ticketing's database: so that autovacuum does not start on a fresh lot during a measured phase. */
+  settle(): Promise<void>;
   /** Creates a scan link for the event as the organiser; its secret. */
   createScanLink(name: string): Promise<string>;
 }
@@ -70,7 +72,7 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number, capaci
 
   const run = randomBytes(4).toString('hex');
   let ordersPlaced = 0;
-  /** Buys `tickets` more (whole orders of TICKETS_PER_ORDER), waits until ticketing has issued them, reads back `codesWanted` of their codes. */
+  /** Buys `tickets` more (whole orders of TICKETS_PER_ORDER), waits until ticketing has issued them and published that, reads back `codesWanted` of their codes. */
   const buy = async (tickets: number, codesWanted = tickets): Promise<string[]> => {
     const orders = Math.ceil(tickets / TICKETS_PER_ORDER);
     const first = ordersPlaced;
@@ -128,7 +130,18 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number, capaci
     buy,
     createScanLink,
     processGroups: serviceProcessGroups(stack),
+    settle: () => vacuumAnalyze(ticketingDatabaseUrl),
   };
+}
+
+async function vacuumAnalyze(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum (analyze)');
+  } finally {
+    await client.end();
+  }
 }
 
 async function waitForIssued(url: string, expected: number, deadline: number): Promise<void> {
@@ -136,9 +149,13 @@ async function waitForIssued(url: string, expected: number, deadline: number): P
   await client.connect();
   try {
     for (;;) {
-      const { rows } = await client.query<{ issued: number }>(`select count(*)::int as issued from ticket where issued_at is not null`);
-      if (rows[0]!.issued >= expected) return;
-      if (Date.now() > deadline) throw new Error(`ticketing issued ${rows[0]!.issued} of ${expected} tickets in time`);
+      // Issued, and ticketing's outbox drained (tickets.issued published): the scans measured next should not share
+      // the machine with the purchase's tail.
+      const { rows } = await client.query<{ issued: number; unpublished: number }>(
+        `select (select count(*)::int from ticket where issued_at is not null) as issued, (select count(*)::int from outbox where published_at is null) as unpublished`,
+      );
+      if (rows[0]!.issued >= expected && rows[0]!.unpublished === 0) return;
+      if (Date.now() > deadline) throw new Error(`ticketing issued ${rows[0]!.issued} of ${expected} tickets in time (${rows[0]!.unpublished} events unpublished)`);
       await sleep(500);
     }
   } finally {
