@@ -20,9 +20,9 @@ export interface StoredScanAttempt extends ScanAttemptOwner {
 
 /**
  * Claims the nonce in the caller's transaction: true when it is new (the caller decides the scan and stores the
- * answer with `storeScanAnswer` or `storeScanAnswerWithCounts` before committing); false when it was claimed before. A claim that races an
- * uncommitted one waits on the unique index until that transaction ends, so the loser always finds the winner's
- * answer committed (or, when the winner rolled back, claims the nonce itself).
+ * answer with `storeScanAnswer` or `storeScanAnswerWithCounts` before committing); false when it was claimed before.
+ * A claim that races an uncommitted one waits on the unique index until that transaction ends, so the loser always
+ * finds the winner's answer committed (or, when the winner rolled back, claims the nonce itself).
  */
 export async function claimNonce(em: EntityManager, nonce: string, owner: ScanAttemptOwner, at: Date): Promise<boolean> {
   const rows = await em.execute<{ nonce: string }[]>(
