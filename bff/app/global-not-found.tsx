@@ -8,6 +8,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { headers } from 'next/headers';
 import { CurrentPathNotFound } from '../components/current-path-not-found';
 import { LocaleSwitcher } from '../components/locale-switcher';
+import { RuntimeReady } from '../components/site-runtime/runtime-ready';
 import { Link } from '../i18n/navigation';
 import { routing } from '../i18n/routing';
 import { REQUEST_PATH_HEADER } from '../server/identity-headers';
@@ -25,6 +26,7 @@ export default async function GlobalNotFound() {
       <html lang="en">
         <body>
           <CurrentPathNotFound />
+          <RuntimeReady />
         </body>
       </html>
     );
@@ -48,6 +50,8 @@ export default async function GlobalNotFound() {
           </main>
         </NextIntlClientProvider>
         </ThemeProvider>
+        {/* This page is a document of its own, outside the locale layout's SiteRuntime: it says when it has hydrated too. */}
+        <RuntimeReady />
       </body>
     </html>
   );

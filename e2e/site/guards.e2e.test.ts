@@ -137,7 +137,8 @@ describe('404 and the error page', () => {
     });
     page.on('close', () => void own.close());
     // Identity is unreachable: the account page cannot tell who is signed in and fails.
-    await page.goto(`${bffUrl}/account`);
+    // A bot's failing render is an empty shell that never hydrates: its test waits for the network to settle instead.
+    await page.goto(`${bffUrl}/account`, { waitUntil: userAgent ? 'commit' : 'load' });
     return { page, reports };
   }
 

@@ -1,12 +1,15 @@
 import { ensureHeavyLock } from './heavy-lock';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
+
+const execFileAsync = promisify(execFile);
 
 /** Everything a test needs to reach a running platform; written to JSON by the global set-up. */
 export interface StackInfo {
@@ -76,9 +79,10 @@ export interface StackOptions {
    */
   entries?: Partial<Record<ServiceComponent, string>>;
   /**
-   * Run the services (and their migrations) from their production bundles, as their images do:
-   * `node --enable-source-maps services/<name>/dist/main.js` with NODE_ENV=production, bundled here first with
-   * scripts/build/bundle-service.mjs. A service given another entry still runs that entry through tsx.
+   * Run the services (and their migrations) from their production bundles, as their images do (the default):
+   * `node --enable-source-maps services/<name>/dist/main.js` with NODE_ENV=production, bundled first with
+   * scripts/build/bundle-service.mjs, once per test process. A bundle starts in about a second where tsx compiles the
+   * service on every start. `false` runs src/main.ts through tsx; a service given another entry always does.
    */
   bundles?: boolean;
   /** Services started with --cpu-prof: each writes a V8 CPU profile to .artifacts/profiles/<namespace>-<name> when it stops. */
@@ -195,7 +199,7 @@ export async function startStack(label: string, components: Component[], options
   };
   const extraReplicas: ManagedProcess[] = [];
   const entryOf = (component: ServiceComponent): string => options.entries?.[component] ?? join('services', component, 'src', 'main.ts');
-  const bundled = (component: ServiceComponent): boolean => options.bundles === true && options.entries?.[component] === undefined;
+  const bundled = (component: ServiceComponent): boolean => options.bundles !== false && options.entries?.[component] === undefined;
   /** One replica of a service: its bundle or its TypeScript entry, with a CPU profile when asked. */
   const serviceProcess = (component: ServiceComponent, name: string, processEnv: Record<string, string>): ManagedProcess => {
     const profile = options.cpuProfiles?.includes(component) ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, `${namespace}-${name}`)}`] : [];
@@ -224,16 +228,17 @@ export async function startStack(label: string, components: Component[], options
 
   try {
     await dropDatabases(databases);
-    for (const [i, service] of SERVICES_WITH_DATABASES.entries()) {
-      if (!components.includes(service)) continue;
-      if (bundled(service)) execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: repoRoot, stdio: 'pipe' });
-      const migrate = bundled(service)
-        ? [join(repoRoot, 'services', service, 'dist', 'migrate.js')]
-        : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('services', service, 'src', 'persistence', 'migrate.ts')];
-      execFileSync(process.execPath, migrate, {
-        cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: databaseUrl(databases[i]!) }, stdio: 'pipe',
-      });
-    }
+    // Bundled one after the other (esbuild uses both cores), then every database migrated at once.
+    const migrated = SERVICES_WITH_DATABASES.flatMap((service, i) => (components.includes(service) ? [{ service, database: databases[i]! }] : []));
+    for (const { service } of migrated) if (bundled(service)) bundleOnce(service);
+    await Promise.all(
+      migrated.map(({ service, database }) => {
+        const migrate = bundled(service)
+          ? [join(repoRoot, 'services', service, 'dist', 'migrate.js')]
+          : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('services', service, 'src', 'persistence', 'migrate.ts')];
+        return execFileAsync(process.execPath, migrate, { cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: databaseUrl(database) } });
+      }),
+    );
     if (components.includes('otlp')) {
       const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), { OTLP_RECEIVER_PORT: String(ports.otlp) });
       processes.set('otlp', otlp);
@@ -251,31 +256,26 @@ export async function startStack(label: string, components: Component[], options
       await stack.startService('identity');
       info.identityGrpc = `127.0.0.1:${ports.identityGrpc}`;
     }
-    if (components.includes('catalog')) {
-      await stack.startService('catalog');
-      info.catalogGrpc = `127.0.0.1:${ports.catalogGrpc}`;
-    }
-    if (components.includes('ordering')) {
-      // After catalog, though either order works: ordering waits for catalog's stream and reads it from the start.
-      await stack.startService('ordering');
-      await startExtraReplicas('ordering');
-      info.orderingGrpc = orderingAddress;
-    }
-    if (components.includes('payments')) {
-      // Either order works here too: payments waits for ordering's stream, and asks ordering only per payment.
-      await stack.startService('payments');
-      info.paymentsGrpc = `127.0.0.1:${ports.paymentsGrpc}`;
-    }
-    if (components.includes('ticketing')) {
-      // Either order works: ticketing waits for ordering's and catalog's streams and reads them from the start.
-      await stack.startService('ticketing');
-      await startExtraReplicas('ticketing');
-      info.ticketingGrpc = ticketingAddress;
-    }
-    if (components.includes('notifications')) {
-      await stack.startService('notifications');
-      info.notificationsGrpc = `127.0.0.1:${ports.notificationsGrpc}`;
-    }
+    // The others at once: each waits for the streams it reads (catalog's, ordering's, payments') and reads them from
+    // the start, and asks the others only per request, so no start order is needed once identity answers.
+    const started = async (component: ServiceComponent, then: () => Promise<void> | void) => {
+      if (!components.includes(component)) return;
+      await stack.startService(component);
+      await then();
+    };
+    await Promise.all([
+      started('catalog', () => void (info.catalogGrpc = `127.0.0.1:${ports.catalogGrpc}`)),
+      started('ordering', async () => {
+        await startExtraReplicas('ordering');
+        info.orderingGrpc = orderingAddress;
+      }),
+      started('payments', () => void (info.paymentsGrpc = `127.0.0.1:${ports.paymentsGrpc}`)),
+      started('ticketing', async () => {
+        await startExtraReplicas('ticketing');
+        info.ticketingGrpc = ticketingAddress;
+      }),
+      started('notifications', () => void (info.notificationsGrpc = `127.0.0.1:${ports.notificationsGrpc}`)),
+    ]);
     if (components.includes('bff')) await startBff();
   } catch (error) {
     await stack.stop().catch(() => undefined);
@@ -310,6 +310,17 @@ export async function startStack(label: string, components: Component[], options
       await waitForHttp(`http://127.0.0.1:${replicaPorts.http}/readyz`, name, 60_000, child);
     }
   }
+}
+
+/**
+ * Bundles a service at most once per test process (a jest run shares one process: the env survives its per-file
+ * module registries), so every stack of the run starts the same, current bundle.
+ */
+function bundleOnce(service: ServiceComponent): void {
+  const done = new Set((process.env.KASSA_STACK_BUNDLED ?? '').split(',').filter(Boolean));
+  if (done.has(service)) return;
+  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: repoRoot, stdio: 'pipe' });
+  process.env.KASSA_STACK_BUNDLED = [...done, service].join(',');
 }
 
 /** The streams the services made under this stack's namespace ("KASSA_<SERVICE>_<NS>"), so a run leaves nothing behind. */
