@@ -1,4 +1,4 @@
-// ordering's business instruments (docs: /work/helper-notes/METRICS.md, "Business"). Facts are counted once their
+// ordering's business instruments (docs/ARCHITECTURE.md, "Metrics"). Facts are counted once their
 // transaction has committed (afterCommit); the quota gauges are read from the database at scrape time.
 import { checkoutFunnel, counter, labelSets, observeGauges } from '@kassa/platform/metrics';
 import { ORDER_STATUSES } from './domain/order-status';

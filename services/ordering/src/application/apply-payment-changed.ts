@@ -1,4 +1,4 @@
-// ordering's half of the payment saga (DESIGN.md §4): what a payment attempt's news does to its order. Each runs in
+// ordering's half of the payment saga (docs/ARCHITECTURE.md, Payments): what a payment attempt's news does to its order. Each runs in
 // the consumer's transaction together with its inbox record, so a redelivered message does nothing again.
 import type { Payment } from '@kassa/proto/payments/v1/payments';
 import type { EntityManager } from '@mikro-orm/postgresql';

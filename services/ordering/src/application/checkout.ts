@@ -29,7 +29,7 @@ export const DISCOUNT_CODE_INVALID = messages.invalid('Discount code');
 class SameKeyInFlight extends Error {}
 
 /**
- * Places an order (DESIGN.md §3, §4). Checks, in order: the request's shape (every violation at once); an earlier
+ * Places an order (docs/ARCHITECTURE.md: Quotas, Checkout and orders, Payments). Checks, in order: the request's shape (every violation at once); an earlier
  * checkout with the same key (answered again, or INVALID_ARGUMENT on idempotencyKey for another cart); the shop
  * (NOT_FOUND unless public and upcoming/open); its password (PERMISSION_DENIED without a current access token); the
  * lines against availability, the donation and the discount code (every violation at once). Then ONE transaction:

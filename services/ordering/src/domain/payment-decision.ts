@@ -1,4 +1,4 @@
-// What a successful payment means for its order (DESIGN.md §4, COMMON saga decisions): the outcome of every
+// What a successful payment means for its order (docs/ARCHITECTURE.md, Payments): the outcome of every
 // successful payment is paid-with-tickets or refunded, never paid-without-tickets and never paid twice.
 import type { RefundReason } from './refund';
 

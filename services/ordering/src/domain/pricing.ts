@@ -1,4 +1,4 @@
-// What a cart costs (DESIGN.md §6): subtotal − discount + donation + fee, never below zero.
+// What a cart costs (docs/ARCHITECTURE.md, Checkout and orders): subtotal − discount + donation + fee, never below zero.
 import { type AppliedDiscount, type DiscountableLine, lineDiscounts } from './discount';
 
 export interface PricedCartLine {

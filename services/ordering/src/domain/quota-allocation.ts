@@ -1,4 +1,4 @@
-// How an order's tickets are taken from quota buckets (DESIGN.md §3), as pure arithmetic over locked rows:
+// How an order's tickets are taken from quota buckets (docs/ARCHITECTURE.md, Quotas), as pure arithmetic over locked rows:
 // which quotas a cart draws on, which buckets a demand is taken from, how a capacity is shared over buckets
 // that already hold counts, and how many buckets a quota gets.
 

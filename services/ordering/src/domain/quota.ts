@@ -1,4 +1,4 @@
-// Quotas (DESIGN.md §3): a counter with a capacity (null = unlimited), one per ticket option and one per event
+// Quotas (docs/ARCHITECTURE.md, Quotas): a counter with a capacity (null = unlimited), one per ticket option and one per event
 // ticket limit. The counts live in buckets: a quota of capacity C split into N buckets gives bucket i the share
 // floor(C / N) + (i < C mod N ? 1 : 0), and each bucket counts its own sold and reserved tickets, so that a rush
 // on one quota can lock different rows. One bucket is the default; Step 5 measures before choosing more.

@@ -1,4 +1,4 @@
-// Refunds (DESIGN.md §4, §6): what an organiser may refund, and how a successful payment the order cannot keep
+// Refunds (docs/ARCHITECTURE.md: Payments, Checkout and orders): what an organiser may refund, and how a successful payment the order cannot keep
 // is handled. Pure decisions; the use cases carry them out.
 import { FailedPreconditionError, messages, ValidationError } from '@kassa/platform/errors';
 

@@ -1,4 +1,4 @@
-// Inventory writes (DESIGN.md §3): taking tickets from quota buckets, and giving them back or selling them.
+// Inventory writes (docs/ARCHITECTURE.md, Quotas): taking tickets from quota buckets, and giving them back or selling them.
 //
 // Lock order, everywhere: an order row first (when the change is about an existing order), then quota buckets in
 // (quota_id, bucket) order, then discount_usage. Checkout takes its quotas in quota id order; within a quota it first

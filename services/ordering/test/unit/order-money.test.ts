@@ -1,4 +1,4 @@
-// Money of an order (DESIGN.md §6) as properties over random carts: totals never negative, discounts within the
+// Money of an order (docs/ARCHITECTURE.md, Checkout and orders) as properties over random carts: totals never negative, discounts within the
 // subtotal and consistent with the code's uses, fees exactly per paid ticket and none on free orders, and rounding
 // that is stable (half up, per line, independent of anything but the line).
 import fc from 'fast-check';

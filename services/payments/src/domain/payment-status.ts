@@ -1,5 +1,5 @@
 /**
- * The payment attempt's status machine (DESIGN.md §6): created → pending → authorized → paid; any open status →
+ * The payment attempt's status machine (docs/ARCHITECTURE.md, Payments): created → pending → authorized → paid; any open status →
  * failed, canceled or expired. Providers deliver events late, twice and out of order, so every transition is
  * monotone: an event can only move an attempt forward, and an event that would move it back changes nothing.
  *

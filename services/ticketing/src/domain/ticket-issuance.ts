@@ -1,4 +1,4 @@
-// Order lines → tickets (DESIGN.md §6, STEP6): one ticket per admission (a line of quantity 3 is three tickets),
+// Order lines → tickets (docs/ARCHITECTURE.md, Ticketing): one ticket per admission (a line of quantity 3 is three tickets),
 // each granting every event its shop item grants, priced at its share of the line's total after discount. The
 // shares are exact: the first tickets of a line take the leftover cents, so a line's tickets add up to its total.
 

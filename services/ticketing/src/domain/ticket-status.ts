@@ -1,4 +1,4 @@
-// A ticket's life (DESIGN.md §6): reserved (its order is not paid yet; no code) → created (valid: paid, code issued)
+// A ticket's life (docs/ARCHITECTURE.md, Ticketing): reserved (its order is not paid yet; no code) → created (valid: paid, code issued)
 // → used (checked in at every event it grants); reserved, created or used → canceled (the order expired, was
 // canceled or refunded in full: the code goes on the revocation list). Tickets follow their order: each order
 // change decides one effect for all the order's tickets, and each ticket moves only forward from where it is.

@@ -27,7 +27,7 @@ export class Migration20261220OrderingInitial extends Migration {
       );
       create index ticket_option_event_idx on ticket_option (event_id);
 
-      -- Inventory (DESIGN.md §3). One quota per ticket option (capacity) and per event (ticket limit), keyed by
+      -- Inventory (docs/ARCHITECTURE.md, Quotas). One quota per ticket option (capacity) and per event (ticket limit), keyed by
       -- that id, so rows lock in a stable order. Its counts live in bucket_count bucket rows; each bucket holds
       -- its share of the capacity (floor(C / N), one more for the first C mod N buckets), so that a large quota
       -- can spread a rush over N rows. capacity null = unlimited. A capacity lowered below what is sold is

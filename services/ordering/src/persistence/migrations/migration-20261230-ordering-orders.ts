@@ -10,7 +10,7 @@ export class Migration20261230OrderingOrders extends Migration {
     this.addSql(`alter table ticket_option add column name text not null default ''`);
     this.addSql(`alter table shop_item add column name text not null default ''`);
 
-    // The last line of defence against overselling (DESIGN.md §3). Checkout's conditional updates keep
+    // The last line of defence against overselling (docs/ARCHITECTURE.md, Quotas). Checkout's conditional updates keep
     // sold + reserved ≤ capacity; this CHECK refuses any write that would break it anyway. A capacity lowered
     // below what is already sold must still be accepted (availability 0, nothing sold is cancelled), so a bucket
     // carries `overdraft` = max(0, sold + reserved − capacity) as it stood when the capacity changed. The trigger
