@@ -10,7 +10,7 @@ import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
-import { endHoldNow } from '../support/holds';
+import { endHoldsNow } from '../support/holds';
 import { collectProblems, hydrated, settledTitle, shot, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-info';
 
@@ -303,7 +303,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     }
 
     // The shop's hold arrived; the test ends it now rather than waiting out the minute (support/holds.ts).
-    await endHoldNow(stack, orderId!);
+    await endHoldsNow(stack, [orderId!]);
     // The order page follows the order by itself: after the hold it shows the failure words, without Retry.
     await page.locator('[data-phase="expired"]').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('payment-failed').textContent()).toBe(FAILURE_WORDS);

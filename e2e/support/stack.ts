@@ -1,6 +1,6 @@
 import { ensureHeavyLock } from './heavy-lock';
 import { randomBytes } from 'node:crypto';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -8,6 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
+import { bundleServiceOnce } from '@kassa/platform/testing';
 
 const execFileAsync = promisify(execFile);
 
@@ -230,7 +231,7 @@ export async function startStack(label: string, components: Component[], options
     await dropDatabases(databases);
     // Bundled one after the other (esbuild uses both cores), then every database migrated at once.
     const migrated = SERVICES_WITH_DATABASES.flatMap((service, i) => (components.includes(service) ? [{ service, database: databases[i]! }] : []));
-    for (const { service } of migrated) if (bundled(service)) bundleOnce(service);
+    for (const { service } of migrated) if (bundled(service)) bundleServiceOnce(service);
     await Promise.all(
       migrated.map(({ service, database }) => {
         const migrate = bundled(service)
@@ -310,17 +311,6 @@ export async function startStack(label: string, components: Component[], options
       await waitForHttp(`http://127.0.0.1:${replicaPorts.http}/readyz`, name, 60_000, child);
     }
   }
-}
-
-/**
- * Bundles a service at most once per test process (a jest run shares one process: the env survives its per-file
- * module registries), so every stack of the run starts the same, current bundle.
- */
-function bundleOnce(service: ServiceComponent): void {
-  const done = new Set((process.env.KASSA_STACK_BUNDLED ?? '').split(',').filter(Boolean));
-  if (done.has(service)) return;
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: repoRoot, stdio: 'pipe' });
-  process.env.KASSA_STACK_BUNDLED = [...done, service].join(',');
 }
 
 /** The streams the services made under this stack's namespace ("KASSA_<SERVICE>_<NS>"), so a run leaves nothing behind. */

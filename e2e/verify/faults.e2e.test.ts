@@ -9,8 +9,9 @@ import { formatFigures, mustBeAtLeast, mustBeAtMost, mustBeZero, mustEqual, reco
 import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
 import { INFRASTRUCTURE } from '../../scripts/verify/faults/infrastructure';
 import { waitUntilSettled } from '../../scripts/verify/faults/settle';
-import { endHoldsNow, supervisedStack } from '../../scripts/verify/faults/stack-adapters';
+import { supervisedStack } from '../../scripts/verify/faults/stack-adapters';
 import { faultSchedule, supervise } from '../../scripts/verify/faults/supervisor';
+import { endHoldsNow } from '../support/holds';
 import { lookAtOrders, runLoad } from '../../scripts/verify/load/driver';
 import { deliveryFigures, emailsTo, faultsLog, reconciledFigures, reconcileOrders, SECTION, SEND_CONCURRENCY, useFaultsStack } from './faults-stack';
 

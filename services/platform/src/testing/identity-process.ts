@@ -47,17 +47,30 @@ export function repositoryRoot(from = __dirname): string {
 /** Where prepareIdentityBundle tells startIdentityProcess (in the test workers, through the environment) to find identity's bundle. */
 export const IDENTITY_BUNDLE_ENV = 'KASSA_IDENTITY_BUNDLE';
 
+/** The services bundled so far in this test run, kept in the environment so that jest's per-file module registries share it. */
+const BUNDLED_SERVICES_ENV = 'KASSA_STACK_BUNDLED';
+
+/**
+ * Bundles a service at most once per test run (into services/<service>/dist, where the images take it from too), so
+ * every process the run starts from it starts the same, current bundle in about a second instead of compiling the
+ * sources through tsx.
+ */
+export function bundleServiceOnce(service: string): string {
+  const root = repositoryRoot();
+  const dist = join(root, 'services', service, 'dist');
+  const done = new Set((process.env[BUNDLED_SERVICES_ENV] ?? '').split(',').filter(Boolean));
+  if (done.has(service)) return dist;
+  execFileSync(process.execPath, [join(root, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: root, stdio: 'pipe' });
+  process.env[BUNDLED_SERVICES_ENV] = [...done, service].join(',');
+  return dist;
+}
+
 /**
  * Bundles identity once for a whole test run (a jest globalSetup calls it before the workers start): every
- * startIdentityProcess then starts the bundle in about a second instead of compiling the sources through tsx.
- * The bundle goes to services/identity/dist, where the images and the e2e stacks take it from.
+ * startIdentityProcess then starts the bundle.
  */
 export function prepareIdentityBundle(): void {
-  const root = repositoryRoot();
-  execFileSync(process.execPath, [join(root, 'scripts', 'build', 'bundle-service.mjs'), 'identity'], { cwd: root, stdio: 'pipe' });
-  process.env[IDENTITY_BUNDLE_ENV] = join(root, 'services', 'identity', 'dist');
-  // The e2e stack's own bundling (e2e/support/stack.ts) leaves it as it is while tests run from it.
-  process.env.KASSA_STACK_BUNDLED = [...(process.env.KASSA_STACK_BUNDLED ?? '').split(',').filter(Boolean), 'identity'].join(',');
+  process.env[IDENTITY_BUNDLE_ENV] = bundleServiceOnce('identity');
 }
 
 export async function startIdentityProcess(options: IdentityProcessOptions): Promise<IdentityProcess> {
