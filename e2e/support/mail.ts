@@ -4,6 +4,8 @@ export interface InboxMessage {
   text: string;
   html: string;
   date: string;
+  /** notifications' id of the message (X-Kassa-Message-Id). */
+  kassaMessageId: string;
 }
 
 export async function inboxMessages(mailInboxUrl: string): Promise<InboxMessage[]> {

@@ -4,7 +4,7 @@
  *
  *   GET    /                     newest-first list (to, subject, time)
  *   GET    /messages/:id         one message: headers, HTML body (sandboxed iframe) and text part
- *   GET    /api/messages         JSON, newest first: [{ id, from, to, subject, text, html, date }] (?to= filters)
+ *   GET    /api/messages         JSON, newest first: [{ id, from, to, subject, text, html, date, kassaMessageId }] (?to= filters)
  *   DELETE /api/messages         empties the inbox
  *
  * Run: `npx tsx scripts/dev/mail-inbox.ts` (MAIL_INBOX_SMTP_PORT, MAIL_INBOX_HTTP_PORT). Loopback only.
@@ -34,6 +34,8 @@ interface InboxEntry {
   text: string;
   html: string;
   date: string;
+  /** notifications' id of the message (X-Kassa-Message-Id), empty for mail from elsewhere. */
+  kassaMessageId: string;
 }
 
 export async function startMailInbox({ smtpPort = 1025, httpPort = 1080 }: MailInboxOptions = {}): Promise<MailInbox> {
@@ -59,6 +61,7 @@ export async function startMailInbox({ smtpPort = 1025, httpPort = 1080 }: MailI
       text: message.text,
       html: message.html,
       date: message.receivedAt.toISOString(),
+      kassaMessageId: message.headers['x-kassa-message-id'] ?? '',
     })).reverse();
 
   const server = createServer((request, response) => {

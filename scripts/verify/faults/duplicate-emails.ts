@@ -9,6 +9,8 @@ export interface DeliveredEmail {
   text: string;
   /** When the inbox received it (ISO). */
   date: string;
+  /** notifications' id of the message (its X-Kassa-Message-Id header), where the inbox keeps it. */
+  kassaMessageId?: string;
 }
 
 export interface DuplicateEmails {
@@ -24,25 +26,28 @@ export interface DuplicateEmails {
 const SLACK_MS = 2_000;
 
 export function findDuplicateEmails(delivered: readonly DeliveredEmail[], interruptionsAt: readonly number[]): DuplicateEmails {
-  const groups = new Map<string, number[]>();
+  const groups = new Map<string, { at: number; id: string }[]>();
   for (const email of delivered) {
     const key = JSON.stringify([email.to.toLowerCase(), email.subject, email.text]);
-    const times = groups.get(key) ?? [];
-    times.push(Date.parse(email.date));
-    groups.set(key, times);
+    const copies = groups.get(key) ?? [];
+    copies.push({ at: Date.parse(email.date), id: email.kassaMessageId ?? '?' });
+    groups.set(key, copies);
   }
   const result: DuplicateEmails = { duplicates: 0, unexplained: 0, examples: [] };
-  for (const [key, times] of groups) {
-    if (times.length < 2) continue;
-    times.sort((a, b) => a - b);
-    const first = times[0]!;
-    for (const later of times.slice(1)) {
+  for (const [key, copies] of groups) {
+    if (copies.length < 2) continue;
+    copies.sort((a, b) => a.at - b.at);
+    const first = copies[0]!.at;
+    for (const later of copies.slice(1)) {
       result.duplicates += 1;
-      const explained = interruptionsAt.some((at) => at >= first - SLACK_MS && at <= later + SLACK_MS);
+      const explained = interruptionsAt.some((at) => at >= first - SLACK_MS && at <= later.at + SLACK_MS);
       if (!explained) result.unexplained += 1;
       if (result.examples.length < 5) {
         const [to, subject] = JSON.parse(key) as [string, string];
-        result.examples.push(`${to} "${subject}"${explained ? '' : ' (after no interruption)'}`);
+        // When and as which message each copy came: one id twice is one message sent again, two ids are two messages.
+        const how = copies.map((copy) => `${new Date(copy.at).toISOString().slice(11, 23)} as ${copy.id}`).join(', ');
+        const around = explained ? '' : `; interruptions at ${interruptionsAt.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ') || 'none'}`;
+        result.examples.push(`${to} "${subject}"${explained ? '' : ' (after no interruption)'} [${how}${around}]`);
       }
     }
   }

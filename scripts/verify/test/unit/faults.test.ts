@@ -104,6 +104,15 @@ describe('duplicate e-mails', () => {
     expect(findDuplicateEmails(delivered, [Date.parse(at(0)) - 60_000])).toMatchObject({ duplicates: 2, unexplained: 2 });
   });
 
+  it('says when and as which message each copy of an unexplained duplicate came, and when the interruptions were', () => {
+    const copies = [{ ...mail('a@x.test', 'Order 1', 0), kassaMessageId: 'ema_1' }, { ...mail('a@x.test', 'Order 1', 40), kassaMessageId: 'ema_2' }];
+    const result = findDuplicateEmails(copies, [Date.parse(at(60))]);
+    expect(result.unexplained).toBe(1);
+    expect(result.examples).toEqual([
+      `a@x.test "Order 1" (after no interruption) [${at(0).slice(11, 23)} as ema_1, ${at(40).slice(11, 23)} as ema_2; interruptions at ${at(60).slice(11, 23)}]`,
+    ]);
+  });
+
   it('tells apart different messages to the same address', () => {
     expect(findDuplicateEmails([mail('a@x.test', 'Order 1', 0), mail('a@x.test', 'Order 2', 1)], []).duplicates).toBe(0);
   });
