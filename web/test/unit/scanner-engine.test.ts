@@ -221,6 +221,36 @@ describe('ScannerEngine offline', () => {
     expect(scanner.getSnapshot().queueLength).toBe(0);
   });
 
+  it.each(['counts', 'kit'] as const)('keeps an upload in its counts when a %s answer asked for before the upload arrives after it', async (asked) => {
+    const fake = fakeApi();
+    let online = false;
+    const scanner = engine(fake, { online: () => online });
+    await scanner.start();
+    await scanner.submit(makeCode(key, ticket(1), [EVENT]));
+    scanner.dismiss();
+    expect(scanner.getSnapshot()).toMatchObject({ queueLength: 1, counts: { checkedIn: 1 } });
+
+    // Asked before the upload, answered after it: ticketing counted 10 then, before this door's admission. Every later
+    // answer counts the upload (11).
+    let answer!: () => void;
+    const late = new Promise<void>((resolve) => (answer = resolve));
+    let calls = 0;
+    fake.openAnswer = ok({ ...opened, counts: { checkedIn: 11, sold: 100 } });
+    fake.kitAnswer = ok({ ...kit, counts: { checkedIn: 11, sold: 100 } });
+    const { open, offlineKit } = fake.api;
+    if (asked === 'counts') fake.api.open = async (deviceId) => (calls++ === 0 ? (await late, ok(opened)) : open(deviceId));
+    else fake.api.offlineKit = async (deviceId) => (calls++ === 0 ? (await late, ok({ ...kit, counts: { checkedIn: 10, sold: 100 } })) : offlineKit(deviceId));
+    const reading = asked === 'counts' ? scanner.refreshCounts() : scanner.refreshKit();
+    online = true;
+    scanner.setOnline(true);
+    await scanner.sync();
+    expect(scanner.getSnapshot()).toMatchObject({ queueLength: 0, counts: { checkedIn: 11, sold: 100 } });
+
+    answer();
+    await reading;
+    expect(scanner.getSnapshot().counts).toEqual({ checkedIn: 11, sold: 100 });
+  });
+
   it('says it cannot check when it is offline without a kit', async () => {
     const fake = fakeApi();
     fake.kitAnswer = failed(0);

@@ -94,6 +94,12 @@ export class ScannerEngine {
   /** Admissions the server confirmed that the kit in hand does not show yet. */
   private synced: LocalCheckIn[] = [];
   private syncRun: Promise<void> | null = null;
+  /**
+   * Uploads that emptied part of the queue so far. Server counts plus the queue are right only if no upload happened
+   * between asking and answering: an answer asked for before an upload would count its admissions neither on the
+   * server nor in the queue (a door that saw 2 would drop back to 1).
+   */
+  private uploads = 0;
   private readonly now: () => Date;
   private readonly browserOnline: () => boolean;
   private readonly newNonce: () => string;
@@ -162,13 +168,14 @@ export class ScannerEngine {
   /** Downloads the offline kit and keeps it (every minute while online). */
   async refreshKit(): Promise<void> {
     if (this.snapshot.phase === 'revoked') return;
+    const uploadsBefore = this.uploads;
     const answer = await this.options.api.offlineKit(this.options.deviceId);
     if (answer.ok) {
       const kit = answer.data;
       // A confirmed admission the new kit already shows needs no more remembering.
       this.synced = this.synced.filter((checkIn) => !kit.tickets.some((ticket) => ticket.id === checkIn.ticketId && ticket.checkedInAt));
       this.setKit(withCheckIns(kit, this.synced));
-      this.update({ counts: this.countsWithQueue(kit.counts), online: true });
+      this.update({ ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(kit.counts) } : {}), online: true });
       const opened = this.snapshot.opened;
       await this.options.store
         .saveKit({ scope: this.options.scope, kit, opened, savedAt: this.now().toISOString() })
@@ -185,9 +192,10 @@ export class ScannerEngine {
     // A scanner that could not open (no network, nothing kept) keeps trying on the same timer.
     if (this.snapshot.phase === 'unavailable') return this.start();
     if (this.snapshot.phase !== 'ready') return;
+    const uploadsBefore = this.uploads;
     const answer = await this.options.api.open(this.options.deviceId);
     if (answer.ok) {
-      this.update({ opened: answer.data, counts: this.countsWithQueue(answer.data.counts), online: true });
+      this.update({ opened: answer.data, ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(answer.data.counts) } : {}), online: true });
       if (this.queue.length > 0) void this.sync();
     } else if (isAccessRevoked(answer)) this.revoke();
     else if (isNetworkFailure(answer)) this.update({ online: false });
@@ -322,6 +330,7 @@ export class ScannerEngine {
       await this.options.store.removeFromQueue(applied.done).catch(() => undefined);
       const done = new Set(applied.done);
       this.queue = this.queue.filter((scan) => !done.has(scan.nonce));
+      this.uploads += 1;
       this.synced = [...this.synced, ...applied.checkIns];
       if (this.kit) this.setKit(withCheckIns(this.kit, applied.checkIns));
       const known = new Set(this.snapshot.notices.map((notice) => notice.nonce));
