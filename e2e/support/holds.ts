@@ -1,10 +1,7 @@
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { createNamespace } from '@kassa/platform/config';
-import { databaseUrl, type StackInfo } from './stack';
-
-/** ordering's database in `stack.info.databases` (identity, notifications, catalog, ordering, …). */
-const ORDERING_DATABASE = 3;
+import { serviceDatabase, type StackInfo } from './stack';
 
 /**
  * Ends holds now instead of at the shop's reservation time (catalog's shortest is a minute), as the clock would a few
@@ -17,7 +14,7 @@ const ORDERING_DATABASE = 3;
  * without, every order still held. Returns how many orders were held and how many still had their expiry job.
  */
 export async function endHoldsNow(info: StackInfo, orderIds?: string[]): Promise<{ held: number; jobsFound: number }> {
-  const ordering = new Client({ connectionString: databaseUrl(info.databases[ORDERING_DATABASE]!) });
+  const ordering = new Client({ connectionString: serviceDatabase(info, 'ordering') });
   await ordering.connect();
   let held: Set<string>;
   try {

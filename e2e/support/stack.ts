@@ -44,8 +44,15 @@ export interface Stack {
 
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // New services go last: tests address the databases by index (`info.databases[0]` is identity's).
-const SERVICES_WITH_DATABASES = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'] as const;
-type ServiceComponent = (typeof SERVICES_WITH_DATABASES)[number];
+export const SERVICES_WITH_DATABASES = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'] as const;
+export type ServiceComponent = (typeof SERVICES_WITH_DATABASES)[number];
+
+/** The stack's database of one service, by the name's suffix (`kassa_e2e_<ns>_<service>`). */
+export function serviceDatabase(info: Pick<StackInfo, 'databases'>, service: ServiceComponent): string {
+  const name = info.databases.find((candidate) => candidate.endsWith(`_${service}`));
+  if (!name) throw new Error(`the stack has no ${service} database`);
+  return databaseUrl(name);
+}
 
 /** The URL of one of a stack's databases (`stack.info.databases`), on the same server as the admin URL. */
 export function databaseUrl(name: string): string {

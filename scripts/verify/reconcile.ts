@@ -6,7 +6,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
-import { databaseUrl, type StackInfo } from '../../e2e/support/stack';
+import { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type StackInfo } from '../../e2e/support/stack';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 export const FINAL_ORDER_STATUSES = ['paid', 'expired', 'canceled'] as const;
@@ -319,15 +319,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the databases (read-only sessions) and NATS.
 
-/** The stack's database of one service, by the name's suffix (`kassa_e2e_<ns>_<service>`). */
-export function serviceDatabase(info: Pick<StackInfo, 'databases'>, service: Service): string {
-  const name = info.databases.find((candidate) => candidate.endsWith(`_${service}`));
-  if (!name) throw new Error(`the stack has no ${service} database`);
-  return databaseUrl(name);
-}
-
-export const SERVICES = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'] as const;
-export type Service = (typeof SERVICES)[number];
+export { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type ServiceComponent as Service } from '../../e2e/support/stack';
 
 /**
  * Tickets past capacity right now, by ordering's own record of what each live order holds: Σ over quotas of

@@ -1,6 +1,6 @@
 // The faults section's view of an e2e stack (e2e/support/stack.ts): the processes the supervisor and the crash matrix
 // kill and start again, and the saga databases the probe reads.
-import { databaseUrl, type Stack, type StackInfo } from '../../../e2e/support/stack';
+import { serviceDatabase, type Stack, type StackInfo } from '../../../e2e/support/stack';
 import type { CrashStack } from './crash-matrix';
 import type { SagaDatabase } from './saga-probe';
 import type { Supervised } from './supervisor';
@@ -32,8 +32,7 @@ export function crashStack(stack: Stack): CrashStack {
   };
 }
 
-/** stack.info.databases is in SERVICES_WITH_DATABASES order (identity, notifications, catalog, ordering, payments, ticketing). */
 export function sagaDatabaseUrls(info: StackInfo): Record<SagaDatabase, string> {
-  const [, notifications, , ordering, payments, ticketing] = info.databases.map(databaseUrl);
-  return { ordering: ordering!, payments: payments!, ticketing: ticketing!, notifications: notifications! };
+  const url = (service: SagaDatabase) => serviceDatabase(info, service);
+  return { ordering: url('ordering'), payments: url('payments'), ticketing: url('ticketing'), notifications: url('notifications') };
 }

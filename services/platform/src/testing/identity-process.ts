@@ -1,6 +1,6 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { bundleServiceOnce, repositoryRoot } from './service-bundle';
 import { promisify } from 'node:util';
 import { HealthCheckResponse_ServingStatus, HealthClient } from '@kassa/proto/grpc/health/v1/health';
 import { type CallerKey, callerKeyFromRoot, createGrpcClient } from '../grpc';
@@ -35,35 +35,8 @@ export interface IdentityProcess {
   stop(): Promise<void>;
 }
 
-/** The folder holding the root package.json (the one with workspaces), found by walking up from this file. */
-export function repositoryRoot(from = __dirname): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
-    if (dirname(dir) === dir) throw new Error(`No package.json with workspaces above ${from}`);
-  }
-}
-
 /** Where prepareIdentityBundle tells startIdentityProcess (in the test workers, through the environment) to find identity's bundle. */
 export const IDENTITY_BUNDLE_ENV = 'KASSA_IDENTITY_BUNDLE';
-
-/** The services bundled so far in this test run, kept in the environment so that jest's per-file module registries share it. */
-const BUNDLED_SERVICES_ENV = 'KASSA_STACK_BUNDLED';
-
-/**
- * Bundles a service at most once per test run (into services/<service>/dist, where the images take it from too), so
- * every process the run starts from it starts the same, current bundle in about a second instead of compiling the
- * sources through tsx.
- */
-export function bundleServiceOnce(service: string): string {
-  const root = repositoryRoot();
-  const dist = join(root, 'services', service, 'dist');
-  const done = new Set((process.env[BUNDLED_SERVICES_ENV] ?? '').split(',').filter(Boolean));
-  if (done.has(service)) return dist;
-  execFileSync(process.execPath, [join(root, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: root, stdio: 'pipe' });
-  process.env[BUNDLED_SERVICES_ENV] = [...done, service].join(',');
-  return dist;
-}
 
 /**
  * Bundles identity once for a whole test run (a jest globalSetup calls it before the workers start): every

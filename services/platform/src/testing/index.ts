@@ -3,6 +3,7 @@ export * from './otlp-receiver';
 export * from './database';
 export * from './free-port';
 export * from './identity-process';
+export * from './service-bundle';
 export * from './identity-driver';
 export * from './metrics';
 export * from './caller-key';
