@@ -19,13 +19,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  // A service imports only the platform and the contracts, never another service.
+  // A service imports only the platform, the shared rules and the generated gRPC code, never another service.
   ...serviceNames.map((name) => ({
     files: [`services/${name}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto'], message: 'A service depends only on @kassa/platform and @kassa/proto.' },
+          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto', '!@kassa/contracts'], message: 'A service depends only on @kassa/platform, @kassa/contracts and @kassa/proto.' },
           ...serviceNames.filter((other) => other !== name).map((other) => ({ group: [`**/${other}/**`, '!@kassa/proto/**'], message: `Do not reach into the ${other} service.` })),
         ],
       }],
@@ -40,7 +40,7 @@ export default tseslint.config(
           { group: ioPackages, message: 'domain/ is pure: no I/O imports.' },
           { group: platformIo, message: 'domain/ is pure: only platform errors, ids and money.' },
           { group: ['**/grpc/**', '**/persistence/**', '**/events/**', '**/jobs/**', '**/application/**'], message: 'domain/ imports no other layer.' },
-          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto'], message: 'A service depends only on @kassa/platform and @kassa/proto.' },
+          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto', '!@kassa/contracts'], message: 'A service depends only on @kassa/platform, @kassa/contracts and @kassa/proto.' },
         ],
       }],
     },
@@ -49,14 +49,23 @@ export default tseslint.config(
   {
     files: ['services/platform/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '!@kassa/proto'], message: 'The platform depends on no service.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '!@kassa/proto', '!@kassa/contracts'], message: 'The platform depends on no service.' }] }],
     },
   },
   // The UI takes data and callbacks as props; it talks to no server itself.
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '@grpc/*', 'next/server'], message: 'web/ is UI only: no services, no BFF.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '!@kassa/contracts', '@grpc/*', 'next/server'], message: 'web/ is UI only: no services, no BFF (the shared rules of @kassa/contracts are allowed).' }] }],
+    },
+  },
+  // The shared rules run in the browser and on the server: plain TypeScript that imports nothing but itself.
+  {
+    files: ['contracts/**/*.{ts,tsx}'],
+    ignores: ['contracts/test/**'],
+    rules: {
+      // A regex, not a gitignore group: the group's "!./*" never matched a relative path, so it refused the package's own files too.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.{1,2}/)', message: '@kassa/contracts imports nothing: it runs unchanged in the browser and in every service.' }] }],
     },
   },
 );

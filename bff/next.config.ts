@@ -37,7 +37,7 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: monorepoRoot,
   turbopack: { root: monorepoRoot },
   // Workspace packages ship TypeScript source.
-  transpilePackages: ['@kassa/web', '@kassa/platform', '@kassa/proto'],
+  transpilePackages: ['@kassa/web', '@kassa/contracts', '@kassa/platform', '@kassa/proto'],
   // Native-ish Node packages and the OpenTelemetry SDK (which patches modules at require time) stay outside the bundle.
   serverExternalPackages: [
     '@grpc/grpc-js',

@@ -2,6 +2,7 @@
 // (attendee-csv.ts) while ticketing answers the next page, so a large event neither waits for the whole list nor
 // holds it in memory. The first page is asked before the answer starts: a refusal (403, 404, 503) is still an HTTP
 // status then. A failure further on aborts the download rather than ending it with a silently shortened file.
+import type { Locale } from '@kassa/contracts/locales';
 import type { AttendeeView } from '@kassa/web/features/tickets/ticket-model';
 import { messages } from '@kassa/web/messages';
 import { attendeeCsvHeader, attendeeCsvRow, type AttendeeCsvLabels, CSV_BOM } from './attendee-csv';
@@ -17,7 +18,7 @@ export interface AttendeePage {
 }
 
 /** The export's headings and yes/no in English or Dutch (the organiser's language, as the page asked for it). */
-export function attendeeCsvLabels(locale: 'en' | 'nl'): AttendeeCsvLabels {
+export function attendeeCsvLabels(locale: Locale): AttendeeCsvLabels {
   return messages[locale].Tickets.attendees.csv;
 }
 

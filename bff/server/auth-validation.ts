@@ -1,4 +1,5 @@
 // Request bodies of the sign-in endpoints, checked with zod and answered in the spec's words.
+import { DEFAULT_LOCALE, LOCALES } from '@kassa/contracts/locales';
 import { messages } from '@kassa/platform/errors';
 import { checkCode, checkDisplayName, checkEmail, normalizeCode, type FieldRule } from '@kassa/web/lib/auth-rules';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ export const signInCodeBody = z.object({
   displayName: textField('Name', (value) => checkDisplayName(value, false))
     .transform((name) => name.trim())
     .optional(),
-  locale: z.enum(['en', 'nl'], { error: messages.invalid('Locale') }).default('en'),
+  locale: z.enum(LOCALES, { error: messages.invalid('Locale') }).default(DEFAULT_LOCALE),
 });
 export type SignInCodeBody = z.infer<typeof signInCodeBody>;
 

@@ -1,6 +1,7 @@
 // The cart's fields as the public shop's endpoints receive them (POST /api/shops/{shopId}/price and …/checkout): its
 // lines of item and quantity, the discount code and the donation, checked with zod and answered in the spec's words.
 // ordering checks every limit again; these only keep malformed input away from it.
+import { DISCOUNT_CODE_MAX_LENGTH } from '@kassa/contracts/discount-code';
 import { messages } from '@kassa/platform/errors';
 import { z } from 'zod';
 import { isPrefixedId } from './page-validity';
@@ -35,10 +36,15 @@ export const cartLinesField = (label: string) =>
     .max(MAX_LINES, { error: messages.invalid(label) })
     .refine((lines) => new Set(lines.map(({ itemId }) => itemId)).size === lines.length, { error: messages.invalid(label) });
 
+/**
+ * The code as typed, trimmed. Longer than any code is refused here in the words of an unknown code; the rest goes to
+ * ordering, which looks up only a well-formed code and answers any other like an unknown one ('unknown' in a quote,
+ * 'Discount code is invalid' at checkout), so neither answer tells more than the syntax.
+ */
 export const discountCodeField = z
   .string({ error: messages.invalid('Discount code') })
   .trim()
-  .max(32, { error: messages.tooLong('Discount code') })
+  .max(DISCOUNT_CODE_MAX_LENGTH, { error: messages.invalid('Discount code') })
   .default('');
 
 export const donationField = integerField('Donation', 0).max(100_000_000, { error: messages.invalid('Donation') }).default(0);

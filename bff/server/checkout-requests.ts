@@ -2,12 +2,13 @@
 // their bodies checked with zod and answered in the spec's words, bodies read within a size limit, the public
 // endpoints' rate limits, and the idempotency key of the payment a checkout starts. ordering and payments check
 // every rule again; these only keep malformed or oversized input away from them.
+import { DEFAULT_LOCALE, LOCALES } from '@kassa/contracts/locales';
 import { createHash } from 'node:crypto';
 import { messages } from '@kassa/platform/errors';
 import type { RateLimit } from '@kassa/platform/ratelimit';
 import { checkEmail } from '@kassa/web/lib/auth-rules';
 import { DEMO_ACTIONS } from '@kassa/web/lib/checkout';
-import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/web/lib/idempotency-key';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { textField } from './auth-validation';
@@ -61,7 +62,7 @@ const idempotencyKey = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('Idempotency key') : messages.invalid('Idempotency key')) })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: messages.invalid('Idempotency key') });
 
-const locale = z.enum(['en', 'nl'], { error: messages.invalid('Locale') }).default('en');
+const locale = z.enum(LOCALES, { error: messages.invalid('Locale') }).default(DEFAULT_LOCALE);
 
 /** POST /api/shops/{shopId}/checkout: the spec's payload (items with quantity, subscribe) and the rest of the cart. */
 export const checkoutBody = z.object({

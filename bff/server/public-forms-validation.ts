@@ -1,4 +1,5 @@
 // Request bodies of the public site's forms (waitlist, contact), checked with zod and answered in the spec's words.
+import { DEFAULT_LOCALE, LOCALES } from '@kassa/contracts/locales';
 import { messages } from '@kassa/platform/errors';
 import { checkContactMessage, checkContactName, checkEmail, type FieldRule } from '@kassa/web/lib/public-form-rules';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ function textField(label: string, rule: (value: string) => FieldRule | null) {
   return sharedTextField(label, rule).transform((value) => value.trim());
 }
 
-const locale = z.enum(['en', 'nl'], { error: messages.invalid('Locale') }).default('en');
+const locale = z.enum(LOCALES, { error: messages.invalid('Locale') }).default(DEFAULT_LOCALE);
 
 export const waitlistBody = z.object({
   email: textField('Email', checkEmail),

@@ -20,12 +20,27 @@ export function checkBody<T>(schema: z.ZodType<T>, body: unknown, fieldOf: Field
   const result = schema.safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) fields[fieldOf(issue.path)] ??= issue.message;
+    // Every field's problem at once: a control character in a field the schema let through is named too.
+    const known = knownKeys(schema);
+    for (const violation of controlCharacterViolations(input)) {
+      const path = violation.field.split('.');
+      if (known?.has(path[0]!)) fields[fieldOf(path)] ??= violation.message;
+    }
     return { ok: false, fields };
   }
   // Every body passes here: a control character in any string the schema kept is refused, whatever the schema says
   // of the field (keys it does not know were dropped with their values).
   for (const violation of controlCharacterViolations(result.data)) fields[fieldOf(violation.field.split('.'))] ??= violation.message;
   return Object.keys(fields).length === 0 ? { ok: true, data: result.data } : { ok: false, fields };
+}
+
+/** The top-level keys an object schema knows (through refinements, transforms and defaults), or undefined. */
+function knownKeys(schema: unknown): Set<string> | undefined {
+  const node = schema as { shape?: Record<string, unknown>; in?: unknown; _zod?: { def?: { innerType?: unknown } } };
+  if (node.shape) return new Set(Object.keys(node.shape));
+  if (node.in) return knownKeys(node.in);
+  if (node._zod?.def?.innerType) return knownKeys(node._zod.def.innerType);
+  return undefined;
 }
 
 /** The checked body, or a thrown 400 keyed by top-level field. */

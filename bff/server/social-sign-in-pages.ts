@@ -1,14 +1,15 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { messages } from '@kassa/web/messages';
 import { createTranslator } from 'next-intl';
 import { NextResponse } from 'next/server';
 import { routing } from '../i18n/routing';
 import { setCookie } from './handler';
 import { localizePath } from './route-guard';
-import { type SocialLocale, clearedSocialStateCookie, renderCallbackPage } from './social-sign-in';
+import { clearedSocialStateCookie, renderCallbackPage } from './social-sign-in';
 
 export type SocialFailure = 'failed' | 'cancelled' | 'expired' | 'emailUnverified' | 'unavailable';
 
-function translator(locale: SocialLocale) {
+function translator(locale: Locale) {
   return createTranslator({ locale, messages: messages[locale], namespace: 'Social' });
 }
 
@@ -25,7 +26,7 @@ function htmlResponse(body: { html: string; contentSecurityPolicy: string }, sta
 }
 
 /** The popup's page after a failed step: a short localized message and a way back; the state cookie is dropped. */
-export function socialFailurePage(locale: SocialLocale, failure: SocialFailure, status: number, secure: boolean): NextResponse {
+export function socialFailurePage(locale: Locale, failure: SocialFailure, status: number, secure: boolean): NextResponse {
   const t = translator(locale);
   const page = renderCallbackPage({
     locale, title: t('callbackTitle'), message: t(failure), outcome: 'failed',
@@ -35,7 +36,7 @@ export function socialFailurePage(locale: SocialLocale, failure: SocialFailure, 
 }
 
 /** The popup's page after signing in: it signals the opener and closes. */
-export function socialSignedInPage(locale: SocialLocale): NextResponse {
+export function socialSignedInPage(locale: Locale): NextResponse {
   const t = translator(locale);
   const page = renderCallbackPage({
     locale, title: t('callbackTitle'), message: t('signedIn'), outcome: 'signed-in',

@@ -1,5 +1,6 @@
 // The BFF's part of social sign-in (spec §7): the state cookie that binds a started sign-in to this browser, and the
 // small page the popup ends on, which signals the opener through localStorage and closes itself.
+import { type Locale, localeOrDefault } from '@kassa/contracts/locales';
 import { randomBytes } from 'node:crypto';
 import { AUTH_POPUP_MARKER_KEY, AUTH_SIGNAL_KEY } from '../lib/auth-signal';
 import type { CookieSpec } from './session-cookies';
@@ -14,8 +15,6 @@ export const SOCIAL_CALLBACK_PATH = '/api/_auth/social/callback';
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
 const STATE_ID = /^ols_[0-9a-z]{26}$/;
-const LOCALES = ['en', 'nl'] as const;
-export type SocialLocale = (typeof LOCALES)[number];
 
 export function isWellFormedProviderId(value: string): boolean {
   return PROVIDER_ID.test(value);
@@ -25,12 +24,10 @@ export function isWellFormedStateId(value: string): boolean {
   return STATE_ID.test(value);
 }
 
-export function toSocialLocale(value: string | null | undefined): SocialLocale {
-  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as SocialLocale) : 'en';
-}
+export const toSocialLocale = localeOrDefault;
 
 /** The cookie holds the state id and the locale the popup's last page is shown in. */
-export function socialStateCookie(stateId: string, locale: SocialLocale, secure: boolean): CookieSpec {
+export function socialStateCookie(stateId: string, locale: Locale, secure: boolean): CookieSpec {
   return {
     name: SOCIAL_STATE_COOKIE,
     value: `${stateId}.${locale}`,
@@ -42,13 +39,13 @@ export function clearedSocialStateCookie(secure: boolean): CookieSpec {
   return { name: SOCIAL_STATE_COOKIE, value: '', options: { httpOnly: true, secure, sameSite: 'lax', path: SOCIAL_STATE_COOKIE_PATH, maxAge: 0 } };
 }
 
-export function readSocialStateCookie(value: string | undefined): { stateId: string; locale: SocialLocale } | null {
+export function readSocialStateCookie(value: string | undefined): { stateId: string; locale: Locale } | null {
   const [stateId = '', locale = ''] = (value ?? '').split('.');
   return isWellFormedStateId(stateId) ? { stateId, locale: toSocialLocale(locale) } : null;
 }
 
 export interface CallbackPage {
-  locale: SocialLocale;
+  locale: Locale;
   title: string;
   message: string;
   /** Signed in: write the signal and close. Failed: show the message with a way back. */

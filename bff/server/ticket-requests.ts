@@ -1,8 +1,9 @@
 // Requests of the ticket routes: Resend's body, the guest's ticket list's language, and the mail provider's
 // delivery events. The services check everything again; these keep malformed input away from them and answer in
 // the spec's words.
+import { localeOrDefault } from '@kassa/contracts/locales';
 import { messages } from '@kassa/platform/errors';
-import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/web/lib/idempotency-key';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
 import { z } from 'zod';
 
 /** POST /api/organisations/{orgId}/orders/{orderId}/resend-confirmation: { idempotencyKey }, made once per click. */
@@ -14,10 +15,8 @@ export const resendBody = z.object({
 });
 export type ResendBody = z.infer<typeof resendBody>;
 
-/** ?locale= of the guest's pages: 'en' or 'nl', anything else English (names of events in that language). */
-export function ticketLocale(value: string | null | undefined): 'en' | 'nl' {
-  return value === 'nl' ? 'nl' : 'en';
-}
+/** ?locale= of the guest's pages: a locale Kassa speaks, anything else English (names of events in that language). */
+export const ticketLocale = localeOrDefault;
 
 /** The delivery webhook's signature header, as notifications verifies it: "t=<unix seconds>,v1=<hex HMAC-SHA256>". */
 export const EMAIL_SIGNATURE_HEADER = 'kassa-signature';

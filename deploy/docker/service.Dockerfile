@@ -31,6 +31,7 @@ RUN if [ -z "$SERVICE" ]; then echo 'build-arg SERVICE is required, e.g. --build
 COPY tsconfig.base.json tsconfig.json ./
 COPY scripts/build/ scripts/build/
 COPY proto/ proto/
+COPY contracts/ contracts/
 COPY services/platform/ services/platform/
 COPY services/${SERVICE}/ services/${SERVICE}/
 RUN node scripts/build/bundle-service.mjs "$SERVICE"

@@ -1,3 +1,4 @@
+import { LOCALES } from '@kassa/contracts/locales';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { collectProblems, shot, useBrowser } from '../support/browser';
@@ -21,7 +22,7 @@ async function enterCodeFromInbox(page: Page, locale: keyof typeof copy, address
   await page.getByRole('button', { name: t.signIn, exact: true }).click();
 }
 
-describe.each(['en', 'nl'] as const)('e-mail sign-up and sign-in in Chromium (%s)', (locale) => {
+describe.each(LOCALES)('e-mail sign-up and sign-in in Chromium (%s)', (locale) => {
   const t = copy[locale];
   const address = `guest-${locale}-${randomBytes(4).toString('hex')}@example.test`;
 

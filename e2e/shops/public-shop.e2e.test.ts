@@ -2,6 +2,7 @@
 // ticket, a discount code, a password) opens a few seconds after it is published; the guest sees when it opens,
 // then the password form without reloading by hand, fills the cart, reloads (the cart stays), applies the code and
 // sees the totals ordering computes, in English and in Dutch; after closesAt the shop is gone (404).
+import type { Locale } from '@kassa/contracts/locales';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -134,10 +135,10 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
 const desktop: BrowserContextOptions = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = { ...desktop, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-const money = (minor: number, locale: 'en' | 'nl') =>
+const money = (minor: number, locale: Locale) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
-async function expectTotals(page: Page, totals: Partial<Record<'subtotal' | 'discount' | 'donation' | 'fee' | 'total', number>>, locale: 'en' | 'nl'): Promise<void> {
+async function expectTotals(page: Page, totals: Partial<Record<'subtotal' | 'discount' | 'donation' | 'fee' | 'total', number>>, locale: Locale): Promise<void> {
   const cart = page.getByTestId('cart');
   await cart.locator('[data-testid="cart-totals"][aria-busy="false"]').waitFor();
   for (const [name, value] of Object.entries(totals)) {

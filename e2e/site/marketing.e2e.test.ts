@@ -1,5 +1,6 @@
 // The public pages in Chromium (spec §1, §2): the landing page with its waitlist, the contact form, terms and
 // privacy, in English and Dutch; bad input answered in the spec's words; every address stored and mailed once.
+import { LOCALES } from '@kassa/contracts/locales';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -85,7 +86,7 @@ async function joinFrom(page: Page, locale: keyof typeof copy, email: string): P
   await page.getByRole('status').getByText(t.joined).waitFor();
 }
 
-describe.each(['en', 'nl'] as const)('the landing page (%s)', (locale) => {
+describe.each(LOCALES)('the landing page (%s)', (locale) => {
   const t = copy[locale];
 
   it('shows hero, features, pricing and the waitlist, and fits a phone screen', async () => {
@@ -143,7 +144,7 @@ describe.each(['en', 'nl'] as const)('the landing page (%s)', (locale) => {
   });
 });
 
-describe.each(['en', 'nl'] as const)('the contact page (%s)', (locale) => {
+describe.each(LOCALES)('the contact page (%s)', (locale) => {
   const t = copy[locale];
 
   it("sends a message that reaches the operators' inbox", async () => {
@@ -201,7 +202,7 @@ describe.each(['en', 'nl'] as const)('the contact page (%s)', (locale) => {
   });
 });
 
-describe.each(['en', 'nl'] as const)('the legal pages (%s)', (locale) => {
+describe.each(LOCALES)('the legal pages (%s)', (locale) => {
   const t = copy[locale];
 
   it.each([

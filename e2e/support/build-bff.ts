@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './processes';
 
-const SOURCES = ['bff', 'web', 'services/platform/src', 'proto/gen'];
+const SOURCES = ['bff', 'web', 'contracts/src', 'services/platform/src', 'proto/gen'];
 const SKIP = new Set(['node_modules', '.next', 'test', 'e2e']);
 
 function newestMtime(dir: string): number {

@@ -1,3 +1,4 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
@@ -90,7 +91,7 @@ export interface Purchase {
 export async function buyThroughApi(
   bffUrl: string,
   shopId: string,
-  order: { items: { itemId: string; quantity: number }[]; email: string; subscribe?: boolean; locale?: 'en' | 'nl' },
+  order: { items: { itemId: string; quantity: number }[]; email: string; subscribe?: boolean; locale?: Locale },
 ): Promise<Purchase> {
   const guest = new ApiSession(bffUrl);
   const locale = order.locale ?? 'en';

@@ -12,6 +12,7 @@
 //    group's order; the Overview counts them; 'Scan Tickets' offers both events.
 // 4. after a full refund the ticket's page says canceled and shows no QR code; the figures follow.
 // Its own stack (tickets-stack.ts): the mails are read whole from an SMTP sink in this process.
+import type { Locale } from '@kassa/contracts/locales';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
@@ -108,7 +109,7 @@ async function organiserBuildsShop(world: TicketsStack): Promise<Organisation> {
 async function buyThroughApi(
   bffUrl: string,
   shopId: string,
-  order: { items: { itemId: string; quantity: number }[]; email: string; subscribe: boolean; locale: 'en' | 'nl' },
+  order: { items: { itemId: string; quantity: number }[]; email: string; subscribe: boolean; locale: Locale },
 ): Promise<{ orderId: string; accessKey: string; number: string }> {
   const { orderId, accessKey, guest } = await buyPaidOrder(bffUrl, shopId, order);
   const { order: placedOrder } = expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey })), 'guest order') as { order: { number: string } };

@@ -5,6 +5,7 @@
 //
 // The count can go wrong: the same judge, over the same paths, served by a plain HTTP server on loopback that sends
 // no headers (the guard removed), finds every answer without them.
+import { LOCALES } from '@kassa/contracts/locales';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newAccessKey, newId } from '@kassa/platform/ids';
@@ -23,7 +24,7 @@ function concrete(path: string, locale: string): string {
 }
 
 function paths(): string[] {
-  const pages = bffPages().flatMap((page) => ['en', 'nl'].map((locale) => concrete(page, locale)));
+  const pages = bffPages().flatMap((page) => LOCALES.map((locale) => concrete(page, locale)));
   const routes = bffRoutes().filter((route) => route.methods.includes('GET')).map((route) => concrete(route.path, 'en'));
   // A guest's order page with a key of the right shape, so the capability check runs rather than the form check.
   return [...pages, ...routes, `/order/${newId('ord')}?key=${newAccessKey()}`, '/icon.svg', '/no-such-page'];

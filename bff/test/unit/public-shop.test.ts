@@ -1,3 +1,4 @@
+import { DISCOUNT_CODE_MAX_LENGTH } from '@kassa/contracts/discount-code';
 import { messages } from '@kassa/platform/errors';
 import { checkBody } from '../../server/auth-validation';
 import { shopCacheKey, shopExpiry, toAvailabilityView, toPriceQuoteView, toPublicShopView } from '../../server/public-shop';
@@ -76,6 +77,14 @@ describe('the public shop endpoints\' bodies', () => {
       data: { lines: [{ itemId: ITEM, quantity: 2 }], discountCode: 'summer10', donationMinor: 0 },
     });
     expect(checkBody(priceCartBody, { lines: [{ itemId: ITEM, quantity: 1 }], donationMinor: -1 })).toEqual({ ok: false, fields: { donationMinor: messages.minValue(0) } });
+  });
+
+  it('refuses a code longer than any code in the words of an unknown one, and leaves shorter non-codes to ordering', () => {
+    const lines = [{ itemId: ITEM, quantity: 1 }];
+    expect(checkBody(priceCartBody, { lines, discountCode: ` ${'X'.repeat(DISCOUNT_CODE_MAX_LENGTH)} ` })).toMatchObject({ ok: true, data: { discountCode: 'X'.repeat(DISCOUNT_CODE_MAX_LENGTH) } });
+    expect(checkBody(priceCartBody, { lines, discountCode: 'X'.repeat(DISCOUNT_CODE_MAX_LENGTH + 1) })).toEqual({ ok: false, fields: { discountCode: 'Discount code is invalid' } });
+    // ordering answers these "unknown" without looking them up, as it answers a code the shop does not have.
+    expect(checkBody(priceCartBody, { lines, discountCode: 'ab' })).toMatchObject({ ok: true, data: { discountCode: 'ab' } });
   });
 
   it('needs a password', () => {

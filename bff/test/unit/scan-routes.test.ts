@@ -3,6 +3,7 @@
 // Public routes (a scan link): CSRF → body (the secret is in it) → rate limit per link and address → ticketing.
 // Member routes: CSRF → signed in → ids → permission "checkin" → body → ticketing, acting for the member.
 import { status } from '@grpc/grpc-js';
+import { SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
 import { newId } from '@kassa/platform/ids';
 import { NextRequest } from 'next/server';
 
@@ -131,6 +132,15 @@ describe('POST /api/scan (through a scan link)', () => {
     expect(answer.body.fields).toEqual({ secret: 'Scan link is invalid', code: 'Code is required', nonce: 'Nonce is invalid', deviceId: 'Device is invalid' });
     expect(hit).not.toHaveBeenCalled();
     expect(scanCalls).toEqual([]);
+  });
+
+  it('passes on a code up to ticketing\'s limit of 4,096 characters and refuses a longer one (400)', async () => {
+    const longest = `KT1.${'a'.repeat(SCAN_INPUT_MAX_LENGTH - 4)}`;
+    expect((await call(publicScan, '/api/scan', none, { body: { ...body, code: longest }, signedIn: false })).status).toBe(200);
+    expect(scanCalls).toMatchObject([{ method: 'scan', request: { code: longest } }]);
+    const answer = await call(publicScan, '/api/scan', none, { body: { ...body, code: `${longest}a` }, signedIn: false });
+    expect(answer).toMatchObject({ status: 400, body: { fields: { code: 'Code is too long' } } });
+    expect(scanCalls).toHaveLength(1);
   });
 
   it('passes the scan to ticketing with the link as access, and answers what the door may see (no e-mail)', async () => {

@@ -8,6 +8,7 @@
 //   none admitted, each refused for the reason the door must see.
 // Forged codes and the revoked link are tried before the valid scans, so that a wrongly admitted forgery would
 // also show as a valid ticket rejected afterwards.
+import { REFERENCE_ALPHABET } from '@kassa/contracts/ticket-reference';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mustBeZero, mustEqual, type VerifyFigure } from '../figures';
 import { Browser, clientAddress, type HttpAnswer, inPool, okBody } from './http';
@@ -16,7 +17,6 @@ import type { AbuseSizes } from './sizes';
 
 const SECTION = 'abuse';
 const DOOR_GROUP = 6;
-const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 interface ScanOutcome {
   result: string;

@@ -14,7 +14,7 @@ export interface MessageCatalogue {
 const repoRoot = join(__dirname, '..', '..', '..');
 
 /** Where the messages a client can see are written (tests and generated code left out). */
-export const MESSAGE_SOURCE_DIRS = ['services/identity/src', 'services/catalog/src', 'services/ordering/src', 'services/payments/src', 'services/ticketing/src',
+export const MESSAGE_SOURCE_DIRS = ['contracts/src', 'services/identity/src', 'services/catalog/src', 'services/ordering/src', 'services/payments/src', 'services/ticketing/src',
   'services/notifications/src', 'services/platform/src', 'bff/server', 'bff/app', 'web/src/lib', 'web/src/components/ui'];
 
 /**

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@kassa/contracts/email-address';
 import { ConfigError, keySetting, loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
       KASSA_SEALING_KEY: keySetting,
       PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
       // The operators' inbox that receives contact form messages.
-      CONTACT_INBOX: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address').default('operators@kassa.localhost'),
+      CONTACT_INBOX: z.string().refine(isEmailAddress, 'must be an e-mail address').default('operators@kassa.localhost'),
       /** host:port of identity: Authorize for the organiser's order messages. */
       IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
       /**

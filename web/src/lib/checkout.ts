@@ -1,7 +1,7 @@
 // The guest's side of checkout, in the shapes the screens receive from the BFF, and the pure rules they follow:
 // idempotency keys made in the browser, one submit at a time, what an order's state means for the guest, how often
 // the order page asks again. Money travels as integer minor units; dates as ISO strings ('' for none).
-import { newIdempotencyKey } from './idempotency-key';
+import { newIdempotencyKey } from '@kassa/contracts/idempotency-key';
 import type { OrderLineView, OrderMoneyView } from './order-model';
 
 /** The body of POST /api/shops/{shopId}/checkout (the spec's checkout payload: items with quantity, subscribe). */

@@ -1,8 +1,9 @@
 // Events and ticket options as the screens receive them from the BFF, and what the screens send back.
 // Dates travel as ISO strings; an unset limit or capacity is null (unlimited).
 
-export const EVENT_LOCALES = ['en', 'nl'] as const;
-export type EventLocale = (typeof EVENT_LOCALES)[number];
+import type { Locale } from '@kassa/contracts/locales';
+
+export { LOCALES as EVENT_LOCALES, type Locale as EventLocale } from '@kassa/contracts/locales';
 
 /** Event statuses (spec §4), the same words the API answers with. */
 export const EVENT_STATUSES = ['draft', 'live', 'ended', 'deleted'] as const;
@@ -118,7 +119,7 @@ export interface TicketOptionInput {
 }
 
 /** The locale that is not `locale` (the one a translation is written for). */
-export function otherLocale(locale: string): EventLocale {
+export function otherLocale(locale: string): Locale {
   return locale === 'nl' ? 'en' : 'nl';
 }
 

@@ -1,13 +1,14 @@
 // The rules of the event and ticket option forms, in two shapes: what the browser's inputs hold (strings,
 // switches) for instant feedback in the person's language, and the JSON body the BFF checks in the spec's English
-// before asking catalog, which checks again and stays the authority. Limits are the catalog contract's.
+// before asking catalog, which checks again and stays the authority. Limits are @kassa/contracts'.
+import { CATALOG_DESCRIPTION_MAX_LENGTH, CATALOG_NAME_MAX_LENGTH, LOCATION_LIMITS } from '@kassa/contracts/catalog-texts';
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 import { fromDateTimeLocal } from './date-time-local';
 import type { EventInput, TextTranslation, TicketOptionInput } from './event-model';
 import { EVENT_LOCALES } from './event-model';
 
-export const EVENT_LIMITS = { name: 100, description: 5000, address: 200, city: 100, postalCode: 20 } as const;
+export const EVENT_LIMITS = { name: CATALOG_NAME_MAX_LENGTH, description: CATALOG_DESCRIPTION_MAX_LENGTH, ...LOCATION_LIMITS } as const;
 
 export type EventFieldKey =
   | 'name' | 'description' | 'startsAt' | 'endsAt' | 'ticketLimit' | 'address' | 'city' | 'postalCode' | 'country'

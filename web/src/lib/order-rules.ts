@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 import { currencyDigits, parseMoneyInput } from './money-input';
-import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
 import type { RefundInput } from './order-model';
 
 /** The refund body's fields in the spec's English, as the BFF names them in its messages. */

@@ -1,50 +1,12 @@
 // Organisations, members and permissions as the browser sees them, and the pure rules the screens share with
-// the BFF. identity owns the permissions; these lists mirror its contract (proto/kassa/identity/v1/organisations.proto).
+// the BFF. identity owns the permissions; the lists and bounds themselves are the shared rules of @kassa/contracts.
+import { type Permission, type PresetKey, sortPermissions } from '@kassa/contracts/permissions';
 
-/** Every permission, in display order. */
-export const PERMISSIONS = [
-  'owner',
-  'organisation.settings',
-  'members',
-  'events',
-  'shops',
-  'orders.view',
-  'orders.manage',
-  'payments',
-  'checkin',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const PRESET_KEYS = ['owner', 'admin', 'box_office', 'scanner'] as const;
-export type PresetKey = (typeof PRESET_KEYS)[number];
-
-/** Named sets of permissions, most powerful first; a member holds permissions, a preset is a shortcut. */
-export const PRESETS: Readonly<Record<PresetKey, readonly Permission[]>> = {
-  owner: PERMISSIONS,
-  admin: PERMISSIONS.filter((permission) => permission !== 'owner'),
-  box_office: ['orders.view', 'orders.manage', 'checkin'],
-  scanner: ['checkin'],
-};
-
-export function isPermission(value: string): value is Permission {
-  return (PERMISSIONS as readonly string[]).includes(value);
-}
-
-export function isPresetKey(value: string): value is PresetKey {
-  return (PRESET_KEYS as readonly string[]).includes(value);
-}
-
-/** The preset a set of permissions equals (order and duplicates do not matter), or '' for a custom set. */
-export function presetOf(permissions: readonly string[]): PresetKey | '' {
-  const set = new Set(permissions);
-  return PRESET_KEYS.find((key) => PRESETS[key].length === set.size && PRESETS[key].every((permission) => set.has(permission))) ?? '';
-}
-
-/** The permissions, known ones only, without duplicates, in display order. */
-export function sortPermissions(permissions: readonly string[]): Permission[] {
-  const set = new Set(permissions);
-  return PERMISSIONS.filter((permission) => set.has(permission));
-}
+export {
+  grantablePermissions, isPermission, isPresetKey, PERMISSIONS, type Permission, PRESET_KEYS, type PresetKey, PRESETS, presetOf, sortPermissions,
+} from '@kassa/contracts/permissions';
+export { CURRENCIES } from '@kassa/contracts/currencies';
+export { LOCALES as ORGANISATION_LOCALES } from '@kassa/contracts/locales';
 
 /** Ticks or unticks one permission. */
 export function togglePermission(permissions: readonly string[], permission: Permission, on: boolean): Permission[] {
@@ -62,23 +24,7 @@ export function presetMessageKey(preset: PresetKey): string {
   return preset.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** Owners are the only members who may hand out or take away "owner" (identity checks this too). */
-export function grantablePermissions(actorPermissions: readonly string[]): Permission[] {
-  return actorPermissions.includes('owner') ? [...PERMISSIONS] : PERMISSIONS.filter((permission) => permission !== 'owner');
-}
-
-/** ISO 4217 codes identity accepts for an organisation, common ones first. */
-export const CURRENCIES = [
-  'EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'ISK',
-  'CAD', 'AUD', 'NZD', 'JPY', 'SGD', 'HKD', 'ZAR', 'BRL', 'MXN', 'INR', 'TRY',
-] as const;
-
-/** The languages an organisation's public pages can fall back to. */
-export const ORGANISATION_LOCALES = ['en', 'nl'] as const;
-
-export const ORGANISATION_NAME_MAX_LENGTH = 100;
-export const ORGANISATION_DESCRIPTION_MAX_LENGTH = 1000;
-export const MEMBER_NAME_MAX_LENGTH = 100;
+export { MEMBER_NAME_MAX_LENGTH, ORGANISATION_DESCRIPTION_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH } from '@kassa/contracts/organisations';
 
 /** An organisation seen by one of its members. */
 export interface OrganisationSummary {

@@ -1,11 +1,11 @@
 // The rules of the public site's forms (waitlist, contact), shared by the screens (instant feedback) and the
 // BFF (the authority before notifications, which checks them once more). Rule names, not words: each side says them.
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@kassa/contracts/public-forms';
 import { checkEmail, type FieldRule } from './auth-rules';
 
 export { checkEmail, EMAIL_MAX_LENGTH, type FieldRule } from './auth-rules';
 
-export const CONTACT_NAME_MAX_LENGTH = 100;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+export { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH };
 
 export type WaitlistField = 'email';
 export type ContactField = 'name' | 'email' | 'message';

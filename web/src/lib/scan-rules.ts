@@ -1,20 +1,15 @@
 // The scanner's request bodies as zod schemas: the BFF checks them in the spec's English before asking ticketing
 // (which checks again and stays the authority), and the scan-link form checks the name in the viewer's language.
+import {
+  DEVICE_ID_PATTERN, MAX_OFFLINE_SCANS as MAX_SYNC_BATCH, SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_SECRET_PATTERN, SCAN_NONCE_PATTERN as NONCE_PATTERN,
+} from '@kassa/contracts/scan-links';
+import { SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 
-export const SCAN_LINK_NAME_MAX_LENGTH = 80;
-/** Long enough for any signed code, short enough that nobody makes the services parse a novel. */
-export const SCAN_CODE_MAX_LENGTH = 1000;
-/** SyncOfflineScans takes at most this many scans per call. */
-export const MAX_SYNC_BATCH = 1000;
-
-/** "dev_" + random, made by the browser and kept in localStorage. */
-export const DEVICE_ID_PATTERN = /^dev_[A-Za-z0-9_-]{4,64}$/;
-/** A scan's nonce (a UUID from the browser); ticketing accepts up to 100 of these characters. */
-export const NONCE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
-/** A scan link's secret: 32 random bytes as unpadded base64url, the 43 characters of `/scan/{secret}`. */
-export const SCAN_LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export {
+  DEVICE_ID_PATTERN, MAX_OFFLINE_SCANS as MAX_SYNC_BATCH, SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_SECRET_PATTERN, SCAN_NONCE_PATTERN as NONCE_PATTERN,
+} from '@kassa/contracts/scan-links';
 
 export const SPEC_SCAN_LABELS = {
   name: 'Name',
@@ -52,7 +47,8 @@ function code(words: RuleWords) {
     .string({ error: missingOr(label, words) })
     .transform((value) => value.trim())
     .refine((value) => value !== '', { error: words.required(label), abort: true })
-    .refine((value) => value.length <= SCAN_CODE_MAX_LENGTH, { error: words.tooLong(label) });
+    // Ticketing's limit for what a scanner reads (a code for many events is long), so no genuine code stops here.
+    .refine((value) => value.length <= SCAN_INPUT_MAX_LENGTH, { error: words.tooLong(label) });
 }
 
 function scannedAt(words: RuleWords) {

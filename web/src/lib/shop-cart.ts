@@ -1,5 +1,6 @@
 // A guest's cart on the public shop page: pure state, the reducer that changes it, and how it survives a reload
 // (localStorage, one entry per shop), checked against what the shop sells now whenever it is loaded.
+import { isDiscountCode } from '@kassa/contracts/discount-code';
 import type { DonationView } from './shop-model';
 
 export interface CartState {
@@ -66,11 +67,10 @@ export interface CartLimits {
   donation: DonationView;
 }
 
-const CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-
 /**
  * The cart as it may stand now: items the shop no longer sells are dropped, quantities are brought within what one
- * order may take (a line that can take none is dropped), a donation the shop no longer allows is removed.
+ * order may take (a line that can take none is dropped), a donation the shop no longer allows is removed, and a code
+ * that cannot be one (the shared syntax) is forgotten.
  */
 export function reconcileCart(state: CartState, limits: CartLimits): CartState {
   const quantities: Record<string, number> = {};
@@ -80,7 +80,7 @@ export function reconcileCart(state: CartState, limits: CartLimits): CartState {
     const clamped = clampQuantity(quantity, max);
     if (clamped > 0) quantities[itemId] = clamped;
   }
-  return { quantities, donationMinor: allowedDonation(state.donationMinor, limits.donation), discountCode: CODE_PATTERN.test(state.discountCode) ? state.discountCode : '' };
+  return { quantities, donationMinor: allowedDonation(state.donationMinor, limits.donation), discountCode: isDiscountCode(state.discountCode) ? state.discountCode : '' };
 }
 
 function allowedDonation(amountMinor: number, donation: DonationView): number {

@@ -1,5 +1,6 @@
 // Shops, their items and discount codes as the screens receive them from the BFF, and what the screens send back.
 // Dates travel as ISO strings ('' or null when unset); money as integer minor units of the shop's currency.
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import type { TextTranslation } from './event-model';
 
 /** Shop statuses (spec §4), the words the API answers with. */
@@ -131,7 +132,7 @@ export interface DiscountCodeInput {
   itemIds: string[];
 }
 
-export const DEFAULT_RESERVATION_MINUTES = 15;
+export const DEFAULT_RESERVATION_MINUTES = SHOP_LIMITS.reservationDefault;
 
 /** The name an item shows: its own, else its ticket option's. */
 export function itemDisplayName(item: Pick<ShopItemView, 'name' | 'ticketOptionId'>, events: readonly SellableEvent[]): string {

@@ -1,6 +1,10 @@
 // The rules of the shop, shop item and discount code forms, in two shapes like event-rules.ts: what the browser's
 // inputs hold (strings, switches) for instant feedback in the person's language, and the JSON bodies the BFF checks
 // in the spec's English before asking catalog, which checks again and stays the authority. Limits are the contract's.
+import { CATALOG_DESCRIPTION_MAX_LENGTH, CATALOG_NAME_MAX_LENGTH } from '@kassa/contracts/catalog-texts';
+import { CURRENCIES } from '@kassa/contracts/currencies';
+import { SHOP_LIMITS as SHARED_SHOP_LIMITS } from '@kassa/contracts/shops';
+import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_CODE_PATTERN } from '@kassa/contracts/discount-code';
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 import { fromDateTimeLocal } from './date-time-local';
@@ -9,16 +13,10 @@ import { parseMoneyInput, parseMoneyList } from './money-input';
 import { DEFAULT_RESERVATION_MINUTES, DISCOUNT_TYPES, type DiscountCodeInput, type ShopInput, type ShopItemInput } from './shop-model';
 
 export const SHOP_LIMITS = {
-  name: 100,
-  description: 5000,
-  passwordMin: 4,
-  passwordMax: 100,
-  suggestedAmounts: 6,
-  reservationMin: 1,
-  reservationMax: 60,
-  itemName: 100,
-  codeMin: 3,
-  codeMax: 32,
+  ...SHARED_SHOP_LIMITS,
+  name: CATALOG_NAME_MAX_LENGTH,
+  description: CATALOG_DESCRIPTION_MAX_LENGTH,
+  itemName: CATALOG_NAME_MAX_LENGTH,
 } as const;
 
 export type ShopFieldKey =
@@ -59,8 +57,8 @@ export interface ShopRuleSet {
 }
 
 const SPEC: ShopRuleSet = { labels: SPEC_SHOP_LABELS, words: SPEC_RULE_WORDS };
-const CURRENCY = /^[A-Z]{3}$/;
-const CODE = /^[A-Za-z0-9_-]+$/;
+/** One of the currencies the form offers (@kassa/contracts/currencies). */
+const CURRENCY = new RegExp(`^(?:${CURRENCIES.join('|')})$`);
 
 function rulesOf({ labels, words }: ShopRuleSet) {
   const rule = (key: ShopFieldKey) => fieldRules(labels[key], words);
@@ -242,7 +240,8 @@ export function discountCodeFormSchema(options: ShopRuleSet & { digits: number }
   };
   return z
     .object({
-      code: rules.rule('code').text({ required: true, max: SHOP_LIMITS.codeMax, pattern: CODE }).refine((value) => value.trim().length >= SHOP_LIMITS.codeMin, { error: words.invalid(labels.code) }),
+      // Longer than a code is 'too long'; shorter, or other characters, is 'invalid' (the pattern holds the bounds).
+      code: rules.rule('code').text({ required: true, max: DISCOUNT_CODE_MAX_LENGTH, pattern: DISCOUNT_CODE_PATTERN }),
       type: z.enum(DISCOUNT_TYPES, { error: words.invalid(labels.type) }),
       value: rules.rule('value').text({ required: true }),
       validFrom: rules.moment('validFrom', false),
@@ -361,9 +360,7 @@ export function discountCodeBodySchema(set: ShopRuleSet = SPEC) {
   const rules = bodyRules(set);
   return z
     .object({
-      code: fieldRules(labels.code, words)
-        .text({ required: true, max: SHOP_LIMITS.codeMax, pattern: CODE })
-        .refine((value) => value.trim().length >= SHOP_LIMITS.codeMin, rules.invalid('code')),
+      code: fieldRules(labels.code, words).text({ required: true, max: DISCOUNT_CODE_MAX_LENGTH, pattern: DISCOUNT_CODE_PATTERN }),
       type: z.enum(DISCOUNT_TYPES, { error: (issue) => (issue.input === undefined ? words.required(labels.type) : words.invalid(labels.type)) }),
       value: rules.whole('value', 1),
       validFrom: rules.optionalInstant('validFrom'),

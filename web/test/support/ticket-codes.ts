@@ -10,7 +10,13 @@ export interface TestKey {
   publicKey: string;
 }
 
-export function makeKey(keyId = `key_${randomBytes(6).toString('hex')}`): TestKey {
+/** A fresh key id of ticketing's shape: "key_" and a lower-case ULID (the shared scan rules refuse anything else). */
+export function newKeyId(): string {
+  const ulidCharacters = '0123456789abcdefghjkmnpqrstvwxyz';
+  return `key_${Array.from(randomBytes(26), (byte) => ulidCharacters[byte % ulidCharacters.length]).join('')}`;
+}
+
+export function makeKey(keyId = newKeyId()): TestKey {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   // The raw key is the last 32 bytes of its SPKI encoding.
   const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);

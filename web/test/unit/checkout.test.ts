@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../src/lib/idempotency-key';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '@kassa/contracts/idempotency-key';
 import {
   createSubmitGate,
   EXPIRED_POLL_WINDOW_MS,

@@ -1,6 +1,7 @@
 // The scanner's small rules: the same code counts once per ~2 s, a scan is retried with the same request a bounded
 // number of times, nonces and device ids have the shapes ticketing accepts, and the request bodies are checked in the
 // spec's words.
+import { SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
 import { createCodeDebouncer, SAME_CODE_WINDOW_MS } from '../../src/features/scanner/code-debouncer';
 import { newDeviceId } from '../../src/features/scanner/device-id';
 import { isAccessRevoked, isNetworkFailure, newScanNonce, withRetry } from '../../src/features/scanner/scan-retry';
@@ -80,11 +81,23 @@ describe('the request bodies', () => {
 
   it('names each bad field in the spec\'s words', () => {
     expect(fieldsOf(scan.safeParse({}))).toEqual({ secret: 'Scan link is required', code: 'Code is required', nonce: 'Nonce is required', deviceId: 'Device is required' });
-    expect(fieldsOf(scan.safeParse({ secret: 'short', code: 'x'.repeat(1001), nonce: 'no spaces please', deviceId: 'phone' }))).toEqual({
+    expect(fieldsOf(scan.safeParse({ secret: 'short', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH + 1), nonce: 'no spaces please', deviceId: 'phone' }))).toEqual({
       secret: 'Scan link is invalid',
       code: 'Code is too long',
       nonce: 'Nonce is invalid',
       deviceId: 'Device is invalid',
+    });
+  });
+
+  it('takes a code up to ticketing\'s limit of 4,096 characters (a pass for many events makes a long one)', () => {
+    const body = { secret: 'a'.repeat(43), nonce: newScanNonce(), deviceId: 'dev_phone0001' };
+    expect(scan.safeParse({ ...body, code: `KT1.${'a'.repeat(SCAN_INPUT_MAX_LENGTH - 4)}` }).success).toBe(true);
+    expect(fieldsOf(scan.safeParse({ ...body, code: `KT1.${'a'.repeat(SCAN_INPUT_MAX_LENGTH - 3)}` }))).toEqual({ code: 'Code is too long' });
+    const sync = syncBodySchema();
+    const scannedAt = '2031-07-01T20:30:00.000Z';
+    expect(sync.safeParse({ deviceId: 'dev_phone0001', scans: [{ nonce: 'n-1', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH), scannedAt }] }).success).toBe(true);
+    expect(fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: [{ nonce: 'n-1', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH + 1), scannedAt }] }))).toEqual({
+      'scans.0.code': 'Code is too long',
     });
   });
 

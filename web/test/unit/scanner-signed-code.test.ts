@@ -1,8 +1,8 @@
 // The ticket code parser reads whatever the camera sees: it must take apart a real code exactly, refuse everything
 // else, and never throw on garbage.
+import { readScanInput, SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
 import fc from 'fast-check';
 import { decodeBase64Url, encodeBase64Url } from '../../src/features/scanner/base64url';
-import { normaliseReference, readScanInput } from '../../src/features/scanner/scan-input';
 import { parseSignedCode } from '../../src/features/scanner/signed-code';
 import { makeCode, makeKey } from '../support/ticket-codes';
 
@@ -30,6 +30,7 @@ describe('parseSignedCode', () => {
   it.each([
     ['another format', `KT2.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${signature}`],
     ['a key id without its prefix', `KT1.k1.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${signature}`],
+    ['a key id ticketing never makes', `KT1.key_K1.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${signature}`],
     ['too few parts', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}`],
     ['too many parts', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${signature}.x`],
     ['a short signature', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${Buffer.alloc(63).toString('base64url')}`],
@@ -43,6 +44,15 @@ describe('parseSignedCode', () => {
     ['an empty string', ''],
   ])('refuses %s', (_name, code) => {
     expect(parseSignedCode(code)).toBeNull();
+  });
+
+  it('reads a code up to the shared limit of 4,096 characters (a pass for many events), and nothing longer', () => {
+    const events = Array.from({ length: 88 }, (_, n) => `evt_01jzq8y6c3m0v2k4r5t6w7y${String(n).padStart(3, '0')}`);
+    const code = makeCode(key, TICKET, events);
+    expect(code.length).toBeGreaterThan(1000);
+    expect(code.length).toBeLessThanOrEqual(SCAN_INPUT_MAX_LENGTH);
+    expect(parseSignedCode(code)?.eventIds).toHaveLength(88);
+    expect(parseSignedCode(makeCode(key, TICKET, [...events, `evt_01jzq8y6c3m0v2k4r5t6w7y${'9'.repeat(3)}`]))).toBeNull();
   });
 
   it('refuses anything that is not a string', () => {
@@ -98,12 +108,17 @@ describe('readScanInput (what the camera read or someone typed)', () => {
     for (const typed of ['K7QF-2MXA', 'k7qf2mxa', ' k7qf 2mxa ', 'K7QF--2MXA']) {
       expect(readScanInput(typed)).toEqual({ kind: 'reference', reference: 'K7QF-2MXA' });
     }
-    expect(normaliseReference('k7qf2mxa')).toBe('K7QF-2MXA');
   });
 
-  it('calls anything else unreadable', () => {
-    for (const typed of ['', '   ', 'K7QF-2MX', 'K7QF-2MXA1', 'https://example.com', 'x'.repeat(1001)]) {
+  it('calls anything else unreadable, including references with 0, 1, I, L or O (ticketing never issues them)', () => {
+    for (const typed of ['', '   ', 'K7QF-2MX', 'K7QF-2MXA1', 'https://example.com', 'x'.repeat(1001), 'K0QF-2MXA', 'KOQF-2MXA', 'K1QF-2MXA', 'KIQF-2MXA', 'KLQF-2MXA']) {
       expect(readScanInput(typed)).toEqual({ kind: 'unreadable' });
     }
+  });
+
+  it('keeps codes up to ticketing\'s limit of 4,096 characters, as the service reads them', () => {
+    const longest = 'KT1.'.padEnd(SCAN_INPUT_MAX_LENGTH, 'a');
+    expect(readScanInput(longest)).toEqual({ kind: 'code', code: longest });
+    expect(readScanInput(`${longest}a`)).toEqual({ kind: 'unreadable' });
   });
 });

@@ -79,5 +79,8 @@ describe('checking a stored cart against the shop', () => {
   it('forgets a code that cannot be one', () => {
     expect(reconcileCart({ ...EMPTY_CART, discountCode: 'SUMMER10' }, { maxQuantities: {}, donation }).discountCode).toBe('SUMMER10');
     expect(reconcileCart({ ...EMPTY_CART, discountCode: '<script>' }, { maxQuantities: {}, donation }).discountCode).toBe('');
+    // The shared syntax: 3 to 32 of letters, digits, "-" and "_", the bounds catalog creates codes with.
+    const kept = (code: string) => reconcileCart({ ...EMPTY_CART, discountCode: code }, { maxQuantities: {}, donation }).discountCode === code;
+    expect([kept('ab'), kept('abc'), kept('x'.repeat(32)), kept('x'.repeat(33))]).toEqual([false, true, true, false]);
   });
 });

@@ -230,6 +230,10 @@ describe('discount codes', () => {
     expect(messagesOf(schema.safeParse({ ...form, code: 'a b' }))).toEqual({ code: 'Code is invalid' });
     expect(messagesOf(schema.safeParse({ ...form, value: '101' }))).toEqual({ value: 'Value is invalid' });
     expect(messagesOf(schema.safeParse({ ...form, code: 'AB' }))).toEqual({ code: 'Code is invalid' });
+    expect(messagesOf(schema.safeParse({ ...form, code: 'ABC' }))).toEqual({});
+    expect(messagesOf(schema.safeParse({ ...form, code: 'X'.repeat(32) }))).toEqual({});
+    expect(messagesOf(schema.safeParse({ ...form, code: 'X'.repeat(33) }))).toEqual({ code: 'Code is too long' });
+    expect(messagesOf(schema.safeParse({ ...form, code: 'ZOMER€10' }))).toEqual({ code: 'Code is invalid' });
     expect(messagesOf(schema.safeParse({ ...form, type: 'fixed', value: '0' }))).toEqual({ value: 'Minimum value is 0.01' });
     expect(messagesOf(schema.safeParse({ ...form, type: 'fixed', value: '5,005' }))).toEqual({ value: 'Value is invalid' });
     expect(messagesOf(schema.safeParse({ ...form, code: '', value: '' }))).toEqual({ code: 'Code is required', value: 'Value is required' });
@@ -246,6 +250,8 @@ describe('discount codes', () => {
       'itemIds.0': 'ID is invalid',
     });
     expect(messagesOf(body.safeParse({ code: 'BIG', type: 'percentage', value: 150 }))).toEqual({ value: 'Value is invalid' });
+    expect(messagesOf(body.safeParse({ code: ' ab ', type: 'percentage', value: 10 }))).toEqual({ code: 'Code is invalid' });
+    expect(body.parse({ code: ` ${'x'.repeat(32)} `, type: 'percentage', value: 10 })).toMatchObject({ code: 'x'.repeat(32) });
   });
 });
 

@@ -48,6 +48,11 @@ describe('sign-in flow', () => {
     expect(checkEmail(`${'a'.repeat(243)}@example.com`)).toBe('tooLong');
     expect(checkCode('12345a')).toBe('invalid');
   });
+
+  it('refuses in the browser the addresses identity refuses (@kassa/contracts/email-address on both sides)', () => {
+    for (const address of ['a@b.c', 'a..b@example.com', 'a@example', '.a@example.com']) expect(checkEmail(address)).toBe('invalid');
+    expect(checkEmail('Jane@Example.com')).toBeNull();
+  });
 });
 
 describe('describeFailure', () => {

@@ -1,3 +1,4 @@
+import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '@kassa/contracts/discount-code';
 import { Violations, messages } from '@kassa/platform/errors';
 
 export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
@@ -17,7 +18,7 @@ export interface DiscountCodeFieldsInput {
 export interface DiscountCodeValues {
   /** As typed (trimmed). */
   code: string;
-  /** The code as compared: guests may type it in any case, and a shop has each at most once. */
+  /** The code as compared (normaliseDiscountCode: upper case): guests may type it in any case, and a shop has each at most once. */
   codeKey: string;
   type: DiscountType;
   /** Minor units off each ticket (fixed) or whole percent (percentage). */
@@ -40,18 +41,12 @@ export const DISCOUNT_CODE_LABELS = {
   itemIds: 'Items',
 } as const;
 
-const CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
-
-/** The form a code is compared in: trimmed and upper case ("summer10" and "SUMMER10" are one code). */
-export function normaliseCode(code: string): string {
-  return code.trim().toUpperCase();
-}
 
 export function checkDiscountCodeFields(input: DiscountCodeFieldsInput | undefined): DiscountCodeValues {
   const violations = new Violations();
   const fields: Partial<DiscountCodeFieldsInput> = input ?? {};
-  const code = violations.string('code', fields.code, { label: DISCOUNT_CODE_LABELS.code, required: true, pattern: CODE_PATTERN });
+  const code = violations.string('code', fields.code, { label: DISCOUNT_CODE_LABELS.code, required: true, pattern: DISCOUNT_CODE_PATTERN });
 
   const type = fields.type ?? '';
   if (type === '') violations.add('type', messages.required(DISCOUNT_CODE_LABELS.type));
@@ -72,5 +67,5 @@ export function checkDiscountCodeFields(input: DiscountCodeFieldsInput | undefin
   });
 
   violations.throwIfAny();
-  return { code, codeKey: normaliseCode(code), type: type as DiscountType, value, validFrom, validUntil, maxUses, itemIds };
+  return { code, codeKey: normaliseDiscountCode(code), type: type as DiscountType, value, validFrom, validUntil, maxUses, itemIds };
 }

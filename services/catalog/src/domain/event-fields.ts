@@ -1,5 +1,6 @@
 import { Violations, messages } from '@kassa/platform/errors';
 import { isCountryCode } from './countries';
+import { LOCATION_LIMITS } from '@kassa/contracts/catalog-texts';
 import { DESCRIPTION_MAX, NAME_MAX, type Translation, checkTranslations } from './translations';
 
 export interface Location {
@@ -33,8 +34,6 @@ export interface EventValues {
   translations: Translation[];
   location: Location;
 }
-
-export const LOCATION_LIMITS = { address: 200, city: 100, postalCode: 20 } as const;
 
 const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
 

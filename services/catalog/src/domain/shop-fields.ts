@@ -1,5 +1,6 @@
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import { Violations, messages } from '@kassa/platform/errors';
-import { isCurrencyCode } from './currencies';
+import { isCurrency } from '@kassa/contracts/currencies';
 import { DESCRIPTION_MAX, NAME_MAX, type Translation, checkTranslations } from './translations';
 
 export interface DonationOption {
@@ -39,14 +40,7 @@ export interface ShopValues {
   reservationMinutes: number;
 }
 
-export const SHOP_LIMITS = {
-  passwordMin: 4,
-  passwordMax: 100,
-  suggestedAmounts: 6,
-  reservationMin: 1,
-  reservationMax: 60,
-  reservationDefault: 15,
-} as const;
+export { SHOP_LIMITS };
 
 /** The labels of the spec's messages, as the BFF's forms name the fields. */
 export const SHOP_LABELS = {
@@ -76,7 +70,7 @@ export function checkShopFields(input: ShopFieldsInput | undefined, { creating }
     ? violations.string('currency', typeof fields.currency === 'string' ? fields.currency.toUpperCase() : fields.currency, {
         label: SHOP_LABELS.currency,
         required: true,
-        check: isCurrencyCode,
+        check: isCurrency,
       })
     : '';
 

@@ -1,11 +1,10 @@
+import { CATALOG_DESCRIPTION_MAX_LENGTH as DESCRIPTION_MAX, CATALOG_NAME_MAX_LENGTH as NAME_MAX } from '@kassa/contracts/catalog-texts';
+import { isLocale } from '@kassa/contracts/locales';
 import { type Violations, messages } from '@kassa/platform/errors';
 
-/** The locales guests can read Kassa in; an event's own texts are its default, translations add these. */
-export const LOCALES = ['en', 'nl'] as const;
-export type Locale = (typeof LOCALES)[number];
+// An event's own texts are in its organiser's language; translations add the other locales guests read Kassa in.
 
-export const NAME_MAX = 100;
-export const DESCRIPTION_MAX = 5000;
+export { CATALOG_DESCRIPTION_MAX_LENGTH as DESCRIPTION_MAX, CATALOG_NAME_MAX_LENGTH as NAME_MAX } from '@kassa/contracts/catalog-texts';
 
 export interface Translation {
   locale: string;
@@ -25,7 +24,7 @@ export function checkTranslations(violations: Violations, input: readonly Partia
     const locale = violations.string(`${field}.locale`, entry.locale, {
       label: 'Language',
       required: true,
-      check: (value) => (LOCALES as readonly string[]).includes(value),
+      check: isLocale,
     });
     if (locale && seen.has(locale)) violations.add(`${field}.locale`, messages.invalid('Language'));
     seen.add(locale);

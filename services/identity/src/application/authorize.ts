@@ -1,6 +1,7 @@
 import { Violations, messages } from '@kassa/platform/errors';
 import type { AuthorizeRequest, AuthorizeResponse } from '@kassa/proto/identity/v1/organisations';
-import { hasPermission, isPermission } from '../domain/permissions';
+import { isPermission } from '@kassa/contracts/permissions';
+import { hasPermission } from '../domain/permissions';
 import { MemberEntity } from '../persistence/member.entity';
 import type { IdentityContext } from './identity-context';
 

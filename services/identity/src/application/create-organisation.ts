@@ -1,9 +1,10 @@
 import { UnauthenticatedError } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
 import type { CreateOrganisationRequest, CreateOrganisationResponse } from '@kassa/proto/identity/v1/organisations';
-import { toLocale } from '../domain/locale';
-import { DEFAULT_CURRENCY, checkOrganisationSettings, nameFromDisplayName } from '../domain/organisation-rules';
-import { PRESETS } from '../domain/permissions';
+import { toLocale } from '@kassa/contracts/locales';
+import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
+import { checkOrganisationSettings, nameFromDisplayName } from '../domain/organisation-rules';
+import { PRESETS } from '@kassa/contracts/permissions';
 import { publishMemberChanged } from '../events/member-changed.publisher';
 import { publishOrganisationChanged } from '../events/organisation-changed.publisher';
 import { MemberEntity } from '../persistence/member.entity';

@@ -4,7 +4,7 @@ import { sha256Hex } from '@kassa/platform/crypto';
 import { newId, randomToken } from '@kassa/platform/ids';
 import type { InviteMemberRequest, InviteMemberResponse } from '@kassa/proto/identity/v1/organisations';
 import { invitationExpiry } from '../domain/invitation-policy';
-import { SUPPORTED_LOCALES } from '../domain/locale';
+import { isLocale } from '@kassa/contracts/locales';
 import { mayInvite } from '../domain/membership-rules';
 import { checkMemberName, fullName } from '../domain/organisation-rules';
 import { checkPermissions } from '../domain/permissions';
@@ -66,7 +66,7 @@ function validate(request: InviteMemberRequest) {
   const name = checkMemberName(v, request);
   const permissions = checkPermissions(request.permissions);
   if (!permissions.ok) v.add('permissions', permissions.message);
-  const locale = v.string('locale', request.locale, { label: 'Language', check: (value) => (SUPPORTED_LOCALES as readonly string[]).includes(value) });
+  const locale = v.string('locale', request.locale, { label: 'Language', check: isLocale });
   v.throwIfAny();
   if (!email.ok || !permissions.ok) throw new Error('unreachable');
   return { email: email.email, ...name, permissions: permissions.permissions, locale };

@@ -1,5 +1,5 @@
 import type { ListPermissionPresetsResponse } from '@kassa/proto/identity/v1/organisations';
-import { PERMISSIONS, PRESETS, PRESET_KEYS } from '../domain/permissions';
+import { PERMISSIONS, PRESETS, PRESET_KEYS } from '@kassa/contracts/permissions';
 import { type ActorRef, requireActor } from './organisation-access';
 
 /** The presets, most powerful first, and every permission in display order. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Invitation as InvitationMessage, Member as MemberMessage, MyOrganisation, Organisation as OrganisationMessage } from '@kassa/proto/identity/v1/organisations';
-import { presetOf } from '../domain/permissions';
+import { presetOf } from '@kassa/contracts/permissions';
 import type { Invitation } from '../persistence/invitation.entity';
 import type { Member } from '../persistence/member.entity';
 import type { Organisation } from '../persistence/organisation.entity';

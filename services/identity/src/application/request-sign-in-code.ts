@@ -6,7 +6,7 @@ import { enforceRateLimit } from '@kassa/platform/ratelimit';
 import { type RequestSignInCodeRequest, SignInPurpose } from '@kassa/proto/identity/v1/identity';
 import { checkDisplayName } from '../domain/display-name';
 import { checkEmailAddress } from '@kassa/platform/errors';
-import { toLocale } from '../domain/locale';
+import { toLocale } from '@kassa/contracts/locales';
 import { SEND_LIMIT_PER_ADDRESS, SEND_LIMIT_PER_IP, codeExpiry, generateCode } from '../domain/sign-in-policy';
 import { publishSignInCodeRequested } from '../events/signin-code-requested.publisher';
 import { SignInChallengeEntity } from '../persistence/sign-in-challenge.entity';

@@ -2,7 +2,7 @@ import { sealString } from '@kassa/platform/crypto';
 import { Violations, messages } from '@kassa/platform/errors';
 import { newId, randomToken } from '@kassa/platform/ids';
 import type { StartSocialSignInRequest, StartSocialSignInResponse } from '@kassa/proto/identity/v1/social_sign_in';
-import { toLocale } from '../domain/locale';
+import { toLocale } from '@kassa/contracts/locales';
 import { codeChallengeS256, createCodeVerifier } from '../domain/pkce';
 import { loginStateExpiry } from '../domain/social-sign-in-policy';
 import { isAcceptableProviderUrl } from '../oidc/oidc-provider-settings';

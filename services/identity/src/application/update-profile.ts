@@ -1,7 +1,7 @@
 import { UnauthenticatedError, Violations, messages } from '@kassa/platform/errors';
 import type { UpdateProfileRequest, UpdateProfileResponse } from '@kassa/proto/identity/v1/identity';
 import { checkDisplayName } from '../domain/display-name';
-import { SUPPORTED_LOCALES } from '../domain/locale';
+import { isLocale } from '@kassa/contracts/locales';
 import { UserEntity } from '../persistence/user.entity';
 import { NO_SESSION, requireActiveSession } from './authenticated-session';
 import type { IdentityContext } from './identity-context';
@@ -35,7 +35,7 @@ function validate(request: UpdateProfileRequest): { displayName?: string; locale
     const locale = violations.string('locale', request.locale, {
       label: 'Language',
       required: true,
-      check: (value) => (SUPPORTED_LOCALES as readonly string[]).includes(value),
+      check: isLocale,
     });
     if (!violations.all.some((violation) => violation.field === 'locale')) changes.locale = locale;
   }

@@ -1,6 +1,7 @@
+import { DISPLAY_NAME_MAX_LENGTH } from '@kassa/contracts/organisations';
 import { messages } from '@kassa/platform/errors';
 
-export const DISPLAY_NAME_MAX_LENGTH = 100;
+export { DISPLAY_NAME_MAX_LENGTH };
 
 export type DisplayNameCheck = { ok: true; displayName: string } | { ok: false; message: string };
 

@@ -1,17 +1,8 @@
 import { Violations } from '@kassa/platform/errors';
-import { DISPLAY_NAME_MAX_LENGTH } from './display-name';
-import { SUPPORTED_LOCALES } from './locale';
+import { MEMBER_NAME_MAX_LENGTH, ORGANISATION_DESCRIPTION_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH } from '@kassa/contracts/organisations';
+import { isCurrency } from '@kassa/contracts/currencies';
+import { isLocale } from '@kassa/contracts/locales';
 
-export const ORGANISATION_NAME_MAX_LENGTH = 100;
-export const ORGANISATION_DESCRIPTION_MAX_LENGTH = 1000;
-export const MEMBER_NAME_MAX_LENGTH = DISPLAY_NAME_MAX_LENGTH;
-export const DEFAULT_CURRENCY = 'EUR';
-
-/** ISO 4217 codes an organisation may sell in: the common ones, so a typo is caught rather than stored. */
-export const CURRENCIES = [
-  'EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'ISK',
-  'CAD', 'AUD', 'NZD', 'JPY', 'SGD', 'HKD', 'ZAR', 'BRL', 'MXN', 'INR', 'TRY',
-] as const;
 
 export interface OrganisationSettings {
   name: string;
@@ -39,13 +30,13 @@ export function checkOrganisationSettings(input: OrganisationInput, fallback?: {
   const currency = v.string('currency', rawCurrency.toUpperCase(), {
     label: 'Currency',
     required: true,
-    check: (value) => (CURRENCIES as readonly string[]).includes(value),
+    check: isCurrency,
   });
   const rawLocale = (input.defaultLocale ?? '').trim() || fallback?.defaultLocale || '';
   const defaultLocale = v.string('default_locale', rawLocale.toLowerCase(), {
     label: 'Language',
     required: true,
-    check: (value) => (SUPPORTED_LOCALES as readonly string[]).includes(value),
+    check: isLocale,
   });
   v.throwIfAny();
   return { name, description, currency, defaultLocale };

@@ -11,7 +11,7 @@ import { createOrm } from '@kassa/platform/persistence';
 import { findOrCreateUser } from '../application/sign-in-session';
 import { invitationExpiry } from '../domain/invitation-policy';
 import { nameFromDisplayName } from '../domain/organisation-rules';
-import { PRESETS, type Permission } from '../domain/permissions';
+import { PRESETS, type Permission } from '@kassa/contracts/permissions';
 import { publishMemberChanged } from '../events/member-changed.publisher';
 import { publishMemberInvited } from '../events/member-invited.publisher';
 import { publishOrganisationChanged } from '../events/organisation-changed.publisher';

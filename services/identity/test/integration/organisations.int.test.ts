@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
 import { MemberChanged, MemberInvited, OrganisationChanged } from '@kassa/proto/identity/events/v1/organisations';
-import { PRESETS } from '../../src/domain/permissions';
+import { PRESETS } from '@kassa/contracts/permissions';
 import { type IdentityHarness, startIdentityHarness } from '../fixtures/identity-harness';
 
 jest.setTimeout(60_000);

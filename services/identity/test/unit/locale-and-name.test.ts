@@ -1,5 +1,5 @@
 import { checkDisplayName } from '../../src/domain/display-name';
-import { toLocale } from '../../src/domain/locale';
+import { toLocale } from '@kassa/contracts/locales';
 
 describe('toLocale', () => {
   it.each([['nl', 'nl'], ['NL-be', 'nl'], ['en_GB', 'en'], ['de', 'en'], ['', 'en'], [undefined, 'en']])('%p → %p', (input, expected) => {

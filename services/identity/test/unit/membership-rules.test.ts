@@ -1,5 +1,5 @@
 import { isOwner, mayChangePermissions, mayInvite, mayRemove, touchesOwner } from '../../src/domain/membership-rules';
-import { PRESETS } from '../../src/domain/permissions';
+import { PRESETS } from '@kassa/contracts/permissions';
 
 const member = (id: string, permissions: readonly string[]) => ({ id, permissions });
 const owner = member('mem_owner', PRESETS.owner);

@@ -1,6 +1,7 @@
 import { Violations, ValidationError } from '@kassa/platform/errors';
 import { INVITATION_VALIDITY_MS, invitationExpiry, isOpen, isWellFormedInvitationToken } from '../../src/domain/invitation-policy';
-import { CURRENCIES, checkMemberName, checkOrganisationSettings, fullName, nameFromDisplayName } from '../../src/domain/organisation-rules';
+import { CURRENCIES } from '@kassa/contracts/currencies';
+import { checkMemberName, checkOrganisationSettings, fullName, nameFromDisplayName } from '../../src/domain/organisation-rules';
 
 function violationsOf(work: () => unknown) {
   try {

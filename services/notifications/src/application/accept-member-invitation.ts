@@ -1,8 +1,9 @@
+import { toLocale } from '@kassa/contracts/locales';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '@kassa/contracts/email-address';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openString } from '@kassa/platform/crypto';
 import { Violations } from '@kassa/platform/errors';
 import type { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
-import { toEmailLocale } from '../domain/email-message';
 import { type MemberInvitationPayload, recordedSubject } from '../templates/render-email';
 import type { AcceptedMessage } from './accept-sign-in-code-request';
 import { recordSealedEmail } from './record-sealed-email';
@@ -20,7 +21,7 @@ export interface AcceptMemberInvitationDeps {
 export async function acceptMemberInvitation(em: EntityManager, event: MemberInvited, deps: AcceptMemberInvitationDeps): Promise<AcceptedMessage> {
   const v = new Violations();
   const invitationId = v.id('invitationId', event.invitationId, 'inv');
-  const email = v.string('email', event.email, { label: 'E-mail', required: true, maxLength: 320, check: (value) => value.includes('@') });
+  const email = v.string('email', event.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
   v.string('sealedToken', event.sealedToken, { label: 'Sealed token', required: true });
   v.string('organisationName', event.organisationName, { label: 'Organisation', required: true });
   v.throwIfAny();
@@ -33,7 +34,7 @@ export async function acceptMemberInvitation(em: EntityManager, event: MemberInv
     email,
     expiresAt: (event.expiresAt ?? new Date(0)).toISOString(),
   };
-  const locale = toEmailLocale(event.locale);
+  const locale = toLocale(event.locale);
   const messageId = recordSealedEmail(em, {
     template: 'member-invitation',
     recipient: email,

@@ -1,7 +1,9 @@
+import { toLocale } from '@kassa/contracts/locales';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '@kassa/contracts/email-address';
+import { CURRENCY_CODE_PATTERN } from '@kassa/contracts/currencies';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Violations } from '@kassa/platform/errors';
 import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
-import { toEmailLocale } from '../domain/email-message';
 import { refundDedupeKey, refundNoticeKind } from '../domain/order-refund-notice';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import type { OrderRefundedPayload } from '../templates/render-email';
@@ -27,8 +29,8 @@ export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged
   const orderId = v.id('order.id', order?.id, 'ord');
   const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
   const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
-  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: 320, check: (value) => value.includes('@') });
-  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: /^[A-Z]{3}$/ });
+  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
+  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: CURRENCY_CODE_PATTERN });
   const refundId = v.id('refund.id', refund?.id, 'ref');
   const amountMinor = v.int('refund.amountMinor', refund?.amountMinor, { label: 'Refund amount', min: 1 });
   v.throwIfAny();
@@ -45,7 +47,7 @@ export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged
   const messageId = recordSealedEmail(em, {
     template: 'order-refunded',
     recipient: email,
-    locale: toEmailLocale(order!.locale),
+    locale: toLocale(order!.locale),
     subjectRef: orderId,
     // The organiser's order page lists it with the order's other mails.
     organisationId,

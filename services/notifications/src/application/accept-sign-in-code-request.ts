@@ -1,8 +1,9 @@
+import { toLocale } from '@kassa/contracts/locales';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '@kassa/contracts/email-address';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openString } from '@kassa/platform/crypto';
 import { Violations } from '@kassa/platform/errors';
 import type { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
-import { toEmailLocale } from '../domain/email-message';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import type { SignInCodePayload } from '../templates/render-email';
 import { recordSealedEmail } from './record-sealed-email';
@@ -30,7 +31,7 @@ export async function acceptSignInCodeRequest(
 ): Promise<AcceptedMessage> {
   const v = new Violations();
   const challengeId = v.id('challengeId', event.challengeId, 'sic');
-  const email = v.string('email', event.email, { label: 'E-mail', required: true, maxLength: 320, check: (value) => value.includes('@') });
+  const email = v.string('email', event.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
   v.string('sealedCode', event.sealedCode, { label: 'Sealed code', required: true });
   v.throwIfAny();
 
@@ -46,7 +47,7 @@ export async function acceptSignInCodeRequest(
   const messageId = recordSealedEmail(em, {
     template: 'signin-code',
     recipient: email,
-    locale: toEmailLocale(event.locale),
+    locale: toLocale(event.locale),
     subjectRef: challengeId,
     payload,
     sealingKey: deps.sealingKey,

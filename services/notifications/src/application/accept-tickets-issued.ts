@@ -1,8 +1,10 @@
+import { toLocale } from '@kassa/contracts/locales';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '@kassa/contracts/email-address';
+import { CURRENCY_CODE_PATTERN } from '@kassa/contracts/currencies';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sealString } from '@kassa/platform/crypto';
 import { messages, Violations } from '@kassa/platform/errors';
 import type { TicketsIssued } from '@kassa/proto/ticketing/events/v1/events';
-import { toEmailLocale } from '../domain/email-message';
 import {
   type ConfirmationEvent,
   confirmationAttachmentNames,
@@ -38,8 +40,8 @@ export async function acceptTicketsIssued(em: EntityManager, event: TicketsIssue
   const orderId = v.id('order.id', order?.id, 'ord');
   const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
   const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
-  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: 320, check: (value) => value.includes('@') });
-  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: /^[A-Z]{3}$/ });
+  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
+  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: CURRENCY_CODE_PATTERN });
   if (event.tickets.length === 0) v.add('tickets', messages.minItems(1));
   event.tickets.forEach((ticket, index) => {
     v.id(`tickets.${index}.id`, ticket.id, 'tkt');
@@ -50,7 +52,7 @@ export async function acceptTicketsIssued(em: EntityManager, event: TicketsIssue
 
   const now = deps.now?.() ?? new Date();
   const issuedAt = event.occurredAt ?? now;
-  const locale = toEmailLocale(order!.locale);
+  const locale = toLocale(order!.locale);
   const payload = confirmationPayload(event, { orderId, organisationId, number, currency, issuedAt });
   const snapshot: OrderConfirmationSnapshot = { email, locale, payload };
 

@@ -1,14 +1,15 @@
+import type { Locale } from '@kassa/contracts/locales';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sealString } from '@kassa/platform/crypto';
 import { newId } from '@kassa/platform/ids';
-import { createEmailMessage, type EmailLocale, type EmailMessage, type MessagePurpose, type TemplateName } from '../domain/email-message';
+import { createEmailMessage, type EmailMessage, type MessagePurpose, type TemplateName } from '../domain/email-message';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import { type TemplatePayloads, recordedSubject } from '../templates/render-email';
 
 export interface SealedEmail<T extends TemplateName> {
   template: T;
   recipient: string;
-  locale: EmailLocale;
+  locale: Locale;
   subjectRef: string;
   /** At most one message per key (see EmailMessage.dedupeKey); a second insert fails on the unique index. */
   dedupeKey?: string;

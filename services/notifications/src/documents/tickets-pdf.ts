@@ -1,5 +1,5 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { EmailLocale } from '../domain/email-message';
 import { eventsOfTicket, formatEventTime, formatLocation, type OrderConfirmationPayload } from '../domain/order-confirmation';
 import { orderConfirmationMessages } from '../templates/order-confirmation.messages';
 
@@ -22,7 +22,7 @@ interface Fonts {
  * All tickets of an order as one PDF, one A6 page per ticket: the event(s) with date and location, the QR code, the item,
  * the reference and the order number. `qrImages` holds each ticket's QR PNG by ticket id (the same images the e-mail shows).
  */
-export async function ticketsPdf(payload: OrderConfirmationPayload, locale: EmailLocale, qrImages: Map<string, Buffer>): Promise<Buffer> {
+export async function ticketsPdf(payload: OrderConfirmationPayload, locale: Locale, qrImages: Map<string, Buffer>): Promise<Buffer> {
   const t = orderConfirmationMessages[locale];
   const doc = await PDFDocument.create();
   const issuedAt = new Date(payload.issuedAt);

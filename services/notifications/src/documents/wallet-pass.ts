@@ -1,5 +1,5 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { PKPass } from 'passkit-generator';
-import type { EmailLocale } from '../domain/email-message';
 import {
   type ConfirmationTicket,
   eventsOfTicket,
@@ -26,7 +26,7 @@ export interface WalletPassSigning {
 
 export interface WalletPassIssuer {
   /** One signed .pkpass (a zip: pass.json, images, manifest.json, signature) for a ticket. */
-  pass(payload: OrderConfirmationPayload, ticket: ConfirmationTicket, locale: EmailLocale, siteUrl: string): Buffer;
+  pass(payload: OrderConfirmationPayload, ticket: ConfirmationTicket, locale: Locale, siteUrl: string): Buffer;
 }
 
 const zinc900 = 'rgb(24, 24, 27)';

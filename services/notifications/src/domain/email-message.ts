@@ -1,13 +1,7 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { FailedPreconditionError } from '@kassa/platform/errors';
 import { canTransition, statusAfterReport, type DeliveryStatus, type EmailStatus } from './email-status';
 
-export type EmailLocale = 'en' | 'nl';
-export const emailLocales: readonly EmailLocale[] = ['en', 'nl'];
-
-/** Unknown or missing locales fall back to English, the platform's default language. */
-export function toEmailLocale(value: string | undefined): EmailLocale {
-  return value === 'nl' ? 'nl' : 'en';
-}
 
 /** Every e-mail the service knows how to render. */
 export type TemplateName = 'signin-code' | 'waitlist-confirmation' | 'contact-message' | 'member-invitation' | 'order-refunded' | 'order-confirmation';
@@ -44,7 +38,7 @@ export interface EmailMessage {
   id: string;
   template: TemplateName;
   recipient: string;
-  locale: EmailLocale;
+  locale: Locale;
   /** The subject as recorded; a secret in the subject line (a sign-in code) is masked here. */
   subject: string;
   /** What the message is about: 'sic_…', 'inv_…', 'ord_…', 'usr_…'. */
@@ -82,7 +76,7 @@ export interface NewEmailMessage {
   id: string;
   template: TemplateName;
   recipient: string;
-  locale: EmailLocale;
+  locale: Locale;
   subject: string;
   subjectRef: string;
   dedupeKey?: string | null;

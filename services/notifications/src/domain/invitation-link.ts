@@ -1,16 +1,16 @@
-import type { EmailLocale } from './email-message';
+import type { Locale } from '@kassa/contracts/locales';
 
 /**
  * Where an invitation e-mail sends the invitee: the BFF's accept page under /account (so a signed-out invitee is sent
  * to sign in or up and back), in the e-mail's language (English has no prefix, Dutch lives under /nl).
  */
-export function invitationLink(siteUrl: string, locale: EmailLocale, token: string): string {
+export function invitationLink(siteUrl: string, locale: Locale, token: string): string {
   const base = siteUrl.replace(/\/+$/, '');
   return `${base}/${locale === 'nl' ? 'nl/' : ''}account/invitations/${encodeURIComponent(token)}`;
 }
 
 /** The expiry as people read it, in the Netherlands' time zone (Kassa's home market), with the zone named. */
-export function formatExpiry(at: Date, locale: EmailLocale): string {
+export function formatExpiry(at: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
     day: 'numeric',
     month: 'long',

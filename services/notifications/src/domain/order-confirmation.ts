@@ -1,4 +1,4 @@
-import type { EmailLocale } from './email-message';
+import type { Locale } from '@kassa/contracts/locales';
 import { accessKeyQuery } from '@kassa/platform/ids';
 
 /**
@@ -69,7 +69,7 @@ export interface OrderConfirmationPayload {
 /** What is kept per order (sealed) for a Resend: the payload and where and in which language it goes. */
 export interface OrderConfirmationSnapshot {
   email: string;
-  locale: EmailLocale;
+  locale: Locale;
   payload: OrderConfirmationPayload;
 }
 
@@ -82,9 +82,6 @@ export function confirmationDedupeKey(orderId: string): string {
 export function resendDedupeKey(orderId: string, idempotencyKey: string): string {
   return `order-resend-${orderId}-${idempotencyKey}`;
 }
-
-/** Chosen by the browser per click of Resend, like checkout's (8–100 characters of [A-Za-z0-9_-]). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Characters a file name in a mail client and on a disk may hold; anything else becomes '-'. */
 function fileSafe(value: string): string {
@@ -117,10 +114,10 @@ export function confirmationAttachmentNames(payload: Pick<OrderConfirmationPaylo
   ];
 }
 
-const localePrefix = (locale: EmailLocale): string => (locale === 'nl' ? 'nl/' : '');
+const localePrefix = (locale: Locale): string => (locale === 'nl' ? 'nl/' : '');
 
 /** A ticket's public page (/ticket/{ticketId}?key={accessKey}, Dutch under /nl). */
-export function ticketPageLink(siteUrl: string, locale: EmailLocale, ticket: Pick<ConfirmationTicket, 'id' | 'accessKey'>): string {
+export function ticketPageLink(siteUrl: string, locale: Locale, ticket: Pick<ConfirmationTicket, 'id' | 'accessKey'>): string {
   return `${siteUrl.replace(/\/+$/, '')}/${localePrefix(locale)}ticket/${encodeURIComponent(ticket.id)}?${accessKeyQuery(ticket.accessKey)}`;
 }
 
@@ -133,7 +130,7 @@ export function eventsOfTicket(payload: Pick<OrderConfirmationPayload, 'events'>
  * When and where, as people read it: the Netherlands' time zone (Kassa's home market, as the site uses), the end's
  * date left out when it is the same day.
  */
-export function formatEventTime(event: Pick<ConfirmationEvent, 'startsAt' | 'endsAt'>, locale: EmailLocale): string {
+export function formatEventTime(event: Pick<ConfirmationEvent, 'startsAt' | 'endsAt'>, locale: Locale): string {
   if (!event.startsAt) return '';
   const intlLocale = locale === 'nl' ? 'nl-NL' : 'en-GB';
   const zone = 'Europe/Amsterdam';

@@ -1,5 +1,5 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { formatMoney, money } from '@kassa/platform/money';
-import type { EmailLocale } from './email-message';
 import { accessKeyQuery } from '@kassa/platform/ids';
 
 /** Why ordering refunded money (OrderRefund.reason). */
@@ -37,12 +37,12 @@ export function refundDedupeKey(refundId: string): string {
 }
 
 /** The guest's order page (/order/{orderId}?key={accessKey}, Dutch under /nl), which follows the order for them. */
-export function orderPageLink(siteUrl: string, locale: EmailLocale, orderId: string, accessKey: string): string {
+export function orderPageLink(siteUrl: string, locale: Locale, orderId: string, accessKey: string): string {
   const base = siteUrl.replace(/\/+$/, '');
   return `${base}/${locale === 'nl' ? 'nl/' : ''}order/${encodeURIComponent(orderId)}?${accessKeyQuery(accessKey)}`;
 }
 
 /** An amount in minor units as the guest reads it: the order's currency, the e-mail's language (€12.50 / € 12,50). */
-export function formatAmount(amountMinor: number, currency: string, locale: EmailLocale): string {
+export function formatAmount(amountMinor: number, currency: string, locale: Locale): string {
   return formatMoney(money(amountMinor, currency), locale === 'nl' ? 'nl-NL' : 'en-GB');
 }

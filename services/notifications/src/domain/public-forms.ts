@@ -1,10 +1,7 @@
+import { toLocale, type Locale } from '@kassa/contracts/locales';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@kassa/contracts/public-forms';
 import { Violations } from '@kassa/platform/errors';
 import { checkEmailAddress } from '@kassa/platform/errors';
-import { toEmailLocale, type EmailLocale } from './email-message';
-
-/** Bounds of the contact form; the BFF and the screens apply the same ones for quick feedback. */
-export const CONTACT_NAME_MAX_LENGTH = 100;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /**
  * Rate limits of the public forms, applied identically whether or not an address is known. Generous
@@ -18,7 +15,7 @@ export const CONTACT_LIMIT_PER_ADDRESS = { limit: 5, windowSeconds: 60 * 60 } as
 
 export interface WaitlistSignUp {
   email: string;
-  locale: EmailLocale;
+  locale: Locale;
 }
 
 export interface ContactMessage {
@@ -27,7 +24,7 @@ export interface ContactMessage {
   email: string;
   message: string;
   /** The language the visitor wrote from; operators answer in it. */
-  locale: EmailLocale;
+  locale: Locale;
 }
 
 /** Checks a waitlist sign-up; throws one ValidationError naming every bad field. */
@@ -36,7 +33,7 @@ export function checkWaitlistSignUp(input: { email: unknown; locale: unknown }):
   const email = checkEmailAddress(input.email);
   if (!email.ok) v.add('email', email.message);
   v.throwIfAny();
-  return { email: email.ok ? email.email : '', locale: toEmailLocale(typeof input.locale === 'string' ? input.locale : undefined) };
+  return { email: email.ok ? email.email : '', locale: toLocale(typeof input.locale === 'string' ? input.locale : undefined) };
 }
 
 /** Checks a contact form message; throws one ValidationError naming every bad field. */
@@ -51,6 +48,6 @@ export function checkContactMessage(input: { name: unknown; email: unknown; mess
     name,
     email: email.ok ? email.email : '',
     message,
-    locale: toEmailLocale(typeof input.locale === 'string' ? input.locale : undefined),
+    locale: toLocale(typeof input.locale === 'string' ? input.locale : undefined),
   };
 }

@@ -1,5 +1,5 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { EntitySchema } from '@mikro-orm/core';
-import type { EmailLocale } from '../domain/email-message';
 
 /**
  * An address on the launch waitlist, once (unique, lower case). Only what the launch mail needs is kept:
@@ -8,7 +8,7 @@ import type { EmailLocale } from '../domain/email-message';
 export interface WaitlistEntryRecord {
   id: string;
   email: string;
-  locale: EmailLocale;
+  locale: Locale;
   createdAt: Date;
 }
 

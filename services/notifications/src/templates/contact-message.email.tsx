@@ -1,6 +1,6 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import { Fragment } from 'react';
-import type { EmailLocale } from '../domain/email-message';
 import { contactMessageMessages as t } from './contact-message.messages';
 import { emailStyles as styles } from './email-styles';
 
@@ -9,7 +9,7 @@ export interface ContactMessageEmailProps {
   email: string;
   message: string;
   /** The visitor's language. */
-  visitorLocale: EmailLocale;
+  visitorLocale: Locale;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 
 /**
  * The contact form message as the operators receive it. Operators work in English, so this mail has one
@@ -12,7 +12,7 @@ export const contactMessageMessages = {
   noName: '(not given)',
   emailLabel: 'E-mail',
   languageLabel: 'Language',
-  languages: { en: 'English', nl: 'Dutch' } satisfies Record<EmailLocale, string>,
+  languages: { en: 'English', nl: 'Dutch' } satisfies Record<Locale, string>,
   messageLabel: 'Message',
   replyHint: 'Reply to this e-mail to answer the visitor directly.',
   footer: 'Kassa · contact form',

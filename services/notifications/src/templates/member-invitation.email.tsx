@@ -1,11 +1,11 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from '@react-email/components';
-import type { EmailLocale } from '../domain/email-message';
 import { EmailFooter } from './email-footer';
 import { emailStyles as styles } from './email-styles';
 import { memberInvitationMessages } from './member-invitation.messages';
 
 export interface MemberInvitationEmailProps {
-  locale: EmailLocale;
+  locale: Locale;
   organisationName: string;
   invitedBy: string;
   firstName: string;

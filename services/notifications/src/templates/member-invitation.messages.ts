@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 
 /** Every string of the invitation e-mail, per locale; the component holds no text of its own. */
 export interface MemberInvitationMessages {
@@ -16,7 +16,7 @@ export interface MemberInvitationMessages {
   footer: string;
 }
 
-export const memberInvitationMessages: Record<EmailLocale, MemberInvitationMessages> = {
+export const memberInvitationMessages: Record<Locale, MemberInvitationMessages> = {
   en: {
     subject: (invitedBy, organisation) => `${invitedBy} invited you to join ${organisation} on Kassa`,
     preview: (invitedBy, organisation) => `Join ${organisation} on Kassa: ${invitedBy} added you to the team.`,

@@ -1,5 +1,5 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { Body, Button, Column, Container, Head, Heading, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
-import type { EmailLocale } from '../domain/email-message';
 import {
   eventsOfTicket,
   formatEventTime,
@@ -14,7 +14,7 @@ import { emailStyles as styles } from './email-styles';
 import { orderConfirmationMessages } from './order-confirmation.messages';
 
 export interface OrderConfirmationEmailProps {
-  locale: EmailLocale;
+  locale: Locale;
   payload: OrderConfirmationPayload;
   siteUrl: string;
   /** Whether an Apple Wallet pass per ticket is attached. */

@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 
 /** Every string of the order confirmation (e-mail, PDF and Wallet pass), per locale; the components hold no text of their own. */
 export interface OrderConfirmationMessages {
@@ -46,7 +46,7 @@ export interface OrderConfirmationMessages {
   };
 }
 
-export const orderConfirmationMessages: Record<EmailLocale, OrderConfirmationMessages> = {
+export const orderConfirmationMessages: Record<Locale, OrderConfirmationMessages> = {
   en: {
     subject: (event, others, number) => {
       if (!event) return `Your tickets — order ${number}`;

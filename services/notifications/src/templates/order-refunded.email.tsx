@@ -1,12 +1,12 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
-import type { EmailLocale } from '../domain/email-message';
 import type { RefundNoticeKind } from '../domain/order-refund-notice';
 import { EmailFooter } from './email-footer';
 import { emailStyles as styles } from './email-styles';
 import { orderRefundedMessages } from './order-refunded.messages';
 
 export interface OrderRefundedEmailProps {
-  locale: EmailLocale;
+  locale: Locale;
   kind: RefundNoticeKind;
   orderNumber: string;
   /** Already formatted in the order's currency and the e-mail's locale. */

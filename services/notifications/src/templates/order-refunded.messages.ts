@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 import type { RefundNoticeKind } from '../domain/order-refund-notice';
 
 /** The words that differ per kind of refund; `amount` is already formatted in the order's currency and locale. */
@@ -23,7 +23,7 @@ export interface OrderRefundedMessages {
   footer: string;
 }
 
-export const orderRefundedMessages: Record<EmailLocale, OrderRefundedMessages> = {
+export const orderRefundedMessages: Record<Locale, OrderRefundedMessages> = {
   en: {
     kinds: {
       'late-payment': {

@@ -1,10 +1,11 @@
+import type { Locale } from '@kassa/contracts/locales';
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
 import type { MailAttachment } from '../application/mailer.port';
 import { qrPng } from '../documents/qr-code';
 import { ticketsPdf } from '../documents/tickets-pdf';
 import type { WalletPassIssuer } from '../documents/wallet-pass';
-import type { EmailLocale, TemplateName } from '../domain/email-message';
+import type { TemplateName } from '../domain/email-message';
 import { headlineEvent, type OrderConfirmationPayload, qrContentId, qrImageName, ticketsPdfName, walletPassName } from '../domain/order-confirmation';
 import { formatExpiry, invitationLink } from '../domain/invitation-link';
 import { formatAmount, orderPageLink, type RefundNoticeKind } from '../domain/order-refund-notice';
@@ -54,7 +55,7 @@ export interface ContactMessagePayload {
   name: string;
   email: string;
   message: string;
-  visitorLocale: EmailLocale;
+  visitorLocale: Locale;
 }
 
 /** An invitation to an organisation; sealed at rest because the token in the link lets its holder join. */
@@ -93,7 +94,7 @@ export interface TemplatePayloads {
 }
 
 export interface RenderOptions {
-  locale: EmailLocale;
+  locale: Locale;
   siteUrl: string;
   /** Signs an Apple Wallet pass per ticket of an order confirmation; without it, no passes. */
   wallet?: WalletPassIssuer;
@@ -198,12 +199,12 @@ export async function renderOrderConfirmationEmail(payload: OrderConfirmationPay
   };
 }
 
-function orderConfirmationSubject(payload: OrderConfirmationPayload, locale: EmailLocale): string {
+function orderConfirmationSubject(payload: OrderConfirmationPayload, locale: Locale): string {
   const { name, others } = headlineEvent(payload);
   return orderConfirmationMessages[locale].subject(name, others, payload.orderNumber);
 }
 
-function orderRefundedSubject(payload: OrderRefundedPayload, locale: EmailLocale): string {
+function orderRefundedSubject(payload: OrderRefundedPayload, locale: Locale): string {
   return orderRefundedMessages[locale].kinds[payload.kind].subject(payload.orderNumber, formatAmount(payload.amountMinor, payload.currency, locale));
 }
 
@@ -217,7 +218,7 @@ async function renderParts(element: ReactElement): Promise<{ html: string; text:
  * The subject line as recorded with the message (and shown by ListMessages), without secrets. Templates whose subject
  * names things (an invitation, a refund) need their payload.
  */
-export function recordedSubject<T extends TemplateName>(template: T, locale: EmailLocale, payload?: TemplatePayloads[T]): string {
+export function recordedSubject<T extends TemplateName>(template: T, locale: Locale, payload?: TemplatePayloads[T]): string {
   switch (template) {
     case 'signin-code':
       return signInCodeMessages[locale].subject(maskedCode);

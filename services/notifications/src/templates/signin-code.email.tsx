@@ -1,10 +1,10 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { Body, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
-import type { EmailLocale } from '../domain/email-message';
 import { EmailFooter } from './email-footer';
 import { signInCodeMessages } from './signin-code.messages';
 
 export interface SignInCodeEmailProps {
-  locale: EmailLocale;
+  locale: Locale;
   code: string;
   /** True when the address has no account yet: the mail welcomes instead of greeting back. */
   newAccount: boolean;

@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 
 /** Every string of the sign-in code e-mail, per locale; the component holds no text of its own. */
 export interface SignInCodeMessages {
@@ -13,7 +13,7 @@ export interface SignInCodeMessages {
   footer: string;
 }
 
-export const signInCodeMessages: Record<EmailLocale, SignInCodeMessages> = {
+export const signInCodeMessages: Record<Locale, SignInCodeMessages> = {
   en: {
     subject: (code) => `Your Kassa sign-in code: ${code}`,
     preview: (code) => `${code} is your Kassa sign-in code`,

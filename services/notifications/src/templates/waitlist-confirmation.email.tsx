@@ -1,11 +1,11 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { Body, Container, Head, Heading, Html, Preview, Text } from '@react-email/components';
-import type { EmailLocale } from '../domain/email-message';
 import { EmailFooter } from './email-footer';
 import { emailStyles as styles } from './email-styles';
 import { waitlistConfirmationMessages } from './waitlist-confirmation.messages';
 
 export interface WaitlistConfirmationEmailProps {
-  locale: EmailLocale;
+  locale: Locale;
   siteUrl: string;
 }
 

@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 
 /** Every string of the waitlist confirmation, per locale; the component holds no text of its own. */
 export interface WaitlistConfirmationMessages {
@@ -14,7 +14,7 @@ export interface WaitlistConfirmationMessages {
   footer: string;
 }
 
-export const waitlistConfirmationMessages: Record<EmailLocale, WaitlistConfirmationMessages> = {
+export const waitlistConfirmationMessages: Record<Locale, WaitlistConfirmationMessages> = {
   en: {
     subject: "You're on the Kassa waitlist",
     preview: "Thanks for your interest in Kassa. We'll let you know as soon as you can start selling tickets.",

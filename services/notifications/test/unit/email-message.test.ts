@@ -1,5 +1,5 @@
 import { FailedPreconditionError } from '@kassa/platform/errors';
-import { changeStatus, createEmailMessage, isAwaitingSend, recordAttempt, toEmailLocale } from '../../src/domain/email-message';
+import { changeStatus, createEmailMessage, isAwaitingSend, recordAttempt } from '../../src/domain/email-message';
 
 const t0 = new Date('2026-11-02T10:00:00Z');
 const t1 = new Date('2026-11-02T10:00:05Z');
@@ -45,11 +45,5 @@ describe('EmailMessage', () => {
     expect(message.status).toBe('created');
     changeStatus(message, 'send', t1);
     expect(() => changeStatus(message, 'notSent', t1)).toThrow('An e-mail in status send cannot become notSent');
-  });
-
-  it('falls back to English for an unknown locale', () => {
-    expect(toEmailLocale('nl')).toBe('nl');
-    expect(toEmailLocale('de')).toBe('en');
-    expect(toEmailLocale(undefined)).toBe('en');
   });
 });

@@ -1,5 +1,5 @@
+import type { Locale } from '@kassa/contracts/locales';
 import { PDFDocument } from 'pdf-lib';
-import type { EmailLocale } from '../../src/domain/email-message';
 import {
   confirmationAttachmentNames,
   confirmationDedupeKey,
@@ -68,7 +68,7 @@ describe('order confirmation helpers', () => {
   });
 });
 
-describe.each<EmailLocale>(['en', 'nl'])('the order confirmation e-mail in %s', (locale) => {
+describe.each<Locale>(['en', 'nl'])('the order confirmation e-mail in %s', (locale) => {
   const payload = confirmationPayload();
   const money = (minor: number) => flat(formatAmount(minor, 'EUR', locale));
   const words =

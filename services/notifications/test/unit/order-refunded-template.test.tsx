@@ -1,4 +1,4 @@
-import type { EmailLocale } from '../../src/domain/email-message';
+import type { Locale } from '@kassa/contracts/locales';
 import { formatAmount, orderPageLink, refundDedupeKey, refundNoticeKind, type RefundNoticeKind } from '../../src/domain/order-refund-notice';
 import { type OrderRefundedPayload, recordedSubject, renderTemplate } from '../../src/templates/render-email';
 
@@ -44,7 +44,7 @@ describe('formatAmount and orderPageLink', () => {
 });
 
 describe('order-refunded e-mail', () => {
-  const cases: { kind: RefundNoticeKind; locale: EmailLocale; subject: string; says: string[] }[] = [
+  const cases: { kind: RefundNoticeKind; locale: Locale; subject: string; says: string[] }[] = [
     {
       kind: 'late-payment',
       locale: 'en',

@@ -1,3 +1,4 @@
+import { normaliseDiscountCode } from '@kassa/contracts/discount-code';
 import { verifyShopAccessToken } from '@kassa/platform/crypto';
 import { messages, NotFoundError, PermissionDeniedError, ValidationError, Violations } from '@kassa/platform/errors';
 import { newAccessKey, newId } from '@kassa/platform/ids';
@@ -6,7 +7,7 @@ import { checkoutFunnel } from '@kassa/platform/metrics';
 import type { CheckoutRequest, CheckoutResponse } from '@kassa/proto/ordering/v1/orders';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type CheckoutInput, checkoutFingerprint, parseCheckoutRequest } from '../domain/checkout-request';
-import { type AppliedDiscount, discountVerdict, normaliseCode, usesLeft } from '../domain/discount';
+import { type AppliedDiscount, discountVerdict, usesLeft } from '../domain/discount';
 import { donationProblem } from '../domain/donation';
 import { holdLimitPassed } from '../domain/hold-limits';
 import { holdEndsAt } from '../domain/order-status';
@@ -64,7 +65,8 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   });
   const donationMessage = donationProblem(shop.donation, input.donationMinor);
   if (donationMessage) violations.add('donationMinor', donationMessage);
-  const typed = normaliseCode(input.discountCode);
+  // parseCheckoutRequest let only a well-formed code through: anything else never reaches the lookup.
+  const typed = normaliseDiscountCode(input.discountCode);
   const code = typed ? await findDiscountCode(em, shop.id, typed) : null;
   const itemIds = input.lines.map((line) => line.itemId);
   if (typed && discountVerdict(typed, code, itemIds, now) !== 'applied') violations.add('discountCode', DISCOUNT_CODE_INVALID);

@@ -1,6 +1,7 @@
+import { isDiscountCode, normaliseDiscountCode } from '@kassa/contracts/discount-code';
 import { messages, NotFoundError, Violations } from '@kassa/platform/errors';
 import type { PriceCartRequest, PriceCartResponse } from '@kassa/proto/ordering/v1/ordering';
-import { type AppliedDiscount, type DiscountCodeRule, discountVerdict, normaliseCode, usesLeft } from '../domain/discount';
+import { type AppliedDiscount, type DiscountCodeRule, discountVerdict, usesLeft } from '../domain/discount';
 import { donationProblem } from '../domain/donation';
 import { orderingMessages } from '../domain/ordering-messages';
 import { priceCart as price } from '../domain/pricing';
@@ -63,8 +64,9 @@ export async function priceCart(ctx: OrderingContext, request: PriceCartRequest)
     .filter(({ item }) => quantities.has(item.id))
     .map(({ item }) => ({ itemId: item.id, quantity: quantities.get(item.id)!, unitPriceMinor: item.priceMinor }));
 
-  const typed = normaliseCode(request.discountCode);
-  const code: DiscountCodeRule | null = typed ? await findDiscountCode(em, shopId, typed) : null;
+  const typed = normaliseDiscountCode(request.discountCode);
+  // What cannot be a code is not looked up: it is "unknown", like a code the shop does not have.
+  const code: DiscountCodeRule | null = isDiscountCode(typed) ? await findDiscountCode(em, shopId, typed) : null;
   const discountStatus = discountVerdict(typed, code, lines.map((line) => line.itemId), now);
   const discount: AppliedDiscount | null =
     discountStatus === 'applied' && code ? { type: code.type, value: code.value, itemIds: code.itemIds, usesLeft: usesLeft(code) } : null;

@@ -4,7 +4,7 @@ import { messages, ValidationError, Violations } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
 import { transactionalWithEffects } from '@kassa/platform/persistence';
 import type { RefundOrderRequest, RefundOrderResponse } from '@kassa/proto/ordering/v1/orders';
-import { IDEMPOTENCY_KEY_PATTERN } from '../domain/checkout-request';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
 import { planOrganiserRefund } from '../domain/refund';
 import { RefundEntity } from '../persistence/order.entity';
 import { addHistory } from '../persistence/order.repository';

@@ -1,17 +1,13 @@
 // The shape of a checkout before anything is looked up: every field's problem at once, in the spec's words, with
 // field names as the request names them (lines.0.quantity, email, discountCode, donationMinor, idempotencyKey).
+import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
+import { isLocale, type Locale } from '@kassa/contracts/locales';
 import { checkEmailAddress, messages, Violations } from '@kassa/platform/errors';
 import { sha256Hex } from '@kassa/platform/crypto';
-import { normaliseCode } from './discount';
+import { isDiscountCode, normaliseDiscountCode } from '@kassa/contracts/discount-code';
 import { CLIENT_ADDRESS_PATTERN } from './hold-limits';
 import { orderingMessages } from './ordering-messages';
 
-/** 8 to 100 characters of [A-Za-z0-9_-], chosen by the browser once per checkout attempt (and per refund). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-/** Longer than any code catalog accepts; anything beyond is not a code. */
-export const DISCOUNT_CODE_MAX_LENGTH = 100;
-export const LOCALES = ['en', 'nl'] as const;
-export type Locale = (typeof LOCALES)[number];
 /** A sanity bound on donations (one million in major units); the shop's own rules come later. */
 export const DONATION_MAX_MINOR = 100_000_000;
 
@@ -20,7 +16,7 @@ export interface CheckoutInput {
   lines: { itemId: string; quantity: number }[];
   /** Trimmed and lower-cased. */
   email: string;
-  /** As typed, trimmed; '' for none. */
+  /** As typed, trimmed: a well-formed code (any case) or '' for none. */
   discountCode: string;
   donationMinor: number;
   subscribe: boolean;
@@ -59,7 +55,8 @@ export function parseCheckoutRequest(request: CheckoutRequestLike): CheckoutInpu
   const email = checkEmailAddress(request.email);
   if (!email.ok) violations.add('email', email.message);
   const discountCode = (request.discountCode ?? '').trim();
-  if (discountCode.length > DISCOUNT_CODE_MAX_LENGTH || /[\p{Cc}]/u.test(discountCode)) violations.add('discountCode', messages.invalid('Discount code'));
+  // What cannot be a code is never looked up, and gets the words of an unknown one: the answer tells only the syntax.
+  if (discountCode !== '' && !isDiscountCode(discountCode)) violations.add('discountCode', messages.invalid('Discount code'));
   const donationMinor = Number(request.donationMinor);
   if (!Number.isSafeInteger(donationMinor)) violations.add('donationMinor', messages.invalid('Donation'));
   else if (donationMinor < 0) violations.add('donationMinor', messages.minValue(0));
@@ -68,7 +65,7 @@ export function parseCheckoutRequest(request: CheckoutRequestLike): CheckoutInpu
   if (idempotencyKey === '') violations.add('idempotencyKey', messages.required('Idempotency key'));
   else if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) violations.add('idempotencyKey', messages.invalid('Idempotency key'));
   const locale = request.locale === '' ? 'en' : request.locale;
-  if (!(LOCALES as readonly string[]).includes(locale)) violations.add('locale', messages.invalid('Locale'));
+  if (!isLocale(locale)) violations.add('locale', messages.invalid('Locale'));
   violations.throwIfAny();
   return {
     shopId,
@@ -96,7 +93,8 @@ export function checkoutFingerprint(input: CheckoutInput): string {
       shopId: input.shopId,
       lines,
       email: input.email,
-      discountCode: normaliseCode(input.discountCode),
+      // Lower case, as the hashes in checkout_idempotency were first made, so a retry across a deploy still matches.
+      discountCode: normaliseDiscountCode(input.discountCode).toLowerCase(),
       donationMinor: input.donationMinor,
       subscribe: input.subscribe,
       locale: input.locale,

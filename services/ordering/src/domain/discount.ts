@@ -1,4 +1,6 @@
-// Discount codes: which verdict a typed code gets, and what it takes off each cart line.
+// Discount codes: which verdict a typed code gets, and what it takes off each cart line. Their syntax and how they
+// compare are @kassa/contracts/discount-code's.
+import { normaliseDiscountCode } from '@kassa/contracts/discount-code';
 
 export type DiscountType = 'fixed' | 'percentage';
 
@@ -23,11 +25,6 @@ export interface DiscountCodeRule {
   itemIds: readonly string[];
 }
 
-/** The code as it is compared: guests may type it in any case and with stray spaces. */
-export function normaliseCode(typed: string): string {
-  return typed.trim().toLowerCase();
-}
-
 /** null = unlimited; never below zero. */
 export function usesLeft(code: Pick<DiscountCodeRule, 'maxUses' | 'used'>): number | null {
   return code.maxUses === null ? null : Math.max(0, code.maxUses - code.used);
@@ -42,7 +39,7 @@ export function inScope(code: Pick<DiscountCodeRule, 'itemIds'>, itemId: string)
  * no cart line in its scope, applied.
  */
 export function discountVerdict(typed: string, code: DiscountCodeRule | null, cartItemIds: readonly string[], now: Date): DiscountStatus {
-  if (normaliseCode(typed) === '') return '';
+  if (normaliseDiscountCode(typed) === '') return '';
   if (!code) return 'unknown';
   if (code.validFrom && now.getTime() < code.validFrom.getTime()) return 'not_started';
   if (code.validUntil && now.getTime() >= code.validUntil.getTime()) return 'expired';

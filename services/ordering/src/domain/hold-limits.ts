@@ -14,8 +14,10 @@ export interface HoldLimits {
 
 export const DEFAULT_HOLD_LIMITS: HoldLimits = { perEmail: 20, perAddress: 60 };
 
+/** The longest text form of an IPv6 address (with an IPv4 tail). */
+export const CLIENT_ADDRESS_MAX_LENGTH = 45;
 /** What the BFF may send as a client address: an IPv4 or IPv6 text form; anything else is treated as unknown. */
-export const CLIENT_ADDRESS_PATTERN = /^[0-9A-Fa-f:.]{2,45}$/;
+export const CLIENT_ADDRESS_PATTERN = new RegExp(`^[0-9A-Fa-f:.]{2,${CLIENT_ADDRESS_MAX_LENGTH}}$`);
 
 export interface HeldTickets {
   byEmail: number;

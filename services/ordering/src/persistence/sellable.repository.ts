@@ -123,12 +123,15 @@ export async function findItems(em: EntityManager, shopId: string): Promise<Sell
   });
 }
 
-/** A shop's code as guests type it (any case), with its redemptions so far; null when there is none. */
+/**
+ * A shop's code as guests type it (any case), with its redemptions so far; null when there is none. The projection
+ * keeps the organiser's spelling: lower() on both sides compares case-insensitively and uses discount_code_lookup_idx.
+ */
 export async function findDiscountCode(em: EntityManager, shopId: string, normalisedCode: string): Promise<(DiscountCodeRule & { id: string }) | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
     `select d.id, d.code, d.type, d.value::text as value, d.valid_from, d.valid_until, d.max_uses, d.item_ids, coalesce(u.used, 0) as used
      from discount_code d left join discount_usage u on u.discount_code_id = d.id
-     where d.shop_id = ? and lower(d.code) = ? and not d.removed
+     where d.shop_id = ? and lower(d.code) = lower(?) and not d.removed
      order by d.version desc, d.id limit 1`,
     [shopId, normalisedCode],
   );

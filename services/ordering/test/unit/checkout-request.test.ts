@@ -58,6 +58,12 @@ describe('checkout requests', () => {
     expect(violations(request({ idempotencyKey: 'has spaces in it' }))).toEqual([{ field: 'idempotencyKey', message: 'Idempotency key is invalid' }]);
     expect(violations(request({ idempotencyKey: 'k'.repeat(101) }))).toEqual([{ field: 'idempotencyKey', message: 'Idempotency key is invalid' }]);
   });
+  it('take a code of the shared syntax, trimmed; what cannot be a code gets the words of an unknown one', () => {
+    for (const code of ['abc', 'x'.repeat(32), 'summer_10-X', ' SUMMER10 ']) expect(violations(request({ discountCode: code }))).toEqual([]);
+    for (const code of ['ab', 'x'.repeat(33), 'x'.repeat(101), 'a b', 'ZOMER€10', '\u017Fummer10', 'a\u0007b']) {
+      expect(violations(request({ discountCode: code }))).toEqual([{ field: 'discountCode', message: 'Discount code is invalid' }]);
+    }
+  });
   it('fingerprint the cart: line order, case of e-mail and code, and the access token do not matter; anything else does', () => {
     const base = checkoutFingerprint(parseCheckoutRequest(request({ lines: [{ itemId: ITEM_A, quantity: 2 }, { itemId: ITEM_B, quantity: 1 }], discountCode: 'summer' })));
     const same = checkoutFingerprint(

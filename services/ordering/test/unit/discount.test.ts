@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { type DiscountCodeRule, discountVerdict, lineDiscounts, normaliseCode, percentHalfUp, usesLeft } from '../../src/domain/discount';
+import { normaliseDiscountCode } from '@kassa/contracts/discount-code';
+import { type DiscountCodeRule, discountVerdict, lineDiscounts, percentHalfUp, usesLeft } from '../../src/domain/discount';
 
 const now = new Date('2027-06-05T12:00:00Z');
 const rule = (overrides: Partial<DiscountCodeRule> = {}): DiscountCodeRule => ({
@@ -32,8 +33,9 @@ describe('discountVerdict', () => {
     expect(discountVerdict('x', rule({ validUntil: now, maxUses: 1, used: 1, itemIds: ['itm_z'] }), ['itm_a'], now)).toBe('expired');
     expect(discountVerdict('x', rule({ maxUses: 1, used: 1, itemIds: ['itm_z'] }), ['itm_a'], now)).toBe('used_up');
   });
-  it('compares codes case-insensitively, ignoring surrounding spaces', () => {
-    expect(normaliseCode('  Summer10 ')).toBe('summer10');
+  it('compares codes case-insensitively, ignoring surrounding spaces, in the form catalog keys them by', () => {
+    expect(normaliseDiscountCode('  Summer10 ')).toBe('SUMMER10');
+    expect(normaliseDiscountCode('summer10')).toBe(normaliseDiscountCode('SUMMER10'));
   });
 });
 

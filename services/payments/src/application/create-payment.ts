@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
 import { FailedPreconditionError, NotFoundError, Violations } from '@kassa/platform/errors';
 import { accessKeyMatches, newId } from '@kassa/platform/ids';
 import { crashPoint } from '@kassa/platform/lifecycle';
@@ -8,7 +9,6 @@ import { toPaymentMessage } from './payment-views';
 import type { PayableOrder, PaymentsContext } from './payments-context';
 import { startAtProvider } from './start-attempt';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** The reason an order cannot take a new attempt, in words for the guest's page and the logs. */
 function notPayableReason(order: PayableOrder): string {
@@ -27,7 +27,7 @@ function notPayableReason(order: PayableOrder): string {
 function checkRequest(request: CreatePaymentRequest): { returnOrigin: string } {
   const violations = new Violations();
   violations.id('orderId', request.orderId, 'ord');
-  violations.string('idempotencyKey', request.idempotencyKey, { label: 'Idempotency key', required: true, pattern: IDEMPOTENCY_KEY });
+  violations.string('idempotencyKey', request.idempotencyKey, { label: 'Idempotency key', required: true, pattern: IDEMPOTENCY_KEY_PATTERN });
   const origin = violations.string('returnOrigin', request.returnOrigin, { label: 'Return origin', required: true, maxLength: 200, check: isOrigin });
   violations.throwIfAny();
   return { returnOrigin: origin.replace(/\/$/, '') };

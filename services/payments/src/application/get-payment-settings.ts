@@ -1,7 +1,8 @@
 import { Violations } from '@kassa/platform/errors';
 import type { CallContext } from '@kassa/platform/grpc';
 import type { GetPaymentSettingsRequest, GetPaymentSettingsResponse } from '@kassa/proto/payments/v1/payments';
-import { DEFAULT_CURRENCY, paymentSettings } from '../domain/payment-settings';
+import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
+import { paymentSettings } from '../domain/payment-settings';
 import { PAYMENTS, type PaymentsContext } from './payments-context';
 
 /** The organisation settings' Payments tab. Permission "payments". */

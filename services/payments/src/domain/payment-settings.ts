@@ -1,3 +1,5 @@
+import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
+
 /** One provider as the organisation's Payments tab lists it. */
 export interface ProviderInfo {
   key: string;
@@ -20,7 +22,6 @@ export const PLATFORM_ONLY_PROVIDERS: readonly ProviderInfo[] = [
   { key: 'paypal', name: 'PayPal', status: 'coming_soon' },
 ];
 
-export const DEFAULT_CURRENCY = 'EUR';
 
 /**
  * Every organisation is on the Standard plan today: payments are taken by the platform's own provider, Stripe

@@ -1,14 +1,2 @@
-// The specification's wording, word for word; `{0}` is filled with the field's label or the number.
-const fill = (template: string, value: string | number): string => template.replace('{0}', String(value));
-
-export const messages = {
-  required: (label: string): string => fill('{0} is required', label),
-  empty: (label: string): string => fill('{0} must not be empty', label),
-  invalid: (label: string): string => fill('{0} is invalid', label),
-  tooLong: (label: string): string => fill('{0} is too long', label),
-  idInvalid: 'ID is invalid',
-  minValue: (n: number): string => fill('Minimum value is {0}', n),
-  minItems: (n: number): string => fill('At least {0} items are required', n),
-  checkoutNeedsItem: 'Checkout needs at least one item',
-  genericForm: 'Some fields are not valid. Please check the form and try again.',
-} as const;
+// The specification's wording lives with the other rules the browser shares (@kassa/contracts/messages).
+export { messages } from '@kassa/contracts/messages';

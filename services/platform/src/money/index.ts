@@ -1,3 +1,5 @@
+import { CURRENCY_CODE_PATTERN } from '@kassa/contracts/currencies';
+
 /** An amount in integer minor units (cents) with its ISO 4217 currency. */
 export interface Money {
   amountMinor: number;
@@ -14,7 +16,7 @@ function assertSameCurrency(a: Money, b: Money): void {
 
 export function money(amountMinor: number, currency: string): Money {
   assertInteger(amountMinor, 'amountMinor');
-  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`Currency must be an ISO 4217 code, got "${currency}"`);
+  if (!CURRENCY_CODE_PATTERN.test(currency)) throw new Error(`Currency must be an ISO 4217 code, got "${currency}"`);
   return { amountMinor, currency };
 }
 

@@ -6,13 +6,14 @@
 //   expired / canceled  → tickets "canceled" (refunded in full included); TicketsVoided for those that changed
 //   refunded, order still paid (a partial refund) → nothing
 // Only a newer version of the order than the last one applied counts (order_state), whatever the subject says.
+import { CURRENCY_CODE_PATTERN } from '@kassa/contracts/currencies';
 import { isAccessKey, newAccessKey, newId, isId } from '@kassa/platform/ids';
 import { afterCommit } from '@kassa/platform/persistence';
 import { checkoutFunnel } from '@kassa/platform/metrics';
 import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import type { Order } from '@kassa/proto/ordering/v1/orders';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_LOCALE, isLocale } from '../domain/event-name';
+import { DEFAULT_LOCALE, isLocale } from '@kassa/contracts/locales';
 import { newTicketSeed } from '../domain/ticket-code';
 import { planTickets } from '../domain/ticket-issuance';
 import { effectOfOrderStatus, isIssuedAndValid, isTicketStatus, nextTicketStatus, type TicketState, voidReason } from '../domain/ticket-status';
@@ -72,7 +73,7 @@ export async function applyOrderChanged(ctx: TicketingContext, em: EntityManager
 /** The order's tickets from its lines, "reserved" (no code yet), with one access row per granted event. */
 async function createTickets(em: EntityManager, order: Order, now: Date): Promise<TicketWithAccess[]> {
   const currency = order.money?.currency ?? '';
-  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`Order ${order.id} has no currency`);
+  if (!CURRENCY_CODE_PATTERN.test(currency)) throw new Error(`Order ${order.id} has no currency`);
   const planned = planTickets(order.lines.map((line) => ({
     itemId: line.itemId, ticketOptionId: line.ticketOptionId, eventIds: line.eventIds, name: line.name, quantity: line.quantity, totalMinor: line.totalMinor,
   })));

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
 import type { CallContext } from '@kassa/platform/grpc';
 import { NotFoundError } from '@kassa/platform/errors';
 import type { GetEventTicketStatsRequest, GetEventTicketStatsResponse } from '@kassa/proto/ticketing/v1/tickets';
@@ -9,9 +10,6 @@ import {
 } from '../persistence/ticket-stats.repository';
 import { checkRequest, EVENT_NOT_FOUND } from './ticket-records';
 import { authorizeAny, CHECKIN, EVENTS, ORDERS_VIEW, type TicketingContext } from './ticketing-context';
-
-/** The platform's default currency, for an organisation that has not sold a ticket yet (its revenue is 0 anyway). */
-const DEFAULT_CURRENCY = 'EUR';
 
 /**
  * An event's ticket figures for its Overview and the scanner: sold, checked in, canceled, revenue, per ticket option,
@@ -34,7 +32,7 @@ export async function getEventTicketStats(ctx: TicketingContext, call: Pick<Call
     countOpenConflicts(em, organisationId, eventId),
   ]);
   // An organisation sells in one currency; should it ever have changed, the figure is the one most tickets sold in.
-  const main = revenue[0] ?? { currency: (await latestTicketCurrency(em, organisationId)) ?? DEFAULT_CURRENCY, amountMinor: 0 };
+  const main = revenue[0] ?? { currency: (await latestTicketCurrency(em, organisationId)) ?? DEFAULT_CURRENCY /* none sold yet: revenue is 0 anyway */, amountMinor: 0 };
   return {
     sold: counts.sold,
     checkedIn: counts.checkedIn,

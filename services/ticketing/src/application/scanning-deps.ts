@@ -2,8 +2,8 @@
 // service: `createScanningHandlers(deps: ScanningDeps)` is registered as the ScanService in app.ts.
 //
 // Also meant for it (import directly):
-// - domain/ticket-code.ts: verifyTicketCode, parseTicketCode, isRevoked, grantsEvent (codes); domain/ticket-reference.ts:
-//   normaliseTicketReference (manual entry); domain/ticket-status.ts: statuses; domain/check-in-rate.ts.
+// - domain/ticket-code.ts: verifyTicketCode, parseTicketCode, isRevoked, grantsEvent (codes); @kassa/contracts/scan-input:
+//   readScanInput (code or typed reference, shared with the browser); domain/ticket-status.ts: statuses; domain/check-in-rate.ts.
 // - persistence/ticket.entity.ts (TicketEntity, TicketAccessEntity: see its comment on how check-in writes them),
 //   persistence/ticket.repository.ts (loadTickets, findTicketByReference, loadOrderTickets),
 //   persistence/event.repository.ts (loadEvents, isEventOfOrganisation), persistence/ticket-stats.repository.ts

@@ -1,6 +1,6 @@
 // What every ticket use case checks first: the request's ids and locale, before anything is asked or loaded.
 import { messages, Violations } from '@kassa/platform/errors';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/event-name';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@kassa/contracts/locales';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const ORDER_NOT_FOUND = 'Order not found';

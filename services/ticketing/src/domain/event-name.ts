@@ -1,14 +1,6 @@
 // Event names in the guest's language: a translation's name when catalog has one for the locale, else the event's
 // own name (which is in the organiser's language).
 
-export const LOCALES = ['en', 'nl'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
-
-export function isLocale(value: string): value is Locale {
-  return (LOCALES as readonly string[]).includes(value);
-}
-
 export interface NamedTranslation {
   locale: string;
   name: string;

@@ -15,8 +15,6 @@
 //   "already_used" means the door let someone in on a used ticket — a conflict, recorded like any other.
 import type { ScanDecision } from './scan-decision';
 
-export const MAX_OFFLINE_SCANS = 1000;
-
 /** OfflineScanOutcome.outcome. */
 export const OFFLINE_OUTCOMES = ['admitted', 'conflict', 'canceled', 'unpaid', 'wrong_event', 'invalid'] as const;
 export type OfflineOutcome = (typeof OFFLINE_OUTCOMES)[number];

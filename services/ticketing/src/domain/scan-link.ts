@@ -1,15 +1,15 @@
 // Scan links and scanner devices: the rules that need no database.
+import {
+  isDeviceId, SCAN_LINK_MAX_LIFETIME_DAYS, SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_SECRET_PATTERN, SCAN_NONCE_MAX_LENGTH, SCAN_NONCE_PATTERN,
+} from '@kassa/contracts/scan-links';
 import { messages, type Violations } from '@kassa/platform/errors';
 
-export const SCAN_LINK_NAME_MAX_LENGTH = 80;
 
 /** The name an organiser gives a link ('Name is required', 'Name is too long'); the trimmed name. */
 export function checkScanLinkName(violations: Violations, name: unknown): string {
   return violations.string('name', name, { label: 'Name', required: true, maxLength: SCAN_LINK_NAME_MAX_LENGTH });
 }
 
-/** The furthest ahead a link's expiry may be: a season of events, not a permanent door key. */
-export const SCAN_LINK_MAX_LIFETIME_DAYS = 366;
 
 /** The optional expiry of a new link: after now and at most SCAN_LINK_MAX_LIFETIME_DAYS ahead ('Expires at is invalid'). */
 export function checkScanLinkExpiry(violations: Violations, expiresAt: Date | undefined, now: Date): Date | null {
@@ -38,18 +38,10 @@ export function memberLinkRevocation(change: { removed: boolean; permissions: re
 
 /** 32 random bytes as base64url: the 43 characters of `/scan/{hash}` (the BFF checks the same shape). */
 export const SCAN_LINK_SECRET_BYTES = 32;
-const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Whether a presented secret could be one we issued; anything else is refused without a lookup. */
 export function isScanLinkSecretShape(secret: string): boolean {
-  return SECRET_SHAPE.test(secret);
-}
-
-// The device id is made by the browser ("dev_" + random); we only need it to be a short, harmless token.
-const DEVICE_ID = /^dev_[A-Za-z0-9_-]{4,64}$/;
-
-export function isDeviceId(value: unknown): value is string {
-  return typeof value === 'string' && DEVICE_ID.test(value);
+  return SCAN_LINK_SECRET_PATTERN.test(secret);
 }
 
 /** 'ID is invalid' on `field` unless the value is a device id. */
@@ -67,9 +59,7 @@ export function memberDeviceName(deviceId: string): string {
 }
 
 /** A scan's nonce: made by the scanner per scan, repeated on a retry. */
-export const SCAN_NONCE_MAX_LENGTH = 100;
-const NONCE = /^[A-Za-z0-9_.:-]+$/;
 
 export function checkNonce(violations: Violations, field: string, nonce: unknown): string {
-  return violations.string(field, nonce, { label: 'Nonce', required: true, maxLength: SCAN_NONCE_MAX_LENGTH, pattern: NONCE });
+  return violations.string(field, nonce, { label: 'Nonce', required: true, maxLength: SCAN_NONCE_MAX_LENGTH, pattern: SCAN_NONCE_PATTERN });
 }

@@ -3,15 +3,14 @@
 //   signature = base64url(Ed25519 over the ASCII bytes of "KT1.<keyId>.<payload>")
 // A scanner verifies it without the network: a known key id, a valid signature, a ticket id not on the revocation
 // list and the scanner's event among e[]. The seed (9 random bytes) makes every issue of a ticket a new code, so a
-// re-issue invalidates the old one. Pure: node:crypto only, no I/O.
+// re-issue invalidates the old one. The code's textual shape (format, key id, length limit) is shared with the
+// browser's scanner (@kassa/contracts/scan-input). Pure: node:crypto only, no I/O.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+import { isSignedCodeKeyId, SIGNED_CODE_PREFIX, splitSignedCode } from '@kassa/contracts/scan-input';
 import { isId } from '@kassa/platform/ids';
 
-export const TICKET_CODE_VERSION = 'KT1';
 /** Random bytes of a seed; 9 bytes are exactly 12 base64url characters (no padding to tamper with). */
 export const SEED_BYTES = 9;
-/** Longer input is not a code we made (the most events an item grants keeps real codes far below this). */
-export const MAX_TICKET_CODE_LENGTH = 4096;
 
 const ED25519_SIGNATURE_BYTES = 64;
 const ED25519_PUBLIC_KEY_BYTES = 32;
@@ -42,9 +41,9 @@ export function newTicketSeed(): string {
   return randomBytes(SEED_BYTES).toString('base64url');
 }
 
-/** Whether `value` is a key id ("key_" + ULID). */
+/** Whether `value` is a key id ("key_" + ULID, as newId('key') makes them). */
 export function isTicketKeyId(value: unknown): value is string {
-  return isId('key', value);
+  return isSignedCodeKeyId(value);
 }
 
 /**
@@ -54,7 +53,7 @@ export function isTicketKeyId(value: unknown): value is string {
 export function signTicketCode(fields: TicketCodeFields, privateKey: KeyObject): string {
   assertFields(fields);
   const payload = Buffer.from(JSON.stringify({ t: fields.ticketId, e: fields.eventIds, s: fields.seed }), 'utf8').toString('base64url');
-  const signedPart = `${TICKET_CODE_VERSION}.${fields.keyId}.${payload}`;
+  const signedPart = `${SIGNED_CODE_PREFIX}${fields.keyId}.${payload}`;
   const signature = sign(null, Buffer.from(signedPart, 'ascii'), privateKey).toString('base64url');
   return `${signedPart}.${signature}`;
 }
@@ -65,17 +64,14 @@ export function signTicketCode(fields: TicketCodeFields, privateKey: KeyObject):
  * different strings never carry the same signature or payload.
  */
 export function parseTicketCode(code: string): ParsedTicketCode | null {
-  if (typeof code !== 'string' || code.length > MAX_TICKET_CODE_LENGTH) return null;
-  const parts = code.split('.');
-  if (parts.length !== 4) return null;
-  const [version, keyId, payload, signatureText] = parts as [string, string, string, string];
-  if (version !== TICKET_CODE_VERSION || !isTicketKeyId(keyId)) return null;
-  const payloadBytes = canonicalBase64url(payload);
-  const signature = canonicalBase64url(signatureText);
+  const parts = splitSignedCode(code);
+  if (!parts) return null;
+  const payloadBytes = canonicalBase64url(parts.payload);
+  const signature = canonicalBase64url(parts.signature);
   if (!payloadBytes || !signature || signature.length !== ED25519_SIGNATURE_BYTES) return null;
   const fields = readPayload(payloadBytes);
   if (!fields) return null;
-  return { keyId, ...fields, signedPart: `${version}.${keyId}.${payload}`, signature };
+  return { keyId: parts.keyId, ...fields, signedPart: parts.signedText, signature };
 }
 
 /**

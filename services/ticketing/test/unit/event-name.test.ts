@@ -1,4 +1,5 @@
-import { isLocale, localisedName } from '../../src/domain/event-name';
+import { isLocale } from '@kassa/contracts/locales';
+import { localisedName } from '../../src/domain/event-name';
 
 describe('event names in the guest\'s language', () => {
   const event = { name: 'Summer Concert', translations: [{ locale: 'nl', name: 'Zomerconcert' }, { locale: 'de', name: ' ' }] };

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Violations } from '@kassa/platform/errors';
-import { readScanInput } from '../../src/domain/scan-input';
-import { MAX_TICKET_CODE_LENGTH } from '../../src/domain/ticket-code';
-import { checkNonce, checkScanLinkName, isDeviceId, isScanLinkSecretShape, memberDeviceName } from '../../src/domain/scan-link';
+import { readScanInput, SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
+import { isDeviceId } from '@kassa/contracts/scan-links';
+import { checkNonce, checkScanLinkName, isScanLinkSecretShape, memberDeviceName } from '../../src/domain/scan-link';
 
 describe('what a scanner sends', () => {
   it('is a signed code when it has the code format\'s prefix', () => {
@@ -17,9 +17,16 @@ describe('what a scanner sends', () => {
   });
 
   it('is unreadable when empty, too long, or neither a code nor eight reference characters (no 0, 1, I, L, O)', () => {
-    for (const value of ['', '   ', 'K7QF-2MX', 'K7QF-2MXAB', 'K7QF_2MXA', 'ÄÖÜ12345', 'kt1.key.payload.sig', 'KT1.'.padEnd(MAX_TICKET_CODE_LENGTH + 1, 'a'), 'K0QF-2MXA', 'K1QF-2MXA']) {
+    for (const value of ['', '   ', 'K7QF-2MX', 'K7QF-2MXAB', 'K7QF_2MXA', 'ÄÖÜ12345', 'kt1.key.payload.sig', 'KT1.'.padEnd(SCAN_INPUT_MAX_LENGTH + 1, 'a'), 'K0QF-2MXA', 'K1QF-2MXA']) {
       expect(readScanInput(value)).toEqual({ kind: 'unreadable' });
     }
+  });
+
+  it('is a code up to the shared limit of 4,096 characters, the one the browser and the BFF keep too', () => {
+    const code = 'KT1.'.padEnd(SCAN_INPUT_MAX_LENGTH, 'a');
+    expect(SCAN_INPUT_MAX_LENGTH).toBe(4096);
+    expect(readScanInput(code)).toEqual({ kind: 'code', code });
+    expect(readScanInput(`${code}a`)).toEqual({ kind: 'unreadable' });
   });
 
   it('reads every way of typing a reference as the same reference', () => {

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import { isSignedCodeKeyId, readScanInput, SCAN_INPUT_MAX_LENGTH, splitSignedCode } from '@kassa/contracts/scan-input';
+import { isId, newId } from '@kassa/platform/ids';
 import {
   exportPrivateKey, exportRawPublicKey, generateTicketKeyPair, grantsEvent, importPrivateKey, importRawPublicKey, isRevoked,
   newTicketSeed, parseTicketCode, signTicketCode, verifyTicketCode,
@@ -123,6 +125,20 @@ describe('signed ticket codes', () => {
     expect(parseTicketCode(`KT1.${keyId}.${payload({ t: 'tkt_01jz0000000000000000000001', e: ['evt_01jz0000000000000000000002'], s: 'AAECAwQFBgcI' })}.${signature}`)).not.toBeNull();
     expect(parseTicketCode('KT1.'.padEnd(5000, 'a'))).toBeNull();
     expect(parseTicketCode(undefined as unknown as string)).toBeNull();
+  });
+
+  it('are what the shared scan rules read: the key ids ticketing makes, and codes for an item of many events', () => {
+    for (let i = 0; i < 200; i += 1) expect(isSignedCodeKeyId(newId('key'))).toBe(true);
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...ULID_CHARS, 'i', 'l', 'o', 'u', 'A', '_', '-'), minLength: 25, maxLength: 27 }), (tail) => {
+      expect(isSignedCodeKeyId(`key_${tail}`)).toBe(isId('key', `key_${tail}`));
+    }));
+    // A pass for 30 events: longer than the 1,000 characters the browser and the BFF used to allow.
+    const eventIds = Array.from({ length: 30 }, () => newId('evt'));
+    const code = signTicketCode({ keyId: newId('key'), ticketId: newId('tkt'), eventIds, seed: newTicketSeed() }, pairA.privateKey);
+    expect(code.length).toBeGreaterThan(1000);
+    expect(code.length).toBeLessThanOrEqual(SCAN_INPUT_MAX_LENGTH);
+    expect(readScanInput(code)).toEqual({ kind: 'code', code });
+    expect(splitSignedCode(code)?.signedText).toBe(parseTicketCode(code)?.signedPart);
   });
 
   it('verifies nothing when the lookup gives a key that is not Ed25519', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { compactReferenceQuery, generateTicketReference, normaliseTicketReference, REFERENCE_ALPHABET } from '../../src/domain/ticket-reference';
+import { normaliseTicketReference, REFERENCE_ALPHABET, REFERENCE_PATTERN } from '@kassa/contracts/ticket-reference';
+import { compactReferenceQuery, generateTicketReference } from '../../src/domain/ticket-reference';
 
 const DISPLAY = new RegExp(`^[${REFERENCE_ALPHABET}]{4}-[${REFERENCE_ALPHABET}]{4}$`);
 
@@ -7,6 +8,14 @@ describe('ticket references', () => {
   it('are eight characters shown as XXXX-XXXX, from an alphabet without 0, O, 1, I or L', () => {
     expect(REFERENCE_ALPHABET).not.toMatch(/[01OIL]/);
     for (let i = 0; i < 500; i += 1) expect(generateTicketReference()).toMatch(DISPLAY);
+  });
+
+  it('are drawn in the shared form that the browser reads back too', () => {
+    for (let i = 0; i < 500; i += 1) {
+      const reference = generateTicketReference();
+      expect(reference).toMatch(REFERENCE_PATTERN);
+      expect(normaliseTicketReference(reference.toLowerCase())).toBe(reference);
+    }
   });
 
   it('use every character of the alphabet and skip the bytes that would bias it', () => {

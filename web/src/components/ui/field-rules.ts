@@ -1,7 +1,9 @@
 // zod schemas whose messages are the spec's words (§5) for a named field: '{0} is required', '{0} is invalid',
 // '{0} is too long', '{0} must not be empty', 'minimum value is {0}', 'at least {0} items are required'.
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../lib/auth-rules';
+import { isEmailAddress } from '@kassa/contracts/email-address';
+import { messages } from '@kassa/contracts/messages';
+import { EMAIL_MAX_LENGTH } from '../../lib/auth-rules';
 
 /** How each rule is said; English (the spec's wording) by default, per locale through `useFieldRules`. */
 export interface RuleWords {
@@ -15,17 +17,17 @@ export interface RuleWords {
 }
 
 export const SPEC_RULE_WORDS: RuleWords = {
-  required: (label) => `${label} is required`,
-  invalid: (label) => `${label} is invalid`,
-  tooLong: (label) => `${label} is too long`,
-  notEmpty: (label) => `${label} must not be empty`,
-  idInvalid: () => 'ID is invalid',
-  minValue: (min) => `Minimum value is ${min}`,
-  minItems: (min) => `At least ${min} items are required`,
+  required: messages.required,
+  invalid: messages.invalid,
+  tooLong: messages.tooLong,
+  notEmpty: messages.empty,
+  idInvalid: () => messages.idInvalid,
+  minValue: messages.minValue,
+  minItems: messages.minItems,
 };
 
 /** The spec's generic form message (§5), shown above a form whose submit failed validation. */
-export const GENERIC_FORM_MESSAGE = 'Some fields are not valid. Please check the form and try again.';
+export const GENERIC_FORM_MESSAGE = messages.genericForm;
 
 export interface TextRule {
   /** An empty value is refused with '{0} is required' (otherwise it is allowed). */
@@ -81,7 +83,7 @@ export function fieldRules(label: string, words: RuleWords = SPEC_RULE_WORDS) {
     message,
     text,
     email(rule: Omit<TextRule, 'pattern'> = {}) {
-      return text({ max: EMAIL_MAX_LENGTH, ...rule, pattern: EMAIL_PATTERN });
+      return text({ max: EMAIL_MAX_LENGTH, ...rule }).refine((value) => value.trim() === '' || isEmailAddress(value), { error: message.invalid, abort: true });
     },
     /** A prefixed id (`evt_…`): anything else is 'ID is invalid'. */
     id(prefix: string) {

@@ -26,7 +26,7 @@ import {
   REFUND_BADGE_WORDS,
   type RefundInput,
 } from '../../lib/order-model';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { newIdempotencyKey } from '@kassa/contracts/idempotency-key';
 import { checkRefundAmount } from '../../lib/order-rules';
 import { HistoryDataTable } from '../dashboard/history-data-table';
 import { OrderTicketsTable } from '../tickets/order-tickets-table';

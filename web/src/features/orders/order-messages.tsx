@@ -11,7 +11,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { toast } from '../../components/ui/toaster';
 import type { ApiFailure, ApiResult } from '../../lib/api-result';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { newIdempotencyKey } from '@kassa/contracts/idempotency-key';
 import { Moment } from './order-support';
 
 /** One delivery status change (send, delivery, bounce, …, notSent). */

@@ -2,10 +2,10 @@
 // device made since. The same order of reasons as ticketing's own decision (scan-decision.ts there): canceled,
 // unpaid, wrong event, already used, else valid. A valid signature is proof enough that a ticket was issued, so a
 // code for a ticket sold after the kit was fetched is admitted too; a reference needs the kit's ticket list.
+import { readScanInput } from '@kassa/contracts/scan-input';
 import type { OfflineKitView, OfflineTicketView, ScannedTicketView, ScanResult } from '../../lib/scan-model';
 import { decodeBase64Url } from './base64url';
 import type { SignatureVerifier } from './ed25519';
-import { readScanInput } from './scan-input';
 import { parseSignedCode } from './signed-code';
 
 /** A check-in this device made offline (not yet in a kit). */

@@ -3,6 +3,7 @@
 // offline banner with what waits to be uploaded, and what the upload could not simply accept. It takes the engine's
 // snapshot and callbacks, so it renders the same in a test as at the door. `fullscreen` fills a phone's screen
 // without scrolling (the scan link page); `embedded` sits in the organiser's dashboard.
+import { SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
 import { Camera as CameraIcon, CameraOff, CloudUpload, Link2, RefreshCw, ScanLine, Wifi, WifiOff, X } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, type RefObject, useState } from 'react';
@@ -231,7 +232,7 @@ function ManualEntry({ busy, fullscreen, onSubmit }: { busy: boolean; fullscreen
           autoCorrect="off"
           spellCheck={false}
           enterKeyHint="go"
-          maxLength={1000}
+          maxLength={SCAN_INPUT_MAX_LENGTH}
           className={cn('h-14 min-w-0 flex-1 font-mono text-lg uppercase tracking-wider placeholder:font-sans placeholder:normal-case placeholder:tracking-normal', fullscreen && 'border-white/30 bg-zinc-900 text-white placeholder:text-zinc-500')}
           aria-describedby="scan-manual-hint"
         />

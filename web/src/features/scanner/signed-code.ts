@@ -2,8 +2,9 @@
 //   payload   = base64url(JSON.stringify({ t: ticketId, e: [eventIds…], s: seed }))
 //   signature = base64url(Ed25519 over the ASCII bytes of "KT1.<keyId>.<payload>").
 // Parsing never throws: a camera reads all kinds of codes (a URL, a boarding pass), and each is simply not ours.
+// The code's textual shape (format, key id, length limit) is ticketing's, from @kassa/contracts/scan-input.
+import { splitSignedCode } from '@kassa/contracts/scan-input';
 import { decodeBase64Url } from './base64url';
-import { SCAN_INPUT_MAX_LENGTH } from './scan-input';
 
 export interface SignedCode {
   keyId: string;
@@ -16,7 +17,6 @@ export interface SignedCode {
   signature: Uint8Array;
 }
 
-const KEY_ID = /^key_[A-Za-z0-9_-]{1,100}$/;
 const TICKET_ID = /^tkt_[A-Za-z0-9]{1,64}$/;
 const EVENT_ID = /^evt_[A-Za-z0-9]{1,64}$/;
 const SIGNATURE_BYTES = 64;
@@ -41,15 +41,11 @@ function parsePayload(text: string): { t: string; e: string[]; s: string } | nul
 /** The code's parts, or null for anything that is not a well-formed KT1 code (the signature is not checked here). */
 export function parseSignedCode(raw: unknown): SignedCode | null {
   if (typeof raw !== 'string') return null;
-  const text = raw.trim();
-  if (text.length > SCAN_INPUT_MAX_LENGTH) return null;
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  const [format, keyId, payloadText, signatureText] = parts as [string, string, string, string];
-  if (format !== 'KT1' || !KEY_ID.test(keyId) || payloadText === '') return null;
-  const signature = decodeBase64Url(signatureText);
+  const parts = splitSignedCode(raw.trim());
+  if (!parts) return null;
+  const signature = decodeBase64Url(parts.signature);
   if (!signature || signature.length !== SIGNATURE_BYTES) return null;
-  const payload = parsePayload(payloadText);
+  const payload = parsePayload(parts.payload);
   if (!payload) return null;
-  return { keyId, ticketId: payload.t, eventIds: payload.e, seed: payload.s, signedText: `KT1.${keyId}.${payloadText}`, signature };
+  return { keyId: parts.keyId, ticketId: payload.t, eventIds: payload.e, seed: payload.s, signedText: parts.signedText, signature };
 }

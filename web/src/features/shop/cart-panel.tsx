@@ -1,6 +1,7 @@
 'use client';
 // The cart beside the item list: its lines, the donation choice, the discount code and what it all costs as
 // ordering prices it (PriceCart, read-only), asked again whenever the cart changes; then the checkout form.
+import { DISCOUNT_CODE_MAX_LENGTH } from '@kassa/contracts/discount-code';
 import { ShoppingCart, Tag, Trash2, X } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -288,7 +289,7 @@ function DiscountCodeField({ quote, error }: { quote: PriceQuoteView | null; err
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={32}
+          maxLength={DISCOUNT_CODE_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
           aria-describedby={[verdict && 'discount-code-verdict', error && 'discount-code-error'].filter(Boolean).join(' ') || undefined}
           aria-invalid={(verdict !== '' && verdict !== 'applied') || Boolean(error) || undefined}

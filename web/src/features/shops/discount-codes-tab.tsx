@@ -1,4 +1,5 @@
 'use client';
+import { DISCOUNT_CODE_MAX_LENGTH } from '@kassa/contracts/discount-code';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -10,7 +11,7 @@ import { cn } from '../../lib/cn';
 import { toDateTimeLocal } from '../../lib/date-time-local';
 import { currencyDigits, formatDiscountValue, minorToInput } from '../../lib/money-input';
 import { DISCOUNT_TYPES, type DiscountCodeInput, type DiscountCodeView, itemDisplayName, type SellableEvent, type ShopItemView, type ShopView } from '../../lib/shop-model';
-import { type DiscountCodeFormValues, discountCodeFormSchema, SHOP_LIMITS, shopFormFieldOf } from '../../lib/shop-rules';
+import { type DiscountCodeFormValues, discountCodeFormSchema, shopFormFieldOf } from '../../lib/shop-rules';
 import { showFailure } from '../events/form-support';
 import { DialogButtons, EditableTable } from './editable-table';
 import type { ShopActions } from './shop-actions';
@@ -147,7 +148,7 @@ function DiscountCodeForm({ code, shop, items, onSubmit, onSaved, onCancel }: Di
   return (
     <Form form={form} onSubmit={submit} data-testid="discount-code-form">
       <FormField<DiscountCodeFormValues> name="code" label={t('code')} description={tCodes('codeHint')}>
-        <Input autoComplete="off" maxLength={SHOP_LIMITS.codeMax + 8} className="max-w-sm font-mono uppercase" />
+        <Input autoComplete="off" maxLength={DISCOUNT_CODE_MAX_LENGTH + 8} className="max-w-sm font-mono uppercase" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField<DiscountCodeFormValues> name="type" label={t('type')}>

@@ -2,7 +2,7 @@
 import { messages } from '@kassa/platform/errors';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { LOCALE_COOKIE_MAX_AGE_SECONDS } from '../../../../i18n/routing';
+import { LOCALE_COOKIE_MAX_AGE_SECONDS } from '@kassa/contracts/locales';
 import { sessionTokenOf } from '../../../../server/account-session';
 import { checkBody } from '../../../../server/auth-validation';
 import { handler, readJson } from '../../../../server/handler';

@@ -114,7 +114,7 @@ export interface ShopFields {
   donation:
     | DonationOption
     | undefined;
-  /** 5 to 60; 0 means the default of 15. */
+  /** 1 to 60; 0 means the default of 15. */
   reservationMinutes: number;
 }
 

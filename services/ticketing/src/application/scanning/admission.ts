@@ -2,9 +2,9 @@
 // admitting it inside the caller's transaction.
 import type { KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readScanInput } from '@kassa/contracts/scan-input';
 import type { Ticket } from '@kassa/proto/ticketing/v1/tickets';
 import { decideScan, type ScanDecision, type ScannedTicket } from '../../domain/scan-decision';
-import { readScanInput } from '../../domain/scan-input';
 import { parseTicketCode, verifyTicketCode } from '../../domain/ticket-code';
 import { loadEvents } from '../../persistence/event.repository';
 import { checkInAccess, insertCheckIn, settleTicketStatus, undoCheckIn, useSingleEventTicket } from '../../persistence/scanning/check-in.repository';
