@@ -10,6 +10,7 @@ export async function register(): Promise<void> {
   // Addresses carry secrets (a guest's ?key=, scan and invitation links): redacted before any span leaves.
   const { redactSecrets } = await import('@kassa/web/lib/report-path');
   startTelemetry({ serviceName: 'bff', httpServerSpans: false, redact: redactSecrets });
+  const { logger } = await import('./server/logger');
   // After telemetry's require hook, so that the build's own files skip it (see build-output-require.ts).
   const { answerBuildOutputFromModuleCache } = await import('./server/build-output-require');
   answerBuildOutputFromModuleCache();
@@ -22,7 +23,8 @@ export async function register(): Promise<void> {
     try {
       readCallerKey();
     } catch (error) {
-      console.error((error as Error).message);
+      // pino writes stdout asynchronously but flushes it on exit, so this line is not lost.
+      logger.fatal({ err: (error as Error).message }, 'bff failed to start');
       process.exit(1);
     }
   }
@@ -30,11 +32,15 @@ export async function register(): Promise<void> {
   // Not while building: the build's workers run register() too and have nothing to report.
   const metricsPort = metricsPortFrom(process.env);
   if (metricsPort !== undefined && !building) {
-    await startMetricsServer({ port: metricsPort });
+    await startMetricsServer({ port: metricsPort, logger: logger.child({ component: 'metrics' }) });
   }
 }
 
-/** Every server-side error of a render or route handler, crawlers' included (they get no error page to see). */
-export const onRequestError: Instrumentation.onRequestError = (error, request, context) => {
-  console.error(JSON.stringify(describeRequestError({ error, request, context })));
+/**
+ * Every server-side error of a render or route handler, crawlers' included (they get no error page to see): one line
+ * with event "request_error", and the trace and span ids of the failing request.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  const { logger } = await import('./server/logger');
+  logger.error(describeRequestError({ error, request, context }), 'request failed');
 };

@@ -6,6 +6,7 @@ import type { Locale } from '@kassa/contracts/locales';
 import type { AttendeeView } from '@kassa/web/features/tickets/ticket-model';
 import { messages } from '@kassa/web/messages';
 import { attendeeCsvHeader, attendeeCsvRow, type AttendeeCsvLabels, CSV_BOM } from './attendee-csv';
+import { logger } from './logger';
 
 export const EXPORT_PAGE_SIZE = 500;
 /** 1,000,000 attendees at 500 a page: far past any venue; a service handing out endless cursors stops here. */
@@ -44,7 +45,7 @@ export async function attendeesCsvStream(fetchPage: (pageToken: string) => Promi
       try {
         page = await fetchPage(pageToken);
       } catch (error) {
-        console.error('ListAttendees failed during a CSV export', error);
+        logger.error({ err: error, call: 'ListAttendees' }, 'an attendee CSV export failed part-way');
         controller.error(error);
         return;
       }

@@ -3,6 +3,7 @@
 // "checkin" (ticketing checks again). identity answers from the request's cache, since the page asked already.
 import { ATTENDEE_STATUSES, type AttendeeListView, type TicketStatsView } from '@kassa/web/features/tickets/ticket-model';
 import { cursorPage, listQuery, type ListQuery } from './list-pages';
+import { logger } from './logger';
 import { holds, requireOrganisationAccess } from './organisation-access';
 import { toAttendeeView, toTicketStatsView } from './ticket-views';
 import { ticketsAs } from './ticketing-client';
@@ -55,12 +56,12 @@ export async function loadTicketStats(userId: string, orgId: string, eventId: st
   return toTicketStatsView(await ticketsAs(userId).getEventTicketStats({ organisationId: orgId, eventId }));
 }
 
-/** A ticketing section of the event page: its data, or null (logged) when ticketing could not answer. */
-async function orUnavailable<T>(what: string, call: Promise<T>): Promise<T | null> {
+/** A ticketing section of the event page: its data, or null (logged with `what`: the call and its ids) when ticketing could not answer. */
+async function orUnavailable<T>(what: { call: string; eventId: string }, call: Promise<T>): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    console.error(`${what} failed`, error);
+    logger.error({ err: error, ...what }, 'a ticketing section of the event page could not be read');
     return null;
   }
 }
@@ -68,7 +69,7 @@ async function orUnavailable<T>(what: string, call: Promise<T>): Promise<T | nul
 /** The Attendees tab's props: the rights, and the page of attendees when the member may see them. */
 export async function attendeesTabProps(locale: string, userId: string, orgId: string, eventId: string, search: Search) {
   const rights = await ticketAccess(locale, orgId);
-  const list = rights.attendees ? await orUnavailable(`ListAttendees for ${eventId}`, loadAttendees(userId, orgId, eventId, attendeeListQuery(search))) : null;
+  const list = rights.attendees ? await orUnavailable({ call: 'ListAttendees', eventId }, loadAttendees(userId, orgId, eventId, attendeeListQuery(search))) : null;
   return { allowed: rights.attendees, list, canViewOrders: rights.orders };
 }
 
@@ -76,5 +77,5 @@ export async function attendeesTabProps(locale: string, userId: string, orgId: s
 export async function ticketStatsProps(locale: string, userId: string, orgId: string, eventId: string): Promise<TicketStatsView | null | undefined> {
   const rights = await ticketAccess(locale, orgId);
   if (!rights.stats) return undefined;
-  return orUnavailable(`GetEventTicketStats for ${eventId}`, loadTicketStats(userId, orgId, eventId));
+  return orUnavailable({ call: 'GetEventTicketStats', eventId }, loadTicketStats(userId, orgId, eventId));
 }

@@ -1,6 +1,7 @@
 import type { NextRequest, NextResponse } from 'next/server';
 import { setCookie } from './handler';
 import { identityClient } from './identity-client';
+import { logger } from './logger';
 import { clearedSessionCookie, findSessionCookie, isWellFormedSessionToken, sessionCookie, sessionCookieName } from './session-cookies';
 
 /**
@@ -17,7 +18,7 @@ export async function setNewSessionCookie(
   if (previous && isWellFormedSessionToken(previous.value)) {
     await identityClient()
       .endSession({ sessionToken: previous.value })
-      .catch((error: unknown) => console.warn('could not end the previous session', error));
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not end the previous session'));
   }
   if (previous && previous.name !== sessionCookieName(secure)) setCookie(response, clearedSessionCookie(previous.name));
   return setCookie(response, sessionCookie(session.sessionToken, session.expiresAt, secure));

@@ -7,6 +7,7 @@ import { ACCESS_KEY_PARAM } from '@kassa/web/lib/guest-access';
 import type { BffConfig } from './bff-config';
 import { tooManyRequests } from './grpc-errors';
 import { HttpProblem, NOT_FOUND_MESSAGE } from './http-problem';
+import { logger } from './logger';
 import { hitBffRateLimit } from './rate-limit';
 import { perMinuteLimit } from './rate-limit-guard';
 import { clientIp, type RequestLike } from './request-context';
@@ -45,7 +46,7 @@ export async function hitGuestRead(request: RequestLike, config: Pick<BffConfig,
   try {
     return await hitBffRateLimit(guestReadKey(request, config), guestReadLimit());
   } catch (error) {
-    console.error(`guest read limit not counted: ${(error as Error).message}`);
+    logger.error({ err: (error as Error).message }, 'guest read limit not counted; the read goes through');
     return { allowed: true, retryAfterSeconds: 0 };
   }
 }

@@ -8,6 +8,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { orderHref } from '@kassa/web/lib/guest-access';
 import { routing } from '../i18n/routing';
+import { logger } from './logger';
 import { orderClient } from './order-client';
 import { toDemoPaymentView, toGuestOrderView } from './order-views';
 import { isPrefixedId } from './page-validity';
@@ -70,7 +71,7 @@ export async function shopNameFor(shopId: string, locale: string): Promise<strin
     return (await fetchPublicShop(shopId, locale, ''))?.name ?? '';
   } catch (error) {
     // The name is a courtesy; an unreachable catalog must not take the order or payment page down with it.
-    console.error(`GetPublicShop for ${shopId} failed`, error);
+    logger.error({ err: error, call: 'GetPublicShop', shopId }, "the shop's name could not be read");
     return '';
   }
 }

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { readBffConfig, type BffConfig } from './bff-config';
 import { checkCsrf } from './csrf';
 import { errorToHttp, type MappingOptions } from './grpc-errors';
+import { logger } from './logger';
 import type { CookieSpec } from './session-cookies';
 
 export interface HandlerContext<P = Record<string, string>> {
@@ -32,7 +33,7 @@ export function handler<P extends Record<string, string | string[]> = Record<str
       return noStore(await fn(request, { config, params }));
     } catch (thrown) {
       const mapped = errorToHttp(thrown, options);
-      if (mapped.status >= 500) console.error(`${request.method} ${request.nextUrl.pathname} failed`, thrown);
+      if (mapped.status >= 500) logger.error({ err: thrown, method: request.method, path: request.nextUrl.pathname, status: mapped.status }, 'request failed');
       return noStore(NextResponse.json(mapped.body, { status: mapped.status, headers: mapped.headers }));
     }
   };

@@ -10,6 +10,7 @@ import type { GetAvailabilityResponse, PriceCartResponse } from '@kassa/proto/or
 import { isAvailabilityStatus, type AvailabilityView, type DiscountStatus, type PriceQuoteView, type PublicShopView } from '@kassa/web/lib/public-shop';
 import { DISCOUNT_STATUSES } from '@kassa/web/lib/public-shop';
 import { cache } from 'react';
+import { logger } from './logger';
 import { orderingClient } from './ordering-client';
 import { isPrefixedId } from './page-validity';
 import { shopClient } from './shop-client';
@@ -165,7 +166,7 @@ export const loadPublicShopPage = cache(async (shopId: string, locale: string, a
     availability = await fetchAvailability(shopId);
   } catch (error) {
     // The list still shows (prices, texts) with nothing to choose, rather than an error page for every guest.
-    console.error(`GetAvailability for ${shopId} failed`, error);
+    logger.error({ err: error, call: 'GetAvailability', shopId }, "the shop's availability could not be read; its list shows nothing to choose");
   }
   return { kind: 'open', shop, availability: availability ?? {} };
 });

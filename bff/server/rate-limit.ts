@@ -4,6 +4,7 @@ import { createNamespace } from '@kassa/platform/config';
 import { createRateLimiter, type RateLimit, type RateLimiter } from '@kassa/platform/ratelimit';
 import { Redis } from 'ioredis';
 import { readBffConfig } from './bff-config';
+import { logger } from './logger';
 
 /** Password attempts per client IP and shop: enough for a family behind one router, too few to guess. */
 export const SHOP_PASSWORD_LIMIT: RateLimit = { limit: 20, windowSeconds: 300 };
@@ -14,7 +15,7 @@ function limiter(): RateLimiter {
   if (!holder.kassaBffRateLimiter) {
     // Few retries: a guest waiting on a password form is better served by a quick 503 than by a queue.
     const redis = new Redis(readBffConfig().redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    redis.on('error', (error: Error) => console.error('BFF rate limiter: Redis error', error.message));
+    redis.on('error', (error: Error) => logger.error({ err: error.message }, 'rate limiter: Redis error'));
     holder.kassaBffRateLimiter = createRateLimiter(redis, { prefix: createNamespace(process.env.KASSA_NAMESPACE ?? '').key('kassa:ratelimit:bff:') });
   }
   return holder.kassaBffRateLimiter;

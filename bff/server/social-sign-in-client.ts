@@ -1,6 +1,7 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
 import { SocialSignInServiceClient, type SocialSignInServiceService } from '@kassa/proto/identity/v1/social_sign_in';
 import { readBffConfig, readCallerKey } from './bff-config';
+import { logger } from './logger';
 
 export type SocialSignInClient = PromiseClient<typeof SocialSignInServiceService>;
 
@@ -18,7 +19,7 @@ export async function listSocialProviders(): Promise<{ id: string; name: string 
     const { providers } = await socialSignInClient().listProviders({}, { deadlineMs: 2000 });
     return providers.map(({ id, name }) => ({ id, name }));
   } catch (error) {
-    console.warn('could not list social sign-in providers', error);
+    logger.warn({ err: error }, 'could not list social sign-in providers');
     return [];
   }
 }

@@ -6,6 +6,7 @@ import type { OrderMessageView } from '@kassa/web/features/orders/order-messages
 import type { GuestTicketView, OrderTicketView, TicketPageView } from '@kassa/web/features/tickets/ticket-model';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { logger } from './logger';
 import { notificationsAs } from './notifications-client';
 import { isPrefixedId } from './page-validity';
 import { ticketQrSvg } from './ticket-qr';
@@ -37,17 +38,17 @@ export async function loadGuestOrderTickets(order: { id: string; accessKey: stri
     const { tickets } = await ticketClient().listOrderTickets({ orderId, locale, orderAccessKey: order.accessKey });
     return tickets.map(toGuestTicketView);
   } catch (error) {
-    console.error(`ListOrderTickets for ${orderId} failed`, error);
+    logger.error({ err: error, call: 'ListOrderTickets', orderId }, "the order's tickets could not be read; the guest's page asks again from the browser");
     return [];
   }
 }
 
-/** A section of the organiser's order page from another service: its rows, or null when that service could not answer. */
-async function orUnavailable<T>(what: string, call: Promise<T>): Promise<T | null> {
+/** A section of the organiser's order page from another service: its rows, or null (logged with `what`) when that service could not answer. */
+async function orUnavailable<T>(what: { call: string; orderId: string }, call: Promise<T>): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    console.error(`${what} failed`, error);
+    logger.error({ err: error, ...what }, "a section of the organiser's order page could not be read");
     return null;
   }
 }
@@ -65,13 +66,13 @@ export interface OrderTicketsAndMessages {
 export async function loadOrderTicketsAndMessages(userId: string, orgId: string, orderId: string): Promise<OrderTicketsAndMessages> {
   const [tickets, messages] = await Promise.all([
     orUnavailable(
-      `ListTicketsOfOrder for ${orderId}`,
+      { call: 'ListTicketsOfOrder', orderId },
       ticketsAs(userId)
         .listTicketsOfOrder({ organisationId: orgId, orderId })
         .then((answer) => answer.tickets.map(toOrderTicketView)),
     ),
     orUnavailable(
-      `ListOrderMessages for ${orderId}`,
+      { call: 'ListOrderMessages', orderId },
       notificationsAs(userId)
         .listOrderMessages({ organisationId: orgId, orderId })
         .then((answer) => answer.messages.map(toOrderMessageView)),

@@ -164,14 +164,14 @@ describe('404 and the error page', () => {
     await expect(page.locator('body').innerText()).resolves.toBe('');
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
     expect(reports.filter((line) => !line.includes('"crawler":true'))).toEqual([]);
-    // Reported on the server, marked as a crawler's.
+    // Reported on the server, marked as a crawler's: a JSON line of the BFF's logger among Next's own output.
     const serverReports = () =>
       readFileSync(bffLog, 'utf8')
         .split('\n')
-        .filter((line) => line.startsWith('{"event":"request_error"'))
-        .map((line) => JSON.parse(line) as { path: string; crawler: boolean; method: string });
+        .filter((line) => line.startsWith('{') && line.includes('"event":"request_error"'))
+        .map((line) => JSON.parse(line) as { path: string; crawler: boolean; method: string; service: string });
     await until(() => serverReports().some((report) => report.crawler), 'the server\'s report of the crawler\'s error');
-    expect(serverReports().find((report) => report.crawler)).toMatchObject({ method: 'GET', path: '/account', crawler: true });
+    expect(serverReports().find((report) => report.crawler)).toMatchObject({ service: 'bff', method: 'GET', path: '/account', crawler: true });
     await page.close();
   });
 });

@@ -3,6 +3,7 @@
 import type { AttendeeView } from '@kassa/web/features/tickets/ticket-model';
 import { attachmentDisposition, attendeeCsvHeader, attendeeCsvRow, attendeesFileName, csvCell, csvRow } from '../../server/attendee-csv';
 import { attendeeCsvLabels, attendeesCsvStream, type AttendeePage } from '../../server/attendee-export';
+import { logger } from '../../server/logger';
 
 const attendee = (n: number, extra: Partial<AttendeeView> = {}): AttendeeView => ({
   ticketId: `tkt_01jc5v3q8x000000000000000${n}`, reference: `K7QF-2MX${n}`, status: 'created', orderId: 'ord_01jc5v3q8x0000000000000001', orderNumber: 'K-2031-0042',
@@ -103,7 +104,7 @@ describe('the export stream', () => {
   });
 
   it('aborts the download when a later page fails, rather than ending it short', async () => {
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     const stream = await attendeesCsvStream(async (token) => {
       if (token === '') return { attendees: [attendee(1)], nextPageToken: 'p2' };
       throw new Error('ticketing went away');

@@ -26,6 +26,7 @@ import { POST as retryRoute } from '../../app/api/orders/[orderId]/payments/rout
 import { POST as demoRoute } from '../../app/api/payments/[paymentId]/demo/route';
 import { POST as webhookRoute } from '../../app/api/webhooks/stripe/route';
 import { checkoutPaymentKey } from '../../server/checkout-requests';
+import { logger } from '../../server/logger';
 
 /** A failed call as the platform client throws it (judged by shape: name, code, details, violations). */
 const grpcError = (code: status, details: string, violations: { field: string; message: string }[] = []) =>
@@ -193,7 +194,7 @@ describe('POST /api/shops/{shopId}/checkout', () => {
   });
 
   it('still answers with the order when the payment cannot be started, so the order page can offer Retry payment', async () => {
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     createPayment.mockRejectedValue(grpcError(status.UNAVAILABLE, 'payments is down'));
     expect(await placeOrder()).toMatchObject({ status: 201, body: { orderId: ORDER, status: 'reserved', redirectUrl: `/order/${ORDER}?key=${ACCESS}&payment=error` } });
     quiet.mockRestore();
@@ -332,7 +333,7 @@ describe('POST /api/webhooks/stripe', () => {
     handleProviderWebhook.mockRejectedValueOnce(grpcError(status.UNAUTHENTICATED, 'bad signature'));
     expect(await deliver({ body: new Uint8Array(event), headers: { 'stripe-signature': 't=1,v1=forged' } })).toMatchObject({ status: 400, body: { message: 'Signature is invalid' } });
     expect((await deliver({ body: new Uint8Array(1024 * 1024 + 1), headers: { 'stripe-signature': 't=1,v1=abc' } })).status).toBe(413);
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     handleProviderWebhook.mockRejectedValueOnce(grpcError(status.UNAVAILABLE, 'down'));
     expect((await deliver({ body: new Uint8Array(event), headers: { 'stripe-signature': 't=1,v1=abc' } })).status).toBe(503);
     quiet.mockRestore();

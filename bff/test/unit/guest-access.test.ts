@@ -4,6 +4,7 @@
 import { newAccessKey } from '@kassa/platform/ids';
 import { orderApiPath, orderHref, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
 import { accessKeyOf, guestReadLimit, isGuestCapabilityPage } from '../../server/guest-access';
+import { logger } from '../../server/logger';
 
 const ORDER = 'ord_01jd8k6m2q3r4s5t6v7w8x9y0z';
 const TICKET = 'tkt_01jd8k6m2q3r4s5t6v7w8x9y0z';
@@ -65,7 +66,7 @@ describe('the guest read limit', () => {
     jest.resetModules();
     const failing = jest.fn().mockRejectedValue(new Error('Connection is closed.'));
     jest.doMock('../../server/rate-limit', () => ({ hitBffRateLimit: failing }));
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     const { hitGuestRead, requireGuestReadAllowed } = await import('../../server/guest-access');
     const request = { url: 'http://localhost/order/x', headers: new Headers() };
     await expect(hitGuestRead(request, { trustProxy: false })).resolves.toEqual({ allowed: true, retryAfterSeconds: 0 });

@@ -30,6 +30,7 @@ import { GET as ticketsRoute } from '../../app/api/orders/[orderId]/tickets/rout
 import { GET as csvRoute } from '../../app/api/organisations/[orgId]/events/[eventId]/attendees.csv/route';
 import { POST as resendRoute } from '../../app/api/organisations/[orgId]/orders/[orderId]/resend-confirmation/route';
 import { POST as webhookRoute } from '../../app/api/webhooks/email/route';
+import { logger } from '../../server/logger';
 
 /** A failed call as the platform client throws it (judged by shape: name, code, details, violations). */
 const grpcError = (code: status, details: string) => Object.assign(new Error(`${status[code]} ${details}`), { name: 'GrpcCallError', code, details, violations: [] });
@@ -148,7 +149,7 @@ describe('POST …/orders/{orderId}/resend-confirmation', () => {
     expect(await resend()).toMatchObject({ status: 409, body: { message: 'The order has no valid tickets' } });
     resendOrderConfirmation.mockRejectedValueOnce(grpcError(status.NOT_FOUND, 'Order not found'));
     expect(await resend()).toMatchObject({ status: 404, body: { message: 'Order not found' } });
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     resendOrderConfirmation.mockRejectedValueOnce(grpcError(status.UNAVAILABLE, 'down'));
     expect((await resend()).status).toBe(503);
     quiet.mockRestore();
@@ -180,7 +181,7 @@ describe('POST /api/webhooks/email', () => {
     handleDeliveryEvent.mockRejectedValueOnce(grpcError(status.UNAUTHENTICATED, 'bad signature'));
     expect(await deliver({ body: new Uint8Array(event), headers: { 'kassa-signature': 't=1,v1=forged' } })).toMatchObject({ status: 401, body: { message: 'Signature is invalid' } });
     expect((await deliver({ body: new Uint8Array(1024 * 1024 + 1), headers: { 'kassa-signature': 't=1,v1=abc' } })).status).toBe(413);
-    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     handleDeliveryEvent.mockRejectedValueOnce(grpcError(status.UNAVAILABLE, 'down'));
     expect((await deliver({ body: new Uint8Array(event), headers: { 'kassa-signature': 't=1,v1=abc' } })).status).toBe(503);
     quiet.mockRestore();

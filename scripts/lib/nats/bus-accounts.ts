@@ -10,7 +10,7 @@ import { IDENTITY_STREAM } from '../../../services/identity/src/events/subjects'
 import { MEMBER_INVITED_DURABLE } from '../../../services/notifications/src/events/member-invited.consumer';
 import { ORDER_REFUNDED_DURABLE } from '../../../services/notifications/src/events/order-refunded.consumer';
 import { SIGNIN_CODE_DURABLE } from '../../../services/notifications/src/events/signin-code-requested.consumer';
-import { subjects as notificationSubjects } from '../../../services/notifications/src/events/subjects';
+import { NOTIFICATIONS_STREAM, subjects as notificationSubjects } from '../../../services/notifications/src/events/subjects';
 import { TICKETS_ISSUED_DURABLE } from '../../../services/notifications/src/events/tickets-issued.consumer';
 import { TICKETS_VOIDED_DURABLE } from '../../../services/notifications/src/events/tickets-voided.consumer';
 import {
@@ -52,8 +52,6 @@ export interface ServiceAccount {
   stream: { name: string; subjects: readonly string[] };
   consumes: Consumption[];
 }
-
-const NOTIFICATIONS_STREAM = { name: 'KASSA_NOTIFICATIONS', subjects: ['kassa.notifications.>'] };
 
 export const BUS_ACCOUNTS: ServiceAccount[] = [
   { service: 'identity', stream: IDENTITY_STREAM, consumes: [] },

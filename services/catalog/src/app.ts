@@ -3,7 +3,7 @@ import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { deriveShopAccessKey, parseKey } from '@kassa/platform/crypto';
 import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
@@ -70,7 +70,7 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, lifecy
   const edge = await startHttpEdge({
     port: config.httpPort,
     logger,
-    checks: standardReadinessChecks({ orm, redis: () => queue.count(), nats }),
+    checks: readinessChecks({ orm, redis: () => queue.count(), nats }),
   });
   lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 

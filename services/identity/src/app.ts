@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
 import { callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
@@ -70,7 +70,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
   const edge = await startHttpEdge({
     port: config.httpPort,
     logger,
-    checks: standardReadinessChecks({ orm, redis: () => redis.ping(), nats }),
+    checks: readinessChecks({ orm, redis: () => redis.ping(), nats }),
   });
   lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 

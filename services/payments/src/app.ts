@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { createNamespace } from '@kassa/platform/config';
 import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
@@ -83,8 +83,7 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
 
   // payments keeps nothing in Redis (its deadlines are rows, swept from PostgreSQL): readiness is PostgreSQL and NATS.
-  const { postgres, nats: natsCheck } = standardReadinessChecks({ orm, redis: async () => undefined, nats });
-  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: { postgres: postgres!, nats: natsCheck! } });
+  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: readinessChecks({ orm, nats }) });
   lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
   logger.info({ grpcPort, httpPort: edge.port, provider: providers.active.name, testMode: providers.active.testMode }, 'payments started');

@@ -3,7 +3,7 @@ import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
 import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
 import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { standardReadinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
 import { startOutboxRelay } from '@kassa/platform/outbox';
@@ -77,8 +77,7 @@ export async function startTicketing(config: TicketingConfig, logger: Logger, li
   lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
 
   // ticketing keeps nothing in Redis: readiness is PostgreSQL and NATS.
-  const { postgres, nats: natsCheck } = standardReadinessChecks({ orm, redis: async () => undefined, nats });
-  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: { postgres: postgres!, nats: natsCheck! } });
+  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: readinessChecks({ orm, nats }) });
   lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
   logger.info({ grpcPort, httpPort: edge.port }, 'ticketing started');

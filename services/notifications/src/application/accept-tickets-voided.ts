@@ -1,8 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Violations } from '@kassa/platform/errors';
 import type { TicketsVoided } from '@kassa/proto/ticketing/events/v1/events';
+import type { EmailMessage } from '../domain/email-message';
 import { isVoided } from '../domain/order-confirmation';
-import { lockOrderConfirmation, saveVoided } from '../persistence/order-confirmation.repository';
+import { findOrderConfirmation, lockOrderConfirmation, saveVoided } from '../persistence/order-confirmation.repository';
 
 export interface AcceptTicketsVoidedDeps {
   now?: () => Date;
@@ -31,4 +32,11 @@ export async function acceptTicketsVoided(em: EntityManager, event: TicketsVoide
     await saveVoided(em, orderId, voidedAt, event.reason.trim().slice(0, 40), now);
   }
   return { voided: isVoided(row.issuedAt, voidedAt) };
+}
+
+/** SendEmailDeps.reasonNotToSend: an order confirmation whose tickets were canceled while it waited is not sent. */
+export async function voidedConfirmationReason(orm: MikroORM, message: EmailMessage): Promise<string | undefined> {
+  if (message.template !== 'order-confirmation') return undefined;
+  const row = await findOrderConfirmation(orm.em.fork(), message.subjectRef);
+  return row && isVoided(row.issuedAt, row.voidedAt) ? "the order's tickets were canceled before it was sent" : undefined;
 }

@@ -1,15 +1,17 @@
+import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
 import { startConsumer, startConsumerWhenStreamExists, type NatsHandles, type RunningConsumer, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import { afterCommit } from '@kassa/platform/persistence';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { AcceptedMessage } from '../application/accept-sign-in-code-request';
-import { afterCommit } from '../persistence/after-commit';
-import type { MessagingTopology } from './subjects';
+import { IDENTITY_STREAM } from './subjects';
 
 export interface EmailRequestConsumerOptions {
   orm: MikroORM;
   nats: NatsHandles;
   logger: Logger;
-  topology: MessagingTopology;
+  /** Names the streams, subjects and durables (KASSA_NAMESPACE). */
+  namespace: Namespace;
   sealingKey: Buffer;
   /** Queues the send job; called after the message row has committed. */
   enqueueSend(messageId: string): Promise<void>;
@@ -23,26 +25,28 @@ export interface IdentityConsumerOptions extends EmailRequestConsumerOptions {
 
 /** What differs between the consumers of other services' events that each become (at most) one e-mail. */
 export interface EmailRequest {
+  /** As given: the caller namespaces it or not. */
   durable: string;
-  /** The stream read; identity's when not given. */
-  stream?: (topology: MessagingTopology) => string;
-  subject: (topology: MessagingTopology) => string;
+  /** The stream read (canonical name, namespaced here); identity's when not given. */
+  stream?: string;
+  /** The canonical subject, namespaced here. */
+  subject: string;
   /** Records the message (status 'created') in the consumer's transaction. */
   accept: (em: EntityManager, data: Uint8Array, sealingKey: Buffer) => Promise<AcceptedMessage>;
 }
 
 /** An inbox-guarded consumer (identity's stream unless told otherwise) that records an e-mail per event, then queues its send job. */
 export function startEmailRequestConsumer(request: EmailRequest, options: EmailRequestConsumerOptions): Promise<RunningConsumer> {
-  const { orm, nats, logger, topology, sealingKey, enqueueSend } = options;
+  const { orm, nats, logger, namespace, sealingKey, enqueueSend } = options;
   const log = logger.child({ component: request.durable });
   return startConsumer({
     orm,
     js: nats.js,
     jsm: nats.jsm,
     logger,
-    stream: request.stream?.(topology) ?? topology.identityStream.name,
+    stream: namespace.stream(request.stream ?? IDENTITY_STREAM),
     durable: request.durable,
-    filterSubjects: request.subject(topology),
+    filterSubjects: namespace.subject(request.subject),
     async handle(message, em) {
       const accepted = await request.accept(em, message.data, sealingKey);
       if (!accepted.created) {
@@ -65,7 +69,7 @@ export function startEmailRequestConsumer(request: EmailRequest, options: EmailR
 export function startIdentityEmailConsumer(request: Omit<EmailRequest, 'stream'>, options: IdentityConsumerOptions): StreamWaitingConsumer {
   return startConsumerWhenStreamExists({
     jsm: options.nats.jsm,
-    stream: options.topology.identityStream.name,
+    stream: options.namespace.stream(IDENTITY_STREAM),
     logger: options.logger.child({ component: request.durable }),
     owner: 'identity',
     retryMs: options.streamRetryMs,

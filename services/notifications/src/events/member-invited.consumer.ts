@@ -2,6 +2,7 @@ import type { StreamWaitingConsumer } from '@kassa/platform/messaging';
 import { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
 import { acceptMemberInvitation } from '../application/accept-member-invitation';
 import { type IdentityConsumerOptions, startIdentityEmailConsumer } from './email-request.consumer';
+import { subjects } from './subjects';
 
 export const MEMBER_INVITED_DURABLE = 'notifications-member-invited';
 
@@ -10,7 +11,7 @@ export function startMemberInvitedConsumer(options: IdentityConsumerOptions): St
   return startIdentityEmailConsumer(
     {
       durable: MEMBER_INVITED_DURABLE,
-      subject: (topology) => topology.subjects.memberInvited,
+      subject: subjects.memberInvited,
       accept: (em, data, sealingKey) => acceptMemberInvitation(em, MemberInvited.decode(data), { sealingKey }),
     },
     options,

@@ -2,6 +2,7 @@ import { startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kass
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { acceptOrderRefunded } from '../application/accept-order-refunded';
 import { type EmailRequestConsumerOptions, startEmailRequestConsumer } from './email-request.consumer';
+import { ORDERING_STREAM, subjects } from './subjects';
 
 export const ORDER_REFUNDED_DURABLE = 'notifications-order-refunded';
 
@@ -16,10 +17,10 @@ export interface OrderRefundedConsumerOptions extends EmailRequestConsumerOption
  * notifications was up first, or down, are all told.
  */
 export function startOrderRefundedConsumer(options: OrderRefundedConsumerOptions): StreamWaitingConsumer {
-  const { nats, topology } = options;
+  const { nats, namespace } = options;
   return startConsumerWhenStreamExists({
     jsm: nats.jsm,
-    stream: topology.orderingStream,
+    stream: namespace.stream(ORDERING_STREAM),
     logger: options.logger.child({ component: ORDER_REFUNDED_DURABLE }),
     owner: 'ordering',
     retryMs: options.streamRetryMs,
@@ -27,9 +28,9 @@ export function startOrderRefundedConsumer(options: OrderRefundedConsumerOptions
       startEmailRequestConsumer(
         {
           // Namespaced: parked messages go to the shared KASSA_PARKED stream under kassa.parked.<durable>.
-          durable: topology.namespace.durable(ORDER_REFUNDED_DURABLE),
-          stream: (t) => t.orderingStream,
-          subject: (t) => t.subjects.orderRefunded,
+          durable: namespace.durable(ORDER_REFUNDED_DURABLE),
+          stream: ORDERING_STREAM,
+          subject: subjects.orderRefunded,
           accept: (em, data, sealingKey) => acceptOrderRefunded(em, OrderChanged.decode(data), { sealingKey }),
         },
         options,

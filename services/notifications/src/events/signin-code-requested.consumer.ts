@@ -2,6 +2,7 @@ import type { StreamWaitingConsumer } from '@kassa/platform/messaging';
 import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
 import { acceptSignInCodeRequest } from '../application/accept-sign-in-code-request';
 import { type IdentityConsumerOptions, startIdentityEmailConsumer } from './email-request.consumer';
+import { subjects } from './subjects';
 
 export const SIGNIN_CODE_DURABLE = 'notifications-signin-code';
 
@@ -12,7 +13,7 @@ export function startSignInCodeRequestedConsumer(options: SignInCodeRequestedCon
   return startIdentityEmailConsumer(
     {
       durable: SIGNIN_CODE_DURABLE,
-      subject: (topology) => topology.subjects.signInCodeRequested,
+      subject: subjects.signInCodeRequested,
       accept: (em, data, sealingKey) => acceptSignInCodeRequest(em, SignInCodeRequested.decode(data), { sealingKey }),
     },
     options,

@@ -2,6 +2,7 @@ import { startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kass
 import { TicketsIssued } from '@kassa/proto/ticketing/events/v1/events';
 import { acceptTicketsIssued } from '../application/accept-tickets-issued';
 import { type EmailRequestConsumerOptions, startEmailRequestConsumer } from './email-request.consumer';
+import { subjects, TICKETING_STREAM } from './subjects';
 
 export const TICKETS_ISSUED_DURABLE = 'notifications-tickets-issued';
 
@@ -17,19 +18,19 @@ export interface TicketsIssuedConsumerOptions extends EmailRequestConsumerOption
  * waits until it exists, then reads it from the start, so notifications may start before ticketing.
  */
 export function startTicketsIssuedConsumer(options: TicketsIssuedConsumerOptions): StreamWaitingConsumer {
-  const { nats, topology } = options;
+  const { nats, namespace } = options;
   return startConsumerWhenStreamExists({
     jsm: nats.jsm,
-    stream: topology.ticketingStream,
+    stream: namespace.stream(TICKETING_STREAM),
     logger: options.logger.child({ component: TICKETS_ISSUED_DURABLE }),
     owner: 'ticketing',
     retryMs: options.streamRetryMs,
     start: () =>
       startEmailRequestConsumer(
         {
-          durable: topology.namespace.durable(TICKETS_ISSUED_DURABLE),
-          stream: (t) => t.ticketingStream,
-          subject: (t) => t.subjects.ticketsIssued,
+          durable: namespace.durable(TICKETS_ISSUED_DURABLE),
+          stream: TICKETING_STREAM,
+          subject: subjects.ticketsIssued,
           accept: (em, data, sealingKey) => acceptTicketsIssued(em, TicketsIssued.decode(data), { sealingKey, walletPasses: options.walletPasses }),
         },
         options,

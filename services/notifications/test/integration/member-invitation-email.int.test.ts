@@ -4,6 +4,7 @@ import { newId } from '@kassa/platform/ids';
 import { createIdentityDriver, startIdentityProcess, startSmtpSink, type SmtpSink, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
 import { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
 import { MEMBER_INVITED_DURABLE } from '../../src/events/member-invited.consumer';
+import { IDENTITY_STREAM, subjects } from '../../src/events/subjects';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
 
 jest.setTimeout(60_000);
@@ -34,7 +35,7 @@ async function publishInvitation(fields: Partial<MemberInvited>, token: string, 
     expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
     ...fields,
   };
-  await harness.nats.js.publish(harness.topology.subjects.memberInvited, MemberInvited.encode(event).finish(), { msgID: msgId });
+  await harness.nats.js.publish(harness.namespace.subject(subjects.memberInvited), MemberInvited.encode(event).finish(), { msgID: msgId });
   return event;
 }
 
@@ -65,7 +66,7 @@ describe('a MemberInvited event', () => {
     const event = await publishInvitation({ locale: 'nl', firstName: '' }, first, msgId);
     await sink.waitForMessage((message) => message.to.includes(event.email), 10_000);
     // The same outbox row delivered again is dropped; a re-invite (new row, new token) is a new e-mail.
-    await harness.nats.js.publish(harness.topology.subjects.memberInvited, MemberInvited.encode(event).finish(), { msgID: msgId });
+    await harness.nats.js.publish(harness.namespace.subject(subjects.memberInvited), MemberInvited.encode(event).finish(), { msgID: msgId });
     const second = randomBytes(32).toString('base64url');
     await publishInvitation({ ...event, sealedToken: sealString(parseKey(harness.config.KASSA_SEALING_KEY), second) }, second);
     const mails = await eventually(
@@ -73,7 +74,7 @@ describe('a MemberInvited event', () => {
       (found) => found.length >= 2,
     );
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.topology.identityStream.name, MEMBER_INVITED_DURABLE),
+      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), MEMBER_INVITED_DURABLE),
       (info) => info.num_pending === 0 && info.num_ack_pending === 0,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -95,7 +96,7 @@ describe('a MemberInvited event', () => {
 
 describe('an invitation sent by the real identity service', () => {
   it('arrives with a link whose token identity accepts', async () => {
-    const namespace = harness.topology.namespace.name;
+    const namespace = harness.namespace.name;
     const sealingKey = harness.config.KASSA_SEALING_KEY;
     const identity = await startIdentityProcess({ namespace, sealingKey, callerRoot: testCallerKeyText });
     const driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey, callerKey: testCallerKey });

@@ -1,9 +1,10 @@
-import { createNamespace } from '@kassa/platform/config';
+import { createNamespace, type Namespace } from '@kassa/platform/config';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { parseKey, sealString } from '@kassa/platform/crypto';
 import { newId } from '@kassa/platform/ids';
 import { createQueue } from '@kassa/platform/jobs';
+import { createLifecycle } from '@kassa/platform/lifecycle';
 import { createLogger } from '@kassa/platform/logging';
 import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '@kassa/platform/messaging';
 import { createOrm, runMigrations } from '@kassa/platform/persistence';
@@ -11,18 +12,22 @@ import { assertInfrastructure, createTestDatabase, uniqueName, type TestDatabase
  
 import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startNotifications, type RunningNotifications } from '../../src/app';
+import { startNotifications } from '../../src/app';
 import { loadNotificationsConfig, type NotificationsConfig } from '../../src/config';
-import { messagingTopology, type MessagingTopology } from '../../src/events/subjects';
-import type { SendEmailRetryPolicy } from '../../src/jobs/send-email.job';
+import { IDENTITY_STREAM, NOTIFICATIONS_STREAM, ORDERING_STREAM, TICKETING_STREAM, subjects } from '../../src/events/subjects';
+import { SEND_EMAIL_QUEUE, type SendEmailRetryPolicy } from '../../src/jobs/send-email.job';
 import { notificationsEntities } from '../../src/persistence/entities';
 import { notificationsMigrations } from '../../src/persistence/migrations';
 
 export const logger = createLogger({ service: 'notifications-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
+/** The running service, and a stop that runs its private lifecycle (a restart gets a new one). */
+export type RunningNotifications = Awaited<ReturnType<typeof startNotifications>> & { stop(): Promise<void> };
+
 export interface Harness {
   config: NotificationsConfig;
-  topology: MessagingTopology;
+  /** This run's names of streams, subjects, durables and keys (the service's KASSA_NAMESPACE). */
+  namespace: Namespace;
   queueName: string;
   nats: NatsHandles;
   /** A separate ORM for assertions (the service has its own). */
@@ -51,8 +56,7 @@ export async function startHarness(options: {
   const database: TestDatabase = await createTestDatabase(`notifications_${options.label}`);
   await runMigrations({ databaseUrl: database.url, entities: notificationsEntities, migrations: notificationsMigrations, logger });
   const namespace = createNamespace(uniqueName(`t${options.label}`).toLowerCase().replace(/[^a-z0-9]/g, ''));
-  const topology = messagingTopology(namespace);
-  const queueName = uniqueName(`email-send-${options.label}`);
+  const queueName = namespace.queue(SEND_EMAIL_QUEUE);
   const sealingKey = randomBytes(32).toString('base64url');
   const webhookSecret = randomBytes(32).toString('hex');
   const config = loadNotificationsConfig({
@@ -71,13 +75,12 @@ export async function startHarness(options: {
   });
   const nats = await connectNats({ url: config.natsUrl, name: `${namespace.name}-test`, user: NATS_ADMIN_USER, logger });
   // identity owns its stream and creates it on start; here the harness stands in for identity.
-  await ensureStream(nats.jsm, topology.identityStream);
+  await ensureStream(nats.jsm, { name: namespace.stream(IDENTITY_STREAM), subjects: [namespace.subject('kassa.identity.>')] });
   const orm = await createOrm({ databaseUrl: database.url, entities: notificationsEntities, logger, poolMax: 2 });
-  const start = () =>
-    startNotifications(config, {
-      logger,
-      topology,
-      queueName,
+  const start = async (): Promise<RunningNotifications> => {
+    const lifecycle = createLifecycle(logger, { handleSignals: false, exit: () => undefined });
+    const stop = () => lifecycle.shutdown('test done');
+    const running = await startNotifications(config, logger, lifecycle, {
       retry: options.retry ?? { attempts: 3, backoffMs: 50 },
       grpcHost: '127.0.0.1',
       streamRetryMs: options.streamRetryMs ?? 200,
@@ -85,11 +88,17 @@ export async function startHarness(options: {
       // Tests run the unsent-mail sweep themselves (sweeper.runOnce()); a timed one firing in between would send the
       // mail a test is still checking is held, or leave runOnce nothing to do.
       sweepIntervalMs: 3_600_000,
+    }).catch(async (error: unknown) => {
+      // What started before the failure stops, as main.ts's lifecycle would stop it.
+      await stop();
+      throw error;
     });
+    return { ...running, stop };
+  };
 
   const deleteStreams = async () => {
-    for (const stream of [topology.identityStream.name, topology.orderingStream, topology.ticketingStream, topology.notificationsStream.name]) {
-      await nats.jsm.streams.delete(stream).catch(() => undefined);
+    for (const stream of [IDENTITY_STREAM, ORDERING_STREAM, TICKETING_STREAM, NOTIFICATIONS_STREAM.name]) {
+      await nats.jsm.streams.delete(namespace.stream(stream)).catch(() => undefined);
     }
   };
   // A service that refuses to start (a test of its start-up checks) must not leave its database behind.
@@ -102,7 +111,7 @@ export async function startHarness(options: {
   });
   const harness: Harness = {
     config,
-    topology,
+    namespace,
     queueName,
     nats,
     orm,
@@ -122,7 +131,7 @@ export async function startHarness(options: {
         displayName: '',
         ...fields,
       };
-      const ack = await nats.js.publish(topology.subjects.signInCodeRequested, SignInCodeRequested.encode(event).finish(), { msgID: msgId });
+      const ack = await nats.js.publish(namespace.subject(subjects.signInCodeRequested), SignInCodeRequested.encode(event).finish(), { msgID: msgId });
       return { event, duplicate: ack.duplicate };
     },
     async close() {

@@ -22,6 +22,7 @@ import { TicketsIssued, TicketsVoided } from '@kassa/proto/ticketing/events/v1/e
 import { qrContentId, qrImageName, ticketsPdfName } from '../../src/domain/order-confirmation';
 import { TICKETS_ISSUED_DURABLE } from '../../src/events/tickets-issued.consumer';
 import { TICKETS_VOIDED_DURABLE } from '../../src/events/tickets-voided.consumer';
+import { ORDERING_STREAM, subjects, TICKETING_STREAM } from '../../src/events/subjects';
 import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { ticketsIssuedEvent } from '../fixtures/tickets-issued';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
@@ -77,11 +78,11 @@ const confirmationMetrics = async () => ({
 
 /** ticketing's stream in this test's namespace, with ticketing's definition (every kassa.ticketing subject). */
 const ensureTicketingStream = () =>
-  ensureStream(harness.nats.jsm, { name: harness.topology.ticketingStream, subjects: [harness.topology.namespace.subject('kassa.ticketing.>')] });
+  ensureStream(harness.nats.jsm, { name: harness.namespace.stream(TICKETING_STREAM), subjects: [harness.namespace.subject('kassa.ticketing.>')] });
 
 /** Publishes like ticketing's outbox relay: the row id as Nats-Msg-Id (a new one unless given). */
 async function publishIssued(event: TicketsIssued, msgId = newId('obx')): Promise<{ duplicate: boolean }> {
-  const ack = await harness.nats.js.publish(harness.topology.subjects.ticketsIssued, TicketsIssued.encode(event).finish(), { msgID: msgId });
+  const ack = await harness.nats.js.publish(harness.namespace.subject(subjects.ticketsIssued), TicketsIssued.encode(event).finish(), { msgID: msgId });
   return { duplicate: ack.duplicate };
 }
 
@@ -93,7 +94,7 @@ async function publishVoided(event: TicketsIssued, occurredAt: Date): Promise<vo
     reason: 'refunded',
     occurredAt,
   };
-  await harness.nats.js.publish(harness.topology.subjects.ticketsVoided, TicketsVoided.encode(voided).finish(), { msgID: newId('obx') });
+  await harness.nats.js.publish(harness.namespace.subject(subjects.ticketsVoided), TicketsVoided.encode(voided).finish(), { msgID: newId('obx') });
 }
 
 const mailsTo = (email: string): SinkMessage[] => sink.messages.filter((message) => message.to.includes(email));
@@ -102,7 +103,7 @@ const mailsTo = (email: string): SinkMessage[] => sink.messages.filter((message)
 async function settled(): Promise<void> {
   for (const durable of [TICKETS_ISSUED_DURABLE, TICKETS_VOIDED_DURABLE]) {
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.topology.ticketingStream, harness.topology.namespace.durable(durable)).catch(() => undefined),
+      () => harness.nats.jsm.consumers.info(harness.namespace.stream(TICKETING_STREAM), harness.namespace.durable(durable)).catch(() => undefined),
       (info) => info !== undefined && info.num_pending === 0 && info.num_ack_pending === 0,
       20_000,
     );
@@ -138,7 +139,7 @@ let first: TicketsIssued;
 describe('the order confirmation', () => {
   it('is e-mailed once per order, with a QR image per ticket and the PDF, even when the event comes again', async () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(harness.nats.jsm.streams.info(harness.topology.ticketingStream)).rejects.toThrow();
+    await expect(harness.nats.jsm.streams.info(harness.namespace.stream(TICKETING_STREAM))).rejects.toThrow();
     await ensureTicketingStream();
 
     first = ticketsIssuedEvent({ organisationId, locale: 'en' });
@@ -174,7 +175,7 @@ describe('the order confirmation', () => {
 
     // Real redelivery: the durable consumer is reset, so a restarted notifications reads the whole stream again.
     await harness.app.stop();
-    await harness.nats.jsm.consumers.delete(harness.topology.ticketingStream, harness.topology.namespace.durable(TICKETS_ISSUED_DURABLE));
+    await harness.nats.jsm.consumers.delete(harness.namespace.stream(TICKETING_STREAM), harness.namespace.durable(TICKETS_ISSUED_DURABLE));
     await harness.restart();
     client.close();
     client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
@@ -225,7 +226,7 @@ describe('the order confirmation', () => {
 describe('ListOrderMessages', () => {
   it("lists the order's mails of the organisation, refunds included, with their history", async () => {
     // A partial refund of the same order: ordering's event, e-mailed and listed with the order.
-    await ensureStream(harness.nats.jsm, { name: harness.topology.orderingStream, subjects: [harness.topology.namespace.subject('kassa.ordering.>')] });
+    await ensureStream(harness.nats.jsm, { name: harness.namespace.stream(ORDERING_STREAM), subjects: [harness.namespace.subject('kassa.ordering.>')] });
     const refund = OrderChanged.fromPartial({
       order: { ...first.order!, status: 'paid' },
       change: 'refunded',
@@ -233,7 +234,7 @@ describe('ListOrderMessages', () => {
       version: 5,
       refund: { id: newId('ref'), amountMinor: 500, status: 'succeeded', reason: 'organiser', cancelsOrder: false, requestedAt: new Date(), completedAt: new Date() },
     });
-    await harness.nats.js.publish(harness.topology.subjects.orderRefunded, OrderChanged.encode(refund).finish(), { msgID: newId('obx') });
+    await harness.nats.js.publish(harness.namespace.subject(subjects.orderRefunded), OrderChanged.encode(refund).finish(), { msgID: newId('obx') });
     await sink.waitForMessage((message) => message.to.includes(first.order!.email) && message.subject.includes('Partial refund'), 30_000);
     await eventually(() => messageRowsFor(harness.orm, first.order!.id), (rows) => rows.every((row) => row.status === 'send') && rows.length === 2);
 

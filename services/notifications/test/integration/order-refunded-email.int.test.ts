@@ -5,6 +5,7 @@ import { startSmtpSink, type SinkMessage, type SmtpSink } from '@kassa/platform/
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { formatAmount } from '../../src/domain/order-refund-notice';
 import { ORDER_REFUNDED_DURABLE } from '../../src/events/order-refunded.consumer';
+import { ORDERING_STREAM, subjects } from '../../src/events/subjects';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
 
 jest.setTimeout(60_000);
@@ -23,11 +24,11 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-const durable = () => harness.topology.namespace.durable(ORDER_REFUNDED_DURABLE);
+const durable = () => harness.namespace.durable(ORDER_REFUNDED_DURABLE);
 
 /** ordering's stream in this test's namespace, with ordering's definition (services/ordering ORDERING_STREAM). */
 const ensureOrderingStream = () =>
-  ensureStream(harness.nats.jsm, { name: harness.topology.orderingStream, subjects: [harness.topology.namespace.subject('kassa.ordering.>')] });
+  ensureStream(harness.nats.jsm, { name: harness.namespace.stream(ORDERING_STREAM), subjects: [harness.namespace.subject('kassa.ordering.>')] });
 
 interface RefundFields {
   reason: string;
@@ -85,7 +86,7 @@ function refundedEvent(fields: RefundFields, order?: OrderChanged['order']): Ord
 
 /** Publishes like ordering's outbox relay: the row id as Nats-Msg-Id (a new one unless given). */
 async function publish(event: OrderChanged, msgId = newId('obx')): Promise<void> {
-  await harness.nats.js.publish(harness.topology.subjects.orderRefunded, OrderChanged.encode(event).finish(), { msgID: msgId });
+  await harness.nats.js.publish(harness.namespace.subject(subjects.orderRefunded), OrderChanged.encode(event).finish(), { msgID: msgId });
 }
 
 const mailsTo = (email: string): SinkMessage[] => sink.messages.filter((message) => message.to.includes(email));
@@ -94,7 +95,7 @@ const flat = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 /** Everything published so far was handled and every recorded message went out (or gave up). */
 async function settled(): Promise<void> {
   await eventually(
-    () => harness.nats.jsm.consumers.info(harness.topology.orderingStream, durable()),
+    () => harness.nats.jsm.consumers.info(harness.namespace.stream(ORDERING_STREAM), durable()),
     (info) => info.num_pending === 0 && info.num_ack_pending === 0,
   );
   await eventually(
@@ -109,7 +110,7 @@ describe('refunds of orders', () => {
   it('are told even when notifications started before ordering had created its stream', async () => {
     // Started in beforeAll, and waiting: neither the stream nor the consumer exists.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await expect(harness.nats.jsm.streams.info(harness.topology.orderingStream)).rejects.toThrow();
+    await expect(harness.nats.jsm.streams.info(harness.namespace.stream(ORDERING_STREAM))).rejects.toThrow();
 
     await ensureOrderingStream();
     const event = refundedEvent({ reason: 'late_payment', amountMinor: 5000 });
@@ -194,10 +195,10 @@ describe('refunds of orders', () => {
     // ordering's whole stream again, every message with its Nats-Msg-Id: the inbox lets none through.
     const before = sink.messages.length;
     await harness.app.stop();
-    await harness.nats.jsm.consumers.delete(harness.topology.orderingStream, durable());
+    await harness.nats.jsm.consumers.delete(harness.namespace.stream(ORDERING_STREAM), durable());
     await harness.restart();
     const info = await eventually(
-      () => harness.nats.jsm.consumers.info(harness.topology.orderingStream, durable()).catch(() => undefined),
+      () => harness.nats.jsm.consumers.info(harness.namespace.stream(ORDERING_STREAM), durable()).catch(() => undefined),
       (found) => found !== undefined && found.num_pending === 0 && found.num_ack_pending === 0,
     );
     expect(info!.delivered.stream_seq).toBeGreaterThanOrEqual(8);

@@ -134,7 +134,7 @@ describe('JoinWaitlist', () => {
       const joined = await joinWaitlist(
         {
           orm: harness.orm,
-          rateLimiter: createRateLimiter(redis, { prefix: `${harness.topology.namespace.key('kassa:ratelimit:')}` }),
+          rateLimiter: createRateLimiter(redis, { prefix: `${harness.namespace.key('kassa:ratelimit:')}` }),
           sealingKey: Buffer.from(harness.config.KASSA_SEALING_KEY, 'base64url'),
           contactInbox: harness.config.CONTACT_INBOX,
           enqueueSend: () => Promise.reject(new Error('Redis refused the job')),

@@ -1,4 +1,4 @@
-import { subjects } from '../../src/events/subjects';
+import { IDENTITY_STREAM, subjects } from '../../src/events/subjects';
 import { createGrpcClient, GrpcCallError, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
 import { startSmtpSink, type SmtpSink, testCallerKey } from '@kassa/platform/testing';
@@ -82,11 +82,11 @@ describe('a SignInCodeRequested event', () => {
     // … and when the stream delivers it again anyway (here: the consumer is recreated and replays the
     // stream), the inbox recognises the message id and nothing is sent twice.
     await harness.app.stop();
-    await harness.nats.jsm.consumers.delete(harness.topology.identityStream.name, SIGNIN_CODE_DURABLE);
+    await harness.nats.jsm.consumers.delete(harness.namespace.stream(IDENTITY_STREAM), SIGNIN_CODE_DURABLE);
     await harness.restart();
     // The consumer starts once the service has seen identity's stream, a moment after the restart.
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.topology.identityStream.name, SIGNIN_CODE_DURABLE).catch(() => null),
+      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), SIGNIN_CODE_DURABLE).catch(() => null),
       (info) => info !== null && info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq > 0,
     );
     const inbox = await harness.orm.em

@@ -7,6 +7,7 @@ import { ensureStream } from '@kassa/platform/messaging';
 import { type SmtpSink, startSmtpSink } from '@kassa/platform/testing';
 import { TicketsIssued } from '@kassa/proto/ticketing/events/v1/events';
 import { ticketsPdfName, walletPassName } from '../../src/domain/order-confirmation';
+import { subjects, TICKETING_STREAM } from '../../src/events/subjects';
 import { ticketsIssuedEvent } from '../fixtures/tickets-issued';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
 
@@ -58,9 +59,9 @@ describe('Apple Wallet passes', () => {
 
   it('go with the confirmation, one per ticket, when configured', async () => {
     harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'wallet', streamRetryMs: 100, env: walletEnv() });
-    await ensureStream(harness.nats.jsm, { name: harness.topology.ticketingStream, subjects: [harness.topology.namespace.subject('kassa.ticketing.>')] });
+    await ensureStream(harness.nats.jsm, { name: harness.namespace.stream(TICKETING_STREAM), subjects: [harness.namespace.subject('kassa.ticketing.>')] });
     const event = ticketsIssuedEvent();
-    await harness.nats.js.publish(harness.topology.subjects.ticketsIssued, TicketsIssued.encode(event).finish(), { msgID: newId('obx') });
+    await harness.nats.js.publish(harness.namespace.subject(subjects.ticketsIssued), TicketsIssued.encode(event).finish(), { msgID: newId('obx') });
 
     const mail = await sink.waitForMessage((message) => message.to.includes(event.order!.email), 30_000);
     const passes = mail.attachments.filter((attachment) => attachment.contentType === 'application/vnd.apple.pkpass');

@@ -1,15 +1,24 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { renderPrometheusMetrics } from '../telemetry/metrics';
+import type { ReadinessCheck } from './readiness-checks';
 
-export { standardReadinessChecks, type StandardReadinessDependencies } from './standard-checks';
+export {
+  natsCheck,
+  postgresCheck,
+  readinessChecks,
+  redisCheck,
+  type ReadinessCheck,
+  type ReadinessChecks,
+  type ReadinessDependencies,
+} from './readiness-checks';
 
 export interface HttpEdgeOptions {
   port: number;
   host?: string;
   logger: Logger;
   /** Readiness checks by name (database, nats, redis …); each rejects when its dependency is not usable. */
-  checks: Record<string, () => Promise<void>>;
+  checks: Record<string, ReadinessCheck>;
   /** Adds routes of the service (e.g. webhooks) before the server listens. */
   register?: (app: FastifyInstance) => void | Promise<void>;
   checkTimeoutMs?: number;

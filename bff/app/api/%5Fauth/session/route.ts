@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server';
 import { errorToHttp } from '../../../../server/grpc-errors';
 import { handler, setCookie } from '../../../../server/handler';
 import { identityClient } from '../../../../server/identity-client';
+import { logger } from '../../../../server/logger';
 import { SESSION_COOKIE_NAMES, clearedSessionCookie, findSessionCookie, isWellFormedSessionToken } from '../../../../server/session-cookies';
 import { findSessionUser } from '../../../../server/session-user';
 
@@ -27,7 +28,7 @@ export const DELETE = handler(async (request) => {
     } catch (error) {
       // Forget the cookie anyway (a shared computer must not stay signed in), then report the failure.
       const mapped = errorToHttp(error);
-      console.error('could not end the session', error);
+      logger.error({ err: error, status: mapped.status }, 'could not end the session');
       const failed = NextResponse.json(mapped.body, { status: mapped.status, headers: mapped.headers });
       return setCookie(failed, clearedSessionCookie(cookie.name));
     }

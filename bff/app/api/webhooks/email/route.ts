@@ -8,6 +8,7 @@ import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse, type NextRequest } from 'next/server';
 import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/checkout-requests';
 import { errorToHttp } from '../../../../server/grpc-errors';
+import { logger } from '../../../../server/logger';
 import { notificationsClient } from '../../../../server/notifications-client';
 import { EMAIL_SIGNATURE_HEADER, EMAIL_SIGNATURE_MAX_LENGTH } from '../../../../server/ticket-requests';
 
@@ -24,7 +25,7 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
   } catch (error) {
     if (isGrpcCallError(error) && error.code === status.UNAUTHENTICATED) return answer({ message: INVALID_SIGNATURE_MESSAGE }, 401);
     const mapped = errorToHttp(error);
-    if (mapped.status >= 500) console.error('POST /api/webhooks/email failed', error);
+    if (mapped.status >= 500) logger.error({ err: error, method: 'POST', path: '/api/webhooks/email', status: mapped.status }, 'request failed');
     return answer(mapped.body, mapped.status, mapped.headers);
   }
 }

@@ -7,6 +7,7 @@ import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse, type NextRequest } from 'next/server';
 import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/checkout-requests';
 import { errorToHttp } from '../../../../server/grpc-errors';
+import { logger } from '../../../../server/logger';
 import { paymentClient } from '../../../../server/payment-client';
 
 const answer = (body: unknown, statusCode: number, headers: Record<string, string> = {}) =>
@@ -22,7 +23,7 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
   } catch (error) {
     if (isGrpcCallError(error) && error.code === status.UNAUTHENTICATED) return answer({ message: INVALID_SIGNATURE_MESSAGE }, 400);
     const mapped = errorToHttp(error);
-    if (mapped.status >= 500) console.error('POST /api/webhooks/stripe failed', error);
+    if (mapped.status >= 500) logger.error({ err: error, method: 'POST', path: '/api/webhooks/stripe', status: mapped.status }, 'request failed');
     return answer(mapped.body, mapped.status, mapped.headers);
   }
 }

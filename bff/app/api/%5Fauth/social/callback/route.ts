@@ -6,6 +6,7 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { readBffConfig } from '../../../../../server/bff-config';
 import { setNewSessionCookie } from '../../../../../server/browser-session';
 import { setCookie } from '../../../../../server/handler';
+import { logger } from '../../../../../server/logger';
 import { clientIp, isSecureRequest, userAgent } from '../../../../../server/request-context';
 import { SOCIAL_STATE_COOKIE, clearedSocialStateCookie, readSocialStateCookie } from '../../../../../server/social-sign-in';
 import { socialSignInClient } from '../../../../../server/social-sign-in-client';
@@ -46,7 +47,7 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
     return setCookie(response, clearedSocialStateCookie(secure));
   } catch (error) {
     const { failure, status: httpStatus } = failureOf(error);
-    if (httpStatus >= 500) console.error('social sign-in failed', error);
+    if (httpStatus >= 500) logger.error({ err: error, status: httpStatus }, 'social sign-in failed');
     return socialFailurePage(locale, failure, httpStatus, secure);
   }
 }

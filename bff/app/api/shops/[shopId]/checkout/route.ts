@@ -17,6 +17,7 @@ import {
 import { codeMissKey, countCodeMiss, requireCodeGuessesLeft } from '../../../../../server/discount-code-guesses';
 import { errorToHttp } from '../../../../../server/grpc-errors';
 import { orderPagePath, startPayment } from '../../../../../server/guest-order';
+import { logger } from '../../../../../server/logger';
 import { toGuestOrderView } from '../../../../../server/order-views';
 import { handler } from '../../../../../server/handler';
 import { HttpProblem, requireRouteId } from '../../../../../server/http-problem';
@@ -67,7 +68,7 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
     return answered(payment.redirectUrl);
   } catch (error) {
     // The order is placed and held: the guest must learn its id, so the order page can offer Retry payment.
-    console.error(`CreatePayment for ${order.id} after checkout failed`, error);
+    logger.error({ err: error, call: 'CreatePayment', orderId: order.id, shopId }, 'no payment started after checkout; the order page offers Retry payment');
     return answered(orderPagePath(order, body.locale, 'error'));
   }
 });

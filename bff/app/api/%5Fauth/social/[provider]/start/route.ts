@@ -4,6 +4,7 @@ import { status } from '@kassa/platform/grpc';
 import { type NextRequest, NextResponse } from 'next/server';
 import { readBffConfig } from '../../../../../../server/bff-config';
 import { setCookie } from '../../../../../../server/handler';
+import { logger } from '../../../../../../server/logger';
 import { appOrigin, isSecureRequest } from '../../../../../../server/request-context';
 import { SOCIAL_CALLBACK_PATH, isWellFormedProviderId, socialStateCookie, toSocialLocale } from '../../../../../../server/social-sign-in';
 import { socialSignInClient } from '../../../../../../server/social-sign-in-client';
@@ -23,7 +24,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     return setCookie(response, socialStateCookie(started.stateId, locale, secure));
   } catch (error) {
     if (grpcFailureOf(error)?.code === status.INVALID_ARGUMENT) return socialFailurePage(locale, 'failed', 404, secure);
-    console.error('could not start social sign-in', error);
+    logger.error({ err: error, provider }, 'could not start social sign-in');
     return socialFailurePage(locale, 'unavailable', 503, secure);
   }
 }
