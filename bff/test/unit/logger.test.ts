@@ -1,19 +1,8 @@
 // The BFF's log lines are the services' JSON lines, and a line written during a request carries that request's trace:
 // read back through the logger's own destination, with telemetry started as instrumentation.ts starts it.
-import { Writable } from 'node:stream';
+import { captureLogs } from '@kassa/platform/testing';
 import { startTelemetry, type Telemetry, withSpan } from '@kassa/platform/telemetry';
 import { createBffLogger, logger } from '../../server/logger';
-
-function captureLines(): { stream: Writable; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 describe('the BFF logger', () => {
   let telemetry: Telemetry;
@@ -23,7 +12,7 @@ describe('the BFF logger', () => {
   afterAll(() => telemetry.shutdown());
 
   it("puts the active span's trace_id and span_id on a line, and none on a line outside every span", async () => {
-    const logs = captureLines();
+    const logs = captureLogs();
     const log = createBffLogger({ env: {}, destination: logs.stream });
     let inside = { traceId: '', spanId: '' };
     await withSpan('GET /api/_auth/session', {}, async (span) => {
@@ -45,21 +34,21 @@ describe('the BFF logger', () => {
   });
 
   it('logs at LOG_LEVEL, at info when unset, and at info with a warning when LOG_LEVEL is no level', () => {
-    const quiet = captureLines();
+    const quiet = captureLogs();
     const warnOnly = createBffLogger({ env: { LOG_LEVEL: 'warn' }, destination: quiet.stream });
     warnOnly.info('not written');
     warnOnly.warn('written');
     expect(quiet.lines.map((line) => line.msg)).toEqual(['written']);
 
-    expect(createBffLogger({ env: {}, destination: captureLines().stream }).level).toBe('info');
+    expect(createBffLogger({ env: {}, destination: captureLogs().stream }).level).toBe('info');
 
-    const typo = captureLines();
+    const typo = captureLogs();
     expect(createBffLogger({ env: { LOG_LEVEL: 'verbose' }, destination: typo.stream }).level).toBe('info');
     expect(typo.lines).toEqual([expect.objectContaining({ level: 'warn', logLevel: 'verbose', service: 'bff' })]);
   });
 
   it('redacts secrets as the services do', () => {
-    const logs = captureLines();
+    const logs = captureLogs();
     createBffLogger({ env: {}, destination: logs.stream }).warn({ sessionToken: 't', user: { email: 'jane@example.com' } }, 'sign-in');
     expect(logs.lines[0]).toMatchObject({ sessionToken: '[redacted]', user: { email: '[redacted]' } });
   });

@@ -7,3 +7,4 @@ export * from './service-bundle';
 export * from './identity-driver';
 export * from './metrics';
 export * from './caller-key';
+export * from './log-capture';

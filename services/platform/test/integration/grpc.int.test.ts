@@ -19,7 +19,7 @@ import {
   CALLER_HEADER, type CallerKey, createGrpcClient, createGrpcServer, GrpcCallError, pairKey, requestDigest, signCall, type CallContext, type GrpcServer, type Workload,
 } from '../../src/grpc';
 import { createLogger } from '../../src/logging';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 
 async function unimplemented(): Promise<never> {
   throw Object.assign(new Error('Not implemented in this test'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });

@@ -2,7 +2,7 @@ import { metrics } from '@opentelemetry/api';
 import { startHttpEdge, type HttpEdge } from '../../src/health';
 import { createLogger } from '../../src/logging';
 import { startTelemetry, type Telemetry } from '../../src/telemetry';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 
 describe('http edge', () => {
   const logs = captureLogs();

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { createQueue, enqueue, startWorker, type RunningWorker } from '../../src/jobs';
 import { assertInfrastructure, uniqueName } from '../../src/testing/database';
 import { startInMemoryTracing } from '../fixtures/in-memory-tracing';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 
 jest.setTimeout(15_000);
 

@@ -26,7 +26,7 @@ import { addToOutbox, startOutboxRelay, type OutboxRelay } from '../../src/outbo
 import { afterCommit, transactionalWithEffects } from '../../src/persistence';
 import { renderPrometheusMetrics, startMetricsServer, startTelemetry, type Telemetry } from '../../src/telemetry';
 import { assertInfrastructure, uniqueName } from '../../src/testing/database';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 import { migratedDatabase } from '../fixtures/migrated-database';
 import { samplesOf, sampleValue } from '../../src/testing/metrics';
 import { waitFor } from '../fixtures/wait-for';

@@ -10,7 +10,7 @@ import {
   type StreamWaitingConsumer,
 } from '../../src/messaging';
 import { assertInfrastructure, uniqueName } from '../../src/testing/database';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 import { migratedDatabase } from '../fixtures/migrated-database';
 import { sleep, waitFor } from '../fixtures/wait-for';
 

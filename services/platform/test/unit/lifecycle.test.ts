@@ -1,6 +1,6 @@
 import { createLifecycle } from '../../src/lifecycle';
 import { createLogger } from '../../src/logging';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 
 function setup(options: { ceilingMs?: number } = {}) {
   const logs = captureLogs();

@@ -1,7 +1,7 @@
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createLogger, maskEmail } from '../../src/logging';
 import { startTelemetry, withSpan } from '../../src/telemetry';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 
 describe('createLogger', () => {
   it('writes JSON lines with service, level name and message', () => {

@@ -1,6 +1,6 @@
 import { startPeriodicSweep } from '../../src/jobs';
 import { createLogger } from '../../src/logging';
-import { captureLogs } from '../fixtures/log-capture';
+import { captureLogs } from '../../src/testing/log-capture';
 
 describe('startPeriodicSweep', () => {
   const logs = captureLogs();
