@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertInfrastructure } from '@kassa/platform/testing';
+import { assertInfrastructure, bundleServiceOnce } from '@kassa/platform/testing';
 import { buildBffIfStale } from './build-bff';
 import { artifactsDir } from './processes';
-import { type Stack, startStack } from './stack';
+import { SERVICES_WITH_DATABASES, type Stack, startStack } from './stack';
 
 export const STACK_FILE = join(artifactsDir, 'stack.json');
 
@@ -11,6 +11,8 @@ export const STACK_FILE = join(artifactsDir, 'stack.json');
 export default async function globalSetup(): Promise<void> {
   await assertInfrastructure();
   buildBffIfStale();
+  // Here, in jest's own process: the test files' environments start as copies of this one's, so none bundles again.
+  for (const service of SERVICES_WITH_DATABASES) bundleServiceOnce(service);
   const stack = await startStack('e2e', ['otlp', 'mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff']);
   (globalThis as { kassaStack?: Stack }).kassaStack = stack;
   mkdirSync(artifactsDir, { recursive: true });

@@ -10,8 +10,8 @@ export interface ManagedProcess {
   child: ChildProcess;
   /** Sends SIGKILL: the process gets no chance to clean up, as in a crash. */
   kill9(): Promise<void>;
-  /** Sends SIGTERM and waits for a graceful exit. */
-  stop(): Promise<void>;
+  /** Sends SIGTERM and waits for a graceful exit, or sends SIGKILL after `graceMs` (default 15 s). */
+  stop(graceMs?: number): Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -30,7 +30,7 @@ export function startProcess(name: string, command: string, args: string[], env:
     await exited;
     clearTimeout(timer);
   };
-  return { name, child, exited, kill9: () => waitExit('SIGKILL', 5_000), stop: () => waitExit('SIGTERM', 15_000) };
+  return { name, child, exited, kill9: () => waitExit('SIGKILL', 5_000), stop: (graceMs = 15_000) => waitExit('SIGTERM', graceMs) };
 }
 
 /** Runs a TypeScript entry in one Node process (tsx as a loader, not its CLI's child process), so signals reach it directly. */

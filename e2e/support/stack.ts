@@ -1,5 +1,6 @@
 import { ensureHeavyLock } from './heavy-lock';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
-import { bundleServiceOnce } from '@kassa/platform/testing';
+import { bundleServiceOnce, createDatabaseFromTemplate, ensureTemplateDatabase } from '@kassa/platform/testing';
 
 const execFileAsync = promisify(execFile);
 
@@ -89,8 +90,9 @@ export interface StackOptions {
   /**
    * Run the services (and their migrations) from their production bundles, as their images do (the default):
    * `node --enable-source-maps services/<name>/dist/main.js` with NODE_ENV=production, bundled first with
-   * scripts/build/bundle-service.mjs, once per test process. A bundle starts in about a second where tsx compiles the
-   * service on every start. `false` runs src/main.ts through tsx; a service given another entry always does.
+   * scripts/build/bundle-service.mjs, once per test run. A bundle starts in about a second where tsx compiles the
+   * service on every start. `false` runs src/main.ts through tsx; a service given another entry always does. The
+   * databases are copies of a template migrated from the bundles either way (ensureTemplateDatabase).
    */
   bundles?: boolean;
   /** Services started with --cpu-prof: each writes a V8 CPU profile to .artifacts/profiles/<namespace>-<name> when it stops. */
@@ -228,7 +230,9 @@ export async function startStack(label: string, components: Component[], options
       return child;
     },
     async stop() {
-      await Promise.all([...extraReplicas, ...[...processes.values()].reverse()].map((p) => p.stop()));
+      // The BFF (`next start`) waits on SIGTERM until every keep-alive connection to it has gone idle, some seconds
+      // after the test's last request: a stack that is thrown away gives it one second, then SIGKILL.
+      await Promise.all([...extraReplicas, ...[...processes.values()].reverse()].map((p) => p.stop(p === processes.get('bff') ? 1_000 : undefined)));
       await dropDatabases(databases);
       await deleteNamespaceStreams(namespace);
     },
@@ -236,30 +240,21 @@ export async function startStack(label: string, components: Component[], options
 
   try {
     await dropDatabases(databases);
-    // Bundled one after the other (esbuild uses both cores), then every database migrated at once.
+    // Every service's database copied from a template migrated once per set of migrations (the bundle's migrate.js),
+    // beside the mail inbox's and trace receiver's start; bundled one after the other first (esbuild uses both cores).
     const migrated = SERVICES_WITH_DATABASES.flatMap((service, i) => (components.includes(service) ? [{ service, database: databases[i]! }] : []));
-    for (const { service } of migrated) if (bundled(service)) bundleServiceOnce(service);
-    await Promise.all(
-      migrated.map(({ service, database }) => {
-        const migrate = bundled(service)
-          ? [join(repoRoot, 'services', service, 'dist', 'migrate.js')]
-          : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('services', service, 'src', 'persistence', 'migrate.ts')];
-        return execFileAsync(process.execPath, migrate, { cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: databaseUrl(database) } });
+    for (const { service } of migrated) bundleServiceOnce(service);
+    await Promise.all([
+      ...migrated.map(async ({ service, database }) => {
+        const migrate = join(repoRoot, 'services', service, 'dist', 'migrate.js');
+        const key = createHash('sha256').update(readFileSync(migrate)).digest('hex');
+        const template = await ensureTemplateDatabase(service, key, async (url) => {
+          await execFileAsync(process.execPath, [migrate], { cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: url } });
+        });
+        await createDatabaseFromTemplate(database, template);
       }),
-    );
-    if (components.includes('otlp')) {
-      const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), { OTLP_RECEIVER_PORT: String(ports.otlp) });
-      processes.set('otlp', otlp);
-      await waitForHttp(`${info.otlpUrl}/api/spans`, 'OTLP receiver', 30_000, otlp);
-    }
-    if (components.includes('mail')) {
-      info.mailInboxUrl = `http://127.0.0.1:${ports.mailHttp}`;
-      const mail = tsxProcess(`${namespace}-mail`, join('scripts', 'dev', 'mail-inbox.ts'), {
-        MAIL_INBOX_SMTP_PORT: String(ports.mailSmtp), MAIL_INBOX_HTTP_PORT: String(ports.mailHttp),
-      });
-      processes.set('mail', mail);
-      await waitForHttp(`${info.mailInboxUrl}/api/messages`, 'mail inbox', 30_000, mail);
-    }
+      startAuxiliaries(),
+    ]);
     if (components.includes('identity')) {
       await stack.startService('identity');
       info.identityGrpc = `127.0.0.1:${ports.identityGrpc}`;
@@ -290,6 +285,23 @@ export async function startStack(label: string, components: Component[], options
     throw error;
   }
   return stack;
+
+  /** The trace receiver and the mail inbox, when asked for. */
+  async function startAuxiliaries(): Promise<void> {
+    if (components.includes('otlp')) {
+      const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), { OTLP_RECEIVER_PORT: String(ports.otlp) });
+      processes.set('otlp', otlp);
+      await waitForHttp(`${info.otlpUrl}/api/spans`, 'OTLP receiver', 30_000, otlp);
+    }
+    if (components.includes('mail')) {
+      info.mailInboxUrl = `http://127.0.0.1:${ports.mailHttp}`;
+      const mail = tsxProcess(`${namespace}-mail`, join('scripts', 'dev', 'mail-inbox.ts'), {
+        MAIL_INBOX_SMTP_PORT: String(ports.mailSmtp), MAIL_INBOX_HTTP_PORT: String(ports.mailHttp),
+      });
+      processes.set('mail', mail);
+      await waitForHttp(`${info.mailInboxUrl}/api/messages`, 'mail inbox', 30_000, mail);
+    }
+  }
 
   /** The BFF (`next start` of the last build), started again the same way after a stop or a kill. */
   async function startBff(extraEnv: Record<string, string> = {}): Promise<ManagedProcess> {

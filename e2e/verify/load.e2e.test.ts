@@ -1,5 +1,5 @@
 // `npm run verify`, section "load", as an end-to-end test: the rush through the BFF on a platform of its own, the
-// reconciliation of every database once it is quiet, and the control run (the same journeys, ordering without the lock). CI size in `npm test`
+// reconciliation of every database once it is quiet, and the control run (the same rush, ordering without the lock). CI size in `npm test`
 // (scripts/verify/load/scenario.ts: LOAD_SIZES.ci); VERIFY_SIZE=full runs the issue's size.
 import { formatFigures, recordFigures, verifySize } from '../../scripts/verify/figures';
 import { LOAD_SIZES, runLoadSection, SECTION } from '../../scripts/verify/load/scenario';

@@ -14,7 +14,7 @@ interface CountingRule {
 export const COUNTING_RULES: readonly CountingRule[] = [
   { section: 'load', startsWith: 'oversold at the end', counted: "by the reconciliation: the orders' own allocations (sold + held per quota) and ticketing's valid tickets against each capacity, not the quota counters the CHECK caps" },
   { section: 'load', startsWith: 'oversold at the worst', counted: "the orders' own allocations of live orders against each capacity, read from ordering's database every 250 ms from the first checkout until the platform is quiet" },
-  { section: 'load', startsWith: 'control:', counted: 'the same journeys, sizes and concurrency through the BFF of a platform whose ordering takes tickets unguarded (CHECK dropped), sampled as above: it must come out above 0' },
+  { section: 'load', startsWith: 'control:', counted: 'the same buyers, journeys (less the late payers) and concurrency, all at once, through the BFF of a platform whose ordering takes tickets unguarded (CHECK dropped), sampled as above, on a fresh shop up to five times until one oversells: it must come out above 0' },
   { section: 'load', startsWith: 'duplicate e-mails delivered', counted: 'at the SMTP inbox: every message received, grouped by recipient, subject and body' },
   { section: 'load', startsWith: '', counted: "by the load driver from every request it sent and answer it got (its ledger), and by reconciling every service's database with that ledger once the platform is quiet" },
   { section: 'faults', startsWith: 'crash points:', counted: 'each purchase killed (kill -9) at a named step boundary, then every database reconciled once the platform settles; e-mails at the SMTP inbox' },

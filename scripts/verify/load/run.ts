@@ -126,7 +126,7 @@ const SAMPLE_EVERY_MS = 250;
  * Samples oversoldNow until stopped and answers the highest: a hold taken past capacity lasts until it expires or is
  * paid (seconds at least), so no oversell escapes the samples, even one whose hold has ended by the end of the run.
  */
-function watchOversold(info: StackInfo): { stop(): Promise<number> } {
+export function watchOversold(info: StackInfo): { stop(): Promise<number> } {
   const url = serviceDatabase(info, 'ordering');
   let peak = 0;
   let running = true;

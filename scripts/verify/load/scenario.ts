@@ -1,10 +1,10 @@
 // Section "load" of `npm run verify`: thousands of checkout attempts from many buyers at high concurrency on a small
 // capacity, with declines, abandons, double-clicks, two-tab buyers and late payments mixed in, through the BFF's real
 // HTTP API of a whole platform started for it; then, once the platform is quiet, every database reconciled with the
-// others and with the client's ledger (run.ts). And the control: the same journeys through the BFF of a platform whose
-// ordering has no lock oversell (control.ts).
+// others and with the client's ledger (run.ts). And the control: the same rush through the BFF of a platform whose
+// ordering has no lock oversells (control.ts).
 import { mustBeAtLeast, mustBeZero, mustEqual, type Size, type VerifyFigure, type VerifySection } from '../figures';
-import { runControl, type ControlOutcome } from './control';
+import { CONTROL_RUSHES, runControl, type ControlOutcome } from './control';
 import { type LoadRun, type LoadSize, loadAndReconcile, openLoadShop, startLoadStack } from './run';
 
 export const SECTION = 'load';
@@ -71,10 +71,10 @@ export function loadFigures(run: LoadRun, control: ControlOutcome): VerifyFigure
     mustBeZero(s, 'unexpected answers and unanswered requests', c.unexpected + outcome.http.gaveUp + c.journeyErrors + run.unreadPages, c.unexpectedExamples.join(' | ') || undefined),
     mustBeAtLeast(
       s,
-      'control: the same journeys through the BFF, ordering without the lock: oversold at the worst moment',
+      'control: the same rush through the BFF, ordering without the lock: oversold at the worst moment',
       control.oversold,
       1,
-      `${control.accepted} of ${control.attempts} checkouts reserved an order on a capacity of ${control.capacity}; ${control.oversoldAtEnd} past it at the end`,
+      `${control.rushes} rush(es) of at most ${CONTROL_RUSHES}, each on a fresh shop of capacity ${control.capacity}: ${control.accepted} of ${control.attempts} checkouts reserved an order; ${control.oversoldAtEnd} past capacity when the last was over`,
     ),
   ];
 }

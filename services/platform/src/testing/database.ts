@@ -39,6 +39,54 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   };
 }
 
+const TEMPLATE_PREFIX = 'kassa_template_';
+
+/**
+ * The name of a database migrated once for every test database of the same schema: `kassa_template_<label>_<key>`,
+ * where `key` names the migrations (a hash of the bundle that runs them, say). Made on first use by `migrate`, on a
+ * database of a temporary name that is renamed when it is done, so that a run that is interrupted, or one beside it,
+ * never copies a half-migrated template. Templates of the same label with another key (older migrations) are dropped
+ * then. Copying a template (`createDatabaseFromTemplate`) takes a tenth of a second where migrating takes half of one,
+ * in a process of its own, per service per stack.
+ */
+export async function ensureTemplateDatabase(label: string, key: string, migrate: (url: string) => Promise<void>): Promise<string> {
+  const prefix = `${TEMPLATE_PREFIX}${label.toLowerCase().replace(/[^a-z0-9]/g, '_')}_`;
+  const name = `${prefix}${key.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 12)}`;
+  const adminUrl = adminDatabaseUrl();
+  let exists = false;
+  await withAdmin(adminUrl, async (client) => {
+    exists = (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  });
+  if (exists) return name;
+  const building = uniqueName(`${name}_tmp`).toLowerCase();
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(building)}`));
+  try {
+    await migrate(withDatabase(adminUrl, building));
+    await withAdmin(adminUrl, async (client) => {
+      try {
+        await client.query(`ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(name)}`);
+      } catch (error) {
+        // Another run made the same template meanwhile (42P04: duplicate database): theirs is as good as ours.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+      // Templates of this label with another key (older migrations), and what interrupted runs left half-built of
+      // them; never one of this key, which a run beside this one may be building. One being copied right now stays.
+      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1) and not starts_with(datname, $2)', [prefix, name]);
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)}`).catch(() => undefined);
+    });
+  } finally {
+    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(building)} WITH (FORCE)`));
+  }
+  return name;
+}
+
+/** Creates database `name` as a copy of `template` (ensureTemplateDatabase). */
+export async function createDatabaseFromTemplate(name: string, template: string): Promise<string> {
+  const adminUrl = adminDatabaseUrl();
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`));
+  return withDatabase(adminUrl, name);
+}
+
 async function withAdmin(adminUrl: string, work: (client: Client) => Promise<unknown>): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();

@@ -1,5 +1,15 @@
 import { Client } from 'pg';
-import { adminDatabaseUrl, assertInfrastructure, createTestDatabase, uniqueName } from '../../src/testing/database';
+import { adminDatabaseUrl, assertInfrastructure, createDatabaseFromTemplate, createTestDatabase, ensureTemplateDatabase, uniqueName } from '../../src/testing/database';
+
+async function onAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminDatabaseUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 async function databaseExists(name: string): Promise<boolean> {
   const client = new Client({ connectionString: adminDatabaseUrl() });
@@ -59,5 +69,64 @@ describe('testing helpers', () => {
     const names = new Set(Array.from({ length: 50 }, () => uniqueName('orders.test:x')));
     expect(names.size).toBe(50);
     for (const name of names) expect(name).toMatch(/^orders_test_x_[0-9a-f]{8}$/);
+  });
+
+  describe('template databases', () => {
+    // A label of its own per run, so that this test never drops a template another run is using.
+    const label = uniqueName('tpltest').toLowerCase();
+    const templatesOfLabel = () =>
+      onAdmin(async (client) => (await client.query<{ datname: string }>('select datname from pg_database where datname like $1 order by datname', [`kassa_template_${label}_%`])).rows.map((row) => row.datname));
+    const migrations: string[] = [];
+    const migrate = (version: string) => async (url: string) => {
+      migrations.push(version);
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create table marker (version text); insert into marker values ('${version}')`);
+      } finally {
+        await client.end();
+      }
+    };
+    const copies: string[] = [];
+    afterAll(async () => {
+      await onAdmin(async (client) => {
+        for (const name of [...copies, ...(await templatesOfLabel())]) await client.query(`drop database if exists "${name}" with (force)`);
+      });
+    });
+
+    it('migrates once per key, even when asked twice at once, and every copy holds what the migration made', async () => {
+      const [first, second] = await Promise.all([ensureTemplateDatabase(label, 'aaaa1111', migrate('v1')), ensureTemplateDatabase(label, 'aaaa1111', migrate('v1'))]);
+      expect(first).toBe(`kassa_template_${label}_aaaa1111`);
+      expect(second).toBe(first);
+      // Both may have migrated a database of their own at once; only one became the template, and no half-built one is left.
+      expect(await templatesOfLabel()).toEqual([first]);
+      const before = migrations.length;
+      expect(await ensureTemplateDatabase(label, 'aaaa1111', migrate('v1'))).toBe(first);
+      expect(migrations.length).toBe(before);
+
+      const copyName = uniqueName('kassa_test_tplcopy');
+      copies.push(copyName);
+      const client = new Client({ connectionString: await createDatabaseFromTemplate(copyName, first) });
+      await client.connect();
+      try {
+        expect((await client.query('select version from marker')).rows).toEqual([{ version: 'v1' }]);
+      } finally {
+        await client.end();
+      }
+    });
+
+    it('a new key (changed migrations) makes a new template and drops the old one', async () => {
+      const newer = await ensureTemplateDatabase(label, 'bbbb2222', migrate('v2'));
+      expect(migrations.at(-1)).toBe('v2');
+      expect(await templatesOfLabel()).toEqual([newer]);
+    });
+
+    it('a migration that fails leaves no template behind', async () => {
+      const failing = ensureTemplateDatabase(label, 'cccc3333', async () => {
+        throw new Error('migration failed');
+      });
+      await expect(failing).rejects.toThrow('migration failed');
+      expect(await templatesOfLabel()).toEqual([`kassa_template_${label}_bbbb2222`]);
+    });
   });
 });
