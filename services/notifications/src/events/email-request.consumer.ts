@@ -25,7 +25,7 @@ export interface IdentityConsumerOptions extends EmailRequestConsumerOptions {
 
 /** What differs between the consumers of other services' events that each become (at most) one e-mail. */
 export interface EmailRequest {
-  /** As given: the caller namespaces it or not. */
+  /** The canonical name, namespaced here like the stream and subject (parked messages and the inbox are named after it). */
   durable: string;
   /** The stream read (canonical name, namespaced here); identity's when not given. */
   stream?: string;
@@ -45,7 +45,7 @@ export function startEmailRequestConsumer(request: EmailRequest, options: EmailR
     jsm: nats.jsm,
     logger,
     stream: namespace.stream(request.stream ?? IDENTITY_STREAM),
-    durable: request.durable,
+    durable: namespace.durable(request.durable),
     filterSubjects: namespace.subject(request.subject),
     async handle(message, em) {
       const accepted = await request.accept(em, message.data, sealingKey);

@@ -27,8 +27,7 @@ export function startOrderRefundedConsumer(options: OrderRefundedConsumerOptions
     start: () =>
       startEmailRequestConsumer(
         {
-          // Namespaced: parked messages go to the shared KASSA_PARKED stream under kassa.parked.<durable>.
-          durable: namespace.durable(ORDER_REFUNDED_DURABLE),
+          durable: ORDER_REFUNDED_DURABLE,
           stream: ORDERING_STREAM,
           subject: subjects.orderRefunded,
           accept: (em, data, sealingKey) => acceptOrderRefunded(em, OrderChanged.decode(data), { sealingKey }),

@@ -28,7 +28,7 @@ export function startTicketsIssuedConsumer(options: TicketsIssuedConsumerOptions
     start: () =>
       startEmailRequestConsumer(
         {
-          durable: namespace.durable(TICKETS_ISSUED_DURABLE),
+          durable: TICKETS_ISSUED_DURABLE,
           stream: TICKETING_STREAM,
           subject: subjects.ticketsIssued,
           accept: (em, data, sealingKey) => acceptTicketsIssued(em, TicketsIssued.decode(data), { sealingKey, walletPasses: options.walletPasses }),

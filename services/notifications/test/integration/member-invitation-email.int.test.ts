@@ -74,7 +74,7 @@ describe('a MemberInvited event', () => {
       (found) => found.length >= 2,
     );
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), MEMBER_INVITED_DURABLE),
+      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(MEMBER_INVITED_DURABLE)),
       (info) => info.num_pending === 0 && info.num_ack_pending === 0,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));

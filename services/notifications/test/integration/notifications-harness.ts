@@ -7,8 +7,8 @@ import { createQueue } from '@kassa/platform/jobs';
 import { createLifecycle } from '@kassa/platform/lifecycle';
 import { createLogger } from '@kassa/platform/logging';
 import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '@kassa/platform/messaging';
-import { createOrm, runMigrations } from '@kassa/platform/persistence';
-import { assertInfrastructure, createTestDatabase, uniqueName, type TestDatabase, testCallerKeyText } from '@kassa/platform/testing';
+import { createOrm } from '@kassa/platform/persistence';
+import { assertInfrastructure, createMigratedTestDatabase, uniqueName, type TestDatabase, testCallerKeyText } from '@kassa/platform/testing';
  
 import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -53,8 +53,7 @@ export async function startHarness(options: {
   now?: () => Date;
 }): Promise<Harness> {
   await assertInfrastructure();
-  const database: TestDatabase = await createTestDatabase(`notifications_${options.label}`);
-  await runMigrations({ databaseUrl: database.url, entities: notificationsEntities, migrations: notificationsMigrations, logger });
+  const database: TestDatabase = await createMigratedTestDatabase(`notifications_${options.label}`, { name: 'notifications', entities: notificationsEntities, migrations: notificationsMigrations }, logger);
   const namespace = createNamespace(uniqueName(`t${options.label}`).toLowerCase().replace(/[^a-z0-9]/g, ''));
   const queueName = namespace.queue(SEND_EMAIL_QUEUE);
   const sealingKey = randomBytes(32).toString('base64url');

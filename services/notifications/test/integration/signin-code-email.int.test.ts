@@ -82,17 +82,17 @@ describe('a SignInCodeRequested event', () => {
     // … and when the stream delivers it again anyway (here: the consumer is recreated and replays the
     // stream), the inbox recognises the message id and nothing is sent twice.
     await harness.app.stop();
-    await harness.nats.jsm.consumers.delete(harness.namespace.stream(IDENTITY_STREAM), SIGNIN_CODE_DURABLE);
+    await harness.nats.jsm.consumers.delete(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(SIGNIN_CODE_DURABLE));
     await harness.restart();
     // The consumer starts once the service has seen identity's stream, a moment after the restart.
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), SIGNIN_CODE_DURABLE).catch(() => null),
+      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(SIGNIN_CODE_DURABLE)).catch(() => null),
       (info) => info !== null && info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq > 0,
     );
     const inbox = await harness.orm.em
       .fork()
       .getConnection()
-      .execute<{ count: string }[]>('select count(*) from inbox where consumer = ? and message_id = ?', [SIGNIN_CODE_DURABLE, msgId]);
+      .execute<{ count: string }[]>('select count(*) from inbox where consumer = ? and message_id = ?', [harness.namespace.durable(SIGNIN_CODE_DURABLE), msgId]);
     expect(Number(inbox[0]!.count)).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo(first.event.email)).toHaveLength(1);

@@ -5,8 +5,7 @@ import pino from 'pino';
 import { createNamespace } from '@kassa/platform/config';
 import { createGrpcClient, type GrpcCallError, status } from '@kassa/platform/grpc';
 import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '@kassa/platform/messaging';
-import { runMigrations } from '@kassa/platform/persistence';
-import { assertInfrastructure, createTestDatabase, freePorts, repositoryRoot, type TestDatabase, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
+import { assertInfrastructure, createMigratedTestDatabase, freePorts, repositoryRoot, type TestDatabase, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { Client } from 'pg';
 import { ORDERING_STREAM, PAYMENTS_STREAM } from '../../src/events/subjects';
@@ -29,8 +28,7 @@ const ns = createNamespace(namespace);
 
 beforeAll(async () => {
   await assertInfrastructure();
-  database = await createTestDatabase('payments_crash');
-  await runMigrations({ databaseUrl: database.url, entities: paymentsEntities, migrations: paymentsMigrations, logger });
+  database = await createMigratedTestDatabase('payments_crash', { name: 'payments', entities: paymentsEntities, migrations: paymentsMigrations }, logger);
   stripe = await startStripeStandIn();
   ordering = await startOrderServiceDouble(logger);
   nats = await connectNats({ url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'payments-crash-test', user: NATS_ADMIN_USER, logger });

@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { MigrationObject } from '@mikro-orm/core';
+import type { Logger } from 'pino';
 import { createConnection } from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { quoteIdentifier, withDatabase } from '../persistence/database-url';
+import { runMigrations, type RunMigrationsOptions } from '../persistence/run-migrations';
 import { NATS_ADMIN_USER, natsAuthOptions } from '../messaging/nats-credentials';
 
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,10 +31,41 @@ export interface TestDatabase {
 
 /** Creates `kassa_test_<label>_<random>` on the test server. */
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const name = testDatabaseName(label);
+  await withAdmin(adminDatabaseUrl(), (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)}`));
+  return testDatabase(name);
+}
+
+/** A service's schema, as its migrations make it. */
+export interface TestSchema {
+  /** Names its template (`kassa_template_<name>_<key>`), e.g. the service's name. */
+  name: string;
+  entities: RunMigrationsOptions['entities'];
+  migrations: MigrationObject[];
+}
+
+/**
+ * Creates `kassa_test_<label>_<random>` holding `schema`'s tables: a copy of a template database migrated once per
+ * set of migrations (their names and code), not a migration of its own per test file.
+ */
+export async function createMigratedTestDatabase(label: string, schema: TestSchema, logger: Logger): Promise<TestDatabase> {
+  const key = createHash('sha256');
+  for (const migration of schema.migrations) key.update(`${migration.name}\n${String(migration.class)}\n`);
+  const template = await ensureTemplateDatabase(schema.name, key.digest('hex'), async (url) => {
+    await runMigrations({ databaseUrl: url, entities: schema.entities, migrations: schema.migrations, logger });
+  });
+  const name = testDatabaseName(label);
+  await createDatabaseFromTemplate(name, template);
+  return testDatabase(name);
+}
+
+function testDatabaseName(label: string): string {
   const safeLabel = label.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
-  const name = uniqueName(`kassa_test_${safeLabel}`);
+  return uniqueName(`kassa_test_${safeLabel}`);
+}
+
+function testDatabase(name: string): TestDatabase {
   const adminUrl = adminDatabaseUrl();
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)}`));
   return {
     url: withDatabase(adminUrl, name),
     name,
@@ -51,14 +85,15 @@ const TEMPLATE_PREFIX = 'kassa_template_';
  */
 export async function ensureTemplateDatabase(label: string, key: string, migrate: (url: string) => Promise<void>): Promise<string> {
   const prefix = `${TEMPLATE_PREFIX}${label.toLowerCase().replace(/[^a-z0-9]/g, '_')}_`;
-  const name = `${prefix}${key.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 12)}`;
+  if (!/^[0-9a-f]{12,}$/.test(key)) throw new Error(`a template's key is a hex digest of at least 12 characters, not ${JSON.stringify(key)}`);
+  const name = `${prefix}${key.slice(0, 12)}`;
   const adminUrl = adminDatabaseUrl();
   let exists = false;
   await withAdmin(adminUrl, async (client) => {
     exists = (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
   });
   if (exists) return name;
-  const building = uniqueName(`${name}_tmp`).toLowerCase();
+  const building = `${name}_tmp_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(building)}`));
   try {
     await migrate(withDatabase(adminUrl, building));
@@ -71,7 +106,11 @@ export async function ensureTemplateDatabase(label: string, key: string, migrate
       }
       // Templates of this label with another key (older migrations), and what interrupted runs left half-built of
       // them; never one of this key, which a run beside this one may be building. One being copied right now stays.
-      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1) and not starts_with(datname, $2)', [prefix, name]);
+      // Exactly this label's: `identity_bundle`'s templates start with `identity_`'s prefix too.
+      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname ~ $1 and not starts_with(datname, $2)', [
+        `^${prefix}[0-9a-f]{12}($|_tmp_)`,
+        name,
+      ]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)}`).catch(() => undefined);
     });
   } finally {

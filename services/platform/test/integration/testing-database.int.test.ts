@@ -95,13 +95,13 @@ describe('testing helpers', () => {
     });
 
     it('migrates once per key, even when asked twice at once, and every copy holds what the migration made', async () => {
-      const [first, second] = await Promise.all([ensureTemplateDatabase(label, 'aaaa1111', migrate('v1')), ensureTemplateDatabase(label, 'aaaa1111', migrate('v1'))]);
-      expect(first).toBe(`kassa_template_${label}_aaaa1111`);
+      const [first, second] = await Promise.all([ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1')), ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1'))]);
+      expect(first).toBe(`kassa_template_${label}_aaaa1111aaaa`);
       expect(second).toBe(first);
       // Both may have migrated a database of their own at once; only one became the template, and no half-built one is left.
       expect(await templatesOfLabel()).toEqual([first]);
       const before = migrations.length;
-      expect(await ensureTemplateDatabase(label, 'aaaa1111', migrate('v1'))).toBe(first);
+      expect(await ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1'))).toBe(first);
       expect(migrations.length).toBe(before);
 
       const copyName = uniqueName('kassa_test_tplcopy');
@@ -116,17 +116,25 @@ describe('testing helpers', () => {
     });
 
     it('a new key (changed migrations) makes a new template and drops the old one', async () => {
-      const newer = await ensureTemplateDatabase(label, 'bbbb2222', migrate('v2'));
+      const newer = await ensureTemplateDatabase(label, 'bbbb2222bbbb', migrate('v2'));
       expect(migrations.at(-1)).toBe('v2');
       expect(await templatesOfLabel()).toEqual([newer]);
     });
 
+    it("keeps to its own label: another label that starts the same keeps its templates", async () => {
+      const longer = await ensureTemplateDatabase(`${label}_more`, 'dddd4444dddd', migrate('other'));
+      await ensureTemplateDatabase(label, 'eeee5555eeee', migrate('v3'));
+      expect(await templatesOfLabel()).toEqual([longer, `kassa_template_${label}_eeee5555eeee`].sort());
+      await onAdmin((client) => client.query(`drop database "${longer}"`));
+      await ensureTemplateDatabase(label, 'bbbb2222bbbb', migrate('v2'));
+    });
+
     it('a migration that fails leaves no template behind', async () => {
-      const failing = ensureTemplateDatabase(label, 'cccc3333', async () => {
+      const failing = ensureTemplateDatabase(label, 'cccc3333cccc', async () => {
         throw new Error('migration failed');
       });
       await expect(failing).rejects.toThrow('migration failed');
-      expect(await templatesOfLabel()).toEqual([`kassa_template_${label}_bbbb2222`]);
+      expect(await templatesOfLabel()).toEqual([`kassa_template_${label}_bbbb2222bbbb`]);
     });
   });
 });
