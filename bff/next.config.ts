@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { securityHeaderRules } from './server/security-headers';
+import { securityHeaderRules } from './server/site/security-headers';
 
 // The monorepo root: workspace packages (@kassa/web, @kassa/platform, @kassa/proto) are symlinked from there.
 const monorepoRoot = path.join(__dirname, '..');
@@ -22,7 +22,7 @@ const ingestPath = `/${(process.env.NEXT_PUBLIC_POSTHOG_INGEST_PATH?.trim() || '
 const nextConfig: NextConfig = {
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_KASSA_BUILD_ID: buildId },
-  // Every page and API answer carries the security headers (server/security-headers.ts says which and why).
+  // Every page and API answer carries the security headers (server/site/security-headers.ts says which and why).
   async headers() {
     return securityHeaderRules();
   },

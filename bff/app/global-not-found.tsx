@@ -11,8 +11,8 @@ import { LocaleSwitcher } from '../components/locale-switcher';
 import { RuntimeReady } from '../components/site-runtime/runtime-ready';
 import { Link } from '../i18n/navigation';
 import { routing } from '../i18n/routing';
-import { REQUEST_PATH_HEADER } from '../server/identity-headers';
-import { splitLocale } from '../server/route-guard';
+import { REQUEST_PATH_HEADER } from '../server/auth/identity-headers';
+import { splitLocale } from '../server/site/route-guard';
 
 // Paths no page claims land here (Next's global 404, experimental.globalNotFound), with the path the proxy saw.
 // It is rendered only for such paths, so reading the request here leaves every other page prerenderable. Rendering the 404 here

@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readBffConfig, type BffConfig } from './bff-config';
 import { checkCsrf } from './csrf';
-import { errorToHttp, type MappingOptions } from './grpc-errors';
+import { errorToHttp, type MappingOptions } from './clients/grpc-errors';
 import { logger } from './logger';
-import type { CookieSpec } from './session-cookies';
+import type { CookieSpec } from './auth/session-cookies';
 
 export interface HandlerContext<P = Record<string, string>> {
   config: BffConfig;

@@ -1,7 +1,7 @@
 // An HTTP answer a route handler can throw from deep inside (an authorisation check, an id check); handler() sends it.
 import { messages } from '@kassa/platform/errors';
-import type { ErrorBody } from './grpc-errors';
-import { isPrefixedId } from './page-validity';
+import type { ErrorBody } from './clients/grpc-errors';
+import { isPrefixedId } from './site/page-validity';
 
 export class HttpProblem extends Error {
   readonly status: number;

@@ -2,7 +2,7 @@
 // seconds to wait (in the body and in Retry-After), thrown so that handler() sends it like any other refusal.
 // Kept apart from rate-limit.ts, which only counts: a test that stands in for Redis there still gets this answer.
 import type { RateLimit } from '@kassa/platform/ratelimit';
-import { tooManyRequests } from './grpc-errors';
+import { tooManyRequests } from './clients/grpc-errors';
 import { HttpProblem } from './http-problem';
 import { hitBffRateLimit, peekBffRateLimit } from './rate-limit';
 

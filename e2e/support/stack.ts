@@ -248,7 +248,8 @@ export async function startStack(label: string, components: Component[], options
       ...migrated.map(async ({ service, database }) => {
         const migrate = join(repoRoot, 'services', service, 'dist', 'migrate.js');
         const key = createHash('sha256').update(readFileSync(migrate)).digest('hex');
-        const template = await ensureTemplateDatabase(service, key, async (url) => {
+        // `<service>_bundle`: the integration tests' templates of the same schema, migrated in-process, are keyed apart.
+        const template = await ensureTemplateDatabase(`${service}_bundle`, key, async (url) => {
           await execFileAsync(process.execPath, [migrate], { cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: url } });
         });
         await createDatabaseFromTemplate(database, template);

@@ -9,7 +9,7 @@ import { LOCALES } from '@kassa/contracts/locales';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newAccessKey, newId } from '@kassa/platform/ids';
-import { HSTS, PERMISSIONS_WITH_CAMERA, PERMISSIONS_WITHOUT_CAMERA, SECURITY_HEADERS } from '../../bff/server/security-headers';
+import { HSTS, PERMISSIONS_WITH_CAMERA, PERMISSIONS_WITHOUT_CAMERA, SECURITY_HEADERS } from '../../bff/server/site/security-headers';
 import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
 import { concretePath } from '../../scripts/verify/abuse/csrf';
 import { bffPages, bffRoutes } from '../../scripts/verify/surface';

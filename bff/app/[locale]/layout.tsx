@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { SiteRuntime } from '../../components/site-runtime/site-runtime';
 import { PopupMarkerCleanup } from '../../components/social-sign-in';
 import { routing } from '../../i18n/routing';
-import { siteMetadata } from '../../server/page-metadata';
+import { siteMetadata } from '../../server/site/page-metadata';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));

@@ -1,4 +1,4 @@
-import { checkBody, signInCodeBody, verifyBody } from '../../server/auth-validation';
+import { checkBody, signInCodeBody, verifyBody } from '../../server/auth/auth-validation';
 
 describe('sign-in-code body', () => {
   const valid = { email: ' jane@example.com ', purpose: 'sign-in', locale: 'nl' };

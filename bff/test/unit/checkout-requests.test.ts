@@ -1,7 +1,7 @@
 import { newId } from '@kassa/platform/ids';
-import { checkoutLimit, checkoutLimitKey, checkoutPaymentKey, readBodyBytes, renameLineFields } from '../../server/checkout-requests';
-import { localizedPath, orderPagePath, providerRedirect } from '../../server/guest-order';
-import { toGuestOrderView } from '../../server/order-views';
+import { checkoutLimit, checkoutLimitKey, checkoutPaymentKey, readBodyBytes, renameLineFields } from '../../server/shops/checkout-requests';
+import { localizedPath, orderPagePath, providerRedirect } from '../../server/orders/guest-order';
+import { toGuestOrderView } from '../../server/orders/order-views';
 
 const SHOP = newId('shp');
 const ORIGIN = 'https://tickets.example';

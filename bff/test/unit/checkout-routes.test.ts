@@ -17,15 +17,15 @@ jest.mock('../../server/rate-limit', () => ({
   hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit),
   peekBffRateLimit: (key: string, limit: unknown) => peek(key, limit),
 }));
-jest.mock('../../server/order-client', () => ({ orderClient: () => ({ checkout, getGuestOrder }) }));
-jest.mock('../../server/payment-client', () => ({ paymentClient: () => ({ createPayment, completeDemoPayment, handleProviderWebhook }) }));
+jest.mock('../../server/clients/order-client', () => ({ orderClient: () => ({ checkout, getGuestOrder }) }));
+jest.mock('../../server/clients/payment-client', () => ({ paymentClient: () => ({ createPayment, completeDemoPayment, handleProviderWebhook }) }));
 
 import { POST as checkoutRoute } from '../../app/api/shops/[shopId]/checkout/route';
 import { GET as orderRoute } from '../../app/api/orders/[orderId]/route';
 import { POST as retryRoute } from '../../app/api/orders/[orderId]/payments/route';
 import { POST as demoRoute } from '../../app/api/payments/[paymentId]/demo/route';
 import { POST as webhookRoute } from '../../app/api/webhooks/stripe/route';
-import { checkoutPaymentKey } from '../../server/checkout-requests';
+import { checkoutPaymentKey } from '../../server/shops/checkout-requests';
 import { logger } from '../../server/logger';
 
 /** A failed call as the platform client throws it (judged by shape: name, code, details, violations). */

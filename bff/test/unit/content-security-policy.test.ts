@@ -2,8 +2,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inlineScriptHashes, newNonce, pagePolicy, scriptHash } from '../../server/content-security-policy';
-import { readStaticPagePolicies } from '../../server/static-page-policies';
+import { inlineScriptHashes, newNonce, pagePolicy, scriptHash } from '../../server/site/content-security-policy';
+import { readStaticPagePolicies } from '../../server/site/static-page-policies';
 
 const scriptSources = (policy: string): string[] => /script-src ([^;]+)/.exec(policy)![1]!.split(' ');
 

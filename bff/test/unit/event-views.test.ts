@@ -1,4 +1,4 @@
-import { toEventFields, toEventView, toHistoryEntryView } from '../../server/event-views';
+import { toEventFields, toEventView, toHistoryEntryView } from '../../server/events/event-views';
 
 const event = {
   id: 'evt_01jc5v3q8x0000000000000000',

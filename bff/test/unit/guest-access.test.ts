@@ -1,9 +1,9 @@
 // The guest's capability links as the browser makes them (web/src/lib/guest-access.ts) and as the BFF reads them
-// back (server/guest-access.ts): one parameter name, keys survive the round trip, and nothing that is not a key
+// back (server/orders/guest-access.ts): one parameter name, keys survive the round trip, and nothing that is not a key
 // gets through to a service.
 import { newAccessKey } from '@kassa/platform/ids';
 import { orderApiPath, orderHref, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
-import { accessKeyOf, guestReadLimit, isGuestCapabilityPage } from '../../server/guest-access';
+import { accessKeyOf, guestReadLimit, isGuestCapabilityPage } from '../../server/orders/guest-access';
 import { logger } from '../../server/logger';
 
 const ORDER = 'ord_01jd8k6m2q3r4s5t6v7w8x9y0z';
@@ -67,7 +67,7 @@ describe('the guest read limit', () => {
     const failing = jest.fn().mockRejectedValue(new Error('Connection is closed.'));
     jest.doMock('../../server/rate-limit', () => ({ hitBffRateLimit: failing }));
     const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
-    const { hitGuestRead, requireGuestReadAllowed } = await import('../../server/guest-access');
+    const { hitGuestRead, requireGuestReadAllowed } = await import('../../server/orders/guest-access');
     const request = { url: 'http://localhost/order/x', headers: new Headers() };
     await expect(hitGuestRead(request, { trustProxy: false })).resolves.toEqual({ allowed: true, retryAfterSeconds: 0 });
     await expect(requireGuestReadAllowed(request, { trustProxy: false })).resolves.toBeUndefined();

@@ -9,9 +9,9 @@ const findSessionUser = jest.fn();
 const authorize = jest.fn();
 const cancelOrder = jest.fn();
 const refundOrder = jest.fn();
-jest.mock('../../server/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
-jest.mock('../../server/organisation-client', () => ({ organisationsAs: () => ({ authorize }) }));
-jest.mock('../../server/order-client', () => ({ ordersAs: (userId: string) => ({ cancelOrder: (req: unknown) => cancelOrder(userId, req), refundOrder: (req: unknown) => refundOrder(userId, req) }) }));
+jest.mock('../../server/auth/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
+jest.mock('../../server/clients/organisation-client', () => ({ organisationClientAs: () => ({ authorize }) }));
+jest.mock('../../server/clients/order-client', () => ({ orderClientAs: (userId: string) => ({ cancelOrder: (req: unknown) => cancelOrder(userId, req), refundOrder: (req: unknown) => refundOrder(userId, req) }) }));
 
 import { POST as cancelRoute } from '../../app/api/organisations/[orgId]/orders/[orderId]/cancel/route';
 import { POST as refundRoute } from '../../app/api/organisations/[orgId]/orders/[orderId]/refund/route';

@@ -1,16 +1,16 @@
 import { status } from '@grpc/grpc-js';
 import { newId, randomToken } from '@kassa/platform/ids';
 import { organisationSettingsSchema } from '@kassa/web/lib/organisation-rules';
-import { errorToHttp } from '../../server/grpc-errors';
+import { errorToHttp } from '../../server/clients/grpc-errors';
 import { HttpProblem, isHttpProblem, requireRouteId } from '../../server/http-problem';
-import { organisationIdOfPath } from '../../server/last-organisation';
+import { organisationIdOfPath } from '../../server/organisations/last-organisation';
 import { parseBody } from '../../server/request-body';
-import { toInvitationDetails, toMemberRow, toOrganisationSummary } from '../../server/organisation-views';
-import { isValidPage } from '../../server/page-validity';
+import { toInvitationDetails, toMemberRow, toOrganisationSummary } from '../../server/organisations/organisation-views';
+import { isValidPage } from '../../server/site/page-validity';
 
 // The Authorize answer each test wants, asked through the mocked client.
 const authorize = jest.fn();
-jest.mock('../../server/organisation-client', () => ({ organisationsAs: () => ({ authorize }) }));
+jest.mock('../../server/clients/organisation-client', () => ({ organisationClientAs: () => ({ authorize }) }));
 // next/navigation's interrupts only make sense inside a render; here they throw what they are.
 jest.mock('next/navigation', () => ({
   notFound: () => {
@@ -21,7 +21,7 @@ jest.mock('next/navigation', () => ({
   },
 }));
 
-import { authorizeOrganisation, holds } from '../../server/organisation-access';
+import { authorizeOrganisation, holds } from '../../server/organisations/organisation-access';
 
 const USER = newId('usr');
 const ORG = newId('org');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId, randomToken } from '@kassa/platform/ids';
-import { isLinkToken, isValidPage, pageRules } from '../../server/page-validity';
-import { decideRoute } from '../../server/route-guard';
+import { isLinkToken, isValidPage, pageRules } from '../../server/site/page-validity';
+import { decideRoute } from '../../server/site/route-guard';
 
 const ids = { org: newId('org'), evt: newId('evt'), shp: newId('shp'), ord: newId('ord'), tkt: newId('tkt') };
 const hash = randomToken();

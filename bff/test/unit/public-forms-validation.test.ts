@@ -1,4 +1,4 @@
-import { checkBody, contactBody, waitlistBody } from '../../server/public-forms-validation';
+import { checkBody, contactBody, waitlistBody } from '../../server/site/public-forms-validation';
 
 describe('waitlist body', () => {
   it('accepts an address, trimmed, with its locale', () => {

@@ -1,9 +1,9 @@
 import { DISCOUNT_CODE_MAX_LENGTH } from '@kassa/contracts/discount-code';
 import { messages } from '@kassa/platform/errors';
-import { checkBody } from '../../server/auth-validation';
-import { shopCacheKey, shopExpiry, toAvailabilityView, toPriceQuoteView, toPublicShopView } from '../../server/public-shop';
-import { priceCartBody, shopAccessBody } from '../../server/public-shop-requests';
-import { publicShopCacheControl, readShopAccessToken, shopAccessCookie } from '../../server/shop-access';
+import { checkBody } from '../../server/auth/auth-validation';
+import { shopCacheKey, shopExpiry, toAvailabilityView, toPriceQuoteView, toPublicShopView } from '../../server/shops/public-shop';
+import { priceCartBody, shopAccessBody } from '../../server/shops/public-shop-requests';
+import { publicShopCacheControl, readShopAccessToken, shopAccessCookie } from '../../server/shops/shop-access';
 
 const SHOP = 'shp_01jc5v3q8x0000000000000000';
 const ITEM = 'itm_01jc5v3q8x0000000000000001';

@@ -1,5 +1,5 @@
-import { builtInRedirectRules, parseRedirectRules, readRedirectRules } from '../../server/redirect-rules';
-import { decideRoute } from '../../server/route-guard';
+import { builtInRedirectRules, parseRedirectRules, readRedirectRules } from '../../server/site/redirect-rules';
+import { decideRoute } from '../../server/site/route-guard';
 
 describe('redirect rules from configuration', () => {
   it('are the built-in ones without KASSA_REDIRECT_RULES', () => {

@@ -1,6 +1,6 @@
-import { withoutIdentityHeaders } from '../../server/identity-headers';
-import { isPrefixedId, isValidPage } from '../../server/page-validity';
-import { decideRoute, localizePath, needsSignIn, splitLocale, type GuardRules } from '../../server/route-guard';
+import { withoutIdentityHeaders } from '../../server/auth/identity-headers';
+import { isPrefixedId, isValidPage } from '../../server/site/page-validity';
+import { decideRoute, localizePath, needsSignIn, splitLocale, type GuardRules } from '../../server/site/route-guard';
 
 const settings = { locales: ['en', 'nl'], defaultLocale: 'en' };
 const rules: GuardRules = { ...settings, pageRules: [], redirectRules: [] };

@@ -19,12 +19,12 @@ const stub = (actor: string | null) =>
       return (answers[method] ??= jest.fn())(request);
     },
   });
-jest.mock('../../server/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
-jest.mock('../../server/organisation-client', () => ({ organisationsAs: () => ({ authorize }) }));
+jest.mock('../../server/auth/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
+jest.mock('../../server/clients/organisation-client', () => ({ organisationClientAs: () => ({ authorize }) }));
 jest.mock('../../server/rate-limit', () => ({ hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit) }));
-jest.mock('../../server/scan-client', () => ({
+jest.mock('../../server/clients/scan-client', () => ({
   scanClient: () => stub(null),
-  scansAs: (userId: string) => stub(userId),
+  scanClientAs: (userId: string) => stub(userId),
   KIT_CALL: { deadlineMs: 15_000 },
   SYNC_CALL: { deadlineMs: 20_000 },
 }));
@@ -39,7 +39,7 @@ import { POST as memberSync } from '../../app/api/organisations/[orgId]/events/[
 import { GET as memberConflicts } from '../../app/api/organisations/[orgId]/events/[eventId]/scan/conflicts/route';
 import { GET as listLinks, POST as createLink } from '../../app/api/organisations/[orgId]/events/[eventId]/scan-links/route';
 import { POST as revokeLink } from '../../app/api/organisations/[orgId]/events/[eventId]/scan-links/[linkId]/revoke/route';
-import { linkScannerScope, SCAN_LINK_LIMIT, scanLinkRateKey } from '../../server/scan-requests';
+import { linkScannerScope, SCAN_LINK_LIMIT, scanLinkRateKey } from '../../server/scan/scan-requests';
 import { logger } from '../../server/logger';
 
 const grpcError = (code: status, details: string, violations: { field: string; message: string }[] = []) =>

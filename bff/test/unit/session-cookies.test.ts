@@ -5,7 +5,7 @@ import {
   findSessionCookie,
   isWellFormedSessionToken,
   sessionCookie,
-} from '../../server/session-cookies';
+} from '../../server/auth/session-cookies';
 
 const token = 'a'.repeat(43);
 const now = new Date('2026-11-22T10:00:00Z');

@@ -1,4 +1,4 @@
-import { requestMetadata, siteMetadata, staticCanonical } from '../../server/page-metadata';
+import { requestMetadata, siteMetadata, staticCanonical } from '../../server/site/page-metadata';
 import { describeClientError } from '../../components/site-runtime/report-client-error';
 import { describeRequestError } from '../../server/request-error-report';
 

@@ -6,8 +6,8 @@ import {
   readSocialStateCookie,
   renderCallbackPage,
   socialStateCookie,
-} from '../../server/social-sign-in';
-import { grpcFailureOf, socialFailurePage, socialSignedInPage } from '../../server/social-sign-in-pages';
+} from '../../server/auth/social-sign-in';
+import { grpcFailureOf, socialFailurePage, socialSignedInPage } from '../../server/auth/social-sign-in-pages';
 
 const STATE = 'ols_01jd0000000000000000000000';
 

@@ -14,17 +14,17 @@ const listOrderTickets = jest.fn();
 const getEvent = jest.fn();
 const hit = jest.fn();
 jest.mock('../../server/rate-limit', () => ({ hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit) }));
-jest.mock('../../server/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
-jest.mock('../../server/organisation-client', () => ({ organisationsAs: () => ({ authorize }) }));
-jest.mock('../../server/notifications-client', () => ({
-  notificationsAs: (userId: string) => ({ resendOrderConfirmation: (req: unknown) => resendOrderConfirmation(userId, req) }),
+jest.mock('../../server/auth/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
+jest.mock('../../server/clients/organisation-client', () => ({ organisationClientAs: () => ({ authorize }) }));
+jest.mock('../../server/clients/notifications-client', () => ({
+  notificationsClientAs: (userId: string) => ({ resendOrderConfirmation: (req: unknown) => resendOrderConfirmation(userId, req) }),
   notificationsClient: () => ({ handleDeliveryEvent }),
 }));
-jest.mock('../../server/ticketing-client', () => ({
-  ticketsAs: (userId: string) => ({ listAttendees: (req: unknown) => listAttendees(userId, req) }),
+jest.mock('../../server/clients/ticket-client', () => ({
+  ticketClientAs: (userId: string) => ({ listAttendees: (req: unknown) => listAttendees(userId, req) }),
   ticketClient: () => ({ listOrderTickets }),
 }));
-jest.mock('../../server/catalog-client', () => ({ catalogAs: (userId: string) => ({ getEvent: (req: unknown) => getEvent(userId, req) }) }));
+jest.mock('../../server/clients/event-client', () => ({ eventClientAs: (userId: string) => ({ getEvent: (req: unknown) => getEvent(userId, req) }) }));
 
 import { GET as ticketsRoute } from '../../app/api/orders/[orderId]/tickets/route';
 import { GET as csvRoute } from '../../app/api/organisations/[orgId]/events/[eventId]/attendees.csv/route';

@@ -2,9 +2,9 @@
 // for reserved or canceled tickets, no e-mail, no device), the organiser's rows, the figures, and the QR drawing.
 import { newId } from '@kassa/platform/ids';
 import type { Ticket } from '@kassa/proto/ticketing/v1/tickets';
-import { ticketAccessRights } from '../../server/attendee-pages';
-import { ticketQrSvg } from '../../server/ticket-qr';
-import { toAttendeeView, toOrderMessageView, toOrderTicketView, toTicketPageView, toTicketStatsView } from '../../server/ticket-views';
+import { ticketAccessRights } from '../../server/events/attendee-pages';
+import { ticketQrSvg } from '../../server/tickets/ticket-qr';
+import { toAttendeeView, toOrderMessageView, toOrderTicketView, toTicketPageView, toTicketStatsView } from '../../server/tickets/ticket-views';
 
 const EVENT = newId('evt');
 const EVENT2 = newId('evt');

@@ -1,7 +1,7 @@
 // The guest's capability links. An order, a ticket and a demo payment page open only with the access key of the
 // order or ticket (128 random bits) in the address's `key` parameter: the ids are sortable and neighbour one
 // another, so they are never enough on their own. The BFF reads the parameter back with the same name
-// (bff/server/guest-access.ts; a unit test ties the two).
+// (bff/server/orders/guest-access.ts; a unit test ties the two).
 export const ACCESS_KEY_PARAM = 'key';
 
 /** `path` with the key added to its query (after any parameters it already has). */

@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { WaitlistFormContainer } from '../../../components/marketing-forms';
 import { Link } from '../../../i18n/navigation';
-import { staticCanonical } from '../../../server/page-metadata';
+import { staticCanonical } from '../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirect } from '../../../i18n/navigation';
-import { requireSignedInUser } from '../../../server/dashboard-user';
-import { dashboardHomePath } from '../../../server/organisation-home';
+import { requireSignedInUser } from '../../../server/auth/dashboard-user';
+import { dashboardHomePath } from '../../../server/organisations/organisation-home';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -2,8 +2,8 @@
 import { messages } from '@kassa/platform/errors';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../server/handler';
-import { publicFormsClient } from '../../../server/notifications-client';
-import { checkBody, contactBody } from '../../../server/public-forms-validation';
+import { publicFormsClient } from '../../../server/clients/public-forms-client';
+import { checkBody, contactBody } from '../../../server/site/public-forms-validation';
 import { clientIp } from '../../../server/request-context';
 
 export const POST = handler(async (request, { config }) => {

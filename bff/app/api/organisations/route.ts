@@ -2,16 +2,16 @@
 import { organisationSettingsSchema } from '@kassa/web/lib/organisation-rules';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../server/handler';
-import { requireApiUser } from '../../../server/organisation-access';
-import { organisationsAs } from '../../../server/organisation-client';
+import { requireApiUser } from '../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../server/clients/organisation-client';
 import { parseBody } from '../../../server/request-body';
-import { toOrganisationSummary } from '../../../server/organisation-views';
+import { toOrganisationSummary } from '../../../server/organisations/organisation-views';
 
 const body = organisationSettingsSchema();
 
 export const POST = handler(async (request) => {
   const user = await requireApiUser(request);
   const input = parseBody(body, await readJson(request));
-  const { organisation } = await organisationsAs(user.id).createOrganisation(input);
+  const { organisation } = await organisationClientAs(user.id).createOrganisation(input);
   return NextResponse.json({ organisation: toOrganisationSummary(organisation) }, { status: 201 });
 });

@@ -3,9 +3,9 @@
 // revoked link, 400 for a malformed body, 429 past the link's limit for this address.
 import { NextResponse } from 'next/server';
 import { handler } from '../../../server/handler';
-import { scanClient } from '../../../server/scan-client';
-import { asScanLink, linkAccess, linkScanBody, readBody, requireScanLinkWithinLimit } from '../../../server/scan-requests';
-import { toScanOutcomeView } from '../../../server/scan-views';
+import { scanClient } from '../../../server/clients/scan-client';
+import { asScanLink, linkAccess, linkScanBody, readBody, requireScanLinkWithinLimit } from '../../../server/scan/scan-requests';
+import { toScanOutcomeView } from '../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {
   const { secret, code, nonce, deviceId } = await readBody(request, linkScanBody);

@@ -3,8 +3,8 @@
 import { messages } from '@kassa/platform/errors';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../server/handler';
-import { publicFormsClient } from '../../../server/notifications-client';
-import { checkBody, waitlistBody } from '../../../server/public-forms-validation';
+import { publicFormsClient } from '../../../server/clients/public-forms-client';
+import { checkBody, waitlistBody } from '../../../server/site/public-forms-validation';
 import { clientIp } from '../../../server/request-context';
 
 export const POST = handler(async (request, { config }) => {

@@ -67,7 +67,7 @@ describe('reading what a route takes', () => {
   it('profiles every route of the BFF, with a template that its schema takes for every JSON body', () => {
     const routes = bffRoutes();
     const sources = routes.map((r) => readFileSync(join(repoRoot, r.file), 'utf8'));
-    const prefixes = routeIdPrefixes([...sources, readFileSync(join(repoRoot, 'bff/server/event-requests.ts'), 'utf8'), readFileSync(join(repoRoot, 'bff/server/shop-requests.ts'), 'utf8')]);
+    const prefixes = routeIdPrefixes([...sources, readFileSync(join(repoRoot, 'bff/server/events/event-requests.ts'), 'utf8'), readFileSync(join(repoRoot, 'bff/server/shops/shop-requests.ts'), 'utf8')]);
     const ids = { ticketOptionId: id('tko', 1), eventId: id('evt', 1), itemId: id('itm', 1) };
     let bodies = 0;
     routes.forEach((r, index) => {
@@ -132,7 +132,7 @@ describe('requests that are refused for sure', () => {
   const route = (path: string) => {
     const found = routes.find((r) => r.path === path)!;
     const source = readFileSync(join(repoRoot, found.file), 'utf8');
-    const helpers = ['event-requests', 'shop-requests', 'order-requests', 'scan-requests'].map((name) => readFileSync(join(repoRoot, 'bff/server', `${name}.ts`), 'utf8'));
+    const helpers = ['events/event-requests', 'shops/shop-requests', 'orders/order-requests', 'scan/scan-requests'].map((name) => readFileSync(join(repoRoot, 'bff/server', `${name}.ts`), 'utf8'));
     return profileRoute(found, source, routeIdPrefixes([source, ...helpers]));
   };
   const tenant = (n: number) => ({

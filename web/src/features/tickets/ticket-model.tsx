@@ -1,4 +1,4 @@
-// Tickets, attendees and ticket figures as the screens receive them from the BFF (bff/server/ticket-views.ts maps
+// Tickets, attendees and ticket figures as the screens receive them from the BFF (bff/server/tickets/ticket-views.ts maps
 // ticketing's answers to these). Dates travel as ISO strings ('' when unset), money as integer minor units.
 // No client code here: server components and route handlers import the constants too. (.tsx only because the
 // package exports feature modules under that extension.)

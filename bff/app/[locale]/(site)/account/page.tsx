@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import { AccountView } from '../../../../components/account-view';
-import { toAccountSession } from '../../../../server/account-session';
-import { requireSignedInUser } from '../../../../server/dashboard-user';
-import { identityClient } from '../../../../server/identity-client';
-import { findSessionCookie } from '../../../../server/session-cookies';
-import { currentRequestMetadata } from '../../../../server/page-metadata';
+import { toAccountSession } from '../../../../server/auth/account-session';
+import { requireSignedInUser } from '../../../../server/auth/dashboard-user';
+import { identityClient } from '../../../../server/clients/identity-client';
+import { findSessionCookie } from '../../../../server/auth/session-cookies';
+import { currentRequestMetadata } from '../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ContactFormContainer } from '../../../../components/marketing-forms';
 import { Link } from '../../../../i18n/navigation';
-import { staticCanonical } from '../../../../server/page-metadata';
+import { staticCanonical } from '../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 

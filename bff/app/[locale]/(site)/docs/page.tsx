@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import { Link } from '../../../../i18n/navigation';
-import { findSessionCookie } from '../../../../server/session-cookies';
-import { findSessionUser } from '../../../../server/session-user';
-import { currentRequestMetadata } from '../../../../server/page-metadata';
+import { findSessionCookie } from '../../../../server/auth/session-cookies';
+import { findSessionUser } from '../../../../server/auth/session-user';
+import { currentRequestMetadata } from '../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 

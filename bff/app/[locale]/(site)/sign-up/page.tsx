@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AuthForm } from '../../../../components/auth-form';
-import { listSocialProviders } from '../../../../server/social-sign-in-client';
-import { currentRequestMetadata } from '../../../../server/page-metadata';
+import { listSocialProviders } from '../../../../server/clients/social-sign-in-client';
+import { currentRequestMetadata } from '../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ next?: string | string[] }> };
 

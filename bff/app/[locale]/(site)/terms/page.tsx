@@ -3,7 +3,7 @@ import { MarketingFooter } from '@kassa/web/features/marketing/marketing-footer'
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '../../../../i18n/navigation';
-import { staticCanonical } from '../../../../server/page-metadata';
+import { staticCanonical } from '../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -2,9 +2,9 @@ import { setRequestLocale } from 'next-intl/server';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { OrganisationFrame } from '../../../../components/dashboard-frames';
-import { requireOrganisationAccess } from '../../../../server/organisation-access';
-import { organisationsAs } from '../../../../server/organisation-client';
-import { currentRequestMetadata } from '../../../../server/page-metadata';
+import { requireOrganisationAccess } from '../../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../../server/clients/organisation-client';
+import { currentRequestMetadata } from '../../../../server/site/page-metadata';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string; orgId: string }> };
 
@@ -22,7 +22,7 @@ export default async function OrganisationLayout({ children, params }: Props) {
   const { locale, orgId } = await params;
   setRequestLocale(locale);
   const { user, organisation, permissions } = await requireOrganisationAccess(locale, orgId, '');
-  const { organisations } = await organisationsAs(user.id).listMyOrganisations({});
+  const { organisations } = await organisationClientAs(user.id).listMyOrganisations({});
   const current = { id: orgId, name: organisation.organisation!.name };
   const all = organisations.flatMap((mine) => (mine.organisation ? [{ id: mine.organisation.id, name: mine.organisation.name }] : []));
   return (

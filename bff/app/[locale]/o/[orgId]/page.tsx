@@ -1,10 +1,10 @@
 import { OrganisationOverviewScreen } from '@kassa/web/features/organisations/organisation-overview-screen';
 import { setRequestLocale } from 'next-intl/server';
 import { Link } from '../../../../i18n/navigation';
-import { dashboardMetadata } from '../../../../server/dashboard-metadata';
-import { requireOrganisationAccess } from '../../../../server/organisation-access';
-import { organisationsAs } from '../../../../server/organisation-client';
-import { toOrganisationSummary } from '../../../../server/organisation-views';
+import { dashboardMetadata } from '../../../../server/organisations/dashboard-metadata';
+import { requireOrganisationAccess } from '../../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../../server/clients/organisation-client';
+import { toOrganisationSummary } from '../../../../server/organisations/organisation-views';
 
 type Props = { params: Promise<{ locale: string; orgId: string }> };
 
@@ -15,7 +15,7 @@ export default async function OrganisationOverviewPage({ params }: Props) {
   setRequestLocale(locale);
   const { user, organisation } = await requireOrganisationAccess(locale, orgId, '');
   // One row is enough: the page info carries the total (any member may list the members).
-  const { members, page } = await organisationsAs(user.id).listMembers({ organisationId: orgId, query: '', page: { pageSize: 1, pageToken: '' } });
+  const { members, page } = await organisationClientAs(user.id).listMembers({ organisationId: orgId, query: '', page: { pageSize: 1, pageToken: '' } });
   const memberCount = page && page.totalSize >= 0 ? page.totalSize : members.length;
   return <OrganisationOverviewScreen organisation={toOrganisationSummary(organisation)} memberCount={memberCount} Link={Link} />;
 }

@@ -4,10 +4,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CreateOrganisationView } from '../../../../components/organisation-views';
 import { LocaleSwitcher } from '../../../../components/locale-switcher';
 import { Link } from '../../../../i18n/navigation';
-import { requireSignedInUser } from '../../../../server/dashboard-user';
-import { organisationsAs } from '../../../../server/organisation-client';
-import { dashboardHomePath } from '../../../../server/organisation-home';
-import { currentRequestMetadata } from '../../../../server/page-metadata';
+import { requireSignedInUser } from '../../../../server/auth/dashboard-user';
+import { organisationClientAs } from '../../../../server/clients/organisation-client';
+import { dashboardHomePath } from '../../../../server/organisations/organisation-home';
+import { currentRequestMetadata } from '../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -22,7 +22,7 @@ export default async function NewOrganisationPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requireSignedInUser(locale);
-  const { organisations } = await organisationsAs(user.id).listMyOrganisations({});
+  const { organisations } = await organisationClientAs(user.id).listMyOrganisations({});
   const firstRun = organisations.length === 0;
   const t = await getTranslations({ locale, namespace: 'Common' });
   const tHeader = await getTranslations({ locale, namespace: 'Header' });

@@ -2,9 +2,9 @@ import { toPaymentReturn } from '@kassa/web/lib/checkout';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { GuestOrderPageView } from '../../../../components/checkout-views';
-import { accessKeyOf } from '../../../../server/guest-access';
-import { loadGuestOrder, localizedPath } from '../../../../server/guest-order';
-import { loadGuestOrderTickets } from '../../../../server/ticket-pages';
+import { accessKeyOf } from '../../../../server/orders/guest-access';
+import { loadGuestOrder, localizedPath } from '../../../../server/orders/guest-order';
+import { loadGuestOrderTickets } from '../../../../server/tickets/ticket-pages';
 import SiteLayout from '../../(site)/layout';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { OrdersPlaceholderScreen } from '@kassa/web/features/checkout/orders-placeholder-screen';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { localizedPath } from '../../../../server/guest-order';
+import { localizedPath } from '../../../../server/orders/guest-order';
 import SiteLayout from '../../(site)/layout';
 
 type Props = { params: Promise<{ locale: string; rest: string[] }> };

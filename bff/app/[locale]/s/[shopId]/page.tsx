@@ -4,15 +4,15 @@ import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { ShopCartPanelView, ShopPasswordGateView } from '../../../../components/public-shop-views';
-import { staticCanonical } from '../../../../server/page-metadata';
-import { loadPublicShopPage } from '../../../../server/public-shop';
-import { readShopAccessToken } from '../../../../server/shop-access';
+import { staticCanonical } from '../../../../server/site/page-metadata';
+import { loadPublicShopPage } from '../../../../server/shops/public-shop';
+import { readShopAccessToken } from '../../../../server/shops/shop-access';
 import SiteLayout from '../../(site)/layout';
 
 type Props = { params: Promise<{ locale: string; shopId: string }> };
 
 // Read per request: availability changes by the second and a shop closes at closesAt. The BFF keeps catalog's and
-// ordering's answers briefly in memory (server/public-shop.ts); the proxy sets Cache-Control for shared caches.
+// ordering's answers briefly in memory (server/shops/public-shop.ts); the proxy sets Cache-Control for shared caches.
 export const dynamic = 'force-dynamic';
 
 async function load(params: Props['params']) {

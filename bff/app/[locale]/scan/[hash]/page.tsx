@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { isLinkToken } from '../../../../server/page-validity';
-import { openLinkScanner, scannerDeviceId } from '../../../../server/scan-pages';
-import { linkScannerScope } from '../../../../server/scan-requests';
+import { isLinkToken } from '../../../../server/site/page-validity';
+import { openLinkScanner, scannerDeviceId } from '../../../../server/scan/scan-pages';
+import { linkScannerScope } from '../../../../server/scan/scan-requests';
 import { PublicScanner } from './public-scanner';
 
 type Props = { params: Promise<{ locale: string; hash: string }> };

@@ -1,8 +1,8 @@
 import { TicketScreen } from '@kassa/web/features/tickets/ticket-screen';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { accessKeyOf } from '../../../../server/guest-access';
-import { loadTicketPage } from '../../../../server/ticket-pages';
+import { accessKeyOf } from '../../../../server/orders/guest-access';
+import { loadTicketPage } from '../../../../server/tickets/ticket-pages';
 import SiteLayout from '../../(site)/layout';
 
 type Props = {

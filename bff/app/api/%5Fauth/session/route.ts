@@ -1,11 +1,11 @@
 // GET /api/_auth/session → { user } or null; DELETE /api/_auth/session → ends the session.
 import { NextResponse } from 'next/server';
-import { errorToHttp } from '../../../../server/grpc-errors';
+import { errorToHttp } from '../../../../server/clients/grpc-errors';
 import { handler, setCookie } from '../../../../server/handler';
-import { identityClient } from '../../../../server/identity-client';
+import { identityClient } from '../../../../server/clients/identity-client';
 import { logger } from '../../../../server/logger';
-import { SESSION_COOKIE_NAMES, clearedSessionCookie, findSessionCookie, isWellFormedSessionToken } from '../../../../server/session-cookies';
-import { findSessionUser } from '../../../../server/session-user';
+import { SESSION_COOKIE_NAMES, clearedSessionCookie, findSessionCookie, isWellFormedSessionToken } from '../../../../server/auth/session-cookies';
+import { findSessionUser } from '../../../../server/auth/session-user';
 
 export const GET = handler(async (request) => {
   const cookie = findSessionCookie(request.cookies);

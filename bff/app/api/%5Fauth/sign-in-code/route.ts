@@ -3,11 +3,11 @@
 import { messages } from '@kassa/platform/errors';
 import { SignInPurpose } from '@kassa/proto/identity/v1/identity';
 import { NextResponse } from 'next/server';
-import { checkBody, signInCodeBody } from '../../../../server/auth-validation';
+import { checkBody, signInCodeBody } from '../../../../server/auth/auth-validation';
 import { handler, readJson, setCookie } from '../../../../server/handler';
-import { identityClient } from '../../../../server/identity-client';
+import { identityClient } from '../../../../server/clients/identity-client';
 import { clientIp, isSecureRequest } from '../../../../server/request-context';
-import { challengeCookie } from '../../../../server/session-cookies';
+import { challengeCookie } from '../../../../server/auth/session-cookies';
 
 export const POST = handler(async (request, { config }) => {
   const body = checkBody(signInCodeBody, await readJson(request));

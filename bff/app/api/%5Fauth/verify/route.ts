@@ -1,13 +1,13 @@
 // POST /api/_auth/verify {code} → checks the code against the challenge in this browser's cookie and opens a session.
 import { messages } from '@kassa/platform/errors';
 import { NextResponse } from 'next/server';
-import { checkBody, verifyBody } from '../../../../server/auth-validation';
-import { setNewSessionCookie } from '../../../../server/browser-session';
+import { checkBody, verifyBody } from '../../../../server/auth/auth-validation';
+import { setNewSessionCookie } from '../../../../server/auth/browser-session';
 import { handler, readJson, setCookie } from '../../../../server/handler';
-import { identityClient } from '../../../../server/identity-client';
+import { identityClient } from '../../../../server/clients/identity-client';
 import { clientIp, isSecureRequest, userAgent } from '../../../../server/request-context';
-import { CHALLENGE_COOKIE, clearedChallengeCookie, isWellFormedChallengeId } from '../../../../server/session-cookies';
-import { toSessionUser } from '../../../../server/session-user';
+import { CHALLENGE_COOKIE, clearedChallengeCookie, isWellFormedChallengeId } from '../../../../server/auth/session-cookies';
+import { toSessionUser } from '../../../../server/auth/session-user';
 
 const CODE_INVALID = 'Code is invalid';
 

@@ -3,11 +3,11 @@ import { messages } from '@kassa/platform/errors';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { LOCALE_COOKIE_MAX_AGE_SECONDS } from '@kassa/contracts/locales';
-import { sessionTokenOf } from '../../../../server/account-session';
-import { checkBody } from '../../../../server/auth-validation';
+import { sessionTokenOf } from '../../../../server/auth/account-session';
+import { checkBody } from '../../../../server/auth/auth-validation';
 import { handler, readJson } from '../../../../server/handler';
-import { identityClient } from '../../../../server/identity-client';
-import { toSessionUser } from '../../../../server/session-user';
+import { identityClient } from '../../../../server/clients/identity-client';
+import { toSessionUser } from '../../../../server/auth/session-user';
 
 // The shape only; identity owns the rules (required, length, supported locales) and answers in the spec's words.
 const profileBody = z.object({

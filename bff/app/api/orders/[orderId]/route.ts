@@ -2,11 +2,11 @@
 // it until it is final. Anonymous: the order's access key is the capability (ordering checks it; a missing or wrong
 // key is 404 like an unknown order). Limited per client address; never cached (handler sets no-store).
 import { NextResponse } from 'next/server';
-import { requireAccessKey, requireGuestReadAllowed } from '../../../../server/guest-access';
+import { requireAccessKey, requireGuestReadAllowed } from '../../../../server/orders/guest-access';
 import { handler } from '../../../../server/handler';
 import { requireRouteId } from '../../../../server/http-problem';
-import { orderClient } from '../../../../server/order-client';
-import { toGuestOrderView } from '../../../../server/order-views';
+import { orderClient } from '../../../../server/clients/order-client';
+import { toGuestOrderView } from '../../../../server/orders/order-views';
 
 export const GET = handler<{ orderId: string }>(async (request, { config, params }) => {
   await requireGuestReadAllowed(request, config);

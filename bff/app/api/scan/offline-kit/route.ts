@@ -2,9 +2,9 @@
 // through a scan link. A POST because the secret belongs in a body, not in a URL.
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../server/handler';
-import { KIT_CALL, scanClient } from '../../../../server/scan-client';
-import { asScanLink, linkAccess, linkDeviceBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan-requests';
-import { toOfflineKitView } from '../../../../server/scan-views';
+import { KIT_CALL, scanClient } from '../../../../server/clients/scan-client';
+import { asScanLink, linkAccess, linkDeviceBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan/scan-requests';
+import { toOfflineKitView } from '../../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {
   const { secret, deviceId } = await readBody(request, linkDeviceBody);

@@ -2,9 +2,9 @@
 // scan ("admitted", "conflict" or a rejection) and the live counts, through a scan link. Idempotent per nonce.
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../server/handler';
-import { scanClient, SYNC_CALL } from '../../../../server/scan-client';
-import { asScanLink, linkAccess, linkSyncBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan-requests';
-import { toSyncResultView } from '../../../../server/scan-views';
+import { scanClient, SYNC_CALL } from '../../../../server/clients/scan-client';
+import { asScanLink, linkAccess, linkSyncBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan/scan-requests';
+import { toSyncResultView } from '../../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {
   const { secret, deviceId, scans } = await readBody(request, linkSyncBody);

@@ -6,11 +6,11 @@
 // retries later), 200 {received, applied} otherwise, replays and unknown messages included.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse, type NextRequest } from 'next/server';
-import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/checkout-requests';
-import { errorToHttp } from '../../../../server/grpc-errors';
+import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/shops/checkout-requests';
+import { errorToHttp } from '../../../../server/clients/grpc-errors';
 import { logger } from '../../../../server/logger';
-import { notificationsClient } from '../../../../server/notifications-client';
-import { EMAIL_SIGNATURE_HEADER, EMAIL_SIGNATURE_MAX_LENGTH } from '../../../../server/ticket-requests';
+import { notificationsClient } from '../../../../server/clients/notifications-client';
+import { EMAIL_SIGNATURE_HEADER, EMAIL_SIGNATURE_MAX_LENGTH } from '../../../../server/tickets/ticket-requests';
 
 const answer = (body: unknown, statusCode: number, headers: Record<string, string> = {}) =>
   NextResponse.json(body, { status: statusCode, headers: { 'Cache-Control': 'no-store', ...headers } });

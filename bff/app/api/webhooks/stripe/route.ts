@@ -5,10 +5,10 @@
 // 503 while payments is unreachable (Stripe retries later), 200 {received} otherwise, replays included.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse, type NextRequest } from 'next/server';
-import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/checkout-requests';
-import { errorToHttp } from '../../../../server/grpc-errors';
+import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/shops/checkout-requests';
+import { errorToHttp } from '../../../../server/clients/grpc-errors';
 import { logger } from '../../../../server/logger';
-import { paymentClient } from '../../../../server/payment-client';
+import { paymentClient } from '../../../../server/clients/payment-client';
 
 const answer = (body: unknown, statusCode: number, headers: Record<string, string> = {}) =>
   NextResponse.json(body, { status: statusCode, headers: { 'Cache-Control': 'no-store', ...headers } });

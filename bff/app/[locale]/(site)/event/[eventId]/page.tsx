@@ -1,8 +1,8 @@
 import { PublicEventScreen } from '@kassa/web/features/events/public-event-screen';
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
-import { loadPublicEvent } from '../../../../../server/public-event';
-import { staticCanonical } from '../../../../../server/page-metadata';
+import { loadPublicEvent } from '../../../../../server/events/public-event';
+import { staticCanonical } from '../../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string; eventId: string }> };
 

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { EventsListView } from '../../../../../components/event-views';
-import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
-import { eventListQuery, eventsAccess, loadEventList } from '../../../../../server/event-pages';
+import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
+import { eventListQuery, eventsAccess, loadEventList } from '../../../../../server/events/event-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string; orgId: string }>; searchParams: Promise<Search> };

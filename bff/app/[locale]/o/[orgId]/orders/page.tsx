@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { OrdersListView } from '../../../../../components/order-views';
-import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
-import { loadOrderList, loadShopNames, orderListQuery, ordersAccess } from '../../../../../server/order-pages';
+import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
+import { loadOrderList, loadShopNames, orderListQuery, ordersAccess } from '../../../../../server/orders/order-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string; orgId: string }>; searchParams: Promise<Search> };

@@ -1,8 +1,8 @@
 import { setRequestLocale } from 'next-intl/server';
 import { PaymentsListView } from '../../../../../components/order-views';
-import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
-import { loadPaymentList, paymentListQuery } from '../../../../../server/order-pages';
-import { holds, requireOrganisationAccess } from '../../../../../server/organisation-access';
+import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
+import { loadPaymentList, paymentListQuery } from '../../../../../server/orders/order-pages';
+import { holds, requireOrganisationAccess } from '../../../../../server/organisations/organisation-access';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string; orgId: string }>; searchParams: Promise<Search> };

@@ -1,9 +1,9 @@
 import { ScanEventsScreen } from '@kassa/web/features/tickets/scan-events-screen';
 import { setRequestLocale } from 'next-intl/server';
 import { Link } from '../../../../../i18n/navigation';
-import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
-import { loadScannableEvents } from '../../../../../server/ticket-scan-events';
-import { requireOrganisationAccess } from '../../../../../server/organisation-access';
+import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
+import { loadScannableEvents } from '../../../../../server/tickets/ticket-scan-events';
+import { requireOrganisationAccess } from '../../../../../server/organisations/organisation-access';
 
 type Props = { params: Promise<{ locale: string; orgId: string }> };
 

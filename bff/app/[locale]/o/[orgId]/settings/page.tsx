@@ -2,9 +2,9 @@ import { SettingsFrame } from '@kassa/web/features/organisations/settings-frame'
 import { setRequestLocale } from 'next-intl/server';
 import { GeneralSettingsView } from '../../../../../components/organisation-views';
 import { Link } from '../../../../../i18n/navigation';
-import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
-import { holds, requireOrganisationAccess } from '../../../../../server/organisation-access';
-import { toOrganisationSummary } from '../../../../../server/organisation-views';
+import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
+import { holds, requireOrganisationAccess } from '../../../../../server/organisations/organisation-access';
+import { toOrganisationSummary } from '../../../../../server/organisations/organisation-views';
 
 type Props = { params: Promise<{ locale: string; orgId: string }> };
 

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { ShopsListView } from '../../../../../components/shop-views';
-import { dashboardMetadata } from '../../../../../server/dashboard-metadata';
-import { loadShopList, shopListQuery, shopsAccess } from '../../../../../server/shop-pages';
+import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
+import { loadShopList, shopListQuery, shopsAccess } from '../../../../../server/shops/shop-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string; orgId: string }>; searchParams: Promise<Search> };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { DemoPaymentPageView } from '../../../../../components/checkout-views';
-import { accessKeyOf } from '../../../../../server/guest-access';
-import { loadDemoPayment, orderPagePath } from '../../../../../server/guest-order';
+import { accessKeyOf } from '../../../../../server/orders/guest-access';
+import { loadDemoPayment, orderPagePath } from '../../../../../server/orders/guest-order';
 import SiteLayout from '../../../(site)/layout';
 
 type Props = {

@@ -3,9 +3,9 @@ import { setRequestLocale } from 'next-intl/server';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { ShopFrame } from '../../../../../components/dashboard-frames';
-import { isPrefixedId } from '../../../../../server/page-validity';
-import { currentRequestMetadata } from '../../../../../server/page-metadata';
-import { requireShopAccess } from '../../../../../server/shop-pages';
+import { isPrefixedId } from '../../../../../server/site/page-validity';
+import { currentRequestMetadata } from '../../../../../server/site/page-metadata';
+import { requireShopAccess } from '../../../../../server/shops/shop-pages';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string; shopId: string }> };
 

@@ -4,13 +4,13 @@
 import { status } from '@kassa/platform/grpc';
 import type { NextRequest, NextResponse } from 'next/server';
 import { readBffConfig } from '../../../../../server/bff-config';
-import { setNewSessionCookie } from '../../../../../server/browser-session';
+import { setNewSessionCookie } from '../../../../../server/auth/browser-session';
 import { setCookie } from '../../../../../server/handler';
 import { logger } from '../../../../../server/logger';
 import { clientIp, isSecureRequest, userAgent } from '../../../../../server/request-context';
-import { SOCIAL_STATE_COOKIE, clearedSocialStateCookie, readSocialStateCookie } from '../../../../../server/social-sign-in';
-import { socialSignInClient } from '../../../../../server/social-sign-in-client';
-import { type SocialFailure, grpcFailureOf, socialFailurePage, socialSignedInPage } from '../../../../../server/social-sign-in-pages';
+import { SOCIAL_STATE_COOKIE, clearedSocialStateCookie, readSocialStateCookie } from '../../../../../server/auth/social-sign-in';
+import { socialSignInClient } from '../../../../../server/clients/social-sign-in-client';
+import { type SocialFailure, grpcFailureOf, socialFailurePage, socialSignedInPage } from '../../../../../server/auth/social-sign-in-pages';
 
 /** Identity's wording for the one refusal the person can do something about. */
 const EMAIL_NOT_VERIFIED = 'Email is not verified';

@@ -1,9 +1,9 @@
 // DELETE /api/account/sessions/{sessionId} → { ok: true }: signs out one of the caller's own sessions.
 // Another person's session id answers 404 like an unknown one (identity checks ownership).
 import { NextResponse } from 'next/server';
-import { sessionTokenOf } from '../../../../../server/account-session';
+import { sessionTokenOf } from '../../../../../server/auth/account-session';
 import { handler } from '../../../../../server/handler';
-import { identityClient } from '../../../../../server/identity-client';
+import { identityClient } from '../../../../../server/clients/identity-client';
 
 export const DELETE = handler(async (request) => {
   const session = sessionTokenOf(request);

@@ -4,9 +4,9 @@
 // otherwise). 409 when the order cannot be paid now (paid, expired, canceled, free).
 // Checks in order: CSRF (handler) → rate limit per IP → id → access key → body → payments.
 import { NextResponse } from 'next/server';
-import { PAYMENT_START_LIMIT, readCheckedBody, retryPaymentBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/checkout-requests';
-import { requireAccessKey } from '../../../../../server/guest-access';
-import { startPayment } from '../../../../../server/guest-order';
+import { PAYMENT_START_LIMIT, readCheckedBody, retryPaymentBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/shops/checkout-requests';
+import { requireAccessKey } from '../../../../../server/orders/guest-access';
+import { startPayment } from '../../../../../server/orders/guest-order';
 import { handler } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
 import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';

@@ -3,12 +3,12 @@
 // (ticketing checks it and answers the same empty list for a wrong one), and ticketing leaves the buyer's e-mail
 // out. Limited per client address; never cached (handler sets no-store).
 import { NextResponse } from 'next/server';
-import { requireAccessKey, requireGuestReadAllowed } from '../../../../../server/guest-access';
+import { requireAccessKey, requireGuestReadAllowed } from '../../../../../server/orders/guest-access';
 import { handler } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
-import { ticketLocale } from '../../../../../server/ticket-requests';
-import { toGuestTicketView } from '../../../../../server/ticket-views';
-import { ticketClient } from '../../../../../server/ticketing-client';
+import { ticketLocale } from '../../../../../server/tickets/ticket-requests';
+import { toGuestTicketView } from '../../../../../server/tickets/ticket-views';
+import { ticketClient } from '../../../../../server/clients/ticket-client';
 
 export const GET = handler<{ orderId: string }>(async (request, { config, params }) => {
   await requireGuestReadAllowed(request, config);

@@ -4,10 +4,10 @@ import { inviteSchema } from '@kassa/web/lib/organisation-rules';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
-import { authorizeOrganisation, requireApiUser } from '../../../../../server/organisation-access';
-import { organisationsAs } from '../../../../../server/organisation-client';
+import { authorizeOrganisation, requireApiUser } from '../../../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../../../server/clients/organisation-client';
 import { parseBody } from '../../../../../server/request-body';
-import { toInvitationRow } from '../../../../../server/organisation-views';
+import { toInvitationRow } from '../../../../../server/organisations/organisation-views';
 
 const body = inviteSchema();
 
@@ -17,7 +17,7 @@ export const POST = handler<{ orgId: string }>(async (request, { params }) => {
   await authorizeOrganisation(user.id, orgId, 'members');
   const input = parseBody(body, await readJson(request));
   // No locale: the e-mail goes out in the organisation's default language.
-  const { invitation } = await organisationsAs(user.id).inviteMember({ organisationId: orgId, ...input, locale: '' });
+  const { invitation } = await organisationClientAs(user.id).inviteMember({ organisationId: orgId, ...input, locale: '' });
   if (!invitation) throw new Error('identity answered without an invitation');
   return NextResponse.json({ invitation: toInvitationRow(invitation) }, { status: 201 });
 });

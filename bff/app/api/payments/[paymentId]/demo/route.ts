@@ -5,12 +5,12 @@
 // capability (payments checks it; 404 otherwise).
 // Checks in order: CSRF (handler) → rate limit per IP → id → access key → body → payments.
 import { NextResponse } from 'next/server';
-import { DEMO_PAYMENT_LIMIT, demoPaymentBody, readCheckedBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/checkout-requests';
-import { requireAccessKey } from '../../../../../server/guest-access';
-import { orderPagePath } from '../../../../../server/guest-order';
+import { DEMO_PAYMENT_LIMIT, demoPaymentBody, readCheckedBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/shops/checkout-requests';
+import { requireAccessKey } from '../../../../../server/orders/guest-access';
+import { orderPagePath } from '../../../../../server/orders/guest-order';
 import { handler } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
-import { paymentClient } from '../../../../../server/payment-client';
+import { paymentClient } from '../../../../../server/clients/payment-client';
 import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
 import { clientIp } from '../../../../../server/request-context';
 

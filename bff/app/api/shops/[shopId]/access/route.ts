@@ -5,12 +5,12 @@ import { NextResponse } from 'next/server';
 import { readBody } from '../../../../../server/request-body';
 import { handler, setCookie } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
-import { shopAccessBody, WRONG_PASSWORD_MESSAGE } from '../../../../../server/public-shop-requests';
+import { shopAccessBody, WRONG_PASSWORD_MESSAGE } from '../../../../../server/shops/public-shop-requests';
 import { SHOP_PASSWORD_LIMIT } from '../../../../../server/rate-limit';
 import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
 import { clientIp, isSecureRequest } from '../../../../../server/request-context';
-import { shopAccessCookie } from '../../../../../server/shop-access';
-import { shopClient } from '../../../../../server/shop-client';
+import { shopAccessCookie } from '../../../../../server/shops/shop-access';
+import { shopClient } from '../../../../../server/clients/shop-client';
 
 export const POST = handler<{ shopId: string }>(async (request, { config, params }) => {
   const shopId = requireRouteId('shp', params.shopId);

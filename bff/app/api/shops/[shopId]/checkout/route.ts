@@ -13,18 +13,18 @@ import {
   checkoutPaymentKey,
   readCheckedBody,
   renameLineFields,
-} from '../../../../../server/checkout-requests';
-import { codeMissKey, countCodeMiss, requireCodeGuessesLeft } from '../../../../../server/discount-code-guesses';
-import { errorToHttp } from '../../../../../server/grpc-errors';
-import { orderPagePath, startPayment } from '../../../../../server/guest-order';
+} from '../../../../../server/shops/checkout-requests';
+import { codeMissKey, countCodeMiss, requireCodeGuessesLeft } from '../../../../../server/shops/discount-code-guesses';
+import { errorToHttp } from '../../../../../server/clients/grpc-errors';
+import { orderPagePath, startPayment } from '../../../../../server/orders/guest-order';
 import { logger } from '../../../../../server/logger';
-import { toGuestOrderView } from '../../../../../server/order-views';
+import { toGuestOrderView } from '../../../../../server/orders/order-views';
 import { handler } from '../../../../../server/handler';
 import { HttpProblem, requireRouteId } from '../../../../../server/http-problem';
-import { orderClient } from '../../../../../server/order-client';
+import { orderClient } from '../../../../../server/clients/order-client';
 import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
 import { appOrigin, clientIp } from '../../../../../server/request-context';
-import { readShopAccessToken } from '../../../../../server/shop-access';
+import { readShopAccessToken } from '../../../../../server/shops/shop-access';
 
 export const POST = handler<{ shopId: string }>(async (request, { config, params }) => {
   await requireWithinRateLimit(checkoutLimitKey(params.shopId, clientIp(request, config)), checkoutLimit());

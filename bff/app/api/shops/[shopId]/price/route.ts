@@ -3,16 +3,16 @@
 // Limited per client IP and shop like checkout (checkout-requests.ts), and codes that do not apply count as misses
 // against the same budget as checkout's (discount-code-guesses.ts), so a code is guessed no faster here.
 import { NextResponse } from 'next/server';
-import { checkoutLimit, priceQuoteLimitKey } from '../../../../../server/checkout-requests';
-import { codeMissKey, countCodeMiss, requireCodeGuessesLeft } from '../../../../../server/discount-code-guesses';
+import { checkoutLimit, priceQuoteLimitKey } from '../../../../../server/shops/checkout-requests';
+import { codeMissKey, countCodeMiss, requireCodeGuessesLeft } from '../../../../../server/shops/discount-code-guesses';
 import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
 import { readBody } from '../../../../../server/request-body';
 import { clientIp } from '../../../../../server/request-context';
 import { handler } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
-import { orderingClient } from '../../../../../server/ordering-client';
-import { toPriceQuoteView } from '../../../../../server/public-shop';
-import { priceCartBody } from '../../../../../server/public-shop-requests';
+import { orderingClient } from '../../../../../server/clients/ordering-client';
+import { toPriceQuoteView } from '../../../../../server/shops/public-shop';
+import { priceCartBody } from '../../../../../server/shops/public-shop-requests';
 
 export const POST = handler<{ shopId: string }>(async (request, { config, params }) => {
   await requireWithinRateLimit(priceQuoteLimitKey(params.shopId, clientIp(request, config)), checkoutLimit());

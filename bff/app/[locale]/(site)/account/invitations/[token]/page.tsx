@@ -3,11 +3,11 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { InvitationView } from '../../../../../../components/organisation-views';
-import { requireSignedInUser } from '../../../../../../server/dashboard-user';
-import { organisationsAs } from '../../../../../../server/organisation-client';
-import { toInvitationDetails } from '../../../../../../server/organisation-views';
-import { isLinkToken } from '../../../../../../server/page-validity';
-import { currentRequestMetadata } from '../../../../../../server/page-metadata';
+import { requireSignedInUser } from '../../../../../../server/auth/dashboard-user';
+import { organisationClientAs } from '../../../../../../server/clients/organisation-client';
+import { toInvitationDetails } from '../../../../../../server/organisations/organisation-views';
+import { isLinkToken } from '../../../../../../server/site/page-validity';
+import { currentRequestMetadata } from '../../../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string; token: string }> };
 
@@ -28,7 +28,7 @@ export default async function InvitationPage({ params }: Props) {
   setRequestLocale(locale);
   const user = await requireSignedInUser(locale);
   if (!isLinkToken(token)) notFound();
-  const answer = await organisationsAs(user.id)
+  const answer = await organisationClientAs(user.id)
     .getInvitation({ token })
     .catch((error: unknown) => {
       if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT)) return null;

@@ -1,7 +1,7 @@
 import { eventTabFromQuery } from '@kassa/web/features/dashboard/organisation-screens';
 import { setRequestLocale } from 'next-intl/server';
 import { EventPageView } from '../../../../../../components/event-views';
-import { eventPageMetadata, eventPageProps, type EventRouteParams } from '../../../../../../server/event-page-props';
+import { eventPageMetadata, eventPageProps, type EventRouteParams } from '../../../../../../server/events/event-page-props';
 
 type Props = { params: Promise<EventRouteParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderDetailView } from '../../../../../../components/order-views';
-import { loadOrderDetail, ordersAccess } from '../../../../../../server/order-pages';
-import { loadOrderTicketsAndMessages } from '../../../../../../server/ticket-pages';
+import { loadOrderDetail, ordersAccess } from '../../../../../../server/orders/order-pages';
+import { loadOrderTicketsAndMessages } from '../../../../../../server/tickets/ticket-pages';
 
 type Props = { params: Promise<{ locale: string; orgId: string; orderId: string }> };
 

@@ -2,10 +2,10 @@ import { SettingsFrame } from '@kassa/web/features/organisations/settings-frame'
 import { setRequestLocale } from 'next-intl/server';
 import { MembersView } from '../../../../../../components/organisation-views';
 import { Link } from '../../../../../../i18n/navigation';
-import { dashboardMetadata } from '../../../../../../server/dashboard-metadata';
-import { requireOrganisationAccess } from '../../../../../../server/organisation-access';
-import { organisationsAs } from '../../../../../../server/organisation-client';
-import { toInvitationRow, toMemberRow } from '../../../../../../server/organisation-views';
+import { dashboardMetadata } from '../../../../../../server/organisations/dashboard-metadata';
+import { requireOrganisationAccess } from '../../../../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../../../../server/clients/organisation-client';
+import { toInvitationRow, toMemberRow } from '../../../../../../server/organisations/organisation-views';
 
 type Props = { params: Promise<{ locale: string; orgId: string }>; searchParams: Promise<{ q?: string | string[] }> };
 
@@ -21,7 +21,7 @@ export default async function SettingsMembersPage({ params, searchParams }: Prop
   const { user, organisation, permissions } = await requireOrganisationAccess(locale, orgId, 'members');
   const raw = (await searchParams).q;
   const query = (typeof raw === 'string' ? raw : '').trim().slice(0, 200);
-  const { members, invitations } = await organisationsAs(user.id).listMembers({
+  const { members, invitations } = await organisationClientAs(user.id).listMembers({
     organisationId: orgId,
     query,
     page: { pageSize: MEMBERS_PAGE_SIZE, pageToken: '' },

@@ -2,9 +2,9 @@ import { PaymentSettingsScreen } from '@kassa/web/features/orders/payment-settin
 import { SettingsFrame } from '@kassa/web/features/organisations/settings-frame';
 import { setRequestLocale } from 'next-intl/server';
 import { Link } from '../../../../../../i18n/navigation';
-import { dashboardMetadata } from '../../../../../../server/dashboard-metadata';
-import { loadPaymentSettings } from '../../../../../../server/order-pages';
-import { requireOrganisationAccess } from '../../../../../../server/organisation-access';
+import { dashboardMetadata } from '../../../../../../server/organisations/dashboard-metadata';
+import { loadPaymentSettings } from '../../../../../../server/orders/order-pages';
+import { requireOrganisationAccess } from '../../../../../../server/organisations/organisation-access';
 
 type Props = { params: Promise<{ locale: string; orgId: string }> };
 

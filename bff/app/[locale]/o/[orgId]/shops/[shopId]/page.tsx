@@ -1,7 +1,7 @@
 import { shopTabFromQuery } from '@kassa/web/features/dashboard/shop-screens';
 import { setRequestLocale } from 'next-intl/server';
 import { ShopPageView } from '../../../../../../components/shop-views';
-import { shopPageMetadata, shopPageProps, type ShopRouteParams } from '../../../../../../server/shop-page-props';
+import { shopPageMetadata, shopPageProps, type ShopRouteParams } from '../../../../../../server/shops/shop-page-props';
 
 type Props = { params: Promise<ShopRouteParams>; searchParams: Promise<{ tab?: string | string[] }> };
 

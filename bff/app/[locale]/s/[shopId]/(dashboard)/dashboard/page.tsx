@@ -1,8 +1,8 @@
 import { setRequestLocale } from 'next-intl/server';
 import { ShopDashboardView } from '../../../../../../components/shop-views';
-import { publicPageUrl } from '../../../../../../server/event-pages';
-import { loadShop, requireShopAccess } from '../../../../../../server/shop-pages';
-import { holds } from '../../../../../../server/organisation-access';
+import { publicPageUrl } from '../../../../../../server/events/event-pages';
+import { loadShop, requireShopAccess } from '../../../../../../server/shops/shop-pages';
+import { holds } from '../../../../../../server/organisations/organisation-access';
 
 type Props = { params: Promise<{ locale: string; shopId: string }> };
 

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { OrdersListView } from '../../../../../../components/order-views';
-import { dashboardMetadata } from '../../../../../../server/dashboard-metadata';
-import { loadOrderList, orderListQuery, shopOrdersAccess } from '../../../../../../server/order-pages';
+import { dashboardMetadata } from '../../../../../../server/organisations/dashboard-metadata';
+import { loadOrderList, orderListQuery, shopOrdersAccess } from '../../../../../../server/orders/order-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string; shopId: string }>; searchParams: Promise<Search> };

@@ -1,8 +1,8 @@
 import { setRequestLocale } from 'next-intl/server';
 import { ShopPageView } from '../../../../../../components/shop-views';
-import { dashboardMetadata } from '../../../../../../server/dashboard-metadata';
-import { shopPageProps } from '../../../../../../server/shop-page-props';
-import { requireShopAccess } from '../../../../../../server/shop-pages';
+import { dashboardMetadata } from '../../../../../../server/organisations/dashboard-metadata';
+import { shopPageProps } from '../../../../../../server/shops/shop-page-props';
+import { requireShopAccess } from '../../../../../../server/shops/shop-pages';
 
 type Props = { params: Promise<{ locale: string; shopId: string }> };
 

@@ -1,7 +1,7 @@
 import { ShopTicketsScreen } from '@kassa/web/features/dashboard/shop-screens';
 import { setRequestLocale } from 'next-intl/server';
-import { dashboardMetadata } from '../../../../../../server/dashboard-metadata';
-import { requireShopAccess } from '../../../../../../server/shop-pages';
+import { dashboardMetadata } from '../../../../../../server/organisations/dashboard-metadata';
+import { requireShopAccess } from '../../../../../../server/shops/shop-pages';
 
 type Props = { params: Promise<{ locale: string; shopId: string }> };
 

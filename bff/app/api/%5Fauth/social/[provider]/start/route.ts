@@ -6,9 +6,9 @@ import { readBffConfig } from '../../../../../../server/bff-config';
 import { setCookie } from '../../../../../../server/handler';
 import { logger } from '../../../../../../server/logger';
 import { appOrigin, isSecureRequest } from '../../../../../../server/request-context';
-import { SOCIAL_CALLBACK_PATH, isWellFormedProviderId, socialStateCookie, toSocialLocale } from '../../../../../../server/social-sign-in';
-import { socialSignInClient } from '../../../../../../server/social-sign-in-client';
-import { grpcFailureOf, socialFailurePage } from '../../../../../../server/social-sign-in-pages';
+import { SOCIAL_CALLBACK_PATH, isWellFormedProviderId, socialStateCookie, toSocialLocale } from '../../../../../../server/auth/social-sign-in';
+import { socialSignInClient } from '../../../../../../server/clients/social-sign-in-client';
+import { grpcFailureOf, socialFailurePage } from '../../../../../../server/auth/social-sign-in-pages';
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }): Promise<NextResponse> {
   const config = readBffConfig();

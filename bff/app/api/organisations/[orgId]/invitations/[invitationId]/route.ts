@@ -2,14 +2,14 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../server/handler';
 import { requireRouteId } from '../../../../../../server/http-problem';
-import { authorizeOrganisation, requireApiUser } from '../../../../../../server/organisation-access';
-import { organisationsAs } from '../../../../../../server/organisation-client';
+import { authorizeOrganisation, requireApiUser } from '../../../../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../../../../server/clients/organisation-client';
 
 export const DELETE = handler<{ orgId: string; invitationId: string }>(async (request, { params }) => {
   const user = await requireApiUser(request);
   const orgId = requireRouteId('org', params.orgId);
   const invitationId = requireRouteId('inv', params.invitationId);
   await authorizeOrganisation(user.id, orgId, 'members');
-  await organisationsAs(user.id).revokeInvitation({ organisationId: orgId, invitationId });
+  await organisationClientAs(user.id).revokeInvitation({ organisationId: orgId, invitationId });
   return new NextResponse(null, { status: 204 });
 });

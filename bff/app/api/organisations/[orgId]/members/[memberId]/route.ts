@@ -5,10 +5,10 @@ import { memberChangesSchema } from '@kassa/web/lib/organisation-rules';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../../../../server/handler';
 import { requireRouteId } from '../../../../../../server/http-problem';
-import { authorizeOrganisation, requireApiUser } from '../../../../../../server/organisation-access';
-import { organisationsAs } from '../../../../../../server/organisation-client';
+import { authorizeOrganisation, requireApiUser } from '../../../../../../server/organisations/organisation-access';
+import { organisationClientAs } from '../../../../../../server/clients/organisation-client';
 import { parseBody } from '../../../../../../server/request-body';
-import { toMemberRow } from '../../../../../../server/organisation-views';
+import { toMemberRow } from '../../../../../../server/organisations/organisation-views';
 
 const body = memberChangesSchema();
 
@@ -20,7 +20,7 @@ export const PATCH = handler<Params>(async (request, { params }) => {
   const memberId = requireRouteId('mem', params.memberId);
   await authorizeOrganisation(user.id, orgId, 'members');
   const input = parseBody(body, await readJson(request));
-  const { member } = await organisationsAs(user.id).updateMember({ organisationId: orgId, memberId, ...input });
+  const { member } = await organisationClientAs(user.id).updateMember({ organisationId: orgId, memberId, ...input });
   if (!member) throw new Error('identity answered without a member');
   return NextResponse.json({ member: toMemberRow(member) });
 });
@@ -30,7 +30,7 @@ export const DELETE = handler<Params>(async (request, { params }) => {
   const orgId = requireRouteId('org', params.orgId);
   const memberId = requireRouteId('mem', params.memberId);
   await authorizeOrganisation(user.id, orgId, '');
-  const organisations = organisationsAs(user.id);
+  const organisations = organisationClientAs(user.id);
   const { organisation } = await organisations.getOrganisation({ organisationId: orgId });
   // Leaving needs only membership; removing someone else needs "members".
   if (organisation?.memberId !== memberId) await authorizeOrganisation(user.id, orgId, 'members');

@@ -1,9 +1,9 @@
 import { setRequestLocale } from 'next-intl/server';
-import { dashboardMetadata } from '../../../../../../../server/dashboard-metadata';
-import { loadEvent } from '../../../../../../../server/event-pages';
-import { requireOrganisationAccess } from '../../../../../../../server/organisation-access';
-import { loadScanManagement, openMemberScanner, scannerDeviceId } from '../../../../../../../server/scan-pages';
-import { memberScannerScope } from '../../../../../../../server/scan-requests';
+import { dashboardMetadata } from '../../../../../../../server/organisations/dashboard-metadata';
+import { loadEvent } from '../../../../../../../server/events/event-pages';
+import { requireOrganisationAccess } from '../../../../../../../server/organisations/organisation-access';
+import { loadScanManagement, openMemberScanner, scannerDeviceId } from '../../../../../../../server/scan/scan-pages';
+import { memberScannerScope } from '../../../../../../../server/scan/scan-requests';
 import { MemberScanner } from './member-scanner';
 
 type Props = { params: Promise<{ locale: string; orgId: string; eventId: string }> };

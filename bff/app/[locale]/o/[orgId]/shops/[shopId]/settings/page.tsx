@@ -1,6 +1,6 @@
 import { setRequestLocale } from 'next-intl/server';
 import { ShopPageView } from '../../../../../../../components/shop-views';
-import { shopPageMetadata, shopPageProps, type ShopRouteParams } from '../../../../../../../server/shop-page-props';
+import { shopPageMetadata, shopPageProps, type ShopRouteParams } from '../../../../../../../server/shops/shop-page-props';
 
 type Props = { params: Promise<ShopRouteParams> };
 

@@ -4,16 +4,16 @@
 // the organisation's. 401 signed out, 400 'ID is invalid', 404 not a member or no such event, 403 without either
 // permission.
 import { type NextRequest, NextResponse } from 'next/server';
-import { attachmentDisposition, attendeesFileName, CSV_CONTENT_TYPE } from '../../../../../../../server/attendee-csv';
-import { attendeeCsvLabels, attendeesCsvStream, EXPORT_PAGE_SIZE } from '../../../../../../../server/attendee-export';
-import { attendeeListQuery, ticketAccessRights } from '../../../../../../../server/attendee-pages';
-import { catalogAs } from '../../../../../../../server/catalog-client';
+import { attachmentDisposition, attendeesFileName, CSV_CONTENT_TYPE } from '../../../../../../../server/events/attendee-csv';
+import { attendeeCsvLabels, attendeesCsvStream, EXPORT_PAGE_SIZE } from '../../../../../../../server/events/attendee-export';
+import { attendeeListQuery, ticketAccessRights } from '../../../../../../../server/events/attendee-pages';
+import { eventClientAs } from '../../../../../../../server/clients/event-client';
 import { handler } from '../../../../../../../server/handler';
 import { FORBIDDEN_MESSAGE, HttpProblem, requireRouteId } from '../../../../../../../server/http-problem';
-import { authorizeOrganisation, requireApiUser } from '../../../../../../../server/organisation-access';
-import { ticketLocale } from '../../../../../../../server/ticket-requests';
-import { toAttendeeView } from '../../../../../../../server/ticket-views';
-import { ticketsAs } from '../../../../../../../server/ticketing-client';
+import { authorizeOrganisation, requireApiUser } from '../../../../../../../server/organisations/organisation-access';
+import { ticketLocale } from '../../../../../../../server/tickets/ticket-requests';
+import { toAttendeeView } from '../../../../../../../server/tickets/ticket-views';
+import { ticketClientAs } from '../../../../../../../server/clients/ticket-client';
 
 type Params = { orgId: string; eventId: string };
 
@@ -27,8 +27,8 @@ export const GET = handler<Params>(async (request: NextRequest, { params }) => {
   const search = request.nextUrl.searchParams;
   const { q, status } = attendeeListQuery({ q: search.get('q') ?? '', status: search.get('status') ?? '' });
   // The event's name for the file name; catalog's NOT_FOUND (unknown, another organisation's) is the 404.
-  const { event } = await catalogAs(user.id).getEvent({ organisationId: orgId, eventId });
-  const tickets = ticketsAs(user.id);
+  const { event } = await eventClientAs(user.id).getEvent({ organisationId: orgId, eventId });
+  const tickets = ticketClientAs(user.id);
   const body = await attendeesCsvStream(async (pageToken) => {
     const answer = await tickets.listAttendees({
       organisationId: orgId,

@@ -1,12 +1,12 @@
 // POST /api/organisations/{orgId}/events/{eventId}/publish → { event }: draft → live (409 when it cannot be).
 import { NextResponse } from 'next/server';
-import { catalogAs } from '../../../../../../../server/catalog-client';
-import { authorizeEventWrite, type EventParams } from '../../../../../../../server/event-requests';
-import { toEventView } from '../../../../../../../server/event-views';
+import { eventClientAs } from '../../../../../../../server/clients/event-client';
+import { authorizeEventWrite, type EventParams } from '../../../../../../../server/events/event-requests';
+import { toEventView } from '../../../../../../../server/events/event-views';
 import { handler } from '../../../../../../../server/handler';
 
 export const POST = handler<EventParams>(async (request, { params }) => {
   const { user, orgId, eventId } = await authorizeEventWrite(request, params);
-  const { event } = await catalogAs(user.id).publishEvent({ organisationId: orgId, eventId });
+  const { event } = await eventClientAs(user.id).publishEvent({ organisationId: orgId, eventId });
   return NextResponse.json({ event: toEventView(event) });
 });

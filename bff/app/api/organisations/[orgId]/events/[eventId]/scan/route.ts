@@ -3,19 +3,19 @@
 //   POST …/scan { code, nonce, deviceId } → the scan's outcome; the same nonce again is answered as the first time.
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../server/handler';
-import { scansAs } from '../../../../../../../server/scan-client';
-import { authorizeEventScan, deviceIdFromQuery, type EventScanParams, readBody, scanBody, scanLocale } from '../../../../../../../server/scan-requests';
-import { toScannerOpenView, toScanOutcomeView } from '../../../../../../../server/scan-views';
+import { scanClientAs } from '../../../../../../../server/clients/scan-client';
+import { authorizeEventScan, deviceIdFromQuery, type EventScanParams, readBody, scanBody, scanLocale } from '../../../../../../../server/scan/scan-requests';
+import { toScannerOpenView, toScanOutcomeView } from '../../../../../../../server/scan/scan-views';
 
 export const GET = handler<EventScanParams>(async (request, { params }) => {
   const { user, access } = await authorizeEventScan(request, params);
   const deviceId = deviceIdFromQuery(request);
   const locale = scanLocale(request.nextUrl.searchParams.get('locale'));
-  return NextResponse.json(toScannerOpenView(await scansAs(user.id).openScanner({ access, deviceId, locale })));
+  return NextResponse.json(toScannerOpenView(await scanClientAs(user.id).openScanner({ access, deviceId, locale })));
 });
 
 export const POST = handler<EventScanParams>(async (request, { params }) => {
   const { user, access } = await authorizeEventScan(request, params);
   const { code, nonce, deviceId } = await readBody(request, scanBody);
-  return NextResponse.json(toScanOutcomeView(await scansAs(user.id).scan({ access, code, nonce, deviceId })));
+  return NextResponse.json(toScanOutcomeView(await scanClientAs(user.id).scan({ access, code, nonce, deviceId })));
 });

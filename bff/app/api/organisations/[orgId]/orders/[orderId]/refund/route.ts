@@ -3,14 +3,14 @@
 // the same idempotency key again answers the same refund. 400 for an amount above what is left, 409 when not paid.
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../server/handler';
-import { ordersAs } from '../../../../../../../server/order-client';
-import { authorizeOrderWrite, type OrderParams, readBody, refundBody } from '../../../../../../../server/order-requests';
-import { toOrderRefundView, toOrderView } from '../../../../../../../server/order-views';
+import { orderClientAs } from '../../../../../../../server/clients/order-client';
+import { authorizeOrderWrite, type OrderParams, readBody, refundBody } from '../../../../../../../server/orders/order-requests';
+import { toOrderRefundView, toOrderView } from '../../../../../../../server/orders/order-views';
 
 export const POST = handler<OrderParams>(async (request, { params }) => {
   const { user, orgId, orderId } = await authorizeOrderWrite(request, params);
   const body = await readBody(request, refundBody);
-  const { order, refund } = await ordersAs(user.id).refundOrder({
+  const { order, refund } = await orderClientAs(user.id).refundOrder({
     organisationId: orgId,
     orderId,
     full: body.full,

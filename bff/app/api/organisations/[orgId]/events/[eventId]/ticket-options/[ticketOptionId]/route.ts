@@ -2,15 +2,15 @@
 // DELETE → { ok: true }. An option that is not (or no longer) the event's answers 404: ids of another event or
 // organisation must not look like a success.
 import { NextResponse } from 'next/server';
-import { catalogAs } from '../../../../../../../../server/catalog-client';
-import { authorizeEventWrite, readBody, ticketOptionBody, type TicketOptionParams, type EventWrite } from '../../../../../../../../server/event-requests';
-import { toTicketOptionFields, toTicketOptionView } from '../../../../../../../../server/event-views';
+import { eventClientAs } from '../../../../../../../../server/clients/event-client';
+import { authorizeEventWrite, readBody, ticketOptionBody, type TicketOptionParams, type EventWrite } from '../../../../../../../../server/events/event-requests';
+import { toTicketOptionFields, toTicketOptionView } from '../../../../../../../../server/events/event-views';
 import { handler } from '../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/http-problem';
 
 /** catalog knows ticket options by organisation; the path also names the event, which must be the option's own. */
 async function requireOptionOfEvent({ user, orgId, eventId, ticketOptionId }: EventWrite): Promise<void> {
-  const { ticketOptions } = await catalogAs(user.id).listTicketOptions({ organisationId: orgId, eventId });
+  const { ticketOptions } = await eventClientAs(user.id).listTicketOptions({ organisationId: orgId, eventId });
   if (!ticketOptions.some((option) => option.id === ticketOptionId)) throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
 }
 
@@ -18,7 +18,7 @@ export const PUT = handler<TicketOptionParams>(async (request, { params }) => {
   const write = await authorizeEventWrite(request, params);
   const body = await readBody(request, ticketOptionBody);
   await requireOptionOfEvent(write);
-  const { ticketOption } = await catalogAs(write.user.id).updateTicketOption({
+  const { ticketOption } = await eventClientAs(write.user.id).updateTicketOption({
     organisationId: write.orgId,
     ticketOptionId: write.ticketOptionId,
     fields: toTicketOptionFields(body),
@@ -29,6 +29,6 @@ export const PUT = handler<TicketOptionParams>(async (request, { params }) => {
 export const DELETE = handler<TicketOptionParams>(async (request, { params }) => {
   const write = await authorizeEventWrite(request, params);
   await requireOptionOfEvent(write);
-  await catalogAs(write.user.id).deleteTicketOption({ organisationId: write.orgId, ticketOptionId: write.ticketOptionId });
+  await eventClientAs(write.user.id).deleteTicketOption({ organisationId: write.orgId, ticketOptionId: write.ticketOptionId });
   return NextResponse.json({ ok: true });
 });

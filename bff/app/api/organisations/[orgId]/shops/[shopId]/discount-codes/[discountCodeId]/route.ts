@@ -3,12 +3,12 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/http-problem';
-import { shopsAs } from '../../../../../../../../server/shop-client';
-import { authorizeShopWrite, discountCodeBody, readBody, type DiscountCodeParams, type ShopWrite } from '../../../../../../../../server/shop-requests';
-import { toDiscountCodeFields, toDiscountCodeView } from '../../../../../../../../server/shop-views';
+import { shopClientAs } from '../../../../../../../../server/clients/shop-client';
+import { authorizeShopWrite, discountCodeBody, readBody, type DiscountCodeParams, type ShopWrite } from '../../../../../../../../server/shops/shop-requests';
+import { toDiscountCodeFields, toDiscountCodeView } from '../../../../../../../../server/shops/shop-views';
 
 async function requireCodeOfShop({ user, orgId, shopId, discountCodeId }: ShopWrite): Promise<void> {
-  const { discountCodes } = await shopsAs(user.id).listDiscountCodes({ organisationId: orgId, shopId });
+  const { discountCodes } = await shopClientAs(user.id).listDiscountCodes({ organisationId: orgId, shopId });
   if (!discountCodes.some((code) => code.id === discountCodeId)) throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
 }
 
@@ -16,7 +16,7 @@ export const PUT = handler<DiscountCodeParams>(async (request, { params }) => {
   const write = await authorizeShopWrite(request, params);
   const body = await readBody(request, discountCodeBody);
   await requireCodeOfShop(write);
-  const { discountCode } = await shopsAs(write.user.id).updateDiscountCode({
+  const { discountCode } = await shopClientAs(write.user.id).updateDiscountCode({
     organisationId: write.orgId,
     shopId: write.shopId,
     discountCodeId: write.discountCodeId,
@@ -28,6 +28,6 @@ export const PUT = handler<DiscountCodeParams>(async (request, { params }) => {
 export const DELETE = handler<DiscountCodeParams>(async (request, { params }) => {
   const write = await authorizeShopWrite(request, params);
   await requireCodeOfShop(write);
-  await shopsAs(write.user.id).deleteDiscountCode({ organisationId: write.orgId, shopId: write.shopId, discountCodeId: write.discountCodeId });
+  await shopClientAs(write.user.id).deleteDiscountCode({ organisationId: write.orgId, shopId: write.shopId, discountCodeId: write.discountCodeId });
   return NextResponse.json({ ok: true });
 });

@@ -4,13 +4,13 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../../server/http-problem';
-import { scansAs } from '../../../../../../../../../server/scan-client';
-import { authorizeScanLink, type ScanLinkParams } from '../../../../../../../../../server/scan-requests';
-import { toScanLinkView } from '../../../../../../../../../server/scan-views';
+import { scanClientAs } from '../../../../../../../../../server/clients/scan-client';
+import { authorizeScanLink, type ScanLinkParams } from '../../../../../../../../../server/scan/scan-requests';
+import { toScanLinkView } from '../../../../../../../../../server/scan/scan-views';
 
 export const POST = handler<ScanLinkParams>(async (request, { params }) => {
   const { user, orgId, eventId, linkId } = await authorizeScanLink(request, params);
-  const scans = scansAs(user.id);
+  const scans = scanClientAs(user.id);
   const { links } = await scans.listScanLinks({ organisationId: orgId, eventId });
   if (!links.some((link) => link.id === linkId)) throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
   const { link } = await scans.revokeScanLink({ organisationId: orgId, linkId });
