@@ -32,18 +32,21 @@ export interface OrderingOptions {
   sweepIntervalMs?: number;
   /**
    * TESTS ONLY: take tickets without row locks or conditions (read, then add), so that the oversell race test's
-   * control run can prove the test fails without the guard. Never set by main.ts.
+   * control run can prove the test fails without the guard. Never set by main.ts; refused in production.
    */
   unsafeReservation?: boolean;
   /** Database connections (default config.databasePoolMax, DATABASE_POOL_MAX). */
   poolMax?: number;
 }
 
+export const UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION = 'the unguarded reservation (oversell control test only) is refused in production';
+
 /**
  * Starts every part of the ordering service and registers how each one stops.
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startOrdering(config: OrderingConfig, logger: Logger, lifecycle: Lifecycle, options: OrderingOptions = {}) {
+  if (options.unsafeReservation && config.environment === 'production') throw new Error(UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION);
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger, poolMax: options.poolMax ?? config.databasePoolMax });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().

@@ -5,6 +5,7 @@ import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 export const PAYMENTS_DEFAULTS = { database: 'payments', grpcPort: 50054, httpPort: 9104 } as const;
 
 export const PROVIDER_REQUIRED_IN_PRODUCTION = 'is required in production (stripe)';
+export const STRIPE_STAND_IN_REFUSED_IN_PRODUCTION = 'must not be set in production: it points the Stripe SDK at a stand-in of Stripe\'s API (tests only)';
 export const DEMO_REFUSED_IN_PRODUCTION = 'must not be demo in production: the demo provider takes no money (use stripe)';
 
 const minutes = (fallback: number) => z.coerce.number().int().min(1).max(24 * 60).default(fallback);
@@ -26,7 +27,7 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
     /** The signing secret of the Stripe webhook endpoint ("whsec_…"). Required with PAYMENT_PROVIDER=stripe. */
     STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
-    /** Where the Stripe SDK sends requests; only for a local stand-in of Stripe's API (tests). Default Stripe's own. */
+    /** Where the Stripe SDK sends requests; only for a local stand-in of Stripe's API (tests; refused in production). Default Stripe's own. */
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
@@ -40,6 +41,11 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
   if (provider === undefined) throw new ConfigError('payments', [{ variable: 'PAYMENT_PROVIDER', message: PROVIDER_REQUIRED_IN_PRODUCTION }]);
   if (provider === 'demo' && config.environment === 'production') {
     throw new ConfigError('payments', [{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
+  }
+  // The stand-in's address is a test seam (plain http to loopback): production talks to Stripe's own API only.
+  const standIn = (['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).filter((name) => config[name] !== undefined);
+  if (config.environment === 'production' && standIn.length > 0) {
+    throw new ConfigError('payments', standIn.map((variable) => ({ variable, message: STRIPE_STAND_IN_REFUSED_IN_PRODUCTION })));
   }
   if (provider === 'stripe') {
     const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !config[name]);

@@ -1,6 +1,6 @@
 import { ConfigError } from '@kassa/platform/config';
 import { callerKeyOf, callerVerifiersOf } from '@kassa/platform/grpc';
-import { DEMO_REFUSED_IN_PRODUCTION, loadPaymentsConfig, PROVIDER_REQUIRED_IN_PRODUCTION } from '../../src/config';
+import { DEMO_REFUSED_IN_PRODUCTION, loadPaymentsConfig, PROVIDER_REQUIRED_IN_PRODUCTION, STRIPE_STAND_IN_REFUSED_IN_PRODUCTION } from '../../src/config';
 import { parseOrderingSubject, paymentSubject } from '../../src/events/subjects';
 
 // KASSA_CALLER_KEY, required of every service: base64url of 32 bytes.
@@ -52,6 +52,21 @@ describe('payments configuration', () => {
     expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' })).toEqual([]);
     expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'development', PAYMENT_PROVIDER: 'demo' }).PAYMENT_PROVIDER).toBe('demo');
     expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'test' }).PAYMENT_PROVIDER).toBe('demo');
+  });
+
+  it('refuses the Stripe stand-in\'s address (a test seam) in production, and takes it in tests', () => {
+    const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' };
+    const standIn = { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' };
+    const problems = (() => {
+      try {
+        loadPaymentsConfig({ ...required, ...stripe, ...standIn, KASSA_ENV: 'production' });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'].map((variable) => ({ variable, message: STRIPE_STAND_IN_REFUSED_IN_PRODUCTION })));
+    expect(loadPaymentsConfig({ ...required, ...stripe, ...standIn, KASSA_ENV: 'test' }).STRIPE_API_PROTOCOL).toBe('http');
   });
 
   it('needs the caller key, as 32 bytes of base64url (app.ts reads it before it serves)', () => {

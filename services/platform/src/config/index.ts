@@ -77,6 +77,8 @@ function baseSchema(defaults: ConfigDefaults) {
   });
 }
 
+export const CRASH_POINT_REFUSED_IN_PRODUCTION = 'must not be set in production: it kills the process at a named step (fault tests only)';
+
 const blankToUndefined = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
 
 /**
@@ -109,6 +111,10 @@ export function loadConfig<Extra extends z.ZodRawShape = Record<never, never>>(
   }
   if (!rest.success) {
     for (const issue of rest.error.issues) problems.push({ variable: String(issue.path[0]), message: issue.message });
+  }
+  // A test seam must not reach production: the crash points kill the process at a named step (fault tests only).
+  if (base.success && base.data.environment === 'production' && blankToUndefined(env.KASSA_CRASH_POINT) !== undefined) {
+    problems.push({ variable: 'KASSA_CRASH_POINT', message: CRASH_POINT_REFUSED_IN_PRODUCTION });
   }
   if (problems.length > 0 || !base.success || !rest.success) throw new ConfigError(serviceName, problems);
 

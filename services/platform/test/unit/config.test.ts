@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, CRASH_POINT_REFUSED_IN_PRODUCTION, loadConfig } from '../../src/config';
 
 const defaults = { database: 'identity', grpcPort: 50051, httpPort: 9101 };
 
@@ -92,6 +92,21 @@ describe('loadConfig', () => {
       expect(configError.message).toContain(variable);
     }
     expect(configError.message).toMatch(/^Invalid configuration for identity/);
+  });
+
+  it('refuses a crash point (a test seam) in production, and takes it in tests', () => {
+    const error = (() => {
+      try {
+        loadConfig('identity', defaults, undefined, { KASSA_ENV: 'production', KASSA_CRASH_POINT: 'outbox.before-publish' });
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.problems).toEqual([{ variable: 'KASSA_CRASH_POINT', message: CRASH_POINT_REFUSED_IN_PRODUCTION }]);
+    expect(() => loadConfig('identity', defaults, undefined, { NODE_ENV: 'production', KASSA_CRASH_POINT: 'x' })).toThrow(ConfigError);
+    expect(loadConfig('identity', defaults, undefined, { KASSA_ENV: 'test', KASSA_CRASH_POINT: 'outbox.before-publish' }).environment).toBe('test');
   });
 
   it('names NODE_ENV when it is the source of a bad environment', () => {
