@@ -20,17 +20,20 @@ export default tseslint.config(
     },
   },
   // A service imports only the platform, the shared rules and the generated gRPC code, never another service.
-  ...serviceNames.map((name) => ({
-    files: [`services/${name}/**/*.{ts,tsx}`],
+  // Its tests may also use the test harness, @kassa/testing.
+  ...serviceNames.flatMap((name) => [false, true].map((tests) => ({
+    files: [tests ? `services/${name}/test/**/*.{ts,tsx}` : `services/${name}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto', '!@kassa/contracts'], message: 'A service depends only on @kassa/platform, @kassa/contracts and @kassa/proto.' },
+          tests
+            ? { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto', '!@kassa/contracts', '!@kassa/testing'], message: "A service's tests depend only on @kassa/platform, @kassa/contracts, @kassa/proto and @kassa/testing." }
+            : { group: ['@kassa/*', '!@kassa/platform', '!@kassa/proto', '!@kassa/contracts'], message: 'A service depends only on @kassa/platform, @kassa/contracts and @kassa/proto.' },
           ...serviceNames.filter((other) => other !== name).map((other) => ({ group: [`**/${other}/**`, '!@kassa/proto/**'], message: `Do not reach into the ${other} service.` })),
         ],
       }],
     },
-  })),
+  }))),
   // Domain rules are pure: no I/O, no other layers.
   {
     files: ['services/*/src/domain/**/*.{ts,tsx}'],
@@ -57,6 +60,20 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@kassa/*', '!@kassa/contracts', '@grpc/*', 'next/server'], message: 'web/ is UI only: no services, no BFF (the shared rules of @kassa/contracts are allowed).' }] }],
+    },
+  },
+  // scripts/ (verify, benchmarks, dev tools) and e2e/ share the test harness, @kassa/testing; scripts/ never imports e2e/.
+  {
+    files: ['scripts/**/*.{ts,tsx,mjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)e2e/', message: 'scripts/ does not import e2e/: what both need lives in @kassa/testing (testing/).' }] }],
+    },
+  },
+  // The harness stands on its own: it imports neither the tests that use it nor the scripts.
+  {
+    files: ['testing/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(e2e|scripts)/', message: '@kassa/testing imports neither e2e/ nor scripts/.' }] }],
     },
   },
   // The shared rules run in the browser and on the server: plain TypeScript that imports nothing but itself.

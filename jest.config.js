@@ -25,7 +25,7 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{contracts,services,web,bff,scripts}/**/test/unit/**/*.test.{ts,tsx}'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{contracts,testing,services,web,bff,scripts}/**/test/unit/**/*.test.{ts,tsx}'] },
     {
       ...common,
       displayName: 'integration',

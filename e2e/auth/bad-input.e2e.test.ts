@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { ApiSession } from '../support/api';
-import { codeFrom, messagesTo, waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { ApiSession } from '@kassa/testing/api';
+import { codeFrom, messagesTo, waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(60_000);
 const stack = stackInfo();

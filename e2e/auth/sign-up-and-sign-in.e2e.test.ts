@@ -1,9 +1,9 @@
 import { LOCALES } from '@kassa/contracts/locales';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { collectProblems, shot, useBrowser } from '../support/browser';
-import { codeFrom, waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { collectProblems, shot, useBrowser } from '@kassa/testing/browser';
+import { codeFrom, waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(120_000);
 

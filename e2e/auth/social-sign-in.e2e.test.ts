@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type OidcStandIn, startOidcStandIn } from '../../services/identity/test/fixtures/oidc-stand-in';
-import { consoleErrors, launchBrowser, screenshotsDir } from '../support/browser';
-import { type Stack, startStack } from '../support/stack';
+import { consoleErrors, launchBrowser, screenshotsDir } from '@kassa/testing/browser';
+import { type Stack, startStack } from '@kassa/testing/stack';
 
 jest.setTimeout(180_000);
 

@@ -9,10 +9,10 @@
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
-import { endHoldsNow } from '../support/holds';
-import { collectProblems, hydrated, settledTitle, shot, useBrowser } from '../support/browser';
-import { stackInfo } from '../support/stack-info';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { endHoldsNow } from '@kassa/testing/holds';
+import { collectProblems, hydrated, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(720_000);
 

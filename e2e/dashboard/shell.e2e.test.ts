@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { collectProblems, settledTitle, shot, useBrowser } from '../support/browser';
-import { codeFrom, waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { collectProblems, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
+import { codeFrom, waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(180_000);
 

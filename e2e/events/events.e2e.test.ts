@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { testAddress } from '../support/accounts';
-import { collectProblems, settledTitle, shot, useBrowser } from '../support/browser';
-import { codeFrom, waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { testAddress } from '@kassa/testing/accounts';
+import { collectProblems, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
+import { codeFrom, waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(240_000);
 

@@ -10,12 +10,12 @@ import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { orderApiPath, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Page } from 'playwright-core';
-import { ApiSession } from '../support/api';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
-import { collectProblems, settledTitle, shot, useBrowser } from '../support/browser';
-import { waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
-import { eventually } from '../support/eventually';
+import { ApiSession } from '@kassa/testing/api';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { collectProblems, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
+import { waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
+import { eventually } from '@kassa/testing/eventually';
 
 jest.setTimeout(300_000);
 

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { testAddress } from '../support/accounts';
-import { consoleErrors, shot, useBrowser } from '../support/browser';
-import { codeFrom, waitForMessagesTo, type InboxMessage } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { testAddress } from '@kassa/testing/accounts';
+import { consoleErrors, shot, useBrowser } from '@kassa/testing/browser';
+import { codeFrom, waitForMessagesTo, type InboxMessage } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(240_000);
 

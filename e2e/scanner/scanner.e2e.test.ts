@@ -16,13 +16,13 @@ import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { orderApiPath, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
-import { ApiSession } from '../support/api';
-import { collectProblems, launchBrowser, settled, shot, useBrowser } from '../support/browser';
-import { writeQrVideo } from '../support/fake-camera';
-import { stackInfo } from '../support/stack-info';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
+import { collectProblems, launchBrowser, settled, shot, useBrowser } from '@kassa/testing/browser';
+import { writeQrVideo } from '@kassa/testing/fake-camera';
+import { stackInfo } from '@kassa/testing/stack-info';
 import { codeOnTicketPage, ticketOfCode } from './ticket-qr';
-import { eventually } from '../support/eventually';
+import { eventually } from '@kassa/testing/eventually';
 
 jest.setTimeout(180_000);
 

@@ -1,6 +1,6 @@
 // Reading a ticket's QR code as a phone's camera would: a picture of the guest's ticket page, decoded with ZXing.
 import type { Page } from 'playwright-core';
-import { parseTicketCode, readQrCodes } from '../support/ticket-codes';
+import { parseTicketCode, readQrCodes } from '@kassa/testing/ticket-codes';
 
 /** What the QR on the ticket page open in `page` holds: exactly one code, or the test fails saying what it saw. */
 export async function codeOnTicketPage(page: Page): Promise<string> {

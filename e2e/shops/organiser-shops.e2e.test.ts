@@ -2,10 +2,10 @@
 // a discount code, a password), published, its history; the shop dashboard behind the shop-auth check (a member
 // without "shops" gets 403, an outsider 404); bad input shows the spec's messages and creates nothing.
 import type { Page } from 'playwright-core';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
-import { collectProblems, shot, useBrowser } from '../support/browser';
-import { waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { collectProblems, shot, useBrowser } from '@kassa/testing/browser';
+import { waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(300_000);
 

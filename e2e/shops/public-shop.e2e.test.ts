@@ -6,9 +6,9 @@ import type { Locale } from '@kassa/contracts/locales';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { signUpViaApi, testAddress } from '../support/accounts';
-import { consoleErrors, settled, shot, useBrowser } from '../support/browser';
-import { stackInfo } from '../support/stack-info';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { consoleErrors, settled, shot, useBrowser } from '@kassa/testing/browser';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(300_000);
 

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newId } from '@kassa/platform/ids';
-import { launchBrowser, settledTitle } from '../support/browser';
-import { type ManagedProcess, artifactsDir, freePorts, repoRoot, startProcess, waitForHttp } from '../support/processes';
-import { stackInfo } from '../support/stack-info';
+import { launchBrowser, settledTitle } from '@kassa/testing/browser';
+import { type ManagedProcess, artifactsDir, freePorts, repoRoot, startProcess, waitForHttp } from '@kassa/testing/processes';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(120_000);
 

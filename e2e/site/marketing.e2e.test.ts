@@ -4,10 +4,10 @@ import { LOCALES } from '@kassa/contracts/locales';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ApiSession } from '../support/api';
-import { collectProblems, hydrated, launchBrowser, screenshotsDir, settledDescription, settledTitle } from '../support/browser';
-import { messagesTo, waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
+import { ApiSession } from '@kassa/testing/api';
+import { collectProblems, hydrated, launchBrowser, screenshotsDir, settledDescription, settledTitle } from '@kassa/testing/browser';
+import { messagesTo, waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(120_000);
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleErrors, launchBrowser, screenshotsDir } from '../support/browser';
-import { stackInfo } from '../support/stack-info';
+import { consoleErrors, launchBrowser, screenshotsDir } from '@kassa/testing/browser';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(300_000);
 const stack = stackInfo();

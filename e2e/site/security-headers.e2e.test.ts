@@ -4,7 +4,7 @@
 // hashes of its inline scripts, anything else allows nothing (e2e/verify/abuse-script-injection runs them in Chromium).
 import { newAccessKey, newId } from '@kassa/platform/ids';
 import { NON_PAGE_POLICY, scriptHash } from '../../bff/server/site/content-security-policy';
-import { stackInfo } from '../support/stack-info';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 const stack = stackInfo();
 

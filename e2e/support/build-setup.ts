@@ -1,6 +1,6 @@
 import { assertInfrastructure, bundleServiceOnce } from '@kassa/platform/testing';
-import { buildBffIfStale } from './build-bff';
-import { SERVICES_WITH_DATABASES } from './stack';
+import { buildBffIfStale } from '@kassa/testing/build-bff';
+import { SERVICES_WITH_DATABASES } from '@kassa/testing/stack';
 
 /**
  * For tests that start platforms of their own (jest project "verify"): the infrastructure is up, the BFF built and the

@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assertInfrastructure, bundleServiceOnce } from '@kassa/platform/testing';
-import { buildBffIfStale } from './build-bff';
-import { artifactsDir } from './processes';
-import { SERVICES_WITH_DATABASES, type Stack, startStack } from './stack';
+import { buildBffIfStale } from '@kassa/testing/build-bff';
+import { artifactsDir } from '@kassa/testing/processes';
+import { STACK_FILE } from '@kassa/testing/stack-info';
+import { SERVICES_WITH_DATABASES, type Stack, startStack } from '@kassa/testing/stack';
 
-export const STACK_FILE = join(artifactsDir, 'stack.json');
 
 /** One platform for the whole end-to-end run: built once, started once, isolated by namespace. */
 export default async function globalSetup(): Promise<void> {

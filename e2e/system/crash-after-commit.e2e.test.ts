@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { IdentityServiceClient, SignInPurpose } from '@kassa/proto/identity/v1/identity';
-import { messagesTo, waitForMessagesTo } from '../support/mail';
-import { type Stack, startStack } from '../support/stack';
+import { messagesTo, waitForMessagesTo } from '@kassa/testing/mail';
+import { type Stack, startStack } from '@kassa/testing/stack';
 
 // Crash points (KASSA_CRASH_POINT) SIGKILL identity at an exact step of "commit, then publish through the outbox",
 // the way a power cut would. Whatever the step, the sign-in code is e-mailed exactly once after the restart.

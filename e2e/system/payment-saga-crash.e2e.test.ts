@@ -25,8 +25,8 @@ import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { type HandleProviderWebhookResponse, type Payment, PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../../services/payments/test/fixtures/stripe-stand-in';
-import type { ManagedProcess } from '../support/processes';
-import { databaseUrl, type Stack, startStack } from '../support/stack';
+import type { ManagedProcess } from '@kassa/testing/processes';
+import { databaseUrl, type Stack, startStack } from '@kassa/testing/stack';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 jest.setTimeout(120_000);

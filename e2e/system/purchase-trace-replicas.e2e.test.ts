@@ -12,12 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { parsePrometheusText, samplesOf } from '@kassa/platform/testing';
 import { orderApiPath } from '@kassa/web/lib/guest-access';
 import { monitoredSeriesNames } from '../../deploy/test/metric-names';
-import { signUpViaApi, testAddress } from '../support/accounts';
-import { eventually } from '../support/eventually';
-import { waitForMessagesTo } from '../support/mail';
-import { buyThroughApi, expectOk, openShopWithOneEvent, type Purchase } from '../support/sales';
-import { type ReceivedSpan, waitForSpans } from '../support/spans';
-import { type Stack, startStack } from '../support/stack';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { eventually } from '@kassa/testing/eventually';
+import { waitForMessagesTo } from '@kassa/testing/mail';
+import { buyThroughApi, expectOk, openShopWithOneEvent, type Purchase } from '@kassa/testing/sales';
+import { type ReceivedSpan, waitForSpans } from '@kassa/testing/spans';
+import { type Stack, startStack } from '@kassa/testing/stack';
 
 jest.setTimeout(300_000);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { waitForMessagesTo } from '../support/mail';
-import { type ReceivedSpan, clearSpans, waitForSpans } from '../support/spans';
-import { stackInfo } from '../support/stack-info';
+import { waitForMessagesTo } from '@kassa/testing/mail';
+import { type ReceivedSpan, clearSpans, waitForSpans } from '@kassa/testing/spans';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(60_000);
 const stack = stackInfo();

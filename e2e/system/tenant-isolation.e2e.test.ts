@@ -24,11 +24,11 @@ import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
 import { isAccessKey } from '@kassa/platform/ids';
 import { mustBeAtLeast, mustBeZero, recordFigures } from '../../scripts/verify/figures';
 import { bffRoutes } from '../../scripts/verify/surface';
-import { ApiSession } from '../support/api';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../support/accounts';
-import { waitForMessagesTo } from '../support/mail';
-import { stackInfo } from '../support/stack-info';
-import { eventually } from '../support/eventually';
+import { ApiSession } from '@kassa/testing/api';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { waitForMessagesTo } from '@kassa/testing/mail';
+import { stackInfo } from '@kassa/testing/stack-info';
+import { eventually } from '@kassa/testing/eventually';
 
 jest.setTimeout(180_000);
 const stack = stackInfo();

@@ -1,5 +1,5 @@
 // Reading what a guest receives as a person's tools would: the PDF's pages (pdf-lib), a QR image and the signed code
-// it holds (e2e/support/ticket-codes.ts). And signing the mail provider's delivery events as it would (Kassa-Signature).
+// it holds (testing/src/ticket-codes.ts). And signing the mail provider's delivery events as it would (Kassa-Signature).
 import { createHmac } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage, PDFRef } from 'pdf-lib';
@@ -8,7 +8,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 export const isPng = (bytes: Buffer): boolean => bytes.subarray(0, 8).equals(PNG_SIGNATURE);
 
-export { parseTicketCode, readQrCodes, type TicketCodeParts } from '../support/ticket-codes';
+export { parseTicketCode, readQrCodes, type TicketCodeParts } from '@kassa/testing/ticket-codes';
 
 export interface PdfSummary {
   pageCount: number;

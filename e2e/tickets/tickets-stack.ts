@@ -3,8 +3,8 @@
 // message id a delivery event refers to), its inline QR images and its PDF. So this file starts its own stack, as
 // social-sign-in does, with notifications sending to an SMTP sink in this process (mailparser's parse of each mail).
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '@kassa/platform/testing';
-import { ApiSession } from '../support/api';
-import { type Stack, startStack } from '../support/stack';
+import { ApiSession } from '@kassa/testing/api';
+import { type Stack, startStack } from '@kassa/testing/stack';
 
 export interface TicketsStack {
   stack: Stack;

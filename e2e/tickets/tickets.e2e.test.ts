@@ -20,13 +20,13 @@ import type { SinkMessage } from '@kassa/platform/testing';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { orderApiPath, ticketHref } from '@kassa/web/lib/guest-access';
 import type { BrowserContext, Page } from 'playwright-core';
-import { testAddress } from '../support/accounts';
-import { ApiSession } from '../support/api';
-import { buyThroughApi as buyPaidOrder, expectOk } from '../support/sales';
-import { collectProblems, hydrated, settled, settledTitle, shot, useBrowser } from '../support/browser';
+import { testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
+import { buyThroughApi as buyPaidOrder, expectOk } from '@kassa/testing/sales';
+import { collectProblems, hydrated, settled, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
 import { deliverySignature, isPng, parseTicketCode, pdfHexText, readPdf, readQrCodes } from './ticket-documents';
 import { type Account, signUp, startTicketsStack, type TicketsStack, waitForMailsTo } from './tickets-stack';
-import { eventually } from '../support/eventually';
+import { eventually } from '@kassa/testing/eventually';
 
 jest.setTimeout(300_000);
 

@@ -9,11 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import { orderApiPath, orderHref, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
 import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
-import { signUpViaApi, testAddress } from '../support/accounts';
-import { ApiSession } from '../support/api';
-import { eventually } from '../support/eventually';
-import { buyThroughApi, expectOk, openShopWithOneEvent, type Purchase } from '../support/sales';
-import { stackInfo } from '../support/stack-info';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
+import { eventually } from '@kassa/testing/eventually';
+import { buyThroughApi, expectOk, openShopWithOneEvent, type Purchase } from '@kassa/testing/sales';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';
 const stack = stackInfo();

@@ -6,10 +6,10 @@
 // shows as more than 20; and quotes without a code must still be answered after the block (the guard is not a wall).
 import { randomUUID } from 'node:crypto';
 import { mustBeAtMost, mustEqual, recordFigures } from '../../scripts/verify/figures';
-import { signUpViaApi, testAddress } from '../support/accounts';
-import { ApiSession } from '../support/api';
-import { openShopWithOneEvent } from '../support/sales';
-import { stackInfo } from '../support/stack-info';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
+import { openShopWithOneEvent } from '@kassa/testing/sales';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';
 const stack = stackInfo();

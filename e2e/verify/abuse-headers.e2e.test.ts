@@ -13,7 +13,7 @@ import { HSTS, PERMISSIONS_WITH_CAMERA, PERMISSIONS_WITHOUT_CAMERA, SECURITY_HEA
 import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
 import { concretePath } from '../../scripts/verify/abuse/csrf';
 import { bffPages, bffRoutes } from '../../scripts/verify/surface';
-import { stackInfo } from '../support/stack-info';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';
 const stack = stackInfo();

@@ -9,10 +9,10 @@
 import { type Page, type Route } from 'playwright-core';
 import { orderHref } from '@kassa/web/lib/guest-access';
 import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
-import { signUpViaApi, testAddress } from '../support/accounts';
-import { useBrowser } from '../support/browser';
-import { buyThroughApi, expectOk, openShopWithOneEvent } from '../support/sales';
-import { stackInfo } from '../support/stack-info';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { useBrowser } from '@kassa/testing/browser';
+import { buyThroughApi, expectOk, openShopWithOneEvent } from '@kassa/testing/sales';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';
 const stack = stackInfo();

@@ -6,7 +6,7 @@
 import { recordFigures, mustBeAtLeast, mustBeZero, type VerifyFigure } from '../../scripts/verify/figures';
 import { ALLOWED_FINDINGS, devSecrets, scanClientBundles, scanDockerfiles, scanImageContext, scanRepository, withoutAllowed, type ScanArea } from '../../scripts/verify/abuse/secrets';
 import { findSecrets, type KnownSecret } from '../../scripts/verify/abuse/secret-rules';
-import { stackInfo } from '../support/stack-info';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';
 

@@ -15,7 +15,7 @@ import { scanAbuse } from '../../scripts/verify/abuse/scan';
 import { buyAndPay, type Organiser, organiserWithShop, type ShopPlatform } from '../../scripts/verify/abuse/shop';
 import { signInBruteForce, signInTiming } from '../../scripts/verify/abuse/sign-in';
 import { abuseSizes } from '../../scripts/verify/abuse/sizes';
-import { type Stack, startStack } from '../support/stack';
+import { type Stack, startStack } from '@kassa/testing/stack';
 
 jest.setTimeout(300_000);
 

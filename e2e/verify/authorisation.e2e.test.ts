@@ -14,8 +14,8 @@ import { SPOOF_VARIANTS, type SpoofContext, type SpoofTarget, forwardedSpoofs, h
 import { rawRequest } from '../../scripts/verify/authorisation/raw-http';
 import { type RecordingBff, startRecordingBff } from '../../scripts/verify/authorisation/recording-bff';
 import { type DeadSessions, type Tenant, createTenant, deadSessionsOf } from '../../scripts/verify/authorisation/tenants';
-import { signUpViaApi, testAddress } from '../support/accounts';
-import { stackInfo } from '../support/stack-info';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(180_000);
 const SECTION = 'authorisation';

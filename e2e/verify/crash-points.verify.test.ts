@@ -6,7 +6,7 @@
 // purchase must end paid once, with its tickets and its e-mail.
 // Only in `npm run verify` (a *.verify.test.ts file, jest project "verify"): in `npm test`, ordering's and payments'
 // crash points are covered by e2e/system/payment-saga-crash.e2e.test.ts and identity's by crash-after-commit.
-import { testAddress } from '../support/accounts';
+import { testAddress } from '@kassa/testing/accounts';
 import { formatFigures, mustBeAtMost, mustEqual, recordFigures, verifySize } from '../../scripts/verify/figures';
 import { caseName, crashMatrix, runCrashMatrix } from '../../scripts/verify/faults/crash-matrix';
 import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';

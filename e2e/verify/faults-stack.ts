@@ -2,10 +2,10 @@
 // crash-points.verify.test.ts: the crash-point matrix, in `npm run verify` only): a stack of their own, the saga
 // probe, and the reconciler's and the inbox's figures. PostgreSQL, Redis and NATS are machine-wide: these files run
 // under /tmp/kassa-heavy.lock like every e2e run, and leave all three running whatever happens.
-import { signUpViaApi, testAddress, type SignedInAccount } from '../support/accounts';
-import { inboxMessages } from '../support/mail';
-import { openShopWithOneEvent, type OpenShop } from '../support/sales';
-import { type Stack, startStack } from '../support/stack';
+import { signUpViaApi, testAddress, type SignedInAccount } from '@kassa/testing/accounts';
+import { inboxMessages } from '@kassa/testing/mail';
+import { openShopWithOneEvent, type OpenShop } from '@kassa/testing/sales';
+import { type Stack, startStack } from '@kassa/testing/stack';
 import { mustBeZero, type VerifyFigure } from '../../scripts/verify/figures';
 import { compareEmailDelivery, type RecordedEmail } from '../../scripts/verify/faults/email-delivery';
 import { ensureInfrastructureUp } from '../../scripts/verify/faults/infrastructure';

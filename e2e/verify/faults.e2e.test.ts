@@ -11,7 +11,7 @@ import { INFRASTRUCTURE } from '../../scripts/verify/faults/infrastructure';
 import { waitUntilSettled } from '../../scripts/verify/faults/settle';
 import { supervisedStack } from '../../scripts/verify/faults/stack-adapters';
 import { faultSchedule, supervise } from '../../scripts/verify/faults/supervisor';
-import { endHoldsNow } from '../support/holds';
+import { endHoldsNow } from '@kassa/testing/holds';
 import { lookAtOrders, runLoad } from '../../scripts/verify/load/driver';
 import { deliveryFigures, emailsTo, faultsLog, reconciledFigures, reconcileOrders, SECTION, SEND_CONCURRENCY, useFaultsStack } from './faults-stack';
 

@@ -56,7 +56,7 @@ ensure_nats() {
 }
 
 # One heavy run at a time on this machine (npm test, npm run verify, benchmarks): they share the machine's servers, and
-# the fault tests restart them. The lock is held on fd 9 until the calling script ends; e2e/support/heavy-lock.ts
+# the fault tests restart them. The lock is held on fd 9 until the calling script ends; testing/src/heavy-lock.ts
 # takes the same one for a stack started outside these scripts.
 hold_heavy_lock() {
   KASSA_HEAVY_LOCK_FILE=${KASSA_HEAVY_LOCK_FILE:-/tmp/kassa-heavy.lock}

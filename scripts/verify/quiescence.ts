@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import type { StackInfo } from '../../e2e/support/stack';
+import type { StackInfo } from '@kassa/testing/stack';
 import { countUnpublishedOutbox, serviceDatabase, withDatabase } from './reconcile';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 

@@ -6,7 +6,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
-import { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type StackInfo } from '../../e2e/support/stack';
+import { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type StackInfo } from '@kassa/testing/stack';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
 
 export const FINAL_ORDER_STATUSES = ['paid', 'expired', 'canceled'] as const;
@@ -319,7 +319,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the databases (read-only sessions) and NATS.
 
-export { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type ServiceComponent as Service } from '../../e2e/support/stack';
+export { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type ServiceComponent as Service } from '@kassa/testing/stack';
 
 /**
  * Tickets past capacity right now, by ordering's own record of what each live order holds: Σ over quotas of

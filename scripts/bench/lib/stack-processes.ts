@@ -1,5 +1,5 @@
-// The benchmark side of e2e/support/stack.ts: which of a stack's services to profile, and its processes as CPU groups.
-import type { Stack, StackOptions } from '../../../e2e/support/stack';
+// The benchmark side of testing/src/stack.ts: which of a stack's services to profile, and its processes as CPU groups.
+import type { Stack, StackOptions } from '@kassa/testing/stack';
 import { type ProcessGroup, processTree } from './process-cpu';
 
 type Profiled = NonNullable<StackOptions['cpuProfiles']>;

@@ -11,7 +11,7 @@ import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { startSmtpSink, type SmtpSink } from '@kassa/platform/testing';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
-import { databaseUrl, startStack } from '../../../e2e/support/stack';
+import { databaseUrl, startStack } from '@kassa/testing/stack';
 import { startStripeStandIn, type StripeStandIn } from '../../../services/payments/test/fixtures/stripe-stand-in';
 import type { Cleanup } from '../lib/cleanup';
 import type { ProcessGroup } from '../lib/process-cpu';

@@ -15,7 +15,7 @@ import { createIdentityDriver } from '@kassa/platform/testing';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
-import { databaseUrl, startStack } from '../../../e2e/support/stack';
+import { databaseUrl, startStack } from '@kassa/testing/stack';
 import type { Cleanup } from '../lib/cleanup';
 import type { ProcessGroup } from '../lib/process-cpu';
 import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';

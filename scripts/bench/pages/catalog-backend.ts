@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { repoRoot } from '../../../e2e/support/processes';
-import { databaseUrl, startStack } from '../../../e2e/support/stack';
+import { repoRoot } from '@kassa/testing/processes';
+import { databaseUrl, startStack } from '@kassa/testing/stack';
 import type { Cleanup } from '../lib/cleanup';
 import type { ProcessGroup } from '../lib/process-cpu';
 import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';

@@ -6,7 +6,7 @@
 delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 
-import { launchBrowser } from '../../../e2e/support/browser';
+import { launchBrowser } from '@kassa/testing/browser';
 import { Cleanup } from '../lib/cleanup';
 import type { LoadShape } from '../lib/closed-loop';
 import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';

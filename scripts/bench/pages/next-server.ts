@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { freePorts, repoRoot, startProcess, waitForHttp } from '../../../e2e/support/processes';
-import { profilesDir } from '../../../e2e/support/stack';
+import { freePorts, repoRoot, startProcess, waitForHttp } from '@kassa/testing/processes';
+import { profilesDir } from '@kassa/testing/stack';
 import type { Cleanup } from '../lib/cleanup';
 import { profiledProcesses } from '../lib/stack-processes';
-import { holdFileLock } from './file-lock';
+import { holdFileLock } from '@kassa/testing/file-lock';
 
 const BUILD_LOCK = '/tmp/kassa-next-build.lock';
 

@@ -7,7 +7,7 @@ import { createIdentityDriver } from '@kassa/platform/testing';
 import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
-import type { StackInfo } from '../../../e2e/support/stack';
+import type { StackInfo } from '@kassa/testing/stack';
 
 export interface OrganiserShopSpec {
   /** The organisation's and event's name. */

@@ -10,7 +10,7 @@ import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
-import { databaseUrl, startStack } from '../../../e2e/support/stack';
+import { databaseUrl, startStack } from '@kassa/testing/stack';
 import type { Cleanup } from '../lib/cleanup';
 import type { ProcessGroup } from '../lib/process-cpu';
 import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';

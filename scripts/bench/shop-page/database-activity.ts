@@ -6,7 +6,7 @@
 // background work (sweepers re-deriving jobs) is measured over an idle window and subtracted.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { databaseUrl } from '../../../e2e/support/stack';
+import { databaseUrl } from '@kassa/testing/stack';
 
 export interface Activity {
   /** seq_scan + idx_scan over the tables a page reads (outbox and inbox tables left out: their relays poll them). */

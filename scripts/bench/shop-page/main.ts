@@ -6,7 +6,7 @@ delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 
 import { Agent } from 'node:http';
-import { launchBrowser } from '../../../e2e/support/browser';
+import { launchBrowser } from '@kassa/testing/browser';
 import { Cleanup } from '../lib/cleanup';
 import { runClosedLoop, type LoadShape } from '../lib/closed-loop';
 import { httpGetOk } from '../lib/http-get';
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       `why under load is far below the cold view: the BFF keeps GetAvailability per shop for at most 1 s and GetPublicShop per shop+locale+access for at most 5 s (never past opensAt/closesAt), single-flight, so a rush costs catalog about one call per 5 s and ordering about one per second, whatever the number of guests.`,
       `/s/{id}: ${count(snapshot.body.length)} bytes of HTML (an open public shop, one offer granting two events, three single tickets, donation option); Cache-Control ${String(first.headers['cache-control'])}; ${count(next.completed)} requests to next start, ${count(copy.completed)} to the bare copy measured.`,
       `next start: the production build of bff/ bound to localhost, catalog and ordering addresses pointed at the services below, identity and notifications at a closed port (the page calls neither); OpenTelemetry SDK without exporter; LOG_LEVEL warn.`,
-      `services: identity, catalog and ordering from e2e/support/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) on the shared 127.0.0.1 PostgreSQL; the shop built through identity's and catalog's gRPC APIs as its organiser, open once catalog's job opened it and ordering's projection sold all four items.`,
+      `services: identity, catalog and ordering from testing/src/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) on the shared 127.0.0.1 PostgreSQL; the shop built through identity's and catalog's gRPC APIs as its organiser, open once catalog's job opened it and ordering's projection sold all four items.`,
       `bare copy: node:http in this process answering the page's path with the bytes next start gave once; every other path is proxied to next start.`,
       `throughput: ${LOAD.concurrency} GETs in flight per side (keep-alive), whole body read, any non-200 fails the run; ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. The load driver shares its process with the bare server.`,
       `LCP/CLS: headless Chromium, median of ${COLD_LOADS} cold loads (new context, empty localStorage so an empty cart) per side, alternating; phone 390×844, desktop 1280×800; read after the load event + 500 ms.`,

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { newId } from '@kassa/platform/ids';
 import { Client } from 'pg';
-import { databaseUrl } from '../../../e2e/support/stack';
+import { databaseUrl } from '@kassa/testing/stack';
 import { mustBeZero, mustEqual, type VerifyFigure } from '../figures';
 import { type BffRoute, bffRoutes, type HttpMethod } from '../surface';
 import { Browser, type HttpAnswer } from './http';

@@ -1,8 +1,8 @@
 // A small HTTP client for the abuse checks: a cookie jar per simulated browser, a chosen client address (sent as
 // X-Forwarded-For, which the BFF believes only with TRUST_PROXY=1, as behind its ingress), every header under the
 // caller's control (a cross-site request must be able to leave Origin out) and the time each answer took.
-import { keepSetCookies } from '../../../e2e/support/api';
-export { eventually } from '../../../e2e/support/eventually';
+import { keepSetCookies } from '@kassa/testing/api';
+export { eventually } from '@kassa/testing/eventually';
 
 export interface HttpAnswer {
   status: number;

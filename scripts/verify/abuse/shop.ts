@@ -1,10 +1,10 @@
 // The organiser and guest steps the abuse checks stand on, done as the product does them: an organiser signs up and
-// opens a shop for one live event (e2e/support), guests check out and pay with the demo provider from their own
+// opens a shop for one live event (@kassa/testing), guests check out and pay with the demo provider from their own
 // client address, and each ticket's code is read off its public ticket page (opened with the ticket's access key).
 import { randomUUID } from 'node:crypto';
-import { signUpViaApi, testAddress, type SignedInAccount } from '../../../e2e/support/accounts';
-import { openShopWithOneEvent, type OpenShop } from '../../../e2e/support/sales';
-import type { StackInfo } from '../../../e2e/support/stack';
+import { signUpViaApi, testAddress, type SignedInAccount } from '@kassa/testing/accounts';
+import { openShopWithOneEvent, type OpenShop } from '@kassa/testing/sales';
+import type { StackInfo } from '@kassa/testing/stack';
 import { Browser, eventually, okBody } from './http';
 import { readQrSvg, ticketQrSvgOfPage } from './ticket-qr';
 

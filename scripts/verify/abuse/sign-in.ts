@@ -9,7 +9,7 @@
 // success can only be a defect, never the one-in-a-million lucky draw that would make the run flaky. How many
 // guesses identity compares is a figure of its own; that number is what bounds a real attacker's luck.
 import { randomInt } from 'node:crypto';
-import { codeFrom, messagesTo, waitForMessagesTo } from '../../../e2e/support/mail';
+import { codeFrom, messagesTo, waitForMessagesTo } from '@kassa/testing/mail';
 import { mustBeAtMost, mustBeZero, mustEqual, type VerifyFigure } from '../figures';
 import { Browser, clientAddress, type HttpAnswer, inPool, okBody } from './http';
 import type { AbuseSizes } from './sizes';

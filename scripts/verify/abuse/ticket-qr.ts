@@ -1,7 +1,7 @@
 // What a ticket's QR holds, read from the ticket page as a guest's phone shows it, without a browser: the page's SVG
 // (drawn by the `qrcode` package as one stroked path of horizontal runs) is turned back into its modules, painted
 // into pixels and decoded with ZXing, the decoder the scanner page itself falls back to.
-import { readQrImage } from '../../../e2e/support/ticket-codes';
+import { readQrImage } from '@kassa/testing/ticket-codes';
 
 /** The QR code's dark modules, row by row, from the SVG `qrcode` draws (`viewBox="0 0 n n"`, runs of `h` strokes). */
 export function qrModulesFromSvg(svg: string): boolean[][] {

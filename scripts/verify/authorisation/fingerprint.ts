@@ -3,7 +3,7 @@
 // whatever status the request was answered with.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { databaseUrl } from '../../../e2e/support/stack';
+import { databaseUrl } from '@kassa/testing/stack';
 
 // Rows background work changes by itself: a session's last use, expired sign-in state, applied migrations.
 const IGNORED_TABLES = ['sessions', 'sign_in_challenges', 'oidc_login_states', 'mikro_orm_migrations'];

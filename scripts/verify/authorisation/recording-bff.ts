@@ -2,8 +2,8 @@
 // (TRUST_PROXY=1, charts/kassa/values.yaml: forwarded headers are believed), whose every gRPC call goes through a
 // recording proxy to that stack's services.
 import { join } from 'node:path';
-import { type ManagedProcess, freePort, repoRoot, startProcess, waitForHttp } from '../../../e2e/support/processes';
-import type { StackInfo } from '../../../e2e/support/stack';
+import { type ManagedProcess, freePort, repoRoot, startProcess, waitForHttp } from '@kassa/testing/processes';
+import type { StackInfo } from '@kassa/testing/stack';
 import { type RecordingProxy, startRecordingProxy } from './recording-proxy';
 
 export interface RecordingBff {

@@ -3,12 +3,12 @@
 // ticket and a scan link). The authorisation section aims at organisation B's ids with these.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../../../e2e/support/accounts';
-import { ApiSession } from '../../../e2e/support/api';
-import { openShopWithDiscount } from '../../../e2e/support/sales';
-import { databaseUrl } from '../../../e2e/support/stack';
-import { eventually } from '../../../e2e/support/eventually';
-export { eventually } from '../../../e2e/support/eventually';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
+import { openShopWithDiscount } from '@kassa/testing/sales';
+import { databaseUrl } from '@kassa/testing/stack';
+import { eventually } from '@kassa/testing/eventually';
+export { eventually } from '@kassa/testing/eventually';
 
 export interface Tenant {
   owner: SignedInAccount;

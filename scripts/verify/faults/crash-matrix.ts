@@ -6,7 +6,7 @@
 // one purchase crosses one point of each kind the issue names (and the saga's own ordering point); at full size,
 // every point.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ManagedProcess } from '../../../e2e/support/processes';
+import type { ManagedProcess } from '@kassa/testing/processes';
 import type { Size } from '../figures';
 import { checkoutPatiently, payPatiently, waitUntilPaid } from './patient-guest';
 import type { SagaProbe } from './saga-probe';

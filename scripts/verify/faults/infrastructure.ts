@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MACHINE_NATS_DIR } from '@kassa/platform/messaging';
 import { assertInfrastructure } from '@kassa/platform/testing';
-import { assertHeavyLockHeld } from '../../../e2e/support/heavy-lock';
+import { assertHeavyLockHeld } from '@kassa/testing/heavy-lock';
 
 export type Infrastructure = 'postgresql' | 'redis' | 'nats';
 

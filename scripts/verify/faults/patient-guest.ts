@@ -3,7 +3,7 @@
 // click, Retry payment from the order page when the payment could not start) are what the platform must survive.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiSession } from '../../../e2e/support/api';
+import { ApiSession } from '@kassa/testing/api';
 
 export interface GuestPurchase {
   orderId: string;

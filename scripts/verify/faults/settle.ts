@@ -4,7 +4,7 @@
 // no money, so the faults section does not wait for it. Everything else must be done: every outbox row published,
 // every message acknowledged, every hold ended, every refund settled and every e-mail handed to SMTP.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StackInfo } from '../../../e2e/support/stack';
+import type { StackInfo } from '@kassa/testing/stack';
 import { describeQuiescence, type QuiescenceState, readQuiescence } from '../quiescence';
 
 export function isSettled(state: QuiescenceState): boolean {

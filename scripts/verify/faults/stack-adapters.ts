@@ -1,6 +1,6 @@
-// The faults section's view of an e2e stack (e2e/support/stack.ts): the processes the supervisor and the crash matrix
+// The faults section's view of an e2e stack (testing/src/stack.ts): the processes the supervisor and the crash matrix
 // kill and start again, and the saga databases the probe reads.
-import { serviceDatabase, type Stack, type StackInfo } from '../../../e2e/support/stack';
+import { serviceDatabase, type Stack, type StackInfo } from '@kassa/testing/stack';
 import type { CrashStack } from './crash-matrix';
 import type { SagaDatabase } from './saga-probe';
 import type { Supervised } from './supervisor';

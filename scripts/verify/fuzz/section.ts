@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { callerKeyFromRoot } from '@kassa/platform/grpc';
-import { databaseUrl, startStack, type Stack } from '../../../e2e/support/stack';
+import { databaseUrl, startStack, type Stack } from '@kassa/testing/stack';
 import { FIGURES_DIR, mustBeAtLeast, mustBeZero, mustEqual, type Size, type VerifyFigure, type VerifySection } from '../figures';
 import { bffRoutes, grpcMethods } from '../surface';
 import { readMessageCatalogue, withFieldLabels } from './answers';

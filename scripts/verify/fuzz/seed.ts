@@ -4,12 +4,12 @@
 // shop with an item and a discount code, a scan link, and a guest's order paid on the demo provider, with its ticket
 // issued and its confirmation e-mail sent.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type SignedInAccount, signUpViaApi, testAddress } from '../../../e2e/support/accounts';
-import { ApiSession } from '../../../e2e/support/api';
-import { openShopWithDiscount } from '../../../e2e/support/sales';
-import { waitForMessagesTo } from '../../../e2e/support/mail';
+import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
+import { openShopWithDiscount } from '@kassa/testing/sales';
+import { waitForMessagesTo } from '@kassa/testing/mail';
 import type { TenantName } from './http-cases';
-import { eventually } from '../../../e2e/support/eventually';
+import { eventually } from '@kassa/testing/eventually';
 
 export interface SeededTenant {
   owner: SignedInAccount;

@@ -4,11 +4,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
-import { signUpViaApi, testAddress } from '../../../e2e/support/accounts';
-import { inboxMessages } from '../../../e2e/support/mail';
-import { buildBffIfStale } from '../../../e2e/support/build-bff';
-import { expectOk, openShopWithOneEvent } from '../../../e2e/support/sales';
-import { type Stack, type StackInfo, type StackOptions, startStack } from '../../../e2e/support/stack';
+import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { inboxMessages } from '@kassa/testing/mail';
+import { buildBffIfStale } from '@kassa/testing/build-bff';
+import { expectOk, openShopWithOneEvent } from '@kassa/testing/sales';
+import { type Stack, type StackInfo, type StackOptions, startStack } from '@kassa/testing/stack';
 import { type DuplicateEmails, findDuplicateEmails } from '../faults/duplicate-emails';
 import { describeQuiescence, waitForQuiescence } from '../quiescence';
 import { oversoldNow, reconcile, type Reconciliation, serviceDatabase, withDatabase } from '../reconcile';
@@ -52,7 +52,7 @@ export function startLoadStack(label = 'load', entries: StackOptions['entries'] 
  * An organiser signs up and opens a shop selling one ticket option of `capacity` at `priceMinor` (and, with
  * `quietCapacity`, a second one of that many at the same price), holding carts for HOLD_MINUTES; resolves once ordering
  * sells them with that hold. As the organiser does it: the event and its ticket options through the BFF's API, the
- * shop through catalog's gRPC (e2e/support/sales.ts).
+ * shop through catalog's gRPC (testing/src/sales.ts).
  */
 export async function openLoadShop(info: StackInfo, capacity: number, priceMinor: number, quietCapacity = 0): Promise<LoadShop> {
   const owner = await signUpViaApi(info.bffUrl!, info.mailInboxUrl!, testAddress('load-organiser'), 'Load Organiser');

@@ -29,7 +29,7 @@ const COPIES: Copy[] = [
 ];
 
 const SKIPPED_DIRS = new Set(['node_modules', '.next', 'dist', 'gen', '.artifacts', '.tools', '.data', '.git', 'test', 'migrations']);
-const SCANNED_TOP = ['services', 'bff', 'web', 'scripts', 'e2e', 'charts', 'deploy'];
+const SCANNED_TOP = ['services', 'bff', 'web', 'scripts', 'e2e', 'testing', 'charts', 'deploy'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,4 +1,4 @@
-// The projection fed by the real catalog service (child processes from e2e/support/stack.ts: identity, catalog and
+// The projection fed by the real catalog service (child processes from testing/src/stack.ts: identity, catalog and
 // ordering with their own databases and namespace), so catalog's actual events are proven to land. Nothing of
 // catalog is imported: it is reached through its gRPC API only.
 import { createGrpcClient, type PromiseClient, status, callerKeyFromRoot } from '@kassa/platform/grpc';
@@ -6,7 +6,7 @@ import { createIdentityDriver, type IdentityDriver } from '@kassa/platform/testi
 import { EventServiceClient, type EventServiceService } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient, type ShopServiceService } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient, type OrderingServiceService } from '@kassa/proto/ordering/v1/ordering';
-import { type Stack, startStack } from '../../../../e2e/support/stack';
+import { type Stack, startStack } from '@kassa/testing/stack';
 
 jest.setTimeout(120_000);
 

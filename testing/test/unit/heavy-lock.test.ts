@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertHeavyLockHeld } from '../../../../e2e/support/heavy-lock';
-import { holdFileLock } from '../../../bench/pages/file-lock';
+import { assertHeavyLockHeld } from '../../src/heavy-lock';
+import { holdFileLock } from '../../src/file-lock';
 
 const settledWithin = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);

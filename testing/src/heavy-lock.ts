@@ -2,7 +2,7 @@
 // machine-wide PostgreSQL, Redis and NATS, and the fault tests restart those servers. scripts/lib/infra.sh takes
 // the lock for `npm test` and `npm run verify` (and exports KASSA_HEAVY_LOCK=held); a stack started outside them (a
 // benchmark, a single jest file) takes it here, for as long as the process lives.
-import { type HeldLock, holdFileLock } from '../../scripts/bench/pages/file-lock';
+import { type HeldLock, holdFileLock } from './file-lock';
 
 /** The flock(1) file; scripts/lib/infra.sh locks the same one (KASSA_HEAVY_LOCK_FILE overrides both). */
 export const HEAVY_LOCK_FILE = process.env.KASSA_HEAVY_LOCK_FILE ?? '/tmp/kassa-heavy.lock';
