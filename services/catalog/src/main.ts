@@ -12,6 +12,6 @@ lifecycle.onShutdown('telemetry', 'telemetry', () => telemetry.shutdown());
 
 startCatalog(config, logger, lifecycle).catch(async (error: unknown) => {
   logger.fatal({ err: error }, 'catalog failed to start');
-  await lifecycle.shutdown('start-up failure');
+  await lifecycle.shutdown('start-up failure', { failure: true });
   process.exit(1);
 });

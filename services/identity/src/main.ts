@@ -11,6 +11,6 @@ lifecycle.onShutdown('telemetry', 'telemetry', () => telemetry.shutdown());
 
 startIdentity(config, logger, lifecycle).catch(async (error: unknown) => {
   logger.fatal({ err: error }, 'identity failed to start');
-  await lifecycle.shutdown('start-up failure');
+  await lifecycle.shutdown('start-up failure', { failure: true });
   process.exit(1);
 });

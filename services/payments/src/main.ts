@@ -15,6 +15,6 @@ lifecycle.onShutdown('telemetry', 'telemetry', () => telemetry.shutdown());
 
 startPayments(config, logger, lifecycle).catch(async (error: unknown) => {
   logger.fatal({ err: error }, 'payments failed to start');
-  await lifecycle.shutdown('start-up failure');
+  await lifecycle.shutdown('start-up failure', { failure: true });
   process.exit(1);
 });

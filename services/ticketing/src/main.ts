@@ -16,6 +16,6 @@ lifecycle.onShutdown('telemetry', 'telemetry', () => telemetry.shutdown());
 
 startTicketing(config, logger, lifecycle).catch(async (error: unknown) => {
   logger.fatal({ err: error }, 'ticketing failed to start');
-  await lifecycle.shutdown('start-up failure');
+  await lifecycle.shutdown('start-up failure', { failure: true });
   process.exit(1);
 });

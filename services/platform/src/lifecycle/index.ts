@@ -6,8 +6,11 @@ export type ShutdownPhase = (typeof SHUTDOWN_PHASES)[number];
 
 export interface Lifecycle {
   onShutdown(phase: ShutdownPhase, name: string, fn: () => Promise<void> | void): void;
-  /** Runs every step once (later calls return the same promise), then calls exit(0), or exit(1) if a step failed. */
-  shutdown(reason: string): Promise<void>;
+  /**
+   * Runs every step once (later calls return the same promise), then calls exit(0), or exit(1) if a step failed or
+   * the shutdown is for a failure (`failure: true`, e.g. start-up failed), so that a supervisor sees a failed process.
+   */
+  shutdown(reason: string, options?: { failure?: boolean }): Promise<void>;
   /** Starts shutdown on SIGTERM/SIGINT; a second signal forces exit. Returns a function that removes the handlers. */
   listen(): () => void;
 }
@@ -36,7 +39,7 @@ export function createLifecycle(logger: Logger, options: LifecycleOptions = {}):
     exit(code);
   };
 
-  async function runSteps(reason: string): Promise<void> {
+  async function runSteps(reason: string, failure: boolean): Promise<void> {
     logger.info({ reason }, 'shutting down');
     let failed = false;
     for (const phase of SHUTDOWN_PHASES) {
@@ -57,7 +60,7 @@ export function createLifecycle(logger: Logger, options: LifecycleOptions = {}):
       });
     }
     logger.info({ reason, failed }, 'shutdown complete');
-    exitOnce(failed ? 1 : 0);
+    exitOnce(failed || failure ? 1 : 0);
   }
 
   const lifecycle: Lifecycle = {
@@ -66,14 +69,14 @@ export function createLifecycle(logger: Logger, options: LifecycleOptions = {}):
       steps.push({ phase, name, fn });
     },
 
-    shutdown(reason) {
+    shutdown(reason, options = {}) {
       if (!running) {
         const timer = setTimer(() => {
           logger.error({ reason, ceilingMs }, 'shutdown took too long: forcing exit');
           exitOnce(1);
         }, ceilingMs);
         timer.unref?.();
-        running = runSteps(reason);
+        running = runSteps(reason, options.failure === true);
       }
       return running;
     },

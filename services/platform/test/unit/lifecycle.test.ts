@@ -70,6 +70,13 @@ describe('createLifecycle', () => {
     expect(logs.lines.find((l) => l.msg === 'shutdown step failed')).toMatchObject({ phase: 'ingress', step: 'grpc' });
   });
 
+  it('exits 1 after a clean shutdown that was for a failure (start-up failed), so a supervisor sees it', async () => {
+    const { lifecycle, exits } = setup();
+    lifecycle.onShutdown('connections', 'orm', async () => undefined);
+    await lifecycle.shutdown('start-up failure', { failure: true });
+    expect(exits).toEqual([1]);
+  });
+
   it('runs once however often it is asked', async () => {
     const { lifecycle, exits } = setup();
     let runs = 0;
