@@ -1801,9 +1801,10 @@ export const GetPaymentSettingsResponse: MessageFns<GetPaymentSettingsResponse> 
 export type PaymentServiceService = typeof PaymentServiceService;
 export const PaymentServiceService = {
   /**
-   * Starts a payment attempt for a held order and returns where to send the guest. Anonymous: the unguessable order
-   * id is the capability. Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order cannot be paid
-   * now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown.
+   * Starts a payment attempt for a held order and returns where to send the guest. Anonymous: the order's access key
+   * (order_access_key) is the capability. Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order
+   * cannot be paid now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown or the key is
+   * missing or wrong.
    */
   createPayment: {
     path: "/kassa.payments.v1.PaymentService/CreatePayment" as const,
@@ -1885,9 +1886,10 @@ export const PaymentServiceService = {
 
 export interface PaymentServiceServer extends UntypedServiceImplementation {
   /**
-   * Starts a payment attempt for a held order and returns where to send the guest. Anonymous: the unguessable order
-   * id is the capability. Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order cannot be paid
-   * now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown.
+   * Starts a payment attempt for a held order and returns where to send the guest. Anonymous: the order's access key
+   * (order_access_key) is the capability. Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order
+   * cannot be paid now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown or the key is
+   * missing or wrong.
    */
   createPayment: handleUnaryCall<CreatePaymentRequest, CreatePaymentResponse>;
   /** One attempt, for the demo provider's page. Anonymous: the order's access key is the capability. */
@@ -1913,9 +1915,10 @@ export interface PaymentServiceServer extends UntypedServiceImplementation {
 
 export interface PaymentServiceClient extends Client {
   /**
-   * Starts a payment attempt for a held order and returns where to send the guest. Anonymous: the unguessable order
-   * id is the capability. Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order cannot be paid
-   * now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown.
+   * Starts a payment attempt for a held order and returns where to send the guest. Anonymous: the order's access key
+   * (order_access_key) is the capability. Idempotent per (order, idempotency key). FAILED_PRECONDITION when the order
+   * cannot be paid now (already paid, expired, canceled, free); NOT_FOUND when the order is unknown or the key is
+   * missing or wrong.
    */
   createPayment(
     request: CreatePaymentRequest,
