@@ -5,7 +5,11 @@ const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.cjs$': [
     '@swc/jest',
     {
-      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
       module: { type: 'commonjs' },
     },
   ],
@@ -17,7 +21,9 @@ const common = {
   // Workspace packages are symlinked and shipped as TypeScript: transform them too. @react-email/render
   // loads react-dom/server with a dynamic import() that Jest's CommonJS runtime refuses; swc turns it into require.
   // next-intl and its dependencies are published as ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(@kassa|@react-email|next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|@schummar|jose|@noble)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@kassa|@react-email|next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|@schummar|jose|@noble)/)',
+  ],
   // The BFF's build output holds a copy of its package.json.
   modulePathIgnorePatterns: ['<rootDir>/bff/.next/'],
 };
@@ -25,11 +31,18 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{contracts,testing,services,web,bff,scripts}/**/test/unit/**/*.test.{ts,tsx}'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{contracts,testing,services,web,bff,scripts}/**/test/unit/**/*.test.{ts,tsx}'],
+    },
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{services,bff,scripts}/**/test/integration/**/*.int.test.ts', '<rootDir>/charts/test/**/*.int.test.ts'],
+      testMatch: [
+        '<rootDir>/{services,bff,scripts}/**/test/integration/**/*.int.test.ts',
+        '<rootDir>/charts/test/**/*.int.test.ts',
+      ],
       globalSetup: '<rootDir>/services/platform/test/integration-setup.ts',
     },
     {

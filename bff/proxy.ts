@@ -10,7 +10,11 @@ import { readRedirectRules } from './server/site/redirect-rules';
 import { decideRoute, splitLocale } from './server/site/route-guard';
 import { REQUEST_SEARCH_HEADER } from './server/site/site-headers';
 import { findSessionCookie } from './server/auth/session-cookies';
-import { LAST_ORGANISATION_COOKIE, LAST_ORGANISATION_MAX_AGE_SECONDS, organisationIdOfPath } from './server/organisations/last-organisation';
+import {
+  LAST_ORGANISATION_COOKIE,
+  LAST_ORGANISATION_MAX_AGE_SECONDS,
+  organisationIdOfPath,
+} from './server/organisations/last-organisation';
 import { escapeHtml } from './server/html';
 import { publicShopCacheControl } from './server/shops/shop-access';
 import { readBffConfig } from './server/bff-config';
@@ -30,7 +34,6 @@ const analytics = analyticsConfig({
   NEXT_PUBLIC_POSTHOG_INGEST_PATH: process.env.NEXT_PUBLIC_POSTHOG_INGEST_PATH,
 });
 const ingestPath = analytics.enabled ? analytics.options.api_host : undefined;
-
 
 /** The answer for a route that fails validation (spec: 404 'Page Not Found: {path}'); plain, since no page is rendered for it. */
 function invalidPage(pathname: string): NextResponse {
@@ -55,7 +58,11 @@ function tooManyGuestReads(pathname: string, retryAfterSeconds: number): NextRes
   const html = `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(TOO_MANY_REQUESTS_MESSAGE)}</title></head><body><p>${escapeHtml(TOO_MANY_REQUESTS_MESSAGE)}</p></body></html>`;
   return new NextResponse(html, {
     status: 429,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'Retry-After': String(retryAfterSeconds),
+      'Cache-Control': 'no-store',
+    },
   });
 }
 
@@ -63,11 +70,16 @@ function tooManyGuestReads(pathname: string, retryAfterSeconds: number): NextRes
  * The policy of the document this request gets: `rendered` for a page rendered now (with the nonce); `forAnswer`
  * picks, once the locale routing has said which page answers, the prerendered page's own hashes instead.
  */
-function documentPolicy(request: NextRequest, nonce: string): { rendered: string; forAnswer(response: NextResponse): string } {
+function documentPolicy(
+  request: NextRequest,
+  nonce: string,
+): { rendered: string; forAnswer(response: NextResponse): string } {
   const { path } = splitLocale(request.nextUrl.pathname, routing);
   const development = process.env.NODE_ENV === 'development';
   // next dev renders every page on request (with the nonce), whatever an earlier build left in .next.
-  const { pages, shared: sharedScripts } = development ? { pages: new Map<string, readonly string[]>(), shared: [] } : staticPagePolicies();
+  const { pages, shared: sharedScripts } = development
+    ? { pages: new Map<string, readonly string[]>(), shared: [] }
+    : staticPagePolicies();
   const context = { scanner: isScannerDocument(path), development, https: isSecureRequest(request, readBffConfig()) };
   const rendered = pagePolicy({ ...context, nonce, scriptHashes: sharedScripts });
   return {
@@ -103,7 +115,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     // A path that does not percent-decode (%zz, %ff, a lone %) names nothing; Next would fail decoding its parameters
     // and answer 500. Every route parameter is an id or a token: the spec's answer for a malformed one.
-    if (!percentDecodes(pathname)) return NextResponse.json({ message: messages.idInvalid }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    if (!percentDecodes(pathname))
+      return NextResponse.json(
+        { message: messages.idInvalid },
+        { status: 400, headers: { 'Cache-Control': 'no-store' } },
+      );
     return NextResponse.next({ request: { headers } });
   }
   if (ingestPath && (pathname === ingestPath || pathname.startsWith(`${ingestPath}/`))) {
@@ -119,7 +135,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   );
   if (decision.action === 'not-found') return invalidPage(pathname);
   // An external target is an absolute URL: the browser (and Next's client router) leave the app with a full page load.
-  if (decision.action === 'redirect') return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
+  if (decision.action === 'redirect')
+    return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
   // Order, ticket and demo payment pages count against the same per-address limit as their API.
   if (isGuestCapabilityPage(splitLocale(pathname, routing).path)) {
     const verdict = await hitGuestRead(request, readBffConfig());

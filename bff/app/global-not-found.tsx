@@ -41,14 +41,14 @@ export default async function GlobalNotFound() {
       <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
         <title>{`${tNotFound('title')} · ${t('productTitle')}`}</title>
         <ThemeProvider>
-        <NextIntlClientProvider locale={locale} messages={await getMessages({ locale })}>
-          <SiteHeader title={t('productTitle')} homeHref="/" homeLabel={tHeader('home')} Link={Link}>
-            <LocaleSwitcher />
-          </SiteHeader>
-          <main className="flex-1 px-4 py-8">
-            <NotFoundScreen path={path} homeHref="/" Link={Link} />
-          </main>
-        </NextIntlClientProvider>
+          <NextIntlClientProvider locale={locale} messages={await getMessages({ locale })}>
+            <SiteHeader title={t('productTitle')} homeHref="/" homeLabel={tHeader('home')} Link={Link}>
+              <LocaleSwitcher />
+            </SiteHeader>
+            <main className="flex-1 px-4 py-8">
+              <NotFoundScreen path={path} homeHref="/" Link={Link} />
+            </main>
+          </NextIntlClientProvider>
         </ThemeProvider>
         {/* This page is a document of its own, outside the locale layout's SiteRuntime: it says when it has hydrated too. */}
         <RuntimeReady />

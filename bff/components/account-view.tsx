@@ -26,7 +26,9 @@ export function AccountView({ user, sessions, dashboardHref }: AccountViewProps)
       dashboardHref={dashboardHref}
       Link={Link}
       colourModeControl={<ThemeToggle />}
-      updateProfile={(changes: ProfileChanges) => callApi<{ user: SessionUser }>('PATCH', '/api/account/profile', changes)}
+      updateProfile={(changes: ProfileChanges) =>
+        callApi<{ user: SessionUser }>('PATCH', '/api/account/profile', changes)
+      }
       listSessions={() => callApi<{ sessions: AccountSession[] }>('GET', '/api/account/sessions')}
       endOtherSessions={() => callApi<{ endedCount: number }>('POST', '/api/account/sessions/end-others')}
       endSession={(sessionId) => callApi('DELETE', `/api/account/sessions/${encodeURIComponent(sessionId)}`)}

@@ -7,7 +7,14 @@ import { GuestOrderTickets } from '@kassa/web/features/tickets/guest-order-ticke
 import type { GuestTicketView } from '@kassa/web/features/tickets/ticket-model';
 import type { ApiResult } from '@kassa/web/lib/api-result';
 import { orderApiPath, withAccessKey } from '@kassa/web/lib/guest-access';
-import type { DemoAction, DemoPaymentResult, DemoPaymentView, GuestOrderView, PaymentRedirect, PaymentReturn } from '@kassa/web/lib/checkout';
+import type {
+  DemoAction,
+  DemoPaymentResult,
+  DemoPaymentView,
+  GuestOrderView,
+  PaymentRedirect,
+  PaymentReturn,
+} from '@kassa/web/lib/checkout';
 import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
 import { Link } from '../i18n/navigation';
@@ -38,7 +45,10 @@ export function GuestOrderPageView({ order, paymentReturn, shopHref, tickets }: 
   );
   const ticketsApi = orderApiPath(order, '/tickets');
   const loadTickets = useCallback(async (): Promise<ApiResult<GuestTicketView[]>> => {
-    const result = await callApi<{ tickets: GuestTicketView[] }>('GET', `${ticketsApi}&locale=${encodeURIComponent(locale)}`);
+    const result = await callApi<{ tickets: GuestTicketView[] }>(
+      'GET',
+      `${ticketsApi}&locale=${encodeURIComponent(locale)}`,
+    );
     return result.ok ? { ok: true, data: result.data.tickets } : result;
   }, [ticketsApi, locale]);
   return (
@@ -54,10 +64,23 @@ export function GuestOrderPageView({ order, paymentReturn, shopHref, tickets }: 
   );
 }
 
-export function DemoPaymentPageView({ payment, orderAccessKey, orderHref }: { payment: DemoPaymentView; orderAccessKey: string; orderHref: string }) {
+export function DemoPaymentPageView({
+  payment,
+  orderAccessKey,
+  orderHref,
+}: {
+  payment: DemoPaymentView;
+  orderAccessKey: string;
+  orderHref: string;
+}) {
   const locale = useLocale();
   const complete = useCallback(
-    (action: DemoAction) => callApi<DemoPaymentResult>('POST', withAccessKey(`/api/payments/${encodeURIComponent(payment.id)}/demo`, orderAccessKey), { action, locale }),
+    (action: DemoAction) =>
+      callApi<DemoPaymentResult>(
+        'POST',
+        withAccessKey(`/api/payments/${encodeURIComponent(payment.id)}/demo`, orderAccessKey),
+        { action, locale },
+      ),
     [payment.id, orderAccessKey, locale],
   );
   return <DemoPaymentScreen payment={payment} orderHref={orderHref} complete={complete} onRedirect={leaveFor} />;

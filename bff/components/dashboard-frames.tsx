@@ -34,7 +34,14 @@ export interface OrganisationFrameProps {
   children: ReactNode;
 }
 
-export function OrganisationFrame({ orgId, user, organisation, organisations, permissions, children }: OrganisationFrameProps) {
+export function OrganisationFrame({
+  orgId,
+  user,
+  organisation,
+  organisations,
+  permissions,
+  children,
+}: OrganisationFrameProps) {
   const wiring = useShellWiring();
   const pathname = usePathname();
   const search = useSearchParams().toString();
@@ -56,7 +63,17 @@ export function OrganisationFrame({ orgId, user, organisation, organisations, pe
   );
 }
 
-export function ShopFrame({ shopId, orgId, user, children }: { shopId: string; orgId: string; user: UserMenuUser; children: ReactNode }) {
+export function ShopFrame({
+  shopId,
+  orgId,
+  user,
+  children,
+}: {
+  shopId: string;
+  orgId: string;
+  user: UserMenuUser;
+  children: ReactNode;
+}) {
   const wiring = useShellWiring();
   const pathname = usePathname();
   return (

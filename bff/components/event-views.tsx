@@ -20,7 +20,9 @@ export function EventsListView(props: Omit<EventsListScreenProps, 'Link' | 'navi
   );
 }
 
-export function EventPageView(props: Omit<EventScreenProps, 'Link' | 'actions' | 'refresh' | 'onDeleted' | 'navigate'>) {
+export function EventPageView(
+  props: Omit<EventScreenProps, 'Link' | 'actions' | 'refresh' | 'onDeleted' | 'navigate'>,
+) {
   const router = useRouter();
   const event = `${eventsApi(props.orgId)}/${encodeURIComponent(props.event.id)}`;
   const option = (id: string) => `${event}/ticket-options/${encodeURIComponent(id)}`;
@@ -36,8 +38,10 @@ export function EventPageView(props: Omit<EventScreenProps, 'Link' | 'actions' |
         convertToDraft: () => callApi<{ event: EventView }>('POST', `${event}/convert-to-draft`),
         update: (input: EventInput) => callApi<{ event: EventView }>('PUT', event, input),
         remove: () => callApi<{ event: EventView }>('DELETE', event),
-        createTicketOption: (input: TicketOptionInput) => callApi<{ ticketOption: TicketOptionView }>('POST', `${event}/ticket-options`, input),
-        updateTicketOption: (id: string, input: TicketOptionInput) => callApi<{ ticketOption: TicketOptionView }>('PUT', option(id), input),
+        createTicketOption: (input: TicketOptionInput) =>
+          callApi<{ ticketOption: TicketOptionView }>('POST', `${event}/ticket-options`, input),
+        updateTicketOption: (id: string, input: TicketOptionInput) =>
+          callApi<{ ticketOption: TicketOptionView }>('PUT', option(id), input),
         deleteTicketOption: (id: string) => callApi('DELETE', option(id)),
       }}
     />

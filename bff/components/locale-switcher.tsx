@@ -8,5 +8,11 @@ import { routing } from '../i18n/routing';
 export function LocaleSwitcher() {
   const locale = useLocale();
   const pathname = usePathname();
-  return <LanguageSwitch current={locale} options={routing.locales.map((option) => ({ locale: option, href: pathname }))} Link={Link} />;
+  return (
+    <LanguageSwitch
+      current={locale}
+      options={routing.locales.map((option) => ({ locale: option, href: pathname }))}
+      Link={Link}
+    />
+  );
 }

@@ -20,5 +20,9 @@ export function WaitlistFormContainer() {
 
 export function ContactFormContainer() {
   const locale = useLocale();
-  return <ContactForm sendMessage={(input: ContactInput) => callApi<{ ok: true }>('POST', '/api/contact', { ...input, locale })} />;
+  return (
+    <ContactForm
+      sendMessage={(input: ContactInput) => callApi<{ ok: true }>('POST', '/api/contact', { ...input, locale })}
+    />
+  );
 }

@@ -21,7 +21,15 @@ import { callApi } from '../lib/api-client';
 
 const organisationUrl = (orgId: string) => `/api/organisations/${encodeURIComponent(orgId)}`;
 
-export function CreateOrganisationView({ firstRun, defaultLocale, cancelHref }: { firstRun: boolean; defaultLocale: string; cancelHref?: string }) {
+export function CreateOrganisationView({
+  firstRun,
+  defaultLocale,
+  cancelHref,
+}: {
+  firstRun: boolean;
+  defaultLocale: string;
+  cancelHref?: string;
+}) {
   const router = useRouter();
   return (
     <CreateOrganisationScreen
@@ -29,19 +37,29 @@ export function CreateOrganisationView({ firstRun, defaultLocale, cancelHref }: 
       defaultLocale={defaultLocale}
       cancelHref={cancelHref}
       Link={Link}
-      createOrganisation={(input: OrganisationSettingsInput) => callApi<{ organisation: OrganisationSummary }>('POST', '/api/organisations', input)}
+      createOrganisation={(input: OrganisationSettingsInput) =>
+        callApi<{ organisation: OrganisationSummary }>('POST', '/api/organisations', input)
+      }
       onCreated={(organisation) => router.push(`/o/${organisation.id}`)}
     />
   );
 }
 
-export function GeneralSettingsView({ organisation, canEdit }: { organisation: OrganisationSummary; canEdit: boolean }) {
+export function GeneralSettingsView({
+  organisation,
+  canEdit,
+}: {
+  organisation: OrganisationSummary;
+  canEdit: boolean;
+}) {
   const router = useRouter();
   return (
     <GeneralSettingsScreen
       organisation={organisation}
       canEdit={canEdit}
-      updateOrganisation={(input) => callApi<{ organisation: OrganisationSummary }>('PATCH', organisationUrl(organisation.id), input)}
+      updateOrganisation={(input) =>
+        callApi<{ organisation: OrganisationSummary }>('PATCH', organisationUrl(organisation.id), input)
+      }
       // The switcher in the frame shows the name: let the server components render again.
       onSaved={() => router.refresh()}
     />
@@ -68,9 +86,15 @@ export function MembersView({ orgId, members, invitations, query, viewer }: Memb
       viewer={viewer}
       search={(q) => router.replace(q ? `${base}?q=${encodeURIComponent(q)}` : base)}
       invite={(input: InviteInput) => callApi('POST', `${organisationUrl(orgId)}/members`, input)}
-      revokeInvitation={(invitationId) => callApi('DELETE', `${organisationUrl(orgId)}/invitations/${encodeURIComponent(invitationId)}`)}
-      updateMember={(memberId, changes: MemberChanges) => callApi('PATCH', `${organisationUrl(orgId)}/members/${encodeURIComponent(memberId)}`, changes)}
-      removeMember={(memberId) => callApi('DELETE', `${organisationUrl(orgId)}/members/${encodeURIComponent(memberId)}`)}
+      revokeInvitation={(invitationId) =>
+        callApi('DELETE', `${organisationUrl(orgId)}/invitations/${encodeURIComponent(invitationId)}`)
+      }
+      updateMember={(memberId, changes: MemberChanges) =>
+        callApi('PATCH', `${organisationUrl(orgId)}/members/${encodeURIComponent(memberId)}`, changes)
+      }
+      removeMember={(memberId) =>
+        callApi('DELETE', `${organisationUrl(orgId)}/members/${encodeURIComponent(memberId)}`)
+      }
       onChanged={() => router.refresh()}
       // Nothing here is the viewer's any more: a full page load to their next dashboard.
       onLeft={() => window.location.assign(getPathname({ href: '/o', locale }))}
@@ -78,7 +102,15 @@ export function MembersView({ orgId, members, invitations, query, viewer }: Memb
   );
 }
 
-export function InvitationView({ token, invitation, signedInAs }: { token: string; invitation: InvitationDetails; signedInAs: string }) {
+export function InvitationView({
+  token,
+  invitation,
+  signedInAs,
+}: {
+  token: string;
+  invitation: InvitationDetails;
+  signedInAs: string;
+}) {
   const locale = useLocale();
   const here = getPathname({ href: `/account/invitations/${token}`, locale });
   return (

@@ -13,13 +13,29 @@ import { callApi } from '../lib/api-client';
 
 const shopApi = (shopId: string) => `/api/shops/${encodeURIComponent(shopId)}`;
 
-export function ShopCartPanelView({ shopId, currency, donation, items }: { shopId: string; currency: string; donation: DonationView; items: CartPanelItem[] }) {
+export function ShopCartPanelView({
+  shopId,
+  currency,
+  donation,
+  items,
+}: {
+  shopId: string;
+  currency: string;
+  donation: DonationView;
+  items: CartPanelItem[];
+}) {
   // Stable, so that the cart asks for prices only when the cart itself changes.
-  const priceCart = useCallback(async (input: PriceCartInput): Promise<ApiResult<PriceQuoteView>> => {
-    const result = await callApi<{ quote: PriceQuoteView }>('POST', `${shopApi(shopId)}/price`, input);
-    return result.ok ? { ok: true, data: result.data.quote } : result;
-  }, [shopId]);
-  const checkout = useCallback((input: CheckoutInput) => callApi<CheckoutResult>('POST', `${shopApi(shopId)}/checkout`, input), [shopId]);
+  const priceCart = useCallback(
+    async (input: PriceCartInput): Promise<ApiResult<PriceQuoteView>> => {
+      const result = await callApi<{ quote: PriceQuoteView }>('POST', `${shopApi(shopId)}/price`, input);
+      return result.ok ? { ok: true, data: result.data.quote } : result;
+    },
+    [shopId],
+  );
+  const checkout = useCallback(
+    (input: CheckoutInput) => callApi<CheckoutResult>('POST', `${shopApi(shopId)}/checkout`, input),
+    [shopId],
+  );
   return (
     <CartPanel
       currency={currency}

@@ -3,7 +3,14 @@
 import { ShopDashboardScreen, type ShopDashboardScreenProps } from '@kassa/web/features/shops/shop-dashboard-screen';
 import { type ShopActions, ShopScreen, type ShopScreenProps } from '@kassa/web/features/shops/shop-screen';
 import { ShopsListScreen, type ShopsListScreenProps } from '@kassa/web/features/shops/shops-list-screen';
-import type { DiscountCodeInput, DiscountCodeView, ShopInput, ShopItemInput, ShopItemView, ShopView } from '@kassa/web/lib/shop-model';
+import type {
+  DiscountCodeInput,
+  DiscountCodeView,
+  ShopInput,
+  ShopItemInput,
+  ShopItemView,
+  ShopView,
+} from '@kassa/web/lib/shop-model';
 import { Link, useRouter } from '../i18n/navigation';
 import { callApi } from '../lib/api-client';
 
@@ -33,8 +40,10 @@ function shopActions(orgId: string, shopId: string): ShopActions {
     createItem: (input: ShopItemInput) => callApi<{ item: ShopItemView }>('POST', `${shop}/items`, input),
     updateItem: (id: string, input: ShopItemInput) => callApi<{ item: ShopItemView }>('PUT', item(id), input),
     deleteItem: (id: string) => callApi('DELETE', item(id)),
-    createDiscountCode: (input: DiscountCodeInput) => callApi<{ discountCode: DiscountCodeView }>('POST', `${shop}/discount-codes`, input),
-    updateDiscountCode: (id: string, input: DiscountCodeInput) => callApi<{ discountCode: DiscountCodeView }>('PUT', code(id), input),
+    createDiscountCode: (input: DiscountCodeInput) =>
+      callApi<{ discountCode: DiscountCodeView }>('POST', `${shop}/discount-codes`, input),
+    updateDiscountCode: (id: string, input: DiscountCodeInput) =>
+      callApi<{ discountCode: DiscountCodeView }>('PUT', code(id), input),
     deleteDiscountCode: (id: string) => callApi('DELETE', code(id)),
   };
 }
@@ -54,5 +63,12 @@ export function ShopPageView(props: Omit<ShopScreenProps, 'Link' | 'actions' | '
 
 export function ShopDashboardView(props: Omit<ShopDashboardScreenProps, 'Link' | 'actions' | 'refresh'>) {
   const router = useRouter();
-  return <ShopDashboardScreen {...props} Link={Link} refresh={() => router.refresh()} actions={shopActions(props.orgId, props.shop.id)} />;
+  return (
+    <ShopDashboardScreen
+      {...props}
+      Link={Link}
+      refresh={() => router.refresh()}
+      actions={shopActions(props.orgId, props.shop.id)}
+    />
+  );
 }

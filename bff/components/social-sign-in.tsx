@@ -10,7 +10,12 @@ export const POPUP_WIDTH = 960;
 export const POPUP_HEIGHT = 600;
 
 /** The popup's features: the default size, centred on the opener (clamped to the screen's top-left). */
-export function popupFeatures(opener: { screenX: number; screenY: number; outerWidth: number; outerHeight: number }): string {
+export function popupFeatures(opener: {
+  screenX: number;
+  screenY: number;
+  outerWidth: number;
+  outerHeight: number;
+}): string {
   const left = Math.max(0, Math.round(opener.screenX + (opener.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(opener.screenY + (opener.outerHeight - POPUP_HEIGHT) / 2));
   return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
@@ -27,7 +32,11 @@ function storage(): Storage | null {
 
 async function sessionUser(): Promise<unknown> {
   try {
-    const response = await fetch('/api/_auth/session', { headers: { accept: 'application/json' }, cache: 'no-store', credentials: 'same-origin' });
+    const response = await fetch('/api/_auth/session', {
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
     if (!response.ok) return null;
     const body = (await response.json()) as { user?: unknown } | null;
     return body?.user ?? null;

@@ -3,7 +3,6 @@ import { getRequestConfig } from 'next-intl/server';
 import { messages } from '@kassa/web/messages';
 import { routing } from './routing';
 
-
 export default getRequestConfig(async ({ locale: explicitLocale, requestLocale }) => {
   // A locale passed explicitly (generateMetadata, e-mails) wins; awaiting requestLocale would read the request's
   // headers and stop the page from being prerendered.

@@ -52,11 +52,15 @@ export function readCallerKey(env: Record<string, string | undefined> = process.
     throw new Error('Invalid configuration for bff: KASSA_CALLER_SECRET (must be base64url of 32 bytes)');
   }
   if (env.KASSA_ENV === 'production') {
-    throw new Error("Invalid configuration for bff: KASSA_CALLER_SECRET is required (KASSA_CALLER_KEY derives every workload's key and is refused in production)");
+    throw new Error(
+      "Invalid configuration for bff: KASSA_CALLER_SECRET is required (KASSA_CALLER_KEY derives every workload's key and is refused in production)",
+    );
   }
   try {
     return callerKeyFromRoot(parseKey(env.KASSA_CALLER_KEY ?? ''), 'bff');
   } catch {
-    throw new Error('Invalid configuration for bff: KASSA_CALLER_SECRET or, in development, KASSA_CALLER_KEY (must be base64url of 32 bytes)');
+    throw new Error(
+      'Invalid configuration for bff: KASSA_CALLER_SECRET or, in development, KASSA_CALLER_KEY (must be base64url of 32 bytes)',
+    );
   }
 }

@@ -19,7 +19,8 @@ export function checkCsrf(
   config: Pick<BffConfig, 'trustProxy' | 'publicOrigin'>,
 ): CsrfVerdict {
   if (!isStateChanging(request.method)) return { allowed: true };
-  if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return { allowed: false, reason: 'cross-site request' };
+  if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site')
+    return { allowed: false, reason: 'cross-site request' };
   const origin = request.headers.get('origin');
   if (!origin) return { allowed: false, reason: 'missing Origin' };
   if (origin === 'null') return { allowed: false, reason: 'opaque Origin' };

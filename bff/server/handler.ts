@@ -33,7 +33,11 @@ export function handler<P extends Record<string, string | string[]> = Record<str
       return noStore(await fn(request, { config, params }));
     } catch (thrown) {
       const mapped = errorToHttp(thrown, options);
-      if (mapped.status >= 500) logger.error({ err: thrown, method: request.method, path: request.nextUrl.pathname, status: mapped.status }, 'request failed');
+      if (mapped.status >= 500)
+        logger.error(
+          { err: thrown, method: request.method, path: request.nextUrl.pathname, status: mapped.status },
+          'request failed',
+        );
       return noStore(NextResponse.json(mapped.body, { status: mapped.status, headers: mapped.headers }));
     }
   };

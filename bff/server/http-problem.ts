@@ -20,7 +20,11 @@ export class HttpProblem extends Error {
 
 /** Judged by shape, not instanceof: the bundler may load this module once per route chunk. */
 export function isHttpProblem(thrown: unknown): thrown is HttpProblem {
-  return thrown instanceof Error && thrown.name === 'HttpProblem' && typeof (thrown as { status?: unknown }).status === 'number';
+  return (
+    thrown instanceof Error &&
+    thrown.name === 'HttpProblem' &&
+    typeof (thrown as { status?: unknown }).status === 'number'
+  );
 }
 
 export const NOT_FOUND_MESSAGE = 'Not found';

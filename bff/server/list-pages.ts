@@ -13,7 +13,10 @@ export interface ListQuery {
 const first = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
 
 /** ?q=, ?status= (one of `statuses`) and ?page= as a list understands them; anything unknown falls back to the default. */
-export function listQuery(search: Record<string, string | string[] | undefined>, statuses: readonly string[]): ListQuery {
+export function listQuery(
+  search: Record<string, string | string[] | undefined>,
+  statuses: readonly string[],
+): ListQuery {
   const statusWord = first(search.status);
   const page = Number.parseInt(first(search.page), 10);
   return {
@@ -24,7 +27,10 @@ export function listQuery(search: Record<string, string | string[] | undefined>,
 }
 
 /** Page `wanted` (1-based) of a cursor-paged list: its rows ([] past the end) and whether another page follows. */
-export async function cursorPage<T>(wanted: number, fetchPage: (pageToken: string) => Promise<{ rows: T[]; nextPageToken: string }>): Promise<{ rows: T[]; hasNextPage: boolean }> {
+export async function cursorPage<T>(
+  wanted: number,
+  fetchPage: (pageToken: string) => Promise<{ rows: T[]; nextPageToken: string }>,
+): Promise<{ rows: T[]; hasNextPage: boolean }> {
   let pageToken = '';
   for (let page = 1; ; page += 1) {
     const answer = await fetchPage(pageToken);

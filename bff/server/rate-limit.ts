@@ -16,17 +16,25 @@ function limiter(): RateLimiter {
     // Few retries: a guest waiting on a password form is better served by a quick 503 than by a queue.
     const redis = new Redis(readBffConfig().redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     redis.on('error', (error: Error) => logger.error({ err: error.message }, 'rate limiter: Redis error'));
-    holder.kassaBffRateLimiter = createRateLimiter(redis, { prefix: createNamespace(process.env.KASSA_NAMESPACE ?? '').key('kassa:ratelimit:bff:') });
+    holder.kassaBffRateLimiter = createRateLimiter(redis, {
+      prefix: createNamespace(process.env.KASSA_NAMESPACE ?? '').key('kassa:ratelimit:bff:'),
+    });
   }
   return holder.kassaBffRateLimiter;
 }
 
 /** Counts one attempt against `key`: allowed, or how many seconds until the window frees up. */
-export function hitBffRateLimit(key: string, limit: RateLimit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export function hitBffRateLimit(
+  key: string,
+  limit: RateLimit,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   return limiter().hit(key, limit);
 }
 
 /** Whether one more attempt against `key` would be allowed, without counting it (limits that count only failures). */
-export function peekBffRateLimit(key: string, limit: RateLimit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export function peekBffRateLimit(
+  key: string,
+  limit: RateLimit,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   return limiter().peek(key, limit);
 }

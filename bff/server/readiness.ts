@@ -1,5 +1,9 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
-import { HealthCheckResponse_ServingStatus, HealthClient, type HealthService } from '@kassa/proto/grpc/health/v1/health';
+import {
+  HealthCheckResponse_ServingStatus,
+  HealthClient,
+  type HealthService,
+} from '@kassa/proto/grpc/health/v1/health';
 import { readBffConfig, readCallerKey } from './bff-config';
 
 const holder = globalThis as typeof globalThis & { kassaHealthClients?: Map<string, PromiseClient<HealthService>> };

@@ -30,7 +30,8 @@ export function checkBody<T>(schema: z.ZodType<T>, body: unknown, fieldOf: Field
   }
   // Every body passes here: a control character in any string the schema kept is refused, whatever the schema says
   // of the field (keys it does not know were dropped with their values).
-  for (const violation of controlCharacterViolations(result.data)) fields[fieldOf(violation.field.split('.'))] ??= violation.message;
+  for (const violation of controlCharacterViolations(result.data))
+    fields[fieldOf(violation.field.split('.'))] ??= violation.message;
   return Object.keys(fields).length === 0 ? { ok: true, data: result.data } : { ok: false, fields };
 }
 

@@ -23,7 +23,10 @@ export interface RequestErrorInput {
 
 export function describeRequestError({ error, request, context }: RequestErrorInput): RequestErrorReport {
   const userAgent = request.headers['user-agent'];
-  const { name, message, digest } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const { name, message, digest } = (typeof error === 'object' && error !== null ? error : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     event: 'request_error',
     method: request.method,

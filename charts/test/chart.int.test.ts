@@ -14,7 +14,19 @@ import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { serviceMonitorProblems } from '../../deploy/test/prometheus-operator';
 import { connectionBudget, connectionsAtMaxima } from './connection-budget';
-import { type K8sObject, type Workload, chart, component, ensureHelm, environments, helm, ofKind, render, repoRoot, valuesArgs } from './render';
+import {
+  type K8sObject,
+  type Workload,
+  chart,
+  component,
+  ensureHelm,
+  environments,
+  helm,
+  ofKind,
+  render,
+  repoRoot,
+  valuesArgs,
+} from './render';
 
 // Lints and renders charts/kassa with helm (fetched by scripts/tools/fetch-helm.sh) and checks every
 // rendered object against its Kubernetes schema and against the platform's deployment rules.
@@ -52,7 +64,10 @@ interface NetworkPolicyObject extends K8sObject {
   spec: {
     podSelector: { matchLabels?: Record<string, string> };
     policyTypes: string[];
-    ingress?: { from?: { podSelector?: { matchLabels?: Record<string, string> }; namespaceSelector?: unknown }[]; ports?: unknown[] }[];
+    ingress?: {
+      from?: { podSelector?: { matchLabels?: Record<string, string> }; namespaceSelector?: unknown }[];
+      ports?: unknown[];
+    }[];
   };
 }
 
@@ -68,10 +83,19 @@ const selects = (selector: Record<string, string> | undefined, labels: Record<st
   Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
 const objectKey = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
 interface ServiceObject extends K8sObject {
-  spec: { type?: string; clusterIP?: string; selector: Record<string, string>; ports: { name: string; port: number; targetPort: string }[] };
+  spec: {
+    type?: string;
+    clusterIP?: string;
+    selector: Record<string, string>;
+    ports: { name: string; port: number; targetPort: string }[];
+  };
 }
 interface ServiceMonitorObject extends K8sObject {
-  spec: { selector: { matchLabels: Record<string, string> }; namespaceSelector: { matchNames: string[] }; endpoints: { port: string; path: string }[] };
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    namespaceSelector: { matchNames: string[] };
+    endpoints: { port: string; path: string }[];
+  };
 }
 
 beforeAll(() => {
@@ -103,14 +127,23 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
   });
 
   it('renders a workload for the BFF and each current service', () => {
-    expect(ofKind(rendered.objects, 'Deployment').map(component).sort()).toEqual(['bff', 'catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing']);
+    expect(ofKind(rendered.objects, 'Deployment').map(component).sort()).toEqual([
+      'bff',
+      'catalog',
+      'identity',
+      'notifications',
+      'ordering',
+      'payments',
+      'ticketing',
+    ]);
   });
 
   it('exposes only the BFF: one Ingress, cluster-internal Services, ingress-controller traffic to the BFF alone', () => {
     const ingresses = ofKind(rendered.objects, 'Ingress');
     expect(ingresses.map(component)).toEqual(['bff']);
-    const backend = (ingresses[0]?.spec as { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] }).rules
-      .flatMap((rule) => rule.http.paths.map((route) => route.backend.service.name));
+    const backend = (
+      ingresses[0]?.spec as { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] }
+    ).rules.flatMap((rule) => rule.http.paths.map((route) => route.backend.service.name));
     expect(new Set(backend)).toEqual(new Set(['kassa-bff']));
     for (const service of ofKind(rendered.objects, 'Service')) {
       expect(service.spec?.type ?? 'ClusterIP').toBe('ClusterIP');
@@ -166,25 +199,25 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
     }
   });
 
-    it('renders no Secret and no secret value: credentials only as secretKeyRef to existing Secrets', () => {
-      expect(rendered.text).not.toMatch(/^kind:\s*Secret\s*$/m);
-      expect(rendered.text).not.toMatch(/postgres(ql)?:\/\/|smtps?:\/\/[^\s"]*@/);
-      for (const configMap of ofKind(rendered.objects, 'ConfigMap')) {
-        expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariable.test(key))).toEqual([]);
-      }
-      const secretRefs = workloads
-        .flatMap(containersOf)
-        .flatMap((container) => container.env ?? [])
-        .filter((env) => secretVariable.test(env.name));
-      expect(secretRefs.map((env) => env.name)).toEqual(
-        expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_SECRET', 'SMTP_URL']),
-      );
-      for (const env of secretRefs) {
-        expect(env.value).toBeUndefined();
-        expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app|nats-users|callers)$/);
-        expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
-      }
-    });
+  it('renders no Secret and no secret value: credentials only as secretKeyRef to existing Secrets', () => {
+    expect(rendered.text).not.toMatch(/^kind:\s*Secret\s*$/m);
+    expect(rendered.text).not.toMatch(/postgres(ql)?:\/\/|smtps?:\/\/[^\s"]*@/);
+    for (const configMap of ofKind(rendered.objects, 'ConfigMap')) {
+      expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariable.test(key))).toEqual([]);
+    }
+    const secretRefs = workloads
+      .flatMap(containersOf)
+      .flatMap((container) => container.env ?? [])
+      .filter((env) => secretVariable.test(env.name));
+    expect(secretRefs.map((env) => env.name)).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'KASSA_SEALING_KEY', 'KASSA_CALLER_SECRET', 'SMTP_URL']),
+    );
+    for (const env of secretRefs) {
+      expect(env.value).toBeUndefined();
+      expect(env.valueFrom?.secretKeyRef?.name).toMatch(/^kassa-(database|app|nats-users|callers)$/);
+      expect(env.valueFrom?.secretKeyRef?.key).toBeTruthy();
+    }
+  });
 
   it('gives every workload its own caller secret, and each service the keys it checks calls with, from kassa-callers; migrations none', () => {
     const deployments = ofKind<Workload>(rendered.objects, 'Deployment');
@@ -192,10 +225,16 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
     for (const deployment of deployments) {
       const name = component(deployment);
       const env = containersOf(deployment)[0]?.env ?? [];
-      expect([name, env.find((entry) => entry.name === 'KASSA_CALLER_SECRET')?.valueFrom?.secretKeyRef]).toEqual([name, { name: 'kassa-callers', key: name }]);
+      expect([name, env.find((entry) => entry.name === 'KASSA_CALLER_SECRET')?.valueFrom?.secretKeyRef]).toEqual([
+        name,
+        { name: 'kassa-callers', key: name },
+      ]);
       const verifiers = env.find((entry) => entry.name === 'KASSA_CALLER_VERIFIERS')?.valueFrom?.secretKeyRef;
       // The BFF answers no gRPC calls: it checks none.
-      expect([name, verifiers]).toEqual([name, name === 'bff' ? undefined : { name: 'kassa-callers', key: `verifiers-${name}` }]);
+      expect([name, verifiers]).toEqual([
+        name,
+        name === 'bff' ? undefined : { name: 'kassa-callers', key: `verifiers-${name}` },
+      ]);
       // The shared development root never reaches a pod.
       expect(env.some((entry) => entry.name === 'KASSA_CALLER_KEY')).toBe(false);
     }
@@ -211,7 +250,9 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
       containersOf(deployment).some((container) => container.env?.some((env) => env.name === 'DATABASE_URL')),
     );
     expect(withDatabase.map(component).sort()).toEqual(servicesWithDatabase);
-    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(withDatabase.map((deployment) => `${deployment.metadata.name}-migrate`).sort());
+    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(
+      withDatabase.map((deployment) => `${deployment.metadata.name}-migrate`).sort(),
+    );
     for (const deployment of withDatabase) {
       const job = jobs.find((candidate) => candidate.metadata.name === `${deployment.metadata.name}-migrate`)!;
       expect(job.metadata.annotations).toMatchObject({
@@ -223,11 +264,15 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
       expect(migrate?.image).toBe(service?.image);
       expect(migrate?.args).toEqual(['dist/migrate.js']);
       expect(migrate?.command).toBeUndefined(); // the image's ENTRYPOINT: node --enable-source-maps
-      const databaseUrl = (container?: IContainer) => container?.env?.find((env) => env.name === 'DATABASE_URL')?.valueFrom;
+      const databaseUrl = (container?: IContainer) =>
+        container?.env?.find((env) => env.name === 'DATABASE_URL')?.valueFrom;
       expect(databaseUrl(migrate)).toEqual(databaseUrl(service));
       expect(job.spec.template.spec?.restartPolicy).toBe('Never');
       // The hook's ServiceAccount exists before the release's own objects do.
-      const account = rendered.objects.find((object) => object.kind === 'ServiceAccount' && object.metadata.name === job.spec.template.spec?.serviceAccountName);
+      const account = rendered.objects.find(
+        (object) =>
+          object.kind === 'ServiceAccount' && object.metadata.name === job.spec.template.spec?.serviceAccountName,
+      );
       expect(account?.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
     }
   });
@@ -241,7 +286,9 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
       expect(selects(defaultDeny?.spec.podSelector.matchLabels, podLabels(workload))).toBe(true);
     }
     for (const deployment of ofKind<Workload>(rendered.objects, 'Deployment')) {
-      const own = policies.filter((policy) => policy !== defaultDeny && selects(policy.spec.podSelector.matchLabels, podLabels(deployment)));
+      const own = policies.filter(
+        (policy) => policy !== defaultDeny && selects(policy.spec.podSelector.matchLabels, podLabels(deployment)),
+      );
       expect(own.map((policy) => policy.metadata.name)).toEqual([deployment.metadata.name]);
       for (const rule of own[0]?.spec.ingress ?? []) {
         // A rule without `from` would admit every source.
@@ -251,30 +298,47 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
     }
     // identity's gRPC port admits the BFF's pods and those of the services that ask Authorize, and nothing else.
     const identity = policies.find((policy) => policy.metadata.name === 'kassa-identity');
-    const podClients = (identity?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels] : []));
+    const podClients = (identity?.spec.ingress ?? [])
+      .flatMap((rule) => rule.from ?? [])
+      .flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels] : []));
     expect(podClients).toEqual(
-      ['bff', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'].map((client) => ({ 'app.kubernetes.io/name': 'kassa', 'app.kubernetes.io/instance': 'kassa', 'app.kubernetes.io/component': client })),
+      ['bff', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'].map((client) => ({
+        'app.kubernetes.io/name': 'kassa',
+        'app.kubernetes.io/instance': 'kassa',
+        'app.kubernetes.io/component': client,
+      })),
     );
-    const catalogEnv = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-catalog-env');
+    const catalogEnv = ofKind(rendered.objects, 'ConfigMap').find(
+      (object) => object.metadata.name === 'kassa-catalog-env',
+    );
     expect(catalogEnv?.data?.IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
   });
 
   it('wires payments: the addresses of identity and ordering, its own to the BFF, ordering open to it', () => {
-    const envOf = (name: string) => ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
-    expect(envOf('payments')).toMatchObject({ IDENTITY_GRPC_ADDRESS: 'dns:///kassa-identity:50051', ORDERING_GRPC_ADDRESS: 'dns:///kassa-ordering:50053', PAYMENT_PROVIDER: expect.stringMatching(/^(demo|stripe)$/) });
+    const envOf = (name: string) =>
+      ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
+    expect(envOf('payments')).toMatchObject({
+      IDENTITY_GRPC_ADDRESS: 'dns:///kassa-identity:50051',
+      ORDERING_GRPC_ADDRESS: 'dns:///kassa-ordering:50053',
+      PAYMENT_PROVIDER: expect.stringMatching(/^(demo|stripe)$/),
+    });
     expect(envOf('ordering').IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
     expect(envOf('bff').PAYMENTS_GRPC_ADDRESS).toBe('dns:///kassa-payments:50054');
-    const ordering = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy').find((policy) => policy.metadata.name === 'kassa-ordering');
-    const clients = (ordering?.spec.ingress ?? []).flatMap((rule) => rule.from ?? []).flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels?.['app.kubernetes.io/component']] : []));
+    const ordering = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy').find(
+      (policy) => policy.metadata.name === 'kassa-ordering',
+    );
+    const clients = (ordering?.spec.ingress ?? [])
+      .flatMap((rule) => rule.from ?? [])
+      .flatMap((from) => (from.podSelector ? [from.podSelector.matchLabels?.['app.kubernetes.io/component']] : []));
     expect(clients).toEqual(['bff', 'payments']);
   });
 
   it('gives each Deployment a ServiceAccount without token, a PodDisruptionBudget or HPA as configured, and its ConfigMap', () => {
     for (const deployment of ofKind<Workload>(rendered.objects, 'Deployment')) {
       const name = deployment.metadata.name;
-      const account = rendered.objects.find((object) => object.kind === 'ServiceAccount' && object.metadata.name === name) as
-        | (K8sObject & { automountServiceAccountToken?: boolean })
-        | undefined;
+      const account = rendered.objects.find(
+        (object) => object.kind === 'ServiceAccount' && object.metadata.name === name,
+      ) as (K8sObject & { automountServiceAccountToken?: boolean }) | undefined;
       expect(account?.automountServiceAccountToken).toBe(false);
       expect(deployment.spec.template.spec?.serviceAccountName).toBe(name);
       const configMap = ofKind(rendered.objects, 'ConfigMap').find((object) => object.metadata.name === `${name}-env`);
@@ -287,8 +351,9 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
 
   it('keeps the BFF public on its web port alone: the Ingress and the ingress controller reach http, never metrics', () => {
     const ingress = ofKind(rendered.objects, 'Ingress')[0];
-    const ports = (ingress?.spec as { rules: { http: { paths: { backend: { service: { port: { name: string } } } }[] } }[] }).rules
-      .flatMap((rule) => rule.http.paths.map((route) => route.backend.service.port.name));
+    const ports = (
+      ingress?.spec as { rules: { http: { paths: { backend: { service: { port: { name: string } } } }[] } }[] }
+    ).rules.flatMap((rule) => rule.http.paths.map((route) => route.backend.service.port.name));
     expect(new Set(ports)).toEqual(new Set(['http']));
     const policies = ofKind<NetworkPolicyObject>(rendered.objects, 'NetworkPolicy');
     const fromIngressController = policies.flatMap((policy) =>
@@ -309,7 +374,9 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
     }
     expect(services.filter((service) => service.spec.clusterIP !== 'None').map(component)).toEqual(['bff']);
     const addresses = configMaps.flatMap((configMap) =>
-      Object.entries(configMap.data ?? {}).filter(([key]) => key.endsWith('_GRPC_ADDRESS')).map(([key, value]) => ({ owner: component(configMap), key, value })),
+      Object.entries(configMap.data ?? {})
+        .filter(([key]) => key.endsWith('_GRPC_ADDRESS'))
+        .map(([key, value]) => ({ owner: component(configMap), key, value })),
     );
     expect(addresses.length).toBeGreaterThanOrEqual(12);
     for (const { key, value } of addresses) {
@@ -330,21 +397,36 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
       expect(annotations['prometheus.io/scrape']).toBe('true');
       expect(annotations['prometheus.io/path']).toBe('/metrics');
       const [container] = containersOf(deployment);
-      const scraped = container?.ports?.find((port) => String(port.containerPort) === annotations['prometheus.io/port']);
+      const scraped = container?.ports?.find(
+        (port) => String(port.containerPort) === annotations['prometheus.io/port'],
+      );
       expect(scraped?.name).toBe(component(deployment) === 'bff' ? 'metrics' : 'http');
       // Only the monitoring namespace may reach the scrape port.
       const own = policies.find((policy) => policy.metadata.name === deployment.metadata.name);
-      const rules = (own?.spec.ingress ?? []).filter((rule) => JSON.stringify(rule.ports).includes(`"${scraped?.name}"`));
-      const monitoringRules = rules.filter((rule) => JSON.stringify(rule.from).includes('"kubernetes.io/metadata.name":"observability"'));
+      const rules = (own?.spec.ingress ?? []).filter((rule) =>
+        JSON.stringify(rule.ports).includes(`"${scraped?.name}"`),
+      );
+      const monitoringRules = rules.filter((rule) =>
+        JSON.stringify(rule.from).includes('"kubernetes.io/metadata.name":"observability"'),
+      );
       expect(monitoringRules).toHaveLength(1);
       const service = services.find((candidate) => candidate.metadata.name === deployment.metadata.name);
       expect(service?.spec.ports.map((port) => port.name)).toContain(scraped?.name);
     }
     const bff = ofKind<Workload>(rendered.objects, 'Deployment').find((deployment) => component(deployment) === 'bff')!;
-    expect(containersOf(bff)[0]?.ports?.map((port) => [port.name, port.containerPort])).toEqual([['http', 3000], ['metrics', 9100]]);
-    const bffEnv = ofKind(rendered.objects, 'ConfigMap').find((configMap) => configMap.metadata.name === 'kassa-bff-env')?.data;
+    expect(containersOf(bff)[0]?.ports?.map((port) => [port.name, port.containerPort])).toEqual([
+      ['http', 3000],
+      ['metrics', 9100],
+    ]);
+    const bffEnv = ofKind(rendered.objects, 'ConfigMap').find(
+      (configMap) => configMap.metadata.name === 'kassa-bff-env',
+    )?.data;
     expect(bffEnv).toMatchObject({ METRICS_PORT: '9100', PORT: '3000' });
-    expect(ofKind(rendered.objects, 'ConfigMap').filter((configMap) => configMap.data?.METRICS_PORT !== undefined).map(component)).toEqual(['bff']);
+    expect(
+      ofKind(rendered.objects, 'ConfigMap')
+        .filter((configMap) => configMap.data?.METRICS_PORT !== undefined)
+        .map(component),
+    ).toEqual(['bff']);
   });
 
   it('scrapes through one ServiceMonitor per workload where Prometheus Operator runs, labelled for its selector', () => {
@@ -359,15 +441,21 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
     for (const monitor of monitors) {
       expect(monitor.metadata.labels?.release).toBe('kube-prometheus-stack');
       expect(monitor.spec.namespaceSelector.matchNames).toEqual(['kassa']);
-      const selected = services.filter((service) => selects(monitor.spec.selector.matchLabels, service.metadata.labels ?? {}));
+      const selected = services.filter((service) =>
+        selects(monitor.spec.selector.matchLabels, service.metadata.labels ?? {}),
+      );
       expect(selected.map((service) => service.metadata.name)).toEqual([monitor.metadata.name]);
-      expect(monitor.spec.endpoints.map((endpoint) => [endpoint.port, endpoint.path])).toEqual([[component(monitor) === 'bff' ? 'metrics' : 'http', '/metrics']]);
+      expect(monitor.spec.endpoints.map((endpoint) => [endpoint.port, endpoint.path])).toEqual([
+        [component(monitor) === 'bff' ? 'metrics' : 'http', '/metrics'],
+      ]);
       expect(selected[0]?.spec.ports.map((port) => port.name)).toContain(monitor.spec.endpoints[0]?.port);
     }
   });
 
   it('gives checkout (ordering) and scan (ticketing) their own HPAs wherever they run more than one pod', () => {
-    const hpas = ofKind<K8sObject & { spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number } }>(rendered.objects, 'HorizontalPodAutoscaler');
+    const hpas = ofKind<
+      K8sObject & { spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number } }
+    >(rendered.objects, 'HorizontalPodAutoscaler');
     const scaled = hpas.map(component);
     if (environment === 'dev') {
       expect(scaled).toEqual([]);
@@ -385,7 +473,9 @@ describe.each(Object.entries(environments))('charts/kassa with %s values', (envi
 describe('environment values', () => {
   it('dev runs one replica of everything with debug logs', () => {
     const { objects } = render(environments.dev);
-    expect(ofKind<Workload>(objects, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(ofKind<Workload>(objects, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual([
+      1, 1, 1, 1, 1, 1, 1,
+    ]);
     for (const configMap of ofKind(objects, 'ConfigMap')) {
       expect(configMap.data).toMatchObject({ LOG_LEVEL: 'debug', KASSA_ENV: 'development' });
     }
@@ -393,7 +483,12 @@ describe('environment values', () => {
 
   it('production scales the BFF, identity, ordering (checkout) and ticketing (scan) with their own HPAs and pulls from the registry', () => {
     const { objects } = render(environments.production);
-    expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort()).toEqual(['bff', 'identity', 'ordering', 'ticketing']);
+    expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort()).toEqual([
+      'bff',
+      'identity',
+      'ordering',
+      'ticketing',
+    ]);
     for (const workload of ofKind<Workload>(objects, 'Deployment')) {
       expect(containersOf(workload)[0]?.image).toMatch(/^registry\.example\.com\/kassa\/kassa-[a-z]+:0\.1\.0$/);
     }
@@ -401,26 +496,34 @@ describe('environment values', () => {
   });
 
   it('production takes payments with Stripe, its keys from the app Secret; dev uses the demo provider', () => {
-    const payments = (objects: K8sObject[]) => ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'payments')!;
+    const payments = (objects: K8sObject[]) =>
+      ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'payments')!;
     const production = render(environments.production).objects;
     const env = containersOf(payments(production))[0]?.env ?? [];
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
-      expect(env.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef).toMatchObject({ name: 'kassa-app', key: expect.stringMatching(/^stripe-/) });
+      expect(env.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef).toMatchObject({
+        name: 'kassa-app',
+        key: expect.stringMatching(/^stripe-/),
+      });
     }
-    const envOf = (objects: K8sObject[]) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-payments-env')?.data;
+    const envOf = (objects: K8sObject[]) =>
+      ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-payments-env')?.data;
     expect(envOf(production)?.PAYMENT_PROVIDER).toBe('stripe');
     expect(envOf(render(environments.dev).objects)?.PAYMENT_PROVIDER).toBe('demo');
   });
 
   describe('database connections', () => {
-    it.each(Object.entries(environments))('fit PostgreSQL\'s max_connections at every autoscaling maximum with %s values', (environment, files) => {
-      const budget = connectionBudget(environment);
-      const { total, byService } = connectionsAtMaxima(render(files).objects);
-      expect(Object.keys(byService).sort()).toEqual([...servicesWithDatabase, 'migrations'].sort());
-      expect({ total, byService, fits: total <= budget }).toEqual({ total, byService, fits: true });
-    });
+    it.each(Object.entries(environments))(
+      "fit PostgreSQL's max_connections at every autoscaling maximum with %s values",
+      (environment, files) => {
+        const budget = connectionBudget(environment);
+        const { total, byService } = connectionsAtMaxima(render(files).objects);
+        expect(Object.keys(byService).sort()).toEqual([...servicesWithDatabase, 'migrations'].sort());
+        expect({ total, byService, fits: total <= budget }).toEqual({ total, byService, fits: true });
+      },
+    );
 
-    it('control: the on-sale maxima with production\'s pools would not fit', () => {
+    it("control: the on-sale maxima with production's pools would not fit", () => {
       const args = ['--set', 'services.ordering.database.poolMax=4', '--set', 'services.ticketing.database.poolMax=4'];
       const { total } = connectionsAtMaxima(render(environments.onsale, args).objects);
       expect(total).toBeGreaterThan(connectionBudget('onsale'));
@@ -433,10 +536,18 @@ describe('environment values', () => {
       return run.status === 0 ? 'rendered' : run.stderr;
     };
     expect(failure()).toMatch(/services\.payments\.env\.PAYMENT_PROVIDER must be chosen/);
-    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=demo')).toMatch(/PAYMENT_PROVIDER is demo with global\.environment production/);
-    expect(failure('--values', environments.production[0]!, '--set', 'services.payments.env.PAYMENT_PROVIDER=demo')).toMatch(/PAYMENT_PROVIDER is demo/);
-    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=stripe')).toMatch(/secretEnv\.STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER stripe/);
-    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=demo', '--set', 'global.environment=test')).toBe('rendered');
+    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=demo')).toMatch(
+      /PAYMENT_PROVIDER is demo with global\.environment production/,
+    );
+    expect(
+      failure('--values', environments.production[0]!, '--set', 'services.payments.env.PAYMENT_PROVIDER=demo'),
+    ).toMatch(/PAYMENT_PROVIDER is demo/);
+    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=stripe')).toMatch(
+      /secretEnv\.STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER stripe/,
+    );
+    expect(failure('--set', 'services.payments.env.PAYMENT_PROVIDER=demo', '--set', 'global.environment=test')).toBe(
+      'rendered',
+    );
     expect(failure(...valuesArgs(environments.default))).toBe('rendered');
   });
 
@@ -446,15 +557,20 @@ describe('environment values', () => {
     expect(helm(['template', 'kassa', chart, '--set', 'global.env.KASSA_CALLER_KEY=abc']).status).not.toBe(0);
   });
 
-  it('wires ticketing: identity\'s address and the sealing key, its own address to the BFF', () => {
+  it("wires ticketing: identity's address and the sealing key, its own address to the BFF", () => {
     const { objects } = render(environments.default);
-    const envOf = (name: string) => ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
+    const envOf = (name: string) =>
+      ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
     expect(envOf('ticketing').IDENTITY_GRPC_ADDRESS).toBe('dns:///kassa-identity:50051');
     expect(envOf('bff').TICKETING_GRPC_ADDRESS).toBe('dns:///kassa-ticketing:50055');
-    const ticketing = ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'ticketing')!;
+    const ticketing = ofKind<Workload>(objects, 'Deployment').find(
+      (deployment) => component(deployment) === 'ticketing',
+    )!;
     const sealing = (containersOf(ticketing)[0]?.env ?? []).find((entry) => entry.name === 'KASSA_SEALING_KEY');
     expect(sealing?.valueFrom?.secretKeyRef).toMatchObject({ name: 'kassa-app', key: 'sealing-key' });
-    expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-ticketing-migrate')).toBe(true);
+    expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-ticketing-migrate')).toBe(
+      true,
+    );
   });
 
   describe('scaling checkout and scan on their own', () => {
@@ -462,8 +578,13 @@ describe('environment values', () => {
     const changedComponents = (before: K8sObject[], after: K8sObject[]) => {
       const index = (objects: K8sObject[]) => new Map(objects.map((object) => [objectKey(object), object]));
       const [a, b] = [index(before), index(after)];
-      const changed = [...new Set([...a.keys(), ...b.keys()])].filter((key) => JSON.stringify(a.get(key)) !== JSON.stringify(b.get(key)));
-      return { keys: changed.sort(), components: [...new Set(changed.map((key) => component((a.get(key) ?? b.get(key))!)))].sort() };
+      const changed = [...new Set([...a.keys(), ...b.keys()])].filter(
+        (key) => JSON.stringify(a.get(key)) !== JSON.stringify(b.get(key)),
+      );
+      return {
+        keys: changed.sort(),
+        components: [...new Set(changed.map((key) => component((a.get(key) ?? b.get(key))!)))].sort(),
+      };
     };
     let production: K8sObject[];
     beforeAll(() => {
@@ -474,27 +595,63 @@ describe('environment values', () => {
       const onsale = render(environments.onsale).objects;
       // The pool size is in the ConfigMap, whose checksum rolls the Deployment; the migration Job reads it too.
       expect(changedComponents(production, onsale)).toEqual({
-        keys: ['ConfigMap/kassa-ordering-env', 'ConfigMap/kassa-ticketing-env', 'Deployment/kassa-ordering', 'Deployment/kassa-ticketing',
-          'HorizontalPodAutoscaler/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ticketing', 'Job/kassa-ordering-migrate', 'Job/kassa-ticketing-migrate'],
+        keys: [
+          'ConfigMap/kassa-ordering-env',
+          'ConfigMap/kassa-ticketing-env',
+          'Deployment/kassa-ordering',
+          'Deployment/kassa-ticketing',
+          'HorizontalPodAutoscaler/kassa-ordering',
+          'HorizontalPodAutoscaler/kassa-ticketing',
+          'Job/kassa-ordering-migrate',
+          'Job/kassa-ticketing-migrate',
+        ],
         components: ['ordering', 'ordering-migrate', 'ticketing', 'ticketing-migrate'],
       });
-      const hpa = (name: string) => onsale.find((object) => objectKey(object) === `HorizontalPodAutoscaler/kassa-${name}`)?.spec;
+      const hpa = (name: string) =>
+        onsale.find((object) => objectKey(object) === `HorizontalPodAutoscaler/kassa-${name}`)?.spec;
       expect(hpa('ordering')).toMatchObject({ minReplicas: 6, maxReplicas: 40 });
       expect(hpa('ticketing')).toMatchObject({ minReplicas: 4, maxReplicas: 24 });
     });
 
     it.each([
-      ['the HPA range of ordering', ['--set', 'services.ordering.autoscaling.minReplicas=5', '--set', 'services.ordering.autoscaling.maxReplicas=60'], ['HorizontalPodAutoscaler/kassa-ordering']],
-      ['a fixed replica count for ordering instead of its HPA', ['--set', 'services.ordering.autoscaling.enabled=false', '--set', 'services.ordering.replicas=8'], ['Deployment/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ordering']],
-      ['the HPA range of ticketing', ['--set', 'services.ticketing.autoscaling.maxReplicas=30'], ['HorizontalPodAutoscaler/kassa-ticketing']],
-    ])('%s changes only that service\'s objects', (_case, args, keys) => {
+      [
+        'the HPA range of ordering',
+        [
+          '--set',
+          'services.ordering.autoscaling.minReplicas=5',
+          '--set',
+          'services.ordering.autoscaling.maxReplicas=60',
+        ],
+        ['HorizontalPodAutoscaler/kassa-ordering'],
+      ],
+      [
+        'a fixed replica count for ordering instead of its HPA',
+        ['--set', 'services.ordering.autoscaling.enabled=false', '--set', 'services.ordering.replicas=8'],
+        ['Deployment/kassa-ordering', 'HorizontalPodAutoscaler/kassa-ordering'],
+      ],
+      [
+        'the HPA range of ticketing',
+        ['--set', 'services.ticketing.autoscaling.maxReplicas=30'],
+        ['HorizontalPodAutoscaler/kassa-ticketing'],
+      ],
+    ])("%s changes only that service's objects", (_case, args, keys) => {
       const component = keys[0]!.replace(/^.*kassa-/, '');
-      expect(changedComponents(production, render(environments.production, args).objects)).toEqual({ keys, components: [component] });
+      expect(changedComponents(production, render(environments.production, args).objects)).toEqual({
+        keys,
+        components: [component],
+      });
     });
 
-    it('a fixed replica count is the Deployment\'s when the HPA is off', () => {
-      const { objects } = render(environments.production, ['--set', 'services.ordering.autoscaling.enabled=false', '--set', 'services.ordering.replicas=8']);
-      const ordering = ofKind<Workload>(objects, 'Deployment').find((deployment) => component(deployment) === 'ordering');
+    it("a fixed replica count is the Deployment's when the HPA is off", () => {
+      const { objects } = render(environments.production, [
+        '--set',
+        'services.ordering.autoscaling.enabled=false',
+        '--set',
+        'services.ordering.replicas=8',
+      ]);
+      const ordering = ofKind<Workload>(objects, 'Deployment').find(
+        (deployment) => component(deployment) === 'ordering',
+      );
       expect(ordering?.spec.replicas).toBe(8);
       expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component)).not.toContain('ordering');
     });
@@ -503,21 +660,33 @@ describe('environment values', () => {
   it('adds a service from values alone: it gets its objects and the BFF its address', () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'kassa-chart-'));
     try {
-      const reports = writeValues(directory, 'reports.yaml', [
-        'services:',
-        '  reports:',
-        '    ports: { grpc: 50057, http: 9107 }',
-        '    database: { enabled: true }',
-        '    allowedClients: [bff]',
-      ].join('\n'));
+      const reports = writeValues(
+        directory,
+        'reports.yaml',
+        [
+          'services:',
+          '  reports:',
+          '    ports: { grpc: 50057, http: 9107 }',
+          '    database: { enabled: true }',
+          '    allowedClients: [bff]',
+        ].join('\n'),
+      );
       expect(helm(['lint', '--strict', chart, '--values', reports]).status).toBe(0);
       const { objects } = render([...environments.default, reports]);
-      const names = objects.filter((object) => component(object) === 'reports').map((object) => `${object.kind}/${object.metadata.name}`);
+      const names = objects
+        .filter((object) => component(object) === 'reports')
+        .map((object) => `${object.kind}/${object.metadata.name}`);
       expect(names.sort()).toEqual([
-        'ConfigMap/kassa-reports-env', 'Deployment/kassa-reports', 'NetworkPolicy/kassa-reports',
-        'PodDisruptionBudget/kassa-reports', 'Service/kassa-reports', 'ServiceAccount/kassa-reports',
+        'ConfigMap/kassa-reports-env',
+        'Deployment/kassa-reports',
+        'NetworkPolicy/kassa-reports',
+        'PodDisruptionBudget/kassa-reports',
+        'Service/kassa-reports',
+        'ServiceAccount/kassa-reports',
       ]);
-      expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-reports-migrate')).toBe(true);
+      expect(objects.some((object) => object.kind === 'Job' && object.metadata.name === 'kassa-reports-migrate')).toBe(
+        true,
+      );
       const bffEnv = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === 'kassa-bff-env');
       expect(bffEnv?.data?.REPORTS_GRPC_ADDRESS).toBe('dns:///kassa-reports:50057');
       expect(bffEnv?.data?.TICKETING_GRPC_ADDRESS).toBe('dns:///kassa-ticketing:50055');
@@ -540,9 +709,21 @@ describe('values that helm lint --strict refuses', () => {
   it.each([
     ['a replica count that is not a number', 'services:\n  identity:\n    replicas: two\n', /replicas.*want integer/],
     ['a misspelt key', 'services:\n  identity:\n    replica: 2\n', /additional properties 'replica' not allowed/],
-    ['a credential in plain environment', 'global:\n  env:\n    DATABASE_URL: postgres://kassa:pw@db/kassa\n', /invalid propertyName 'DATABASE_URL'/],
-    ['an Ingress on a backend service', 'services:\n  identity:\n    ingress:\n      enabled: true\n', /services\/identity/],
-    ['a new service without an http port', 'services:\n  waitlist:\n    ports:\n      grpc: 50057\n', /services\/waitlist/],
+    [
+      'a credential in plain environment',
+      'global:\n  env:\n    DATABASE_URL: postgres://kassa:pw@db/kassa\n',
+      /invalid propertyName 'DATABASE_URL'/,
+    ],
+    [
+      'an Ingress on a backend service',
+      'services:\n  identity:\n    ingress:\n      enabled: true\n',
+      /services\/identity/,
+    ],
+    [
+      'a new service without an http port',
+      'services:\n  waitlist:\n    ports:\n      grpc: 50057\n',
+      /services\/waitlist/,
+    ],
     ['a gRPC probe on the BFF', 'services:\n  bff:\n    probes:\n      readiness: grpc\n', /services\/bff/],
   ])('%s', (_case, content, message) => {
     const lint = helm(['lint', '--strict', chart, '--values', writeValues(directory, 'bad.yaml', content)]);
@@ -557,7 +738,13 @@ describe('values that helm lint --strict refuses', () => {
   });
 
   it('refuses a misspelt monitoring key', () => {
-    const lint = helm(['lint', '--strict', chart, '--values', writeValues(directory, 'bad.yaml', 'monitoring:\n  serviceMonitor:\n    enable: true\n')]);
+    const lint = helm([
+      'lint',
+      '--strict',
+      chart,
+      '--values',
+      writeValues(directory, 'bad.yaml', 'monitoring:\n  serviceMonitor:\n    enable: true\n'),
+    ]);
     expect(lint.status).not.toBe(0);
     expect(lint.stdout + lint.stderr).toMatch(/additional properties 'enable' not allowed/);
   });
@@ -594,12 +781,15 @@ describe('image recipes and skaffold.yaml agree with the chart', () => {
     };
     expect(skaffold.apiVersion).toMatch(/^skaffold\/v4beta\d+$/);
     const { objects } = render(environments.default);
-    const deployedImages = ofKind<Workload>(objects, 'Deployment').map((deployment) => containersOf(deployment)[0]?.image?.split(':')[0]);
+    const deployedImages = ofKind<Workload>(objects, 'Deployment').map(
+      (deployment) => containersOf(deployment)[0]?.image?.split(':')[0],
+    );
     expect(skaffold.build.artifacts.map((artifact) => artifact.image).sort()).toEqual(deployedImages.sort());
     for (const artifact of skaffold.build.artifacts) {
       expect(existsSync(path.join(repoRoot, artifact.docker.dockerfile))).toBe(true);
       const service = artifact.image.replace(/^kassa-/, '');
-      if (artifact.docker.dockerfile === 'deploy/docker/service.Dockerfile') expect(artifact.docker.buildArgs).toEqual({ SERVICE: service });
+      if (artifact.docker.dockerfile === 'deploy/docker/service.Dockerfile')
+        expect(artifact.docker.buildArgs).toEqual({ SERVICE: service });
       const variable = artifact.image.replace(/-/g, '_');
       expect(skaffold.deploy.helm.releases[0]?.setValueTemplates).toMatchObject({
         [`services.${service}.image.repository`]: `{{.IMAGE_REPO_${variable}}}`,
@@ -608,7 +798,9 @@ describe('image recipes and skaffold.yaml agree with the chart', () => {
     }
     expect(skaffold.deploy.helm.releases[0]?.chartPath).toBe('charts/kassa');
     const valuesFileOf = (profile: string) =>
-      skaffold.profiles.find((candidate) => candidate.name === profile)?.patches.find((patch) => patch.path.endsWith('/valuesFiles'))?.value;
+      skaffold.profiles
+        .find((candidate) => candidate.name === profile)
+        ?.patches.find((patch) => patch.path.endsWith('/valuesFiles'))?.value;
     expect(valuesFileOf('dev')).toEqual(['deploy/values/dev.yaml']);
     expect(valuesFileOf('production')).toEqual(['deploy/values/production.yaml']);
   });

@@ -12,7 +12,9 @@ const OPERATOR_ROOM = 10;
 const SUPERUSER_RESERVED = 3;
 
 const infrastructure = (file: string) =>
-  parse(readFileSync(path.join(repoRoot, 'deploy/infrastructure', file), 'utf8')) as { cluster: { postgresql: { parameters: { max_connections?: string } } } };
+  parse(readFileSync(path.join(repoRoot, 'deploy/infrastructure', file), 'utf8')) as {
+    cluster: { postgresql: { parameters: { max_connections?: string } } };
+  };
 
 /** The connections the pods may hold in `environment`: max_connections less the reserved and the operator's room. */
 export function connectionBudget(environment: string): number {
@@ -29,11 +31,14 @@ export function connectionBudget(environment: string): number {
  */
 export function connectionsAtMaxima(objects: K8sObject[]): { total: number; byService: Record<string, number> } {
   const byService: Record<string, number> = {};
-  for (const deployment of ofKind<Workload & { spec: { strategy?: { rollingUpdate?: { maxSurge?: string | number } } } }>(objects, 'Deployment')) {
+  for (const deployment of ofKind<
+    Workload & { spec: { strategy?: { rollingUpdate?: { maxSurge?: string | number } } } }
+  >(objects, 'Deployment')) {
     const name = component(deployment)!;
     const env = ofKind(objects, 'ConfigMap').find((object) => object.metadata.name === `kassa-${name}-env`)?.data ?? {};
     if (env.DATABASE_POOL_MAX === undefined) continue;
-    const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find((object) => component(object) === name) as { spec: { maxReplicas: number } } | undefined;
+    const hpa = ofKind(objects, 'HorizontalPodAutoscaler').find((object) => component(object) === name) as
+      { spec: { maxReplicas: number } } | undefined;
     const replicas = hpa ? hpa.spec.maxReplicas : (deployment.spec.replicas ?? 1);
     const surge = String(deployment.spec.strategy?.rollingUpdate?.maxSurge ?? '25%');
     const surgePods = surge.endsWith('%') ? Math.ceil((replicas * Number(surge.slice(0, -1))) / 100) : Number(surge);

@@ -30,7 +30,11 @@ export interface Workload extends K8sObject {
 
 /** Fetches helm into .tools/bin when it is not there yet (scripts/tools/fetch-helm.sh). */
 export function ensureHelm(): void {
-  execFileSync('bash', [path.join(repoRoot, 'scripts/tools/fetch-helm.sh')], { cwd: repoRoot, stdio: 'pipe', timeout: 120_000 });
+  execFileSync('bash', [path.join(repoRoot, 'scripts/tools/fetch-helm.sh')], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
 }
 
 export function helm(args: string[]) {
@@ -54,5 +58,6 @@ export function render(files: string[], extraArgs: string[] = []): { text: strin
   return { text: run.stdout, objects };
 }
 
-export const ofKind = <T extends K8sObject = K8sObject>(objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind) as T[];
+export const ofKind = <T extends K8sObject = K8sObject>(objects: K8sObject[], kind: string) =>
+  objects.filter((object) => object.kind === kind) as T[];
 export const component = (object: K8sObject) => object.metadata.labels?.['app.kubernetes.io/component'];

@@ -3,8 +3,30 @@
 // browser, the BFF and the services give the same answer; common ones first (the order the forms offer them in).
 
 export const CURRENCIES = [
-  'EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'ISK',
-  'CAD', 'AUD', 'NZD', 'JPY', 'SGD', 'HKD', 'ZAR', 'BRL', 'MXN', 'INR', 'TRY',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+  'ISK',
+  'CAD',
+  'AUD',
+  'NZD',
+  'JPY',
+  'SGD',
+  'HKD',
+  'ZAR',
+  'BRL',
+  'MXN',
+  'INR',
+  'TRY',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'EUR';

@@ -7,7 +7,9 @@
 export const DISCOUNT_CODE_MIN_LENGTH = 3;
 export const DISCOUNT_CODE_MAX_LENGTH = 32;
 /** A well-formed code, trimmed, in any case: /^[A-Za-z0-9_-]{3,32}$/. */
-export const DISCOUNT_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${DISCOUNT_CODE_MIN_LENGTH},${DISCOUNT_CODE_MAX_LENGTH}}$`);
+export const DISCOUNT_CODE_PATTERN = new RegExp(
+  `^[A-Za-z0-9_-]{${DISCOUNT_CODE_MIN_LENGTH},${DISCOUNT_CODE_MAX_LENGTH}}$`,
+);
 
 /**
  * The form a code is compared in: surrounding spaces dropped and ASCII letters upper-cased ("summer10" and

@@ -27,7 +27,13 @@ export function emailAddressProblem(raw: unknown): EmailAddressProblem | null {
   if (at <= 0 || at !== email.indexOf('@')) return 'invalid';
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  if (local.length > EMAIL_LOCAL_PART_MAX_LENGTH || !LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+  if (
+    local.length > EMAIL_LOCAL_PART_MAX_LENGTH ||
+    !LOCAL_PART.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  ) {
     return 'invalid';
   }
   return DOMAIN.test(domain) ? null : 'invalid';

@@ -44,10 +44,16 @@ export function sortPermissions(permissions: readonly string[]): Permission[] {
 /** The preset these permissions equal as a set (order and duplicates do not matter), or '' for a custom set. */
 export function presetOf(permissions: readonly string[]): PresetKey | '' {
   const set = new Set(permissions);
-  return PRESET_KEYS.find((key) => PRESETS[key].length === set.size && PRESETS[key].every((permission) => set.has(permission))) ?? '';
+  return (
+    PRESET_KEYS.find(
+      (key) => PRESETS[key].length === set.size && PRESETS[key].every((permission) => set.has(permission)),
+    ) ?? ''
+  );
 }
 
 /** Only owners may hand out or take away "owner"; everyone who manages members may grant the rest. */
 export function grantablePermissions(actorPermissions: readonly string[]): Permission[] {
-  return actorPermissions.includes('owner') ? [...PERMISSIONS] : PERMISSIONS.filter((permission) => permission !== 'owner');
+  return actorPermissions.includes('owner')
+    ? [...PERMISSIONS]
+    : PERMISSIONS.filter((permission) => permission !== 'owner');
 }

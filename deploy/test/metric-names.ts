@@ -23,41 +23,89 @@ export interface ContractMetric {
 }
 
 const GRPC_CODES = [
-  'OK', 'CANCELLED', 'UNKNOWN', 'INVALID_ARGUMENT', 'DEADLINE_EXCEEDED', 'NOT_FOUND', 'ALREADY_EXISTS', 'PERMISSION_DENIED',
-  'RESOURCE_EXHAUSTED', 'FAILED_PRECONDITION', 'ABORTED', 'OUT_OF_RANGE', 'UNIMPLEMENTED', 'INTERNAL', 'UNAVAILABLE',
-  'DATA_LOSS', 'UNAUTHENTICATED',
+  'OK',
+  'CANCELLED',
+  'UNKNOWN',
+  'INVALID_ARGUMENT',
+  'DEADLINE_EXCEEDED',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'PERMISSION_DENIED',
+  'RESOURCE_EXHAUSTED',
+  'FAILED_PRECONDITION',
+  'ABORTED',
+  'OUT_OF_RANGE',
+  'UNIMPLEMENTED',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'DATA_LOSS',
+  'UNAUTHENTICATED',
 ] as const;
 
 /**
  * The gRPC codes that mean the server failed. The others answer the caller: bad input, not found, not allowed,
  * a business rule (FAILED_PRECONDITION: sold out), a rate limit (RESOURCE_EXHAUSTED), the caller giving up (CANCELLED).
  */
-export const SERVER_ERROR_CODES = ['UNKNOWN', 'DEADLINE_EXCEEDED', 'UNIMPLEMENTED', 'INTERNAL', 'UNAVAILABLE', 'DATA_LOSS'] as const;
+export const SERVER_ERROR_CODES = [
+  'UNKNOWN',
+  'DEADLINE_EXCEEDED',
+  'UNIMPLEMENTED',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'DATA_LOSS',
+] as const;
 /** SERVER_ERROR_CODES as the regular expression of an `rpc_code=~"…"` matcher. */
 export const SERVER_ERROR_CODE_PATTERN = SERVER_ERROR_CODES.join('|');
 
 export const CONTRACT_METRICS: readonly ContractMetric[] = [
-  { name: 'kassa_rpc_server_requests', kind: 'counter', labels: ['rpc_method', 'rpc_code'], values: { rpc_code: GRPC_CODES }, source: 'platform' },
-  { name: 'kassa_rpc_server_duration_seconds', kind: 'histogram', labels: ['rpc_method', 'rpc_code'], values: { rpc_code: GRPC_CODES }, source: 'platform' },
+  {
+    name: 'kassa_rpc_server_requests',
+    kind: 'counter',
+    labels: ['rpc_method', 'rpc_code'],
+    values: { rpc_code: GRPC_CODES },
+    source: 'platform',
+  },
+  {
+    name: 'kassa_rpc_server_duration_seconds',
+    kind: 'histogram',
+    labels: ['rpc_method', 'rpc_code'],
+    values: { rpc_code: GRPC_CODES },
+    source: 'platform',
+  },
   { name: 'kassa_outbox_published', kind: 'counter', labels: ['subject'], source: 'platform' },
   { name: 'kassa_outbox_publish_failures', kind: 'counter', labels: [], source: 'platform' },
   { name: 'kassa_outbox_unpublished', kind: 'gauge', labels: [], source: 'platform' },
   { name: 'kassa_outbox_oldest_unpublished_age_seconds', kind: 'gauge', labels: [], source: 'platform' },
   {
-    name: 'kassa_consumer_messages', kind: 'counter', labels: ['consumer', 'outcome'],
-    values: { outcome: ['handled', 'duplicate', 'failed', 'parked'] }, source: 'platform',
+    name: 'kassa_consumer_messages',
+    kind: 'counter',
+    labels: ['consumer', 'outcome'],
+    values: { outcome: ['handled', 'duplicate', 'failed', 'parked'] },
+    source: 'platform',
   },
   { name: 'kassa_consumer_handle_duration_seconds', kind: 'histogram', labels: ['consumer'], source: 'platform' },
   { name: 'kassa_consumer_pending', kind: 'gauge', labels: ['consumer'], source: 'platform' },
   { name: 'kassa_consumer_ack_pending', kind: 'gauge', labels: ['consumer'], source: 'platform' },
   {
-    name: 'kassa_jobs_queued', kind: 'gauge', labels: ['queue', 'state'],
-    values: { state: ['waiting', 'active', 'delayed', 'failed'] }, source: 'platform',
+    name: 'kassa_jobs_queued',
+    kind: 'gauge',
+    labels: ['queue', 'state'],
+    values: { state: ['waiting', 'active', 'delayed', 'failed'] },
+    source: 'platform',
   },
-  { name: 'kassa_jobs_processed', kind: 'counter', labels: ['queue', 'outcome'], values: { outcome: ['completed', 'failed'] }, source: 'platform' },
   {
-    name: 'kassa_checkout_funnel', kind: 'counter', labels: ['stage'],
-    values: { stage: ['reserved', 'paid', 'tickets_issued', 'email_sent'] }, source: 'business',
+    name: 'kassa_jobs_processed',
+    kind: 'counter',
+    labels: ['queue', 'outcome'],
+    values: { outcome: ['completed', 'failed'] },
+    source: 'platform',
+  },
+  {
+    name: 'kassa_checkout_funnel',
+    kind: 'counter',
+    labels: ['stage'],
+    values: { stage: ['reserved', 'paid', 'tickets_issued', 'email_sent'] },
+    source: 'business',
   },
   // `to` is the domain's status word (reserved, pending, paid, expired, canceled, refunded, …): not a closed list here.
   { name: 'kassa_order_transitions', kind: 'counter', labels: ['to'], source: 'business' },
@@ -71,21 +119,48 @@ export const CONTRACT_METRICS: readonly ContractMetric[] = [
   { name: 'kassa_tickets_issued', kind: 'counter', labels: [], source: 'business' },
   { name: 'kassa_tickets_voided', kind: 'counter', labels: [], source: 'business' },
   {
-    name: 'kassa_scans', kind: 'counter', labels: ['result', 'mode'],
-    values: { result: ['valid', 'already_used', 'canceled', 'unpaid', 'wrong_event', 'invalid'], mode: ['online', 'offline'] }, source: 'business',
+    name: 'kassa_scans',
+    kind: 'counter',
+    labels: ['result', 'mode'],
+    values: {
+      result: ['valid', 'already_used', 'canceled', 'unpaid', 'wrong_event', 'invalid'],
+      mode: ['online', 'offline'],
+    },
+    source: 'business',
   },
-  { name: 'kassa_emails', kind: 'counter', labels: ['kind', 'outcome'], values: { outcome: ['sent', 'failed'] }, source: 'business' },
+  {
+    name: 'kassa_emails',
+    kind: 'counter',
+    labels: ['kind', 'outcome'],
+    values: { outcome: ['sent', 'failed'] },
+    source: 'business',
+  },
   { name: 'kassa_quota_capacity', kind: 'gauge', labels: ['quota_id', 'kind'], source: 'business' },
   { name: 'kassa_quota_sold', kind: 'gauge', labels: ['quota_id', 'kind'], source: 'business' },
   { name: 'kassa_quota_reserved', kind: 'gauge', labels: ['quota_id', 'kind'], source: 'business' },
-  { name: 'http_server_request_duration_seconds', kind: 'histogram', labels: ['http_request_method', 'http_response_status_code'], source: 'bff' },
+  {
+    name: 'http_server_request_duration_seconds',
+    kind: 'histogram',
+    labels: ['http_request_method', 'http_response_status_code'],
+    source: 'bff',
+  },
 ];
 
 /** Series Prometheus adds for every scrape target itself (not exported by a service). */
 export const SCRAPE_METRICS = ['up'] as const;
 
 /** Labels every scraped series carries besides the instrument's own: the resource's and the scrape target's. */
-export const COMMON_LABELS = ['service_name', 'job', 'instance', 'namespace', 'service', 'pod', 'container', 'endpoint', 'part_of'] as const;
+export const COMMON_LABELS = [
+  'service_name',
+  'job',
+  'instance',
+  'namespace',
+  'service',
+  'pod',
+  'container',
+  'endpoint',
+  'part_of',
+] as const;
 
 /** The names a metric appears under in a scrape: counters with _total, histograms as _bucket (with `le`), _sum and _count. */
 export function exposedNames(metric: Pick<ContractMetric, 'name' | 'kind'>): string[] {
@@ -95,13 +170,31 @@ export function exposedNames(metric: Pick<ContractMetric, 'name' | 'kind'>): str
 }
 
 /** Every series name a dashboard or alert may use, mapped to its contract entry (undefined for scrape series). */
-export const KNOWN_SERIES: ReadonlyMap<string, ContractMetric | undefined> = new Map<string, ContractMetric | undefined>([
+export const KNOWN_SERIES: ReadonlyMap<string, ContractMetric | undefined> = new Map<
+  string,
+  ContractMetric | undefined
+>([
   ...CONTRACT_METRICS.flatMap((metric) => exposedNames(metric).map((name) => [name, metric] as const)),
   ...SCRAPE_METRICS.map((name) => [name, undefined] as const),
 ]);
 
 /** Words of PromQL that look like identifiers but name no series. */
-const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'offset', 'atan2', 'inf', 'nan']);
+const KEYWORDS = new Set([
+  'and',
+  'or',
+  'unless',
+  'bool',
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'offset',
+  'atan2',
+  'inf',
+  'nan',
+]);
 
 /** PromQL without string literals and comments, so that what is left is structure and identifiers. */
 function withoutStrings(expr: string): string {
@@ -143,8 +236,15 @@ export interface LabelMatcher {
 export function labelMatchers(expr: string): LabelMatcher[] {
   const matchers: LabelMatcher[] = [];
   for (const selector of expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\s*\{([^}]*)\}/g)) {
-    for (const matcher of (selector[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*"((?:[^"\\]|\\.)*)"/g)) {
-      matchers.push({ metric: selector[1]!, label: matcher[1]!, operator: matcher[2] as LabelMatcher['operator'], value: matcher[3]! });
+    for (const matcher of (selector[2] ?? '').matchAll(
+      /([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*"((?:[^"\\]|\\.)*)"/g,
+    )) {
+      matchers.push({
+        metric: selector[1]!,
+        label: matcher[1]!,
+        operator: matcher[2] as LabelMatcher['operator'],
+        value: matcher[3]!,
+      });
     }
   }
   return matchers;
@@ -162,7 +262,11 @@ export function contractViolations(expr: string): string[] {
   for (const { metric, label, operator, value } of labelMatchers(expr)) {
     if (!KNOWN_SERIES.has(metric)) continue; // reported above
     const contract = KNOWN_SERIES.get(metric);
-    const allowed = new Set<string>([...COMMON_LABELS, ...(contract?.labels ?? []), ...(metric.endsWith('_bucket') ? ['le'] : [])]);
+    const allowed = new Set<string>([
+      ...COMMON_LABELS,
+      ...(contract?.labels ?? []),
+      ...(metric.endsWith('_bucket') ? ['le'] : []),
+    ]);
     if (!allowed.has(label)) {
       problems.push(`${metric} has no label ${label}`);
       continue;
@@ -224,11 +328,15 @@ export function panelsOf(dashboard: DashboardJson): PanelJson[] {
 export function dashboardQueries(dashboards = loadDashboards()): DashboardQuery[] {
   return dashboards.flatMap(({ json }) => [
     ...panelsOf(json).flatMap((panel) =>
-      (panel.targets ?? []).flatMap((target) => (target.expr ? [{ dashboard: json.uid, panel: panel.title, expr: target.expr }] : [])),
+      (panel.targets ?? []).flatMap((target) =>
+        target.expr ? [{ dashboard: json.uid, panel: panel.title, expr: target.expr }] : [],
+      ),
     ),
     ...json.templating.list.flatMap((variable) => {
-      const query = typeof variable.query === 'string' ? variable.query : (variable.query as { query?: string } | undefined)?.query;
-      const inner = variable.type === 'query' && query ? /^label_values\((.*),\s*\w+\)$/.exec(query)?.[1] ?? query : undefined;
+      const query =
+        typeof variable.query === 'string' ? variable.query : (variable.query as { query?: string } | undefined)?.query;
+      const inner =
+        variable.type === 'query' && query ? (/^label_values\((.*),\s*\w+\)$/.exec(query)?.[1] ?? query) : undefined;
       return inner ? [{ dashboard: json.uid, panel: `variable ${variable.name}`, expr: inner }] : [];
     }),
   ]);

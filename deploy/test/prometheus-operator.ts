@@ -19,13 +19,26 @@ const duration: Shape = { type: 'string', pattern: /^(\d+(ms|s|m|h|d|w|y))+$/ };
 const name: Shape = { type: 'string', pattern: /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/ };
 const labelName: Shape = { type: 'string', pattern: /^[a-zA-Z_][a-zA-Z0-9_]*$/ };
 const stringMap: Shape = { type: 'map', values: { type: 'string' } };
-const object = (properties: Record<string, Shape>, required: readonly string[] = []): Shape => ({ type: 'object', properties, required });
+const object = (properties: Record<string, Shape>, required: readonly string[] = []): Shape => ({
+  type: 'object',
+  properties,
+  required,
+});
 const array = (items: Shape, minItems = 0): Shape => ({ type: 'array', items, minItems });
 
 const metadata = object({ name, namespace: name, labels: stringMap, annotations: stringMap }, ['name']);
 const labelSelector = object({
   matchLabels: stringMap,
-  matchExpressions: array(object({ key: { type: 'string' }, operator: { type: 'string', oneOf: ['In', 'NotIn', 'Exists', 'DoesNotExist'] }, values: array({ type: 'string' }) }, ['key', 'operator'])),
+  matchExpressions: array(
+    object(
+      {
+        key: { type: 'string' },
+        operator: { type: 'string', oneOf: ['In', 'NotIn', 'Exists', 'DoesNotExist'] },
+        values: array({ type: 'string' }),
+      },
+      ['key', 'operator'],
+    ),
+  ),
 });
 const relabeling = object({
   sourceLabels: array(labelName),
@@ -34,51 +47,98 @@ const relabeling = object({
   regex: { type: 'string' },
   modulus: { type: 'integer' },
   replacement: { type: 'string' },
-  action: { type: 'string', oneOf: ['replace', 'Replace', 'keep', 'Keep', 'drop', 'Drop', 'hashmod', 'HashMod', 'labelmap', 'LabelMap', 'labeldrop', 'LabelDrop', 'labelkeep', 'LabelKeep', 'lowercase', 'Lowercase', 'uppercase', 'Uppercase', 'keepequal', 'KeepEqual', 'dropequal', 'DropEqual'] },
+  action: {
+    type: 'string',
+    oneOf: [
+      'replace',
+      'Replace',
+      'keep',
+      'Keep',
+      'drop',
+      'Drop',
+      'hashmod',
+      'HashMod',
+      'labelmap',
+      'LabelMap',
+      'labeldrop',
+      'LabelDrop',
+      'labelkeep',
+      'LabelKeep',
+      'lowercase',
+      'Lowercase',
+      'uppercase',
+      'Uppercase',
+      'keepequal',
+      'KeepEqual',
+      'dropequal',
+      'DropEqual',
+    ],
+  },
 });
 
-const serviceMonitor = object({
-  apiVersion: { type: 'string', oneOf: ['monitoring.coreos.com/v1'] },
-  kind: { type: 'string', oneOf: ['ServiceMonitor'] },
-  metadata,
-  spec: object({
-    jobLabel: { type: 'string' },
-    targetLabels: array({ type: 'string' }),
-    podTargetLabels: array({ type: 'string' }),
-    selector: labelSelector,
-    namespaceSelector: object({ any: { type: 'boolean' }, matchNames: array(name) }),
-    endpoints: array(object({
-      port: { type: 'string' },
-      targetPort: { type: 'stringOrInteger' },
-      path: { type: 'string', pattern: /^\// },
-      scheme: { type: 'string', oneOf: ['http', 'https'] },
-      interval: duration,
-      scrapeTimeout: duration,
-      honorLabels: { type: 'boolean' },
-      relabelings: array(relabeling),
-      metricRelabelings: array(relabeling),
-    }), 1),
-  }, ['selector', 'endpoints']),
-}, ['apiVersion', 'kind', 'metadata', 'spec']);
+const serviceMonitor = object(
+  {
+    apiVersion: { type: 'string', oneOf: ['monitoring.coreos.com/v1'] },
+    kind: { type: 'string', oneOf: ['ServiceMonitor'] },
+    metadata,
+    spec: object(
+      {
+        jobLabel: { type: 'string' },
+        targetLabels: array({ type: 'string' }),
+        podTargetLabels: array({ type: 'string' }),
+        selector: labelSelector,
+        namespaceSelector: object({ any: { type: 'boolean' }, matchNames: array(name) }),
+        endpoints: array(
+          object({
+            port: { type: 'string' },
+            targetPort: { type: 'stringOrInteger' },
+            path: { type: 'string', pattern: /^\// },
+            scheme: { type: 'string', oneOf: ['http', 'https'] },
+            interval: duration,
+            scrapeTimeout: duration,
+            honorLabels: { type: 'boolean' },
+            relabelings: array(relabeling),
+            metricRelabelings: array(relabeling),
+          }),
+          1,
+        ),
+      },
+      ['selector', 'endpoints'],
+    ),
+  },
+  ['apiVersion', 'kind', 'metadata', 'spec'],
+);
 
-const rule = object({
-  alert: { type: 'string', pattern: /^[A-Za-z_][A-Za-z0-9_]*$/ },
-  record: { type: 'string', pattern: /^[a-zA-Z_:][a-zA-Z0-9_:]*$/ },
-  expr: { type: 'stringOrInteger' },
-  for: duration,
-  keep_firing_for: duration,
-  labels: stringMap,
-  annotations: stringMap,
-}, ['expr']);
+const rule = object(
+  {
+    alert: { type: 'string', pattern: /^[A-Za-z_][A-Za-z0-9_]*$/ },
+    record: { type: 'string', pattern: /^[a-zA-Z_:][a-zA-Z0-9_:]*$/ },
+    expr: { type: 'stringOrInteger' },
+    for: duration,
+    keep_firing_for: duration,
+    labels: stringMap,
+    annotations: stringMap,
+  },
+  ['expr'],
+);
 
-const prometheusRule = object({
-  apiVersion: { type: 'string', oneOf: ['monitoring.coreos.com/v1'] },
-  kind: { type: 'string', oneOf: ['PrometheusRule'] },
-  metadata,
-  spec: object({
-    groups: array(object({ name: { type: 'string' }, interval: duration, rules: array(rule, 1) }, ['name', 'rules']), 1),
-  }, ['groups']),
-}, ['apiVersion', 'kind', 'metadata', 'spec']);
+const prometheusRule = object(
+  {
+    apiVersion: { type: 'string', oneOf: ['monitoring.coreos.com/v1'] },
+    kind: { type: 'string', oneOf: ['PrometheusRule'] },
+    metadata,
+    spec: object(
+      {
+        groups: array(
+          object({ name: { type: 'string' }, interval: duration, rules: array(rule, 1) }, ['name', 'rules']),
+          1,
+        ),
+      },
+      ['groups'],
+    ),
+  },
+  ['apiVersion', 'kind', 'metadata', 'spec'],
+);
 
 function check(value: unknown, shape: Shape, at: string): string[] {
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -86,7 +146,8 @@ function check(value: unknown, shape: Shape, at: string): string[] {
     case 'string':
       if (typeof value !== 'string') return [`${at}: want a string`];
       if (shape.pattern && !shape.pattern.test(value)) return [`${at}: "${value}" does not match ${shape.pattern}`];
-      if (shape.oneOf && !shape.oneOf.includes(value)) return [`${at}: "${value}" is not one of ${shape.oneOf.join(', ')}`];
+      if (shape.oneOf && !shape.oneOf.includes(value))
+        return [`${at}: "${value}" is not one of ${shape.oneOf.join(', ')}`];
       return [];
     case 'boolean':
       return typeof value === 'boolean' ? [] : [`${at}: want a boolean`];
@@ -128,8 +189,10 @@ export function prometheusRuleProblems(value: unknown): string[] {
   const groups = (value as { spec?: { groups?: { rules?: Record<string, unknown>[] }[] } })?.spec?.groups ?? [];
   groups.forEach((group, groupIndex) =>
     (group.rules ?? []).forEach((entry, ruleIndex) => {
-      if (('alert' in entry) === ('record' in entry)) problems.push(`PrometheusRule.spec.groups[${groupIndex}].rules[${ruleIndex}]: exactly one of alert and record`);
-      if ('record' in entry && 'for' in entry) problems.push(`PrometheusRule.spec.groups[${groupIndex}].rules[${ruleIndex}]: a recording rule has no for`);
+      if ('alert' in entry === 'record' in entry)
+        problems.push(`PrometheusRule.spec.groups[${groupIndex}].rules[${ruleIndex}]: exactly one of alert and record`);
+      if ('record' in entry && 'for' in entry)
+        problems.push(`PrometheusRule.spec.groups[${groupIndex}].rules[${ruleIndex}]: a recording rule has no for`);
     }),
   );
   return problems;

@@ -19,7 +19,8 @@ afterAll(async () => {
 
 /** Everything a sign-in attempt could change in identity's database. */
 async function identityState(): Promise<string> {
-  const { rows } = await db.query(`select (select count(*) from sign_in_challenges) as challenges, (select count(*) from users) as users,
+  const { rows } =
+    await db.query(`select (select count(*) from sign_in_challenges) as challenges, (select count(*) from users) as users,
     (select count(*) from sessions) as sessions, (select count(*) from sessions where revoked_at is not null) as revoked,
     (select coalesce(sum(failed_tries), 0) from sign_in_challenges) as tries, (select count(*) from outbox) as outbox`);
   return JSON.stringify(rows[0]);
@@ -27,7 +28,7 @@ async function identityState(): Promise<string> {
 
 const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
 
-describe('the BFF answers bad sign-in input with the specification\'s messages and changes nothing', () => {
+describe("the BFF answers bad sign-in input with the specification's messages and changes nothing", () => {
   it.each([
     [{}, 'Email is required'],
     [{ email: '' }, 'Email is required'],
@@ -56,11 +57,17 @@ describe('the BFF answers bad sign-in input with the specification\'s messages a
   it('refuses malformed codes with 400 and wrong, reused, foreign and challenge-less codes with 401', async () => {
     const email = address('codes');
     const api = new ApiSession(stack.bffUrl);
-    expect((await api.call('POST', '/api/_auth/sign-in-code', { email, purpose: 'sign-in', locale: 'en' })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/api/_auth/sign-in-code', { email, purpose: 'sign-in', locale: 'en' })).status,
+    ).toBe(200);
     const code = codeFrom((await waitForMessagesTo(stack.mailInboxUrl, email))[0]!);
 
     let before = await identityState();
-    for (const [body, message] of [[{}, 'Code is required'], [{ code: '12ab56' }, 'Code is invalid'], [{ code: '1234567' }, 'Code is invalid']] as const) {
+    for (const [body, message] of [
+      [{}, 'Code is required'],
+      [{ code: '12ab56' }, 'Code is invalid'],
+      [{ code: '1234567' }, 'Code is invalid'],
+    ] as const) {
       const response = await api.call('POST', '/api/_auth/verify', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: GENERIC, fields: { code: message } });
@@ -70,7 +77,10 @@ describe('the BFF answers bad sign-in input with the specification\'s messages a
     // Without the challenge cookie the right code is refused: it is bound to the browser that asked.
     const elsewhere = new ApiSession(stack.bffUrl);
     before = await identityState();
-    expect(await elsewhere.call('POST', '/api/_auth/verify', { code })).toMatchObject({ status: 401, body: { message: 'Code is invalid' } });
+    expect(await elsewhere.call('POST', '/api/_auth/verify', { code })).toMatchObject({
+      status: 401,
+      body: { message: 'Code is invalid' },
+    });
     expect(await identityState()).toBe(before);
 
     // A foreign code: another browser's challenge, holding this browser's code.
@@ -81,7 +91,10 @@ describe('the BFF answers bad sign-in input with the specification\'s messages a
     if (otherCode !== code) expect((await other.call('POST', '/api/_auth/verify', { code })).status).toBe(401);
 
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await api.call('POST', '/api/_auth/verify', { code: wrong })).toMatchObject({ status: 401, body: { message: 'Code is invalid' } });
+    expect(await api.call('POST', '/api/_auth/verify', { code: wrong })).toMatchObject({
+      status: 401,
+      body: { message: 'Code is invalid' },
+    });
     const ok = await api.call('POST', '/api/_auth/verify', { code });
     expect(ok).toMatchObject({ status: 200, body: { user: { email } } });
     expect(api.cookie('kassa_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -109,7 +122,9 @@ describe('the BFF answers bad sign-in input with the specification\'s messages a
     const lateEmail = address('late');
     await late.call('POST', '/api/_auth/sign-in-code', { email: lateEmail, purpose: 'sign-in', locale: 'en' });
     const lateCode = codeFrom((await waitForMessagesTo(stack.mailInboxUrl, lateEmail))[0]!);
-    await db.query("update sign_in_challenges set expires_at = now() - interval '1 second' where email = $1", [lateEmail]);
+    await db.query("update sign_in_challenges set expires_at = now() - interval '1 second' where email = $1", [
+      lateEmail,
+    ]);
     expect((await late.call('POST', '/api/_auth/verify', { code: lateCode })).status).toBe(401);
     expect(await messagesTo(stack.mailInboxUrl, lateEmail)).toHaveLength(1);
   });
@@ -133,10 +148,16 @@ describe('the BFF answers bad sign-in input with the specification\'s messages a
     const before = await identityState();
     const api = new ApiSession(stack.bffUrl);
     const body = { email: address('csrf'), purpose: 'sign-in', locale: 'en' };
-    expect((await api.call('POST', '/api/_auth/sign-in-code', body, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await api.call('POST', '/api/_auth/sign-in-code', body, { origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
     expect((await api.call('POST', '/api/_auth/sign-in-code', body, { origin: 'null' })).status).toBe(403);
-    expect((await api.call('POST', '/api/_auth/sign-in-code', body, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    expect((await api.call('DELETE', '/api/_auth/session', undefined, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await api.call('POST', '/api/_auth/sign-in-code', body, { 'sec-fetch-site': 'cross-site' })).status).toBe(
+      403,
+    );
+    expect((await api.call('DELETE', '/api/_auth/session', undefined, { origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
     expect(await identityState()).toBe(before);
     expect(await messagesTo(stack.mailInboxUrl, body.email)).toHaveLength(0);
   });

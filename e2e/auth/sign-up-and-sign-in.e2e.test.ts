@@ -11,11 +11,32 @@ const stack = stackInfo();
 const browser = useBrowser();
 
 const copy = {
-  en: { prefix: '', email: 'Email', name: 'Name', send: 'Send code', code: 'Verification code', signIn: 'Sign in', signOut: 'Sign out' },
-  nl: { prefix: '/nl', email: 'E-mail', name: 'Naam', send: 'Code versturen', code: 'Verificatiecode', signIn: 'Inloggen', signOut: 'Uitloggen' },
+  en: {
+    prefix: '',
+    email: 'Email',
+    name: 'Name',
+    send: 'Send code',
+    code: 'Verification code',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+  },
+  nl: {
+    prefix: '/nl',
+    email: 'E-mail',
+    name: 'Naam',
+    send: 'Code versturen',
+    code: 'Verificatiecode',
+    signIn: 'Inloggen',
+    signOut: 'Uitloggen',
+  },
 } as const;
 
-async function enterCodeFromInbox(page: Page, locale: keyof typeof copy, address: string, expectedMessages: number): Promise<void> {
+async function enterCodeFromInbox(
+  page: Page,
+  locale: keyof typeof copy,
+  address: string,
+  expectedMessages: number,
+): Promise<void> {
   const t = copy[locale];
   const [latest] = await waitForMessagesTo(stack.mailInboxUrl, address, expectedMessages);
   await page.getByLabel(t.code).fill(codeFrom(latest!));

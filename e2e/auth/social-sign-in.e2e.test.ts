@@ -19,7 +19,13 @@ beforeAll(async () => {
     env: {
       identity: {
         OIDC_PROVIDERS: JSON.stringify([
-          { id: 'standin', name: 'Stand-in ID', issuer: standIn.issuer, clientId: standIn.clientId, clientSecretEnv: 'OIDC_STANDIN_CLIENT_SECRET' },
+          {
+            id: 'standin',
+            name: 'Stand-in ID',
+            issuer: standIn.issuer,
+            clientId: standIn.clientId,
+            clientSecretEnv: 'OIDC_STANDIN_CLIENT_SECRET',
+          },
         ]),
         OIDC_STANDIN_CLIENT_SECRET: standIn.clientSecret,
       },
@@ -80,7 +86,11 @@ describe('social sign-in in a popup (Chromium)', () => {
   });
 
   it('shows the refusal in the popup, in Dutch, when the provider has not verified the address', async () => {
-    standIn.setUser({ sub: `sub-${randomBytes(4).toString('hex')}`, email: `unverified-${randomBytes(4).toString('hex')}@example.test`, email_verified: false });
+    standIn.setUser({
+      sub: `sub-${randomBytes(4).toString('hex')}`,
+      email: `unverified-${randomBytes(4).toString('hex')}@example.test`,
+      email_verified: false,
+    });
     const context = await browser.newContext({ locale: 'nl-NL' });
     const page = await context.newPage();
     await page.goto(`${bffUrl}/nl/sign-in`);

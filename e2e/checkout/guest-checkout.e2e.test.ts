@@ -44,7 +44,8 @@ const expectOk = (response: { status: number; body: unknown }, what: string): un
 
 /** Percent off a line, rounded half up (ordering's rule). */
 const percentOff = (amount: number, percent: number) => Math.floor((amount * percent + 50) / 100);
-const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const money = (minor: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
 interface ShopSetUp {
   shopId: string;
@@ -54,8 +55,21 @@ interface ShopSetUp {
 }
 
 async function organiserBuildsShop(): Promise<ShopSetUp> {
-  const organiser = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('checkout-owner'), 'Quinn Quayside');
-  const created = expectOk(await organiser.api.call('POST', '/api/organisations', { name: 'Quayside Live', description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const organiser = await signUpViaApi(
+    stack.bffUrl,
+    stack.mailInboxUrl,
+    testAddress('checkout-owner'),
+    'Quinn Quayside',
+  );
+  const created = expectOk(
+    await organiser.api.call('POST', '/api/organisations', {
+      name: 'Quayside Live',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'en',
+    }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const { event } = expectOk(
     await organiser.api.call('POST', `/api/organisations/${orgId}/events`, {
@@ -70,15 +84,25 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
     'create event',
   ) as { event: { id: string } };
   const option = async (name: string, capacity: number) =>
-    (expectOk(
-      await organiser.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, { name, description: '', capacity, translations: [] }),
-      'create ticket option',
-    ) as { ticketOption: { id: string } }).ticketOption.id;
+    (
+      expectOk(
+        await organiser.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, {
+          name,
+          description: '',
+          capacity,
+          translations: [],
+        }),
+        'create ticket option',
+      ) as { ticketOption: { id: string } }
+    ).ticketOption.id;
   const regular = await option('Regular', 100);
   const late = await option('Late show', LATE_CAPACITY);
   expectOk(await organiser.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, {
+    callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!),
+    deadlineMs: 10_000,
+  });
   const as = { actorUserId: organiser.userId };
   const shopName = 'Quayside Tickets';
   try {
@@ -101,11 +125,37 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
     );
     const shopId = shop!.id;
     const item = (ticketOptionId: string, name: string, priceMinor: number) =>
-      shops.createShopItem({ organisationId: orgId, shopId, fields: { ticketOptionId, extraEventIds: [], name, priceMinor, saleStart: undefined, saleEnd: undefined, position: 0 } }, as);
+      shops.createShopItem(
+        {
+          organisationId: orgId,
+          shopId,
+          fields: {
+            ticketOptionId,
+            extraEventIds: [],
+            name,
+            priceMinor,
+            saleStart: undefined,
+            saleEnd: undefined,
+            position: 0,
+          },
+        },
+        as,
+      );
     await item(regular, 'Regular', REGULAR_PRICE);
     await item(late, 'Late show', LATE_PRICE);
     await shops.createDiscountCode(
-      { organisationId: orgId, shopId, fields: { code: CODE, type: 'percentage', value: CODE_PERCENT, validFrom: undefined, validUntil: undefined, itemIds: [] } },
+      {
+        organisationId: orgId,
+        shopId,
+        fields: {
+          code: CODE,
+          type: 'percentage',
+          value: CODE_PERCENT,
+          validFrom: undefined,
+          validUntil: undefined,
+          itemIds: [],
+        },
+      },
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
@@ -115,7 +165,11 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
   }
 }
 
-const desktop: BrowserContextOptions = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
+const desktop: BrowserContextOptions = {
+  locale: 'en-GB',
+  timezoneId: 'Europe/Amsterdam',
+  viewport: { width: 1280, height: 900 },
+};
 
 /** Waits until the element's text is exactly `expected` (prices and states arrive a moment after each change). */
 async function expectText(locator: ReturnType<Page['locator']>, expected: string, timeoutMs = 10_000): Promise<void> {
@@ -152,7 +206,10 @@ async function checkOut(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: 'Checkout' }).click();
   await page.waitForURL(DEMO_PAGE, { timeout: 30_000 }).catch(async (error: unknown) => {
     await shot(page, 'checkout-stuck');
-    const form = await page.getByTestId('cart').textContent().catch(() => '');
+    const form = await page
+      .getByTestId('cart')
+      .textContent()
+      .catch(() => '');
     throw new Error(`checkout did not lead to the demo provider (${String(error)}); the cart says: ${form}`);
   });
   await page.getByTestId('test-mode-banner').waitFor();
@@ -198,7 +255,10 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await page.getByLabel('Discount code').fill(CODE.toLowerCase());
     await page.getByRole('button', { name: 'Apply' }).click();
     await expectText(page.getByTestId('discount-verdict'), `Code ${CODE} applied.`);
-    await page.getByTestId('donation').getByRole('button', { name: money(DONATION) }).click();
+    await page
+      .getByTestId('donation')
+      .getByRole('button', { name: money(DONATION) })
+      .click();
     const subtotal = 2 * REGULAR_PRICE;
     const discount = percentOff(subtotal, CODE_PERCENT);
     const fee = 2 * FEE_PER_TICKET_MINOR;
@@ -212,7 +272,9 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByTestId('checkout-email-error').waitFor();
     expect(await page.getByTestId('checkout-email-error').textContent()).toBe('Email is required');
-    expect(await page.getByTestId('form-error').textContent()).toContain('Some fields are not valid. Please check the form and try again.');
+    expect(await page.getByTestId('form-error').textContent()).toContain(
+      'Some fields are not valid. Please check the form and try again.',
+    );
     await page.getByTestId('checkout-subscribe').check();
 
     await checkOut(page, email);
@@ -229,7 +291,13 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     expect(number).not.toBe('');
     expect(await settledTitle(page, `Order ${number} · Kassa`)).toBe(`Order ${number} · Kassa`);
     expect(await page.getByTestId('order-lines').textContent()).toContain('2 × Regular');
-    for (const [name, value] of [['subtotal', money(subtotal)], ['discount', `−${money(discount)}`], ['donation', money(DONATION)], ['fee', money(fee)], ['total', money(total)]] as const) {
+    for (const [name, value] of [
+      ['subtotal', money(subtotal)],
+      ['discount', `−${money(discount)}`],
+      ['donation', money(DONATION)],
+      ['fee', money(fee)],
+      ['total', money(total)],
+    ] as const) {
       expect(((await page.getByTestId(`order-${name}`).locator('dd').textContent()) ?? '').trim()).toBe(value);
     }
     expect(await page.getByTestId('order-discount').locator('dt').textContent()).toBe(`Discount (${CODE})`);
@@ -299,7 +367,9 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     const { order } = (await answer.json()) as { order: { expiresAt: string; status: string } };
     const holdLeftMs = Date.parse(order.expiresAt) - Date.now();
     if (!(holdLeftMs <= MAX_HOLD_WAIT_MS)) {
-      throw new Error(`the order is held for ${Math.round(holdLeftMs / 60_000)} more minutes, not the shop's ${RESERVATION_MINUTES}`);
+      throw new Error(
+        `the order is held for ${Math.round(holdLeftMs / 60_000)} more minutes, not the shop's ${RESERVATION_MINUTES}`,
+      );
     }
 
     // The shop's hold arrived; the test ends it now rather than waiting out the minute (support/holds.ts).
@@ -318,11 +388,16 @@ describe('guest checkout through the demo provider, in Chromium', () => {
   });
   it('the organiser finds all three orders in the dashboard and refunds guest 1 in full', async () => {
     const context = await browser().newContext(desktop);
-    await context.addCookies([{ name: 'kassa_session', value: shop.organiser.api.cookie('kassa_session')!, url: stack.bffUrl }]);
+    await context.addCookies([
+      { name: 'kassa_session', value: shop.organiser.api.cookie('kassa_session')!, url: stack.bffUrl },
+    ]);
     const page = await context.newPage();
     const problems = collectProblems(page);
     await page.goto(`${stack.bffUrl}/o/${shop.orgId}/orders`);
-    const rows = async () => (await page.getByTestId('page-orders').locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
+    const rows = async () =>
+      (await page.getByTestId('page-orders').locator('tbody tr').allInnerTexts()).map((row) =>
+        row.replace(/\s+/g, ' ').trim(),
+      );
     const listed = await rows();
     expect(listed).toHaveLength(3);
     const rowOf = (email: string) => listed.find((row) => row.includes(email)) ?? '';
@@ -330,7 +405,12 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     expect(rowOf(guests.two)).toMatch(/ Paid$/);
     expect(rowOf(guests.three)).toMatch(/ Expired$/);
 
-    await page.getByTestId('page-orders').locator('tbody tr', { hasText: guests.one }).getByRole('link').first().click();
+    await page
+      .getByTestId('page-orders')
+      .locator('tbody tr', { hasText: guests.one })
+      .getByRole('link')
+      .first()
+      .click();
     await page.waitForURL(/\/orders\/ord_[0-9a-z]+$/);
     await hydrated(page);
     const number = ((await page.getByTestId('order-number').textContent()) ?? '').trim();

@@ -13,7 +13,12 @@ const browser = useBrowser();
  * Signs the address in through the real form (a code by e-mail). Lands on `next`, or without one on the dashboard:
  * /o/new for someone without an organisation, else their organisation.
  */
-async function signIn(context: BrowserContext, address: string, expectedMessages: number, next?: string): Promise<Page> {
+async function signIn(
+  context: BrowserContext,
+  address: string,
+  expectedMessages: number,
+  next?: string,
+): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${stack.bffUrl}/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page.getByLabel('Email').fill(address);
@@ -26,7 +31,8 @@ async function signIn(context: BrowserContext, address: string, expectedMessages
   return page;
 }
 
-const sessionOf = (page: Page) => page.evaluate(async () => (await fetch('/api/_auth/session')).json() as Promise<unknown>);
+const sessionOf = (page: Page) =>
+  page.evaluate(async () => (await fetch('/api/_auth/session')).json() as Promise<unknown>);
 
 describe('the organiser shell in Chromium', () => {
   const address = `organiser-${randomBytes(4).toString('hex')}@example.test`;
@@ -76,7 +82,9 @@ describe('the organiser shell in Chromium', () => {
 
     // The settings tabs are routes; the owner sees all three.
     await page.goto(`${stack.bffUrl}${orgPath}/settings`);
-    expect(await page.getByTestId('general-settings-form').getByLabel('Name', { exact: true }).inputValue()).toBe('Shell Events');
+    expect(await page.getByTestId('general-settings-form').getByLabel('Name', { exact: true }).inputValue()).toBe(
+      'Shell Events',
+    );
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Members' }).click();
     await page.getByTestId('page-settings-members').waitFor();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Payments' }).click();
@@ -191,19 +199,35 @@ describe('/account in Chromium', () => {
     await page.goto(`${stack.bffUrl}/docs`);
     const anonymous = await page.evaluate(async () => {
       const list = await fetch('/api/account/sessions');
-      const patch = await fetch('/api/account/profile', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"displayName":"x"}' });
+      const patch = await fetch('/api/account/profile', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{"displayName":"x"}',
+      });
       return [list.status, patch.status];
     });
     expect(anonymous).toEqual([401, 401]);
     await context.close();
 
-    const signedIn = await signIn(await browser().newContext(), `stranger-${randomBytes(4).toString('hex')}@example.test`, 1, '/account');
+    const signedIn = await signIn(
+      await browser().newContext(),
+      `stranger-${randomBytes(4).toString('hex')}@example.test`,
+      1,
+      '/account',
+    );
     const answers = await signedIn.evaluate(async () => {
       const foreign = await fetch('/api/account/sessions/ses_01jc5v3q8x0000000000000000', { method: 'DELETE' });
       const malformed = await fetch('/api/account/sessions/nope', { method: 'DELETE' });
       return [foreign.status, malformed.status, await malformed.json()];
     });
-    expect(answers).toEqual([404, 400, { message: 'Some fields are not valid. Please check the form and try again.', fields: { sessionId: 'ID is invalid' } }]);
+    expect(answers).toEqual([
+      404,
+      400,
+      {
+        message: 'Some fields are not valid. Please check the form and try again.',
+        fields: { sessionId: 'ID is invalid' },
+      },
+    ]);
     await signedIn.context().close();
   });
 });

@@ -10,7 +10,11 @@ const stack = stackInfo();
 const browser = useBrowser();
 
 /** An organiser in a fresh browser: signs up through the real form, then creates an organisation at /o/new. */
-async function organiserWithOrganisation(context: BrowserContext, address: string, organisation: string): Promise<{ page: Page; orgPath: string }> {
+async function organiserWithOrganisation(
+  context: BrowserContext,
+  address: string,
+  organisation: string,
+): Promise<{ page: Page; orgPath: string }> {
   const page = await context.newPage();
   await page.goto(`${stack.bffUrl}/sign-up`);
   await page.getByLabel('Name').fill('Olivia Organiser');
@@ -38,7 +42,10 @@ function localInput(daysAhead: number, hours: number, minutes = 0): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hours)}:${pad(minutes)}`;
 }
 
-async function addTicketOption(page: Page, option: { name: string; description: string; capacity?: string; nlName: string; nlDescription: string }): Promise<void> {
+async function addTicketOption(
+  page: Page,
+  option: { name: string; description: string; capacity?: string; nlName: string; nlDescription: string },
+): Promise<void> {
   await page.getByRole('button', { name: 'Add ticket option' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add ticket option' });
   await dialog.getByLabel('Name', { exact: true }).fill(option.name);
@@ -56,7 +63,11 @@ async function addTicketOption(page: Page, option: { name: string; description: 
 
 describe('events in Chromium', () => {
   it('creates an event with two ticket options in English and Dutch, publishes it, shows it publicly, takes it back and deletes it', async () => {
-    const context = await browser().newContext({ locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({
+      locale: 'en-GB',
+      timezoneId: 'Europe/Amsterdam',
+      viewport: { width: 1280, height: 900 },
+    });
     const { page, orgPath } = await organiserWithOrganisation(context, testAddress('events'), 'Harbour Nights');
     const problems = collectProblems(page);
 
@@ -68,7 +79,9 @@ describe('events in Chromium', () => {
     await page.getByRole('button', { name: 'Create event' }).first().click();
     const create = page.getByRole('dialog', { name: 'Create event' });
     await create.getByLabel('Name', { exact: true }).fill('Harbour Jazz Night');
-    await create.getByLabel('Description', { exact: true }).fill('Live jazz on the quay, with food trucks and a view of the boats.');
+    await create
+      .getByLabel('Description', { exact: true })
+      .fill('Live jazz on the quay, with food trucks and a view of the boats.');
     await create.getByLabel('Name (Dutch)').fill('Havenjazzavond');
     await create.getByLabel('Description (Dutch)').fill('Livejazz op de kade, met foodtrucks en uitzicht op de boten.');
     await create.getByLabel('Start').fill(localInput(30, 20));
@@ -93,8 +106,19 @@ describe('events in Chromium', () => {
     await page.getByRole('navigation', { name: 'Event' }).getByRole('link', { name: 'Ticket Options' }).click();
     await page.waitForURL(`${stack.bffUrl}${eventPath}?tab=ticket-options`);
     await page.getByTestId('ticket-options').getByText('No ticket options').waitFor();
-    await addTicketOption(page, { name: 'Regular', description: 'Entry to the quay.', nlName: 'Regulier', nlDescription: 'Toegang tot de kade.' });
-    await addTicketOption(page, { name: 'Front row', description: 'A seat by the stage.', capacity: '40', nlName: 'Eerste rij', nlDescription: 'Een stoel bij het podium.' });
+    await addTicketOption(page, {
+      name: 'Regular',
+      description: 'Entry to the quay.',
+      nlName: 'Regulier',
+      nlDescription: 'Toegang tot de kade.',
+    });
+    await addTicketOption(page, {
+      name: 'Front row',
+      description: 'A seat by the stage.',
+      capacity: '40',
+      nlName: 'Eerste rij',
+      nlDescription: 'Een stoel bij het podium.',
+    });
     await shot(page, 'event-ticket-options');
 
     // Publish: the overview shows the public link.
@@ -126,7 +150,9 @@ describe('events in Chromium', () => {
     expect(english?.status()).toBe(200);
     await visitor.getByRole('heading', { level: 1, name: 'Harbour Jazz Night' }).waitFor();
     expect(await visitor.title()).toBe('Harbour Jazz Night · Kassa');
-    expect(await visitor.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`/event/${eventId}$`));
+    expect(await visitor.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+      new RegExp(`/event/${eventId}$`),
+    );
     const options = visitor.getByTestId('public-ticket-options');
     expect(await options.textContent()).toContain('Regular');
     expect(await options.textContent()).toContain('Front row');
@@ -190,7 +216,7 @@ describe('events in Chromium', () => {
     await context.close();
   });
 
-  it('shows the spec\'s messages for bad input and creates nothing', async () => {
+  it("shows the spec's messages for bad input and creates nothing", async () => {
     const context = await browser().newContext({ locale: 'en-GB', timezoneId: 'Europe/Amsterdam' });
     const { page, orgPath } = await organiserWithOrganisation(context, testAddress('events-bad'), 'Bad Input Club');
     const orgId = orgPath.split('/').pop()!;
@@ -215,17 +241,30 @@ describe('events in Chromium', () => {
 
     // The BFF says the same when the browser's checks are skipped, and nothing is created.
     const answer = await page.evaluate(async (url) => {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '', startsAt: 'soon', ticketLimit: -1, location: { country: 'Holland' } }) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: '', startsAt: 'soon', ticketLimit: -1, location: { country: 'Holland' } }),
+      });
       return { status: response.status, body: (await response.json()) as unknown };
     }, `/api/organisations/${orgId}/events`);
     expect(answer).toEqual({
       status: 400,
       body: {
         message: 'Some fields are not valid. Please check the form and try again.',
-        fields: { name: 'Name is required', startsAt: 'Start is invalid', endsAt: 'End is required', ticketLimit: 'Minimum value is 1', 'location.country': 'Country is invalid' },
+        fields: {
+          name: 'Name is required',
+          startsAt: 'Start is invalid',
+          endsAt: 'End is required',
+          ticketLimit: 'Minimum value is 1',
+          'location.country': 'Country is invalid',
+        },
       },
     });
-    const badId = await page.evaluate(async (url) => (await fetch(url, { method: 'POST' })).status, `/api/organisations/${orgId}/events/evt_nope/publish`);
+    const badId = await page.evaluate(
+      async (url) => (await fetch(url, { method: 'POST' })).status,
+      `/api/organisations/${orgId}/events/evt_nope/publish`,
+    );
     expect(badId).toBe(400);
     await page.goto(`${stack.bffUrl}${orgPath}/events`);
     await page.getByTestId('page-events').getByText('No events found').waitFor();

@@ -34,7 +34,6 @@ const expectOk = (response: { status: number; body: unknown }, what: string): un
 
 const euro = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
-
 interface Organisation {
   owner: SignedInAccount;
   orgId: string;
@@ -45,7 +44,15 @@ interface Organisation {
 /** An owner, an organisation with a live event, and a public shop open a few seconds from now with two items and a code. */
 async function organisationWithOpenShop(): Promise<Organisation> {
   const owner = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('orders-owner'), 'Olivia Organiser');
-  const created = expectOk(await owner.api.call('POST', '/api/organisations', { name: 'Harbour Nights', description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const created = expectOk(
+    await owner.api.call('POST', '/api/organisations', {
+      name: 'Harbour Nights',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'en',
+    }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const { event } = expectOk(
     await owner.api.call('POST', `/api/organisations/${orgId}/events`, {
@@ -61,13 +68,24 @@ async function organisationWithOpenShop(): Promise<Organisation> {
   ) as { event: { id: string } };
   const options: string[] = [];
   for (const name of ['Regular', 'Front row']) {
-    const answer = expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, { name, description: '', capacity: 100, translations: [] }), 'create ticket option');
+    const answer = expectOk(
+      await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, {
+        name,
+        description: '',
+        capacity: 100,
+        translations: [],
+      }),
+      'create ticket option',
+    );
     options.push((answer as { ticketOption: { id: string } }).ticketOption.id);
   }
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
   // The shop through catalog as the owner: the BFF's form only takes opening times in whole minutes ahead.
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, {
+    callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!),
+    deadlineMs: 10_000,
+  });
   const as = { actorUserId: owner.userId };
   try {
     const opensAt = new Date(Date.now() + 3_000);
@@ -90,11 +108,39 @@ async function organisationWithOpenShop(): Promise<Organisation> {
     );
     const shopId = shop!.id;
     const item = async (ticketOptionId: string, name: string, priceMinor: number) =>
-      (await shops.createShopItem({ organisationId: orgId, shopId, fields: { ticketOptionId, extraEventIds: [], name, priceMinor, saleStart: undefined, saleEnd: undefined, position: 0 } }, as)).item!.id;
+      (
+        await shops.createShopItem(
+          {
+            organisationId: orgId,
+            shopId,
+            fields: {
+              ticketOptionId,
+              extraEventIds: [],
+              name,
+              priceMinor,
+              saleStart: undefined,
+              saleEnd: undefined,
+              position: 0,
+            },
+          },
+          as,
+        )
+      ).item!.id;
     const pass = await item(options[0]!, 'Weekend pass', PASS_PRICE);
     const single = await item(options[1]!, 'Front row ticket', SINGLE_PRICE);
     await shops.createDiscountCode(
-      { organisationId: orgId, shopId, fields: { code: 'HARBOUR10', type: 'percentage', value: CODE_PERCENT, validFrom: undefined, validUntil: undefined, itemIds: [] } },
+      {
+        organisationId: orgId,
+        shopId,
+        fields: {
+          code: 'HARBOUR10',
+          type: 'percentage',
+          value: CODE_PERCENT,
+          validFrom: undefined,
+          validUntil: undefined,
+          itemIds: [],
+        },
+      },
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
@@ -127,13 +173,24 @@ async function guestOrder(order: { id: string; accessKey: string }): Promise<Gue
 }
 
 /** A guest's checkout through the BFF; the shop opens (and ordering learns of it) a moment after publishing. */
-async function checkout(shopId: string, body: { items: { itemId: string; quantity: number }[]; email: string; subscribe: boolean; discountCode: string; donationMinor: number }) {
+async function checkout(
+  shopId: string,
+  body: {
+    items: { itemId: string; quantity: number }[];
+    email: string;
+    subscribe: boolean;
+    discountCode: string;
+    donationMinor: number;
+  },
+) {
   const payload = { ...body, idempotencyKey: randomUUID(), locale: 'en' };
   return eventually('the shop to take orders', async () => {
     const answer = await guest.call('POST', `/api/shops/${shopId}/checkout`, payload);
-    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; accessKey: string; status: string; redirectUrl: string };
+    if (answer.status === 201 || answer.status === 200)
+      return answer.body as { orderId: string; accessKey: string; status: string; redirectUrl: string };
     // Not open yet, or ordering has not learnt of the shop yet.
-    if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet')) return undefined;
+    if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet'))
+      return undefined;
     throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
 }
@@ -142,7 +199,13 @@ async function checkout(shopId: string, body: { items: { itemId: string; quantit
 async function payWithDemo(placed: { redirectUrl: string; accessKey: string }): Promise<void> {
   const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`not a demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), { action: 'pay', locale: 'en' }), 'demo pay');
+  expectOk(
+    await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), {
+      action: 'pay',
+      locale: 'en',
+    }),
+    'demo pay',
+  );
 }
 
 const orderWith = (wanted: { id: string; accessKey: string }, what: string, check: (order: GuestOrder) => boolean) =>
@@ -152,14 +215,26 @@ const orderWith = (wanted: { id: string; accessKey: string }, what: string, chec
   });
 
 async function signedInPage(account: SignedInAccount): Promise<Page> {
-  const context = await browser().newContext({ locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+    viewport: { width: 1280, height: 900 },
+  });
   await context.addCookies([{ name: 'kassa_session', value: account.api.cookie('kassa_session')!, url: stack.bffUrl }]);
   return context.newPage();
 }
 
 async function colleagueWith(org: Organisation, permissions: string[]): Promise<SignedInAccount> {
   const address = testAddress('orders-colleague');
-  expectOk(await org.owner.api.call('POST', `/api/organisations/${org.orgId}/members`, { email: address, firstName: 'Vera', lastName: 'Viewer', permissions }), 'invite');
+  expectOk(
+    await org.owner.api.call('POST', `/api/organisations/${org.orgId}/members`, {
+      email: address,
+      firstName: 'Vera',
+      lastName: 'Viewer',
+      permissions,
+    }),
+    'invite',
+  );
   const [invitation] = await waitForMessagesTo(stack.mailInboxUrl, address, 1);
   const token = /\/account\/invitations\/([A-Za-z0-9_-]{43})\b/.exec(invitation!.text)?.[1];
   const colleague = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, address, 'Vera Viewer');
@@ -168,7 +243,8 @@ async function colleagueWith(org: Organisation, permissions: string[]): Promise<
 }
 
 /** The visible rows of the list's table, whitespace collapsed. */
-const rowsOf = async (page: Page, testId: string) => (await page.getByTestId(testId).locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
+const rowsOf = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim());
 
 describe("the organiser's orders and payments in Chromium", () => {
   it('finds orders, shows one in full, refunds in full and in part, lists payments and the payment plans', async () => {
@@ -178,15 +254,49 @@ describe("the organiser's orders and payments in Chromium", () => {
     const carol = testAddress('carol');
 
     // Alice: two passes with the code and a donation, paid. Bob: one ticket, paid. Carol: one ticket, not paid.
-    const placedA = await checkout(org.shopId, { items: [{ itemId: org.items.pass, quantity: 2 }], email: alice, subscribe: true, discountCode: 'harbour10', donationMinor: DONATION });
-    const placedB = await checkout(org.shopId, { items: [{ itemId: org.items.single, quantity: 1 }], email: bob, subscribe: false, discountCode: '', donationMinor: 0 });
-    const placedC = await checkout(org.shopId, { items: [{ itemId: org.items.single, quantity: 1 }], email: carol, subscribe: false, discountCode: '', donationMinor: 0 });
+    const placedA = await checkout(org.shopId, {
+      items: [{ itemId: org.items.pass, quantity: 2 }],
+      email: alice,
+      subscribe: true,
+      discountCode: 'harbour10',
+      donationMinor: DONATION,
+    });
+    const placedB = await checkout(org.shopId, {
+      items: [{ itemId: org.items.single, quantity: 1 }],
+      email: bob,
+      subscribe: false,
+      discountCode: '',
+      donationMinor: 0,
+    });
+    const placedC = await checkout(org.shopId, {
+      items: [{ itemId: org.items.single, quantity: 1 }],
+      email: carol,
+      subscribe: false,
+      discountCode: '',
+      donationMinor: 0,
+    });
     await payWithDemo(placedA);
     await payWithDemo(placedB);
-    const a = await orderWith({ id: placedA.orderId, accessKey: placedA.accessKey }, 'order A paid', (order) => order.status === 'paid');
-    const b = await orderWith({ id: placedB.orderId, accessKey: placedB.accessKey }, 'order B paid', (order) => order.status === 'paid');
-    const c = await orderWith({ id: placedC.orderId, accessKey: placedC.accessKey }, 'order C pending', (order) => order.status === 'pending');
-    expect([a.subtotalMinor, a.discountMinor, a.donationMinor]).toEqual([2 * PASS_PRICE, (2 * PASS_PRICE * CODE_PERCENT) / 100, DONATION]);
+    const a = await orderWith(
+      { id: placedA.orderId, accessKey: placedA.accessKey },
+      'order A paid',
+      (order) => order.status === 'paid',
+    );
+    const b = await orderWith(
+      { id: placedB.orderId, accessKey: placedB.accessKey },
+      'order B paid',
+      (order) => order.status === 'paid',
+    );
+    const c = await orderWith(
+      { id: placedC.orderId, accessKey: placedC.accessKey },
+      'order C pending',
+      (order) => order.status === 'pending',
+    );
+    expect([a.subtotalMinor, a.discountMinor, a.donationMinor]).toEqual([
+      2 * PASS_PRICE,
+      (2 * PASS_PRICE * CODE_PERCENT) / 100,
+      DONATION,
+    ]);
     expect(a.totalMinor).toBe(a.subtotalMinor - a.discountMinor + a.donationMinor + a.feeMinor);
 
     const page = await signedInPage(org.owner);
@@ -201,7 +311,9 @@ describe("the organiser's orders and payments in Chromium", () => {
     let rows = await rowsOf(page, 'page-orders');
     expect(rows).toHaveLength(3);
     expect(rows[0]).toContain(c.number);
-    expect(rows.find((row) => row.includes(a.number))).toMatch(new RegExp(`${a.number} .* ${alice} Harbour Weekend 2 ${euro(a.totalMinor).replace('.', '\\.')} Paid`));
+    expect(rows.find((row) => row.includes(a.number))).toMatch(
+      new RegExp(`${a.number} .* ${alice} Harbour Weekend 2 ${euro(a.totalMinor).replace('.', '\\.')} Paid`),
+    );
     expect(rows.find((row) => row.includes(c.number))).toContain('Pending');
     await shot(page, 'orders-list');
 
@@ -266,10 +378,19 @@ describe("the organiser's orders and payments in Chromium", () => {
     await shot(page, 'order-refund-dialog');
     await dialog.getByRole('button', { name: 'Refund in full' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('form-notice').getByText(`A refund of ${euro(a.totalMinor)} is requested.`, { exact: false }).waitFor();
-    await orderWith(a, 'order A canceled by its refund', (order) => order.status === 'canceled' && order.refundedMinor === order.totalMinor);
+    await page
+      .getByTestId('form-notice')
+      .getByText(`A refund of ${euro(a.totalMinor)} is requested.`, { exact: false })
+      .waitFor();
+    await orderWith(
+      a,
+      'order A canceled by its refund',
+      (order) => order.status === 'canceled' && order.refundedMinor === order.totalMinor,
+    );
     await page.reload();
-    expect(await page.getByTestId('order-status').locator('[data-status]').getAttribute('data-status')).toBe('canceled');
+    expect(await page.getByTestId('order-status').locator('[data-status]').getAttribute('data-status')).toBe(
+      'canceled',
+    );
     await page.getByTestId('order-outcome').getByText('refunded in full', { exact: false }).waitFor();
     expect(await page.getByTestId('order-refunded').textContent()).toBe(euro(a.totalMinor));
     expect((await rowsOf(page, 'order-refunds'))[0]).toMatch(/Full refund By the organiser Completed Olivia Organiser/);
@@ -287,7 +408,10 @@ describe("the organiser's orders and payments in Chromium", () => {
     await partial.getByLabel('Amount (EUR)').fill('12,50');
     await partial.getByRole('button', { name: 'Refund amount' }).click();
     await partial.waitFor({ state: 'detached' });
-    await page.getByTestId('form-notice').getByText(`A refund of ${euro(1250)} is requested. The tickets stay valid.`).waitFor();
+    await page
+      .getByTestId('form-notice')
+      .getByText(`A refund of ${euro(1250)} is requested. The tickets stay valid.`)
+      .waitFor();
     await orderWith(b, 'order B refunded in part', (order) => order.refundedMinor === 1250);
     await page.reload();
     expect(await page.getByTestId('order-status').locator('[data-status]').getAttribute('data-status')).toBe('paid');
@@ -325,7 +449,9 @@ describe("the organiser's orders and payments in Chromium", () => {
     const platformOnly = page.getByTestId('plan-platform-only');
     await platformOnly.getByText('Coming soon').first().waitFor();
     expect(await page.getByTestId('platform-only-providers').locator('li').count()).toBe(3);
-    expect(await page.getByTestId('platform-only-providers').locator('[data-provider-status="coming_soon"]').count()).toBe(3);
+    expect(
+      await page.getByTestId('platform-only-providers').locator('[data-provider-status="coming_soon"]').count(),
+    ).toBe(3);
     expect(await page.getByTestId('payment-settings').innerText()).not.toMatch(/€|\d+[.,]\d\d/);
     await shot(page, 'settings-payments');
     expect(problems).toEqual([]);
@@ -339,7 +465,10 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(await viewerPage.getByTestId('order-actions').count()).toBe(0);
     expect(await viewerPage.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect(viewerProblems).toEqual([]);
-    const refused = await viewer.api.call('POST', `/api/organisations/${org.orgId}/orders/${b.id}/refund`, { full: true, idempotencyKey: randomUUID() });
+    const refused = await viewer.api.call('POST', `/api/organisations/${org.orgId}/orders/${b.id}/refund`, {
+      full: true,
+      idempotencyKey: randomUUID(),
+    });
     expect(refused.status).toBe(403);
     expect((await viewer.api.call('POST', `/api/organisations/${org.orgId}/orders/${c.id}/cancel`)).status).toBe(403);
     // Nothing changed.

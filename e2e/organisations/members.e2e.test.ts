@@ -34,7 +34,13 @@ function invitationPath(message: InboxMessage): string {
   return match[1];
 }
 
-async function inviteInDialog(page: Page, address: string, firstName: string, lastName: string, preset: string): Promise<void> {
+async function inviteInDialog(
+  page: Page,
+  address: string,
+  firstName: string,
+  lastName: string,
+  preset: string,
+): Promise<void> {
   await page.getByTestId('invite-member').click();
   const dialog = page.getByTestId('invite-dialog');
   await dialog.getByLabel('Email').fill(address);
@@ -46,7 +52,8 @@ async function inviteInDialog(page: Page, address: string, firstName: string, la
 }
 
 /** The table row of a person, found by their e-mail address. */
-const rowOf = (page: Page, address: string) => page.getByTestId('members-screen').locator('tbody tr', { hasText: address });
+const rowOf = (page: Page, address: string) =>
+  page.getByTestId('members-screen').locator('tbody tr', { hasText: address });
 
 describe('organisations, members and permissions in Chromium', () => {
   const ownerAddress = testAddress('owner');
@@ -117,7 +124,10 @@ describe('organisations, members and permissions in Chromium', () => {
     await colleague.waitForURL(/\/sign-up\?next=/);
     await completeSignUp(colleague, 'Colin Colleague', colleagueAddress, 2);
     await colleague.waitForURL(`${stack.bffUrl}${link}`);
-    await colleague.getByTestId('invitation-intro').getByText('Olivia Owner invited you to join Members & Co on Kassa.').waitFor();
+    await colleague
+      .getByTestId('invitation-intro')
+      .getByText('Olivia Owner invited you to join Members & Co on Kassa.')
+      .waitFor();
     await colleague.getByTestId('invitation-permissions').getByText('Organisation settings').waitFor();
     await shot(colleague, 'organisation-invitation-dark');
     await colleague.getByTestId('invitation-accept').click();
@@ -158,8 +168,12 @@ describe('organisations, members and permissions in Chromium', () => {
     // Settings › Overview is read-only for them, without the Members and Payments tabs.
     await colleague.goto(`${stack.bffUrl}${orgPath}/settings`);
     await colleague.getByText('You can view these settings.', { exact: false }).waitFor();
-    expect(await colleague.getByTestId('general-settings-form').getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
-    expect(await colleague.getByRole('navigation', { name: 'Settings' }).getByRole('link').allTextContents()).toEqual(['Overview']);
+    expect(await colleague.getByTestId('general-settings-form').getByLabel('Name', { exact: true }).isDisabled()).toBe(
+      true,
+    );
+    expect(await colleague.getByRole('navigation', { name: 'Settings' }).getByRole('link').allTextContents()).toEqual([
+      'Overview',
+    ]);
     // …and the route handlers refuse them too.
     const answers = await colleague.evaluate(async (orgId) => {
       const patch = await fetch(`/api/organisations/${orgId}`, {
@@ -181,7 +195,10 @@ describe('organisations, members and permissions in Chromium', () => {
     const [strangerMail] = await waitForMessagesTo(stack.mailInboxUrl, strangerAddress, 1);
     const strangerLink = invitationPath(strangerMail!);
     await colleague.goto(`${stack.bffUrl}${strangerLink}`);
-    await colleague.getByTestId('invitation-wrong-account').getByText(`sent to ${strangerAddress}`, { exact: false }).waitFor();
+    await colleague
+      .getByTestId('invitation-wrong-account')
+      .getByText(`sent to ${strangerAddress}`, { exact: false })
+      .waitFor();
     await colleague.getByTestId('invitation-switch-account').waitFor();
     await shot(colleague, 'organisation-invitation-wrong-account-dark');
     await owner.reload();
@@ -199,7 +216,9 @@ describe('organisations, members and permissions in Chromium', () => {
     await shot(owner, 'organisation-last-owner');
     // An unknown member is a 404 from identity; a malformed id never gets that far.
     const ownerAnswers = await owner.evaluate(async (orgId) => {
-      const unknown = await fetch(`/api/organisations/${orgId}/members/mem_01jc5v3q8x0000000000000000`, { method: 'DELETE' });
+      const unknown = await fetch(`/api/organisations/${orgId}/members/mem_01jc5v3q8x0000000000000000`, {
+        method: 'DELETE',
+      });
       const malformed = await fetch(`/api/organisations/${orgId}/members/nope`, { method: 'DELETE' });
       return [unknown.status, malformed.status, await malformed.json()];
     }, orgPath.split('/')[2]!);
@@ -208,7 +227,9 @@ describe('organisations, members and permissions in Chromium', () => {
 
     await colleague.goto(`${stack.bffUrl}${orgPath}/settings`);
     const colleagueDelete = await colleague.evaluate(async (orgId) => {
-      const mine = await fetch(`/api/organisations/${orgId}/members/mem_01jc5v3q8x0000000000000000`, { method: 'DELETE' });
+      const mine = await fetch(`/api/organisations/${orgId}/members/mem_01jc5v3q8x0000000000000000`, {
+        method: 'DELETE',
+      });
       return mine.status;
     }, orgPath.split('/')[2]!);
     // Someone else's (here: unknown) membership needs "members": refused before identity is asked.

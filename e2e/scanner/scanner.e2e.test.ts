@@ -35,7 +35,12 @@ const LINK_NAME = 'Main entrance';
 const desktop = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
 /** A phone held at the door. */
 const phone = {
-  locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+  locale: 'en-GB',
+  timezoneId: 'Europe/Amsterdam',
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
   permissions: ['camera'],
 };
 /** How long the same QR must be out of sight before it counts again (web/src/features/scanner/code-debouncer.ts). */
@@ -45,7 +50,6 @@ const expectOk = (response: { status: number; body: unknown }, what: string): un
   if (response.status >= 300) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
 };
-
 
 interface Organisation {
   owner: SignedInAccount;
@@ -58,7 +62,15 @@ interface Organisation {
 /** An owner, a live event with one ticket option, and a public shop that is open now, selling it. */
 async function organiserWithOpenShop(): Promise<Organisation> {
   const owner = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('scanner-owner'), 'Olivia Organiser');
-  const created = expectOk(await owner.api.call('POST', '/api/organisations', { name: 'Harbour Nights', description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const created = expectOk(
+    await owner.api.call('POST', '/api/organisations', {
+      name: 'Harbour Nights',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'en',
+    }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const { event } = expectOk(
     await owner.api.call('POST', `/api/organisations/${orgId}/events`, {
@@ -73,28 +85,55 @@ async function organiserWithOpenShop(): Promise<Organisation> {
     'create event',
   ) as { event: { id: string } };
   const option = expectOk(
-    await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, { name: 'Regular', description: '', capacity: 100, translations: [] }),
+    await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, {
+      name: 'Regular',
+      description: '',
+      capacity: 100,
+      translations: [],
+    }),
     'create ticket option',
   ) as { ticketOption: { id: string } };
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
 
   // The shop through catalog as the owner, as the other shop tests do: the BFF's form only opens whole minutes ahead.
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, {
+    callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!),
+    deadlineMs: 10_000,
+  });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(
       {
         organisationId: orgId,
         fields: {
-          name: 'Harbour Tickets', description: '', opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + 24 * 3_600_000),
-          translations: [], currency: 'EUR', password: '', donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }, reservationMinutes: 15,
+          name: 'Harbour Tickets',
+          description: '',
+          opensAt: new Date(Date.now() - 60_000),
+          closesAt: new Date(Date.now() + 24 * 3_600_000),
+          translations: [],
+          currency: 'EUR',
+          password: '',
+          donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+          reservationMinutes: 15,
         },
       },
       as,
     );
     const shopId = shop!.id;
     const { item } = await shops.createShopItem(
-      { organisationId: orgId, shopId, fields: { ticketOptionId: option.ticketOption.id, extraEventIds: [], name: 'Regular', priceMinor: 2500, saleStart: undefined, saleEnd: undefined, position: 0 } },
+      {
+        organisationId: orgId,
+        shopId,
+        fields: {
+          ticketOptionId: option.ticketOption.id,
+          extraEventIds: [],
+          name: 'Regular',
+          priceMinor: 2500,
+          saleStart: undefined,
+          saleEnd: undefined,
+          position: 0,
+        },
+      },
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
@@ -124,22 +163,41 @@ interface Purchase {
  */
 async function guestBuys(org: Organisation, quantity: number): Promise<Purchase> {
   const guest = new ApiSession(stack.bffUrl);
-  const payload = { items: [{ itemId: org.itemId, quantity }], email: testAddress('scanner-guest'), subscribe: false, discountCode: '', donationMinor: 0, idempotencyKey: randomUUID(), locale: 'en' };
+  const payload = {
+    items: [{ itemId: org.itemId, quantity }],
+    email: testAddress('scanner-guest'),
+    subscribe: false,
+    discountCode: '',
+    donationMinor: 0,
+    idempotencyKey: randomUUID(),
+    locale: 'en',
+  };
   const placed = await eventually('the shop to take orders', async () => {
     const answer = await guest.call('POST', `/api/shops/${org.shopId}/checkout`, payload);
-    if (answer.status === 201 || answer.status === 200) return answer.body as { orderId: string; accessKey: string; redirectUrl: string };
+    if (answer.status === 201 || answer.status === 200)
+      return answer.body as { orderId: string; accessKey: string; redirectUrl: string };
     // Ordering has not learnt of the shop yet.
-    if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet')) return undefined;
+    if (answer.status === 404 || answer.status === 409 || JSON.stringify(answer.body).includes('not on sale yet'))
+      return undefined;
     throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
   const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`not a demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), { action: 'pay', locale: 'en' }), 'demo pay');
+  expectOk(
+    await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), {
+      action: 'pay',
+      locale: 'en',
+    }),
+    'demo pay',
+  );
 
   // The guest's order page asks this route (with the order's key) until the tickets are issued.
   const order = { id: placed.orderId, accessKey: placed.accessKey };
   const listed = await eventually('the tickets to be issued', async () => {
-    const { tickets } = expectOk(await guest.call('GET', `${orderApiPath(order, '/tickets')}&locale=en`), 'order tickets') as { tickets: { id: string; accessKey: string; reference: string; status: string }[] };
+    const { tickets } = expectOk(
+      await guest.call('GET', `${orderApiPath(order, '/tickets')}&locale=en`),
+      'order tickets',
+    ) as { tickets: { id: string; accessKey: string; reference: string; status: string }[] };
     return tickets.length === quantity && tickets.every((ticket) => ticket.status === 'created') ? tickets : undefined;
   });
   const context = await browser().newContext(desktop);
@@ -172,7 +230,8 @@ const text = (locator: Locator) => async () => ((await locator.textContent()) ??
 function minutesSince(from: Date): string[] {
   const format = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
   const minutes = new Set<string>();
-  for (let at = from.getTime() - 60_000; at <= Date.now() + 60_000; at += 30_000) minutes.add(format.format(new Date(at)));
+  for (let at = from.getTime() - 60_000; at <= Date.now() + 60_000; at += 30_000)
+    minutes.add(format.format(new Date(at)));
   return [...minutes];
 }
 
@@ -198,7 +257,11 @@ describe('the entrance scanner, in Chromium', () => {
     scanPageUrl = `${stack.bffUrl}/o/${org.orgId}/events/${org.eventId}/scan`;
     // The camera's video, once the code is known: a phone held up to ticket 1.
     const video = writeQrVideo(`scanner-ticket-1-${purchase.orderId}`, ticket(1).code);
-    doorBrowser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+    doorBrowser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
   }, 120_000);
 
   afterAll(async () => {
@@ -233,8 +296,16 @@ describe('the entrance scanner, in Chromium', () => {
     const context = await doorBrowser.newContext(phone);
     const page = await context.newPage();
     door = { context, page, problems: collectProblems(page), scanCalls: 0, kitsFetched: 0 };
-    page.on('request', (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/scan' && (door.scanCalls += 1));
-    page.on('response', (response) => new URL(response.url()).pathname === '/api/scan/offline-kit' && response.ok() && (door.kitsFetched += 1));
+    page.on(
+      'request',
+      (request) =>
+        request.method() === 'POST' && new URL(request.url()).pathname === '/api/scan' && (door.scanCalls += 1),
+    );
+    page.on(
+      'response',
+      (response) =>
+        new URL(response.url()).pathname === '/api/scan/offline-kit' && response.ok() && (door.kitsFetched += 1),
+    );
 
     await page.goto(linkUrl);
     await page.locator('[data-testid="scanner"][data-phase="ready"]').waitFor();
@@ -315,7 +386,9 @@ describe('the entrance scanner, in Chromium', () => {
     await result.waitFor();
     expect(await result.getAttribute('data-result')).toBe('valid');
     expect(await result.getAttribute('data-offline')).toBe('true');
-    expect(await text(page.getByTestId('scan-result-offline'))()).toBe('Checked offline: uploaded when the connection is back');
+    expect(await text(page.getByTestId('scan-result-offline'))()).toBe(
+      'Checked offline: uploaded when the connection is back',
+    );
     expect(await text(page.getByTestId('scan-result-ticket'))()).toContain(`Ticket ${ticket(2).reference}`);
     await shot(page, 'scanner-offline-valid');
     await result.tap();
@@ -357,7 +430,10 @@ describe('the entrance scanner, in Chromium', () => {
     await page.getByTestId('manual-code').press('Enter');
     const result = page.getByTestId('scan-result');
     await result.waitFor();
-    expect([await result.getAttribute('data-result'), await result.getAttribute('data-offline')]).toEqual(['valid', 'true']);
+    expect([await result.getAttribute('data-result'), await result.getAttribute('data-offline')]).toEqual([
+      'valid',
+      'true',
+    ]);
     await result.tap();
     await result.waitFor({ state: 'detached' });
     expect(await page.getByTestId('offline-banner').getAttribute('data-queue')).toBe('1');
@@ -368,7 +444,10 @@ describe('the entrance scanner, in Chromium', () => {
     await organiser.getByTestId('manual-submit').click();
     const organiserResult = organiser.getByTestId('scan-result');
     await organiserResult.waitFor();
-    expect([await organiserResult.getAttribute('data-result'), await organiserResult.getAttribute('data-offline')]).toEqual(['valid', 'false']);
+    expect([
+      await organiserResult.getAttribute('data-result'),
+      await organiserResult.getAttribute('data-offline'),
+    ]).toEqual(['valid', 'false']);
     await organiserResult.click();
     await organiserResult.waitFor({ state: 'detached' });
     const organiserDevice = (await text(organiser.getByTestId('scanner-device'))()).replace('This device: ', '');
@@ -428,7 +507,10 @@ describe('the entrance scanner, in Chromium', () => {
     await page.getByTestId('manual-code').fill(canceledTicket!.code);
     await page.getByTestId('manual-code').press('Enter');
     await result.waitFor();
-    expect([await result.getAttribute('data-result'), await result.getAttribute('data-offline')]).toEqual(['canceled', 'false']);
+    expect([await result.getAttribute('data-result'), await result.getAttribute('data-offline')]).toEqual([
+      'canceled',
+      'false',
+    ]);
     expect(await text(page.getByTestId('scan-result-title'))()).toBe('Canceled or revoked');
     await shot(page, 'scanner-canceled');
     await result.tap();
@@ -437,17 +519,28 @@ describe('the entrance scanner, in Chromium', () => {
     await page.getByTestId('manual-code').fill('KT1.x.y.z');
     await page.getByTestId('manual-submit').tap();
     await result.waitFor();
-    expect([await result.getAttribute('data-result'), await result.getAttribute('data-offline')]).toEqual(['invalid', 'false']);
+    expect([await result.getAttribute('data-result'), await result.getAttribute('data-offline')]).toEqual([
+      'invalid',
+      'false',
+    ]);
     expect(await text(page.getByTestId('scan-result-title'))()).toBe('Invalid');
     await result.tap();
     await result.waitFor({ state: 'detached' });
     // Neither changed the count: 3 of the 3 tickets still sold.
-    expect(await settled(async () => [await page.getByTestId('scan-counts').getAttribute('data-checked-in'), await page.getByTestId('scan-counts').getAttribute('data-sold')], ['3', '3'])).toEqual(['3', '3']);
+    expect(
+      await settled(
+        async () => [
+          await page.getByTestId('scan-counts').getAttribute('data-checked-in'),
+          await page.getByTestId('scan-counts').getAttribute('data-sold'),
+        ],
+        ['3', '3'],
+      ),
+    ).toEqual(['3', '3']);
     expect(organiserProblems).toEqual([]);
     expect(door.problems).toEqual([]);
   });
 
-  it('the organiser revokes the link: the door\'s next scan is refused, and the address is the not-valid page', async () => {
+  it("the organiser revokes the link: the door's next scan is refused, and the address is the not-valid page", async () => {
     await organiser.goto(scanPageUrl);
     const row = organiser.getByTestId('scan-link-row');
     // Two admissions through the link (ticket 1 online, ticket 2 uploaded); ticket 3 was the organiser's.
@@ -476,6 +569,10 @@ describe('the entrance scanner, in Chromium', () => {
     expect(reopened?.status()).toBe(404);
     await page.getByTestId('scan-link-invalid').getByRole('heading', { name: 'This scan link is not valid' }).waitFor();
     // The refused scan and the page itself, nothing else.
-    expect(door.problems.map((problem) => problem.replace(stack.bffUrl, '').replace(/\/scan\/[A-Za-z0-9_-]+$/, '/scan/{secret}'))).toEqual(['404 /api/scan', '404 /scan/{secret}']);
+    expect(
+      door.problems.map((problem) =>
+        problem.replace(stack.bffUrl, '').replace(/\/scan\/[A-Za-z0-9_-]+$/, '/scan/{secret}'),
+      ),
+    ).toEqual(['404 /api/scan', '404 /scan/{secret}']);
   });
 });

@@ -37,7 +37,15 @@ interface Organisation {
 /** An owner with an organisation and two events (the first with two ticket options), all through the BFF's API. */
 async function organisationWithEvents(label: string): Promise<Organisation> {
   const owner = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress(label), 'Olivia Organiser');
-  const created = expectOk(await owner.api.call('POST', '/api/organisations', { name: 'Harbour Nights', description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const created = expectOk(
+    await owner.api.call('POST', '/api/organisations', {
+      name: 'Harbour Nights',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'en',
+    }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const makeEvent = async (name: string, nlName: string, day: number) => {
     const body = {
@@ -49,12 +57,26 @@ async function organisationWithEvents(label: string): Promise<Organisation> {
       location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
       translations: [{ locale: 'nl', name: nlName, description: '' }],
     };
-    return (expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events`, body), 'create event') as { event: { id: string } }).event.id;
+    return (
+      expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events`, body), 'create event') as {
+        event: { id: string };
+      }
+    ).event.id;
   };
   const makeOption = async (eventId: string, name: string) =>
-    (expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${eventId}/ticket-options`, { name, description: '', capacity: 100, translations: [] }), 'create ticket option') as {
-      ticketOption: { id: string };
-    }).ticketOption.id;
+    (
+      expectOk(
+        await owner.api.call('POST', `/api/organisations/${orgId}/events/${eventId}/ticket-options`, {
+          name,
+          description: '',
+          capacity: 100,
+          translations: [],
+        }),
+        'create ticket option',
+      ) as {
+        ticketOption: { id: string };
+      }
+    ).ticketOption.id;
   const friday = await makeEvent('Friday Jazz', 'Vrijdagjazz', 40);
   const saturday = await makeEvent('Saturday Soul', 'Zaterdagsoul', 41);
   const fridayRegular = await makeOption(friday, 'Regular');
@@ -65,7 +87,12 @@ async function organisationWithEvents(label: string): Promise<Organisation> {
 
 /** A browser page signed in as `account` (its session cookie, as the sign-in form would have set it). */
 async function signedInPage(account: SignedInAccount, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser().newContext({ locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 }, colorScheme });
+  const context = await browser().newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+    viewport: { width: 1280, height: 900 },
+    colorScheme,
+  });
   await context.addCookies([{ name: 'kassa_session', value: account.api.cookie('kassa_session')!, url: stack.bffUrl }]);
   return context.newPage();
 }
@@ -73,7 +100,15 @@ async function signedInPage(account: SignedInAccount, colorScheme: 'light' | 'da
 /** A colleague invited with only these permissions, signed up and joined. */
 async function colleagueWith(org: Organisation, permissions: string[]): Promise<SignedInAccount> {
   const address = testAddress('shop-colleague');
-  expectOk(await org.owner.api.call('POST', `/api/organisations/${org.orgId}/members`, { email: address, firstName: 'Sam', lastName: 'Scanner', permissions }), 'invite');
+  expectOk(
+    await org.owner.api.call('POST', `/api/organisations/${org.orgId}/members`, {
+      email: address,
+      firstName: 'Sam',
+      lastName: 'Scanner',
+      permissions,
+    }),
+    'invite',
+  );
   const [invitation] = await waitForMessagesTo(stack.mailInboxUrl, address, 1);
   const token = /\/account\/invitations\/([A-Za-z0-9_-]{43})\b/.exec(invitation!.text)?.[1];
   const colleague = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, address, 'Sam Scanner');
@@ -83,7 +118,7 @@ async function colleagueWith(org: Organisation, permissions: string[]): Promise<
 
 const shopTabs = (page: Page) => page.getByRole('navigation', { name: 'Shop', exact: true });
 
-describe('the organiser\'s shop pages in Chromium', () => {
+describe("the organiser's shop pages in Chromium", () => {
   it('builds a shop with an offer, a single ticket, a discount code and a password, publishes it and shows its history', async () => {
     const org = await organisationWithEvents('shops');
     const page = await signedInPage(org.owner);
@@ -137,8 +172,12 @@ describe('the organiser\'s shop pages in Chromium', () => {
     const items = page.getByTestId('shop-items').locator('tbody');
     await items.getByText('Front row').waitFor();
     const rows = (await items.locator('tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' '));
-    expect(rows.find((row) => row.includes('Weekend pass'))).toMatch(/Weekend pass Offer Friday Jazz Saturday Soul €45\.50 While the shop is open 4/);
-    expect(rows.find((row) => row.includes('Front row'))).toMatch(/Front row Friday Jazz €12\.50 While the shop is open No limit/);
+    expect(rows.find((row) => row.includes('Weekend pass'))).toMatch(
+      /Weekend pass Offer Friday Jazz Saturday Soul €45\.50 While the shop is open 4/,
+    );
+    expect(rows.find((row) => row.includes('Front row'))).toMatch(
+      /Front row Friday Jazz €12\.50 While the shop is open No limit/,
+    );
     await shot(page, 'shop-items');
 
     // A discount code for every item.
@@ -153,7 +192,9 @@ describe('the organiser\'s shop pages in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     const codeRow = page.getByTestId('discount-codes').locator('tbody tr').first();
     await codeRow.getByText('SUMMER10').waitFor();
-    expect((await codeRow.innerText()).replace(/\s+/g, ' ')).toMatch(/SUMMER10 Percentage 10 % Always Unlimited All items/);
+    expect((await codeRow.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /SUMMER10 Percentage 10 % Always Unlimited All items/,
+    );
     // The same code again, in another case, is refused beside the field.
     await page.getByRole('button', { name: 'Add discount code' }).first().click();
     dialog = page.getByRole('dialog', { name: 'Add discount code' });
@@ -224,7 +265,8 @@ describe('the organiser\'s shop pages in Chromium', () => {
     await page.getByTestId('page-shop-dashboard').getByRole('heading', { name: 'Harbour Summer Shop' }).waitFor();
     await page.getByTestId('shop-manage-links').getByRole('link', { name: 'Items' }).waitFor();
     await shot(page, 'shop-dashboard');
-    for (const part of ['orders', 'tickets', 'settings']) expect((await page.goto(`${stack.bffUrl}/s/${shopId}/${part}`))?.status()).toBe(200);
+    for (const part of ['orders', 'tickets', 'settings'])
+      expect((await page.goto(`${stack.bffUrl}/s/${shopId}/${part}`))?.status()).toBe(200);
     await page.getByTestId('shop-form').waitFor();
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'shop-dashboard-settings-dark');
@@ -232,11 +274,21 @@ describe('the organiser\'s shop pages in Chromium', () => {
 
     // A member without "shops": 403 on the shop dashboard, the organisation's shop pages and the API, whatever the body.
     const scanner = await colleagueWith(org, ['checkin']);
-    for (const path of [`/s/${shopId}/dashboard`, `/s/${shopId}/settings`, `/o/${org.orgId}/shops`, `/o/${org.orgId}/shops/${shopId}`]) {
+    for (const path of [
+      `/s/${shopId}/dashboard`,
+      `/s/${shopId}/settings`,
+      `/o/${org.orgId}/shops`,
+      `/o/${org.orgId}/shops/${shopId}`,
+    ]) {
       expect([path, (await scanner.api.call('GET', path)).status]).toEqual([path, 403]);
     }
-    expect((await scanner.api.call('POST', `/api/organisations/${org.orgId}/shops/${shopId}/convert-to-draft`)).status).toBe(403);
-    expect((await scanner.api.call('POST', `/api/organisations/${org.orgId}/shops/${shopId}/items`, { nonsense: true })).status).toBe(403);
+    expect(
+      (await scanner.api.call('POST', `/api/organisations/${org.orgId}/shops/${shopId}/convert-to-draft`)).status,
+    ).toBe(403);
+    expect(
+      (await scanner.api.call('POST', `/api/organisations/${org.orgId}/shops/${shopId}/items`, { nonsense: true }))
+        .status,
+    ).toBe(403);
     expect((await scanner.api.call('POST', `/api/organisations/${org.orgId}/shops`, {})).status).toBe(403);
     const scannerPage = await signedInPage(scanner);
     expect((await scannerPage.goto(`${stack.bffUrl}/s/${shopId}/dashboard`))?.status()).toBe(403);
@@ -248,12 +300,14 @@ describe('the organiser\'s shop pages in Chromium', () => {
     expect((await outsider.api.call('DELETE', `/api/organisations/${org.orgId}/shops/${shopId}`)).status).toBe(404);
     const signedOut = await fetch(`${stack.bffUrl}/s/${shopId}/dashboard`, { redirect: 'manual' });
     expect(signedOut.status).toBe(307);
-    expect(signedOut.headers.get('location')).toContain(`/sign-in?next=${encodeURIComponent(`/s/${shopId}/dashboard`)}`);
+    expect(signedOut.headers.get('location')).toContain(
+      `/sign-in?next=${encodeURIComponent(`/s/${shopId}/dashboard`)}`,
+    );
     await scannerPage.context().close();
     await page.context().close();
   });
 
-  it('shows the spec\'s messages for bad input and creates nothing', async () => {
+  it("shows the spec's messages for bad input and creates nothing", async () => {
     const org = await organisationWithEvents('shops-bad');
     const page = await signedInPage(org.owner);
     await page.goto(`${stack.bffUrl}/o/${org.orgId}/shops`);
@@ -278,12 +332,24 @@ describe('the organiser\'s shop pages in Chromium', () => {
     const api = async (method: string, url: string, body: unknown) =>
       page.evaluate(
         async ([m, u, b]) => {
-          const response = await fetch(u as string, { method: m as string, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+          const response = await fetch(u as string, {
+            method: m as string,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          });
           return { status: response.status, body: (await response.json()) as unknown };
         },
         [method, url, body] as const,
       );
-    expect(await api('POST', `/api/organisations/${org.orgId}/shops`, { name: '', opensAt: 'soon', currency: 'euro', password: 'abc', reservationMinutes: -1 })).toEqual({
+    expect(
+      await api('POST', `/api/organisations/${org.orgId}/shops`, {
+        name: '',
+        opensAt: 'soon',
+        currency: 'euro',
+        password: 'abc',
+        reservationMinutes: -1,
+      }),
+    ).toEqual({
       status: 400,
       body: {
         message: GENERIC,
@@ -305,13 +371,27 @@ describe('the organiser\'s shop pages in Chromium', () => {
     })) as { status: number; body: { shop: { id: string } } };
     expect(shop.status).toBe(201);
     const shopId = shop.body.shop.id;
-    expect(await api('POST', `/api/organisations/${org.orgId}/shops/${shopId}/items`, { ticketOptionId: 'tko_nope', priceMinor: 12.5 })).toEqual({
+    expect(
+      await api('POST', `/api/organisations/${org.orgId}/shops/${shopId}/items`, {
+        ticketOptionId: 'tko_nope',
+        priceMinor: 12.5,
+      }),
+    ).toEqual({
       status: 400,
       body: { message: GENERIC, fields: { ticketOptionId: 'ID is invalid', priceMinor: 'Price is invalid' } },
     });
-    expect(await api('POST', `/api/organisations/${org.orgId}/shops/${shopId}/discount-codes`, { code: 'x', type: 'half', value: 0 })).toEqual({
+    expect(
+      await api('POST', `/api/organisations/${org.orgId}/shops/${shopId}/discount-codes`, {
+        code: 'x',
+        type: 'half',
+        value: 0,
+      }),
+    ).toEqual({
       status: 400,
-      body: { message: GENERIC, fields: { code: 'Code is invalid', type: 'Type is invalid', value: 'Minimum value is 1' } },
+      body: {
+        message: GENERIC,
+        fields: { code: 'Code is invalid', type: 'Type is invalid', value: 'Minimum value is 1' },
+      },
     });
     // catalog's own checks reach the right fields too: a sale window outside the shop's.
     const outside = await api('POST', `/api/organisations/${org.orgId}/shops/${shopId}/items`, {
@@ -319,7 +399,10 @@ describe('the organiser\'s shop pages in Chromium', () => {
       priceMinor: 1000,
       saleStart: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     });
-    expect(outside).toEqual({ status: 400, body: { message: GENERIC, fields: { saleStart: 'Sale start is invalid' } } });
+    expect(outside).toEqual({
+      status: 400,
+      body: { message: GENERIC, fields: { saleStart: 'Sale start is invalid' } },
+    });
     expect((await api('POST', `/api/organisations/${org.orgId}/shops/shp_nope/publish`, {})).status).toBe(400);
     expect((await api('PUT', `/api/organisations/${org.orgId}/shops/${shopId}/items/itm_nope`, {})).status).toBe(400);
 

@@ -51,12 +51,26 @@ interface ShopSetUp {
 /** An organiser builds the shop: events and ticket options through the BFF, the shop through catalog as that user. */
 async function organiserBuildsShop(): Promise<ShopSetUp> {
   const organiser = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('shop-owner'), 'Olivia Organiser');
-  const created = expectOk(await organiser.api.call('POST', '/api/organisations', { name: 'Harbour Nights', description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const created = expectOk(
+    await organiser.api.call('POST', '/api/organisations', {
+      name: 'Harbour Nights',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'en',
+    }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const eventIds: string[] = [];
   const optionIds: string[] = [];
-  for (const [name, nlName, day] of [['Friday Jazz', 'Vrijdagjazz', '04'], ['Saturday Soul', 'Zaterdagsoul', '05']] as const) {
-    const { event: made } = expectOk(await organiser.api.call('POST', `/api/organisations/${orgId}/events`, event(name, nlName, day)), 'create event') as { event: { id: string } };
+  for (const [name, nlName, day] of [
+    ['Friday Jazz', 'Vrijdagjazz', '04'],
+    ['Saturday Soul', 'Zaterdagsoul', '05'],
+  ] as const) {
+    const { event: made } = expectOk(
+      await organiser.api.call('POST', `/api/organisations/${orgId}/events`, event(name, nlName, day)),
+      'create event',
+    ) as { event: { id: string } };
     const option = expectOk(
       await organiser.api.call('POST', `/api/organisations/${orgId}/events/${made.id}/ticket-options`, {
         name: 'Regular',
@@ -66,12 +80,18 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
       }),
       'create ticket option',
     ) as { ticketOption: { id: string } };
-    expectOk(await organiser.api.call('POST', `/api/organisations/${orgId}/events/${made.id}/publish`), 'publish event');
+    expectOk(
+      await organiser.api.call('POST', `/api/organisations/${orgId}/events/${made.id}/publish`),
+      'publish event',
+    );
     eventIds.push(made.id);
     optionIds.push(option.ticketOption.id);
   }
 
-  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, {
+    callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!),
+    deadlineMs: 10_000,
+  });
   const as = { actorUserId: organiser.userId };
   try {
     // Far enough ahead that the guest sees the 'opens at' page first (after the shop's items, a new browser context
@@ -97,26 +117,63 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
       as,
     );
     const shopId = shop!.id;
-    const item = (fields: { ticketOptionId: string; extraEventIds: string[]; name: string; priceMinor: number; maxPerOrder?: number }) =>
-      shops.createShopItem({ organisationId: orgId, shopId, fields: { saleStart: undefined, saleEnd: undefined, position: 0, ...fields } }, as);
-    await item({ ticketOptionId: optionIds[0]!, extraEventIds: [eventIds[1]!], name: 'Weekend pass', priceMinor: PASS_PRICE, maxPerOrder: 4 });
+    const item = (fields: {
+      ticketOptionId: string;
+      extraEventIds: string[];
+      name: string;
+      priceMinor: number;
+      maxPerOrder?: number;
+    }) =>
+      shops.createShopItem(
+        { organisationId: orgId, shopId, fields: { saleStart: undefined, saleEnd: undefined, position: 0, ...fields } },
+        as,
+      );
+    await item({
+      ticketOptionId: optionIds[0]!,
+      extraEventIds: [eventIds[1]!],
+      name: 'Weekend pass',
+      priceMinor: PASS_PRICE,
+      maxPerOrder: 4,
+    });
     await item({ ticketOptionId: optionIds[1]!, extraEventIds: [], name: 'Saturday ticket', priceMinor: SINGLE_PRICE });
     await shops.createDiscountCode(
-      { organisationId: orgId, shopId, fields: { code: 'HARBOUR10', type: 'percentage', value: CODE_PERCENT, validFrom: undefined, validUntil: undefined, itemIds: [] } },
+      {
+        organisationId: orgId,
+        shopId,
+        fields: {
+          code: 'HARBOUR10',
+          type: 'percentage',
+          value: CODE_PERCENT,
+          validFrom: undefined,
+          validUntil: undefined,
+          itemIds: [],
+        },
+      },
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
     const closeSoon = async () => {
-      const settings = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, { callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+      const settings = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, {
+        callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!),
+        deadlineMs: 10_000,
+      });
       try {
         const { shop: current } = await settings.getShop({ organisationId: orgId, shopId }, as);
         const soon = new Date(Date.now() + 3_000);
         await settings.updateShop(
           {
-            organisationId: orgId, shopId,
+            organisationId: orgId,
+            shopId,
             fields: {
-              name: current!.name, description: current!.description, opensAt: current!.opensAt, closesAt: soon, translations: current!.translations,
-              currency: current!.currency, password: undefined, donation: current!.donation, reservationMinutes: current!.reservationMinutes,
+              name: current!.name,
+              description: current!.description,
+              opensAt: current!.opensAt,
+              closesAt: soon,
+              translations: current!.translations,
+              currency: current!.currency,
+              password: undefined,
+              donation: current!.donation,
+              reservationMinutes: current!.reservationMinutes,
             },
           },
           as,
@@ -132,13 +189,26 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
   }
 }
 
-const desktop: BrowserContextOptions = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
-const phone: BrowserContextOptions = { ...desktop, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const desktop: BrowserContextOptions = {
+  locale: 'en-GB',
+  timezoneId: 'Europe/Amsterdam',
+  viewport: { width: 1280, height: 900 },
+};
+const phone: BrowserContextOptions = {
+  ...desktop,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
 
 const money = (minor: number, locale: Locale) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
-async function expectTotals(page: Page, totals: Partial<Record<'subtotal' | 'discount' | 'donation' | 'fee' | 'total', number>>, locale: Locale): Promise<void> {
+async function expectTotals(
+  page: Page,
+  totals: Partial<Record<'subtotal' | 'discount' | 'donation' | 'fee' | 'total', number>>,
+  locale: Locale,
+): Promise<void> {
   const cart = page.getByTestId('cart');
   await cart.locator('[data-testid="cart-totals"][aria-busy="false"]').waitFor();
   for (const [name, value] of Object.entries(totals)) {
@@ -217,7 +287,10 @@ describe('the public shop in Chromium', () => {
     await page.getByRole('button', { name: 'One fewer: Weekend pass' }).click();
     await page.getByRole('button', { name: 'One fewer: Weekend pass' }).click();
     await more('Saturday ticket').click();
-    await page.getByTestId('donation').getByRole('button', { name: money(DONATION, 'en') }).click();
+    await page
+      .getByTestId('donation')
+      .getByRole('button', { name: money(DONATION, 'en') })
+      .click();
     const subtotal = 2 * PASS_PRICE + SINGLE_PRICE;
     const fee = 3 * FEE_PER_TICKET_MINOR;
     await expectTotals(page, { subtotal, donation: DONATION, fee, total: subtotal + DONATION + fee }, 'en');

@@ -11,13 +11,21 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newId } from '@kassa/platform/ids';
 import { launchBrowser, settledTitle } from '@kassa/testing/browser';
-import { type ManagedProcess, artifactsDir, freePorts, repoRoot, startProcess, waitForHttp } from '@kassa/testing/processes';
+import {
+  type ManagedProcess,
+  artifactsDir,
+  freePorts,
+  repoRoot,
+  startProcess,
+  waitForHttp,
+} from '@kassa/testing/processes';
 import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(120_000);
 
 const stack = stackInfo();
-const GOOGLEBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/130.0.0.0 Safari/537.36';
+const GOOGLEBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/130.0.0.0 Safari/537.36';
 let bff: ManagedProcess;
 let bffUrl: string;
 let bffLog: string;
@@ -80,7 +88,16 @@ describe('route guards', () => {
 
   it('checks page validity before the session: an invalid id is "Page Not Found"', async () => {
     const page = await context.newPage();
-    for (const path of ['/o/org_x', '/nl/o/org_x/events', `/o/${newId('org')}/events/${newId('shp')}`, '/event/nope', '/order/ord_1', `/ticket/${newId('evt')}`, '/s/x', '/scan/short']) {
+    for (const path of [
+      '/o/org_x',
+      '/nl/o/org_x/events',
+      `/o/${newId('org')}/events/${newId('shp')}`,
+      '/event/nope',
+      '/order/ord_1',
+      `/ticket/${newId('evt')}`,
+      '/s/x',
+      '/scan/short',
+    ]) {
       const response = await page.goto(`${bffUrl}${path}`);
       expect(response?.status()).toBe(404);
       expect(page.url()).toBe(`${bffUrl}${path}`);
@@ -108,7 +125,10 @@ describe('route guards', () => {
       const link = Object.assign(document.createElement('a'), { href: '/nl/help', textContent: 'Help' });
       document.body.append(link);
     });
-    await Promise.all([page.waitForURL(`${stack.mailInboxUrl}/api/messages`), page.getByText('Help', { exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(`${stack.mailInboxUrl}/api/messages`),
+      page.getByText('Help', { exact: true }).click(),
+    ]);
     expect(documents).toEqual([`${bffUrl}/nl/help`, `${stack.mailInboxUrl}/api/messages`]);
     const redirect = await fetch(`${bffUrl}/help`, { redirect: 'manual' });
     expect(redirect.status).toBe(307);
@@ -133,7 +153,8 @@ describe('404 and the error page', () => {
     const page = await own.newPage();
     const reports: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().startsWith('[kassa] ')) reports.push(message.text().slice('[kassa] '.length));
+      if (message.type() === 'error' && message.text().startsWith('[kassa] '))
+        reports.push(message.text().slice('[kassa] '.length));
     });
     page.on('close', () => void own.close());
     // Identity is unreachable: the account page cannot tell who is signed in and fails.
@@ -150,8 +171,16 @@ describe('404 and the error page', () => {
     await expect(errorPage.getByRole('heading').innerText()).resolves.toBe('Internal Server Error');
     await expect(page.locator('header a[href="/"]').innerText()).resolves.toBe('Kassa');
     await until(() => reports.length > 0, 'an error report on the console');
-    expect(JSON.parse(reports[0]!)).toMatchObject({ event: 'client_error', boundary: 'page', path: '/account', crawler: false });
-    await Promise.all([page.waitForURL(`${bffUrl}/`), errorPage.getByRole('button', { name: 'Back to the home page' }).click()]);
+    expect(JSON.parse(reports[0]!)).toMatchObject({
+      event: 'client_error',
+      boundary: 'page',
+      path: '/account',
+      crawler: false,
+    });
+    await Promise.all([
+      page.waitForURL(`${bffUrl}/`),
+      errorPage.getByRole('button', { name: 'Back to the home page' }).click(),
+    ]);
     await page.getByRole('heading', { name: 'Sell tickets for your events' }).waitFor();
     await page.close();
   });
@@ -170,8 +199,13 @@ describe('404 and the error page', () => {
         .split('\n')
         .filter((line) => line.startsWith('{') && line.includes('"event":"request_error"'))
         .map((line) => JSON.parse(line) as { path: string; crawler: boolean; method: string; service: string });
-    await until(() => serverReports().some((report) => report.crawler), 'the server\'s report of the crawler\'s error');
-    expect(serverReports().find((report) => report.crawler)).toMatchObject({ service: 'bff', method: 'GET', path: '/account', crawler: true });
+    await until(() => serverReports().some((report) => report.crawler), "the server's report of the crawler's error");
+    expect(serverReports().find((report) => report.crawler)).toMatchObject({
+      service: 'bff',
+      method: 'GET',
+      path: '/account',
+      crawler: true,
+    });
     await page.close();
   });
 });
@@ -192,9 +226,13 @@ describe('the document', () => {
   it('links the canonical URL: this path and only the whitelisted query parameters, sorted', async () => {
     const page = await context.newPage();
     await page.goto(`${bffUrl}/sign-in?utm_source=news&q=rock&page=2&fbclid=abc`);
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${bffUrl}/sign-in?page=2&q=rock`);
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
+      `${bffUrl}/sign-in?page=2&q=rock`,
+    );
     await page.goto(`${bffUrl}/nl/sign-up?status=paid&status=paid&ref=x`);
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(`${bffUrl}/nl/sign-up?status=paid`);
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
+      `${bffUrl}/nl/sign-up?status=paid`,
+    );
   });
 });
 
@@ -204,7 +242,10 @@ describe('browser runtime', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(`${bffUrl}/?q=1`);
-    await Promise.all([page.waitForURL(`${bffUrl}/sign-in`), page.getByRole('link', { name: 'Sign in', exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(`${bffUrl}/sign-in`),
+      page.getByRole('link', { name: 'Sign in', exact: true }).click(),
+    ]);
     await page.goBack();
     await page.waitForLoadState('networkidle');
     expect(requests.length).toBeGreaterThan(3);
@@ -249,7 +290,9 @@ describe('browser runtime', () => {
     await ready();
     const failChunk = () =>
       page.evaluate(() => {
-        const script = Object.assign(document.createElement('script'), { src: `/_next/static/chunks/gone-${Date.now()}.js` });
+        const script = Object.assign(document.createElement('script'), {
+          src: `/_next/static/chunks/gone-${Date.now()}.js`,
+        });
         document.head.append(script);
       });
     await Promise.all([page.waitForEvent('load'), failChunk()]);

@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ApiSession } from '@kassa/testing/api';
-import { collectProblems, hydrated, launchBrowser, screenshotsDir, settledDescription, settledTitle } from '@kassa/testing/browser';
+import {
+  collectProblems,
+  hydrated,
+  launchBrowser,
+  screenshotsDir,
+  settledDescription,
+  settledTitle,
+} from '@kassa/testing/browser';
 import { messagesTo, waitForMessagesTo } from '@kassa/testing/mail';
 import { stackInfo } from '@kassa/testing/stack-info';
 
@@ -156,16 +163,22 @@ describe.each(LOCALES)('the contact page (%s)', (locale) => {
     await page.goto(`${stack.bffUrl}${t.prefix}/contact`);
     await page.getByLabel(t.name, { exact: true }).fill('Sam Jansen');
     await page.getByLabel(t.email, { exact: true }).fill(email);
-    await page.getByLabel(t.message, { exact: true }).fill(`Can Kassa handle a three-day festival? Reference ${reference}`);
+    await page
+      .getByLabel(t.message, { exact: true })
+      .fill(`Can Kassa handle a three-day festival? Reference ${reference}`);
     await page.getByRole('button', { name: t.send }).click();
     await page.getByRole('status').getByText(t.sent).waitFor();
     await shot(page, `contact-sent-${locale}`);
 
     const deadline = Date.now() + 20_000;
-    let received = (await messagesTo(stack.mailInboxUrl, OPERATORS)).filter((message) => message.text.includes(reference));
+    let received = (await messagesTo(stack.mailInboxUrl, OPERATORS)).filter((message) =>
+      message.text.includes(reference),
+    );
     while (received.length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      received = (await messagesTo(stack.mailInboxUrl, OPERATORS)).filter((message) => message.text.includes(reference));
+      received = (await messagesTo(stack.mailInboxUrl, OPERATORS)).filter((message) =>
+        message.text.includes(reference),
+      );
     }
     expect(received).toHaveLength(1);
     expect(received[0]!.subject).toBe('Kassa contact form: new message');
@@ -228,7 +241,7 @@ describe.each(LOCALES)('the legal pages (%s)', (locale) => {
   });
 });
 
-describe('the BFF answers bad public-form input with the specification\'s messages and changes nothing', () => {
+describe("the BFF answers bad public-form input with the specification's messages and changes nothing", () => {
   it.each([
     [{}, 'Email is required'],
     [{ email: '' }, 'Email is required'],
@@ -243,13 +256,21 @@ describe('the BFF answers bad public-form input with the specification\'s messag
 
   it('POST /api/contact names every bad field', async () => {
     const before = (await messagesTo(stack.mailInboxUrl, OPERATORS)).length;
-    const response = await new ApiSession(stack.bffUrl).call('POST', '/api/contact', { name: 'n'.repeat(101), email: 'x', message: '', locale: 'en' });
+    const response = await new ApiSession(stack.bffUrl).call('POST', '/api/contact', {
+      name: 'n'.repeat(101),
+      email: 'x',
+      message: '',
+      locale: 'en',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       message: GENERIC,
       fields: { name: 'Name is too long', email: 'Email is invalid', message: 'Message is required' },
     });
-    const tooLong = await new ApiSession(stack.bffUrl).call('POST', '/api/contact', { email: 'sam@example.test', message: 'm'.repeat(5001) });
+    const tooLong = await new ApiSession(stack.bffUrl).call('POST', '/api/contact', {
+      email: 'sam@example.test',
+      message: 'm'.repeat(5001),
+    });
     expect(tooLong.body).toEqual({ message: GENERIC, fields: { message: 'Message is too long' } });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await messagesTo(stack.mailInboxUrl, OPERATORS)).toHaveLength(before);
@@ -258,10 +279,23 @@ describe('the BFF answers bad public-form input with the specification\'s messag
   it('refuses cross-site posts with 403 and sends nothing', async () => {
     const email = address('csrf');
     const api = new ApiSession(stack.bffUrl);
-    expect((await api.call('POST', '/api/waitlist', { email, locale: 'en' }, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await api.call('POST', '/api/contact', { email, message: 'Hi', locale: 'en' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await api.call('POST', '/api/waitlist', { email, locale: 'en' }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/api/contact',
+          { email, message: 'Hi', locale: 'en' },
+          { 'sec-fetch-site': 'cross-site' },
+        )
+      ).status,
+    ).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await messagesTo(stack.mailInboxUrl, email)).toHaveLength(0);
-    expect((await messagesTo(stack.mailInboxUrl, OPERATORS)).filter((message) => message.text.includes(email))).toHaveLength(0);
+    expect(
+      (await messagesTo(stack.mailInboxUrl, OPERATORS)).filter((message) => message.text.includes(email)),
+    ).toHaveLength(0);
   });
 });

@@ -16,7 +16,10 @@ const routes = [
   { name: 'sign-up', path: '/sign-up' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
 ] as const;
-const locales = [{ locale: 'en', prefix: '' }, { locale: 'nl', prefix: '/nl' }] as const;
+const locales = [
+  { locale: 'en', prefix: '' },
+  { locale: 'nl', prefix: '/nl' },
+] as const;
 // 'system' follows the device: emulated here as a dark device, so it must come out dark.
 const modes = [
   { mode: 'light', stored: 'light', device: 'light', expectDark: false },
@@ -24,7 +27,12 @@ const modes = [
   { mode: 'system', stored: 'system', device: 'dark', expectDark: true },
 ] as const;
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
 /** axe-core's source, run through DevTools: a script tag added to the page would be (rightly) refused by its policy. */
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,9 +40,18 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
+    }));
   });
 }
 
@@ -48,30 +65,37 @@ afterAll(async () => {
 
 describe.each(locales)('public pages in $locale', ({ locale, prefix }) => {
   describe.each(modes)('in $mode mode', ({ mode, stored, device, expectDark }) => {
-    it.each(routes)('$name renders without errors, in the right mode, with no A/AA accessibility violations', async (route) => {
-      const context = await browser.newContext({ colorScheme: device, viewport: { width: 1280, height: 800 } });
-      await context.addInitScript((value) => window.localStorage.setItem('kassa-theme', value), stored);
-      const page = await context.newPage();
-      const problems = consoleErrors(page);
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('response', (response) => {
-        const isDocument = response.request().resourceType() === 'document';
-        if (response.status() >= 400 && !(isDocument && 'status' in route)) problems.push(`${response.status()} ${response.url()}`);
-      });
+    it.each(routes)(
+      '$name renders without errors, in the right mode, with no A/AA accessibility violations',
+      async (route) => {
+        const context = await browser.newContext({ colorScheme: device, viewport: { width: 1280, height: 800 } });
+        await context.addInitScript((value) => window.localStorage.setItem('kassa-theme', value), stored);
+        const page = await context.newPage();
+        const problems = consoleErrors(page);
+        page.on('pageerror', (error) => problems.push(error.message));
+        page.on('response', (response) => {
+          const isDocument = response.request().resourceType() === 'document';
+          if (response.status() >= 400 && !(isDocument && 'status' in route))
+            problems.push(`${response.status()} ${response.url()}`);
+        });
 
-      const path = `${prefix}${route.path === '/' && prefix ? '' : route.path}`;
-      const response = await page.goto(`${stack.bffUrl}${path}`, { waitUntil: 'networkidle' });
-      expect(response?.status()).toBe('status' in route ? route.status : 200);
-      expect(await page.getAttribute('html', 'lang')).toBe(locale);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(expectDark);
-      expect(await page.title()).not.toBe('');
+        const path = `${prefix}${route.path === '/' && prefix ? '' : route.path}`;
+        const response = await page.goto(`${stack.bffUrl}${path}`, { waitUntil: 'networkidle' });
+        expect(response?.status()).toBe('status' in route ? route.status : 200);
+        expect(await page.getAttribute('html', 'lang')).toBe(locale);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(expectDark);
+        expect(await page.title()).not.toBe('');
 
-      await page.screenshot({ path: join(screenshotsDir, `public-${route.name}-${locale}-${mode}.png`), fullPage: true });
-      const violations = await axeViolations(page);
-      expect({ path, mode, violations }).toEqual({ path, mode, violations: [] });
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+        await page.screenshot({
+          path: join(screenshotsDir, `public-${route.name}-${locale}-${mode}.png`),
+          fullPage: true,
+        });
+        const violations = await axeViolations(page);
+        expect({ path, mode, violations }).toEqual({ path, mode, violations: [] });
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+    );
   });
 });
 
@@ -81,7 +105,10 @@ it('the landing page fits a phone without sideways scrolling', async () => {
   for (const { prefix } of locales) {
     await page.goto(`${stack.bffUrl}${prefix || '/'}`, { waitUntil: 'networkidle' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: join(screenshotsDir, `public-home-phone${prefix.replace('/', '-')}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(screenshotsDir, `public-home-phone${prefix.replace('/', '-')}.png`),
+      fullPage: true,
+    });
   }
   await context.close();
 });

@@ -8,7 +8,10 @@ import { stackInfo } from '@kassa/testing/stack-info';
 
 const stack = stackInfo();
 
-async function headersOf(path: string, extra: Record<string, string> = {}): Promise<{ status: number; headers: Headers }> {
+async function headersOf(
+  path: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers }> {
   const response = await fetch(`${stack.bffUrl}${path}`, { redirect: 'manual', headers: extra });
   await response.arrayBuffer();
   return { status: response.status, headers: response.headers };
@@ -20,9 +23,17 @@ type Scripts = 'nonce' | 'hashes' | 'none';
 function scriptsOf(policy: string | null): Scripts | 'unsafe' {
   if (policy === NON_PAGE_POLICY) return 'none';
   const sources = /(?:^|;\s*)script-src ([^;]+)/.exec(policy ?? '')?.[1]?.split(' ') ?? [];
-  if (sources.length === 0 || sources.some((source) => source === "'unsafe-inline'" || source === "'unsafe-eval'" || source === '*')) return 'unsafe';
+  if (
+    sources.length === 0 ||
+    sources.some((source) => source === "'unsafe-inline'" || source === "'unsafe-eval'" || source === '*')
+  )
+    return 'unsafe';
   const nonces = sources.filter((source) => source.startsWith("'nonce-")).length;
-  return nonces === 1 ? 'nonce' : nonces === 0 && sources.some((source) => source.startsWith("'sha256-")) ? 'hashes' : 'unsafe';
+  return nonces === 1
+    ? 'nonce'
+    : nonces === 0 && sources.some((source) => source.startsWith("'sha256-"))
+      ? 'hashes'
+      : 'unsafe';
 }
 
 const withoutScanner: { what: string; path: string; scripts: Scripts }[] = [
@@ -42,31 +53,39 @@ const withScanner = [
 ];
 
 describe('security headers', () => {
-  it.each(withoutScanner)('$what: nosniff, referrer policy, no framing, no camera, its scripts by $scripts', async ({ path, scripts }) => {
-    const { headers } = await headersOf(path);
-    const policy = headers.get('content-security-policy');
-    expect({
-      nosniff: headers.get('x-content-type-options'),
-      referrer: headers.get('referrer-policy'),
-      framing: [policy?.includes("frame-ancestors 'none'"), headers.get('x-frame-options')],
-      scripts: scriptsOf(policy),
-      webAssembly: policy?.includes("'wasm-unsafe-eval'"),
-      camera: headers.get('permissions-policy')?.split(', ').find((rule) => rule.startsWith('camera=')),
-      hsts: headers.get('strict-transport-security'),
-    }).toEqual({
-      nosniff: 'nosniff',
-      referrer: 'strict-origin-when-cross-origin',
-      framing: [true, 'DENY'],
-      scripts,
-      webAssembly: false,
-      camera: 'camera=()',
-      hsts: null,
-    });
-  });
+  it.each(withoutScanner)(
+    '$what: nosniff, referrer policy, no framing, no camera, its scripts by $scripts',
+    async ({ path, scripts }) => {
+      const { headers } = await headersOf(path);
+      const policy = headers.get('content-security-policy');
+      expect({
+        nosniff: headers.get('x-content-type-options'),
+        referrer: headers.get('referrer-policy'),
+        framing: [policy?.includes("frame-ancestors 'none'"), headers.get('x-frame-options')],
+        scripts: scriptsOf(policy),
+        webAssembly: policy?.includes("'wasm-unsafe-eval'"),
+        camera: headers
+          .get('permissions-policy')
+          ?.split(', ')
+          .find((rule) => rule.startsWith('camera=')),
+        hsts: headers.get('strict-transport-security'),
+      }).toEqual({
+        nosniff: 'nosniff',
+        referrer: 'strict-origin-when-cross-origin',
+        framing: [true, 'DENY'],
+        scripts,
+        webAssembly: false,
+        camera: 'camera=()',
+        hsts: null,
+      });
+    },
+  );
 
   it.each(withScanner)('$what: the camera and WebAssembly for this origin, and the other headers', async ({ path }) => {
     const { status, headers } = await headersOf(path);
-    expect(headers.get('permissions-policy')?.split(', ')).toEqual(expect.arrayContaining(['camera=(self)', 'microphone=()']));
+    expect(headers.get('permissions-policy')?.split(', ')).toEqual(
+      expect.arrayContaining(['camera=(self)', 'microphone=()']),
+    );
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     const policy = headers.get('content-security-policy');
     expect(policy).toContain("frame-ancestors 'none'");
@@ -90,22 +109,35 @@ describe('security headers', () => {
         expect(nonce).toBeDefined();
         expect(nonceOf((await headersOf(path)).headers.get('content-security-policy'))).not.toBe(nonce);
       }
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes ?? ''));
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\bsrc=/.test(attributes ?? ''),
+      );
       expect(inline.length).toBeGreaterThan(0);
-      const unnamed = inline.filter(([, attributes, text]) => !(nonce && attributes?.includes(`nonce="${nonce}"`)) && !policy.includes(scriptHash(text ?? '')));
+      const unnamed = inline.filter(
+        ([, attributes, text]) =>
+          !(nonce && attributes?.includes(`nonce="${nonce}"`)) && !policy.includes(scriptHash(text ?? '')),
+      );
       expect(unnamed.map(([, , text]) => `${path}: ${text?.slice(0, 60)}`)).toEqual([]);
     }
   });
 
   it('leaves the social sign-in popup its own policy and no referrer (its address holds the provider’s code)', async () => {
     const { headers } = await headersOf('/api/_auth/social/callback?state=x&code=y');
-    expect(headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-[^']+';.*frame-ancestors 'none'$/);
+    expect(headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; script-src 'nonce-[^']+';.*frame-ancestors 'none'$/,
+    );
     expect(headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('sends HSTS when the visitor came over https (the ingress says so), and only then', async () => {
-    expect((await headersOf('/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
-    expect((await headersOf('/api/_auth/session', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect((await headersOf('/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+    expect(
+      (await headersOf('/api/_auth/session', { 'x-forwarded-proto': 'https' })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBe('max-age=63072000; includeSubDomains');
     expect((await headersOf('/', { 'x-forwarded-proto': 'http' })).headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -24,10 +24,18 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const newAddress = () => `crash-${randomBytes(4).toString('hex')}@example.test`;
-const signInRequest = (email: string) => ({ email, purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN, locale: 'en', clientIp: '127.0.0.1', displayName: '' });
+const signInRequest = (email: string) => ({
+  email,
+  purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN,
+  locale: 'en',
+  clientIp: '127.0.0.1',
+  displayName: '',
+});
 
 async function unpublishedSignInCodes(): Promise<number> {
-  const result = await db.query("select count(*)::int as n from outbox where published_at is null and subject = 'kassa.identity.signin.code_requested'");
+  const result = await db.query(
+    "select count(*)::int as n from outbox where published_at is null and subject = 'kassa.identity.signin.code_requested'",
+  );
   return result.rows[0].n as number;
 }
 
@@ -49,7 +57,10 @@ async function expectExactlyOneEmailAfterRestart(email: string): Promise<void> {
  * reach the crash point before the answer has left the process, so the guest may see UNAVAILABLE instead. Either is
  * what a real crash looks like; anything else is a failure.
  */
-async function requestAnsweredOrCutOff(client: Awaited<ReturnType<typeof startCrashingIdentity>>['client'], email: string): Promise<void> {
+async function requestAnsweredOrCutOff(
+  client: Awaited<ReturnType<typeof startCrashingIdentity>>['client'],
+  email: string,
+): Promise<void> {
   try {
     await client.requestSignInCode(signInRequest(email));
   } catch (error) {
@@ -63,7 +74,10 @@ async function startCrashingIdentity(crashPointName: string) {
   const crashing = await stack.startService('identity', { KASSA_CRASH_POINT: crashPointName });
   // The first call to a process that has just started (its first pool connection, Redis, the commit) may take a
   // while on a busy machine; the process's own exit is what ends the call, never the deadline.
-  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
+  const client = createGrpcClient(IdentityServiceClient, stack.info.identityGrpc!, {
+    callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 30_000,
+  });
   return { crashing, client };
 }
 
@@ -71,7 +85,9 @@ it('a sign-in request committed just before identity is killed is still e-mailed
   const { crashing, client } = await startCrashingIdentity('identity.sign-in-code.after-commit');
   const email = newAddress();
   try {
-    await expect(client.requestSignInCode(signInRequest(email))).rejects.toMatchObject({ code: 14 /* UNAVAILABLE: the process died mid-call */ });
+    await expect(client.requestSignInCode(signInRequest(email))).rejects.toMatchObject({
+      code: 14 /* UNAVAILABLE: the process died mid-call */,
+    });
     await crashing.exited;
     expect(crashing.child.signalCode).toBe('SIGKILL');
     const committed = await db.query('select count(*)::int as n from sign_in_challenges where email = $1', [email]);

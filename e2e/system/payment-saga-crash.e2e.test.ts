@@ -23,8 +23,16 @@ import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
-import { type HandleProviderWebhookResponse, type Payment, PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
-import { type StandInSession, type StripeStandIn, startStripeStandIn } from '../../services/payments/test/fixtures/stripe-stand-in';
+import {
+  type HandleProviderWebhookResponse,
+  type Payment,
+  PaymentServiceClient,
+} from '@kassa/proto/payments/v1/payments';
+import {
+  type StandInSession,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../services/payments/test/fixtures/stripe-stand-in';
 import type { ManagedProcess } from '@kassa/testing/processes';
 import { databaseUrl, type Stack, startStack } from '@kassa/testing/stack';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
@@ -78,7 +86,9 @@ beforeAll(async () => {
   });
   jsm = await jetstreamManager(nc);
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  orderJobs = new Queue(createNamespace(stack.info.namespace).queue('ordering-jobs'), { connection: { host: redis.hostname, port: Number(redis.port || 6379) } });
+  orderJobs = new Queue(createNamespace(stack.info.namespace).queue('ordering-jobs'), {
+    connection: { host: redis.hostname, port: Number(redis.port || 6379) },
+  });
   shop = await buildShop();
 }, 180_000);
 
@@ -89,7 +99,9 @@ afterAll(async () => {
   await paymentsDb?.end();
   await stack?.stop();
   await standIn?.stop();
-  console.log(`payment-saga-crash: ${Math.round((Date.now() - started) / 1000)} s in this file, ${Math.round(restartTime.ms / 1000)} s of it in ${restartTime.count} service stops and starts`);
+  console.log(
+    `payment-saga-crash: ${Math.round((Date.now() - started) / 1000)} s in this file, ${Math.round(restartTime.ms / 1000)} s of it in ${restartTime.count} service stops and starts`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -106,17 +118,33 @@ async function withClient<C extends { close(): void }, T>(make: () => C, use: (c
 /** The stack's KASSA_CALLER_KEY: the test's own gRPC calls are signed like the BFF's. */
 const callerKey = () => callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
 const orders = <T>(use: (client: ReturnType<typeof orderClient>) => Promise<T>) => withClient(orderClient, use);
-const orderClient = () => createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
+const orderClient = () =>
+  createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
 const payments = <T>(use: (client: ReturnType<typeof paymentClient>) => Promise<T>) => withClient(paymentClient, use);
-const paymentClient = () => createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: callerKey(), deadlineMs: 30_000 });
+const paymentClient = () =>
+  createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: callerKey(), deadlineMs: 30_000 });
 
 const newKey = () => randomBytes(12).toString('base64url');
 
 async function buildShop() {
-  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey: callerKey() });
-  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
-  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
-  const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { callerKey: callerKey(), deadlineMs: 15_000 });
+  const identity = await createIdentityDriver({
+    grpcAddress: stack.info.identityGrpc!,
+    namespace: stack.info.namespace,
+    sealingKey: stack.info.env.KASSA_SEALING_KEY!,
+    callerKey: callerKey(),
+  });
+  const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, {
+    callerKey: callerKey(),
+    deadlineMs: 15_000,
+  });
+  const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, {
+    callerKey: callerKey(),
+    deadlineMs: 15_000,
+  });
+  const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, {
+    callerKey: callerKey(),
+    deadlineMs: 15_000,
+  });
   try {
     const { userId } = await identity.signUp(`saga-${randomBytes(4).toString('hex')}@example.test`, 'Saga Organiser');
     const organisationId = await identity.createOrganisation(userId, 'Saga Concerts');
@@ -138,7 +166,16 @@ async function buildShop() {
       as,
     );
     const option = async (name: string, capacity: number) =>
-      (await events.createTicketOption({ organisationId, eventId: event!.id, fields: { name, description: 'Entry for one person.', capacity, translations: [] } }, as)).ticketOption!.id;
+      (
+        await events.createTicketOption(
+          {
+            organisationId,
+            eventId: event!.id,
+            fields: { name, description: 'Entry for one person.', capacity, translations: [] },
+          },
+          as,
+        )
+      ).ticketOption!.id;
     // "General" has room for every case; "Last seat" is the one ticket a late payment finds gone.
     const general = await option('General', 100);
     const lastSeat = await option('Last seat', 1);
@@ -163,14 +200,40 @@ async function buildShop() {
     );
     const shopId = created!.id;
     const item = async (ticketOptionId: string, name: string, position: number) =>
-      (await shops.createShopItem({ organisationId, shopId, fields: { ticketOptionId, extraEventIds: [], name, priceMinor: PRICE_MINOR, saleStart: undefined, saleEnd: undefined, maxPerOrder: 2, position } }, as)).item!.id;
+      (
+        await shops.createShopItem(
+          {
+            organisationId,
+            shopId,
+            fields: {
+              ticketOptionId,
+              extraEventIds: [],
+              name,
+              priceMinor: PRICE_MINOR,
+              saleStart: undefined,
+              saleEnd: undefined,
+              maxPerOrder: 2,
+              position,
+            },
+          },
+          as,
+        )
+      ).item!.id;
     const generalItemId = await item(general, 'General', 0);
     const lastSeatItemId = await item(lastSeat, 'Last seat', 1);
     await shops.publishShop({ organisationId, shopId }, as);
-    await eventually('ordering sells the shop', async () => {
-      const answer = await ordering.getAvailability({ shopId }).catch(() => undefined);
-      return answer?.window === 'open' && answer.items.length === 2 && answer.items.every((entry) => entry.status === 'available');
-    }, 60_000);
+    await eventually(
+      'ordering sells the shop',
+      async () => {
+        const answer = await ordering.getAvailability({ shopId }).catch(() => undefined);
+        return (
+          answer?.window === 'open' &&
+          answer.items.length === 2 &&
+          answer.items.every((entry) => entry.status === 'available')
+        );
+      },
+      60_000,
+    );
     return { shopId, generalItemId, lastSeatItemId };
   } finally {
     events.close();
@@ -224,7 +287,8 @@ async function armCrash(service: Service, point: string, step: Step): Promise<vo
   crash = { service, point, step, process, restarted: false };
 }
 
-const diedWithin = (process: ManagedProcess, ms: number) => Promise.race([process.exited.then(() => true), sleep(ms).then(() => false)]);
+const diedWithin = (process: ManagedProcess, ms: number) =>
+  Promise.race([process.exited.then(() => true), sleep(ms).then(() => false)]);
 
 /** Waits for the armed process to be killed at its point, then starts the service again without the point. */
 async function recoverFromCrash(): Promise<void> {
@@ -268,7 +332,18 @@ async function step<T>(what: Step, call: () => Promise<T>, last = true): Promise
 
 async function checkout(itemId: string) {
   const idempotencyKey = newKey();
-  const request = { shopId: shop.shopId, lines: [{ itemId, quantity: 1 }], email: 'guest@example.test', discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey, accessToken: '', locale: 'en', clientAddress: '' };
+  const request = {
+    shopId: shop.shopId,
+    lines: [{ itemId, quantity: 1 }],
+    email: 'guest@example.test',
+    discountCode: '',
+    donationMinor: 0,
+    subscribe: false,
+    idempotencyKey,
+    accessToken: '',
+    locale: 'en',
+    clientAddress: '',
+  };
   const { order } = await step('Checkout', () => orders((client) => client.checkout(request)));
   expect(order).toMatchObject({ status: 'reserved', money: { totalMinor: TOTAL_MINOR } });
   return order!;
@@ -278,8 +353,17 @@ async function checkout(itemId: string) {
 async function createPayment(order: { id: string; accessKey: string }): Promise<Payment> {
   const idempotencyKey = newKey();
   const orderId = order.id;
-  const { payment } = await step('CreatePayment', () => payments((client) => client.createPayment({ orderId, idempotencyKey, returnOrigin: RETURN_ORIGIN, orderAccessKey: order.accessKey })));
-  expect(payment).toMatchObject({ orderId, provider: 'stripe', status: 'pending', providerReference: expect.stringMatching(/^cs_test_/) });
+  const { payment } = await step('CreatePayment', () =>
+    payments((client) =>
+      client.createPayment({ orderId, idempotencyKey, returnOrigin: RETURN_ORIGIN, orderAccessKey: order.accessKey }),
+    ),
+  );
+  expect(payment).toMatchObject({
+    orderId,
+    provider: 'stripe',
+    status: 'pending',
+    providerReference: expect.stringMatching(/^cs_test_/),
+  });
   return payment!;
 }
 
@@ -296,10 +380,13 @@ function guestPays(payment: Payment): Delivery {
 }
 
 const deliver = (delivery: Delivery): Promise<HandleProviderWebhookResponse> =>
-  payments((client) => client.handleProviderWebhook({ provider: 'stripe', payload: delivery.payload, signature: delivery.signature }));
+  payments((client) =>
+    client.handleProviderWebhook({ provider: 'stripe', payload: delivery.payload, signature: delivery.signature }),
+  );
 
 /** Stripe delivers a webhook, and delivers it again when the call failed (Stripe retries until it gets a 2xx). */
-const stripeDelivers = (delivery: Delivery, last = true) => step('HandleProviderWebhook', () => deliver(delivery), last);
+const stripeDelivers = (delivery: Delivery, last = true) =>
+  step('HandleProviderWebhook', () => deliver(delivery), last);
 
 async function expectUnauthenticated(delivery: Delivery): Promise<void> {
   await expect(deliver(delivery)).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
@@ -316,8 +403,13 @@ interface CrashPlan {
 
 /** Waits until the saga rests mid-purchase: the order pending at the provider, every outbox row published and consumed. */
 async function pendingAtRest(orderId: string): Promise<void> {
-  await eventually(`order ${orderId} pending at rest`, async () =>
-    (await orderRow(orderId)).status === 'pending' && (await unpublished(orderingDb)) === 0 && (await unpublished(paymentsDb)) === 0 && (await unconsumed(false)) === 0,
+  await eventually(
+    `order ${orderId} pending at rest`,
+    async () =>
+      (await orderRow(orderId)).status === 'pending' &&
+      (await unpublished(orderingDb)) === 0 &&
+      (await unpublished(paymentsDb)) === 0 &&
+      (await unconsumed(false)) === 0,
   );
 }
 
@@ -340,7 +432,8 @@ async function purchase(options: { itemId?: string; attempts?: number; crash?: C
   await armBefore('HandleProviderWebhook');
   const deliveries = attempts.map(guestPays);
   const answers: HandleProviderWebhookResponse[] = [];
-  for (const [index, delivery] of deliveries.entries()) answers.push(await stripeDelivers(delivery, index === deliveries.length - 1));
+  for (const [index, delivery] of deliveries.entries())
+    answers.push(await stripeDelivers(delivery, index === deliveries.length - 1));
   await recoverFromCrash();
   return { orderId: order.id, attempts, deliveries, answers };
 }
@@ -373,21 +466,50 @@ interface OrderRow {
 }
 
 const orderRow = async (orderId: string): Promise<OrderRow> =>
-  (await orderingDb.query<OrderRow>('select id, status, outcome, paid_payment_id, total_minor, refunded_minor, version from orders where id = $1', [orderId])).rows[0]!;
+  (
+    await orderingDb.query<OrderRow>(
+      'select id, status, outcome, paid_payment_id, total_minor, refunded_minor, version from orders where id = $1',
+      [orderId],
+    )
+  ).rows[0]!;
 const historyOf = async (orderId: string): Promise<string[]> =>
-  (await orderingDb.query<{ action: string }>('select action from order_history where order_id = $1 order by id', [orderId])).rows.map((row) => row.action);
+  (
+    await orderingDb.query<{ action: string }>('select action from order_history where order_id = $1 order by id', [
+      orderId,
+    ])
+  ).rows.map((row) => row.action);
 const orderingRefunds = async (orderId: string) =>
-  (await orderingDb.query<{ id: string; payment_id: string; status: string; reason: string; amount_minor: string }>('select id, payment_id, status, reason, amount_minor from refund where order_id = $1', [orderId])).rows;
+  (
+    await orderingDb.query<{ id: string; payment_id: string; status: string; reason: string; amount_minor: string }>(
+      'select id, payment_id, status, reason, amount_minor from refund where order_id = $1',
+      [orderId],
+    )
+  ).rows;
 const attemptsOf = async (orderId: string) =>
-  (await paymentsDb.query<{ id: string; status: string; amount_minor: string; refunded_minor: string; provider_reference: string | null }>(
-    'select id, status, amount_minor, refunded_minor, provider_reference from payment_attempt where order_id = $1 order by created_at, id',
-    [orderId],
-  )).rows;
+  (
+    await paymentsDb.query<{
+      id: string;
+      status: string;
+      amount_minor: string;
+      refunded_minor: string;
+      provider_reference: string | null;
+    }>(
+      'select id, status, amount_minor, refunded_minor, provider_reference from payment_attempt where order_id = $1 order by created_at, id',
+      [orderId],
+    )
+  ).rows;
 const paymentsRefunds = async (orderId: string) =>
-  (await paymentsDb.query<{ id: string; payment_id: string; status: string; reason: string }>('select id, payment_id, status, reason from refund where order_id = $1', [orderId])).rows;
-const receiptCount = async () => Number((await paymentsDb.query<{ n: string }>('select count(*) as n from provider_event_receipt')).rows[0]!.n);
+  (
+    await paymentsDb.query<{ id: string; payment_id: string; status: string; reason: string }>(
+      'select id, payment_id, status, reason from refund where order_id = $1',
+      [orderId],
+    )
+  ).rows;
+const receiptCount = async () =>
+  Number((await paymentsDb.query<{ n: string }>('select count(*) as n from provider_event_receipt')).rows[0]!.n);
 
-const sessionsOf = (orderId: string): StandInSession[] => [...standIn.sessions.values()].filter((session) => session.metadata.order_id === orderId);
+const sessionsOf = (orderId: string): StandInSession[] =>
+  [...standIn.sessions.values()].filter((session) => session.metadata.order_id === orderId);
 /** A charge = a session the guest paid; its refunds at the stand-in, by its payment intent. */
 const chargesOf = (orderId: string) =>
   sessionsOf(orderId)
@@ -395,11 +517,15 @@ const chargesOf = (orderId: string) =>
     .map((session) => ({
       paymentId: session.metadata.payment_id!,
       amount: session.amount_total,
-      refunds: [...standIn.refunds.values()].filter((refund) => refund.payment_intent === session.payment_intent && refund.status === 'succeeded'),
+      refunds: [...standIn.refunds.values()].filter(
+        (refund) => refund.payment_intent === session.payment_intent && refund.status === 'succeeded',
+      ),
     }));
 
 async function unpublished(db: Client): Promise<number> {
-  return Number((await db.query<{ n: string }>('select count(*) as n from outbox where published_at is null')).rows[0]!.n);
+  return Number(
+    (await db.query<{ n: string }>('select count(*) as n from outbox where published_at is null')).rows[0]!.n,
+  );
 }
 
 /** Messages of the saga's streams not yet delivered, and (with `acked`) delivered but not yet acknowledged. */
@@ -407,14 +533,21 @@ async function unconsumed(acked: boolean): Promise<number> {
   const ns = createNamespace(stack.info.namespace);
   let count = 0;
   for (const stream of [ns.stream('KASSA_ORDERING'), ns.stream('KASSA_PAYMENTS')]) {
-    for (const info of await jsm.consumers.list(stream).next()) count += info.num_pending + (acked ? info.num_ack_pending : 0);
+    for (const info of await jsm.consumers.list(stream).next())
+      count += info.num_pending + (acked ? info.num_ack_pending : 0);
   }
   return count;
 }
 
 /** A picture of everything the saga may still change about an order. */
 async function snapshot(orderId: string): Promise<string> {
-  return JSON.stringify([await orderRow(orderId), await orderingRefunds(orderId), await attemptsOf(orderId), await paymentsRefunds(orderId), chargesOf(orderId)]);
+  return JSON.stringify([
+    await orderRow(orderId),
+    await orderingRefunds(orderId),
+    await attemptsOf(orderId),
+    await paymentsRefunds(orderId),
+    chargesOf(orderId),
+  ]);
 }
 
 /**
@@ -424,21 +557,25 @@ async function snapshot(orderId: string): Promise<string> {
  */
 async function quiescent(orderId: string, timeoutMs = 45_000): Promise<void> {
   let previous = '';
-  await eventually(`the saga of ${orderId} is done`, async () => {
-    const busy =
-      (await unpublished(orderingDb)) > 0 ||
-      (await unpublished(paymentsDb)) > 0 ||
-      (await unconsumed(false)) > 0 ||
-      (await attemptsOf(orderId)).some((attempt) => ['created', 'pending', 'authorized'].includes(attempt.status)) ||
-      (await orderingRefunds(orderId)).some((refund) => refund.status === 'requested') ||
-      (await paymentsRefunds(orderId)).some((refund) => ['requested', 'pending'].includes(refund.status));
-    if (busy) return false;
-    const now = await snapshot(orderId);
-    const same = now === previous;
-    previous = now;
-    if (!same) await sleep(500);
-    return same;
-  }, timeoutMs);
+  await eventually(
+    `the saga of ${orderId} is done`,
+    async () => {
+      const busy =
+        (await unpublished(orderingDb)) > 0 ||
+        (await unpublished(paymentsDb)) > 0 ||
+        (await unconsumed(false)) > 0 ||
+        (await attemptsOf(orderId)).some((attempt) => ['created', 'pending', 'authorized'].includes(attempt.status)) ||
+        (await orderingRefunds(orderId)).some((refund) => refund.status === 'requested') ||
+        (await paymentsRefunds(orderId)).some((refund) => ['requested', 'pending'].includes(refund.status));
+      if (busy) return false;
+      const now = await snapshot(orderId);
+      const same = now === previous;
+      previous = now;
+      if (!same) await sleep(500);
+      return same;
+    },
+    timeoutMs,
+  );
 }
 
 /**
@@ -454,10 +591,18 @@ async function expectConsistent(orderId: string): Promise<void> {
   const context = JSON.stringify({ order, charges, attempts, refundsHere, refundsThere });
 
   // One session per attempt: no attempt charged twice.
-  for (const attempt of attempts) expect([attempt.id, sessionsOf(orderId).filter((session) => session.metadata.payment_id === attempt.id).length <= 1]).toEqual([attempt.id, true]);
+  for (const attempt of attempts)
+    expect([
+      attempt.id,
+      sessionsOf(orderId).filter((session) => session.metadata.payment_id === attempt.id).length <= 1,
+    ]).toEqual([attempt.id, true]);
   for (const charge of charges) {
     // At most one refund per charge, never more than it took.
-    expect({ charge: charge.paymentId, refunds: charge.refunds.length <= 1, within: charge.refunds.reduce((sum, refund) => sum + refund.amount, 0) <= charge.amount }).toEqual({
+    expect({
+      charge: charge.paymentId,
+      refunds: charge.refunds.length <= 1,
+      within: charge.refunds.reduce((sum, refund) => sum + refund.amount, 0) <= charge.amount,
+    }).toEqual({
       charge: charge.paymentId,
       refunds: true,
       within: true,
@@ -470,20 +615,35 @@ async function expectConsistent(orderId: string): Promise<void> {
       refunded: charge.refunds.reduce((sum, refund) => sum + refund.amount, 0),
     });
     // ordering asked for each of these refunds exactly once, and saw it succeed.
-    const asked = refundsHere.filter((refund) => refund.payment_id === charge.paymentId && refund.status === 'succeeded');
-    expect({ charge: charge.paymentId, asked: asked.length }).toEqual({ charge: charge.paymentId, asked: charge.refunds.length });
+    const asked = refundsHere.filter(
+      (refund) => refund.payment_id === charge.paymentId && refund.status === 'succeeded',
+    );
+    expect({ charge: charge.paymentId, asked: asked.length }).toEqual({
+      charge: charge.paymentId,
+      asked: charge.refunds.length,
+    });
   }
   // Every refund at the stand-in carries one of ordering's refund ids, once.
   const refundIds = charges.flatMap((charge) => charge.refunds.map((refund) => refund.metadata.refund_id));
   expect(new Set(refundIds).size).toBe(refundIds.length);
-  expect(refundIds.every((id) => refundsHere.some((refund) => refund.id === id) && refundsThere.some((refund) => refund.id === id && refund.status === 'succeeded'))).toBe(true);
+  expect(
+    refundIds.every(
+      (id) =>
+        refundsHere.some((refund) => refund.id === id) &&
+        refundsThere.some((refund) => refund.id === id && refund.status === 'succeeded'),
+    ),
+  ).toBe(true);
 
   const kept = charges.filter((charge) => charge.refunds.length === 0);
   expect([context, kept.length <= 1]).toEqual([context, true]);
   if (order.status === 'paid') {
     // Paid with exactly one charge kept, the one ordering says paid it.
     expect(kept.map((charge) => charge.paymentId)).toEqual([order.paid_payment_id]);
-    expect(attempts.filter((attempt) => attempt.status === 'paid' && Number(attempt.refunded_minor) === 0).map((attempt) => attempt.id)).toEqual([order.paid_payment_id]);
+    expect(
+      attempts
+        .filter((attempt) => attempt.status === 'paid' && Number(attempt.refunded_minor) === 0)
+        .map((attempt) => attempt.id),
+    ).toEqual([order.paid_payment_id]);
   } else {
     // Not paid: every charge went back in full.
     expect([context, kept.length]).toEqual([context, 0]);
@@ -496,7 +656,9 @@ async function expectPaidOnce(orderId: string, paymentId: string): Promise<void>
   await expectConsistent(orderId);
   expect(await orderRow(orderId)).toMatchObject({ status: 'paid', paid_payment_id: paymentId, refunded_minor: '0' });
   expect(chargesOf(orderId)).toEqual([{ paymentId, amount: TOTAL_MINOR, refunds: [] }]);
-  expect(await attemptsOf(orderId)).toEqual([expect.objectContaining({ id: paymentId, status: 'paid', refunded_minor: '0' })]);
+  expect(await attemptsOf(orderId)).toEqual([
+    expect.objectContaining({ id: paymentId, status: 'paid', refunded_minor: '0' }),
+  ]);
   expect(await historyOf(orderId)).toEqual(['reserved', 'payment_started', 'paid']);
 }
 
@@ -508,9 +670,25 @@ async function expectPaidOnceWithDuplicateRefunded(orderId: string, attempts: Pa
   expect(order).toMatchObject({ status: 'paid', refunded_minor: '0' });
   const duplicate = attempts.find((attempt) => attempt.id !== order.paid_payment_id)!;
   expect(attempts.map((attempt) => attempt.id)).toContain(order.paid_payment_id);
-  expect(await orderingRefunds(orderId)).toEqual([expect.objectContaining({ payment_id: duplicate.id, status: 'succeeded', reason: 'duplicate_payment', amount_minor: String(TOTAL_MINOR) })]);
-  expect(await paymentsRefunds(orderId)).toEqual([expect.objectContaining({ payment_id: duplicate.id, status: 'succeeded', reason: 'duplicate_payment' })]);
-  expect(chargesOf(orderId).map((charge) => [charge.paymentId === duplicate.id, charge.refunds.length]).sort()).toEqual([[false, 0], [true, 1]]);
+  expect(await orderingRefunds(orderId)).toEqual([
+    expect.objectContaining({
+      payment_id: duplicate.id,
+      status: 'succeeded',
+      reason: 'duplicate_payment',
+      amount_minor: String(TOTAL_MINOR),
+    }),
+  ]);
+  expect(await paymentsRefunds(orderId)).toEqual([
+    expect.objectContaining({ payment_id: duplicate.id, status: 'succeeded', reason: 'duplicate_payment' }),
+  ]);
+  expect(
+    chargesOf(orderId)
+      .map((charge) => [charge.paymentId === duplicate.id, charge.refunds.length])
+      .sort(),
+  ).toEqual([
+    [false, 0],
+    [true, 1],
+  ]);
 }
 
 const everyOrder: string[] = [];
@@ -527,39 +705,72 @@ describe('kill -9 between the saga steps', () => {
   // published after that); `step`: the step that reaches it; `under`: the point is in that call's own path.
   type Case = [Service, string, { armBefore: Step; step: Step; under?: boolean; attempts: number }];
   const cases: Case[] = [
-    ['payments', 'payments.after-attempt-created', { armBefore: 'Checkout', step: 'CreatePayment', under: true, attempts: 1 }],
+    [
+      'payments',
+      'payments.after-attempt-created',
+      { armBefore: 'Checkout', step: 'CreatePayment', under: true, attempts: 1 },
+    ],
     // ordering's consumer applied payment.pending (the order is pending) and dies before the ack.
     ['ordering', 'consumer.after-effect-before-ack', { armBefore: 'Checkout', step: 'CreatePayment', attempts: 1 }],
-    ['payments', 'payments.after-provider-call', { armBefore: 'Checkout', step: 'CreatePayment', under: true, attempts: 1 }],
-    ['ordering', 'ordering.after-payment-applied', { armBefore: 'Checkout', step: 'HandleProviderWebhook', attempts: 1 }],
-    ['payments', 'payments.after-provider-event-applied', { armBefore: 'Checkout', step: 'HandleProviderWebhook', under: true, attempts: 1 }],
+    [
+      'payments',
+      'payments.after-provider-call',
+      { armBefore: 'Checkout', step: 'CreatePayment', under: true, attempts: 1 },
+    ],
+    [
+      'ordering',
+      'ordering.after-payment-applied',
+      { armBefore: 'Checkout', step: 'HandleProviderWebhook', attempts: 1 },
+    ],
+    [
+      'payments',
+      'payments.after-provider-event-applied',
+      { armBefore: 'Checkout', step: 'HandleProviderWebhook', under: true, attempts: 1 },
+    ],
     // order.reserved claimed, killed before its publish.
     ['ordering', 'outbox.before-publish', { armBefore: 'Checkout', step: 'Checkout', attempts: 1 }],
     // payment.pending claimed, killed before its publish.
     ['payments', 'outbox.before-publish', { armBefore: 'Checkout', step: 'CreatePayment', attempts: 1 }],
     // order.paid published, killed before it was marked: published again after the restart, JetStream drops the copy.
-    ['ordering', 'outbox.after-publish', { armBefore: 'HandleProviderWebhook', step: 'HandleProviderWebhook', attempts: 1 }],
+    [
+      'ordering',
+      'outbox.after-publish',
+      { armBefore: 'HandleProviderWebhook', step: 'HandleProviderWebhook', attempts: 1 },
+    ],
     // payment.succeeded published, killed before it was marked, likewise.
-    ['payments', 'outbox.after-publish', { armBefore: 'HandleProviderWebhook', step: 'HandleProviderWebhook', attempts: 1 }],
+    [
+      'payments',
+      'outbox.after-publish',
+      { armBefore: 'HandleProviderWebhook', step: 'HandleProviderWebhook', attempts: 1 },
+    ],
     // payments consumes ordering's refund requests: two paid attempts for one order make one (duplicate_payment),
     // refunded at Stripe and committed, and payments dies before the ack.
-    ['payments', 'consumer.after-effect-before-ack', { armBefore: 'Checkout', step: 'HandleProviderWebhook', attempts: 2 }],
+    [
+      'payments',
+      'consumer.after-effect-before-ack',
+      { armBefore: 'Checkout', step: 'HandleProviderWebhook', attempts: 2 },
+    ],
   ];
 
-  it.each(cases)('%s killed at %s: paid once, or refunded, never twice', async (service, point, { armBefore, step: reachedAt, under, attempts }) => {
-    crash = undefined;
-    const bought = await purchase({ attempts, crash: { service, point, armBefore, step: reachedAt } });
-    everyOrder.push(bought.orderId);
-    oldest ??= { orderId: bought.orderId, attempt: bought.attempts[0]!, delivery: bought.deliveries[0]! };
-    expect(crash!.restarted).toBe(true);
-    if (under) expect(crash!.diedDuring).toBe(reachedAt);
-    if (attempts === 1) await expectPaidOnce(bought.orderId, bought.attempts[0]!.id);
-    else await expectPaidOnceWithDuplicateRefunded(bought.orderId, bought.attempts);
-    // A webhook that payments applied before it died under the call was delivered again: a replay, applied once in all.
-    const replayed = crash!.diedDuring === 'HandleProviderWebhook';
-    expect(bought.answers.map((answer) => answer.applied)).toEqual(bought.answers.map((_, index) => !(replayed && index === bought.answers.length - 1)));
-    if (point === 'payments.after-provider-event-applied') expect(replayed).toBe(true);
-  });
+  it.each(cases)(
+    '%s killed at %s: paid once, or refunded, never twice',
+    async (service, point, { armBefore, step: reachedAt, under, attempts }) => {
+      crash = undefined;
+      const bought = await purchase({ attempts, crash: { service, point, armBefore, step: reachedAt } });
+      everyOrder.push(bought.orderId);
+      oldest ??= { orderId: bought.orderId, attempt: bought.attempts[0]!, delivery: bought.deliveries[0]! };
+      expect(crash!.restarted).toBe(true);
+      if (under) expect(crash!.diedDuring).toBe(reachedAt);
+      if (attempts === 1) await expectPaidOnce(bought.orderId, bought.attempts[0]!.id);
+      else await expectPaidOnceWithDuplicateRefunded(bought.orderId, bought.attempts);
+      // A webhook that payments applied before it died under the call was delivered again: a replay, applied once in all.
+      const replayed = crash!.diedDuring === 'HandleProviderWebhook';
+      expect(bought.answers.map((answer) => answer.applied)).toEqual(
+        bought.answers.map((_, index) => !(replayed && index === bought.answers.length - 1)),
+      );
+      if (point === 'payments.after-provider-event-applied') expect(replayed).toBe(true);
+    },
+  );
 });
 
 describe('webhook faults through the whole system', () => {
@@ -589,10 +800,16 @@ describe('webhook faults through the whole system', () => {
     expect(await deliver(delivery)).toEqual({ eventId: delivery.eventId, applied: false });
     oldest ??= { orderId: order.id, attempt, delivery };
     const first = { order: await orderRow(oldest.orderId), attempts: await attemptsOf(oldest.orderId) };
-    const old = standIn.webhook('checkout.session.completed', standIn.sessions.get(oldest!.attempt.providerReference)!, { eventId: oldest!.delivery.eventId });
+    const old = standIn.webhook(
+      'checkout.session.completed',
+      standIn.sessions.get(oldest!.attempt.providerReference)!,
+      { eventId: oldest!.delivery.eventId },
+    );
     expect(await deliver(old)).toEqual({ eventId: oldest!.delivery.eventId, applied: false });
     // An attacker's replay of a captured delivery from long ago: outside the signature's tolerance (5 minutes).
-    const captured = standIn.webhook('checkout.session.completed', standIn.sessions.get(attempt.providerReference)!, { timestamp: Math.floor(Date.now() / 1000) - 3_600 });
+    const captured = standIn.webhook('checkout.session.completed', standIn.sessions.get(attempt.providerReference)!, {
+      timestamp: Math.floor(Date.now() / 1000) - 3_600,
+    });
     await expectUnauthenticated(captured);
 
     await quiescent(order.id);
@@ -611,13 +828,17 @@ describe('webhook faults through the whole system', () => {
 
     expect(await deliver(guestPays(firstAttempt))).toMatchObject({ applied: true });
     const session = standIn.sessions.get(firstAttempt.providerReference)!;
-    expect(await deliver(standIn.webhook('checkout.session.expired', { ...session, status: 'expired' }))).toMatchObject({ applied: true });
+    expect(await deliver(standIn.webhook('checkout.session.expired', { ...session, status: 'expired' }))).toMatchObject(
+      { applied: true },
+    );
 
     // A bank payment: Stripe's "succeeded" overtakes the "completed, unpaid" that came first.
     const paidLater = standIn.complete(secondAttempt.providerReference, 'unpaid');
     const completedUnpaid = standIn.webhook('checkout.session.completed', { ...paidLater });
     paidLater.payment_status = 'paid';
-    expect(await deliver(standIn.webhook('checkout.session.async_payment_succeeded', paidLater))).toMatchObject({ applied: true });
+    expect(await deliver(standIn.webhook('checkout.session.async_payment_succeeded', paidLater))).toMatchObject({
+      applied: true,
+    });
     expect(await deliver(completedUnpaid)).toMatchObject({ applied: true });
 
     await expectPaidOnce(first.id, firstAttempt.id);
@@ -666,10 +887,29 @@ describe('webhook faults through the whole system', () => {
     expect(await deliver(late)).toMatchObject({ applied: true });
     await quiescent(order.id);
     await expectConsistent(order.id);
-    expect(await orderRow(order.id)).toMatchObject({ status: 'expired', outcome: 'late_payment_refunded', paid_payment_id: null, refunded_minor: String(TOTAL_MINOR) });
-    expect(await orderingRefunds(order.id)).toEqual([expect.objectContaining({ payment_id: attempt.id, status: 'succeeded', reason: 'late_payment' })]);
-    expect(chargesOf(order.id)).toEqual([{ paymentId: attempt.id, amount: TOTAL_MINOR, refunds: [expect.objectContaining({ amount: TOTAL_MINOR, status: 'succeeded' })] }]);
-    expect(await historyOf(order.id)).toEqual(['reserved', 'payment_started', 'expired', 'refund_requested', 'refunded']);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'expired',
+      outcome: 'late_payment_refunded',
+      paid_payment_id: null,
+      refunded_minor: String(TOTAL_MINOR),
+    });
+    expect(await orderingRefunds(order.id)).toEqual([
+      expect.objectContaining({ payment_id: attempt.id, status: 'succeeded', reason: 'late_payment' }),
+    ]);
+    expect(chargesOf(order.id)).toEqual([
+      {
+        paymentId: attempt.id,
+        amount: TOTAL_MINOR,
+        refunds: [expect.objectContaining({ amount: TOTAL_MINOR, status: 'succeeded' })],
+      },
+    ]);
+    expect(await historyOf(order.id)).toEqual([
+      'reserved',
+      'payment_started',
+      'expired',
+      'refund_requested',
+      'refunded',
+    ]);
     // The other guest keeps the seat.
     expect(await orderRow(other.id)).toMatchObject({ status: 'reserved' });
   });
@@ -680,14 +920,27 @@ describe('webhook faults through the whole system', () => {
     const attempt = await createPayment(order);
     const session = standIn.complete(attempt.providerReference);
     await eventually('the order is pending', async () => (await orderRow(order.id)).status === 'pending');
-    const before = { order: await orderRow(order.id), attempts: await attemptsOf(order.id), receipts: await receiptCount() };
+    const before = {
+      order: await orderRow(order.id),
+      attempts: await attemptsOf(order.id),
+      receipts: await receiptCount(),
+    };
 
-    await expectUnauthenticated(standIn.webhook('checkout.session.completed', session, { secret: `whsec_${randomBytes(16).toString('hex')}` }));
+    await expectUnauthenticated(
+      standIn.webhook('checkout.session.completed', session, { secret: `whsec_${randomBytes(16).toString('hex')}` }),
+    );
     const genuine = standIn.webhook('checkout.session.completed', session);
-    await expectUnauthenticated({ ...genuine, payload: Buffer.from(genuine.payload.toString().replace(`"${session.id}"`, '"cs_test_someone_else"')) });
+    await expectUnauthenticated({
+      ...genuine,
+      payload: Buffer.from(genuine.payload.toString().replace(`"${session.id}"`, '"cs_test_someone_else"')),
+    });
     await expectUnauthenticated({ ...genuine, signature: '' });
     await sleep(500);
-    expect({ order: await orderRow(order.id), attempts: await attemptsOf(order.id), receipts: await receiptCount() }).toEqual(before);
+    expect({
+      order: await orderRow(order.id),
+      attempts: await attemptsOf(order.id),
+      receipts: await receiptCount(),
+    }).toEqual(before);
 
     expect(await deliver(genuine)).toMatchObject({ applied: true });
     await expectPaidOnce(order.id, attempt.id);
@@ -709,15 +962,20 @@ it('finally: no message unacknowledged or parked, every outbox published, every 
   const ours = Object.keys(parked?.state.subjects ?? {}).filter((subject) => subject.includes(stack.info.namespace));
   expect(ours).toEqual([]);
 
-  const all = (await orderingDb.query<{ id: string }>('select id from orders order by created_at')).rows.map((row) => row.id);
+  const all = (await orderingDb.query<{ id: string }>('select id from orders order by created_at')).rows.map(
+    (row) => row.id,
+  );
   expect(all).toEqual(expect.arrayContaining(everyOrder));
   for (const orderId of all) await expectConsistent(orderId);
   // Across the run: charges at the stand-in minus refunds = the paid orders, one each.
   const charges = all.flatMap(chargesOf);
-  const paidOrders = (await orderingDb.query<{ n: string }>("select count(*) as n from orders where status = 'paid'")).rows[0]!.n;
+  const paidOrders = (await orderingDb.query<{ n: string }>("select count(*) as n from orders where status = 'paid'"))
+    .rows[0]!.n;
   expect(charges.filter((charge) => charge.refunds.length === 0).length).toBe(Number(paidOrders));
   // Stripe was asked for every session and refund with our ids as idempotency keys, so repeats got the first answer.
-  const refundKeys = standIn.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds').map((request) => request.idempotencyKey);
+  const refundKeys = standIn.requests
+    .filter((request) => request.method === 'POST' && request.path === '/v1/refunds')
+    .map((request) => request.idempotencyKey);
   expect(refundKeys.every((key) => key?.startsWith('ref_'))).toBe(true);
   expect(new Set(refundKeys).size).toBe(standIn.refunds.size);
 });

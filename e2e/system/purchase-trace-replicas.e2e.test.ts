@@ -27,14 +27,18 @@ let purchases: (Purchase & { email: string })[] = [];
 
 /** The hops of one paid order, each recognisable by its service, span kind and subject. */
 const hops: Record<string, (span: ReceivedSpan) => boolean> = {
-  'BFF request (Pay)': (s) => s.serviceName === 'bff' && s.kind === 'server' && /\/demo\b/.test(JSON.stringify(s.attributes) + s.name),
+  'BFF request (Pay)': (s) =>
+    s.serviceName === 'bff' && s.kind === 'server' && /\/demo\b/.test(JSON.stringify(s.attributes) + s.name),
   'payments gRPC call': (s) => s.serviceName === 'payments' && s.kind === 'server',
   'payments outbox → NATS': (s) => s.serviceName === 'payments' && s.kind === 'producer',
   'ordering consumer': (s) => s.serviceName === 'ordering' && s.kind === 'consumer' && /payments/.test(subjectOf(s)),
-  'ordering outbox → NATS': (s) => s.serviceName === 'ordering' && s.kind === 'producer' && /order\./.test(subjectOf(s)),
+  'ordering outbox → NATS': (s) =>
+    s.serviceName === 'ordering' && s.kind === 'producer' && /order\./.test(subjectOf(s)),
   'ticketing consumer': (s) => s.serviceName === 'ticketing' && s.kind === 'consumer' && /ordering/.test(subjectOf(s)),
-  'ticketing outbox → NATS': (s) => s.serviceName === 'ticketing' && s.kind === 'producer' && /tickets\.issued/.test(subjectOf(s)),
-  'notifications consumer': (s) => s.serviceName === 'notifications' && s.kind === 'consumer' && /tickets\.issued/.test(subjectOf(s)),
+  'ticketing outbox → NATS': (s) =>
+    s.serviceName === 'ticketing' && s.kind === 'producer' && /tickets\.issued/.test(subjectOf(s)),
+  'notifications consumer': (s) =>
+    s.serviceName === 'notifications' && s.kind === 'consumer' && /tickets\.issued/.test(subjectOf(s)),
   'SMTP send': (s) => s.serviceName === 'notifications' && /smtp/i.test(s.name),
 };
 
@@ -43,7 +47,9 @@ function subjectOf(span: ReceivedSpan): string {
 }
 
 function hopsIn(spans: ReceivedSpan[]): string[] {
-  return Object.entries(hops).filter(([, match]) => spans.some(match)).map(([name]) => name);
+  return Object.entries(hops)
+    .filter(([, match]) => spans.some(match))
+    .map(([name]) => name);
 }
 
 /** The Pay request's span of one payment, found by the payment id in its URL. */
@@ -74,17 +80,28 @@ async function scrape(url: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  stack = await startStack('scale', ['otlp', 'mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'], {
-    replicas: { ordering: 2, ticketing: 2 },
-  });
+  stack = await startStack(
+    'scale',
+    ['otlp', 'mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'],
+    {
+      replicas: { ordering: 2, ticketing: 2 },
+    },
+  );
   const { bffUrl, mailInboxUrl } = stack.info;
   const owner = await signUpViaApi(bffUrl!, mailInboxUrl!, testAddress('scale-owner'), 'Sam Scale');
-  const shop = await openShopWithOneEvent(owner, stack.info, { name: `Replica Hall ${randomBytes(2).toString('hex')}`, capacity: 100, priceMinor: 1500 });
+  const shop = await openShopWithOneEvent(owner, stack.info, {
+    name: `Replica Hall ${randomBytes(2).toString('hex')}`,
+    capacity: 100,
+    priceMinor: 1500,
+  });
   // At the same time, so that the replicas' consumers and relays compete for the messages and rows.
   purchases = await Promise.all(
     Array.from({ length: ORDERS }, async (_, index) => {
       const email = testAddress(`scale-guest-${index}`);
-      const purchase = await buyThroughApi(bffUrl!, shop.shopId, { items: [{ itemId: shop.itemId, quantity: 2 }], email });
+      const purchase = await buyThroughApi(bffUrl!, shop.shopId, {
+        items: [{ itemId: shop.itemId, quantity: 2 }],
+        email,
+      });
       return { ...purchase, email };
     }),
   );
@@ -94,7 +111,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-it('each paid order is one trace tree from the BFF\'s Pay request through ordering, the outboxes, NATS, payments, ticketing and notifications to the SMTP send', async () => {
+it("each paid order is one trace tree from the BFF's Pay request through ordering, the outboxes, NATS, payments, ticketing and notifications to the SMTP send", async () => {
   for (const { email } of purchases) await waitForMessagesTo(stack.info.mailInboxUrl!, email, 1, 60_000);
   // A parent span ends, and is exported, after its children (the e-mail job's span after the SMTP send), so wait for
   // every hop AND for the parents to arrive; a trace that stays broken fails below with its orphans listed.
@@ -121,7 +138,11 @@ it('each paid order is one trace tree from the BFF\'s Pay request through orderi
 });
 
 it('handles every message once across the replicas: one consumer span per consumer and message, one confirmation and one funnel count per order', async () => {
-  const spans = await waitForSpans(stack.info.otlpUrl!, (all) => purchases.every(({ paymentId }) => traceOf(all, paymentId).some(hops['SMTP send']!)), 60_000);
+  const spans = await waitForSpans(
+    stack.info.otlpUrl!,
+    (all) => purchases.every(({ paymentId }) => traceOf(all, paymentId).some(hops['SMTP send']!)),
+    60_000,
+  );
   const processed = new Map<string, number>();
   for (const { paymentId } of purchases) {
     for (const span of traceOf(spans, paymentId).filter((s) => s.kind === 'consumer')) {
@@ -139,7 +160,10 @@ it('handles every message once across the replicas: one consumer span per consum
     expect(mails).toHaveLength(1);
   }
   for (const { orderId, accessKey, guest } of purchases) {
-    const { tickets } = expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey }, '/tickets')), 'order tickets') as { tickets: unknown[] };
+    const { tickets } = expectOk(
+      await guest.call('GET', orderApiPath({ id: orderId, accessKey }, '/tickets')),
+      'order tickets',
+    ) as { tickets: unknown[] };
     expect(tickets).toHaveLength(2);
   }
 
@@ -152,16 +176,24 @@ it('handles every message once across the replicas: one consumer span per consum
 });
 
 it('spreads the calls over both replicas of ordering and of ticketing', async () => {
-  const served = async (replica: string) => sumOf([await scrape(stack.info.metricsUrls[replica]!)], 'kassa_rpc_server_requests_total', { rpc_code: 'OK' });
+  const served = async (replica: string) =>
+    sumOf([await scrape(stack.info.metricsUrls[replica]!)], 'kassa_rpc_server_requests_total', { rpc_code: 'OK' });
   // Wait for what the spread depends on, the BFF connected to both replicas of each (its own account of its
   // connections); from then on round-robin alternates, so of the ORDERS calls to each service below, each replica
   // serves at least ORDERS / 2. (A new client's first burst, sent while it is still connecting, is spread too:
   // services/platform/test/integration/grpc-load-balancing.int.test.ts.)
   for (const service of ['kassa.ordering.v1.OrderService', 'kassa.ticketing.v1.TicketService']) {
-    await eventually(`the BFF connected to both replicas behind ${service}`, async () => {
-      const ready = sumOf([await scrape(stack.info.metricsUrls.bff!)], 'kassa_rpc_client_endpoints', { rpc_service: service, state: 'READY' });
-      return ready === 2 ? true : undefined;
-    }, 30_000);
+    await eventually(
+      `the BFF connected to both replicas behind ${service}`,
+      async () => {
+        const ready = sumOf([await scrape(stack.info.metricsUrls.bff!)], 'kassa_rpc_client_endpoints', {
+          rpc_service: service,
+          state: 'READY',
+        });
+        return ready === 2 ? true : undefined;
+      },
+      30_000,
+    );
   }
   const replicas = ['ordering', 'ordering-2', 'ticketing', 'ticketing-2'];
   const before = await Promise.all(replicas.map(served));
@@ -175,9 +207,12 @@ it('spreads the calls over both replicas of ordering and of ticketing', async ()
 });
 
 it('serves every series the Grafana dashboards and the alerts use, from the processes that run', async () => {
-  const scraped = new Set((await Promise.all(Object.values(stack.info.metricsUrls).map(scrape))).flatMap((text) => parsePrometheusText(text).map((sample) => sample.name)));
+  const scraped = new Set(
+    (await Promise.all(Object.values(stack.info.metricsUrls).map(scrape))).flatMap((text) =>
+      parsePrometheusText(text).map((sample) => sample.name),
+    ),
+  );
   // `up` is written by Prometheus itself for every target it scrapes.
   const missing = monitoredSeriesNames().filter((name) => name !== 'up' && !scraped.has(name));
   expect(missing).toEqual([]);
 });
-

@@ -8,15 +8,19 @@ const stack = stackInfo();
 
 /** The hops of one sign-in, each recognisable by its service and span kind. */
 const hops: Record<string, (span: ReceivedSpan) => boolean> = {
-  'BFF request': (s) => s.serviceName === 'bff' && s.kind === 'server' && /sign-in-code/.test(JSON.stringify(s.attributes) + s.name),
-  'identity gRPC call': (s) => s.serviceName === 'identity' && s.kind === 'server' && s.name.includes('RequestSignInCode'),
+  'BFF request': (s) =>
+    s.serviceName === 'bff' && s.kind === 'server' && /sign-in-code/.test(JSON.stringify(s.attributes) + s.name),
+  'identity gRPC call': (s) =>
+    s.serviceName === 'identity' && s.kind === 'server' && s.name.includes('RequestSignInCode'),
   'outbox relay publish': (s) => s.serviceName === 'identity' && s.kind === 'producer',
   'notifications consumer': (s) => s.serviceName === 'notifications' && s.kind === 'consumer',
   'SMTP send': (s) => s.serviceName === 'notifications' && /smtp/i.test(s.name),
 };
 
 function hopsIn(spans: ReceivedSpan[], traceId: string): string[] {
-  return Object.entries(hops).filter(([, match]) => spans.some((s) => s.traceId === traceId && match(s))).map(([name]) => name);
+  return Object.entries(hops)
+    .filter(([, match]) => spans.some((s) => s.traceId === traceId && match(s)))
+    .map(([name]) => name);
 }
 
 it('one sign-in is one trace: BFF request → identity gRPC → outbox relay → notifications consumer → SMTP send', async () => {
@@ -33,7 +37,9 @@ it('one sign-in is one trace: BFF request → identity gRPC → outbox relay →
   // Spans of an earlier file's sign-in can still arrive after the clear (exporters batch them), their trace cut in
   // two by it: look for the identity call whose trace is whole, not merely the first identity call received.
   const wholeTrace = (all: ReceivedSpan[]) =>
-    all.find((span) => hops['identity gRPC call']!(span) && hopsIn(all, span.traceId).length === Object.keys(hops).length);
+    all.find(
+      (span) => hops['identity gRPC call']!(span) && hopsIn(all, span.traceId).length === Object.keys(hops).length,
+    );
   const spans = await waitForSpans(stack.otlpUrl, (all) => wholeTrace(all) !== undefined);
   const traceId = wholeTrace(spans)!.traceId;
   expect(hopsIn(spans, traceId)).toEqual(Object.keys(hops));

@@ -43,7 +43,9 @@ function imagesOf(doc: PDFDocument, page: PDFPage): number {
   return xObjects
     .entries()
     .map(([, ref]) => (ref instanceof PDFRef ? doc.context.lookup(ref) : ref))
-    .filter((object) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')).length;
+    .filter(
+      (object) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+    ).length;
 }
 
 export async function readPdf(bytes: Buffer): Promise<PdfSummary> {

@@ -36,15 +36,26 @@ const browser = useBrowser();
 const FEE_PER_TICKET_MINOR = 49;
 const REGULAR_PRICE = 2500;
 const PASS_PRICE = 4500;
-const FRIDAY = { name: 'Friday Jazz', nl: 'Vrijdagjazz', startsAt: '2031-07-04T18:00:00.000Z', endsAt: '2031-07-04T22:00:00.000Z' };
-const SATURDAY = { name: 'Saturday Soul', nl: 'Zaterdagsoul', startsAt: '2031-07-05T18:00:00.000Z', endsAt: '2031-07-05T22:00:00.000Z' };
+const FRIDAY = {
+  name: 'Friday Jazz',
+  nl: 'Vrijdagjazz',
+  startsAt: '2031-07-04T18:00:00.000Z',
+  endsAt: '2031-07-04T22:00:00.000Z',
+};
+const SATURDAY = {
+  name: 'Saturday Soul',
+  nl: 'Zaterdagsoul',
+  startsAt: '2031-07-05T18:00:00.000Z',
+  endsAt: '2031-07-05T22:00:00.000Z',
+};
 const LOCATION = { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' };
 const LOCATION_LINE = 'Veemkade 1, 1019 HE Amsterdam, NL';
 /** References: 8 characters without 0, O, 1, I or L, shown as XXXX-XXXX. */
 const REFERENCE = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
 const desktop = { locale: 'en-GB', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 900 } };
-const money = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const money = (minor: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 /** An access key in an address (`?key=`): 22 characters of base64url. */
 const KEY = '[A-Za-z0-9_-]{22}';
 
@@ -59,20 +70,38 @@ interface Organisation {
 /** The organiser's two live events, a Regular option on Friday, and an open shop: Regular (Friday) and Weekend pass (both). */
 async function organiserBuildsShop(world: TicketsStack): Promise<Organisation> {
   const owner = await signUp(world.bffUrl, world.sink, testAddress('tickets-owner'), 'Olivia Organiser');
-  const created = expectOk(await owner.api.call('POST', '/api/organisations', { name: 'Harbour Nights', description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const created = expectOk(
+    await owner.api.call('POST', '/api/organisations', {
+      name: 'Harbour Nights',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'en',
+    }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const eventIds: string[] = [];
   const optionIds: string[] = [];
   for (const event of [FRIDAY, SATURDAY]) {
     const { event: made } = expectOk(
       await owner.api.call('POST', `/api/organisations/${orgId}/events`, {
-        name: event.name, description: '', startsAt: event.startsAt, endsAt: event.endsAt, ticketLimit: null, location: LOCATION,
+        name: event.name,
+        description: '',
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        ticketLimit: null,
+        location: LOCATION,
         translations: [{ locale: 'nl', name: event.nl, description: '' }],
       }),
       'create event',
     ) as { event: { id: string } };
     const option = expectOk(
-      await owner.api.call('POST', `/api/organisations/${orgId}/events/${made.id}/ticket-options`, { name: 'Regular', description: '', capacity: 100, translations: [] }),
+      await owner.api.call('POST', `/api/organisations/${orgId}/events/${made.id}/ticket-options`, {
+        name: 'Regular',
+        description: '',
+        capacity: 100,
+        translations: [],
+      }),
       'create ticket option',
     ) as { ticketOption: { id: string } };
     expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${made.id}/publish`), 'publish event');
@@ -80,22 +109,49 @@ async function organiserBuildsShop(world: TicketsStack): Promise<Organisation> {
     optionIds.push(option.ticketOption.id);
   }
 
-  const shops = createGrpcClient(ShopServiceClient, world.catalogGrpc, { callerKey: callerKeyFromRoot(world.stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, world.catalogGrpc, {
+    callerKey: callerKeyFromRoot(world.stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 10_000,
+  });
   const as = { actorUserId: owner.userId };
   try {
     const { shop } = await shops.createShop(
       {
         organisationId: orgId,
         fields: {
-          name: 'Harbour Weekend', description: '', opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + 24 * 3_600_000),
-          translations: [], currency: 'EUR', password: '', donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }, reservationMinutes: 15,
+          name: 'Harbour Weekend',
+          description: '',
+          opensAt: new Date(Date.now() - 60_000),
+          closesAt: new Date(Date.now() + 24 * 3_600_000),
+          translations: [],
+          currency: 'EUR',
+          password: '',
+          donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+          reservationMinutes: 15,
         },
       },
       as,
     );
     const shopId = shop!.id;
     const item = async (ticketOptionId: string, extraEventIds: string[], name: string, priceMinor: number) =>
-      (await shops.createShopItem({ organisationId: orgId, shopId, fields: { ticketOptionId, extraEventIds, name, priceMinor, saleStart: undefined, saleEnd: undefined, position: 0 } }, as)).item!.id;
+      (
+        await shops.createShopItem(
+          {
+            organisationId: orgId,
+            shopId,
+            fields: {
+              ticketOptionId,
+              extraEventIds,
+              name,
+              priceMinor,
+              saleStart: undefined,
+              saleEnd: undefined,
+              position: 0,
+            },
+          },
+          as,
+        )
+      ).item!.id;
     const regular = await item(optionIds[0]!, [], 'Regular', REGULAR_PRICE);
     const pass = await item(optionIds[0]!, [eventIds[1]!], 'Weekend pass', PASS_PRICE);
     await shops.publishShop({ organisationId: orgId, shopId }, as);
@@ -112,7 +168,10 @@ async function buyThroughApi(
   order: { items: { itemId: string; quantity: number }[]; email: string; subscribe: boolean; locale: Locale },
 ): Promise<{ orderId: string; accessKey: string; number: string }> {
   const { orderId, accessKey, guest } = await buyPaidOrder(bffUrl, shopId, order);
-  const { order: placedOrder } = expectOk(await guest.call('GET', orderApiPath({ id: orderId, accessKey })), 'guest order') as { order: { number: string } };
+  const { order: placedOrder } = expectOk(
+    await guest.call('GET', orderApiPath({ id: orderId, accessKey })),
+    'guest order',
+  ) as { order: { number: string } };
   return { orderId, accessKey, number: placedOrder.number };
 }
 
@@ -153,7 +212,7 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
   let purchase: Purchase | undefined;
   /** The first test's purchase, which the others look at. */
   const firstPurchase = (): Purchase => {
-    if (!purchase) throw new Error('the guest\'s purchase (the first test) did not complete');
+    if (!purchase) throw new Error("the guest's purchase (the first test) did not complete");
     return purchase;
   };
   let organiser: BrowserContext;
@@ -162,7 +221,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     world = await startTicketsStack();
     org = await organiserBuildsShop(world);
     organiser = await browser().newContext(desktop);
-    await organiser.addCookies([{ name: 'kassa_session', value: org.owner.api.cookie('kassa_session')!, url: world.bffUrl }]);
+    await organiser.addCookies([
+      { name: 'kassa_session', value: org.owner.api.cookie('kassa_session')!, url: world.bffUrl },
+    ]);
   }, 240_000);
 
   afterAll(async () => {
@@ -189,7 +250,13 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     await more('Weekend pass').click();
     await page.locator('[data-testid="cart-totals"][aria-busy="false"]').waitFor();
     const total = REGULAR_PRICE + PASS_PRICE + 2 * FEE_PER_TICKET_MINOR;
-    expect(await settled(async () => ((await page.getByTestId('cart-total').locator('dd').textContent()) ?? '').trim(), money(total), 10_000)).toBe(money(total));
+    expect(
+      await settled(
+        async () => ((await page.getByTestId('cart-total').locator('dd').textContent()) ?? '').trim(),
+        money(total),
+        10_000,
+      ),
+    ).toBe(money(total));
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(new RegExp(`/payments/demo/pay_[0-9a-z]+\\?key=${KEY}$`), { timeout: 30_000 });
@@ -215,7 +282,8 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       const link = row.getByRole('link', { name: /^Open ticket / });
       const reference = ((await link.getAttribute('aria-label')) ?? '').replace('Open ticket ', '');
       // Each ticket opens with its own key, not the order's.
-      const [, id = '', accessKey = ''] = new RegExp(`^/ticket/(tkt_[0-9a-z]{26})\\?key=(${KEY})$`).exec((await link.getAttribute('href')) ?? '') ?? [];
+      const [, id = '', accessKey = ''] =
+        new RegExp(`^/ticket/(tkt_[0-9a-z]{26})\\?key=(${KEY})$`).exec((await link.getAttribute('href')) ?? '') ?? [];
       const itemName = ((await row.locator('span.font-medium:not([data-status])').textContent()) ?? '').trim();
       expect(reference).toMatch(REFERENCE);
       expect(id).not.toBe('');
@@ -255,7 +323,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       const code = parseTicketCode(decoded[0]!);
       expect(code.ticketId).toBe(ticket.id);
       expect(code.keyId).toMatch(/^key_/);
-      expect([...code.eventIds].sort()).toEqual((ticket.itemName === 'Weekend pass' ? [org.events.friday, org.events.saturday] : [org.events.friday]).sort());
+      expect([...code.eventIds].sort()).toEqual(
+        (ticket.itemName === 'Weekend pass' ? [org.events.friday, org.events.saturday] : [org.events.friday]).sort(),
+      );
       codes.set(ticket.id, decoded[0]!);
     }
     // The PDF: one A6 page per ticket, each with its reference and its QR image.
@@ -268,7 +338,10 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       expect(document.pageContents.filter((content) => content.includes(pdfHexText(ticket.reference)))).toHaveLength(1);
     }
     expect(document.pageImages).toEqual([1, 1]);
-    expect(document.pageSizes.map(({ width, height }) => [Math.round(width), Math.round(height)])).toEqual([[298, 420], [298, 420]]);
+    expect(document.pageSizes.map(({ width, height }) => [Math.round(width), Math.round(height)])).toEqual([
+      [298, 420],
+      [298, 420],
+    ]);
 
     // As a mail client shows it: the headline, the order number, each ticket's QR (rendered), reference and link.
     const reader = await context.newPage();
@@ -284,7 +357,8 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth >= 200)).toBe(true);
       links.set(reference, (await section.getByTestId('ticket-link').getAttribute('href')) ?? '');
     }
-    for (const ticket of tickets) expect(links.get(ticket.reference)).toBe(`${world.bffUrl}/ticket/${ticket.id}?key=${ticket.accessKey}`);
+    for (const ticket of tickets)
+      expect(links.get(ticket.reference)).toBe(`${world.bffUrl}/ticket/${ticket.id}?key=${ticket.accessKey}`);
     await shot(reader, 'tickets-confirmation-mail');
     await reader.close();
 
@@ -296,7 +370,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(await settledTitle(page, `Ticket ${regular.reference} · Kassa`)).toBe(`Ticket ${regular.reference} · Kassa`);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(FRIDAY.name);
-    expect((await page.getByTestId('ticket-status').innerText()).replace(/\s+/g, ' ')).toBe('Created Valid: show this QR code at the entrance.');
+    expect((await page.getByTestId('ticket-status').innerText()).replace(/\s+/g, ' ')).toBe(
+      'Created Valid: show this QR code at the entrance.',
+    );
     expect(((await page.getByTestId('ticket-reference').textContent()) ?? '').trim()).toBe(regular.reference);
     expect(((await page.getByTestId('ticket-order-number').textContent()) ?? '').trim()).toBe(number);
     expect(await page.getByTestId('ticket-position').textContent()).toBe('Ticket 1 of 2');
@@ -318,10 +394,22 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     const printButton = page.getByRole('button', { name: 'Print ticket' });
     const siteHeader = page.locator('header').first();
     const signIn = page.getByRole('link', { name: 'Sign in' });
-    expect([await printButton.isVisible(), await siteHeader.isVisible(), await signIn.isVisible()]).toEqual([true, true, true]);
+    expect([await printButton.isVisible(), await siteHeader.isVisible(), await signIn.isVisible()]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     await page.emulateMedia({ media: 'print' });
-    expect([await ticketPage.isVisible(), await qr.isVisible(), await page.getByTestId('ticket-reference').isVisible()]).toEqual([true, true, true]);
-    expect([await printButton.isVisible(), await siteHeader.isVisible(), await signIn.isVisible()]).toEqual([false, false, false]);
+    expect([
+      await ticketPage.isVisible(),
+      await qr.isVisible(),
+      await page.getByTestId('ticket-reference').isVisible(),
+    ]).toEqual([true, true, true]);
+    expect([await printButton.isVisible(), await siteHeader.isVisible(), await signIn.isVisible()]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     await shot(page, 'tickets-ticket-print');
     await page.emulateMedia({ media: 'screen' });
     expect(await siteHeader.isVisible()).toBe(true);
@@ -330,7 +418,10 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     const pass = tickets.find((ticket) => ticket.itemName === 'Weekend pass')!;
     await page.goto(links.get(pass.reference)!);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Weekend pass');
-    expect((await page.getByTestId('ticket-event').allInnerTexts()).map((text) => text.split('\n')[0])).toEqual([FRIDAY.name, SATURDAY.name]);
+    expect((await page.getByTestId('ticket-event').allInnerTexts()).map((text) => text.split('\n')[0])).toEqual([
+      FRIDAY.name,
+      SATURDAY.name,
+    ]);
     expect(await readQrCodes(await page.getByTestId('ticket-qr').screenshot())).toEqual([codes.get(pass.id)]);
     expect(problems).toEqual([]);
 
@@ -348,7 +439,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     for (const query of ['', '?key=not-a-key', `?key=${pass.accessKey}`]) {
       response = await lost.goto(`${world.bffUrl}/ticket/${regular.id}${query}`);
       expect([query, response?.status()]).toEqual([query, 404]);
-      await expect(lost.getByTestId('not-found').innerText()).resolves.toContain(`Page not found: /ticket/${regular.id}`);
+      await expect(lost.getByTestId('not-found').innerText()).resolves.toContain(
+        `Page not found: /ticket/${regular.id}`,
+      );
       expect(await lost.getByTestId('ticket-page').count()).toBe(0);
     }
     await context.close();
@@ -357,15 +450,24 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
 
   it('a guest who shops in Dutch gets the confirmation and the ticket page in Dutch', async () => {
     const email = testAddress('ticket-gast');
-    const order = await buyThroughApi(world.bffUrl, org.shopId, { items: [{ itemId: org.items.regular, quantity: 1 }], email, subscribe: true, locale: 'nl' });
+    const order = await buyThroughApi(world.bffUrl, org.shopId, {
+      items: [{ itemId: org.items.regular, quantity: 1 }],
+      email,
+      subscribe: true,
+      locale: 'nl',
+    });
 
     const [mail] = await waitForMailsTo(world.sink, email, 1, 60_000);
     expect(mail!.subject).toBe(`Je tickets voor ${FRIDAY.nl} — bestelling ${order.number}`);
     expect(mail!.html).toMatch(/<html[^>]*\blang="nl"/);
     expect(mail!.html).toContain('Hier zijn je tickets');
-    const pdf = await readPdf(mail!.attachments.find((attachment) => attachment.contentType === 'application/pdf')!.content);
+    const pdf = await readPdf(
+      mail!.attachments.find((attachment) => attachment.contentType === 'application/pdf')!.content,
+    );
     expect([pdf.pageCount, pdf.title]).toEqual([1, `Tickets voor bestelling ${order.number}`]);
-    const link = new RegExp(`href="(${world.bffUrl.replace(/[.:/]/g, '\\$&')}/nl/ticket/tkt_[0-9a-z]{26}\\?key=${KEY})"`).exec(mail!.html)?.[1];
+    const link = new RegExp(
+      `href="(${world.bffUrl.replace(/[.:/]/g, '\\$&')}/nl/ticket/tkt_[0-9a-z]{26}\\?key=${KEY})"`,
+    ).exec(mail!.html)?.[1];
     expect(link).toBeDefined();
 
     const context = await browser().newContext({ ...desktop, locale: 'nl-NL' });
@@ -375,7 +477,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(await page.getAttribute('html', 'lang')).toBe('nl');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(FRIDAY.nl);
     expect(await page.getByTestId('ticket-position').textContent()).toBe('Ticket 1 van 1');
-    expect((await page.getByTestId('ticket-status').innerText()).replace(/\s+/g, ' ')).toContain('Geldig: laat deze QR-code zien bij de ingang.');
+    expect((await page.getByTestId('ticket-status').innerText()).replace(/\s+/g, ' ')).toContain(
+      'Geldig: laat deze QR-code zien bij de ingang.',
+    );
     await page.getByText('Referentie', { exact: true }).waitFor();
     await page.getByTestId('ticket-qr').waitFor();
     expect(problems).toEqual([]);
@@ -398,7 +502,12 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       expect(row).toContain(money(ticket.itemName === 'Regular' ? REGULAR_PRICE : PASS_PRICE));
       expect(row).toContain('Created');
       expect(row).toContain('Not checked in');
-      expect(await page.getByTestId('order-tickets').getByRole('link', { name: new RegExp(`^${ticket.reference}`) }).getAttribute('href')).toBe(`/ticket/${ticket.id}?key=${ticket.accessKey}`);
+      expect(
+        await page
+          .getByTestId('order-tickets')
+          .getByRole('link', { name: new RegExp(`^${ticket.reference}`) })
+          .getAttribute('href'),
+      ).toBe(`/ticket/${ticket.id}?key=${ticket.accessKey}`);
     }
 
     // E-mails: the confirmation, sent, with its attachments; its id is the one the received mail carries.
@@ -408,16 +517,28 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(bought.confirmation.headers['x-ses-message-tags']).toBe(`kassaMessageId=${messageId}`);
     const messages = page.getByTestId('order-message');
     const confirmation = page.locator(`[data-testid="order-message"][data-message-id="${messageId}"]`);
-    const timeline = (message: typeof confirmation) => message.getByTestId('order-message-history').locator('[data-status]').evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
+    const timeline = (message: typeof confirmation) =>
+      message
+        .getByTestId('order-message-history')
+        .locator('[data-status]')
+        .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
     // The mail reaches the sink a moment before notifications records the SMTP server's answer ('send').
-    expect(await settled(async () => (await timeline(confirmation)).length > 0 || (await page.reload(), false), true, 10_000)).toBe(true);
+    expect(
+      await settled(
+        async () => (await timeline(confirmation)).length > 0 || (await page.reload(), false),
+        true,
+        10_000,
+      ),
+    ).toBe(true);
     expect(await messages.count()).toBe(1);
     const confirmationText = (await confirmation.innerText()).replace(/\s+/g, ' ');
     expect(confirmationText).toContain(bought.confirmation.subject);
     expect(confirmationText).toContain(`Order confirmation · ${bought.email}`);
     for (const ticket of bought.tickets) expect(confirmationText).toContain(`qr-${ticket.reference}.png`);
     expect(confirmationText).toContain(`tickets-${bought.number}.pdf`);
-    expect(await confirmation.getByTestId('order-message-status').locator('[data-status]').getAttribute('data-status')).toBe('send');
+    expect(
+      await confirmation.getByTestId('order-message-status').locator('[data-status]').getAttribute('data-status'),
+    ).toBe('send');
     expect(await timeline(confirmation)).toEqual(['send']);
     await shot(page, 'tickets-organiser-order');
 
@@ -433,20 +554,30 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(resent.subject).toBe(bought.confirmation.subject);
     expect(resent.headers['x-kassa-message-id']).not.toBe(messageId);
     for (const ticket of bought.tickets) expect(resent.text).toContain(ticket.reference);
-    expect((await readPdf(resent.attachments.find((attachment) => attachment.contentType === 'application/pdf')!.content)).pageCount).toBe(2);
-    const resentMessage = page.locator(`[data-testid="order-message"][data-message-id="${resent.headers['x-kassa-message-id']}"]`);
+    expect(
+      (await readPdf(resent.attachments.find((attachment) => attachment.contentType === 'application/pdf')!.content))
+        .pageCount,
+    ).toBe(2);
+    const resentMessage = page.locator(
+      `[data-testid="order-message"][data-message-id="${resent.headers['x-kassa-message-id']}"]`,
+    );
     await eventually('the resend to be listed as sent', async () => {
       await page.reload();
       return (await resentMessage.count()) === 1 && (await timeline(resentMessage)).includes('send') ? true : undefined;
     });
     expect(await messages.count()).toBe(2);
-    expect((await resentMessage.innerText()).replace(/\s+/g, ' ')).toContain(`Confirmation sent again · ${bought.email}`);
+    expect((await resentMessage.innerText()).replace(/\s+/g, ' ')).toContain(
+      `Confirmation sent again · ${bought.email}`,
+    );
 
     // The provider's delivery events, as SES publishes them, signed with the shared secret.
     const webhook = (body: string, signature: string | undefined) =>
       fetch(`${world.bffUrl}/api/webhooks/email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'Kassa-Signature': signature }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(signature === undefined ? {} : { 'Kassa-Signature': signature }),
+        },
         body,
       });
     const sesMail = (references: { tags: boolean }) => ({
@@ -460,13 +591,24 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
         { name: 'Message-ID', value: bought.confirmation.headers['message-id']! },
         { name: 'Subject', value: bought.confirmation.subject },
       ],
-      commonHeaders: { from: ['no-reply@kassa.localhost'], to: [bought.email], messageId: bought.confirmation.headers['message-id']!, subject: bought.confirmation.subject },
+      commonHeaders: {
+        from: ['no-reply@kassa.localhost'],
+        to: [bought.email],
+        messageId: bought.confirmation.headers['message-id']!,
+        subject: bought.confirmation.subject,
+      },
       ...(references.tags ? { tags: { kassaMessageId: [messageId] } } : {}),
     });
     const delivery = JSON.stringify({
       eventType: 'Delivery',
       mail: sesMail({ tags: true }),
-      delivery: { timestamp: new Date(Date.now() - 1_000).toISOString(), processingTimeMillis: 812, recipients: [bought.email], smtpResponse: '250 2.0.0 OK', reportingMTA: 'a8-50.smtp-out.amazonses.com' },
+      delivery: {
+        timestamp: new Date(Date.now() - 1_000).toISOString(),
+        processingTimeMillis: 812,
+        recipients: [bought.email],
+        smtpResponse: '250 2.0.0 OK',
+        reportingMTA: 'a8-50.smtp-out.amazonses.com',
+      },
     });
     const deliverySigned = deliverySignature(world.emailWebhookSecret, delivery);
     let answer = await webhook(delivery, deliverySigned);
@@ -476,8 +618,18 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
       eventType: 'Bounce',
       mail: sesMail({ tags: false }),
       bounce: {
-        bounceType: 'Permanent', bounceSubType: 'General', timestamp: new Date().toISOString(), feedbackId: `010201${randomUUID().replace(/-/g, '')}-bounce`,
-        bouncedRecipients: [{ emailAddress: bought.email, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        timestamp: new Date().toISOString(),
+        feedbackId: `010201${randomUUID().replace(/-/g, '')}-bounce`,
+        bouncedRecipients: [
+          {
+            emailAddress: bought.email,
+            action: 'failed',
+            status: '5.1.1',
+            diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+          },
+        ],
       },
     });
     answer = await webhook(bounce, deliverySignature(world.emailWebhookSecret, bounce));
@@ -485,7 +637,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
 
     await page.reload();
     expect(await timeline(confirmation)).toEqual(['send', 'delivery', 'bounce']);
-    expect(await confirmation.getByTestId('order-message-status').locator('[data-status]').getAttribute('data-status')).toBe('bounce');
+    expect(
+      await confirmation.getByTestId('order-message-status').locator('[data-status]').getAttribute('data-status'),
+    ).toBe('bounce');
     const history = (await confirmation.getByTestId('order-message-history').innerText()).replace(/\s+/g, ' ');
     expect(history).toContain('Delivered');
     expect(history).toContain('250 2.0.0 OK');
@@ -499,19 +653,29 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     const complaint = JSON.stringify({
       eventType: 'Complaint',
       mail: sesMail({ tags: true }),
-      complaint: { timestamp: new Date().toISOString(), feedbackId: `010201${randomUUID().replace(/-/g, '')}-complaint`, complainedRecipients: [{ emailAddress: bought.email }], complaintFeedbackType: 'abuse' },
+      complaint: {
+        timestamp: new Date().toISOString(),
+        feedbackId: `010201${randomUUID().replace(/-/g, '')}-complaint`,
+        complainedRecipients: [{ emailAddress: bought.email }],
+        complaintFeedbackType: 'abuse',
+      },
     });
     answer = await webhook(complaint, deliverySignature('not-the-secret', complaint));
     expect(answer.status).toBe(401);
     answer = await webhook(complaint, undefined);
     expect(answer.status).toBe(401);
-    answer = await webhook(complaint, deliverySignature(world.emailWebhookSecret, complaint, Math.floor(Date.now() / 1000) - 600));
+    answer = await webhook(
+      complaint,
+      deliverySignature(world.emailWebhookSecret, complaint, Math.floor(Date.now() / 1000) - 600),
+    );
     expect(answer.status).toBe(401);
     answer = await webhook(delivery, deliverySigned);
     expect([answer.status, await answer.json()]).toEqual([200, { received: true, applied: 0 }]);
     await page.reload();
     expect(await timeline(confirmation)).toEqual(['send', 'delivery', 'bounce']);
-    expect(await confirmation.getByTestId('order-message-status').locator('[data-status]').getAttribute('data-status')).toBe('bounce');
+    expect(
+      await confirmation.getByTestId('order-message-status').locator('[data-status]').getAttribute('data-status'),
+    ).toBe('bounce');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -555,7 +719,11 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(wanted.reference);
     // The export link carries the same search.
-    expect(new URL(`${world.bffUrl}${await page.getByTestId('attendees-export').getAttribute('href')}`).searchParams.get('q')).toBe(wanted.reference);
+    expect(
+      new URL(`${world.bffUrl}${await page.getByTestId('attendees-export').getAttribute('href')}`).searchParams.get(
+        'q',
+      ),
+    ).toBe(wanted.reference);
 
     // The whole list as CSV: the file's name, a byte order mark, the headings, one CRLF-ended row per ticket.
     await page.goto(`${eventPath}?tab=attendees`);
@@ -566,11 +734,17 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString('utf8').slice(1).split('\r\n');
     expect(lines.pop()).toBe('');
-    expect(lines[0]).toBe('Reference,Status,Item,Order number,E-mail,Mailings opt-in,Issued at (UTC),Checked in at (UTC),Device,Ticket ID');
+    expect(lines[0]).toBe(
+      'Reference,Status,Item,Order number,E-mail,Mailings opt-in,Issued at (UTC),Checked in at (UTC),Device,Ticket ID',
+    );
     expect(lines).toHaveLength(4);
     for (const ticket of bought.tickets) {
       const line = lines.find((candidate) => candidate.startsWith(`${ticket.reference},`));
-      expect(line).toMatch(new RegExp(`^${ticket.reference},created,${ticket.itemName},${bought.number},${bought.email.replace(/[.]/g, '\\.')},no,\\d{4}-\\d\\d-\\d\\dT[^,]+Z,,,${ticket.id}$`));
+      expect(line).toMatch(
+        new RegExp(
+          `^${ticket.reference},created,${ticket.itemName},${bought.number},${bought.email.replace(/[.]/g, '\\.')},no,\\d{4}-\\d\\d-\\d\\dT[^,]+Z,,,${ticket.id}$`,
+        ),
+      );
     }
     // The Dutch guest opted in to the mailings.
     expect(lines.filter((line) => line.includes(',created,Regular,') && line.includes(',yes,'))).toHaveLength(1);
@@ -583,12 +757,22 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
 
     // A group buys 23 more Friday tickets (20 Regular, 3 passes): 26 in all, two pages of 25 a page.
     const group = await buyThroughApi(world.bffUrl, org.shopId, {
-      items: [{ itemId: org.items.regular, quantity: 20 }, { itemId: org.items.pass, quantity: 3 }], email: testAddress('ticket-group'), subscribe: false, locale: 'en',
+      items: [
+        { itemId: org.items.regular, quantity: 20 },
+        { itemId: org.items.pass, quantity: 3 },
+      ],
+      email: testAddress('ticket-group'),
+      subscribe: false,
+      locale: 'en',
     });
-    await eventually('the group\'s tickets to be listed', async () => {
-      await page.goto(`${eventPath}?tab=attendees`);
-      return (await page.getByTestId('attendees-page').count()) === 1 ? true : undefined;
-    }, 60_000);
+    await eventually(
+      "the group's tickets to be listed",
+      async () => {
+        await page.goto(`${eventPath}?tab=attendees`);
+        return (await page.getByTestId('attendees-page').count()) === 1 ? true : undefined;
+      },
+      60_000,
+    );
     expect(await page.getByTestId('attendees-page').textContent()).toBe('Page 1');
     const firstPage = await rowsOf(page, 'attendees');
     expect(firstPage).toHaveLength(25);
@@ -612,8 +796,12 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     await page.goto(`${world.bffUrl}/o/${org.orgId}/scan`);
     const scannable = page.getByTestId('scan-event');
     expect(await scannable.count()).toBe(2);
-    expect(await page.getByRole('link', { name: `Scan tickets for ${FRIDAY.name}` }).getAttribute('href')).toBe(`/o/${org.orgId}/events/${org.events.friday}/scan`);
-    expect(await page.getByRole('link', { name: `Scan tickets for ${SATURDAY.name}` }).getAttribute('href')).toBe(`/o/${org.orgId}/events/${org.events.saturday}/scan`);
+    expect(await page.getByRole('link', { name: `Scan tickets for ${FRIDAY.name}` }).getAttribute('href')).toBe(
+      `/o/${org.orgId}/events/${org.events.friday}/scan`,
+    );
+    expect(await page.getByRole('link', { name: `Scan tickets for ${SATURDAY.name}` }).getAttribute('href')).toBe(
+      `/o/${org.orgId}/events/${org.events.saturday}/scan`,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -630,7 +818,10 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     await dialog.waitFor({ state: 'detached' });
     const guest = new ApiSession(world.bffUrl);
     await eventually('the order to be refunded and canceled', async () => {
-      const { order } = expectOk(await guest.call('GET', orderApiPath({ id: bought.orderId, accessKey: bought.orderAccessKey })), 'guest order') as { order: { status: string } };
+      const { order } = expectOk(
+        await guest.call('GET', orderApiPath({ id: bought.orderId, accessKey: bought.orderAccessKey })),
+        'guest order',
+      ) as { order: { status: string } };
       return order.status === 'canceled' ? true : undefined;
     });
 
@@ -645,7 +836,9 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     });
     await guestPage.getByTestId('ticket-canceled').getByText('Canceled', { exact: true }).waitFor();
     expect(await guestPage.getByTestId('ticket-canceled').innerText()).toContain('no longer gives access');
-    expect((await guestPage.getByTestId('ticket-status').innerText()).replace(/\s+/g, ' ')).toBe('Canceled This ticket no longer gives access.');
+    expect((await guestPage.getByTestId('ticket-status').innerText()).replace(/\s+/g, ' ')).toBe(
+      'Canceled This ticket no longer gives access.',
+    );
     expect(await guestPage.getByTestId('ticket-qr').count()).toBe(0);
     expect(await guestPage.getByRole('img', { name: /^QR code/ }).count()).toBe(0);
     expect(await guestPage.getByRole('button', { name: 'Print ticket' }).count()).toBe(0);
@@ -661,7 +854,8 @@ describe('tickets, their e-mail and the organiser’s view of them, in Chromium'
     await page.goto(`${world.bffUrl}/o/${org.orgId}/events/${org.events.friday}?tab=attendees&status=canceled`);
     const rows = await rowsOf(page, 'attendees');
     expect(rows).toHaveLength(2);
-    for (const ticket of bought.tickets) expect(rows.find((row) => row.includes(ticket.reference))).toContain('Canceled');
+    for (const ticket of bought.tickets)
+      expect(rows.find((row) => row.includes(ticket.reference))).toContain('Canceled');
     // And no resend of canceled tickets is offered on the order any more.
     await page.goto(`${world.bffUrl}/o/${org.orgId}/orders/${bought.orderId}`);
     expect(await page.getByTestId('order-resend').count()).toBe(0);

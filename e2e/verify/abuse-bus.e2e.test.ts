@@ -17,15 +17,30 @@ describe('the event bus', () => {
     const guarded = await probeForgery();
     const control = await probeForgeryWithoutGuard();
     recordFigures(SECTION, [
-      mustBeZero(SECTION, 'event bus: anonymous connections accepted', anonymous ? 1 : 0, 'one connection to 127.0.0.1:4222 without credentials'),
+      mustBeZero(
+        SECTION,
+        'event bus: anonymous connections accepted',
+        anonymous ? 1 : 0,
+        'one connection to 127.0.0.1:4222 without credentials',
+      ),
       mustBeZero(
         SECTION,
         'event bus: forged publishes and foreign subscriptions accepted',
         guarded.accepted,
         `${guarded.attempts} attempts as the six services' users (each other service's subjects, '>', '_INBOX.>'), counted by NATS's answer to each`,
       ),
-      mustEqual(SECTION, "event bus: each service's own subject accepted (the probe sees an open door)", guarded.ownAllowed, guarded.ownAttempts),
-      mustEqual(SECTION, 'event bus: the same attempts with no guard (control, admin credentials)', control.accepted, control.attempts),
+      mustEqual(
+        SECTION,
+        "event bus: each service's own subject accepted (the probe sees an open door)",
+        guarded.ownAllowed,
+        guarded.ownAttempts,
+      ),
+      mustEqual(
+        SECTION,
+        'event bus: the same attempts with no guard (control, admin credentials)',
+        control.accepted,
+        control.attempts,
+      ),
     ]);
     expect(anonymous).toBe(false);
     expect(guarded.leaks).toEqual([]);

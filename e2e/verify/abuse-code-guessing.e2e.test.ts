@@ -17,20 +17,41 @@ const GUESSES = 30;
 
 it('answers at most 20 unknown codes per address and shop in ten minutes, then 429, while quotes without a code go on', async () => {
   const owner = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('code-guess-owner'));
-  const shop = await openShopWithOneEvent(owner, stack, { name: `Code guessing ${randomUUID().slice(0, 6)}`, capacity: 20, priceMinor: 1_500 });
+  const shop = await openShopWithOneEvent(owner, stack, {
+    name: `Code guessing ${randomUUID().slice(0, 6)}`,
+    capacity: 20,
+    priceMinor: 1_500,
+  });
   const guesser = new ApiSession(stack.bffUrl);
-  const quote = (discountCode: string) => guesser.call('POST', `/api/shops/${shop.shopId}/price`, { lines: [{ itemId: shop.itemId, quantity: 1 }], discountCode, donationMinor: 0 });
+  const quote = (discountCode: string) =>
+    guesser.call('POST', `/api/shops/${shop.shopId}/price`, {
+      lines: [{ itemId: shop.itemId, quantity: 1 }],
+      discountCode,
+      donationMinor: 0,
+    });
 
   const statuses: number[] = [];
-  for (let guess = 0; guess < GUESSES; guess++) statuses.push((await quote(`GUESS${guess}X${randomUUID().slice(0, 4)}`)).status);
+  for (let guess = 0; guess < GUESSES; guess++)
+    statuses.push((await quote(`GUESS${guess}X${randomUUID().slice(0, 4)}`)).status);
   const answered = statuses.filter((code) => code === 200).length;
   const limited = statuses.filter((code) => code === 429).length;
   const withoutCode = (await quote('')).status;
 
   recordFigures(SECTION, [
-    mustBeAtMost(SECTION, 'discount codes: unknown codes answered per address and shop in ten minutes', answered, 20, `${GUESSES} guesses on the price quote, each answer's status counted`),
+    mustBeAtMost(
+      SECTION,
+      'discount codes: unknown codes answered per address and shop in ten minutes',
+      answered,
+      20,
+      `${GUESSES} guesses on the price quote, each answer's status counted`,
+    ),
     mustEqual(SECTION, 'discount codes: guesses past the budget answered 429', limited, GUESSES - 20),
-    mustEqual(SECTION, 'discount codes: a quote without a code answered after the block', withoutCode === 200 ? 1 : 0, 1),
+    mustEqual(
+      SECTION,
+      'discount codes: a quote without a code answered after the block',
+      withoutCode === 200 ? 1 : 0,
+      1,
+    ),
   ]);
   expect(statuses.slice(0, 20)).toEqual(Array.from({ length: 20 }, () => 200));
   expect(statuses.slice(20)).toEqual(Array.from({ length: GUESSES - 20 }, () => 429));

@@ -23,8 +23,14 @@ function paymentsPastConfiguration(environment: string): Promise<{ past: boolean
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'services/payments/src/main.ts')], {
       cwd: repoRoot,
       env: {
-        PATH: process.env.PATH, KASSA_ENV: environment, PAYMENT_PROVIDER: 'demo', LOG_LEVEL: 'info',
-        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/kassa_payments_unreachable', GRPC_PORT: '0', HTTP_PORT: '0', OTEL_SDK_DISABLED: 'true',
+        PATH: process.env.PATH,
+        KASSA_ENV: environment,
+        PAYMENT_PROVIDER: 'demo',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/kassa_payments_unreachable',
+        GRPC_PORT: '0',
+        HTTP_PORT: '0',
+        OTEL_SDK_DISABLED: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -41,7 +47,7 @@ function paymentsPastConfiguration(environment: string): Promise<{ past: boolean
 
 const renders = (args: string[]) => helm(['template', 'kassa', chart, ...args]).status === 0;
 
-it('refuses the demo provider in production (payments and the chart), and keeps every values file within PostgreSQL\'s connections', async () => {
+it("refuses the demo provider in production (payments and the chart), and keeps every values file within PostgreSQL's connections", async () => {
   ensureHelm();
   const production = await paymentsPastConfiguration('production');
   const development = await paymentsPastConfiguration('development');
@@ -49,20 +55,45 @@ it('refuses the demo provider in production (payments and the chart), and keeps 
   const chartInProduction = renders([...valuesArgs(environments.production), ...demo]);
   const chartInTest = renders([...valuesArgs(environments.production), ...demo, '--set', 'global.environment=test']);
 
-  const overBudget = Object.entries(environments).map(([environment, files]) => ({ environment, over: connectionsOverBudget(environment, files) }));
-  const productionPools = ['--set', 'services.ordering.database.poolMax=4', '--set', 'services.ticketing.database.poolMax=4'];
+  const overBudget = Object.entries(environments).map(([environment, files]) => ({
+    environment,
+    over: connectionsOverBudget(environment, files),
+  }));
+  const productionPools = [
+    '--set',
+    'services.ordering.database.poolMax=4',
+    '--set',
+    'services.ticketing.database.poolMax=4',
+  ];
   const controlOver = connectionsOverBudget('onsale', environments.onsale, productionPools);
 
   recordFigures(SECTION, [
-    mustBeZero(SECTION, 'demo provider started in production (payments past its configuration, chart rendered)', (production.past ? 1 : 0) + (chartInProduction ? 1 : 0), production.output),
-    mustEqual(SECTION, 'demo provider outside production: payments past its configuration, chart rendered (control)', (development.past ? 1 : 0) + (chartInTest ? 1 : 0), 2, development.output),
+    mustBeZero(
+      SECTION,
+      'demo provider started in production (payments past its configuration, chart rendered)',
+      (production.past ? 1 : 0) + (chartInProduction ? 1 : 0),
+      production.output,
+    ),
+    mustEqual(
+      SECTION,
+      'demo provider outside production: payments past its configuration, chart rendered (control)',
+      (development.past ? 1 : 0) + (chartInTest ? 1 : 0),
+      2,
+      development.output,
+    ),
     mustBeZero(
       SECTION,
       `database connections over PostgreSQL's budget at the autoscaling maxima (${overBudget.map(({ environment }) => environment).join(', ')})`,
       overBudget.reduce((sum, { over }) => sum + over, 0),
       overBudget.map(({ environment, over }) => `${environment}: ${over}`).join(', '),
     ),
-    mustEqual(SECTION, "on-sale maxima with production's pools: over the budget (control)", controlOver > 0 ? 1 : 0, 1, `${controlOver} over`),
+    mustEqual(
+      SECTION,
+      "on-sale maxima with production's pools: over the budget (control)",
+      controlOver > 0 ? 1 : 0,
+      1,
+      `${controlOver} over`,
+    ),
   ]);
   expect({ production: production.past, chartInProduction }).toEqual({ production: false, chartInProduction: false });
   expect({ development: development.past, chartInTest }).toEqual({ development: true, chartInTest: true });

@@ -9,7 +9,12 @@ import { LOCALES } from '@kassa/contracts/locales';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newAccessKey, newId } from '@kassa/platform/ids';
-import { HSTS, PERMISSIONS_WITH_CAMERA, PERMISSIONS_WITHOUT_CAMERA, SECURITY_HEADERS } from '../../bff/server/site/security-headers';
+import {
+  HSTS,
+  PERMISSIONS_WITH_CAMERA,
+  PERMISSIONS_WITHOUT_CAMERA,
+  SECURITY_HEADERS,
+} from '../../bff/server/site/security-headers';
 import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
 import { concretePath } from '../../scripts/verify/abuse/csrf';
 import { bffPages, bffRoutes } from '../../scripts/verify/surface';
@@ -20,12 +25,21 @@ const stack = stackInfo();
 
 /** A concrete path of a route as written: `[locale]` the given locale, every other segment an id or token nobody has. */
 function concrete(path: string, locale: string): string {
-  return concretePath(path, { locale, ticketId: newId('tkt'), hash: newAccessKey(), token: newAccessKey(), provider: 'nobody', '...rest': 'x' });
+  return concretePath(path, {
+    locale,
+    ticketId: newId('tkt'),
+    hash: newAccessKey(),
+    token: newAccessKey(),
+    provider: 'nobody',
+    '...rest': 'x',
+  });
 }
 
 function paths(): string[] {
   const pages = bffPages().flatMap((page) => LOCALES.map((locale) => concrete(page, locale)));
-  const routes = bffRoutes().filter((route) => route.methods.includes('GET')).map((route) => concrete(route.path, 'en'));
+  const routes = bffRoutes()
+    .filter((route) => route.methods.includes('GET'))
+    .map((route) => concrete(route.path, 'en'));
   // A guest's order page with a key of the right shape, so the capability check runs rather than the form check.
   return [...pages, ...routes, `/order/${newId('ord')}?key=${newAccessKey()}`, '/icon.svg', '/no-such-page'];
 }
@@ -37,7 +51,11 @@ function paths(): string[] {
 function strictPolicy(policy: string | null): boolean {
   if (!policy) return false;
   const directives = new Map(
-    policy.split(';').map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
   );
   const scripts = directives.get('script-src') ?? directives.get('default-src');
   const allowed = new Set(["'self'", "'none'", "'wasm-unsafe-eval'"]);
@@ -69,10 +87,14 @@ async function answersWithoutHeaders(origin: string, list: string[]): Promise<st
   for (const [index, path] of list.entries()) {
     // Every other request as if it came over https (the ingress's X-Forwarded-Proto), to see HSTS as well.
     const overHttps = index % 2 === 1;
-    const response = await fetch(`${origin}${path}`, { redirect: 'manual', headers: overHttps ? { 'x-forwarded-proto': 'https' } : {} });
+    const response = await fetch(`${origin}${path}`, {
+      redirect: 'manual',
+      headers: overHttps ? { 'x-forwarded-proto': 'https' } : {},
+    });
     await response.arrayBuffer();
     const missing = missingHeaders(response.headers, overHttps);
-    if (missing.length > 0) without.push(`${path}${overHttps ? ' (https)' : ''} → ${response.status} without ${missing.join(', ')}`);
+    if (missing.length > 0)
+      without.push(`${path}${overHttps ? ' (https)' : ''} → ${response.status} without ${missing.join(', ')}`);
   }
   return without;
 }
@@ -91,8 +113,18 @@ it('answers every page and GET route with the security headers; a server without
   }
 
   recordFigures(SECTION, [
-    mustBeZero(SECTION, `security headers: answers without them (of ${list.length.toLocaleString('en-US')}: every page in en and nl, every GET route; half over https)`, without.length, without.slice(0, 4).join(' | ') || undefined),
-    mustEqual(SECTION, 'security headers: the same requests to a server without them, caught (control)', control.length, list.length),
+    mustBeZero(
+      SECTION,
+      `security headers: answers without them (of ${list.length.toLocaleString('en-US')}: every page in en and nl, every GET route; half over https)`,
+      without.length,
+      without.slice(0, 4).join(' | ') || undefined,
+    ),
+    mustEqual(
+      SECTION,
+      'security headers: the same requests to a server without them, caught (control)',
+      control.length,
+      list.length,
+    ),
   ]);
   expect(without).toEqual([]);
   expect(control).toHaveLength(list.length);

@@ -36,7 +36,10 @@ async function heldBy(h: OrderingHarness, shopId: string): Promise<Hoarded> {
 /** The hoarding: ATTEMPTS checkouts of 2 tickets, the first half as one e-mail address, the second from one client address. */
 async function hoard(caps: { perEmail: number; perAddress: number }): Promise<Hoarded> {
   const h = await startOrderingHarness('holdsverify', {
-    env: { ORDERING_MAX_HELD_TICKETS_PER_EMAIL: String(caps.perEmail), ORDERING_MAX_HELD_TICKETS_PER_ADDRESS: String(caps.perAddress) },
+    env: {
+      ORDERING_MAX_HELD_TICKETS_PER_EMAIL: String(caps.perEmail),
+      ORDERING_MAX_HELD_TICKETS_PER_ADDRESS: String(caps.perAddress),
+    },
   });
   try {
     h.clock.now = null;
@@ -47,7 +50,13 @@ async function hoard(caps: { perEmail: number; perAddress: number }): Promise<Ho
         while (sent < ATTEMPTS) {
           const index = sent++;
           const asOneEmail = index < ATTEMPTS / 2;
-          const request = checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }], asOneEmail ? { email: HOARDER_EMAIL } : { email: `hoarder${index}@example.test`, clientAddress: HOARDER_ADDRESS });
+          const request = checkoutRequest(
+            shop.id,
+            [{ itemId: item.id, quantity: 2 }],
+            asOneEmail
+              ? { email: HOARDER_EMAIL }
+              : { email: `hoarder${index}@example.test`, clientAddress: HOARDER_ADDRESS },
+          );
           await h.orders.checkout(request).catch(() => undefined);
         }
       }),
@@ -64,9 +73,25 @@ it('lets one e-mail address and one client address hold no more than their caps,
   const { perEmail, perAddress } = DEFAULT_HOLD_LIMITS;
   const how = `${ATTEMPTS} checkouts of 2 tickets, ${IN_FLIGHT} in flight; open orders' lines counted`;
   recordFigures(SECTION, [
-    mustBeZero(SECTION, `holds: tickets one e-mail address held past its cap (${perEmail})`, Math.max(0, guarded.byEmail - perEmail), `${guarded.byEmail} held; ${how}`),
-    mustBeZero(SECTION, `holds: tickets one client address held past its cap (${perAddress})`, Math.max(0, guarded.byAddress - perAddress), `${guarded.byAddress} held; ${how}`),
-    mustEqual(SECTION, 'holds: the same hoarding without the caps held past both (control)', control.byEmail > perEmail && control.byAddress > perAddress ? 1 : 0, 1, `${control.byEmail} by the e-mail, ${control.byAddress} by the address`),
+    mustBeZero(
+      SECTION,
+      `holds: tickets one e-mail address held past its cap (${perEmail})`,
+      Math.max(0, guarded.byEmail - perEmail),
+      `${guarded.byEmail} held; ${how}`,
+    ),
+    mustBeZero(
+      SECTION,
+      `holds: tickets one client address held past its cap (${perAddress})`,
+      Math.max(0, guarded.byAddress - perAddress),
+      `${guarded.byAddress} held; ${how}`,
+    ),
+    mustEqual(
+      SECTION,
+      'holds: the same hoarding without the caps held past both (control)',
+      control.byEmail > perEmail && control.byAddress > perAddress ? 1 : 0,
+      1,
+      `${control.byEmail} by the e-mail, ${control.byAddress} by the address`,
+    ),
   ]);
   expect(guarded).toEqual({ byEmail: perEmail, byAddress: perAddress });
   expect(control.byEmail).toBeGreaterThan(perEmail);

@@ -51,13 +51,23 @@ async function visit(page: Page, path: string, injected: ReadonlySet<string>): P
   await page.goto(`${stack.bffUrl}${path}`, { waitUntil: 'load' });
   // Hydrated: React has taken over the document's elements (it keeps its fiber on each). Every page, the 404 included.
   const hydrated = await page
-    .waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')), undefined, { timeout: 15_000 })
-    .then(() => true, () => false);
+    .waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')), undefined, {
+      timeout: 15_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   const marks = await page.evaluate(() => {
     const marked = window as unknown as { injectedScript?: string; injectedHandler?: string };
     return { script: marked.injectedScript, handler: marked.injectedHandler };
   });
-  return { path, injected: injected.has(page.url()), hydrated, injectionRan: marks.script === 'ran' || marks.handler === 'ran' };
+  return {
+    path,
+    injected: injected.has(page.url()),
+    hydrated,
+    injectionRan: marks.script === 'ran' || marks.handler === 'ran',
+  };
 }
 
 async function visitAll(paths: string[], sessionCookie: string, keepPolicy: boolean): Promise<PageVisit[]> {
@@ -79,9 +89,14 @@ async function visitAll(paths: string[], sessionCookie: string, keepPolicy: bool
 it('runs every page’s own scripts and none injected into it; without the policy the same injection runs everywhere', async () => {
   const owner = await signUpViaApi(stack.bffUrl, stack.mailInboxUrl, testAddress('csp-owner'), 'Policy Owner');
   const shop = await openShopWithOneEvent(owner, stack, { name: 'Policy check', capacity: 10, priceMinor: 1500 });
-  const purchase = await buyThroughApi(stack.bffUrl, shop.shopId, { items: [{ itemId: shop.itemId, quantity: 1 }], email: testAddress('csp-guest') });
+  const purchase = await buyThroughApi(stack.bffUrl, shop.shopId, {
+    items: [{ itemId: shop.itemId, quantity: 1 }],
+    email: testAddress('csp-guest'),
+  });
   const { secret } = expectOk(
-    await owner.api.call('POST', `/api/organisations/${shop.orgId}/events/${shop.eventId}/scan-links`, { name: 'Gate' }),
+    await owner.api.call('POST', `/api/organisations/${shop.orgId}/events/${shop.eventId}/scan-links`, {
+      name: 'Gate',
+    }),
     'create scan link',
   ) as { secret: string };
 
@@ -108,9 +123,24 @@ it('runs every page’s own scripts and none injected into it; without the polic
   // The same pages hydrate without the policy: a page that never hydrates is not the policy's doing.
   expect(control.filter((entry) => !entry.hydrated).map((entry) => entry.path)).toEqual([]);
   recordFigures(SECTION, [
-    mustBeZero(SECTION, `content policy: pages where a script injected into the HTML ran (of ${paths.length}: prerendered, rendered, shop, order, dashboard, scanner, not found)`, injected.length, injected.join(' | ') || undefined),
-    mustBeZero(SECTION, 'content policy: pages whose own scripts did not run under it (not hydrated)', notHydrated.length, notHydrated.join(' | ') || undefined),
-    mustEqual(SECTION, 'content policy: the same injection with the policy header removed, pages where it ran (control)', controlInjected, paths.length),
+    mustBeZero(
+      SECTION,
+      `content policy: pages where a script injected into the HTML ran (of ${paths.length}: prerendered, rendered, shop, order, dashboard, scanner, not found)`,
+      injected.length,
+      injected.join(' | ') || undefined,
+    ),
+    mustBeZero(
+      SECTION,
+      'content policy: pages whose own scripts did not run under it (not hydrated)',
+      notHydrated.length,
+      notHydrated.join(' | ') || undefined,
+    ),
+    mustEqual(
+      SECTION,
+      'content policy: the same injection with the policy header removed, pages where it ran (control)',
+      controlInjected,
+      paths.length,
+    ),
   ]);
   expect(notHydrated).toEqual([]);
   expect(injected).toEqual([]);

@@ -4,7 +4,16 @@
 // stack's) and of `npm run up` (.data/dev.env, when it ran on this machine): the BFF is built before any stack
 // starts, so a value that reached a bundle could only have come from a file or the build's environment.
 import { recordFigures, mustBeAtLeast, mustBeZero, type VerifyFigure } from '../../scripts/verify/figures';
-import { ALLOWED_FINDINGS, devSecrets, scanClientBundles, scanDockerfiles, scanImageContext, scanRepository, withoutAllowed, type ScanArea } from '../../scripts/verify/abuse/secrets';
+import {
+  ALLOWED_FINDINGS,
+  devSecrets,
+  scanClientBundles,
+  scanDockerfiles,
+  scanImageContext,
+  scanRepository,
+  withoutAllowed,
+  type ScanArea,
+} from '../../scripts/verify/abuse/secrets';
 import { findSecrets, type KnownSecret } from '../../scripts/verify/abuse/secret-rules';
 import { stackInfo } from '@kassa/testing/stack-info';
 
@@ -24,7 +33,12 @@ function runningSecrets(): KnownSecret[] {
 describe('abuse: secrets', () => {
   it('no secret in the repository, the image recipes and context, the client bundles or the served pages', async () => {
     const known = [...runningSecrets(), ...devSecrets()];
-    const areas: ScanArea[] = [scanRepository(known), scanImageContext(known), scanDockerfiles(known), scanClientBundles(known)];
+    const areas: ScanArea[] = [
+      scanRepository(known),
+      scanImageContext(known),
+      scanDockerfiles(known),
+      scanClientBundles(known),
+    ];
 
     // Pages as a visitor gets them, with their inline scripts and the RSC payload.
     const { bffUrl } = stackInfo();
@@ -38,16 +52,48 @@ describe('abuse: secrets', () => {
 
     const findings = areas.flatMap((area) => area.findings);
     const { real, allowed } = withoutAllowed(findings);
-    for (const finding of real) console.log(`secret: ${finding.file}:${finding.line} ${finding.rule} (${finding.excerpt})`);
-    for (const finding of allowed) console.log(`allowed fixture: ${finding.file}:${finding.line} ${finding.rule}: ${ALLOWED_FINDINGS.find((entry) => entry.file === finding.file && entry.rule === finding.rule)?.reason}`);
+    for (const finding of real)
+      console.log(`secret: ${finding.file}:${finding.line} ${finding.rule} (${finding.excerpt})`);
+    for (const finding of allowed)
+      console.log(
+        `allowed fixture: ${finding.file}:${finding.line} ${finding.rule}: ${ALLOWED_FINDINGS.find((entry) => entry.file === finding.file && entry.rule === finding.rule)?.reason}`,
+      );
 
     const byName = new Map(areas.map((area) => [area.name, area]));
     const figures: VerifyFigure[] = [
-      mustBeZero(SECTION, 'secrets found (repository, image recipes and context, client bundles, pages)', real.length, real.slice(0, 3).map((f) => `${f.file}:${f.line} ${f.rule}`).join('; ') || undefined),
-      mustBeAtLeast(SECTION, 'secrets: repository files scanned (git ls-files)', byName.get('repository (git ls-files)')!.filesScanned, 100),
-      mustBeAtLeast(SECTION, 'secrets: image build context files scanned (after .dockerignore)', byName.get('image build context (after .dockerignore)')!.filesScanned, 100),
-      mustBeAtLeast(SECTION, 'secrets: image recipes scanned (Dockerfiles)', byName.get('image recipes (Dockerfiles)')!.filesScanned, 2),
-      mustBeAtLeast(SECTION, 'secrets: client bundle files scanned (bff/.next/static)', byName.get('client bundles (bff/.next/static)')!.filesScanned, 10),
+      mustBeZero(
+        SECTION,
+        'secrets found (repository, image recipes and context, client bundles, pages)',
+        real.length,
+        real
+          .slice(0, 3)
+          .map((f) => `${f.file}:${f.line} ${f.rule}`)
+          .join('; ') || undefined,
+      ),
+      mustBeAtLeast(
+        SECTION,
+        'secrets: repository files scanned (git ls-files)',
+        byName.get('repository (git ls-files)')!.filesScanned,
+        100,
+      ),
+      mustBeAtLeast(
+        SECTION,
+        'secrets: image build context files scanned (after .dockerignore)',
+        byName.get('image build context (after .dockerignore)')!.filesScanned,
+        100,
+      ),
+      mustBeAtLeast(
+        SECTION,
+        'secrets: image recipes scanned (Dockerfiles)',
+        byName.get('image recipes (Dockerfiles)')!.filesScanned,
+        2,
+      ),
+      mustBeAtLeast(
+        SECTION,
+        'secrets: client bundle files scanned (bff/.next/static)',
+        byName.get('client bundles (bff/.next/static)')!.filesScanned,
+        10,
+      ),
       mustBeAtLeast(SECTION, 'secrets: running secret values searched for', known.length, 2),
     ];
     recordFigures(SECTION, figures);

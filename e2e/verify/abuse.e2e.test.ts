@@ -25,7 +25,13 @@ const log = (line: string) => console.log(line);
 
 function expectAllOk(figures: VerifyFigure[]): void {
   recordFigures(SECTION, figures);
-  log(figures.map((f) => `${f.ok ? 'ok ' : 'NO '} ${f.figure}: ${f.value} (must be ${f.mustBe})${f.note ? ` — ${f.note}` : ''}`).join('\n'));
+  log(
+    figures
+      .map(
+        (f) => `${f.ok ? 'ok ' : 'NO '} ${f.figure}: ${f.value} (must be ${f.mustBe})${f.note ? ` — ${f.note}` : ''}`,
+      )
+      .join('\n'),
+  );
   expect(figures.filter((figure) => !figure.ok)).toEqual([]);
 }
 
@@ -38,14 +44,18 @@ describe('abuse', () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    stack = await startStack('abuse', ['mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'], {
-      env: {
-        // The production limit (the shared stack raises it to 1000 for the whole suite's sign-ins from 127.0.0.1).
-        identity: { SIGNIN_SEND_LIMIT_PER_IP: '30' },
-        // As behind the ingress (charts/kassa/values.yaml): X-Forwarded-For names the client.
-        bff: { TRUST_PROXY: '1' },
+    stack = await startStack(
+      'abuse',
+      ['mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'],
+      {
+        env: {
+          // The production limit (the shared stack raises it to 1000 for the whole suite's sign-ins from 127.0.0.1).
+          identity: { SIGNIN_SEND_LIMIT_PER_IP: '30' },
+          // As behind the ingress (charts/kassa/values.yaml): X-Forwarded-For names the client.
+          bff: { TRUST_PROXY: '1' },
+        },
       },
-    });
+    );
     platform = { bffUrl: stack.info.bffUrl!, mailInboxUrl: stack.info.mailInboxUrl!, stack: stack.info };
     log(`abuse: platform started in ${Math.round((Date.now() - started) / 1000)} s`);
   });
@@ -70,10 +80,15 @@ describe('abuse', () => {
     const org = await mainOrganiser();
     const purchase = await buyAndPay(platform.bffUrl, org, 1);
     const { link } = okBody<{ link: { id: string } }>(
-      await org.browser.call('POST', `/api/organisations/${org.orgId}/events/${org.eventId}/scan-links`, { body: { name: 'Door' } }),
+      await org.browser.call('POST', `/api/organisations/${org.orgId}/events/${org.eventId}/scan-links`, {
+        body: { name: 'Door' },
+      }),
       'create scan link',
     );
-    const { sessions } = okBody<{ sessions: { id: string }[] }>(await org.browser.call('GET', '/api/account/sessions'), 'list sessions');
+    const { sessions } = okBody<{ sessions: { id: string }[] }>(
+      await org.browser.call('GET', '/api/account/sessions'),
+      'list sessions',
+    );
     expectAllOk(
       await crossSiteRequests(
         {
@@ -81,8 +96,15 @@ describe('abuse', () => {
           databases: stack.info.databases,
           organiser: org.browser,
           ids: {
-            orgId: org.orgId, eventId: org.eventId, shopId: org.shopId, itemId: org.itemId, orderId: purchase.orderId,
-            linkId: link.id, id: sessions[0]!.id, token: randomBytes(32).toString('base64url'), provider: 'google',
+            orgId: org.orgId,
+            eventId: org.eventId,
+            shopId: org.shopId,
+            itemId: org.itemId,
+            orderId: purchase.orderId,
+            linkId: link.id,
+            id: sessions[0]!.id,
+            token: randomBytes(32).toString('base64url'),
+            provider: 'google',
           },
           control: { method: 'GET', path: '/api/account/sessions' },
         },
@@ -94,10 +116,25 @@ describe('abuse', () => {
   it('floods of the public endpoints are rate limited with Retry-After while buyers still get through', async () => {
     const org = await mainOrganiser();
     const { secret } = okBody<{ secret: string }>(
-      await org.browser.call('POST', `/api/organisations/${org.orgId}/events/${org.eventId}/scan-links`, { body: { name: 'Flooded door' } }),
+      await org.browser.call('POST', `/api/organisations/${org.orgId}/events/${org.eventId}/scan-links`, {
+        body: { name: 'Flooded door' },
+      }),
       'create scan link',
     );
     const { orderId, accessKey } = await buyAndPay(platform.bffUrl, org, 1);
-    expectAllOk(await floodPublicEndpoints({ bffUrl: platform.bffUrl, shopId: org.shopId, itemId: org.itemId, scanSecret: secret, orderId, orderAccessKey: accessKey }, sizes.flood, log));
+    expectAllOk(
+      await floodPublicEndpoints(
+        {
+          bffUrl: platform.bffUrl,
+          shopId: org.shopId,
+          itemId: org.itemId,
+          scanSecret: secret,
+          orderId,
+          orderAccessKey: accessKey,
+        },
+        sizes.flood,
+        log,
+      ),
+    );
   });
 });

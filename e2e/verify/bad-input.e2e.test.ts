@@ -8,7 +8,7 @@ const size = verifySize();
 // Its own stack (about a minute), two organisations through the BFF, then the requests: CI size stays under 4 minutes.
 jest.setTimeout(size === 'full' ? 60 * 60_000 : 5 * 60_000);
 
-it('answers every kind of bad input to every route and method without a 5xx or INTERNAL, in the spec\'s words, changing nothing', async () => {
+it("answers every kind of bad input to every route and method without a 5xx or INTERNAL, in the spec's words, changing nothing", async () => {
   const figures = await badInputSection.run(size, (line) => console.log(line));
   recordFigures(badInputSection.name, figures);
   expect(figures.filter((figure) => !figure.ok)).toEqual([]);

@@ -12,7 +12,15 @@ import { caseName, crashMatrix, runCrashMatrix } from '../../scripts/verify/faul
 import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
 import { waitUntilSettled } from '../../scripts/verify/faults/settle';
 import { crashStack } from '../../scripts/verify/faults/stack-adapters';
-import { deliveryFigures, emailsTo, faultsLog, reconciledFigures, reconcileOrders, SECTION, useFaultsStack } from './faults-stack';
+import {
+  deliveryFigures,
+  emailsTo,
+  faultsLog,
+  reconciledFigures,
+  reconcileOrders,
+  SECTION,
+  useFaultsStack,
+} from './faults-stack';
 
 const size = verifySize();
 const SETTLE_MS = size === 'full' ? 600_000 : 150_000;
@@ -40,15 +48,34 @@ it('the crash-point matrix: a kill -9 at each step boundary of a purchase, and e
   // A kill at the send point may send that round's confirmation again, and nothing else may.
   const duplicates = findDuplicateEmails(inbox, []);
   const missed = matrix.outcomes.filter((outcome) => !outcome.reached).map((outcome) => caseName(outcome.crash));
-  log(`crash matrix: ${matrix.outcomes.length} points in ${matrix.orderIds.length} purchases, ${matrix.guestRetries} guest retries, ${Math.round(matrix.durationMs / 1000)} s; settled: ${settled.last}`);
+  log(
+    `crash matrix: ${matrix.outcomes.length} points in ${matrix.orderIds.length} purchases, ${matrix.guestRetries} guest retries, ${Math.round(matrix.durationMs / 1000)} s; settled: ${settled.last}`,
+  );
 
   const figures = [
-    mustEqual(SECTION, 'crash points: step boundaries of a purchase killed at (kill -9, KASSA_CRASH_POINT)', matrix.outcomes.filter((outcome) => outcome.reached).length, cases.length, missed.length ? `never reached: ${missed.join(', ')}` : undefined),
+    mustEqual(
+      SECTION,
+      'crash points: step boundaries of a purchase killed at (kill -9, KASSA_CRASH_POINT)',
+      matrix.outcomes.filter((outcome) => outcome.reached).length,
+      cases.length,
+      missed.length ? `never reached: ${missed.join(', ')}` : undefined,
+    ),
     mustEqual(SECTION, 'crash points: purchases paid', found.counts.orders.paid ?? 0, matrix.orderIds.length),
     mustEqual(SECTION, 'crash points: settled afterwards (1 = yes)', settled.settled ? 1 : 0, 1, settled.last),
     ...reconciledFigures('crash points', found),
-    mustBeAtMost(SECTION, 'crash points: duplicate e-mails (≤ kills at the send point)', duplicates.duplicates, matrix.killsAtSendPoint, duplicates.examples.join('; ')),
-    mustEqual(SECTION, 'crash points: guests who got their confirmation', new Set(inbox.map((message) => message.to)).size, matrix.orderIds.length),
+    mustBeAtMost(
+      SECTION,
+      'crash points: duplicate e-mails (≤ kills at the send point)',
+      duplicates.duplicates,
+      matrix.killsAtSendPoint,
+      duplicates.examples.join('; '),
+    ),
+    mustEqual(
+      SECTION,
+      'crash points: guests who got their confirmation',
+      new Set(inbox.map((message) => message.to)).size,
+      matrix.orderIds.length,
+    ),
     ...deliveryFigures('crash points', delivery),
   ];
   log(`kills at the send point: ${matrix.killsAtSendPoint}, duplicate e-mails: ${duplicates.duplicates}`);
@@ -56,4 +83,3 @@ it('the crash-point matrix: a kill -9 at each step boundary of a purchase, and e
   log(`\n${formatFigures(figures)}`);
   expect(figures.filter((figure) => !figure.ok)).toEqual([]);
 });
-

@@ -25,7 +25,8 @@ export interface FaultsStack {
 }
 
 /** A line of the section's log, with the seconds since `started`. */
-export const faultsLog = (started: number) => (line: string) => process.stdout.write(`[faults ${Math.round((Date.now() - started) / 1000)} s] ${line}\n`);
+export const faultsLog = (started: number) => (line: string) =>
+  process.stdout.write(`[faults ${Math.round((Date.now() - started) / 1000)} s] ${line}\n`);
 
 /** Every service, the BFF (LOAD_BFF_ENV) and a mail inbox, and an organiser signed up through the BFF. */
 export async function openFaultsStack(name: string): Promise<FaultsStack> {
@@ -34,11 +35,28 @@ export async function openFaultsStack(name: string): Promise<FaultsStack> {
   // The order sweeper every 5 s instead of every minute: a Redis restart loses delayed expiry jobs, and the sweep
   // that expires those holds is what the settle waits for (docs/ARCHITECTURE.md, "Verification").
   const ordering = { ...quiet, ORDER_SWEEP_INTERVAL_SECONDS: '5' };
-  const stack = await startStack(name, ['mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'], {
-    env: { identity: quiet, catalog: quiet, ordering, payments: quiet, ticketing: quiet, notifications: quiet, bff: LOAD_BFF_ENV },
-  });
+  const stack = await startStack(
+    name,
+    ['mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'],
+    {
+      env: {
+        identity: quiet,
+        catalog: quiet,
+        ordering,
+        payments: quiet,
+        ticketing: quiet,
+        notifications: quiet,
+        bff: LOAD_BFF_ENV,
+      },
+    },
+  );
   const probe = await openSagaProbe({ namespace: stack.info.namespace, databaseUrls: sagaDatabaseUrls(stack.info) });
-  const owner = await signUpViaApi(stack.info.bffUrl!, stack.info.mailInboxUrl!, testAddress(`${name}-organiser`), 'Faults Organiser');
+  const owner = await signUpViaApi(
+    stack.info.bffUrl!,
+    stack.info.mailInboxUrl!,
+    testAddress(`${name}-organiser`),
+    'Faults Organiser',
+  );
   return { stack, probe, owner };
 }
 
@@ -46,7 +64,11 @@ export async function openFaultsStack(name: string): Promise<FaultsStack> {
  * Registers the test file's beforeAll and afterAll: a faults stack named `name` with one shop of one event, ready
  * when ordering and ticketing have projected it. Read `faults` and `shop` inside the tests.
  */
-export function useFaultsStack(name: string, shop: { name: string; capacity: number; priceMinor: number }, log: (line: string) => void): { faults: FaultsStack; shop: OpenShop } {
+export function useFaultsStack(
+  name: string,
+  shop: { name: string; capacity: number; priceMinor: number },
+  log: (line: string) => void,
+): { faults: FaultsStack; shop: OpenShop } {
   const opened = {} as { faults: FaultsStack; shop: OpenShop };
   beforeAll(async () => {
     opened.faults = await openFaultsStack(name);
@@ -82,30 +104,70 @@ export function reconciledFigures(part: string, found: Reconciliation): VerifyFi
     mustBeZero(SECTION, `${part}: paid without tickets`, found.paidWithoutTickets, example('tickets')),
     mustBeZero(SECTION, `${part}: duplicate tickets`, found.duplicateTickets, example('tickets')),
     mustBeZero(SECTION, `${part}: duplicate charges`, found.duplicateCharges, example('charged')),
-    mustBeZero(SECTION, `${part}: successful payments neither paid nor refunded`, found.successfulPaymentsNeitherPaidNorRefunded, example('successful payment')),
-    mustBeZero(SECTION, `${part}: paid orders without a confirmation e-mail`, found.missingConfirmations, example('confirmation')),
-    mustBeZero(SECTION, `${part}: confirmations recorded twice for one order`, found.duplicateEmails, example('more than one confirmation')),
+    mustBeZero(
+      SECTION,
+      `${part}: successful payments neither paid nor refunded`,
+      found.successfulPaymentsNeitherPaidNorRefunded,
+      example('successful payment'),
+    ),
+    mustBeZero(
+      SECTION,
+      `${part}: paid orders without a confirmation e-mail`,
+      found.missingConfirmations,
+      example('confirmation'),
+    ),
+    mustBeZero(
+      SECTION,
+      `${part}: confirmations recorded twice for one order`,
+      found.duplicateEmails,
+      example('more than one confirmation'),
+    ),
     mustBeZero(SECTION, `${part}: outbox rows never published`, found.unpublishedOutboxRows),
     mustBeZero(SECTION, `${part}: messages parked as poison`, found.parkedMessages),
-    mustBeZero(SECTION, `${part}: money captured − refunded ≠ what the order holds`, found.ledgerMismatch, example('money')),
+    mustBeZero(
+      SECTION,
+      `${part}: money captured − refunded ≠ what the order holds`,
+      found.ledgerMismatch,
+      example('money'),
+    ),
   ];
 }
 
 /** The inbox's messages to addresses containing `marker`, and notifications' record of the order e-mails to them. */
 export async function emailsTo(faults: FaultsStack, marker: string) {
-  const delivered = (await inboxMessages(faults.stack.info.mailInboxUrl!)).filter((message) => message.to.includes(marker));
-  const recorded = await faults.probe.query<RecordedEmail>('notifications', "select recipient, subject, status from email_message where subject_ref like 'ord\\_%' and strpos(recipient, $1) > 0", [marker]);
+  const delivered = (await inboxMessages(faults.stack.info.mailInboxUrl!)).filter((message) =>
+    message.to.includes(marker),
+  );
+  const recorded = await faults.probe.query<RecordedEmail>(
+    'notifications',
+    "select recipient, subject, status from email_message where subject_ref like 'ord\\_%' and strpos(recipient, $1) > 0",
+    [marker],
+  );
   return { delivered, delivery: compareEmailDelivery(recorded, delivered) };
 }
 
 /** The e-mail figures of one part. */
 export const deliveryFigures = (part: string, delivery: ReturnType<typeof compareEmailDelivery>): VerifyFigure[] => [
-  mustBeZero(SECTION, `${part}: e-mails recorded as sent that never reached the inbox`, delivery.sentButNotDelivered, delivery.examples.join('; ') || undefined),
-  mustBeZero(SECTION, `${part}: e-mails given up or never sent`, delivery.givenUp + delivery.unsent, delivery.examples.join('; ') || undefined),
+  mustBeZero(
+    SECTION,
+    `${part}: e-mails recorded as sent that never reached the inbox`,
+    delivery.sentButNotDelivered,
+    delivery.examples.join('; ') || undefined,
+  ),
+  mustBeZero(
+    SECTION,
+    `${part}: e-mails given up or never sent`,
+    delivery.givenUp + delivery.unsent,
+    delivery.examples.join('; ') || undefined,
+  ),
 ];
 
 /** The reconciliation of the stack's databases, limited to the given orders (the other part's orders are its own business). */
-export async function reconcileOrders(faults: FaultsStack, orderIds: ReadonlySet<string> | undefined, ledger?: Parameters<typeof reconcileSnapshot>[1]): Promise<Reconciliation> {
+export async function reconcileOrders(
+  faults: FaultsStack,
+  orderIds: ReadonlySet<string> | undefined,
+  ledger?: Parameters<typeof reconcileSnapshot>[1],
+): Promise<Reconciliation> {
   const snapshot = await readSnapshot(faults.stack.info);
   if (orderIds) {
     snapshot.orders = snapshot.orders.filter((order) => orderIds.has(order.id));
@@ -115,4 +177,3 @@ export async function reconcileOrders(faults: FaultsStack, orderIds: ReadonlySet
   }
   return reconcileSnapshot(snapshot, ledger);
 }
-

@@ -5,7 +5,15 @@
 // After the faults the stack settles and the shared reconciler (scripts/verify/reconcile.ts) reads every database.
 // In `npm test` at CI size (each target killed once); in `npm run verify` at the issue's size (twenty kills).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatFigures, mustBeAtLeast, mustBeAtMost, mustBeZero, mustEqual, recordFigures, verifySize } from '../../scripts/verify/figures';
+import {
+  formatFigures,
+  mustBeAtLeast,
+  mustBeAtMost,
+  mustBeZero,
+  mustEqual,
+  recordFigures,
+  verifySize,
+} from '../../scripts/verify/figures';
 import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
 import { INFRASTRUCTURE } from '../../scripts/verify/faults/infrastructure';
 import { waitUntilSettled } from '../../scripts/verify/faults/settle';
@@ -13,7 +21,16 @@ import { supervisedStack } from '../../scripts/verify/faults/stack-adapters';
 import { faultSchedule, supervise } from '../../scripts/verify/faults/supervisor';
 import { endHoldsNow } from '@kassa/testing/holds';
 import { lookAtOrders, runLoad } from '../../scripts/verify/load/driver';
-import { deliveryFigures, emailsTo, faultsLog, reconciledFigures, reconcileOrders, SECTION, SEND_CONCURRENCY, useFaultsStack } from './faults-stack';
+import {
+  deliveryFigures,
+  emailsTo,
+  faultsLog,
+  reconciledFigures,
+  reconcileOrders,
+  SECTION,
+  SEND_CONCURRENCY,
+  useFaultsStack,
+} from './faults-stack';
 
 const size = verifySize();
 const SIZES = {
@@ -53,7 +70,9 @@ it('the supervisor: kill -9 of every saga service and the BFF in turn, and Postg
     stopLoad.abort();
   }
   const outcome = await load;
-  log(`load: ${outcome.counts.attempts} checkouts, ${outcome.counts.placed} orders, ${outcome.counts.pressed.pay} pays in ${Math.round(outcome.durationMs / 1000)} s; http ${JSON.stringify(outcome.http)}`);
+  log(
+    `load: ${outcome.counts.attempts} checkouts, ${outcome.counts.placed} orders, ${outcome.counts.pressed.pay} pays in ${Math.round(outcome.durationMs / 1000)} s; http ${JSON.stringify(outcome.http)}`,
+  );
 
   // Orders the guests left held end now (see endHoldsNow); then the stack must settle by itself.
   const held = await endHoldsNow(faults.stack.info);
@@ -71,21 +90,57 @@ it('the supervisor: kill -9 of every saga service and the BFF in turn, and Postg
     ...supervised.restarts.filter((restart) => restart.what === 'postgresql').map((restart) => restart.at),
   ];
   const duplicates = findDuplicateEmails(inbox, interruptions);
-  log(`held orders ended: ${held.held}, of which Redis still had ${held.jobsFound} expiry jobs (the rest are expired by ordering's sweep); settled in ${Math.round(settled.waitedMs / 1000)} s: ${settled.last}; orders ${JSON.stringify(found.counts.orders)}`);
+  log(
+    `held orders ended: ${held.held}, of which Redis still had ${held.jobsFound} expiry jobs (the rest are expired by ordering's sweep); settled in ${Math.round(settled.waitedMs / 1000)} s: ${settled.last}; orders ${JSON.stringify(found.counts.orders)}`,
+  );
 
   const sigkills = supervised.kills.filter((kill) => kill.signal === 'SIGKILL').length;
   const killedTargets = [...new Set(supervised.kills.map((kill) => kill.target))].join(', ');
   const figures = [
-    mustBeAtLeast(SECTION, 'supervisor: kill -9 of ordering, payments, ticketing, notifications (each with its in-process outbox relay) and the BFF', sigkills, SIZES.kills, `killed: ${killedTargets}`),
-    mustEqual(SECTION, 'supervisor: PostgreSQL, Redis and NATS restarts mid-flow', supervised.restarts.length, INFRASTRUCTURE.length),
+    mustBeAtLeast(
+      SECTION,
+      'supervisor: kill -9 of ordering, payments, ticketing, notifications (each with its in-process outbox relay) and the BFF',
+      sigkills,
+      SIZES.kills,
+      `killed: ${killedTargets}`,
+    ),
+    mustEqual(
+      SECTION,
+      'supervisor: PostgreSQL, Redis and NATS restarts mid-flow',
+      supervised.restarts.length,
+      INFRASTRUCTURE.length,
+    ),
     mustEqual(SECTION, 'supervisor: settled afterwards (1 = yes)', settled.settled ? 1 : 0, 1, settled.last),
     mustBeAtLeast(SECTION, 'supervisor: orders paid during the faults', found.counts.orders.paid ?? 0, 1),
     ...reconciledFigures('supervisor', found),
-    mustBeZero(SECTION, 'supervisor: guests shown another status or total than ordering holds', found.clientMismatch, Object.entries(found.examples).filter(([name]) => name.includes('client')).map(([, ids]) => ids.join(', ')).join('; ') || undefined),
-    mustBeAtMost(SECTION, 'supervisor: duplicate e-mails (≤ sends caught by a notifications kill or PostgreSQL restart)', duplicates.duplicates, interruptions.length * SEND_CONCURRENCY, duplicates.examples.join('; ')),
-    mustBeZero(SECTION, 'supervisor: duplicate e-mails after no kill or restart', duplicates.unexplained, duplicates.examples.join('; ')),
+    mustBeZero(
+      SECTION,
+      'supervisor: guests shown another status or total than ordering holds',
+      found.clientMismatch,
+      Object.entries(found.examples)
+        .filter(([name]) => name.includes('client'))
+        .map(([, ids]) => ids.join(', '))
+        .join('; ') || undefined,
+    ),
+    mustBeAtMost(
+      SECTION,
+      'supervisor: duplicate e-mails (≤ sends caught by a notifications kill or PostgreSQL restart)',
+      duplicates.duplicates,
+      interruptions.length * SEND_CONCURRENCY,
+      duplicates.examples.join('; '),
+    ),
+    mustBeZero(
+      SECTION,
+      'supervisor: duplicate e-mails after no kill or restart',
+      duplicates.unexplained,
+      duplicates.examples.join('; '),
+    ),
     ...deliveryFigures('supervisor', delivery),
-    mustBeZero(SECTION, 'supervisor: checkouts answered two different orders for one double-click', outcome.counts.doubleClickSplit),
+    mustBeZero(
+      SECTION,
+      'supervisor: checkouts answered two different orders for one double-click',
+      outcome.counts.doubleClickSplit,
+    ),
   ];
   recordFigures(SECTION, figures);
   log(`\n${formatFigures(figures)}`);

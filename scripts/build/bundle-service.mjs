@@ -61,7 +61,9 @@ function readManifest(directory) {
 }
 
 function runtimeDependencyNames(manifest) {
-  return [manifest.dependencies, manifest.optionalDependencies, manifest.peerDependencies].flatMap((group) => Object.keys(group ?? {}));
+  return [manifest.dependencies, manifest.optionalDependencies, manifest.peerDependencies].flatMap((group) =>
+    Object.keys(group ?? {}),
+  );
 }
 
 // The package directory `name` resolves to from `fromDirectory`, following Node's node_modules lookup.
@@ -85,7 +87,8 @@ function collectDeclaredDependencies(serviceDir) {
     for (const name of runtimeDependencyNames(readManifest(directory))) {
       if (name.startsWith(workspaceScope)) {
         const workspaceDir = findPackageDirectory(directory, name);
-        if (!workspaceDir) throw new Error(`${name} (a dependency of ${directory}) is not installed; run npm install first`);
+        if (!workspaceDir)
+          throw new Error(`${name} (a dependency of ${directory}) is not installed; run npm install first`);
         pending.push(workspaceDir);
       } else {
         declared.add(name);
@@ -116,14 +119,22 @@ function externalDependenciesPlugin(serviceDir, { declared, packages }) {
         const name = packageNameOf(args.path);
         if (!declared.has(name)) {
           const manifests = packages.map((directory) => path.relative(repoRoot, path.join(directory, 'package.json')));
-          return { errors: [{ text: `"${name}" is imported but is a dependency in none of: ${manifests.join(', ')}` }] };
+          return {
+            errors: [{ text: `"${name}" is imported but is a dependency in none of: ${manifests.join(', ')}` }],
+          };
         }
         // The bundle resolves externals from the service's folder. A workspace package that has its own
         // nested copy of a dependency would silently get another version at run time: refuse that.
         const fromImporter = findPackageDirectory(args.resolveDir, name);
         const fromService = findPackageDirectory(serviceRealDir, name);
         if (fromImporter && fromService && fromImporter !== fromService) {
-          return { errors: [{ text: `"${name}" resolves to ${fromImporter} for ${args.importer} but to ${fromService} for the service; align the versions` }] };
+          return {
+            errors: [
+              {
+                text: `"${name}" resolves to ${fromImporter} for ${args.importer} but to ${fromService} for the service; align the versions`,
+              },
+            ],
+          };
         }
         return { path: args.path, external: true };
       });
@@ -140,7 +151,9 @@ async function bundleService({ name, serviceDir, outdir }) {
   const dependencies = collectDeclaredDependencies(serviceDir);
   const result = await esbuild.build({
     absWorkingDir: serviceDir,
-    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([out, entry]) => [out, path.join(serviceDir, entry)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(entryPoints).map(([out, entry]) => [out, path.join(serviceDir, entry)]),
+    ),
     outdir,
     bundle: true,
     platform: 'node',
@@ -156,7 +169,9 @@ async function bundleService({ name, serviceDir, outdir }) {
     plugins: [externalDependenciesPlugin(serviceDir, dependencies)],
   });
   const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
-  console.log(`bundle-service: ${name} -> ${outputs.map((file) => path.relative(process.cwd(), path.resolve(serviceDir, file))).join(', ')}`);
+  console.log(
+    `bundle-service: ${name} -> ${outputs.map((file) => path.relative(process.cwd(), path.resolve(serviceDir, file))).join(', ')}`,
+  );
   return result;
 }
 
@@ -165,6 +180,8 @@ try {
   await bundleService(options);
 } catch (error) {
   // esbuild has already printed its own errors; add one line that names the service.
-  console.error(`bundle-service: ${options.name} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+  console.error(
+    `bundle-service: ${options.name} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+  );
   process.exit(1);
 }

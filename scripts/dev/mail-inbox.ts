@@ -53,29 +53,37 @@ export async function startMailInbox({ smtpPort = 1025, httpPort = 1080 }: MailI
   };
   const entries = (): InboxEntry[] =>
     // Ids in arrival order (oldest first), then newest first for display.
-    sink.messages.map((message) => ({
-      id: idOf(message),
-      from: message.from,
-      to: message.to.join(', '),
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      date: message.receivedAt.toISOString(),
-      kassaMessageId: message.headers['x-kassa-message-id'] ?? '',
-    })).reverse();
+    sink.messages
+      .map((message) => ({
+        id: idOf(message),
+        from: message.from,
+        to: message.to.join(', '),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        date: message.receivedAt.toISOString(),
+        kassaMessageId: message.headers['x-kassa-message-id'] ?? '',
+      }))
+      .reverse();
 
   const server = createServer((request, response) => {
     try {
       route(request, response);
     } catch (error) {
-      send(response, 500, 'text/plain; charset=utf-8', `Inbox error: ${error instanceof Error ? error.message : String(error)}`);
+      send(
+        response,
+        500,
+        'text/plain; charset=utf-8',
+        `Inbox error: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
 
   function route(request: IncomingMessage, response: ServerResponse): void {
     // Loopback names only: a page on another site cannot reach this through DNS rebinding.
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) return send(response, 403, 'text/plain; charset=utf-8', 'Forbidden host');
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+      return send(response, 403, 'text/plain; charset=utf-8', 'Forbidden host');
 
     const url = new URL(request.url ?? '/', `http://${HOST}`);
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -95,11 +103,25 @@ export async function startMailInbox({ smtpPort = 1025, httpPort = 1080 }: MailI
 
     const match = /^\/messages\/(\d+)(\/html)?$/.exec(path);
     const entry = match ? entries().find((candidate) => candidate.id === match[1]) : undefined;
-    if (!match || !entry) return send(response, 404, 'text/html; charset=utf-8', page('Not found', '<p class="empty">No such message. <a href="/">Back to the inbox</a></p>'));
+    if (!match || !entry)
+      return send(
+        response,
+        404,
+        'text/html; charset=utf-8',
+        page('Not found', '<p class="empty">No such message. <a href="/">Back to the inbox</a></p>'),
+      );
     if (match[2]) {
       // The mail's own HTML, framed by the message page with `sandbox`: no scripts, no forms, no navigation.
-      response.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; img-src data: cid:; style-src 'unsafe-inline'");
-      return send(response, 200, 'text/html; charset=utf-8', entry.html || '<p style="font-family:sans-serif;color:#71717a">(no HTML part)</p>');
+      response.setHeader(
+        'Content-Security-Policy',
+        "sandbox; default-src 'none'; img-src data: cid:; style-src 'unsafe-inline'",
+      );
+      return send(
+        response,
+        200,
+        'text/html; charset=utf-8',
+        entry.html || '<p style="font-family:sans-serif;color:#71717a">(no HTML part)</p>',
+      );
     }
     return send(response, 200, 'text/html; charset=utf-8', messagePage(entry));
   }
@@ -126,14 +148,19 @@ export async function startMailInbox({ smtpPort = 1025, httpPort = 1080 }: MailI
 }
 
 function send(response: ServerResponse, status: number, contentType: string, body: string): void {
-  response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  response.writeHead(status, {
+    'Content-Type': contentType,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   response.end(body);
 }
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-const formatTime = (iso: string): string => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+const formatTime = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 function listPage(list: InboxEntry[]): string {
   const rows = list
@@ -230,16 +257,23 @@ function portFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name} must be a port number, got "${value}"`);
   return port;
 }
 
 if (require.main === module) {
-  startMailInbox({ smtpPort: portFromEnv('MAIL_INBOX_SMTP_PORT', 1025), httpPort: portFromEnv('MAIL_INBOX_HTTP_PORT', 1080) })
+  startMailInbox({
+    smtpPort: portFromEnv('MAIL_INBOX_SMTP_PORT', 1025),
+    httpPort: portFromEnv('MAIL_INBOX_HTTP_PORT', 1080),
+  })
     .then((inbox) => {
       console.log(`Mail inbox: SMTP on ${HOST}:${inbox.smtpPort}, web on http://${HOST}:${inbox.httpPort}`);
       const stop = (): void => {
-        inbox.stop().then(() => process.exit(0), () => process.exit(1));
+        inbox.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

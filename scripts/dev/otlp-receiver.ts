@@ -11,7 +11,9 @@ const maxSpans = process.env.OTLP_RECEIVER_MAX_SPANS ? Number(process.env.OTLP_R
 
 startOtlpReceiver({ port, maxSpans, view: traceViewPage })
   .then((receiver) => {
-    console.log(`OTLP receiver listening on ${receiver.url} (traces at ${receiver.url}/traces, spans at ${receiver.url}/api/spans)`);
+    console.log(
+      `OTLP receiver listening on ${receiver.url} (traces at ${receiver.url}/traces, spans at ${receiver.url}/api/spans)`,
+    );
     const stop = () => void receiver.stop().finally(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

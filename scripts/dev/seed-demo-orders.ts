@@ -27,7 +27,8 @@ import { orderHref, ticketHref } from '@kassa/web/lib/guest-access';
 const DEMO_SHOP_NAME = 'Summer Concert Tickets';
 const env = process.env;
 // Each service's database as that service itself reads it from the environment (DATABASE_URL, else kassa_<name>).
-const databaseUrl = (service: 'catalog' | 'identity') => loadConfig(service, { database: service, grpcPort: 0, httpPort: 0 }).databaseUrl;
+const databaseUrl = (service: 'catalog' | 'identity') =>
+  loadConfig(service, { database: service, grpcPort: 0, httpPort: 0 }).databaseUrl;
 const publicOrigin = env.PUBLIC_BASE_URL || 'http://localhost:3000';
 
 async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params: unknown[]): Promise<T | undefined> {
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
   const ticketingAddress = env.TICKETING_GRPC_ADDRESS || '127.0.0.1:50055';
   // The seeding makes the calls a guest's and an organiser's browser would make through the BFF, so it signs as the
   // BFF, with the key the development root of .data/dev.env (KASSA_CALLER_KEY, passed on by scripts/up) derives.
-  if (!env.KASSA_CALLER_KEY) throw new Error('seed-demo-orders needs KASSA_CALLER_KEY (scripts/up passes the one of .data/dev.env)');
+  if (!env.KASSA_CALLER_KEY)
+    throw new Error('seed-demo-orders needs KASSA_CALLER_KEY (scripts/up passes the one of .data/dev.env)');
   const callerKey = callerKeyFromRoot(env.KASSA_CALLER_KEY, 'bff');
   const shops = createGrpcClient(ShopServiceClient, catalogAddress, { callerKey, deadlineMs: 10_000 });
   const ordering = createGrpcClient(OrderingServiceClient, orderingAddress, { callerKey, deadlineMs: 10_000 });
@@ -61,7 +63,9 @@ async function main(): Promise<void> {
     "select id from shops where organisation_id = $1 and name = $2 and status = 'public' order by id limit 1",
     [DEMO_ORGANISATION_ID, DEMO_SHOP_NAME],
   );
-  const userRow = await queryOne<{ id: string }>('identity', 'select id from users where email = $1', [DEMO_USER.email]);
+  const userRow = await queryOne<{ id: string }>('identity', 'select id from users where email = $1', [
+    DEMO_USER.email,
+  ]);
   if (!shopRow || !userRow) throw new Error('the demo shop or the demo user is missing: run scripts/seed first');
   const shopId = shopRow.id;
   const organiser = { actorUserId: userRow.id };
@@ -87,7 +91,12 @@ async function main(): Promise<void> {
   const vip = itemNamed('VIP');
   const pass = itemNamed('Weekend pass');
 
-  async function place(key: string, email: string, lines: { itemId: string; quantity: number }[], extra: { discountCode?: string; donationMinor?: number } = {}): Promise<GuestOrder> {
+  async function place(
+    key: string,
+    email: string,
+    lines: { itemId: string; quantity: number }[],
+    extra: { discountCode?: string; donationMinor?: number } = {},
+  ): Promise<GuestOrder> {
     const { order } = await orders.checkout({
       shopId,
       lines,
@@ -106,7 +115,12 @@ async function main(): Promise<void> {
   async function pay(order: GuestOrder, key: string, action: 'pay' | 'fail'): Promise<void> {
     if (!order.payable) return; // paid, expired or canceled on an earlier run
     const orderAccessKey = order.accessKey;
-    const { payment } = await payments.createPayment({ orderId: order.id, orderAccessKey, idempotencyKey: `demo-seed-${key}-payment`, returnOrigin: publicOrigin });
+    const { payment } = await payments.createPayment({
+      orderId: order.id,
+      orderAccessKey,
+      idempotencyKey: `demo-seed-${key}-payment`,
+      returnOrigin: publicOrigin,
+    });
     await payments.completeDemoPayment({ paymentId: payment!.id, action, orderAccessKey });
   }
 
@@ -119,14 +133,32 @@ async function main(): Promise<void> {
     throw new Error(`order ${order.number} did not become paid`);
   }
 
-  async function refund(order: GuestOrder, key: string, request: { full: boolean; amountMinor: number }): Promise<void> {
+  async function refund(
+    order: GuestOrder,
+    key: string,
+    request: { full: boolean; amountMinor: number },
+  ): Promise<void> {
     await waitUntilPaid(order);
-    const { order: current } = await orders.getOrder({ organisationId: DEMO_ORGANISATION_ID, orderId: order.id }, organiser);
+    const { order: current } = await orders.getOrder(
+      { organisationId: DEMO_ORGANISATION_ID, orderId: order.id },
+      organiser,
+    );
     if (current!.status !== 'paid' || current!.money!.refundedMinor > 0) return; // refunded on an earlier run
-    await orders.refundOrder({ organisationId: DEMO_ORGANISATION_ID, orderId: order.id, ...request, idempotencyKey: `demo-seed-${key}-refund` }, organiser);
+    await orders.refundOrder(
+      {
+        organisationId: DEMO_ORGANISATION_ID,
+        orderId: order.id,
+        ...request,
+        idempotencyKey: `demo-seed-${key}-refund`,
+      },
+      organiser,
+    );
   }
 
-  const anna = await place('anna', 'anna.devries@example.nl', [{ itemId: regular, quantity: 2 }], { discountCode: 'SUMMER10', donationMinor: 500 });
+  const anna = await place('anna', 'anna.devries@example.nl', [{ itemId: regular, quantity: 2 }], {
+    discountCode: 'SUMMER10',
+    donationMinor: 500,
+  });
   await pay(anna, 'anna', 'pay');
   const jan = await place('jan', 'jan.jansen@example.nl', [{ itemId: vip, quantity: 1 }]);
   await pay(jan, 'jan', 'fail');
@@ -142,7 +174,11 @@ async function main(): Promise<void> {
   // The entrance: ticketing issues the paid orders' tickets from ordering's events, a moment after payment.
   async function issuedTickets(order: GuestOrder, count: number): Promise<Ticket[]> {
     for (let attempt = 0; attempt < 150; attempt++) {
-      const { tickets: issued } = await tickets.listOrderTickets({ orderId: order.id, locale: 'en', orderAccessKey: order.accessKey });
+      const { tickets: issued } = await tickets.listOrderTickets({
+        orderId: order.id,
+        locale: 'en',
+        orderAccessKey: order.accessKey,
+      });
       if (issued.length >= count) return issued;
       await sleep(200);
     }
@@ -150,7 +186,9 @@ async function main(): Promise<void> {
   }
   const [first] = await issuedTickets(anna, 2);
   // The guest's own links: an order or a ticket opens only with its access key, never with the id alone.
-  console.log(`demo guest links: order ${anna.number} ${publicOrigin}${orderHref(anna)}; its first ticket ${publicOrigin}${ticketHref(first!)}`);
+  console.log(
+    `demo guest links: order ${anna.number} ${publicOrigin}${orderHref(anna)}; its first ticket ${publicOrigin}${ticketHref(first!)}`,
+  );
   const eventId = first!.access[0]!.eventId;
   const link = await demoScanLink(eventId);
   const scanned = await scanning.scan({
@@ -159,18 +197,26 @@ async function main(): Promise<void> {
     nonce: `demo-seed-checkin-${link.linkId}`,
     deviceId: 'dev_demoboxoffice',
   });
-  console.log(`demo check-in: ticket ${first!.reference} ${scanned.result === 'valid' ? 'checked in' : scanned.result} at the Box office; scanner ${link.url}`);
+  console.log(
+    `demo check-in: ticket ${first!.reference} ${scanned.result === 'valid' ? 'checked in' : scanned.result} at the Box office; scanner ${link.url}`,
+  );
   for (const client of [shops, ordering, orders, payments, tickets, scanning]) client.close();
 
   /** The demo scan link: its secret is shown only once, so it is kept in .data and made again if it went missing. */
   async function demoScanLink(forEvent: string): Promise<{ linkId: string; secret: string; url: string }> {
     const file = '.data/demo-scan-link.json';
-    const { links } = await scanning.listScanLinks({ organisationId: DEMO_ORGANISATION_ID, eventId: forEvent }, organiser);
+    const { links } = await scanning.listScanLinks(
+      { organisationId: DEMO_ORGANISATION_ID, eventId: forEvent },
+      organiser,
+    );
     if (existsSync(file)) {
       const kept = JSON.parse(readFileSync(file, 'utf8')) as { linkId: string; secret: string; url: string };
       if (links.some((candidate) => candidate.id === kept.linkId && !candidate.revokedAt)) return kept;
     }
-    const created = await scanning.createScanLink({ organisationId: DEMO_ORGANISATION_ID, eventId: forEvent, name: 'Box office', expiresAt: undefined }, organiser);
+    const created = await scanning.createScanLink(
+      { organisationId: DEMO_ORGANISATION_ID, eventId: forEvent, name: 'Box office', expiresAt: undefined },
+      organiser,
+    );
     const kept = { linkId: created.link!.id, secret: created.secret, url: `${publicOrigin}/scan/${created.secret}` };
     mkdirSync('.data', { recursive: true });
     writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });

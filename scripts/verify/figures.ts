@@ -25,19 +25,57 @@ export interface VerifySection {
 }
 
 export const mustBeZero = (section: string, figure: string, value: number, note?: string): VerifyFigure => ({
-  section, figure, value, mustBe: '0', ok: value === 0, note,
+  section,
+  figure,
+  value,
+  mustBe: '0',
+  ok: value === 0,
+  note,
 });
 
-export const mustBeAtLeast = (section: string, figure: string, value: number, minimum: number, note?: string): VerifyFigure => ({
-  section, figure, value, mustBe: `≥ ${minimum.toLocaleString('en-US')}`, ok: value >= minimum, note,
+export const mustBeAtLeast = (
+  section: string,
+  figure: string,
+  value: number,
+  minimum: number,
+  note?: string,
+): VerifyFigure => ({
+  section,
+  figure,
+  value,
+  mustBe: `≥ ${minimum.toLocaleString('en-US')}`,
+  ok: value >= minimum,
+  note,
 });
 
-export const mustEqual = (section: string, figure: string, value: number, expected: number, note?: string): VerifyFigure => ({
-  section, figure, value, mustBe: `= ${expected.toLocaleString('en-US')}`, ok: value === expected, note,
+export const mustEqual = (
+  section: string,
+  figure: string,
+  value: number,
+  expected: number,
+  note?: string,
+): VerifyFigure => ({
+  section,
+  figure,
+  value,
+  mustBe: `= ${expected.toLocaleString('en-US')}`,
+  ok: value === expected,
+  note,
 });
 
-export const mustBeAtMost = (section: string, figure: string, value: number, maximum: number, note?: string): VerifyFigure => ({
-  section, figure, value, mustBe: `≤ ${maximum.toLocaleString('en-US')}`, ok: value <= maximum, note,
+export const mustBeAtMost = (
+  section: string,
+  figure: string,
+  value: number,
+  maximum: number,
+  note?: string,
+): VerifyFigure => ({
+  section,
+  figure,
+  value,
+  mustBe: `≤ ${maximum.toLocaleString('en-US')}`,
+  ok: value <= maximum,
+  note,
 });
 
 /** The table: section | figure | value | must be | ok. */
@@ -47,9 +85,15 @@ export function formatFigures(figures: readonly VerifyFigure[]): string {
     ...figures.map((f) => [f.section, f.figure, f.value.toLocaleString('en-US'), f.mustBe, f.ok ? 'yes' : 'NO']),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join(' | ')
+      .trimEnd();
   const notes = figures.filter((f) => f.note && !f.ok).map((f) => `  ${f.section} / ${f.figure}: ${f.note}`);
-  const uncounted = figures.filter((f) => !howCounted(f)).map((f) => `  !! ${f.section} / ${f.figure}: no rule in scripts/verify/counting.ts says how it is counted`);
+  const uncounted = figures
+    .filter((f) => !howCounted(f))
+    .map((f) => `  !! ${f.section} / ${f.figure}: no rule in scripts/verify/counting.ts says how it is counted`);
   return [
     line(rows[0]!),
     widths.map((w) => '-'.repeat(w)).join('-|-'),
@@ -93,7 +137,10 @@ export function readRecordedFigures(dir = FIGURES_DIR): VerifyFigure[] {
     const index = SECTION_ORDER.indexOf(section as (typeof SECTION_ORDER)[number]);
     return index === -1 ? SECTION_ORDER.length : index;
   };
-  return all.map((figure, index) => ({ figure, index })).sort((a, b) => rank(a.figure.section) - rank(b.figure.section) || a.index - b.index).map(({ figure }) => figure);
+  return all
+    .map((figure, index) => ({ figure, index }))
+    .sort((a, b) => rank(a.figure.section) - rank(b.figure.section) || a.index - b.index)
+    .map(({ figure }) => figure);
 }
 
 export const SECTION_ORDER = ['load', 'faults', 'bad input', 'authorisation', 'abuse'] as const;

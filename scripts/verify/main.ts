@@ -18,12 +18,26 @@ function main(): number {
   const size = process.env.VERIFY_SIZE === 'ci' ? 'ci' : 'full';
   rmSync(FIGURES_DIR, { recursive: true, force: true });
   const started = Date.now();
-  console.error(`verify: running ${VERIFY_TESTS.join(', ')} at ${size} size; this starts its own platforms (see the README, "Proving it")`);
-  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--selectProjects', 'e2e', 'verify', '--runInBand', '--ci', ...VERIFY_TESTS], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, VERIFY_SIZE: size },
-  });
+  console.error(
+    `verify: running ${VERIFY_TESTS.join(', ')} at ${size} size; this starts its own platforms (see the README, "Proving it")`,
+  );
+  const jest = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--selectProjects',
+      'e2e',
+      'verify',
+      '--runInBand',
+      '--ci',
+      ...VERIFY_TESTS,
+    ],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, VERIFY_SIZE: size },
+    },
+  );
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const figures = readRecordedFigures();
   const silent = SECTION_ORDER.filter((section) => !figures.some((figure) => figure.section === section));
@@ -32,13 +46,17 @@ function main(): number {
   const lines = [
     '',
     `Kassa verify (${verifySize({ VERIFY_SIZE: size })} size, ${minutes} min)`,
-    machineNote('services export spans to the stacks\' own receivers where a test asks for them'),
+    machineNote("services export spans to the stacks' own receivers where a test asks for them"),
     '',
     formatFigures(figures),
     '',
-    ...silent.map((section) => `!! section "${section}" recorded no figures (its test failed before recording, or did not run)`),
+    ...silent.map(
+      (section) => `!! section "${section}" recorded no figures (its test failed before recording, or did not run)`,
+    ),
     jest.status === 0 ? 'tests: all passed' : `!! tests failed (jest exit ${jest.status ?? jest.signal})`,
-    failed.length === 0 && silent.length === 0 && jest.status === 0 ? 'verify: every figure is what it must be' : `verify: FAILED (${failed.length} figure(s) not ok)`,
+    failed.length === 0 && silent.length === 0 && jest.status === 0
+      ? 'verify: every figure is what it must be'
+      : `verify: FAILED (${failed.length} figure(s) not ok)`,
   ];
   const table = lines.join('\n');
   console.log(table);

@@ -49,12 +49,20 @@ export async function readQuiescence(info: Pick<StackInfo, 'databases' | 'namesp
   const unpublishedOutbox = await countUnpublishedOutbox(info);
   const consumersBehind = await readConsumerBacklogs(info.namespace);
   const one = async (service: 'ordering' | 'payments' | 'notifications', sql: string) =>
-    withDatabase(serviceDatabase(info, service), async (db) => Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0));
+    withDatabase(serviceDatabase(info, service), async (db) =>
+      Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0),
+    );
   return {
     unpublishedOutbox,
     consumersBehind,
-    heldOrders: await one('ordering', `select count(*) as n from orders where status in ('created', 'reserved', 'pending')`),
-    openAttempts: await one('payments', `select count(*) as n from payment_attempt where status in ('created', 'pending', 'authorized')`),
+    heldOrders: await one(
+      'ordering',
+      `select count(*) as n from orders where status in ('created', 'reserved', 'pending')`,
+    ),
+    openAttempts: await one(
+      'payments',
+      `select count(*) as n from payment_attempt where status in ('created', 'pending', 'authorized')`,
+    ),
     unfinishedRefunds:
       (await one('ordering', `select count(*) as n from refund where status = 'requested'`)) +
       (await one('payments', `select count(*) as n from refund where status in ('requested', 'pending')`)),
@@ -63,9 +71,14 @@ export async function readQuiescence(info: Pick<StackInfo, 'databases' | 'namesp
 }
 
 /** Whether one look shows a quiet stack, under `options`. */
-export function isQuiet(state: QuiescenceState, options: Pick<QuiescenceOptions, 'holdsEnded' | 'emailsSent'> = {}): boolean {
+export function isQuiet(
+  state: QuiescenceState,
+  options: Pick<QuiescenceOptions, 'holdsEnded' | 'emailsSent'> = {},
+): boolean {
   const outbox = Object.values(state.unpublishedOutbox).every((n) => n === 0);
-  const holds = options.holdsEnded === false || (state.heldOrders === 0 && state.openAttempts === 0 && state.unfinishedRefunds === 0);
+  const holds =
+    options.holdsEnded === false ||
+    (state.heldOrders === 0 && state.openAttempts === 0 && state.unfinishedRefunds === 0);
   const emails = options.emailsSent === false || state.unsentEmails === 0;
   return outbox && state.consumersBehind.length === 0 && holds && emails;
 }
@@ -75,7 +88,10 @@ export function isQuiet(state: QuiescenceState, options: Pick<QuiescenceOptions,
  * commit and the relay's publish of what it wrote — or until `timeoutMs`. Never throws on a timeout: the caller
  * reports `quiet: false` and the last look.
  */
-export async function waitForQuiescence(info: Pick<StackInfo, 'databases' | 'namespace'>, options: QuiescenceOptions): Promise<Quiescence> {
+export async function waitForQuiescence(
+  info: Pick<StackInfo, 'databases' | 'namespace'>,
+  options: QuiescenceOptions,
+): Promise<Quiescence> {
   const started = Date.now();
   const pollMs = options.pollMs ?? 500;
   let quietLooks = 0;
@@ -91,7 +107,9 @@ export async function waitForQuiescence(info: Pick<StackInfo, 'databases' | 'nam
 
 /** A short description of what a look still waits for, for logs and notes. */
 export function describeQuiescence(state: QuiescenceState): string {
-  const outbox = Object.entries(state.unpublishedOutbox).filter(([, n]) => n > 0).map(([service, n]) => `${service} ${n}`);
+  const outbox = Object.entries(state.unpublishedOutbox)
+    .filter(([, n]) => n > 0)
+    .map(([service, n]) => `${service} ${n}`);
   const consumers = state.consumersBehind.map((c) => `${c.consumer} ${c.pending}+${c.ackPending}`);
   return [
     `outbox unpublished: ${outbox.length ? outbox.join(', ') : 'none'}`,
@@ -103,7 +121,10 @@ export function describeQuiescence(state: QuiescenceState): string {
 /** Every consumer of the namespace's streams ("KASSA_<SERVICE>_<NS>") that has messages pending or unacknowledged. */
 export async function readConsumerBacklogs(namespace: string): Promise<ConsumerBacklog[]> {
   const suffix = `_${namespace.toUpperCase()}`;
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
+  const nats = await connect({
+    servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+  });
   try {
     const jsm = await jetstreamManager(nats);
     const behind: ConsumerBacklog[] = [];
@@ -111,7 +132,12 @@ export async function readConsumerBacklogs(namespace: string): Promise<ConsumerB
       if (!stream.config.name.endsWith(suffix)) continue;
       for await (const consumer of jsm.consumers.list(stream.config.name)) {
         if (consumer.num_pending > 0 || consumer.num_ack_pending > 0) {
-          behind.push({ stream: stream.config.name, consumer: consumer.name, pending: consumer.num_pending, ackPending: consumer.num_ack_pending });
+          behind.push({
+            stream: stream.config.name,
+            consumer: consumer.name,
+            pending: consumer.num_pending,
+            ackPending: consumer.num_ack_pending,
+          });
         }
       }
     }

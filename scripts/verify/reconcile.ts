@@ -136,7 +136,11 @@ export interface Reconciliation {
 const EXAMPLES = 5;
 
 /** Compares what the databases (and the client's ledger) say; `requireFinal` = every order must have ended. */
-export function reconcileSnapshot(db: DatabaseSnapshot, ledger?: ReconcileLedger, options: { requireFinal?: boolean } = {}): Reconciliation {
+export function reconcileSnapshot(
+  db: DatabaseSnapshot,
+  ledger?: ReconcileLedger,
+  options: { requireFinal?: boolean } = {},
+): Reconciliation {
   const requireFinal = options.requireFinal ?? true;
   const examples: Record<string, string[]> = {};
   const note = (finding: string, id: string) => {
@@ -159,7 +163,10 @@ export function reconcileSnapshot(db: DatabaseSnapshot, ledger?: ReconcileLedger
     const seen = entry.seen;
     if (seen && (seen.status !== order.status || seen.totalMinor !== order.totalMinor)) {
       clientMismatch += 1;
-      note('client saw another status or total', `${orderId} (${seen.status} ${seen.totalMinor} vs ${order.status} ${order.totalMinor})`);
+      note(
+        'client saw another status or total',
+        `${orderId} (${seen.status} ${seen.totalMinor} vs ${order.status} ${order.totalMinor})`,
+      );
     }
   }
   for (const [orderId, attempts] of attemptsByOrder) {
@@ -244,7 +251,10 @@ export function reconcileSnapshot(db: DatabaseSnapshot, ledger?: ReconcileLedger
     const paidConsistently = order.status !== 'paid' || order.totalMinor === 0 || order.paidPaymentId !== null;
     if (netCaptured !== expectedNet || !paidConsistently) {
       ledgerMismatch += 1;
-      note('money captured − refunded ≠ what the order holds', `${order.id} (${netCaptured} vs ${expectedNet}, ${order.status})`);
+      note(
+        'money captured − refunded ≠ what the order holds',
+        `${order.id} (${netCaptured} vs ${expectedNet}, ${order.status})`,
+      );
     }
   }
 
@@ -263,15 +273,21 @@ export function reconcileSnapshot(db: DatabaseSnapshot, ledger?: ReconcileLedger
     // What the orders themselves hold (their allocations), not the quota's counters: the counters are what the CHECK
     // caps, so a count taken from them could never go over; the orders' allocations can, when a guard fails.
     const held = quota.allocatedSold + quota.allocatedHeld;
-    const overOrdering = quota.orderingCapacity === null ? 0 : Math.max(0, held - quota.orderingCapacity - quota.overdraft);
+    const overOrdering =
+      quota.orderingCapacity === null ? 0 : Math.max(0, held - quota.orderingCapacity - quota.overdraft);
     // Tickets that admit, against the owner's capacity (catalog's), with what a lowered capacity left sold.
-    const overTicketing = quota.catalogCapacity === null ? 0 : Math.max(0, quota.validTickets - quota.catalogCapacity - quota.overdraft);
+    const overTicketing =
+      quota.catalogCapacity === null ? 0 : Math.max(0, quota.validTickets - quota.catalogCapacity - quota.overdraft);
     if (overOrdering > 0) note('oversold (ordering)', `${quota.id} ${held}/${quota.orderingCapacity}`);
     if (overTicketing > 0) note('oversold (ticketing)', `${quota.id} ${quota.validTickets}/${quota.catalogCapacity}`);
     oversoldByOrdering += overOrdering;
     oversoldByTicketing += overTicketing;
     const mismatch = Math.abs(quota.sold - quota.allocatedSold) + Math.abs(quota.reserved - quota.allocatedHeld);
-    if (mismatch > 0) note('quota counts ≠ its orders', `${quota.id} sold ${quota.sold}/${quota.allocatedSold} reserved ${quota.reserved}/${quota.allocatedHeld}`);
+    if (mismatch > 0)
+      note(
+        'quota counts ≠ its orders',
+        `${quota.id} sold ${quota.sold}/${quota.allocatedSold} reserved ${quota.reserved}/${quota.allocatedHeld}`,
+      );
     quotaCountMismatch += mismatch;
   }
 
@@ -300,7 +316,15 @@ export function reconcileSnapshot(db: DatabaseSnapshot, ledger?: ReconcileLedger
     ledgerMismatch: ledgerMismatch + clientMismatch,
     clientMismatch,
     successfulPaymentsNeitherPaidNorRefunded,
-    counts: { orders: statusCounts, attempts: attemptCounts, successfulPayments, refundedPayments, reReserved: db.reReserved, lateRefunded: lateOutcomes.refunded, refundsByReason: db.refundsByReason },
+    counts: {
+      orders: statusCounts,
+      attempts: attemptCounts,
+      successfulPayments,
+      refundedPayments,
+      reReserved: db.reReserved,
+      lateRefunded: lateOutcomes.refunded,
+      refundsByReason: db.refundsByReason,
+    },
     examples,
   };
 }
@@ -319,7 +343,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the databases (read-only sessions) and NATS.
 
-export { serviceDatabase, SERVICES_WITH_DATABASES as SERVICES, type ServiceComponent as Service } from '@kassa/testing/stack';
+export {
+  serviceDatabase,
+  SERVICES_WITH_DATABASES as SERVICES,
+  type ServiceComponent as Service,
+} from '@kassa/testing/stack';
 
 /**
  * Tickets past capacity right now, by ordering's own record of what each live order holds: Σ over quotas of
@@ -373,12 +401,17 @@ export async function countUnpublishedOutbox(info: Pick<StackInfo, 'databases'>)
 
 /** Messages the stack's consumers parked as poison (KASSA_PARKED, subjects `kassa.parked.<durable>-<namespace>`). */
 export async function countParkedMessages(namespace: string): Promise<number> {
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
+  const nats = await connect({
+    servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+  });
   try {
     const jsm = await jetstreamManager(nats);
     const info = await jsm.streams.info('KASSA_PARKED', { subjects_filter: 'kassa.parked.>' }).catch(() => null);
     const subjects = (info?.state.subjects ?? {}) as Record<string, number>;
-    return Object.entries(subjects).filter(([subject]) => subject.endsWith(`-${namespace}`)).reduce((sum, [, n]) => sum + n, 0);
+    return Object.entries(subjects)
+      .filter(([subject]) => subject.endsWith(`-${namespace}`))
+      .reduce((sum, [, n]) => sum + n, 0);
   } finally {
     await nats.close();
   }
@@ -388,15 +421,35 @@ export async function countParkedMessages(namespace: string): Promise<number> {
 export async function readSnapshot(info: Pick<StackInfo, 'databases' | 'namespace'>): Promise<DatabaseSnapshot> {
   const ordering = await withDatabase(serviceDatabase(info, 'ordering'), async (db) => {
     const orders = (
-      await db.query<{ id: string; status: string; total_minor: string; refunded_minor: string; ticket_count: number; paid_payment_id: string | null; outcome: string }>(
-        'select id, status, total_minor, refunded_minor, ticket_count, paid_payment_id, outcome from orders',
-      )
+      await db.query<{
+        id: string;
+        status: string;
+        total_minor: string;
+        refunded_minor: string;
+        ticket_count: number;
+        paid_payment_id: string | null;
+        outcome: string;
+      }>('select id, status, total_minor, refunded_minor, ticket_count, paid_payment_id, outcome from orders')
     ).rows.map((row): OrderRow => ({
-      id: row.id, status: row.status, totalMinor: int(row.total_minor), refundedMinor: int(row.refunded_minor), ticketCount: row.ticket_count,
-      paidPaymentId: row.paid_payment_id, outcome: row.outcome,
+      id: row.id,
+      status: row.status,
+      totalMinor: int(row.total_minor),
+      refundedMinor: int(row.refunded_minor),
+      ticketCount: row.ticket_count,
+      paidPaymentId: row.paid_payment_id,
+      outcome: row.outcome,
     }));
     const quotas = (
-      await db.query<{ id: string; kind: 'ticket_option' | 'event'; capacity: number | null; overdraft: string; sold: string; reserved: string; allocated_sold: string; allocated_held: string }>(
+      await db.query<{
+        id: string;
+        kind: 'ticket_option' | 'event';
+        capacity: number | null;
+        overdraft: string;
+        sold: string;
+        reserved: string;
+        allocated_sold: string;
+        allocated_held: string;
+      }>(
         `select q.id, q.kind, q.capacity, b.overdraft, b.sold, b.reserved, coalesce(a.sold, 0) as allocated_sold, coalesce(a.held, 0) as allocated_held
            from quota q
            join (select quota_id, sum(overdraft) as overdraft, sum(sold) as sold, sum(reserved) as reserved from quota_bucket group by quota_id) b on b.quota_id = q.id
@@ -405,26 +458,52 @@ export async function readSnapshot(info: Pick<StackInfo, 'databases' | 'namespac
                         from order_allocation a join orders o on o.id = a.order_id group by a.quota_id) a on a.quota_id = q.id`,
       )
     ).rows;
-    const refunds = int((await db.query<{ n: string }>(`select count(*) as n from refund where status = 'requested'`)).rows[0]?.n);
-    const reReserved = int((await db.query<{ n: string }>(`select count(distinct order_id) as n from order_history where action = 're_reserved'`)).rows[0]?.n);
+    const refunds = int(
+      (await db.query<{ n: string }>(`select count(*) as n from refund where status = 'requested'`)).rows[0]?.n,
+    );
+    const reReserved = int(
+      (
+        await db.query<{ n: string }>(
+          `select count(distinct order_id) as n from order_history where action = 're_reserved'`,
+        )
+      ).rows[0]?.n,
+    );
     const refundsByReason: Record<string, number> = {};
-    for (const row of (await db.query<{ reason: string; n: string }>(`select reason, count(*) as n from refund where status = 'succeeded' group by reason`)).rows) {
+    for (const row of (
+      await db.query<{ reason: string; n: string }>(
+        `select reason, count(*) as n from refund where status = 'succeeded' group by reason`,
+      )
+    ).rows) {
       refundsByReason[row.reason] = int(row.n);
     }
     return { orders, quotas, refunds, reReserved, refundsByReason };
   });
   const payments = await withDatabase(serviceDatabase(info, 'payments'), async (db) => {
     const attempts = (
-      await db.query<{ id: string; order_id: string; status: string; amount_minor: string; refunded_minor: string; refunds_succeeded: string }>(
+      await db.query<{
+        id: string;
+        order_id: string;
+        status: string;
+        amount_minor: string;
+        refunded_minor: string;
+        refunds_succeeded: string;
+      }>(
         `select p.id, p.order_id, p.status, p.amount_minor, p.refunded_minor,
                 coalesce((select sum(r.amount_minor) from refund r where r.payment_id = p.id and r.status = 'succeeded'), 0) as refunds_succeeded
            from payment_attempt p`,
       )
     ).rows.map((row): AttemptRow => ({
-      id: row.id, orderId: row.order_id, status: row.status, amountMinor: int(row.amount_minor), refundedMinor: int(row.refunded_minor),
+      id: row.id,
+      orderId: row.order_id,
+      status: row.status,
+      amountMinor: int(row.amount_minor),
+      refundedMinor: int(row.refunded_minor),
       refundsSucceededMinor: int(row.refunds_succeeded),
     }));
-    const refunds = int((await db.query<{ n: string }>(`select count(*) as n from refund where status in ('requested', 'pending')`)).rows[0]?.n);
+    const refunds = int(
+      (await db.query<{ n: string }>(`select count(*) as n from refund where status in ('requested', 'pending')`))
+        .rows[0]?.n,
+    );
     return { attempts, refunds };
   });
   const ticketing = await withDatabase(serviceDatabase(info, 'ticketing'), async (db) => {
@@ -433,9 +512,18 @@ export async function readSnapshot(info: Pick<StackInfo, 'databases' | 'namespac
         `select order_id, count(*) as rows, count(*) filter (where status in ('created', 'used')) as valid, count(*) filter (where status = 'reserved') as reserved
            from ticket group by order_id`,
       )
-    ).rows.map((row): TicketCounts => ({ orderId: row.order_id, rows: int(row.rows), valid: int(row.valid), reserved: int(row.reserved) }));
+    ).rows.map((row): TicketCounts => ({
+      orderId: row.order_id,
+      rows: int(row.rows),
+      valid: int(row.valid),
+      reserved: int(row.reserved),
+    }));
     const valid = new Map<string, number>();
-    for (const row of (await db.query<{ id: string; n: string }>(`select ticket_option_id as id, count(*) as n from ticket where status in ('created', 'used') group by 1`)).rows) {
+    for (const row of (
+      await db.query<{ id: string; n: string }>(
+        `select ticket_option_id as id, count(*) as n from ticket where status in ('created', 'used') group by 1`,
+      )
+    ).rows) {
       valid.set(row.id, int(row.n));
     }
     for (const row of (
@@ -449,8 +537,14 @@ export async function readSnapshot(info: Pick<StackInfo, 'databases' | 'namespac
   });
   const catalogCapacity = await withDatabase(serviceDatabase(info, 'catalog'), async (db) => {
     const capacities = new Map<string, number | null>();
-    for (const row of (await db.query<{ id: string; capacity: number | null }>('select id, capacity from ticket_option')).rows) capacities.set(row.id, row.capacity);
-    for (const row of (await db.query<{ id: string; capacity: number | null }>('select id, ticket_limit as capacity from event')).rows) capacities.set(row.id, row.capacity);
+    for (const row of (
+      await db.query<{ id: string; capacity: number | null }>('select id, capacity from ticket_option')
+    ).rows)
+      capacities.set(row.id, row.capacity);
+    for (const row of (
+      await db.query<{ id: string; capacity: number | null }>('select id, ticket_limit as capacity from event')
+    ).rows)
+      capacities.set(row.id, row.capacity);
     return capacities;
   });
   const confirmations = await withDatabase(serviceDatabase(info, 'notifications'), async (db) => {
@@ -461,12 +555,18 @@ export async function readSnapshot(info: Pick<StackInfo, 'databases' | 'namespac
     for (const row of rows) counts.set(row.order_id, int(row.n));
     return counts;
   });
-  const quotas = ordering.quotas
-    .map((row): QuotaRow => ({
-      id: row.id, kind: row.kind, orderingCapacity: row.capacity, overdraft: int(row.overdraft), catalogCapacity: catalogCapacity.get(row.id) ?? null,
-      sold: int(row.sold), reserved: int(row.reserved), allocatedSold: int(row.allocated_sold), allocatedHeld: int(row.allocated_held),
-      validTickets: ticketing.valid.get(row.id) ?? 0,
-    }));
+  const quotas = ordering.quotas.map((row): QuotaRow => ({
+    id: row.id,
+    kind: row.kind,
+    orderingCapacity: row.capacity,
+    overdraft: int(row.overdraft),
+    catalogCapacity: catalogCapacity.get(row.id) ?? null,
+    sold: int(row.sold),
+    reserved: int(row.reserved),
+    allocatedSold: int(row.allocated_sold),
+    allocatedHeld: int(row.allocated_held),
+    validTickets: ticketing.valid.get(row.id) ?? 0,
+  }));
   return {
     orders: ordering.orders,
     attempts: payments.attempts,
@@ -486,6 +586,10 @@ export async function readSnapshot(info: Pick<StackInfo, 'databases' | 'namespac
  * client's ledger. Run it once the stack is quiet (quiescence.ts): with `requireFinal` (default) an order still held
  * counts as lost.
  */
-export async function reconcile(info: Pick<StackInfo, 'databases' | 'namespace'>, ledger?: ReconcileLedger, options: { requireFinal?: boolean } = {}): Promise<Reconciliation> {
+export async function reconcile(
+  info: Pick<StackInfo, 'databases' | 'namespace'>,
+  ledger?: ReconcileLedger,
+  options: { requireFinal?: boolean } = {},
+): Promise<Reconciliation> {
   return reconcileSnapshot(await readSnapshot(info), ledger, options);
 }

@@ -35,14 +35,22 @@ function filesNamed(dir: string, name: string): string[] {
 
 /** The HTTP methods a route.ts exports as `export const GET = …` or `export async function GET(…)`. */
 export function exportedMethods(source: string): HttpMethod[] {
-  return HTTP_METHODS.filter((method) => new RegExp(`^export\\s+(?:const|(?:async\\s+)?function)\\s+${method}\\b`, 'm').test(source));
+  return HTTP_METHODS.filter((method) =>
+    new RegExp(`^export\\s+(?:const|(?:async\\s+)?function)\\s+${method}\\b`, 'm').test(source),
+  );
 }
 
 /** `/api/orders/[orderId]` → a RegExp matching `/api/orders/ord_123`; route groups `(name)` are not in the URL. */
 export function routePattern(path: string): RegExp {
   const source = path
     .split('/')
-    .map((segment) => (/^\[\[?\.\.\..+\]\]?$/.test(segment) ? '.+' : /^\[.+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|\\]/g, '\\$&')))
+    .map((segment) =>
+      /^\[\[?\.\.\..+\]\]?$/.test(segment)
+        ? '.+'
+        : /^\[.+\]$/.test(segment)
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${source}$`);
 }
@@ -52,9 +60,17 @@ export function bffRoutes(root = repoRoot): BffRoute[] {
   const appDir = join(root, 'bff', 'app');
   return filesNamed(appDir, 'route.ts')
     .map((file) => {
-      const segments = relative(appDir, file).split(sep).slice(0, -1).filter((segment) => !/^\(.+\)$/.test(segment));
+      const segments = relative(appDir, file)
+        .split(sep)
+        .slice(0, -1)
+        .filter((segment) => !/^\(.+\)$/.test(segment));
       const path = `/${segments.join('/')}`;
-      return { path, pattern: routePattern(path), methods: exportedMethods(readFileSync(file, 'utf8')), file: relative(root, file) };
+      return {
+        path,
+        pattern: routePattern(path),
+        methods: exportedMethods(readFileSync(file, 'utf8')),
+        file: relative(root, file),
+      };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -63,7 +79,14 @@ export function bffRoutes(root = repoRoot): BffRoute[] {
 export function bffPages(root = repoRoot): string[] {
   const appDir = join(root, 'bff', 'app');
   return filesNamed(appDir, 'page.tsx')
-    .map((file) => `/${relative(appDir, file).split(sep).slice(0, -1).filter((segment) => !/^\(.+\)$/.test(segment)).join('/')}`)
+    .map(
+      (file) =>
+        `/${relative(appDir, file)
+          .split(sep)
+          .slice(0, -1)
+          .filter((segment) => !/^\(.+\)$/.test(segment))
+          .join('/')}`,
+    )
     .sort();
 }
 
@@ -84,8 +107,12 @@ export function grpcMethods(root = repoRoot): GrpcMethod[] {
   const genDir = join(root, 'proto', 'gen', 'kassa');
   const modules = readdirSync(genDir).flatMap((service) => {
     const versionDir = join(genDir, service, 'v1');
-    return readdirSync(genDir, { withFileTypes: true }).some((entry) => entry.isDirectory() && entry.name === service) && safeList(versionDir).length > 0
-      ? safeList(versionDir).filter((file) => file.endsWith('.ts')).map((file) => join(versionDir, file))
+    return readdirSync(genDir, { withFileTypes: true }).some(
+      (entry) => entry.isDirectory() && entry.name === service,
+    ) && safeList(versionDir).length > 0
+      ? safeList(versionDir)
+          .filter((file) => file.endsWith('.ts'))
+          .map((file) => join(versionDir, file))
       : [];
   });
   const methods: GrpcMethod[] = [];
@@ -96,7 +123,8 @@ export function grpcMethods(root = repoRoot): GrpcMethod[] {
     for (const [name, value] of Object.entries(exports)) {
       if (!name.endsWith('Service') || typeof value !== 'object' || value === null) continue;
       for (const method of Object.values(value as ServiceDefinitionLike)) {
-        if (typeof method?.path === 'string') methods.push({ path: method.path, service: name.replace(/Service$/, ''), module });
+        if (typeof method?.path === 'string')
+          methods.push({ path: method.path, service: name.replace(/Service$/, ''), module });
       }
     }
   }

@@ -13,8 +13,14 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', ...extraArgs,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
     ],
   });
   return waitingForHydration(browser);
@@ -95,7 +101,9 @@ export async function hydrated(page: Page): Promise<void> {
  */
 export async function settledDescription(page: Page): Promise<string | null> {
   await page
-    .waitForFunction(() => document.querySelectorAll('meta[name="description"]').length === 1, undefined, { timeout: 5_000 })
+    .waitForFunction(() => document.querySelectorAll('meta[name="description"]').length === 1, undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
   return page.locator('meta[name="description"]').getAttribute('content');
 }
@@ -133,7 +141,10 @@ export function useBrowser(extraArgs: string[] = []): () => Browser {
     await browser?.close();
   });
   return () => {
-    if (!browser) throw new Error('The browser is not running: call useBrowser() at the top of the test file and use it inside tests');
+    if (!browser)
+      throw new Error(
+        'The browser is not running: call useBrowser() at the top of the test file and use it inside tests',
+      );
     return browser;
   };
 }
@@ -146,7 +157,10 @@ export function useBrowser(extraArgs: string[] = []): () => Browser {
  */
 export function collectProblems(page: Page): string[] {
   const problems = consoleErrors(page);
-  page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`),
+  );
   return problems;
 }
 
@@ -156,6 +170,12 @@ export function collectProblems(page: Page): string[] {
  */
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
+  page.on(
+    'console',
+    (message) =>
+      message.type() === 'error' &&
+      !message.text().startsWith('Failed to load resource') &&
+      errors.push(message.text()),
+  );
   return errors;
 }

@@ -23,6 +23,8 @@ export function buildBffIfStale(): void {
   const changedAt = Math.max(...SOURCES.map((dir) => newestMtime(join(repoRoot, dir))));
   if (builtAt > changedAt) return;
   execFileSync('npm', ['run', '--silent', 'build', '-w', '@kassa/bff'], {
-    cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
 }

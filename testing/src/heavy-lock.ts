@@ -18,16 +18,19 @@ export const heavyLockHeld = (): boolean => process.env.KASSA_HEAVY_LOCK === 'he
  */
 export function ensureHeavyLock(): Promise<void> {
   if (heavyLockHeld()) return Promise.resolve();
-  held ??= holdFileLock(HEAVY_LOCK_FILE, () => console.error(`waiting for ${HEAVY_LOCK_FILE}: another test run or benchmark is using this machine's servers`)).then(
-    (lock) => {
-      process.env.KASSA_HEAVY_LOCK = 'held';
-      return lock;
-    },
-  );
+  held ??= holdFileLock(HEAVY_LOCK_FILE, () =>
+    console.error(`waiting for ${HEAVY_LOCK_FILE}: another test run or benchmark is using this machine's servers`),
+  ).then((lock) => {
+    process.env.KASSA_HEAVY_LOCK = 'held';
+    return lock;
+  });
   return held.then(() => undefined);
 }
 
 /** Restarting machine-wide servers is only safe under the lock: no other run may be using them. */
 export function assertHeavyLockHeld(what: string): void {
-  if (!heavyLockHeld()) throw new Error(`${what} needs the heavy lock (${HEAVY_LOCK_FILE}): run it through npm test, npm run verify, or a stack (startStack takes it)`);
+  if (!heavyLockHeld())
+    throw new Error(
+      `${what} needs the heavy lock (${HEAVY_LOCK_FILE}): run it through npm test, npm run verify, or a stack (startStack takes it)`,
+    );
 }

@@ -29,7 +29,9 @@ export async function endHoldsNow(info: StackInfo, orderIds?: string[]): Promise
   const missing = (orderIds ?? []).filter((id) => !held.has(id));
   if (missing.length > 0) throw new Error(`not held any more: ${missing.join(', ')}`);
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const jobs = new Queue(createNamespace(info.namespace).queue('ordering-jobs'), { connection: { host: redis.hostname, port: Number(redis.port || 6379) } });
+  const jobs = new Queue(createNamespace(info.namespace).queue('ordering-jobs'), {
+    connection: { host: redis.hostname, port: Number(redis.port || 6379) },
+  });
   let jobsFound = 0;
   try {
     for (const id of held) {
@@ -42,6 +44,7 @@ export async function endHoldsNow(info: StackInfo, orderIds?: string[]): Promise
   } finally {
     await jobs.close();
   }
-  if (orderIds && jobsFound !== held.size) throw new Error(`of ${held.size} held orders only ${jobsFound} had an expiry job`);
+  if (orderIds && jobsFound !== held.size)
+    throw new Error(`of ${held.size} held orders only ${jobsFound} had an expiry job`);
   return { held: held.size, jobsFound };
 }

@@ -15,11 +15,18 @@ export async function inboxMessages(mailInboxUrl: string): Promise<InboxMessage[
 }
 
 export async function messagesTo(mailInboxUrl: string, address: string): Promise<InboxMessage[]> {
-  return (await inboxMessages(mailInboxUrl)).filter((message) => message.to.toLowerCase().includes(address.toLowerCase()));
+  return (await inboxMessages(mailInboxUrl)).filter((message) =>
+    message.to.toLowerCase().includes(address.toLowerCase()),
+  );
 }
 
 /** Waits until `count` messages have reached `address`, then returns them (newest first). */
-export async function waitForMessagesTo(mailInboxUrl: string, address: string, count = 1, timeoutMs = 20_000): Promise<InboxMessage[]> {
+export async function waitForMessagesTo(
+  mailInboxUrl: string,
+  address: string,
+  count = 1,
+  timeoutMs = 20_000,
+): Promise<InboxMessage[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const messages = await messagesTo(mailInboxUrl, address);

@@ -16,7 +16,13 @@ export interface ManagedProcess {
 }
 
 /** Starts a child whose output goes to .artifacts/e2e/<name>.log, so a failing run can be read afterwards. */
-export function startProcess(name: string, command: string, args: string[], env: Record<string, string>, cwd = repoRoot): ManagedProcess {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = repoRoot,
+): ManagedProcess {
   mkdirSync(artifactsDir, { recursive: true });
   const log = createWriteStream(join(artifactsDir, `${name}.log`), { flags: 'a' });
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -30,7 +36,13 @@ export function startProcess(name: string, command: string, args: string[], env:
     await exited;
     clearTimeout(timer);
   };
-  return { name, child, exited, kill9: () => waitExit('SIGKILL', 5_000), stop: (graceMs = 15_000) => waitExit('SIGTERM', graceMs) };
+  return {
+    name,
+    child,
+    exited,
+    kill9: () => waitExit('SIGKILL', 5_000),
+    stop: (graceMs = 15_000) => waitExit('SIGTERM', graceMs),
+  };
 }
 
 /** Runs a TypeScript entry in one Node process (tsx as a loader, not its CLI's child process), so signals reach it directly. */
@@ -41,11 +53,17 @@ export function tsxProcess(name: string, entry: string, env: Record<string, stri
 export { freePort, freePorts } from '@kassa/platform/testing';
 
 /** Polls an HTTP URL until it answers 2xx, failing loudly with the process's name after the timeout. */
-export async function waitForHttp(url: string, what: string, timeoutMs = 60_000, process?: ManagedProcess): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  what: string,
+  timeoutMs = 60_000,
+  process?: ManagedProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
-    if (process && process.child.exitCode !== null) throw new Error(`${what} exited with ${process.child.exitCode}; see .artifacts/e2e/${process.name}.log`);
+    if (process && process.child.exitCode !== null)
+      throw new Error(`${what} exited with ${process.child.exitCode}; see .artifacts/e2e/${process.name}.log`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -32,17 +32,30 @@ export async function openShopWithOneEvent(
   stack: Pick<StackInfo, 'catalogGrpc' | 'orderingGrpc' | 'env'>,
   { name, capacity, priceMinor }: { name: string; capacity: number; priceMinor: number },
 ): Promise<OpenShop> {
-  const created = expectOk(await owner.api.call('POST', '/api/organisations', { name, description: '', currency: 'EUR', defaultLocale: 'en' }), 'create organisation');
+  const created = expectOk(
+    await owner.api.call('POST', '/api/organisations', { name, description: '', currency: 'EUR', defaultLocale: 'en' }),
+    'create organisation',
+  );
   const orgId = (created as { organisation: { id: string } }).organisation.id;
   const { event } = expectOk(
     await owner.api.call('POST', `/api/organisations/${orgId}/events`, {
-      name: `${name} live`, description: '', startsAt: '2031-07-04T18:00:00.000Z', endsAt: '2031-07-04T22:00:00.000Z', ticketLimit: null,
-      location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' }, translations: [],
+      name: `${name} live`,
+      description: '',
+      startsAt: '2031-07-04T18:00:00.000Z',
+      endsAt: '2031-07-04T22:00:00.000Z',
+      ticketLimit: null,
+      location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
+      translations: [],
     }),
     'create event',
   ) as { event: { id: string } };
   const { ticketOption } = expectOk(
-    await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, { name: 'Regular', description: '', capacity, translations: [] }),
+    await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/ticket-options`, {
+      name: 'Regular',
+      description: '',
+      capacity,
+      translations: [],
+    }),
     'create ticket option',
   ) as { ticketOption: { id: string } };
   expectOk(await owner.api.call('POST', `/api/organisations/${orgId}/events/${event.id}/publish`), 'publish event');
@@ -56,21 +69,43 @@ export async function openShopWithOneEvent(
       {
         organisationId: orgId,
         fields: {
-          name: `${name} shop`, description: '', opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + 24 * 3_600_000),
-          translations: [], currency: 'EUR', password: '', donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }, reservationMinutes: 15,
+          name: `${name} shop`,
+          description: '',
+          opensAt: new Date(Date.now() - 60_000),
+          closesAt: new Date(Date.now() + 24 * 3_600_000),
+          translations: [],
+          currency: 'EUR',
+          password: '',
+          donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+          reservationMinutes: 15,
         },
       },
       as,
     );
     const shopId = shop!.id;
     const { item } = await shops.createShopItem(
-      { organisationId: orgId, shopId, fields: { ticketOptionId: ticketOption.id, extraEventIds: [], name: 'Regular', priceMinor, saleStart: undefined, saleEnd: undefined, position: 0 } },
+      {
+        organisationId: orgId,
+        shopId,
+        fields: {
+          ticketOptionId: ticketOption.id,
+          extraEventIds: [],
+          name: 'Regular',
+          priceMinor,
+          saleStart: undefined,
+          saleEnd: undefined,
+          position: 0,
+        },
+      },
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
     await eventually('ordering to sell the new shop', async () => {
       const answer = await ordering.getAvailability({ shopId }).catch(() => undefined);
-      return answer?.window === 'open' && answer.items.some((entry) => entry.itemId === item!.id && entry.status === 'available') ? true : undefined;
+      return answer?.window === 'open' &&
+        answer.items.some((entry) => entry.itemId === item!.id && entry.status === 'available')
+        ? true
+        : undefined;
     });
     return { orgId, eventId: event.id, shopId, itemId: item!.id };
   } finally {
@@ -97,14 +132,26 @@ export async function buyThroughApi(
   const locale = order.locale ?? 'en';
   const placed = expectOk(
     await guest.call('POST', `/api/shops/${shopId}/checkout`, {
-      items: order.items, email: order.email, subscribe: order.subscribe ?? false, locale, discountCode: '', donationMinor: 0, idempotencyKey: randomUUID(),
+      items: order.items,
+      email: order.email,
+      subscribe: order.subscribe ?? false,
+      locale,
+      discountCode: '',
+      donationMinor: 0,
+      idempotencyKey: randomUUID(),
     }),
     'checkout',
   ) as { orderId: string; accessKey: string; redirectUrl: string };
   // The demo page's address is /payments/demo/{paymentId}?key={orderAccessKey}.
   const paymentId = /\/payments\/demo\/(pay_[0-9a-z]+)/.exec(placed.redirectUrl)?.[1];
   if (!paymentId) throw new Error(`checkout did not lead to the demo payment page: ${placed.redirectUrl}`);
-  expectOk(await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), { action: 'pay', locale }), 'demo pay');
+  expectOk(
+    await guest.call('POST', withAccessKey(`/api/payments/${paymentId}/demo`, placed.accessKey), {
+      action: 'pay',
+      locale,
+    }),
+    'demo pay',
+  );
   return { orderId: placed.orderId, accessKey: placed.accessKey, paymentId, guest };
 }
 
@@ -112,20 +159,41 @@ export async function buyThroughApi(
  * Through the BFF, as the organisation's owner: a published shop open for a week with one item (10.00 of the ticket
  * option) and a 10% discount code `<codePrefix><random>` on every item.
  */
-export async function openShopWithDiscount(api: ApiSession, orgId: string, ticketOptionId: string, name: string, codePrefix: string): Promise<{ shopId: string; itemId: string; discountCodeId: string }> {
+export async function openShopWithDiscount(
+  api: ApiSession,
+  orgId: string,
+  ticketOptionId: string,
+  name: string,
+  codePrefix: string,
+): Promise<{ shopId: string; itemId: string; discountCodeId: string }> {
   const { shop } = expectOk(
     await api.call('POST', `/api/organisations/${orgId}/shops`, {
-      name, description: '', opensAt: new Date(Date.now() - 60_000).toISOString(), closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      currency: 'EUR', translations: [], reservationMinutes: 60,
+      name,
+      description: '',
+      opensAt: new Date(Date.now() - 60_000).toISOString(),
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      currency: 'EUR',
+      translations: [],
+      reservationMinutes: 60,
     }),
     'create shop',
   ) as { shop: { id: string } };
   const { item } = expectOk(
-    await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/items`, { ticketOptionId, extraEventIds: [], name: '', priceMinor: 1_000 }),
+    await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/items`, {
+      ticketOptionId,
+      extraEventIds: [],
+      name: '',
+      priceMinor: 1_000,
+    }),
     'create shop item',
   ) as { item: { id: string } };
   const { discountCode } = expectOk(
-    await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/discount-codes`, { code: `${codePrefix}${randomBytes(3).toString('hex').toUpperCase()}`, type: 'percentage', value: 10, itemIds: [] }),
+    await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/discount-codes`, {
+      code: `${codePrefix}${randomBytes(3).toString('hex').toUpperCase()}`,
+      type: 'percentage',
+      value: 10,
+      itemIds: [],
+    }),
     'create discount code',
   ) as { discountCode: { id: string } };
   expectOk(await api.call('POST', `/api/organisations/${orgId}/shops/${shop.id}/publish`), 'publish shop');

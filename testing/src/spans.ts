@@ -20,7 +20,11 @@ export async function clearSpans(otlpUrl: string): Promise<void> {
 }
 
 /** Polls until `predicate` holds for the received spans, returning them; fails with what was seen. */
-export async function waitForSpans(otlpUrl: string, predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs = 20_000): Promise<ReceivedSpan[]> {
+export async function waitForSpans(
+  otlpUrl: string,
+  predicate: (spans: ReceivedSpan[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<ReceivedSpan[]> {
   const deadline = Date.now() + timeoutMs;
   let spans: ReceivedSpan[] = [];
   while (Date.now() < deadline) {
@@ -28,6 +32,8 @@ export async function waitForSpans(otlpUrl: string, predicate: (spans: ReceivedS
     if (predicate(spans)) return spans;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const seen = spans.map((s) => `${s.serviceName}:${s.name}(kind ${s.kind}, trace ${s.traceId.slice(0, 8)})`).join('\n  ');
+  const seen = spans
+    .map((s) => `${s.serviceName}:${s.name}(kind ${s.kind}, trace ${s.traceId.slice(0, 8)})`)
+    .join('\n  ');
   throw new Error(`the expected spans did not arrive within ${timeoutMs} ms; received:\n  ${seen}`);
 }

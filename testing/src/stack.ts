@@ -33,7 +33,8 @@ export interface StackInfo {
   metricsUrls: Record<string, string>;
 }
 
-export type Component = 'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 'payments' | 'ticketing' | 'notifications' | 'bff';
+export type Component =
+  'mail' | 'otlp' | 'identity' | 'catalog' | 'ordering' | 'payments' | 'ticketing' | 'notifications' | 'bff';
 
 export interface Stack {
   info: StackInfo;
@@ -45,7 +46,14 @@ export interface Stack {
 
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // New services go last: tests address the databases by index (`info.databases[0]` is identity's).
-export const SERVICES_WITH_DATABASES = ['identity', 'notifications', 'catalog', 'ordering', 'payments', 'ticketing'] as const;
+export const SERVICES_WITH_DATABASES = [
+  'identity',
+  'notifications',
+  'catalog',
+  'ordering',
+  'payments',
+  'ticketing',
+] as const;
 export type ServiceComponent = (typeof SERVICES_WITH_DATABASES)[number];
 
 /** The stack's database of one service, by the name's suffix (`kassa_e2e_<ns>_<service>`). */
@@ -114,19 +122,43 @@ export async function startStack(label: string, components: Component[], options
   // Every port of the stack in one go, so that no two of its processes are given the same one.
   const replicaCount = (component: ReplicatedComponent) => Math.max(0, (options.replicas?.[component] ?? 1) - 1);
   const portNames = [
-    'identityGrpc', 'identityHttp', 'notificationsGrpc', 'notificationsHttp', 'catalogGrpc', 'catalogHttp', 'orderingGrpc', 'orderingHttp',
-    'paymentsGrpc', 'paymentsHttp', 'ticketingGrpc', 'ticketingHttp', 'bff', 'bffMetrics', 'mailSmtp', 'mailHttp', 'otlp',
+    'identityGrpc',
+    'identityHttp',
+    'notificationsGrpc',
+    'notificationsHttp',
+    'catalogGrpc',
+    'catalogHttp',
+    'orderingGrpc',
+    'orderingHttp',
+    'paymentsGrpc',
+    'paymentsHttp',
+    'ticketingGrpc',
+    'ticketingHttp',
+    'bff',
+    'bffMetrics',
+    'mailSmtp',
+    'mailHttp',
+    'otlp',
   ] as const;
   const chosen = await freePorts(portNames.length + 2 * (replicaCount('ordering') + replicaCount('ticketing')));
-  const ports = Object.fromEntries(portNames.map((name, i) => [name, chosen[i]!])) as Record<(typeof portNames)[number], number>;
+  const ports = Object.fromEntries(portNames.map((name, i) => [name, chosen[i]!])) as Record<
+    (typeof portNames)[number],
+    number
+  >;
   // Replicas after the first: their own gRPC and HTTP ports.
-  const extraReplicaPorts: Record<ReplicatedComponent, { grpc: number; http: number }[]> = { ordering: [], ticketing: [] };
+  const extraReplicaPorts: Record<ReplicatedComponent, { grpc: number; http: number }[]> = {
+    ordering: [],
+    ticketing: [],
+  };
   let next = portNames.length;
   for (const component of ['ordering', 'ticketing'] as const) {
-    for (let n = 0; n < replicaCount(component); n++) extraReplicaPorts[component].push({ grpc: chosen[next++]!, http: chosen[next++]! });
+    for (let n = 0; n < replicaCount(component); n++)
+      extraReplicaPorts[component].push({ grpc: chosen[next++]!, http: chosen[next++]! });
   }
   const addressList = (first: number, component: ReplicatedComponent) =>
-    [first, ...extraReplicaPorts[component].map((replica) => replica.grpc)].map((port) => `127.0.0.1:${port}`).join(',');
+    [first, ...extraReplicaPorts[component].map((replica) => replica.grpc)]
+      .map((port) => `127.0.0.1:${port}`)
+      .join(',');
   const orderingAddress = addressList(ports.orderingGrpc, 'ordering');
   const ticketingAddress = addressList(ports.ticketingGrpc, 'ticketing');
   const info: StackInfo = { namespace, env: {}, databases, metricsUrls: {} };
@@ -141,7 +173,11 @@ export async function startStack(label: string, components: Component[], options
   };
   if (components.includes('otlp')) {
     info.otlpUrl = `http://127.0.0.1:${ports.otlp}`;
-    Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: info.otlpUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' });
+    Object.assign(env, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: info.otlpUrl,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
   }
   info.env = env;
   // notifications checks delivery events with it (the BFF only forwards their raw body and signature).
@@ -151,27 +187,40 @@ export async function startStack(label: string, components: Component[], options
   const processes = new Map<Component, ManagedProcess>();
   const serviceEnv = {
     identity: {
-      ...env, DATABASE_URL: databaseUrl(databases[0]!), GRPC_PORT: String(ports.identityGrpc), HTTP_PORT: String(ports.identityHttp),
+      ...env,
+      DATABASE_URL: databaseUrl(databases[0]!),
+      GRPC_PORT: String(ports.identityGrpc),
+      HTTP_PORT: String(ports.identityHttp),
       // Every test browser signs in from 127.0.0.1: the per-address limit (30 codes in 15 minutes) would be reached by
       // the suite as a whole. The per-e-mail limit, which the tests check, stays as it is.
       SIGNIN_SEND_LIMIT_PER_IP: '1000',
       ...options.env?.identity,
     },
     notifications: {
-      ...env, DATABASE_URL: databaseUrl(databases[1]!), GRPC_PORT: String(ports.notificationsGrpc), HTTP_PORT: String(ports.notificationsHttp),
-      SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`, PUBLIC_BASE_URL: `http://localhost:${ports.bff}`,
+      ...env,
+      DATABASE_URL: databaseUrl(databases[1]!),
+      GRPC_PORT: String(ports.notificationsGrpc),
+      HTTP_PORT: String(ports.notificationsHttp),
+      SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+      PUBLIC_BASE_URL: `http://localhost:${ports.bff}`,
       // The delivery webhook's shared secret (the BFF forwards the raw body and its signature to notifications).
       EMAIL_WEBHOOK_SECRET: emailWebhookSecret,
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
       ...options.env?.notifications,
     },
     catalog: {
-      ...env, DATABASE_URL: databaseUrl(databases[2]!), GRPC_PORT: String(ports.catalogGrpc), HTTP_PORT: String(ports.catalogHttp),
+      ...env,
+      DATABASE_URL: databaseUrl(databases[2]!),
+      GRPC_PORT: String(ports.catalogGrpc),
+      HTTP_PORT: String(ports.catalogHttp),
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
       ...options.env?.catalog,
     },
     ordering: {
-      ...env, DATABASE_URL: databaseUrl(databases[3]!), GRPC_PORT: String(ports.orderingGrpc), HTTP_PORT: String(ports.orderingHttp),
+      ...env,
+      DATABASE_URL: databaseUrl(databases[3]!),
+      GRPC_PORT: String(ports.orderingGrpc),
+      HTTP_PORT: String(ports.orderingHttp),
       // Organiser calls (orders, refunds) are authorised by identity.
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
       // Every test guest comes from 127.0.0.1 and load runs reuse their buyers' addresses: the open-holds caps have
@@ -181,14 +230,21 @@ export async function startStack(label: string, components: Component[], options
       ...options.env?.ordering,
     },
     payments: {
-      ...env, DATABASE_URL: databaseUrl(databases[4]!), GRPC_PORT: String(ports.paymentsGrpc), HTTP_PORT: String(ports.paymentsHttp),
+      ...env,
+      DATABASE_URL: databaseUrl(databases[4]!),
+      GRPC_PORT: String(ports.paymentsGrpc),
+      HTTP_PORT: String(ports.paymentsHttp),
       // The built-in demo provider, as `npm run up` runs it: no network, no money.
       PAYMENT_PROVIDER: 'demo',
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, ORDERING_GRPC_ADDRESS: orderingAddress,
+      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ORDERING_GRPC_ADDRESS: orderingAddress,
       ...options.env?.payments,
     },
     ticketing: {
-      ...env, DATABASE_URL: databaseUrl(databases[5]!), GRPC_PORT: String(ports.ticketingGrpc), HTTP_PORT: String(ports.ticketingHttp),
+      ...env,
+      DATABASE_URL: databaseUrl(databases[5]!),
+      GRPC_PORT: String(ports.ticketingGrpc),
+      HTTP_PORT: String(ports.ticketingHttp),
       // Organiser and scanner calls are authorised by identity.
       IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
       ...options.env?.ticketing,
@@ -204,18 +260,42 @@ export async function startStack(label: string, components: Component[], options
   };
 
   const httpPortOf: Record<ServiceComponent, number> = {
-    identity: ports.identityHttp, notifications: ports.notificationsHttp, catalog: ports.catalogHttp,
-    ordering: ports.orderingHttp, payments: ports.paymentsHttp, ticketing: ports.ticketingHttp,
+    identity: ports.identityHttp,
+    notifications: ports.notificationsHttp,
+    catalog: ports.catalogHttp,
+    ordering: ports.orderingHttp,
+    payments: ports.paymentsHttp,
+    ticketing: ports.ticketingHttp,
   };
   const extraReplicas: ManagedProcess[] = [];
-  const entryOf = (component: ServiceComponent): string => options.entries?.[component] ?? join('services', component, 'src', 'main.ts');
-  const bundled = (component: ServiceComponent): boolean => options.bundles !== false && options.entries?.[component] === undefined;
+  const entryOf = (component: ServiceComponent): string =>
+    options.entries?.[component] ?? join('services', component, 'src', 'main.ts');
+  const bundled = (component: ServiceComponent): boolean =>
+    options.bundles !== false && options.entries?.[component] === undefined;
   /** One replica of a service: its bundle or its TypeScript entry, with a CPU profile when asked. */
-  const serviceProcess = (component: ServiceComponent, name: string, processEnv: Record<string, string>): ManagedProcess => {
-    const profile = options.cpuProfiles?.includes(component) ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, `${namespace}-${name}`)}`] : [];
-    if (!bundled(component)) return startProcess(`${namespace}-${name}`, process.execPath, [...profile, '--import', 'tsx', entryOf(component)], processEnv);
+  const serviceProcess = (
+    component: ServiceComponent,
+    name: string,
+    processEnv: Record<string, string>,
+  ): ManagedProcess => {
+    const profile = options.cpuProfiles?.includes(component)
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, `${namespace}-${name}`)}`]
+      : [];
+    if (!bundled(component))
+      return startProcess(
+        `${namespace}-${name}`,
+        process.execPath,
+        [...profile, '--import', 'tsx', entryOf(component)],
+        processEnv,
+      );
     const bundle = join(repoRoot, 'services', component, 'dist', 'main.js');
-    return startProcess(`${namespace}-${name}`, process.execPath, ['--enable-source-maps', ...profile, bundle], { NODE_ENV: 'production', ...processEnv }, join(repoRoot, 'services', component));
+    return startProcess(
+      `${namespace}-${name}`,
+      process.execPath,
+      ['--enable-source-maps', ...profile, bundle],
+      { NODE_ENV: 'production', ...processEnv },
+      join(repoRoot, 'services', component),
+    );
   };
 
   const stack: Stack = {
@@ -232,7 +312,11 @@ export async function startStack(label: string, components: Component[], options
     async stop() {
       // The BFF (`next start`) waits on SIGTERM until every keep-alive connection to it has gone idle, some seconds
       // after the test's last request: a stack that is thrown away gives it one second, then SIGKILL.
-      await Promise.all([...extraReplicas, ...[...processes.values()].reverse()].map((p) => p.stop(p === processes.get('bff') ? 1_000 : undefined)));
+      await Promise.all(
+        [...extraReplicas, ...[...processes.values()].reverse()].map((p) =>
+          p.stop(p === processes.get('bff') ? 1_000 : undefined),
+        ),
+      );
       await dropDatabases(databases);
       await deleteNamespaceStreams(namespace);
     },
@@ -242,7 +326,9 @@ export async function startStack(label: string, components: Component[], options
     await dropDatabases(databases);
     // Every service's database copied from a template migrated once per set of migrations (the bundle's migrate.js),
     // beside the mail inbox's and trace receiver's start; bundled one after the other first (esbuild uses both cores).
-    const migrated = SERVICES_WITH_DATABASES.flatMap((service, i) => (components.includes(service) ? [{ service, database: databases[i]! }] : []));
+    const migrated = SERVICES_WITH_DATABASES.flatMap((service, i) =>
+      components.includes(service) ? [{ service, database: databases[i]! }] : [],
+    );
     for (const { service } of migrated) bundleServiceOnce(service);
     await Promise.all([
       ...migrated.map(async ({ service, database }) => {
@@ -250,7 +336,10 @@ export async function startStack(label: string, components: Component[], options
         const key = createHash('sha256').update(readFileSync(migrate)).digest('hex');
         // `<service>_bundle`: the integration tests' templates of the same schema, migrated in-process, are keyed apart.
         const template = await ensureTemplateDatabase(`${service}_bundle`, key, async (url) => {
-          await execFileAsync(process.execPath, [migrate], { cwd: repoRoot, env: { ...process.env, ...serviceEnv[service], DATABASE_URL: url } });
+          await execFileAsync(process.execPath, [migrate], {
+            cwd: repoRoot,
+            env: { ...process.env, ...serviceEnv[service], DATABASE_URL: url },
+          });
         });
         await createDatabaseFromTemplate(database, template);
       }),
@@ -290,14 +379,17 @@ export async function startStack(label: string, components: Component[], options
   /** The trace receiver and the mail inbox, when asked for. */
   async function startAuxiliaries(): Promise<void> {
     if (components.includes('otlp')) {
-      const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), { OTLP_RECEIVER_PORT: String(ports.otlp) });
+      const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), {
+        OTLP_RECEIVER_PORT: String(ports.otlp),
+      });
       processes.set('otlp', otlp);
       await waitForHttp(`${info.otlpUrl}/api/spans`, 'OTLP receiver', 30_000, otlp);
     }
     if (components.includes('mail')) {
       info.mailInboxUrl = `http://127.0.0.1:${ports.mailHttp}`;
       const mail = tsxProcess(`${namespace}-mail`, join('scripts', 'dev', 'mail-inbox.ts'), {
-        MAIL_INBOX_SMTP_PORT: String(ports.mailSmtp), MAIL_INBOX_HTTP_PORT: String(ports.mailHttp),
+        MAIL_INBOX_SMTP_PORT: String(ports.mailSmtp),
+        MAIL_INBOX_HTTP_PORT: String(ports.mailHttp),
       });
       processes.set('mail', mail);
       await waitForHttp(`${info.mailInboxUrl}/api/messages`, 'mail inbox', 30_000, mail);
@@ -307,14 +399,25 @@ export async function startStack(label: string, components: Component[], options
   /** The BFF (`next start` of the last build), started again the same way after a stop or a kill. */
   async function startBff(extraEnv: Record<string, string> = {}): Promise<ManagedProcess> {
     info.bffUrl = `http://localhost:${ports.bff}`;
-    const bff = startProcess(`${namespace}-bff`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)], {
-      ...env, IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`, NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
-      CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`, ORDERING_GRPC_ADDRESS: orderingAddress,
-      PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`, TICKETING_GRPC_ADDRESS: ticketingAddress,
-      PORT: String(ports.bff), METRICS_PORT: String(ports.bffMetrics),
-      ...options.env?.bff,
-      ...extraEnv,
-    }, join(repoRoot, 'bff'));
+    const bff = startProcess(
+      `${namespace}-bff`,
+      process.execPath,
+      [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)],
+      {
+        ...env,
+        IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+        NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
+        CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`,
+        ORDERING_GRPC_ADDRESS: orderingAddress,
+        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`,
+        TICKETING_GRPC_ADDRESS: ticketingAddress,
+        PORT: String(ports.bff),
+        METRICS_PORT: String(ports.bffMetrics),
+        ...options.env?.bff,
+        ...extraEnv,
+      },
+      join(repoRoot, 'bff'),
+    );
     processes.set('bff', bff);
     info.metricsUrls.bff = `http://127.0.0.1:${ports.bffMetrics}/metrics`;
     await waitForHttp(`${info.bffUrl}/api/_auth/session`, 'BFF', 60_000, bff);
@@ -325,7 +428,11 @@ export async function startStack(label: string, components: Component[], options
   async function startExtraReplicas(component: ReplicatedComponent): Promise<void> {
     for (const [index, replicaPorts] of extraReplicaPorts[component].entries()) {
       const name = `${component}-${index + 2}`;
-      const child = serviceProcess(component, name, { ...serviceEnv[component], GRPC_PORT: String(replicaPorts.grpc), HTTP_PORT: String(replicaPorts.http) });
+      const child = serviceProcess(component, name, {
+        ...serviceEnv[component],
+        GRPC_PORT: String(replicaPorts.grpc),
+        HTTP_PORT: String(replicaPorts.http),
+      });
       extraReplicas.push(child);
       info.metricsUrls[name] = `http://127.0.0.1:${replicaPorts.http}/metrics`;
       await waitForHttp(`http://127.0.0.1:${replicaPorts.http}/readyz`, name, 60_000, child);
@@ -336,11 +443,15 @@ export async function startStack(label: string, components: Component[], options
 /** The streams the services made under this stack's namespace ("KASSA_<SERVICE>_<NS>"), so a run leaves nothing behind. */
 async function deleteNamespaceStreams(namespace: string): Promise<void> {
   const suffix = `_${namespace.toUpperCase()}`;
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', ...natsAuthOptions(NATS_ADMIN_USER) });
+  const nats = await connect({
+    servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...natsAuthOptions(NATS_ADMIN_USER),
+  });
   try {
     const jsm = await jetstreamManager(nats);
     const names: string[] = [];
-    for await (const stream of jsm.streams.list()) if (stream.config.name.endsWith(suffix)) names.push(stream.config.name);
+    for await (const stream of jsm.streams.list())
+      if (stream.config.name.endsWith(suffix)) names.push(stream.config.name);
     for (const name of names) await jsm.streams.delete(name);
   } finally {
     await nats.close();

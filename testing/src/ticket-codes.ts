@@ -9,7 +9,10 @@ let zxingReady: Promise<unknown> | undefined;
 export async function readQrImage(image: Uint8Array | ImageData): Promise<string[]> {
   zxingReady ??= (async () => {
     const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    return prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+    return prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+      fireImmediately: true,
+    });
   })();
   await zxingReady;
   const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true });
@@ -31,6 +34,10 @@ export interface TicketCodeParts {
 export function parseTicketCode(code: string): TicketCodeParts {
   const parts = code.split('.');
   if (parts.length !== 4 || parts[0] !== 'KT1') throw new Error(`not a Kassa ticket code: ${code.slice(0, 40)}…`);
-  const payload = JSON.parse(Buffer.from(parts[2]!, 'base64url').toString('utf8')) as { t: string; e: string[]; s: string };
+  const payload = JSON.parse(Buffer.from(parts[2]!, 'base64url').toString('utf8')) as {
+    t: string;
+    e: string[];
+    s: string;
+  };
   return { keyId: parts[1]!, ticketId: payload.t, eventIds: payload.e, seed: payload.s, signature: parts[3]! };
 }

@@ -36,8 +36,44 @@ import enScanner from '../messages/en/scanner.json';
 import nlScanner from '../messages/nl/scanner.json';
 
 export const messages = {
-  en: { ...enCore, ...enAuth, ...enAccount, ...enDashboard, ...enUi, ...enSite, ...enSocial, ...enMarketing, ...enLegal, ...enEvents, ...enOrganisations, ...enShop, ...enShops, ...enCheckout, ...enOrders, ...enTickets, ...enScanner },
-  nl: { ...nlCore, ...nlAuth, ...nlAccount, ...nlDashboard, ...nlUi, ...nlSite, ...nlSocial, ...nlMarketing, ...nlLegal, ...nlEvents, ...nlOrganisations, ...nlShop, ...nlShops, ...nlCheckout, ...nlOrders, ...nlTickets, ...nlScanner },
+  en: {
+    ...enCore,
+    ...enAuth,
+    ...enAccount,
+    ...enDashboard,
+    ...enUi,
+    ...enSite,
+    ...enSocial,
+    ...enMarketing,
+    ...enLegal,
+    ...enEvents,
+    ...enOrganisations,
+    ...enShop,
+    ...enShops,
+    ...enCheckout,
+    ...enOrders,
+    ...enTickets,
+    ...enScanner,
+  },
+  nl: {
+    ...nlCore,
+    ...nlAuth,
+    ...nlAccount,
+    ...nlDashboard,
+    ...nlUi,
+    ...nlSite,
+    ...nlSocial,
+    ...nlMarketing,
+    ...nlLegal,
+    ...nlEvents,
+    ...nlOrganisations,
+    ...nlShop,
+    ...nlShops,
+    ...nlCheckout,
+    ...nlOrders,
+    ...nlTickets,
+    ...nlScanner,
+  },
 } as const;
 
 export type Messages = (typeof messages)['en'];

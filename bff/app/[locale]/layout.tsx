@@ -23,7 +23,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return siteMetadata({ productTitle: t('productTitle'), description: t('tagline') });
 }
 
-export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);

@@ -28,8 +28,19 @@ export function loadAnalytics(): Promise<PostHog | null> {
 export function redactCapture(event: CaptureResult | null): CaptureResult | null {
   if (!event) return event;
   const redacted = (properties: Record<string, unknown> | undefined) =>
-    properties && Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, typeof value === 'string' ? redactSecrets(value) : value]));
-  return { ...event, properties: redacted(event.properties) ?? {}, $set: redacted(event.$set), $set_once: redacted(event.$set_once) };
+    properties &&
+    Object.fromEntries(
+      Object.entries(properties).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? redactSecrets(value) : value,
+      ]),
+    );
+  return {
+    ...event,
+    properties: redacted(event.properties) ?? {},
+    $set: redacted(event.$set),
+    $set_once: redacted(event.$set_once),
+  };
 }
 
 /** One page view with the full path (pathname + query, secrets redacted), as the spec asks for every route change. */

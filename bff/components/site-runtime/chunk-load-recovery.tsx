@@ -42,7 +42,11 @@ export function ChunkLoadRecovery() {
       const target = event.target;
       // A failing <script> or stylesheet fires a non-bubbling 'error' on the element: caught here in the capture phase.
       const assetUrl =
-        target instanceof HTMLScriptElement ? target.src : target instanceof HTMLLinkElement && target.rel === 'stylesheet' ? target.href : undefined;
+        target instanceof HTMLScriptElement
+          ? target.src
+          : target instanceof HTMLLinkElement && target.rel === 'stylesheet'
+            ? target.href
+            : undefined;
       if (assetUrl && isBuildAssetUrl(assetUrl, window.location.origin)) reloadAfterChunkError();
       else if (event instanceof ErrorEvent && isChunkLoadError(event.error)) reloadAfterChunkError();
     };

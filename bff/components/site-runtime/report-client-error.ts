@@ -15,8 +15,16 @@ export interface ClientErrorReport {
   digest?: string;
 }
 
-export function describeClientError(error: unknown, boundary: ClientErrorReport['boundary'], path: string, userAgent: string): ClientErrorReport {
-  const { name, message, digest } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+export function describeClientError(
+  error: unknown,
+  boundary: ClientErrorReport['boundary'],
+  path: string,
+  userAgent: string,
+): ClientErrorReport {
+  const { name, message, digest } = (typeof error === 'object' && error !== null ? error : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     event: 'client_error',
     boundary,
@@ -29,7 +37,12 @@ export function describeClientError(error: unknown, boundary: ClientErrorReport[
 }
 
 export function reportClientError(error: unknown, boundary: ClientErrorReport['boundary']): ClientErrorReport {
-  const report = describeClientError(error, boundary, `${window.location.pathname}${window.location.search}`, navigator.userAgent);
+  const report = describeClientError(
+    error,
+    boundary,
+    `${window.location.pathname}${window.location.search}`,
+    navigator.userAgent,
+  );
   console.error(`[kassa] ${JSON.stringify(report)}`);
   void captureErrorEvent(error, { ...report });
   return report;

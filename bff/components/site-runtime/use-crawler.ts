@@ -6,5 +6,9 @@ const subscribe = () => () => {};
 
 /** Whether a search-engine bot or page-speed crawler runs this page: null on the server, where it is not known. */
 export function useIsCrawler(): boolean | null {
-  return useSyncExternalStore<boolean | null>(subscribe, () => isCrawlerUserAgent(navigator.userAgent), () => null);
+  return useSyncExternalStore<boolean | null>(
+    subscribe,
+    () => isCrawlerUserAgent(navigator.userAgent),
+    () => null,
+  );
 }

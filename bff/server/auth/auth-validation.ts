@@ -13,7 +13,10 @@ function ruleMessage(rule: FieldRule, label: string): string {
 /** A string field: absent → '{label} is required', not a string → '{label} is invalid', then the field's own rule. */
 export function textField(label: string, rule: (value: string) => FieldRule | null) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(label) : messages.invalid(label)) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? messages.required(label) : messages.invalid(label),
+    })
     .superRefine((value, ctx) => {
       const broken = rule(value);
       if (broken) ctx.addIssue({ code: 'custom', message: ruleMessage(broken, label) });

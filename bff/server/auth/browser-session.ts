@@ -2,7 +2,13 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { setCookie } from '../handler';
 import { identityClient } from '../clients/identity-client';
 import { logger } from '../logger';
-import { clearedSessionCookie, findSessionCookie, isWellFormedSessionToken, sessionCookie, sessionCookieName } from './session-cookies';
+import {
+  clearedSessionCookie,
+  findSessionCookie,
+  isWellFormedSessionToken,
+  sessionCookie,
+  sessionCookieName,
+} from './session-cookies';
 
 /**
  * Gives the browser a freshly opened session, whichever way it signed in (e-mailed code, social sign-in).

@@ -19,6 +19,7 @@ export async function requireSignedInUser(locale: string): Promise<SessionUser> 
   const cookie = findSessionCookie(await cookies());
   const user = cookie ? await sessionUserOf(cookie.value) : null;
   if (user) return user;
-  const here = safeNextPath((await headers()).get(REQUEST_PATH_HEADER) ?? undefined) ?? getPathname({ href: '/account', locale });
+  const here =
+    safeNextPath((await headers()).get(REQUEST_PATH_HEADER) ?? undefined) ?? getPathname({ href: '/account', locale });
   return redirect({ href: { pathname: '/sign-in', query: { next: here } }, locale });
 }

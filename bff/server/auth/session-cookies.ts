@@ -26,9 +26,18 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 /** The session cookie lives exactly as long as the session can (its absolute expiry). */
-export function sessionCookie(token: string, expiresAt: Date | undefined, secure: boolean, now = new Date()): CookieSpec {
+export function sessionCookie(
+  token: string,
+  expiresAt: Date | undefined,
+  secure: boolean,
+  now = new Date(),
+): CookieSpec {
   const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) : undefined;
-  return { name: sessionCookieName(secure), value: token, options: { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge } };
+  return {
+    name: sessionCookieName(secure),
+    value: token,
+    options: { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge },
+  };
 }
 
 export function clearedSessionCookie(name: string): CookieSpec {
@@ -41,7 +50,13 @@ export function challengeCookie(challengeId: string, secure: boolean): CookieSpe
   return {
     name: CHALLENGE_COOKIE,
     value: challengeId,
-    options: { httpOnly: true, secure, sameSite: 'lax', path: CHALLENGE_COOKIE_PATH, maxAge: CHALLENGE_MAX_AGE_SECONDS },
+    options: {
+      httpOnly: true,
+      secure,
+      sameSite: 'lax',
+      path: CHALLENGE_COOKIE_PATH,
+      maxAge: CHALLENGE_MAX_AGE_SECONDS,
+    },
   };
 }
 

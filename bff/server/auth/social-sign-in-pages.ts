@@ -26,11 +26,20 @@ function htmlResponse(body: { html: string; contentSecurityPolicy: string }, sta
 }
 
 /** The popup's page after a failed step: a short localized message and a way back; the state cookie is dropped. */
-export function socialFailurePage(locale: Locale, failure: SocialFailure, status: number, secure: boolean): NextResponse {
+export function socialFailurePage(
+  locale: Locale,
+  failure: SocialFailure,
+  status: number,
+  secure: boolean,
+): NextResponse {
   const t = translator(locale);
   const page = renderCallbackPage({
-    locale, title: t('callbackTitle'), message: t(failure), outcome: 'failed',
-    fallbackHref: localizePath('/sign-in', locale, routing), fallbackLabel: t('backToSignIn'),
+    locale,
+    title: t('callbackTitle'),
+    message: t(failure),
+    outcome: 'failed',
+    fallbackHref: localizePath('/sign-in', locale, routing),
+    fallbackLabel: t('backToSignIn'),
   });
   return setCookie(htmlResponse(page, status), clearedSocialStateCookie(secure));
 }
@@ -39,8 +48,12 @@ export function socialFailurePage(locale: Locale, failure: SocialFailure, status
 export function socialSignedInPage(locale: Locale): NextResponse {
   const t = translator(locale);
   const page = renderCallbackPage({
-    locale, title: t('callbackTitle'), message: t('signedIn'), outcome: 'signed-in',
-    fallbackHref: localizePath('/account', locale, routing), fallbackLabel: t('toAccount'),
+    locale,
+    title: t('callbackTitle'),
+    message: t('signedIn'),
+    outcome: 'signed-in',
+    fallbackHref: localizePath('/account', locale, routing),
+    fallbackLabel: t('toAccount'),
   });
   return htmlResponse(page, 200);
 }

@@ -31,12 +31,22 @@ export function socialStateCookie(stateId: string, locale: Locale, secure: boole
   return {
     name: SOCIAL_STATE_COOKIE,
     value: `${stateId}.${locale}`,
-    options: { httpOnly: true, secure, sameSite: 'lax', path: SOCIAL_STATE_COOKIE_PATH, maxAge: SOCIAL_STATE_MAX_AGE_SECONDS },
+    options: {
+      httpOnly: true,
+      secure,
+      sameSite: 'lax',
+      path: SOCIAL_STATE_COOKIE_PATH,
+      maxAge: SOCIAL_STATE_MAX_AGE_SECONDS,
+    },
   };
 }
 
 export function clearedSocialStateCookie(secure: boolean): CookieSpec {
-  return { name: SOCIAL_STATE_COOKIE, value: '', options: { httpOnly: true, secure, sameSite: 'lax', path: SOCIAL_STATE_COOKIE_PATH, maxAge: 0 } };
+  return {
+    name: SOCIAL_STATE_COOKIE,
+    value: '',
+    options: { httpOnly: true, secure, sameSite: 'lax', path: SOCIAL_STATE_COOKIE_PATH, maxAge: 0 },
+  };
 }
 
 export function readSocialStateCookie(value: string | undefined): { stateId: string; locale: Locale } | null {
@@ -54,7 +64,6 @@ export interface CallbackPage {
   fallbackHref: string;
   fallbackLabel: string;
 }
-
 
 /**
  * The popup's last page, with no framework and no outside resources. A nonce'd inline script writes the signal

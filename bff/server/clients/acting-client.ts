@@ -12,7 +12,10 @@ export function actingAs<C extends object>(client: C, userId: string): Acting<C>
       const member = Reflect.get(target, name, receiver) as unknown;
       if (typeof member !== 'function' || name === 'close') return member;
       return (request: unknown, options: ClientCallOptions = {}) =>
-        (member as (request: unknown, options: ClientCallOptions) => Promise<unknown>).call(target, request, { ...options, actorUserId: userId });
+        (member as (request: unknown, options: ClientCallOptions) => Promise<unknown>).call(target, request, {
+          ...options,
+          actorUserId: userId,
+        });
     },
   });
 }

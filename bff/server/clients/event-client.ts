@@ -10,7 +10,10 @@ const holder = globalThis as typeof globalThis & { kassaEventClient?: EventClien
 
 /** catalog's EventService; anonymous calls (GetPublicEvent) use it as is. */
 export function eventClient(): EventClient {
-  holder.kassaEventClient ??= createGrpcClient(EventServiceClient, readBffConfig().catalogAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaEventClient ??= createGrpcClient(EventServiceClient, readBffConfig().catalogAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5000,
+  });
   return holder.kassaEventClient;
 }
 

@@ -34,7 +34,11 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts. Please try again la
 
 /** 429, with how long to wait both in the body (for the page's words) and in Retry-After. */
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
-  return { status: 429, body: { message: TOO_MANY_REQUESTS_MESSAGE, retryAfterSeconds }, headers: { 'Retry-After': String(retryAfterSeconds) } };
+  return {
+    status: 429,
+    body: { message: TOO_MANY_REQUESTS_MESSAGE, retryAfterSeconds },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  };
 }
 
 /** Services name fields as in the proto (display_name); the browser knows them as in JSON (displayName). */
@@ -43,7 +47,11 @@ function toJsonFieldName(field: string): string {
 }
 
 export function mapGrpcFailure(failure: GrpcFailure, options: MappingOptions = {}): HttpError {
-  const error = (statusCode: number, body: ErrorBody, headers: Record<string, string> = {}): HttpError => ({ status: statusCode, body, headers });
+  const error = (statusCode: number, body: ErrorBody, headers: Record<string, string> = {}): HttpError => ({
+    status: statusCode,
+    body,
+    headers,
+  });
   switch (failure.code) {
     case status.INVALID_ARGUMENT: {
       const fields: Record<string, string> = {};

@@ -8,6 +8,9 @@ export type IdentityClient = PromiseClient<IdentityServiceService>;
 const holder = globalThis as typeof globalThis & { kassaIdentityClient?: IdentityClient };
 
 export function identityClient(): IdentityClient {
-  holder.kassaIdentityClient ??= createGrpcClient(IdentityServiceClient, readBffConfig().identityAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaIdentityClient ??= createGrpcClient(IdentityServiceClient, readBffConfig().identityAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5000,
+  });
   return holder.kassaIdentityClient;
 }

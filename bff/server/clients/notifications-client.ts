@@ -1,5 +1,8 @@
 import { createGrpcClient, type PromiseClient } from '@kassa/platform/grpc';
-import { NotificationsServiceClient, type NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
+import {
+  NotificationsServiceClient,
+  type NotificationsServiceService,
+} from '@kassa/proto/notifications/v1/notifications';
 import { type Acting, actingAs } from './acting-client';
 import { readBffConfig, readCallerKey } from '../bff-config';
 
@@ -11,7 +14,11 @@ const holder = globalThis as typeof globalThis & { kassaNotificationsClient?: No
 
 /** notifications' messages API; the mail provider's delivery events (HandleDeliveryEvent) use it as is. */
 export function notificationsClient(): NotificationsClient {
-  holder.kassaNotificationsClient ??= createGrpcClient(NotificationsServiceClient, readBffConfig().notificationsAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaNotificationsClient ??= createGrpcClient(
+    NotificationsServiceClient,
+    readBffConfig().notificationsAddress,
+    { callerKey: readCallerKey(), deadlineMs: 5000 },
+  );
   return holder.kassaNotificationsClient;
 }
 

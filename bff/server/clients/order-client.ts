@@ -12,7 +12,10 @@ const holder = globalThis as typeof globalThis & { kassaOrderClient?: OrderClien
 /** ordering's OrderService; the guest's calls (Checkout, GetGuestOrder) use it as is. */
 export function orderClient(): OrderClient {
   // Checkout reserves under row locks; a rush can queue it behind others, so it gets more time than a read.
-  holder.kassaOrderClient ??= createGrpcClient(OrderServiceClient, readBffConfig().orderingAddress, { callerKey: readCallerKey(), deadlineMs: 10_000 });
+  holder.kassaOrderClient ??= createGrpcClient(OrderServiceClient, readBffConfig().orderingAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 10_000,
+  });
   return holder.kassaOrderClient;
 }
 

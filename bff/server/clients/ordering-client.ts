@@ -9,6 +9,9 @@ const holder = globalThis as typeof globalThis & { kassaOrderingClient?: Orderin
 
 /** ordering's OrderingService: GetAvailability and PriceCart are anonymous and read-only. */
 export function orderingClient(): OrderingClient {
-  holder.kassaOrderingClient ??= createGrpcClient(OrderingServiceClient, readBffConfig().orderingAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaOrderingClient ??= createGrpcClient(OrderingServiceClient, readBffConfig().orderingAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5000,
+  });
   return holder.kassaOrderingClient;
 }

@@ -10,7 +10,10 @@ const holder = globalThis as typeof globalThis & { kassaOrganisationClient?: Org
 
 /** identity's OrganisationService (served by the identity process, so at the identity address). */
 export function organisationClient(): OrganisationClient {
-  holder.kassaOrganisationClient ??= createGrpcClient(OrganisationServiceClient, readBffConfig().identityAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaOrganisationClient ??= createGrpcClient(OrganisationServiceClient, readBffConfig().identityAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5000,
+  });
   return holder.kassaOrganisationClient;
 }
 

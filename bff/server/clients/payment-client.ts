@@ -11,7 +11,10 @@ const holder = globalThis as typeof globalThis & { kassaPaymentClient?: PaymentC
 /** payments' PaymentService; the guest's calls (CreatePayment, GetPayment, CompleteDemoPayment) and webhooks use it as is. */
 export function paymentClient(): PaymentClient {
   // CreatePayment waits for the provider (Stripe) to answer, so it gets more time than a read.
-  holder.kassaPaymentClient ??= createGrpcClient(PaymentServiceClient, readBffConfig().paymentsAddress, { callerKey: readCallerKey(), deadlineMs: 15_000 });
+  holder.kassaPaymentClient ??= createGrpcClient(PaymentServiceClient, readBffConfig().paymentsAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 15_000,
+  });
   return holder.kassaPaymentClient;
 }
 

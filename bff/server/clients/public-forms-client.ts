@@ -10,6 +10,9 @@ const holder = globalThis as typeof globalThis & { kassaPublicFormsClient?: Publ
 
 /** notifications' public forms API (waitlist, contact form); anonymous calls only. */
 export function publicFormsClient(): PublicFormsClient {
-  holder.kassaPublicFormsClient ??= createGrpcClient(PublicFormsServiceClient, readBffConfig().notificationsAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaPublicFormsClient ??= createGrpcClient(PublicFormsServiceClient, readBffConfig().notificationsAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5000,
+  });
   return holder.kassaPublicFormsClient;
 }

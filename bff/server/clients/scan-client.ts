@@ -12,7 +12,10 @@ const holder = globalThis as typeof globalThis & { kassaScanClient?: ScanClient 
 export function scanClient(): ScanClient {
   // A scan answers a person waiting at the door: a short deadline, so that the scanner falls back to its offline
   // kit quickly when ticketing is slow. The offline kit and a sync of up to 1,000 scans take longer.
-  holder.kassaScanClient ??= createGrpcClient(ScanServiceClient, readBffConfig().ticketingAddress, { callerKey: readCallerKey(), deadlineMs: 5_000 });
+  holder.kassaScanClient ??= createGrpcClient(ScanServiceClient, readBffConfig().ticketingAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5_000,
+  });
   return holder.kassaScanClient;
 }
 

@@ -11,7 +11,10 @@ const holder = globalThis as typeof globalThis & { kassaShopClient?: ShopClient 
 
 /** catalog's ShopService; anonymous calls (GetPublicShop) use it as is. */
 export function shopClient(): ShopClient {
-  holder.kassaShopClient ??= createGrpcClient(ShopServiceClient, readBffConfig().catalogAddress, { callerKey: readCallerKey(), deadlineMs: 5000 });
+  holder.kassaShopClient ??= createGrpcClient(ShopServiceClient, readBffConfig().catalogAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 5000,
+  });
   return holder.kassaShopClient;
 }
 

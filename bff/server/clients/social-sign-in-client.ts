@@ -9,7 +9,10 @@ export type SocialSignInClient = PromiseClient<typeof SocialSignInServiceService
 const holder = globalThis as typeof globalThis & { kassaSocialSignInClient?: SocialSignInClient };
 
 export function socialSignInClient(): SocialSignInClient {
-  holder.kassaSocialSignInClient ??= createGrpcClient(SocialSignInServiceClient, readBffConfig().identityAddress, { callerKey: readCallerKey(), deadlineMs: 10_000 });
+  holder.kassaSocialSignInClient ??= createGrpcClient(SocialSignInServiceClient, readBffConfig().identityAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 10_000,
+  });
   return holder.kassaSocialSignInClient;
 }
 

@@ -12,7 +12,10 @@ const holder = globalThis as typeof globalThis & { kassaTicketClient?: TicketCli
 /** ticketing's TicketService; the guest's calls (GetTicket, ListOrderTickets) use it as is. */
 export function ticketClient(): TicketClient {
   // The CSV export asks for pages of 500 attendees: more than a point read, still well under a few seconds.
-  holder.kassaTicketClient ??= createGrpcClient(TicketServiceClient, readBffConfig().ticketingAddress, { callerKey: readCallerKey(), deadlineMs: 8000 });
+  holder.kassaTicketClient ??= createGrpcClient(TicketServiceClient, readBffConfig().ticketingAddress, {
+    callerKey: readCallerKey(),
+    deadlineMs: 8000,
+  });
   return holder.kassaTicketClient;
 }
 

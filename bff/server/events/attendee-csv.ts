@@ -41,7 +41,18 @@ export interface AttendeeCsvLabels {
 }
 
 export function attendeeCsvHeader(labels: AttendeeCsvLabels): string {
-  return csvRow([labels.reference, labels.status, labels.item, labels.orderNumber, labels.email, labels.subscribed, labels.issuedAt, labels.checkedInAt, labels.device, labels.ticketId]);
+  return csvRow([
+    labels.reference,
+    labels.status,
+    labels.item,
+    labels.orderNumber,
+    labels.email,
+    labels.subscribed,
+    labels.issuedAt,
+    labels.checkedInAt,
+    labels.device,
+    labels.ticketId,
+  ]);
 }
 
 /**

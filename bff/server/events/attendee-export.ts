@@ -23,7 +23,10 @@ export function attendeeCsvLabels(locale: Locale): AttendeeCsvLabels {
   return messages[locale].Tickets.attendees.csv;
 }
 
-export async function attendeesCsvStream(fetchPage: (pageToken: string) => Promise<AttendeePage>, labels: AttendeeCsvLabels): Promise<ReadableStream<Uint8Array>> {
+export async function attendeesCsvStream(
+  fetchPage: (pageToken: string) => Promise<AttendeePage>,
+  labels: AttendeeCsvLabels,
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const rows = (attendees: AttendeeView[]) => attendees.map((attendee) => attendeeCsvRow(attendee, labels)).join('');
   const first = await fetchPage('');

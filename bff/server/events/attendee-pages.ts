@@ -1,7 +1,11 @@
 // What an event's Overview (sales and check-ins) and Attendees tab read from ticketing, acting for the signed-in
 // member. Who may see what: attendees need "orders.view" or "checkin", the figures "events", "orders.view" or
 // "checkin" (ticketing checks again). identity answers from the request's cache, since the page asked already.
-import { ATTENDEE_STATUSES, type AttendeeListView, type TicketStatsView } from '@kassa/web/features/tickets/ticket-model';
+import {
+  ATTENDEE_STATUSES,
+  type AttendeeListView,
+  type TicketStatsView,
+} from '@kassa/web/features/tickets/ticket-model';
 import { cursorPage, listQuery, type ListQuery } from '../list-pages';
 import { logger } from '../logger';
 import { holds, requireOrganisationAccess } from '../organisations/organisation-access';
@@ -37,7 +41,12 @@ export async function ticketAccess(locale: string, orgId: string): Promise<Ticke
 }
 
 /** One page of the event's attendees, newest issued first. */
-export async function loadAttendees(userId: string, orgId: string, eventId: string, query: ListQuery): Promise<AttendeeListView> {
+export async function loadAttendees(
+  userId: string,
+  orgId: string,
+  eventId: string,
+  query: ListQuery,
+): Promise<AttendeeListView> {
   const tickets = ticketClientAs(userId);
   const { rows, hasNextPage } = await cursorPage(query.page, async (pageToken) => {
     const answer = await tickets.listAttendees({
@@ -67,14 +76,30 @@ async function orUnavailable<T>(what: { call: string; eventId: string }, call: P
 }
 
 /** The Attendees tab's props: the rights, and the page of attendees when the member may see them. */
-export async function attendeesTabProps(locale: string, userId: string, orgId: string, eventId: string, search: Search) {
+export async function attendeesTabProps(
+  locale: string,
+  userId: string,
+  orgId: string,
+  eventId: string,
+  search: Search,
+) {
   const rights = await ticketAccess(locale, orgId);
-  const list = rights.attendees ? await orUnavailable({ call: 'ListAttendees', eventId }, loadAttendees(userId, orgId, eventId, attendeeListQuery(search))) : null;
+  const list = rights.attendees
+    ? await orUnavailable(
+        { call: 'ListAttendees', eventId },
+        loadAttendees(userId, orgId, eventId, attendeeListQuery(search)),
+      )
+    : null;
   return { allowed: rights.attendees, list, canViewOrders: rights.orders };
 }
 
 /** The Overview's figures: undefined for a member who may not see them (nothing shown), null when ticketing is away. */
-export async function ticketStatsProps(locale: string, userId: string, orgId: string, eventId: string): Promise<TicketStatsView | null | undefined> {
+export async function ticketStatsProps(
+  locale: string,
+  userId: string,
+  orgId: string,
+  eventId: string,
+): Promise<TicketStatsView | null | undefined> {
   const rights = await ticketAccess(locale, orgId);
   if (!rights.stats) return undefined;
   return orUnavailable({ call: 'GetEventTicketStats', eventId }, loadTicketStats(userId, orgId, eventId));

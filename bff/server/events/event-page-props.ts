@@ -11,7 +11,10 @@ export interface EventRouteParams {
   eventId: string;
 }
 
-export async function eventPageMetadata({ locale, orgId, eventId }: EventRouteParams, tab: EventTabKey): Promise<Metadata> {
+export async function eventPageMetadata(
+  { locale, orgId, eventId }: EventRouteParams,
+  tab: EventTabKey,
+): Promise<Metadata> {
   const { userId } = await eventsAccess(locale, orgId);
   const event = await loadEvent(userId, orgId, eventId);
   if (tab === 'overview') return { title: event.name };
@@ -20,7 +23,11 @@ export async function eventPageMetadata({ locale, orgId, eventId }: EventRoutePa
 }
 
 /** Everything the event screen needs for `tab`; only the tab's own lists are read (`search`: the Attendees filters). */
-export async function eventPageProps({ locale, orgId, eventId }: EventRouteParams, tab: EventTabKey, search: Record<string, string | string[] | undefined> = {}) {
+export async function eventPageProps(
+  { locale, orgId, eventId }: EventRouteParams,
+  tab: EventTabKey,
+  search: Record<string, string | string[] | undefined> = {},
+) {
   const { userId, canEdit, ownLocale } = await eventsAccess(locale, orgId);
   const eventLoaded = loadEvent(userId, orgId, eventId);
   // ticketing is asked only once catalog has confirmed the event (an unknown or foreign one is the 404 page).

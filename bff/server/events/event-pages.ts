@@ -1,7 +1,13 @@
 // What the organiser's event pages read from catalog (and identity, for the names in the history), acting for
 // the signed-in member. catalog's NOT_FOUND (unknown id, another organisation's) becomes the 404 page.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
-import { EVENT_LIST_STATUSES, type EventListView, type EventView, type HistoryEntryView, type TicketOptionView } from '@kassa/web/lib/event-model';
+import {
+  EVENT_LIST_STATUSES,
+  type EventListView,
+  type EventView,
+  type HistoryEntryView,
+  type TicketOptionView,
+} from '@kassa/web/lib/event-model';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
@@ -17,7 +23,8 @@ export const EVENTS_PAGE_SIZE = 20;
 export type EventListQuery = ListQuery;
 
 /** ?q=, ?status= and ?page= as the events list understands them. */
-export const eventListQuery = (search: Record<string, string | string[] | undefined>): EventListQuery => listQuery(search, EVENT_LIST_STATUSES);
+export const eventListQuery = (search: Record<string, string | string[] | undefined>): EventListQuery =>
+  listQuery(search, EVENT_LIST_STATUSES);
 
 /** Turns catalog's NOT_FOUND into the 404 page; anything else is thrown on. */
 export async function orNotFound<T>(call: Promise<T>): Promise<T> {
@@ -51,7 +58,9 @@ export const loadEvent = cache(async (userId: string, orgId: string, eventId: st
 });
 
 export async function loadTicketOptions(userId: string, orgId: string, eventId: string): Promise<TicketOptionView[]> {
-  const { ticketOptions } = await orNotFound(eventClientAs(userId).listTicketOptions({ organisationId: orgId, eventId }));
+  const { ticketOptions } = await orNotFound(
+    eventClientAs(userId).listTicketOptions({ organisationId: orgId, eventId }),
+  );
   return ticketOptions.map(toTicketOptionView);
 }
 
@@ -73,7 +82,13 @@ export async function memberNames(userId: string, orgId: string): Promise<Map<st
 /** The newest changes of the event and its ticket options (one page of 100), each with who made it. */
 export async function loadHistory(userId: string, orgId: string, eventId: string): Promise<HistoryEntryView[]> {
   const [history, names] = await Promise.all([
-    orNotFound(eventClientAs(userId).listHistory({ organisationId: orgId, entityId: eventId, page: { pageSize: 100, pageToken: '' } })),
+    orNotFound(
+      eventClientAs(userId).listHistory({
+        organisationId: orgId,
+        entityId: eventId,
+        page: { pageSize: 100, pageToken: '' },
+      }),
+    ),
     memberNames(userId, orgId),
   ]);
   return history.entries.map((entry) => toHistoryEntryView(entry, names));
@@ -82,15 +97,25 @@ export async function loadHistory(userId: string, orgId: string, eventId: string
 /** A public page's link as guests get it ('/event/evt_…'): without a locale prefix, so each visitor reads it in their own language. */
 export async function publicPageUrl(path: string): Promise<string> {
   const requestHeaders = await headers();
-  const origin = appOrigin({ url: `http://${requestHeaders.get('host') ?? 'localhost'}/`, headers: requestHeaders }, readBffConfig());
+  const origin = appOrigin(
+    { url: `http://${requestHeaders.get('host') ?? 'localhost'}/`, headers: requestHeaders },
+    readBffConfig(),
+  );
   return `${origin}${path}`;
 }
 
 export const publicEventUrl = (eventId: string): Promise<string> => publicPageUrl(`/event/${eventId}`);
 
 /** Who is looking at an organisation's events, and what they may do there. */
-export async function eventsAccess(locale: string, orgId: string): Promise<{ userId: string; canEdit: boolean; ownLocale: string }> {
+export async function eventsAccess(
+  locale: string,
+  orgId: string,
+): Promise<{ userId: string; canEdit: boolean; ownLocale: string }> {
   const { user, organisation, permissions } = await requireOrganisationAccess(locale, orgId, '');
   // An event's own texts are in the organisation's default language; its form asks for the other one too.
-  return { userId: user.id, canEdit: holds(permissions, 'events'), ownLocale: organisation.organisation?.defaultLocale || 'en' };
+  return {
+    userId: user.id,
+    canEdit: holds(permissions, 'events'),
+    ownLocale: organisation.organisation?.defaultLocale || 'en',
+  };
 }

@@ -20,7 +20,10 @@ export interface EventWrite {
 }
 
 /** Signed in, well-formed ids, allowed to change the organisation's events. Ids the route does not have are ''. */
-export async function authorizeEventWrite(request: NextRequest, params: Partial<TicketOptionParams>): Promise<EventWrite> {
+export async function authorizeEventWrite(
+  request: NextRequest,
+  params: Partial<TicketOptionParams>,
+): Promise<EventWrite> {
   const user = await requireApiUser(request);
   const orgId = requireRouteId('org', params.orgId);
   const eventId = params.eventId === undefined ? '' : requireRouteId('evt', params.eventId);

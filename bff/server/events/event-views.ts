@@ -1,11 +1,33 @@
 // catalog's messages as the screens receive them (web/src/lib/event-model.ts): dates as ISO strings, unlimited as null.
-import type { Event, HistoryEntry, Location, PublicEvent, TicketOption, Translation } from '@kassa/proto/catalog/v1/events';
-import type { EventInput, EventLocation, EventView, HistoryActor, HistoryEntryView, PublicEventView, TextTranslation, TicketOptionInput, TicketOptionView } from '@kassa/web/lib/event-model';
+import type {
+  Event,
+  HistoryEntry,
+  Location,
+  PublicEvent,
+  TicketOption,
+  Translation,
+} from '@kassa/proto/catalog/v1/events';
+import type {
+  EventInput,
+  EventLocation,
+  EventView,
+  HistoryActor,
+  HistoryEntryView,
+  PublicEventView,
+  TextTranslation,
+  TicketOptionInput,
+  TicketOptionView,
+} from '@kassa/web/lib/event-model';
 
 const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
 
 function toLocation(location: Location | undefined): EventLocation {
-  return { address: location?.address ?? '', city: location?.city ?? '', postalCode: location?.postalCode ?? '', country: location?.country ?? '' };
+  return {
+    address: location?.address ?? '',
+    city: location?.city ?? '',
+    postalCode: location?.postalCode ?? '',
+    country: location?.country ?? '',
+  };
 }
 
 const toTranslations = (translations: Translation[]): TextTranslation[] =>
@@ -44,8 +66,19 @@ export function toTicketOptionView(option: TicketOption | undefined): TicketOpti
 /** `names` maps the organisation's members' user ids to their names; anyone else was a member once. */
 export function toHistoryEntryView(entry: HistoryEntry, names: ReadonlyMap<string, string>): HistoryEntryView {
   const name = names.get(entry.actorUserId);
-  const actor: HistoryActor = !entry.actorUserId ? { kind: 'system' } : name !== undefined ? { kind: 'member', name } : { kind: 'former' };
-  return { id: entry.id, entityId: entry.entityId, action: entry.action, propertiesJson: entry.propertiesJson, actor, occurredAt: iso(entry.occurredAt) };
+  const actor: HistoryActor = !entry.actorUserId
+    ? { kind: 'system' }
+    : name !== undefined
+      ? { kind: 'member', name }
+      : { kind: 'former' };
+  return {
+    id: entry.id,
+    entityId: entry.entityId,
+    action: entry.action,
+    propertiesJson: entry.propertiesJson,
+    actor,
+    occurredAt: iso(entry.occurredAt),
+  };
 }
 
 export function toPublicEventView(event: PublicEvent | undefined): PublicEventView {
@@ -77,5 +110,10 @@ export function toEventFields(input: EventInput) {
 
 /** A checked request body as catalog's TicketOptionFields. */
 export function toTicketOptionFields(input: TicketOptionInput) {
-  return { name: input.name, description: input.description, capacity: input.capacity ?? undefined, translations: input.translations };
+  return {
+    name: input.name,
+    description: input.description,
+    capacity: input.capacity ?? undefined,
+    translations: input.translations,
+  };
 }

@@ -14,7 +14,8 @@ export const loadPublicEvent = cache(async (eventId: string, locale: string): Pr
     const { event } = await eventClient().getPublicEvent({ eventId, locale });
     return toPublicEventView(event);
   } catch (error) {
-    if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT)) notFound();
+    if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT))
+      notFound();
     throw error;
   }
 });

@@ -35,14 +35,18 @@ export function requireAccessKey(request: { nextUrl: URL }): string {
   return key;
 }
 
-const guestReadKey = (request: RequestLike, config: Pick<BffConfig, 'trustProxy'>) => `guest-read:${clientIp(request, config)}`;
+const guestReadKey = (request: RequestLike, config: Pick<BffConfig, 'trustProxy'>) =>
+  `guest-read:${clientIp(request, config)}`;
 
 /**
  * Counts one guest read for the client's address, in one window for pages (the proxy) and their API. The limit only
  * slows scrapers (the keys are what protect), so a limiter that cannot be reached lets the read through: a guest at
  * the gate still opens their ticket while Redis restarts.
  */
-export async function hitGuestRead(request: RequestLike, config: Pick<BffConfig, 'trustProxy'>): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function hitGuestRead(
+  request: RequestLike,
+  config: Pick<BffConfig, 'trustProxy'>,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   try {
     return await hitBffRateLimit(guestReadKey(request, config), guestReadLimit());
   } catch (error) {
@@ -52,7 +56,10 @@ export async function hitGuestRead(request: RequestLike, config: Pick<BffConfig,
 }
 
 /** The same for route handlers: a thrown 429 past the limit. */
-export async function requireGuestReadAllowed(request: RequestLike, config: Pick<BffConfig, 'trustProxy'>): Promise<void> {
+export async function requireGuestReadAllowed(
+  request: RequestLike,
+  config: Pick<BffConfig, 'trustProxy'>,
+): Promise<void> {
   const verdict = await hitGuestRead(request, config);
   if (!verdict.allowed) {
     const answer = tooManyRequests(verdict.retryAfterSeconds);

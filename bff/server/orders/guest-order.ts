@@ -18,7 +18,11 @@ import { localizePath } from '../site/route-guard';
 
 /** A path of this app in the guest's language: '/order/ord_…' stays as it is in English and gets '/nl' in Dutch. */
 export function localizedPath(path: string, locale: string): string {
-  return localizePath(path, (routing.locales as readonly string[]).includes(locale) ? locale : routing.defaultLocale, routing);
+  return localizePath(
+    path,
+    (routing.locales as readonly string[]).includes(locale) ? locale : routing.defaultLocale,
+    routing,
+  );
 }
 
 type OrderKey = { id: string; accessKey: string };
@@ -43,15 +47,28 @@ export function providerRedirect(redirectUrl: string, origin: string, locale: st
  * Starts a payment attempt for a held order and answers where to send the guest. payments takes the amount from
  * ordering, never from us; the key makes a retried call find the same attempt.
  */
-export async function startPayment(order: OrderKey, idempotencyKey: string, origin: string, locale: string): Promise<{ paymentId: string; redirectUrl: string }> {
-  const { payment } = await paymentClient().createPayment({ orderId: order.id, orderAccessKey: order.accessKey, idempotencyKey, returnOrigin: origin });
+export async function startPayment(
+  order: OrderKey,
+  idempotencyKey: string,
+  origin: string,
+  locale: string,
+): Promise<{ paymentId: string; redirectUrl: string }> {
+  const { payment } = await paymentClient().createPayment({
+    orderId: order.id,
+    orderAccessKey: order.accessKey,
+    idempotencyKey,
+    returnOrigin: origin,
+  });
   if (!payment) throw new Error('payments answered without a payment');
   // An attempt that is already final (a retried key whose payment went through) has no page to go to: the order page shows the outcome.
-  const redirectUrl = payment.redirectUrl ? providerRedirect(payment.redirectUrl, origin, locale) : orderPagePath(order, locale);
+  const redirectUrl = payment.redirectUrl
+    ? providerRedirect(payment.redirectUrl, origin, locale)
+    : orderPagePath(order, locale);
   return { paymentId: payment.id, redirectUrl };
 }
 
-const isMissing = (error: unknown) => isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
+const isMissing = (error: unknown) =>
+  isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
 
 /** The guest's order, or the 404 page when it is unknown or the key is not its own. Asked once per request (metadata and page share it). */
 export const loadGuestOrder = cache(async (orderId: string, accessKey: string): Promise<GuestOrderView> => {
@@ -77,15 +94,17 @@ export async function shopNameFor(shopId: string, locale: string): Promise<strin
 }
 
 /** A demo provider's attempt for its test-mode page, or the 404 page (unknown, wrong key, or not a demo attempt). */
-export const loadDemoPayment = cache(async (paymentId: string, orderAccessKey: string, locale: string): Promise<DemoPaymentView> => {
-  if (!isPrefixedId('pay', paymentId) || !orderAccessKey) notFound();
-  let answer: GetPaymentResponse;
-  try {
-    answer = await paymentClient().getPayment({ paymentId, orderAccessKey });
-  } catch (error) {
-    if (isMissing(error)) notFound();
-    throw error;
-  }
-  if (answer.payment?.provider !== 'demo') notFound();
-  return toDemoPaymentView(answer, await shopNameFor(answer.shopId, locale));
-});
+export const loadDemoPayment = cache(
+  async (paymentId: string, orderAccessKey: string, locale: string): Promise<DemoPaymentView> => {
+    if (!isPrefixedId('pay', paymentId) || !orderAccessKey) notFound();
+    let answer: GetPaymentResponse;
+    try {
+      answer = await paymentClient().getPayment({ paymentId, orderAccessKey });
+    } catch (error) {
+      if (isMissing(error)) notFound();
+      throw error;
+    }
+    if (answer.payment?.provider !== 'demo') notFound();
+    return toDemoPaymentView(answer, await shopNameFor(answer.shopId, locale));
+  },
+);

@@ -3,7 +3,15 @@
 // ordering's NOT_FOUND (unknown id, another organisation's order) becomes the 404 page; a service refusing the
 // member (PERMISSION_DENIED) the 403 page.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
-import { ORDER_LIST_STATUSES, type OrderDetailView, type OrderListView, PAYMENT_STATUSES, type PaymentListView, type PaymentSettingsView, type ShopName } from '@kassa/web/lib/order-model';
+import {
+  ORDER_LIST_STATUSES,
+  type OrderDetailView,
+  type OrderListView,
+  PAYMENT_STATUSES,
+  type PaymentListView,
+  type PaymentSettingsView,
+  type ShopName,
+} from '@kassa/web/lib/order-model';
 import { forbidden } from 'next/navigation';
 import { cache } from 'react';
 import { memberNames, orNotFound } from '../events/event-pages';
@@ -69,7 +77,12 @@ export async function shopOrdersAccess(locale: string, shopId: string): Promise<
 }
 
 /** One page of orders, newest first; `scopeShopId` keeps it to one shop whatever the query says. */
-export async function loadOrderList(userId: string, orgId: string, query: OrderListQuery, scopeShopId?: string): Promise<OrderListView> {
+export async function loadOrderList(
+  userId: string,
+  orgId: string,
+  query: OrderListQuery,
+  scopeShopId?: string,
+): Promise<OrderListView> {
   const orders = orderClientAs(userId);
   const shopId = scopeShopId ?? query.shop;
   const { rows, hasNextPage } = await cursorPage(query.page, async (pageToken) => {
@@ -93,7 +106,12 @@ export async function loadShopNames(userId: string, orgId: string): Promise<Shop
   const names: ShopName[] = [];
   let pageToken = '';
   do {
-    const answer = await shops.listShops({ organisationId: orgId, query: '', statuses: [], page: { pageSize: 100, pageToken } });
+    const answer = await shops.listShops({
+      organisationId: orgId,
+      query: '',
+      statuses: [],
+      page: { pageSize: 100, pageToken },
+    });
     names.push(...answer.shops.map(({ id, name }) => ({ id, name })));
     pageToken = answer.page?.nextPageToken ?? '';
   } while (pageToken && names.length < SHOP_NAMES_MAX);
@@ -101,24 +119,45 @@ export async function loadShopNames(userId: string, orgId: string): Promise<Shop
 }
 
 /** One order in full (its page and its title ask once per request). */
-export const loadOrderDetail = cache(async (userId: string, orgId: string, orderId: string): Promise<OrderDetailView> => {
-  const [answer, payments, names] = await Promise.all([
-    orNotFound(orForbidden(orderClientAs(userId).getOrder({ organisationId: orgId, orderId }))),
-    orForbidden(paymentClientAs(userId).listPayments({ organisationId: orgId, orderId, statuses: [], page: { pageSize: ORDER_PAYMENTS_MAX, pageToken: '' } })),
-    memberNames(userId, orgId),
-  ]);
-  const shopId = answer.order?.shopId ?? '';
-  // A deleted shop is gone from catalog; its orders stay, and the page names the shop by its id then.
-  const shopName = shopId ? await shopClientAs(userId).getShop({ organisationId: orgId, shopId }).then(({ shop }) => shop?.name ?? '', () => '') : '';
-  return toOrderDetailView(answer, payments.payments, names, shopName);
-});
+export const loadOrderDetail = cache(
+  async (userId: string, orgId: string, orderId: string): Promise<OrderDetailView> => {
+    const [answer, payments, names] = await Promise.all([
+      orNotFound(orForbidden(orderClientAs(userId).getOrder({ organisationId: orgId, orderId }))),
+      orForbidden(
+        paymentClientAs(userId).listPayments({
+          organisationId: orgId,
+          orderId,
+          statuses: [],
+          page: { pageSize: ORDER_PAYMENTS_MAX, pageToken: '' },
+        }),
+      ),
+      memberNames(userId, orgId),
+    ]);
+    const shopId = answer.order?.shopId ?? '';
+    // A deleted shop is gone from catalog; its orders stay, and the page names the shop by its id then.
+    const shopName = shopId
+      ? await shopClientAs(userId)
+          .getShop({ organisationId: orgId, shopId })
+          .then(
+            ({ shop }) => shop?.name ?? '',
+            () => '',
+          )
+      : '';
+    return toOrderDetailView(answer, payments.payments, names, shopName);
+  },
+);
 
 /** One page of the organisation's payment attempts, newest first. */
 export async function loadPaymentList(userId: string, orgId: string, query: ListQuery): Promise<PaymentListView> {
   const payments = paymentClientAs(userId);
   const { rows, hasNextPage } = await cursorPage(query.page, async (pageToken) => {
     const answer = await orForbidden(
-      payments.listPayments({ organisationId: orgId, orderId: '', statuses: query.status ? [query.status] : [], page: { pageSize: PAYMENTS_PAGE_SIZE, pageToken } }),
+      payments.listPayments({
+        organisationId: orgId,
+        orderId: '',
+        statuses: query.status ? [query.status] : [],
+        page: { pageSize: PAYMENTS_PAGE_SIZE, pageToken },
+      }),
     );
     return { rows: answer.payments, nextPageToken: answer.page?.nextPageToken ?? '' };
   });
@@ -126,5 +165,7 @@ export async function loadPaymentList(userId: string, orgId: string, query: List
 }
 
 export async function loadPaymentSettings(userId: string, orgId: string): Promise<PaymentSettingsView> {
-  return toPaymentSettingsView(await orForbidden(paymentClientAs(userId).getPaymentSettings({ organisationId: orgId })));
+  return toPaymentSettingsView(
+    await orForbidden(paymentClientAs(userId).getPaymentSettings({ organisationId: orgId })),
+  );
 }

@@ -1,8 +1,21 @@
 // ordering's orders and payments' attempts as the screens receive them: the organiser's (web/src/lib/order-model.ts)
 // and the guest's (web/src/lib/checkout.ts), one mapping for both. Dates as ISO strings ('' when unset), money as
 // integer minor units with its currency.
-import type { GetOrderResponse, GuestOrder, Order, OrderHistoryEntry, OrderLine, OrderMoney, OrderRefund } from '@kassa/proto/ordering/v1/orders';
-import type { GetPaymentResponse, GetPaymentSettingsResponse, Payment, PaymentProviderInfo } from '@kassa/proto/payments/v1/payments';
+import type {
+  GetOrderResponse,
+  GuestOrder,
+  Order,
+  OrderHistoryEntry,
+  OrderLine,
+  OrderMoney,
+  OrderRefund,
+} from '@kassa/proto/ordering/v1/orders';
+import type {
+  GetPaymentResponse,
+  GetPaymentSettingsResponse,
+  Payment,
+  PaymentProviderInfo,
+} from '@kassa/proto/payments/v1/payments';
 import type { DemoPaymentView, GuestOrderLineView, GuestOrderView } from '@kassa/web/lib/checkout';
 import type { HistoryActor } from '@kassa/web/lib/event-model';
 import type {
@@ -21,7 +34,15 @@ import type {
 const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
 
 /** What the guest sees of a line too: the item, how many and what they cost. */
-function toGuestLineView({ itemId, name, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor }: OrderLine): GuestOrderLineView {
+function toGuestLineView({
+  itemId,
+  name,
+  quantity,
+  unitPriceMinor,
+  subtotalMinor,
+  discountMinor,
+  totalMinor,
+}: OrderLine): GuestOrderLineView {
   return { itemId, name, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor };
 }
 
@@ -100,7 +121,10 @@ function historyActor(entry: OrderHistoryEntry, names: ReadonlyMap<string, strin
   return memberActor(entry.actorUserId, names);
 }
 
-export function toOrderRefundView(refund: OrderRefund, names: ReadonlyMap<string, string> = new Map()): OrderRefundView {
+export function toOrderRefundView(
+  refund: OrderRefund,
+  names: ReadonlyMap<string, string> = new Map(),
+): OrderRefundView {
   return {
     id: refund.id,
     amountMinor: refund.amountMinor,
@@ -113,8 +137,18 @@ export function toOrderRefundView(refund: OrderRefund, names: ReadonlyMap<string
   };
 }
 
-export function toOrderHistoryView(entry: OrderHistoryEntry, index: number, names: ReadonlyMap<string, string>): OrderHistoryEntryView {
-  return { id: `${index}`, timestamp: iso(entry.timestamp), action: entry.action, propertiesJson: entry.propertiesJson, actor: historyActor(entry, names) };
+export function toOrderHistoryView(
+  entry: OrderHistoryEntry,
+  index: number,
+  names: ReadonlyMap<string, string>,
+): OrderHistoryEntryView {
+  return {
+    id: `${index}`,
+    timestamp: iso(entry.timestamp),
+    action: entry.action,
+    propertiesJson: entry.propertiesJson,
+    actor: historyActor(entry, names),
+  };
 }
 
 export function toPaymentView(payment: Payment): PaymentView {
@@ -152,7 +186,12 @@ export function toDemoPaymentView(answer: GetPaymentResponse, shopName: string):
 }
 
 /** One order in full: ordering's answer, the order's payment attempts and who is who in the organisation. */
-export function toOrderDetailView(answer: GetOrderResponse, payments: Payment[], names: ReadonlyMap<string, string>, shopName: string): OrderDetailView {
+export function toOrderDetailView(
+  answer: GetOrderResponse,
+  payments: Payment[],
+  names: ReadonlyMap<string, string>,
+  shopName: string,
+): OrderDetailView {
   return {
     order: toOrderView(answer.order),
     shopName,
@@ -165,7 +204,11 @@ export function toOrderDetailView(answer: GetOrderResponse, payments: Payment[],
   };
 }
 
-const toProviderView = (provider: PaymentProviderInfo): PaymentProviderView => ({ key: provider.key, name: provider.name, status: provider.status });
+const toProviderView = (provider: PaymentProviderInfo): PaymentProviderView => ({
+  key: provider.key,
+  name: provider.name,
+  status: provider.status,
+});
 
 export function toPaymentSettingsView(answer: GetPaymentSettingsResponse): PaymentSettingsView {
   return {

@@ -46,7 +46,11 @@ const loadOrganisation = cache(async (userId: string, orgId: string): Promise<My
  * Signed out → /sign-in and back; malformed id or not a member → notFound() (the organisation's existence stays
  * hidden); a member without `permission` → forbidden() (403, the nearest forbidden.tsx).
  */
-export async function requireOrganisationAccess(locale: string, orgId: string, permission: Permission): Promise<OrganisationAccess> {
+export async function requireOrganisationAccess(
+  locale: string,
+  orgId: string,
+  permission: Permission,
+): Promise<OrganisationAccess> {
   const user = await requireSignedInUser(locale);
   if (!isPrefixedId('org', orgId)) notFound();
   const answer = await askIdentity(user.id, orgId, permission);

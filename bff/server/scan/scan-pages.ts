@@ -3,7 +3,12 @@
 // so that a device that scanned here before carries on from its offline kit.
 import { randomBytes } from 'node:crypto';
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
-import { SCAN_DEVICE_COOKIE, type ScanConflictView, type ScannerOpenView, type ScanLinkView } from '@kassa/web/lib/scan-model';
+import {
+  SCAN_DEVICE_COOKIE,
+  type ScanConflictView,
+  type ScannerOpenView,
+  type ScanLinkView,
+} from '@kassa/web/lib/scan-model';
 import { isDeviceId } from '@kassa/web/lib/scan-rules';
 import { cookies } from 'next/headers';
 import { forbidden, notFound } from 'next/navigation';
@@ -22,7 +27,11 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /** A link's scanner; an unknown or revoked link is the page's 404 ("This scan link is not valid"). */
-export async function openLinkScanner(secret: string, deviceId: string, locale: string): Promise<ScannerOpenView | null> {
+export async function openLinkScanner(
+  secret: string,
+  deviceId: string,
+  locale: string,
+): Promise<ScannerOpenView | null> {
   try {
     return toScannerOpenView(await scanClient().openScanner({ access: linkAccess(secret), deviceId, locale }));
   } catch (error) {
@@ -33,9 +42,17 @@ export async function openLinkScanner(secret: string, deviceId: string, locale: 
 }
 
 /** A member's scanner for the event (identity already said the member may check in). */
-export async function openMemberScanner(userId: string, orgId: string, eventId: string, deviceId: string, locale: string): Promise<ScannerOpenView | null> {
+export async function openMemberScanner(
+  userId: string,
+  orgId: string,
+  eventId: string,
+  deviceId: string,
+  locale: string,
+): Promise<ScannerOpenView | null> {
   try {
-    return toScannerOpenView(await scanClientAs(userId).openScanner({ access: memberAccess(orgId, eventId), deviceId, locale }));
+    return toScannerOpenView(
+      await scanClientAs(userId).openScanner({ access: memberAccess(orgId, eventId), deviceId, locale }),
+    );
   } catch (error) {
     if (isGrpcCallError(error) && error.code === status.NOT_FOUND) notFound();
     if (isGrpcCallError(error) && error.code === status.PERMISSION_DENIED) forbidden();
@@ -45,7 +62,11 @@ export async function openMemberScanner(userId: string, orgId: string, eventId: 
 }
 
 /** The event's scan links and conflicts; empty lists while ticketing is unreachable (the panels can reload). */
-export async function loadScanManagement(userId: string, orgId: string, eventId: string): Promise<{ links: ScanLinkView[]; conflicts: ScanConflictView[] }> {
+export async function loadScanManagement(
+  userId: string,
+  orgId: string,
+  eventId: string,
+): Promise<{ links: ScanLinkView[]; conflicts: ScanConflictView[] }> {
   const scans = scanClientAs(userId);
   const tolerate = <T>(call: Promise<T>, fallback: T): Promise<T> =>
     call.catch((error: unknown) => {

@@ -8,7 +8,14 @@ import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import type { RateLimit } from '@kassa/platform/ratelimit';
 import type { ScannerAccess } from '@kassa/proto/ticketing/v1/scanning';
 import type { SessionUser } from '@kassa/web/lib/api-result';
-import { createScanLinkBodySchema, deviceBodySchema, openBodySchema, scanBodySchema, syncBodySchema, withSecret } from '@kassa/web/lib/scan-rules';
+import {
+  createScanLinkBodySchema,
+  deviceBodySchema,
+  openBodySchema,
+  scanBodySchema,
+  syncBodySchema,
+  withSecret,
+} from '@kassa/web/lib/scan-rules';
 import type { NextRequest } from 'next/server';
 import type { BffConfig } from '../bff-config';
 import { HttpProblem, requireRouteId } from '../http-problem';
@@ -40,7 +47,10 @@ export async function authorizeEventScan(request: NextRequest, params: Partial<E
 }
 
 /** The same for one of the event's scan links: its id is checked with the others, before the permission. */
-export async function authorizeScanLink(request: NextRequest, params: Partial<ScanLinkParams>): Promise<EventScan & { linkId: string }> {
+export async function authorizeScanLink(
+  request: NextRequest,
+  params: Partial<ScanLinkParams>,
+): Promise<EventScan & { linkId: string }> {
   const user = await requireApiUser(request);
   const orgId = requireRouteId('org', params.orgId);
   const eventId = requireRouteId('evt', params.eventId);
@@ -65,7 +75,11 @@ export function scanLinkRateKey(secret: string, ip: string): string {
   return `scan-link:${createHash('sha256').update(secret).digest('base64url').slice(0, 22)}:${ip}`;
 }
 
-export async function requireScanLinkWithinLimit(request: NextRequest, config: BffConfig, secret: string): Promise<void> {
+export async function requireScanLinkWithinLimit(
+  request: NextRequest,
+  config: BffConfig,
+  secret: string,
+): Promise<void> {
   await requireWithinRateLimit(scanLinkRateKey(secret, clientIp(request, config)), SCAN_LINK_LIMIT);
 }
 

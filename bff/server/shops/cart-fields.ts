@@ -14,14 +14,19 @@ const MAX_LINES = 100;
 /** A whole number of at least `min`: absent → '{label} is required', anything else that is not one → '{label} is invalid'. */
 const integerField = (label: string, min: number) =>
   z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(label) : messages.invalid(label)) })
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? messages.required(label) : messages.invalid(label),
+    })
     .int({ error: messages.invalid(label) })
     .min(min, { error: messages.minValue(min) });
 
 const cartLine = (label: string) =>
   z.object(
     {
-      itemId: z.string({ error: messages.idInvalid }).refine((value) => isPrefixedId('itm', value), { error: messages.idInvalid }),
+      itemId: z
+        .string({ error: messages.idInvalid })
+        .refine((value) => isPrefixedId('itm', value), { error: messages.idInvalid }),
       quantity: integerField('Quantity', 1).max(QUANTITY_CEILING, { error: messages.invalid('Quantity') }),
     },
     // A line that is no object at all (null, a string): the list is invalid, in the spec's words rather than zod's.
@@ -34,7 +39,9 @@ export const cartLinesField = (label: string) =>
     .array(cartLine(label), { error: messages.checkoutNeedsItem })
     .min(1, { error: messages.checkoutNeedsItem })
     .max(MAX_LINES, { error: messages.invalid(label) })
-    .refine((lines) => new Set(lines.map(({ itemId }) => itemId)).size === lines.length, { error: messages.invalid(label) });
+    .refine((lines) => new Set(lines.map(({ itemId }) => itemId)).size === lines.length, {
+      error: messages.invalid(label),
+    });
 
 /**
  * The code as typed, trimmed. Longer than any code is refused here in the words of an unknown code; the rest goes to
@@ -47,4 +54,6 @@ export const discountCodeField = z
   .max(DISCOUNT_CODE_MAX_LENGTH, { error: messages.invalid('Discount code') })
   .default('');
 
-export const donationField = integerField('Donation', 0).max(100_000_000, { error: messages.invalid('Donation') }).default(0);
+export const donationField = integerField('Donation', 0)
+  .max(100_000_000, { error: messages.invalid('Donation') })
+  .default(0);

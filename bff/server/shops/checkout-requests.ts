@@ -59,7 +59,12 @@ export function priceQuoteLimitKey(shopId: string | undefined, ip: string): stri
 }
 
 const idempotencyKey = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('Idempotency key') : messages.invalid('Idempotency key')) })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? messages.required('Idempotency key')
+        : messages.invalid('Idempotency key'),
+  })
   .regex(IDEMPOTENCY_KEY_PATTERN, { error: messages.invalid('Idempotency key') });
 
 const locale = z.enum(LOCALES, { error: messages.invalid('Locale') }).default(DEFAULT_LOCALE);
@@ -82,7 +87,10 @@ export type RetryPaymentBody = z.infer<typeof retryPaymentBody>;
 
 /** POST /api/payments/{paymentId}/demo: what the guest chose on the demo provider's test-mode page. */
 export const demoPaymentBody = z.object({
-  action: z.enum(DEMO_ACTIONS, { error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('Action') : messages.invalid('Action')) }),
+  action: z.enum(DEMO_ACTIONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? messages.required('Action') : messages.invalid('Action'),
+  }),
   locale,
 });
 export type DemoPaymentBody = z.infer<typeof demoPaymentBody>;
@@ -131,14 +139,20 @@ export async function readJsonWithin(request: Pick<NextRequest, 'headers' | 'bod
 }
 
 /** Reads and checks a JSON body within `limit` bytes, naming each field by its dotted path; a failure is a thrown 400 (413 when too large). */
-export async function readCheckedBody<S extends z.ZodType>(request: Pick<NextRequest, 'headers' | 'body'>, schema: S, limit: number): Promise<z.output<S>> {
+export async function readCheckedBody<S extends z.ZodType>(
+  request: Pick<NextRequest, 'headers' | 'body'>,
+  schema: S,
+  limit: number,
+): Promise<z.output<S>> {
   return parseBody(schema, await readJsonWithin(request, limit), (path) => path.map(String).join('.')) as z.output<S>;
 }
 
 /** ordering names the cart's lines as its proto does ("lines", "lines.0.quantity"); the browser sent them as "items". */
 export function renameLineFields(fields: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!fields) return fields;
-  return Object.fromEntries(Object.entries(fields).map(([name, message]) => [name.replace(/^lines(?=$|[.[])/, 'items'), message]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, message]) => [name.replace(/^lines(?=$|[.[])/, 'items'), message]),
+  );
 }
 
 /** The webhook's 400: a missing or wrong Stripe-Signature. */

@@ -13,7 +13,12 @@ export type PriceCartBody = z.infer<typeof priceCartBody>;
 
 export const shopAccessBody = z.object({
   password: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('Password') : messages.invalid('Password')) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? messages.required('Password')
+          : messages.invalid('Password'),
+    })
     .min(1, { error: messages.required('Password') })
     .max(100, { error: messages.tooLong('Password') }),
 });

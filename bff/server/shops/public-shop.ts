@@ -7,7 +7,13 @@ import { createHash } from 'node:crypto';
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import type { GetPublicShopResponse, PublicShop } from '@kassa/proto/catalog/v1/shops';
 import type { GetAvailabilityResponse, PriceCartResponse } from '@kassa/proto/ordering/v1/ordering';
-import { isAvailabilityStatus, type AvailabilityView, type DiscountStatus, type PriceQuoteView, type PublicShopView } from '@kassa/web/lib/public-shop';
+import {
+  isAvailabilityStatus,
+  type AvailabilityView,
+  type DiscountStatus,
+  type PriceQuoteView,
+  type PublicShopView,
+} from '@kassa/web/lib/public-shop';
 import { DISCOUNT_STATUSES } from '@kassa/web/lib/public-shop';
 import { cache } from 'react';
 import { logger } from '../logger';
@@ -79,10 +85,19 @@ export function toAvailabilityView(answer: GetAvailabilityResponse): Availabilit
 }
 
 export function toPriceQuoteView(answer: PriceCartResponse): PriceQuoteView {
-  const discountStatus = (DISCOUNT_STATUSES as readonly string[]).includes(answer.discountStatus) ? (answer.discountStatus as DiscountStatus) : 'unknown';
+  const discountStatus = (DISCOUNT_STATUSES as readonly string[]).includes(answer.discountStatus)
+    ? (answer.discountStatus as DiscountStatus)
+    : 'unknown';
   return {
     currency: answer.currency,
-    lines: answer.lines.map(({ itemId, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor }) => ({ itemId, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor })),
+    lines: answer.lines.map(({ itemId, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor }) => ({
+      itemId,
+      quantity,
+      unitPriceMinor,
+      subtotalMinor,
+      discountMinor,
+      totalMinor,
+    })),
     subtotalMinor: answer.subtotalMinor,
     discountMinor: answer.discountMinor,
     donationMinor: answer.donationMinor,
@@ -94,7 +109,11 @@ export function toPriceQuoteView(answer: PriceCartResponse): PriceQuoteView {
 }
 
 /** Until when a shop's guest view may be reused: a few seconds, but never past the moment its window changes. */
-export function shopExpiry(shop: Pick<PublicShopView, 'opensAt' | 'closesAt'>, now: number, ttlMs = SHOP_TTL_MS): number {
+export function shopExpiry(
+  shop: Pick<PublicShopView, 'opensAt' | 'closesAt'>,
+  now: number,
+  ttlMs = SHOP_TTL_MS,
+): number {
   let expiresAt = now + ttlMs;
   for (const boundary of [Date.parse(shop.opensAt), Date.parse(shop.closesAt)]) {
     if (Number.isFinite(boundary) && boundary > now) expiresAt = Math.min(expiresAt, boundary);
@@ -114,16 +133,23 @@ const holder = globalThis as typeof globalThis & {
   kassaAvailabilityCache?: ReturnType<typeof createTtlCache<AvailabilityView | null>>;
 };
 const shops = () => (holder.kassaPublicShopCache ??= createTtlCache<PublicShopView | null>({ maxEntries: 2_000 }));
-const availabilities = () => (holder.kassaAvailabilityCache ??= createTtlCache<AvailabilityView | null>({ maxEntries: 2_000 }));
+const availabilities = () =>
+  (holder.kassaAvailabilityCache ??= createTtlCache<AvailabilityView | null>({ maxEntries: 2_000 }));
 
-const isNotFound = (error: unknown) => isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
+const isNotFound = (error: unknown) =>
+  isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
 
 /** The guest view, or null when guests cannot reach the shop (draft, deleted, closed, unknown). */
 export function fetchPublicShop(shopId: string, locale: string, accessToken: string): Promise<PublicShopView | null> {
   return shops().get(shopCacheKey(shopId, locale, accessToken), async () => {
     const started = Date.now();
     try {
-      const answer: GetPublicShopResponse = await shopClient().getPublicShop({ shopId, locale, password: '', accessToken });
+      const answer: GetPublicShopResponse = await shopClient().getPublicShop({
+        shopId,
+        locale,
+        password: '',
+        accessToken,
+      });
       const shop = toPublicShopView(answer.shop);
       return { value: shop, expiresAt: shopExpiry(shop, started) };
     } catch (error) {
@@ -155,18 +181,23 @@ export type PublicShopPage =
   | { kind: 'open'; shop: PublicShopView; availability: AvailabilityView };
 
 /** What /s/{shopId} shows. Asked once per request (metadata and page share it). */
-export const loadPublicShopPage = cache(async (shopId: string, locale: string, accessToken: string): Promise<PublicShopPage> => {
-  if (!isPrefixedId('shp', shopId)) return { kind: 'not-found' };
-  const shop = await fetchPublicShop(shopId, locale, accessToken);
-  if (!shop) return { kind: 'not-found' };
-  if (shop.window === 'upcoming') return { kind: 'upcoming', shop };
-  if (shop.passwordRequired) return { kind: 'locked', shop };
-  let availability: AvailabilityView | null = null;
-  try {
-    availability = await fetchAvailability(shopId);
-  } catch (error) {
-    // The list still shows (prices, texts) with nothing to choose, rather than an error page for every guest.
-    logger.error({ err: error, call: 'GetAvailability', shopId }, "the shop's availability could not be read; its list shows nothing to choose");
-  }
-  return { kind: 'open', shop, availability: availability ?? {} };
-});
+export const loadPublicShopPage = cache(
+  async (shopId: string, locale: string, accessToken: string): Promise<PublicShopPage> => {
+    if (!isPrefixedId('shp', shopId)) return { kind: 'not-found' };
+    const shop = await fetchPublicShop(shopId, locale, accessToken);
+    if (!shop) return { kind: 'not-found' };
+    if (shop.window === 'upcoming') return { kind: 'upcoming', shop };
+    if (shop.passwordRequired) return { kind: 'locked', shop };
+    let availability: AvailabilityView | null = null;
+    try {
+      availability = await fetchAvailability(shopId);
+    } catch (error) {
+      // The list still shows (prices, texts) with nothing to choose, rather than an error page for every guest.
+      logger.error(
+        { err: error, call: 'GetAvailability', shopId },
+        "the shop's availability could not be read; its list shows nothing to choose",
+      );
+    }
+    return { kind: 'open', shop, availability: availability ?? {} };
+  },
+);

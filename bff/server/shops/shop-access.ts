@@ -33,7 +33,10 @@ export function readShopAccessToken(cookies: CookieReader, shopId: string): stri
 
 /** Whether a request for /s/{shopId} carries an access cookie of that shop (the proxy's Cache-Control decision). */
 export function hasShopAccessCookie(cookies: CookieReader, shopId: string): boolean {
-  return cookies.get(shopAccessCookieName(shopId, true)) !== undefined || cookies.get(shopAccessCookieName(shopId, false)) !== undefined;
+  return (
+    cookies.get(shopAccessCookieName(shopId, true)) !== undefined ||
+    cookies.get(shopAccessCookieName(shopId, false)) !== undefined
+  );
 }
 
 /**
@@ -44,5 +47,7 @@ export function hasShopAccessCookie(cookies: CookieReader, shopId: string): bool
 export function publicShopCacheControl(path: string, cookies: CookieReader): string | undefined {
   const match = /^\/s\/([^/]+)$/.exec(path);
   if (!match) return undefined;
-  return hasShopAccessCookie(cookies, decodeURIComponent(match[1]!)) ? 'private, no-store' : 'public, max-age=0, s-maxage=1';
+  return hasShopAccessCookie(cookies, decodeURIComponent(match[1]!))
+    ? 'private, no-store'
+    : 'public, max-age=0, s-maxage=1';
 }

@@ -3,7 +3,14 @@ import type { ShopTabKey } from '@kassa/web/features/shops/shop-screen';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { publicPageUrl } from '../events/event-pages';
-import { loadDiscountCodes, loadSellableEvents, loadShop, loadShopHistory, loadShopItems, shopsAccess } from './shop-pages';
+import {
+  loadDiscountCodes,
+  loadSellableEvents,
+  loadShop,
+  loadShopHistory,
+  loadShopItems,
+  shopsAccess,
+} from './shop-pages';
 
 export interface ShopRouteParams {
   locale: string;

@@ -2,7 +2,14 @@
 // signed-in member. catalog's NOT_FOUND (unknown id, another organisation's) becomes the 404 page.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import type { HistoryEntryView } from '@kassa/web/lib/event-model';
-import { type DiscountCodeView, type SellableEvent, SHOP_LIST_STATUSES, type ShopItemView, type ShopListView, type ShopView } from '@kassa/web/lib/shop-model';
+import {
+  type DiscountCodeView,
+  type SellableEvent,
+  SHOP_LIST_STATUSES,
+  type ShopItemView,
+  type ShopListView,
+  type ShopView,
+} from '@kassa/web/lib/shop-model';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { eventClientAs } from '../clients/event-client';
@@ -19,7 +26,8 @@ export const SHOPS_PAGE_SIZE = 20;
 const SELLABLE_EVENTS_MAX = 200;
 
 /** ?q=, ?status= and ?page= as the shops list understands them. */
-export const shopListQuery = (search: Record<string, string | string[] | undefined>): ListQuery => listQuery(search, SHOP_LIST_STATUSES);
+export const shopListQuery = (search: Record<string, string | string[] | undefined>): ListQuery =>
+  listQuery(search, SHOP_LIST_STATUSES);
 
 export async function loadShopList(userId: string, orgId: string, query: ListQuery): Promise<ShopListView> {
   const shops = shopClientAs(userId);
@@ -54,7 +62,13 @@ export async function loadDiscountCodes(userId: string, orgId: string, shopId: s
 /** The newest changes of the shop, its items and codes (one page of 100), each with who made it. */
 export async function loadShopHistory(userId: string, orgId: string, shopId: string): Promise<HistoryEntryView[]> {
   const [history, names] = await Promise.all([
-    orNotFound(shopClientAs(userId).listShopHistory({ organisationId: orgId, entityId: shopId, page: { pageSize: 100, pageToken: '' } })),
+    orNotFound(
+      shopClientAs(userId).listShopHistory({
+        organisationId: orgId,
+        entityId: shopId,
+        page: { pageSize: 100, pageToken: '' },
+      }),
+    ),
     memberNames(userId, orgId),
   ]);
   return history.entries.map((entry) => toHistoryEntryView(entry, names));
@@ -66,11 +80,18 @@ export async function loadSellableEvents(userId: string, orgId: string): Promise
   const events = [];
   let pageToken = '';
   do {
-    const answer = await catalog.listEvents({ organisationId: orgId, query: '', statuses: [], page: { pageSize: 100, pageToken } });
+    const answer = await catalog.listEvents({
+      organisationId: orgId,
+      query: '',
+      statuses: [],
+      page: { pageSize: 100, pageToken },
+    });
     events.push(...answer.events);
     pageToken = answer.page?.nextPageToken ?? '';
   } while (pageToken && events.length < SELLABLE_EVENTS_MAX);
-  const options = await Promise.all(events.map((event) => catalog.listTicketOptions({ organisationId: orgId, eventId: event.id })));
+  const options = await Promise.all(
+    events.map((event) => catalog.listTicketOptions({ organisationId: orgId, eventId: event.id })),
+  );
   return events
     .map((event, index) => ({
       id: event.id,
@@ -113,7 +134,8 @@ export const requireShopAccess = cache(async (locale: string, shopId: string) =>
   try {
     located = await shopClientAs(user.id).locateShop({ shopId });
   } catch (error) {
-    if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT)) notFound();
+    if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT))
+      notFound();
     throw error;
   }
   const access = await requireOrganisationAccess(locale, located.organisationId, 'shops');

@@ -1,6 +1,14 @@
 // catalog's shop messages as the screens receive them (web/src/lib/shop-model.ts), and checked bodies as catalog's fields.
 import type { DiscountCode, DonationOption, Shop, ShopItem } from '@kassa/proto/catalog/v1/shops';
-import type { DiscountCodeInput, DiscountCodeView, DonationView, ShopInput, ShopItemInput, ShopItemView, ShopView } from '@kassa/web/lib/shop-model';
+import type {
+  DiscountCodeInput,
+  DiscountCodeView,
+  DonationView,
+  ShopInput,
+  ShopItemInput,
+  ShopItemView,
+  ShopView,
+} from '@kassa/web/lib/shop-model';
 
 const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
 const isoOrNull = (date: Date | undefined): string | null => (date ? date.toISOString() : null);

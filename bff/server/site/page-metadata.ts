@@ -40,7 +40,10 @@ export interface RequestMetadataInput {
 export function requestMetadata({ locale, productTitle, requestHeaders }: RequestMetadataInput): Metadata {
   const path = requestHeaders.get(REQUEST_PATH_HEADER) ?? localizePath('/', locale, routing);
   const search = requestHeaders.get(REQUEST_SEARCH_HEADER) ?? '';
-  const origin = appOrigin({ url: `http://${requestHeaders.get('host') ?? 'localhost'}/`, headers: requestHeaders }, readBffConfig());
+  const origin = appOrigin(
+    { url: `http://${requestHeaders.get('host') ?? 'localhost'}/`, headers: requestHeaders },
+    readBffConfig(),
+  );
   const fallbackTitle = pageTitle(undefined, splitLocale(path, routing).path);
   return {
     metadataBase: new URL(origin),

@@ -64,7 +64,9 @@ export function isValidPage(path: string, rules: readonly PageRule[] = pageRules
     if (segments.length < template.length) continue;
     const matches = template.every((part, index) => part.startsWith(':') || part === segments[index]);
     if (!matches) continue;
-    const valid = template.every((part, index) => !part.startsWith(':') || isValidParameter(rule, part.slice(1), segments[index] ?? ''));
+    const valid = template.every(
+      (part, index) => !part.startsWith(':') || isValidParameter(rule, part.slice(1), segments[index] ?? ''),
+    );
     if (!valid) return false;
   }
   return true;

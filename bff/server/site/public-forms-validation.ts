@@ -23,7 +23,10 @@ export type WaitlistBody = z.infer<typeof waitlistBody>;
 
 export const contactBody = z.object({
   // Optional: left out, null or blank all mean "no name given".
-  name: z.preprocess((value) => (value === null || value === undefined ? '' : value), textField('Name', checkContactName)),
+  name: z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    textField('Name', checkContactName),
+  ),
   email: textField('Email', checkEmail),
   message: textField('Message', checkContactMessage),
   locale,

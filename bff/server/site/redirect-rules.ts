@@ -29,7 +29,10 @@ const ruleSchema = z.object({
 export function parseRedirectRules(json: string | undefined): RedirectRule[] {
   if (!json || json.trim() === '') return [];
   const parsed = z.array(ruleSchema).safeParse(JSON.parse(json));
-  if (!parsed.success) throw new Error(`KASSA_REDIRECT_RULES is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `KASSA_REDIRECT_RULES is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 

@@ -53,7 +53,12 @@ export function decideRoute(input: GuardInput, rules: GuardRules): GuardDecision
 
   if (needsSignIn(path) && !input.hasSessionCookie) {
     const next = encodeURIComponent(`${input.pathname}${input.search}`);
-    return { action: 'redirect', location: `${localizePath('/sign-in', locale, rules)}?next=${next}`, status: 307, external: false };
+    return {
+      action: 'redirect',
+      location: `${localizePath('/sign-in', locale, rules)}?next=${next}`,
+      status: 307,
+      external: false,
+    };
   }
 
   const rule = rules.redirectRules.find((candidate) => candidate.source === path);

@@ -11,7 +11,16 @@ interface HeaderRule {
 }
 
 /** Powerful features no page of Kassa uses. */
-const NEVER_USED = ['microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'hid=()', 'bluetooth=()', 'midi=()'];
+const NEVER_USED = [
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+];
 
 /** The Permissions-Policy of pages without a scanner: no camera either. */
 export const PERMISSIONS_WITHOUT_CAMERA = ['camera=()', ...NEVER_USED].join(', ');
@@ -62,9 +71,16 @@ export function securityHeaderRules(): HeaderRule[] {
   return [
     { source: '/:path*', headers: headers((name) => !OWN_POLICY_HEADERS.includes(name)) },
     { source: exceptOwnPolicy, headers: headers((name) => OWN_POLICY_HEADERS.includes(name)) },
-    ...CAMERA_PATHS.map((source) => ({ source, headers: [{ key: 'Permissions-Policy', value: PERMISSIONS_WITH_CAMERA }] })),
+    ...CAMERA_PATHS.map((source) => ({
+      source,
+      headers: [{ key: 'Permissions-Policy', value: PERMISSIONS_WITH_CAMERA }],
+    })),
     // Behind the ingress, TLS ends there and the request arrives with X-Forwarded-Proto: https. Over plain http a
     // browser ignores HSTS anyway; not sending it keeps a developer's localhost free of it.
-    { source: '/:path*', has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }], headers: [{ key: 'Strict-Transport-Security', value: HSTS }] },
+    {
+      source: '/:path*',
+      has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+      headers: [{ key: 'Strict-Transport-Security', value: HSTS }],
+    },
   ];
 }

@@ -46,7 +46,11 @@ export function readStaticPagePolicies(distDir: string): StaticPagePolicies {
     if (FALLBACK_DOCUMENTS.includes(route)) fallback = hashes;
     else pages.set(route, hashes);
   }
-  const everywhere = [...pages.values()].reduce<readonly string[] | undefined>((common, hashes) => (common ? common.filter((hash) => hashes.includes(hash)) : hashes), undefined) ?? [];
+  const everywhere =
+    [...pages.values()].reduce<readonly string[] | undefined>(
+      (common, hashes) => (common ? common.filter((hash) => hashes.includes(hash)) : hashes),
+      undefined,
+    ) ?? [];
   return { pages, shared: [...new Set([...fallback, ...everywhere])] };
 }
 

@@ -13,32 +13,41 @@ import { ticketQrSvg } from './ticket-qr';
 import { toGuestTicketView, toOrderMessageView, toOrderTicketView, toTicketPageView } from './ticket-views';
 import { ticketClient, ticketClientAs } from '../clients/ticket-client';
 
-const isMissing = (error: unknown) => isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
+const isMissing = (error: unknown) =>
+  isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
 
 /** The ticket's public page, or the 404 page (malformed or unknown id, missing or wrong key). Asked once per request (metadata and page share it). */
-export const loadTicketPage = cache(async (ticketId: string, accessKey: string, locale: string): Promise<TicketPageView> => {
-  if (!isPrefixedId('tkt', ticketId) || !accessKey) notFound();
-  try {
-    const { ticket } = await ticketClient().getTicket({ ticketId, locale, accessKey });
-    return toTicketPageView(ticket, await ticketQrSvg(ticket?.code ?? ''));
-  } catch (error) {
-    if (isMissing(error)) notFound();
-    throw error;
-  }
-});
+export const loadTicketPage = cache(
+  async (ticketId: string, accessKey: string, locale: string): Promise<TicketPageView> => {
+    if (!isPrefixedId('tkt', ticketId) || !accessKey) notFound();
+    try {
+      const { ticket } = await ticketClient().getTicket({ ticketId, locale, accessKey });
+      return toTicketPageView(ticket, await ticketQrSvg(ticket?.code ?? ''));
+    } catch (error) {
+      if (isMissing(error)) notFound();
+      throw error;
+    }
+  },
+);
 
 /**
  * The tickets of a paid order for the guest's order page. Tickets are a courtesy beside the order's outcome: an
  * unreachable ticketing must not take the order page down, so a failure counts as "not issued yet" and the page
  * asks again from the browser.
  */
-export async function loadGuestOrderTickets(order: { id: string; accessKey: string }, locale: string): Promise<GuestTicketView[]> {
+export async function loadGuestOrderTickets(
+  order: { id: string; accessKey: string },
+  locale: string,
+): Promise<GuestTicketView[]> {
   const orderId = order.id;
   try {
     const { tickets } = await ticketClient().listOrderTickets({ orderId, locale, orderAccessKey: order.accessKey });
     return tickets.map(toGuestTicketView);
   } catch (error) {
-    logger.error({ err: error, call: 'ListOrderTickets', orderId }, "the order's tickets could not be read; the guest's page asks again from the browser");
+    logger.error(
+      { err: error, call: 'ListOrderTickets', orderId },
+      "the order's tickets could not be read; the guest's page asks again from the browser",
+    );
     return [];
   }
 }
@@ -63,7 +72,11 @@ export interface OrderTicketsAndMessages {
  * The order itself comes from ordering and decides whether the page exists; these two sections say "could not be
  * loaded" on their own when their service is away, instead of failing the whole page.
  */
-export async function loadOrderTicketsAndMessages(userId: string, orgId: string, orderId: string): Promise<OrderTicketsAndMessages> {
+export async function loadOrderTicketsAndMessages(
+  userId: string,
+  orgId: string,
+  orderId: string,
+): Promise<OrderTicketsAndMessages> {
   const [tickets, messages] = await Promise.all([
     orUnavailable(
       { call: 'ListTicketsOfOrder', orderId },

@@ -5,5 +5,10 @@ import QRCode from 'qrcode';
 
 export async function ticketQrSvg(code: string): Promise<string> {
   if (!code) return '';
-  return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  return QRCode.toString(code, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
 }

@@ -9,7 +9,12 @@ import { z } from 'zod';
 /** POST /api/organisations/{orgId}/orders/{orderId}/resend-confirmation: { idempotencyKey }, made once per click. */
 export const resendBody = z.object({
   idempotencyKey: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('Idempotency key') : messages.invalid('Idempotency key')) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? messages.required('Idempotency key')
+          : messages.invalid('Idempotency key'),
+    })
     .refine((value) => value !== '', { error: messages.required('Idempotency key'), abort: true })
     .refine((value) => IDEMPOTENCY_KEY_PATTERN.test(value), { error: messages.invalid('Idempotency key') }),
 });

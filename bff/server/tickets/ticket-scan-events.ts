@@ -13,7 +13,12 @@ export async function loadScannableEvents(userId: string, orgId: string, now = D
   const events: EventView[] = [];
   let pageToken = '';
   do {
-    const answer = await catalog.listEvents({ organisationId: orgId, query: '', statuses: ['live'], page: { pageSize: 100, pageToken } });
+    const answer = await catalog.listEvents({
+      organisationId: orgId,
+      query: '',
+      statuses: ['live'],
+      page: { pageSize: 100, pageToken },
+    });
     events.push(...answer.events.map(toEventView));
     pageToken = answer.page?.nextPageToken ?? '';
   } while (pageToken && events.length < SCAN_EVENTS_MAX);

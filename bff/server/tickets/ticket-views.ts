@@ -2,7 +2,13 @@
 // (web/src/features/tickets/ticket-model.tsx, web/src/features/orders/order-messages.tsx). Dates as ISO strings
 // ('' when unset), money as integer minor units with its currency. Pure: the pages and routes do the calls.
 import type { Message, StatusChange } from '@kassa/proto/notifications/v1/notifications';
-import type { Attendee, GetEventTicketStatsResponse, Ticket, TicketAccess, TicketEvent } from '@kassa/proto/ticketing/v1/tickets';
+import type {
+  Attendee,
+  GetEventTicketStatsResponse,
+  Ticket,
+  TicketAccess,
+  TicketEvent,
+} from '@kassa/proto/ticketing/v1/tickets';
 import type { OrderMessageView } from '@kassa/web/features/orders/order-messages';
 import type {
   AttendeeView,
@@ -28,10 +34,16 @@ export function toTicketEventView(event: TicketEvent): TicketEventView {
 }
 
 function toAccessView(access: TicketAccess, names: ReadonlyMap<string, string>): TicketAccessView {
-  return { eventId: access.eventId, eventName: names.get(access.eventId) ?? '', checkedInAt: iso(access.checkedInAt), device: access.checkedInByDevice };
+  return {
+    eventId: access.eventId,
+    eventName: names.get(access.eventId) ?? '',
+    checkedInAt: iso(access.checkedInAt),
+    device: access.checkedInByDevice,
+  };
 }
 
-const eventNames = (ticket: Ticket): Map<string, string> => new Map(ticket.events.map((event) => [event.id, event.name]));
+const eventNames = (ticket: Ticket): Map<string, string> =>
+  new Map(ticket.events.map((event) => [event.id, event.name]));
 
 /**
  * The public page's ticket. `qrSvg` is the QR code of ticket.code, drawn by the caller; it is dropped for a
@@ -112,13 +124,22 @@ export function toTicketStatsView(answer: GetEventTicketStatsResponse): TicketSt
     canceled: answer.canceled,
     revenueMinor: answer.revenue?.amountMinor ?? 0,
     currency: answer.revenue?.currency || 'EUR',
-    options: answer.options.map(({ ticketOptionId, name, sold, checkedIn }) => ({ ticketOptionId, name, sold, checkedIn })),
+    options: answer.options.map(({ ticketOptionId, name, sold, checkedIn }) => ({
+      ticketOptionId,
+      name,
+      sold,
+      checkedIn,
+    })),
     checkInsPerMinute: [...answer.checkInsPerMinute],
     openConflicts: answer.openConflicts,
   };
 }
 
-const toStatusChangeView = (change: StatusChange) => ({ status: change.status, occurredAt: iso(change.occurredAt), detail: change.detail });
+const toStatusChangeView = (change: StatusChange) => ({
+  status: change.status,
+  occurredAt: iso(change.occurredAt),
+  detail: change.detail,
+});
 
 export function toOrderMessageView(message: Message): OrderMessageView {
   return {

@@ -1,13 +1,30 @@
 // The Attendees CSV: RFC 4180 quoting, the formula-injection guard, the byte order mark, localized headings, the
 // file name, and the export's page walk (streamed, a failure aborting instead of shortening the file).
 import type { AttendeeView } from '@kassa/web/features/tickets/ticket-model';
-import { attachmentDisposition, attendeeCsvHeader, attendeeCsvRow, attendeesFileName, csvCell, csvRow } from '../../server/events/attendee-csv';
+import {
+  attachmentDisposition,
+  attendeeCsvHeader,
+  attendeeCsvRow,
+  attendeesFileName,
+  csvCell,
+  csvRow,
+} from '../../server/events/attendee-csv';
 import { attendeeCsvLabels, attendeesCsvStream, type AttendeePage } from '../../server/events/attendee-export';
 import { logger } from '../../server/logger';
 
 const attendee = (n: number, extra: Partial<AttendeeView> = {}): AttendeeView => ({
-  ticketId: `tkt_01jc5v3q8x000000000000000${n}`, reference: `K7QF-2MX${n}`, status: 'created', orderId: 'ord_01jc5v3q8x0000000000000001', orderNumber: 'K-2031-0042',
-  email: `guest${n}@example.test`, itemName: 'Weekend pass', checkedInAt: '', device: '', issuedAt: '2031-07-01T10:02:00.000Z', subscribed: false, ...extra,
+  ticketId: `tkt_01jc5v3q8x000000000000000${n}`,
+  reference: `K7QF-2MX${n}`,
+  status: 'created',
+  orderId: 'ord_01jc5v3q8x0000000000000001',
+  orderNumber: 'K-2031-0042',
+  email: `guest${n}@example.test`,
+  itemName: 'Weekend pass',
+  checkedInAt: '',
+  device: '',
+  issuedAt: '2031-07-01T10:02:00.000Z',
+  subscribed: false,
+  ...extra,
 });
 
 const bytesOf = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
@@ -47,14 +64,28 @@ describe('attendee rows', () => {
   const labels = attendeeCsvLabels('en');
 
   it('has headings in the organiser language', () => {
-    expect(attendeeCsvHeader(labels)).toBe('Reference,Status,Item,Order number,E-mail,Mailings opt-in,Issued at (UTC),Checked in at (UTC),Device,Ticket ID\r\n');
-    expect(attendeeCsvHeader(attendeeCsvLabels('nl'))).toBe('Referentie,Status,Item,Bestelnummer,E-mail,Toestemming mailings,Uitgegeven op (UTC),Ingecheckt op (UTC),Apparaat,Ticket-ID\r\n');
+    expect(attendeeCsvHeader(labels)).toBe(
+      'Reference,Status,Item,Order number,E-mail,Mailings opt-in,Issued at (UTC),Checked in at (UTC),Device,Ticket ID\r\n',
+    );
+    expect(attendeeCsvHeader(attendeeCsvLabels('nl'))).toBe(
+      'Referentie,Status,Item,Bestelnummer,E-mail,Toestemming mailings,Uitgegeven op (UTC),Ingecheckt op (UTC),Apparaat,Ticket-ID\r\n',
+    );
   });
 
   it('writes one record per attendee with the status word, ISO moments and the opt-in', () => {
-    const row = attendeeCsvRow(attendee(1, { status: 'used', checkedInAt: '2031-07-04T16:05:00.000Z', device: 'Door 1', subscribed: true }), labels);
-    expect(row).toBe('K7QF-2MX1,used,Weekend pass,K-2031-0042,guest1@example.test,yes,2031-07-01T10:02:00.000Z,2031-07-04T16:05:00.000Z,Door 1,tkt_01jc5v3q8x0000000000000001\r\n');
-    expect(attendeeCsvRow(attendee(2, { email: '=cmd|"/c calc"!A1@x.test', itemName: 'VIP, front row' }), attendeeCsvLabels('nl'))).toBe(
+    const row = attendeeCsvRow(
+      attendee(1, { status: 'used', checkedInAt: '2031-07-04T16:05:00.000Z', device: 'Door 1', subscribed: true }),
+      labels,
+    );
+    expect(row).toBe(
+      'K7QF-2MX1,used,Weekend pass,K-2031-0042,guest1@example.test,yes,2031-07-01T10:02:00.000Z,2031-07-04T16:05:00.000Z,Door 1,tkt_01jc5v3q8x0000000000000001\r\n',
+    );
+    expect(
+      attendeeCsvRow(
+        attendee(2, { email: '=cmd|"/c calc"!A1@x.test', itemName: 'VIP, front row' }),
+        attendeeCsvLabels('nl'),
+      ),
+    ).toBe(
       `K7QF-2MX2,created,"VIP, front row",K-2031-0042,"'=cmd|""/c calc""!A1@x.test",nee,2031-07-01T10:02:00.000Z,,,tkt_01jc5v3q8x0000000000000002\r\n`,
     );
   });
@@ -62,7 +93,9 @@ describe('attendee rows', () => {
   it('names the file after the event, in ASCII, falling back to its id', () => {
     expect(attendeesFileName('Summer Fest 2031', 'evt_x')).toBe('attendees-summer-fest-2031.csv');
     expect(attendeesFileName('Zoë’s Café — Nacht/Dag "Live"', 'evt_x')).toBe('attendees-zoe-s-cafe-nacht-dag-live.csv');
-    expect(attendeesFileName('夏祭り', 'evt_01jc5v3q8x0000000000000001')).toBe('attendees-evt_01jc5v3q8x0000000000000001.csv');
+    expect(attendeesFileName('夏祭り', 'evt_01jc5v3q8x0000000000000001')).toBe(
+      'attendees-evt_01jc5v3q8x0000000000000001.csv',
+    );
     expect(attendeesFileName('x'.repeat(100), 'evt_x')).toBe(`attendees-${'x'.repeat(60)}.csv`);
     expect(attachmentDisposition('attendees-summer-fest.csv')).toBe('attachment; filename="attendees-summer-fest.csv"');
   });
@@ -88,7 +121,12 @@ describe('the export stream', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(attendeeCsvHeader(labels).trimEnd());
-    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(['K7QF-2MX1', 'K7QF-2MX2', 'K7QF-2MX3', 'K7QF-2MX4']);
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
+      'K7QF-2MX1',
+      'K7QF-2MX2',
+      'K7QF-2MX3',
+      'K7QF-2MX4',
+    ]);
     expect(lines.at(-1)).toBe('');
     expect(bytes.toString('utf8')).toContain('zoë@example.test');
     expect(asked).toEqual(['', 'p2', 'p3']);
@@ -100,7 +138,9 @@ describe('the export stream', () => {
   });
 
   it('lets a failing first page fail the request itself', async () => {
-    await expect(attendeesCsvStream(async () => Promise.reject(new Error('ticketing is away')), labels)).rejects.toThrow('ticketing is away');
+    await expect(
+      attendeesCsvStream(async () => Promise.reject(new Error('ticketing is away')), labels),
+    ).rejects.toThrow('ticketing is away');
   });
 
   it('aborts the download when a later page fails, rather than ending it short', async () => {

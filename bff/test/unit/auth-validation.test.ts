@@ -12,7 +12,10 @@ describe('sign-in-code body', () => {
 
   it('defaults the locale to en', () => {
     const result = checkBody(signInCodeBody, { email: 'jane@example.com', purpose: 'sign-up', displayName: ' Jane ' });
-    expect(result).toEqual({ ok: true, data: { email: 'jane@example.com', purpose: 'sign-up', displayName: 'Jane', locale: 'en' } });
+    expect(result).toEqual({
+      ok: true,
+      data: { email: 'jane@example.com', purpose: 'sign-up', displayName: 'Jane', locale: 'en' },
+    });
   });
 
   it.each([
@@ -26,22 +29,40 @@ describe('sign-in-code body', () => {
     [{ email: 'ja ne@example.com' }, 'Email is invalid'],
     [{ email: `${'a'.repeat(243)}@example.com` }, 'Email is too long'],
   ])('answers %j with %s', (body, message) => {
-    expect(checkBody(signInCodeBody, { purpose: 'sign-in', ...body })).toEqual({ ok: false, fields: { email: message } });
+    expect(checkBody(signInCodeBody, { purpose: 'sign-in', ...body })).toEqual({
+      ok: false,
+      fields: { email: message },
+    });
   });
 
   it('accepts an address of exactly 254 characters', () => {
-    expect(checkBody(signInCodeBody, { purpose: 'sign-in', email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com` }).ok).toBe(true);
+    expect(
+      checkBody(signInCodeBody, {
+        purpose: 'sign-in',
+        email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`,
+      }).ok,
+    ).toBe(true);
   });
 
   it('names every bad field at once', () => {
-    expect(checkBody(signInCodeBody, { email: 'x', purpose: 'reset', displayName: 'n'.repeat(101), locale: 'fr' })).toEqual({
+    expect(
+      checkBody(signInCodeBody, { email: 'x', purpose: 'reset', displayName: 'n'.repeat(101), locale: 'fr' }),
+    ).toEqual({
       ok: false,
-      fields: { email: 'Email is invalid', purpose: 'Purpose is invalid', displayName: 'Name is too long', locale: 'Locale is invalid' },
+      fields: {
+        email: 'Email is invalid',
+        purpose: 'Purpose is invalid',
+        displayName: 'Name is too long',
+        locale: 'Locale is invalid',
+      },
     });
   });
 
   it('treats a body that is not an object as empty', () => {
-    expect(checkBody(signInCodeBody, 'jane@example.com')).toMatchObject({ ok: false, fields: { email: 'Email is required' } });
+    expect(checkBody(signInCodeBody, 'jane@example.com')).toMatchObject({
+      ok: false,
+      fields: { email: 'Email is required' },
+    });
     expect(checkBody(signInCodeBody, null)).toMatchObject({ ok: false, fields: { email: 'Email is required' } });
   });
 });

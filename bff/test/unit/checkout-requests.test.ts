@@ -1,5 +1,11 @@
 import { newId } from '@kassa/platform/ids';
-import { checkoutLimit, checkoutLimitKey, checkoutPaymentKey, readBodyBytes, renameLineFields } from '../../server/shops/checkout-requests';
+import {
+  checkoutLimit,
+  checkoutLimitKey,
+  checkoutPaymentKey,
+  readBodyBytes,
+  renameLineFields,
+} from '../../server/shops/checkout-requests';
 import { localizedPath, orderPagePath, providerRedirect } from '../../server/orders/guest-order';
 import { toGuestOrderView } from '../../server/orders/order-views';
 
@@ -24,8 +30,14 @@ describe('checkout request helpers', () => {
   });
 
   it("renames ordering's line fields to the browser's, in either notation", () => {
-    expect(renameLineFields({ lines: 'a', 'lines.0.quantity': 'b', 'lines[1].item_id': 'c', linesTotal: 'd', email: 'e' })).toEqual({
-      items: 'a', 'items.0.quantity': 'b', 'items[1].item_id': 'c', linesTotal: 'd', email: 'e',
+    expect(
+      renameLineFields({ lines: 'a', 'lines.0.quantity': 'b', 'lines[1].item_id': 'c', linesTotal: 'd', email: 'e' }),
+    ).toEqual({
+      items: 'a',
+      'items.0.quantity': 'b',
+      'items[1].item_id': 'c',
+      linesTotal: 'd',
+      email: 'e',
     });
     expect(renameLineFields(undefined)).toBeUndefined();
   });
@@ -44,21 +56,40 @@ describe('guest order helpers', () => {
     expect(localizedPath('/s/shp_1', 'nl')).toBe('/nl/s/shp_1');
     expect(localizedPath('/s/shp_1', 'xx')).toBe('/s/shp_1');
     const key = 'the_orders_access_keys';
-    expect(orderPagePath({ id: 'ord_1', accessKey: key }, 'nl', 'failed')).toBe(`/nl/order/ord_1?key=${key}&payment=failed`);
+    expect(orderPagePath({ id: 'ord_1', accessKey: key }, 'nl', 'failed')).toBe(
+      `/nl/order/ord_1?key=${key}&payment=failed`,
+    );
     expect(orderPagePath({ id: 'ord_1', accessKey: key }, 'en')).toBe(`/order/ord_1?key=${key}`);
   });
 
   it("opens our own demo page in the guest's language and leaves a provider's page alone", () => {
     expect(providerRedirect(`${ORIGIN}/payments/demo/pay_1`, ORIGIN, 'nl')).toBe(`${ORIGIN}/nl/payments/demo/pay_1`);
     expect(providerRedirect(`${ORIGIN}/payments/demo/pay_1`, ORIGIN, 'en')).toBe(`${ORIGIN}/payments/demo/pay_1`);
-    expect(providerRedirect('https://checkout.stripe.com/c/pay/cs_1', ORIGIN, 'nl')).toBe('https://checkout.stripe.com/c/pay/cs_1');
-    expect(providerRedirect('https://evil.example/payments/demo/pay_1', ORIGIN, 'nl')).toBe('https://evil.example/payments/demo/pay_1');
+    expect(providerRedirect('https://checkout.stripe.com/c/pay/cs_1', ORIGIN, 'nl')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_1',
+    );
+    expect(providerRedirect('https://evil.example/payments/demo/pay_1', ORIGIN, 'nl')).toBe(
+      'https://evil.example/payments/demo/pay_1',
+    );
   });
 
   it('maps an order without money or dates to zeros and empty strings', () => {
     const view = toGuestOrderView({
-      id: 'ord_1', number: 'N', shopId: SHOP, status: 'reserved', lines: [], money: undefined, email: 'a@b.c', discountCode: '',
-      expiresAt: undefined, paidAt: undefined, createdAt: undefined, payable: true, outcome: '', locale: 'en', accessKey: 'the_orders_access_keys',
+      id: 'ord_1',
+      number: 'N',
+      shopId: SHOP,
+      status: 'reserved',
+      lines: [],
+      money: undefined,
+      email: 'a@b.c',
+      discountCode: '',
+      expiresAt: undefined,
+      paidAt: undefined,
+      createdAt: undefined,
+      payable: true,
+      outcome: '',
+      locale: 'en',
+      accessKey: 'the_orders_access_keys',
     });
     expect(view).toMatchObject({ currency: 'EUR', totalMinor: 0, expiresAt: '', paidAt: '', createdAt: '' });
     expect(() => toGuestOrderView(undefined)).toThrow();

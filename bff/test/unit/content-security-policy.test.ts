@@ -9,7 +9,13 @@ const scriptSources = (policy: string): string[] => /script-src ([^;]+)/.exec(po
 
 describe('the page policy', () => {
   it('names the nonce and the hashes it is given, and never unsafe-inline', () => {
-    const policy = pagePolicy({ nonce: 'abc', scriptHashes: ["'sha256-x'", "'sha256-x'"], scanner: false, development: false, https: false });
+    const policy = pagePolicy({
+      nonce: 'abc',
+      scriptHashes: ["'sha256-x'", "'sha256-x'"],
+      scanner: false,
+      development: false,
+      https: false,
+    });
     expect(scriptSources(policy)).toEqual(["'self'", "'nonce-abc'", "'sha256-x'"]);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
@@ -20,9 +26,15 @@ describe('the page policy', () => {
     const plain = pagePolicy({ nonce: 'n', scriptHashes: [], scanner: false, development: false, https: false });
     expect(plain).not.toContain('wasm-unsafe-eval');
     expect(plain).not.toContain("'unsafe-eval'");
-    expect(scriptSources(pagePolicy({ nonce: 'n', scriptHashes: [], scanner: true, development: false, https: false }))).toContain("'wasm-unsafe-eval'");
-    expect(scriptSources(pagePolicy({ nonce: 'n', scriptHashes: [], scanner: false, development: true, https: false }))).toContain("'unsafe-eval'");
-    expect(pagePolicy({ nonce: 'n', scriptHashes: [], scanner: false, development: false, https: true })).toContain('upgrade-insecure-requests');
+    expect(
+      scriptSources(pagePolicy({ nonce: 'n', scriptHashes: [], scanner: true, development: false, https: false })),
+    ).toContain("'wasm-unsafe-eval'");
+    expect(
+      scriptSources(pagePolicy({ nonce: 'n', scriptHashes: [], scanner: false, development: true, https: false })),
+    ).toContain("'unsafe-eval'");
+    expect(pagePolicy({ nonce: 'n', scriptHashes: [], scanner: false, development: false, https: true })).toContain(
+      'upgrade-insecure-requests',
+    );
   });
 
   it('makes a new 128-bit nonce every time', () => {
@@ -32,7 +44,8 @@ describe('the page policy', () => {
   });
 
   it('hashes inline scripts as the browser does, and skips scripts with a src', () => {
-    const html = '<script src="/_next/a.js" async=""></script><script>self.__next_f.push([1])</script><SCRIPT id="x">b()</SCRIPT><script></script>';
+    const html =
+      '<script src="/_next/a.js" async=""></script><script>self.__next_f.push([1])</script><SCRIPT id="x">b()</SCRIPT><script></script>';
     expect(inlineScriptHashes(html)).toEqual([scriptHash('self.__next_f.push([1])'), scriptHash('b()')]);
     // The SHA-256 of "alert(1)" in base64, as CSP spells it.
     expect(scriptHash('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
@@ -42,7 +55,14 @@ describe('the page policy', () => {
 describe('the prerendered pages of a build', () => {
   function build(routes: Record<string, number | false>, files: Record<string, string>): string {
     const dist = mkdtempSync(join(tmpdir(), 'kassa-csp-'));
-    writeFileSync(join(dist, 'prerender-manifest.json'), JSON.stringify({ routes: Object.fromEntries(Object.entries(routes).map(([route, seconds]) => [route, { initialRevalidateSeconds: seconds }])) }));
+    writeFileSync(
+      join(dist, 'prerender-manifest.json'),
+      JSON.stringify({
+        routes: Object.fromEntries(
+          Object.entries(routes).map(([route, seconds]) => [route, { initialRevalidateSeconds: seconds }]),
+        ),
+      }),
+    );
     for (const [route, html] of Object.entries(files)) {
       const file = join(dist, 'server', 'app', `${route}.html`);
       mkdirSync(join(file, '..'), { recursive: true });

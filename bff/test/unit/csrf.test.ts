@@ -14,11 +14,15 @@ describe('checkCsrf', () => {
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('accepts a same-origin %s', (method) => {
-    expect(checkCsrf(request(method, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }), local)).toEqual({ allowed: true });
+    expect(
+      checkCsrf(request(method, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }), local),
+    ).toEqual({ allowed: true });
   });
 
   it('refuses a cross-site request even when Origin looks right', () => {
-    expect(checkCsrf(request('POST', { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' }), local)).toEqual({
+    expect(
+      checkCsrf(request('POST', { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' }), local),
+    ).toEqual({
       allowed: false,
       reason: 'cross-site request',
     });
@@ -26,19 +30,29 @@ describe('checkCsrf', () => {
 
   it('refuses a missing, opaque or foreign Origin', () => {
     expect(checkCsrf(request('POST', {}), local)).toMatchObject({ allowed: false, reason: 'missing Origin' });
-    expect(checkCsrf(request('DELETE', { origin: 'null' }), local)).toMatchObject({ allowed: false, reason: 'opaque Origin' });
-    expect(checkCsrf(request('POST', { origin: 'http://evil.example' }), local)).toMatchObject({ allowed: false, reason: 'foreign Origin' });
+    expect(checkCsrf(request('DELETE', { origin: 'null' }), local)).toMatchObject({
+      allowed: false,
+      reason: 'opaque Origin',
+    });
+    expect(checkCsrf(request('POST', { origin: 'http://evil.example' }), local)).toMatchObject({
+      allowed: false,
+      reason: 'foreign Origin',
+    });
     // Same host, other scheme or port: another origin.
     expect(checkCsrf(request('POST', { origin: 'https://localhost:3000' }), local)).toMatchObject({ allowed: false });
     expect(checkCsrf(request('POST', { origin: 'http://localhost:3001' }), local)).toMatchObject({ allowed: false });
   });
 
   it('compares with the forwarded origin only behind a trusted proxy', () => {
-    const behindIngress = request('POST', {
-      origin: 'https://kassa.example',
-      'x-forwarded-proto': 'https',
-      'x-forwarded-host': 'kassa.example',
-    }, 'http://10.0.0.5:3000/api/_auth/verify');
+    const behindIngress = request(
+      'POST',
+      {
+        origin: 'https://kassa.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'kassa.example',
+      },
+      'http://10.0.0.5:3000/api/_auth/verify',
+    );
     expect(checkCsrf(behindIngress, { trustProxy: true, publicOrigin: undefined })).toEqual({ allowed: true });
     expect(checkCsrf(behindIngress, local)).toMatchObject({ allowed: false, reason: 'foreign Origin' });
   });
@@ -57,7 +71,10 @@ describe('checkCsrf', () => {
 
 describe('request context', () => {
   it('believes X-Forwarded-Proto and -For only with TRUST_PROXY', () => {
-    const forwarded = request('GET', { 'x-forwarded-proto': 'https, http', 'x-forwarded-for': '203.0.113.7, 10.0.0.1' });
+    const forwarded = request('GET', {
+      'x-forwarded-proto': 'https, http',
+      'x-forwarded-for': '203.0.113.7, 10.0.0.1',
+    });
     expect(isSecureRequest(forwarded, { trustProxy: true })).toBe(true);
     expect(isSecureRequest(forwarded, { trustProxy: false })).toBe(false);
     expect(clientIp(forwarded, { trustProxy: true })).toBe('203.0.113.7');

@@ -33,7 +33,9 @@ describe('catalog answers as the screens read them', () => {
       location: { address: '', city: '', postalCode: '', country: '' },
       ticketOptionCount: 0,
     });
-    expect(toEventView({ ...event, ticketLimit: 10, status: 'deleted', removalAt: new Date('2027-01-15T00:00:00Z') })).toMatchObject({
+    expect(
+      toEventView({ ...event, ticketLimit: 10, status: 'deleted', removalAt: new Date('2027-01-15T00:00:00Z') }),
+    ).toMatchObject({
       ticketLimit: 10,
       removalAt: '2027-01-15T00:00:00.000Z',
     });
@@ -47,9 +49,21 @@ describe('catalog answers as the screens read them', () => {
 
   it('names who made a change: a member, a former member, or the system', () => {
     const names = new Map([['usr_01jc5v3q8x0000000000000000', 'Jane Organiser']]);
-    const entry = { id: 'his_1', entityId: event.id, action: 'updated', propertiesJson: '{}', actorUserId: '', occurredAt: new Date('2027-01-01T00:00:00Z') };
+    const entry = {
+      id: 'his_1',
+      entityId: event.id,
+      action: 'updated',
+      propertiesJson: '{}',
+      actorUserId: '',
+      occurredAt: new Date('2027-01-01T00:00:00Z'),
+    };
     expect(toHistoryEntryView(entry, names).actor).toEqual({ kind: 'system' });
-    expect(toHistoryEntryView({ ...entry, actorUserId: 'usr_01jc5v3q8x0000000000000000' }, names).actor).toEqual({ kind: 'member', name: 'Jane Organiser' });
-    expect(toHistoryEntryView({ ...entry, actorUserId: 'usr_01jc5v3q8x0000000000000001' }, names).actor).toEqual({ kind: 'former' });
+    expect(toHistoryEntryView({ ...entry, actorUserId: 'usr_01jc5v3q8x0000000000000000' }, names).actor).toEqual({
+      kind: 'member',
+      name: 'Jane Organiser',
+    });
+    expect(toHistoryEntryView({ ...entry, actorUserId: 'usr_01jc5v3q8x0000000000000001' }, names).actor).toEqual({
+      kind: 'former',
+    });
   });
 });

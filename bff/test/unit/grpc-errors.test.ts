@@ -2,7 +2,10 @@ import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { GrpcCallError } from '@kassa/platform/grpc';
 import { errorToHttp, mapGrpcFailure } from '../../server/clients/grpc-errors';
 
-const failure = (code: number, extra: Partial<{ details: string; violations: { field: string; message: string }[]; retryAfterSeconds: number }> = {}) => ({
+const failure = (
+  code: number,
+  extra: Partial<{ details: string; violations: { field: string; message: string }[]; retryAfterSeconds: number }> = {},
+) => ({
   code,
   details: extra.details ?? '',
   violations: extra.violations ?? [],

@@ -18,13 +18,24 @@ describe('guest capability links', () => {
       expect(accessKeyOf(query(ticketHref({ id: TICKET, accessKey: key })))).toBe(key);
       expect(accessKeyOf(query(`${orderApiPath({ id: ORDER, accessKey: key }, '/tickets')}&locale=nl`))).toBe(key);
     }
-    expect(orderApiPath({ id: ORDER, accessKey: 'the_orders_access_keys' }, '/payments')).toBe(`/api/orders/${ORDER}/payments?key=the_orders_access_keys`);
-    expect(withAccessKey('/order/ord_1?payment=failed', 'the_orders_access_keys')).toBe('/order/ord_1?payment=failed&key=the_orders_access_keys');
+    expect(orderApiPath({ id: ORDER, accessKey: 'the_orders_access_keys' }, '/payments')).toBe(
+      `/api/orders/${ORDER}/payments?key=the_orders_access_keys`,
+    );
+    expect(withAccessKey('/order/ord_1?payment=failed', 'the_orders_access_keys')).toBe(
+      '/order/ord_1?payment=failed&key=the_orders_access_keys',
+    );
   });
 
   it('read as no key whatever is missing, repeated oddly or not a key', () => {
     expect(accessKeyOf(new URLSearchParams(''))).toBe('');
-    for (const value of ['', 'short', 'the_orders_access_keysx', 'the_orders_access_key!', 'the orders_access_keys', 'the_orders_access_key\u0000']) {
+    for (const value of [
+      '',
+      'short',
+      'the_orders_access_keysx',
+      'the_orders_access_key!',
+      'the orders_access_keys',
+      'the_orders_access_key\u0000',
+    ]) {
       expect(accessKeyOf(new URLSearchParams({ key: value }))).toBe('');
     }
     expect(accessKeyOf({ key: ['the_orders_access_keys', 'the_orders_access_keys'] })).toBe('');
@@ -32,8 +43,10 @@ describe('guest capability links', () => {
   });
 
   it('limit the pages that open with a key, and only those', () => {
-    for (const path of [`/order/${ORDER}`, `/ticket/${TICKET}`, '/payments/demo/pay_1', `/order/${ORDER}/`]) expect(isGuestCapabilityPage(path)).toBe(true);
-    for (const path of ['/', '/orders/x', '/s/shp_1', `/o/org_1/orders/${ORDER}`, `/ticket/${TICKET}/x`, '/scan/abc']) expect(isGuestCapabilityPage(path)).toBe(false);
+    for (const path of [`/order/${ORDER}`, `/ticket/${TICKET}`, '/payments/demo/pay_1', `/order/${ORDER}/`])
+      expect(isGuestCapabilityPage(path)).toBe(true);
+    for (const path of ['/', '/orders/x', '/s/shp_1', `/o/org_1/orders/${ORDER}`, `/ticket/${TICKET}/x`, '/scan/abc'])
+      expect(isGuestCapabilityPage(path)).toBe(false);
   });
 
   it('allow a crowd behind one address, and a load test to raise it', () => {
@@ -48,14 +61,23 @@ describe('analytics events', () => {
     const { redactCapture } = await import('../../components/site-runtime/analytics');
     const key = 'the_orders_access_keys';
     const event = {
-      uuid: 'u1', event: '$exception',
-      properties: { $current_url: `https://tickets.example.com/order/${ORDER}?key=${key}`, $referrer: 'https://tickets.example.com/scan/AbCdEf', $pathname: `/order/${ORDER}`, count: 2 },
+      uuid: 'u1',
+      event: '$exception',
+      properties: {
+        $current_url: `https://tickets.example.com/order/${ORDER}?key=${key}`,
+        $referrer: 'https://tickets.example.com/scan/AbCdEf',
+        $pathname: `/order/${ORDER}`,
+        count: 2,
+      },
       $set_once: { $initial_current_url: `https://tickets.example.com/ticket/${TICKET}?key=${key}` },
     };
     const sent = redactCapture(event as never)!;
     expect(JSON.stringify(sent)).not.toContain(key);
     expect(sent.properties).toEqual({
-      $current_url: `https://tickets.example.com/order/${ORDER}?key=[redacted]`, $referrer: 'https://tickets.example.com/scan/[redacted]', $pathname: `/order/${ORDER}`, count: 2,
+      $current_url: `https://tickets.example.com/order/${ORDER}?key=[redacted]`,
+      $referrer: 'https://tickets.example.com/scan/[redacted]',
+      $pathname: `/order/${ORDER}`,
+      count: 2,
     });
     expect(redactCapture(null)).toBeNull();
   });
@@ -69,7 +91,10 @@ describe('the guest read limit', () => {
     const quiet = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     const { hitGuestRead, requireGuestReadAllowed } = await import('../../server/orders/guest-access');
     const request = { url: 'http://localhost/order/x', headers: new Headers() };
-    await expect(hitGuestRead(request, { trustProxy: false })).resolves.toEqual({ allowed: true, retryAfterSeconds: 0 });
+    await expect(hitGuestRead(request, { trustProxy: false })).resolves.toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+    });
     await expect(requireGuestReadAllowed(request, { trustProxy: false })).resolves.toBeUndefined();
     expect(failing).toHaveBeenCalledWith('guest-read:127.0.0.1', { limit: 600, windowSeconds: 60 });
     quiet.mockRestore();

@@ -25,8 +25,13 @@ describe('the BFF logger', () => {
 
     expect(inside.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(logs.lines[0]).toMatchObject({
-      service: 'bff', level: 'error', msg: 'request failed', path: '/api/_auth/session',
-      trace_id: inside.traceId, span_id: inside.spanId, err: { message: 'identity is unreachable' },
+      service: 'bff',
+      level: 'error',
+      msg: 'request failed',
+      path: '/api/_auth/session',
+      trace_id: inside.traceId,
+      span_id: inside.spanId,
+      err: { message: 'identity is unreachable' },
     });
     expect(logs.lines[1]).toMatchObject({ service: 'bff', level: 'info', msg: 'outside' });
     expect(logs.lines[1]).not.toHaveProperty('trace_id');
@@ -49,7 +54,10 @@ describe('the BFF logger', () => {
 
   it('redacts secrets as the services do', () => {
     const logs = captureLogs();
-    createBffLogger({ env: {}, destination: logs.stream }).warn({ sessionToken: 't', user: { email: 'jane@example.com' } }, 'sign-in');
+    createBffLogger({ env: {}, destination: logs.stream }).warn(
+      { sessionToken: 't', user: { email: 'jane@example.com' } },
+      'sign-in',
+    );
     expect(logs.lines[0]).toMatchObject({ sessionToken: '[redacted]', user: { email: '[redacted]' } });
   });
 

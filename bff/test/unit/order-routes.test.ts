@@ -11,7 +11,12 @@ const cancelOrder = jest.fn();
 const refundOrder = jest.fn();
 jest.mock('../../server/auth/session-user', () => ({ findSessionUser: (token: string) => findSessionUser(token) }));
 jest.mock('../../server/clients/organisation-client', () => ({ organisationClientAs: () => ({ authorize }) }));
-jest.mock('../../server/clients/order-client', () => ({ orderClientAs: (userId: string) => ({ cancelOrder: (req: unknown) => cancelOrder(userId, req), refundOrder: (req: unknown) => refundOrder(userId, req) }) }));
+jest.mock('../../server/clients/order-client', () => ({
+  orderClientAs: (userId: string) => ({
+    cancelOrder: (req: unknown) => cancelOrder(userId, req),
+    refundOrder: (req: unknown) => refundOrder(userId, req),
+  }),
+}));
 
 import { POST as cancelRoute } from '../../app/api/organisations/[orgId]/orders/[orderId]/cancel/route';
 import { POST as refundRoute } from '../../app/api/organisations/[orgId]/orders/[orderId]/refund/route';
@@ -27,10 +32,31 @@ const ORDER = newId('ord');
 const KEY = 'refund-key-0001';
 
 const order = {
-  id: ORDER, number: 'K7F3-9QX2', organisationId: ORG, shopId: newId('shp'), status: 'paid', lines: [],
-  money: { currency: 'EUR', subtotalMinor: 5000, discountMinor: 0, donationMinor: 0, feeMinor: 98, totalMinor: 5098, refundedMinor: 0 },
-  email: 'guest@example.test', subscribe: false, discountCode: '', expiresAt: undefined, paidAt: new Date('2031-07-01T10:00:00Z'),
-  createdAt: new Date('2031-07-01T09:58:00Z'), updatedAt: new Date('2031-07-01T10:00:00Z'), outcome: '', locale: 'en', ticketCount: 2,
+  id: ORDER,
+  number: 'K7F3-9QX2',
+  organisationId: ORG,
+  shopId: newId('shp'),
+  status: 'paid',
+  lines: [],
+  money: {
+    currency: 'EUR',
+    subtotalMinor: 5000,
+    discountMinor: 0,
+    donationMinor: 0,
+    feeMinor: 98,
+    totalMinor: 5098,
+    refundedMinor: 0,
+  },
+  email: 'guest@example.test',
+  subscribe: false,
+  discountCode: '',
+  expiresAt: undefined,
+  paidAt: new Date('2031-07-01T10:00:00Z'),
+  createdAt: new Date('2031-07-01T09:58:00Z'),
+  updatedAt: new Date('2031-07-01T10:00:00Z'),
+  outcome: '',
+  locale: 'en',
+  ticketCount: 2,
 };
 
 interface Call {
@@ -45,13 +71,23 @@ function request(path: string, { body, signedIn = true, origin = ORIGIN }: Call)
   const headers = new Headers({ host: 'localhost:3000', 'content-type': 'application/json' });
   if (origin) headers.set('origin', origin);
   if (signedIn) headers.set('cookie', 'kassa_session=opaque-session-token');
-  return new NextRequest(`${ORIGIN}${path}`, { method: 'POST', headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  return new NextRequest(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
-async function call(route: typeof cancelRoute, action: 'cancel' | 'refund', options: Call = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  route: typeof cancelRoute,
+  action: 'cancel' | 'refund',
+  options: Call = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const orgId = options.orgId ?? ORG;
   const orderId = options.orderId ?? ORDER;
-  const response = await route(request(`/api/organisations/${orgId}/orders/${orderId}/${action}`, options), { params: Promise.resolve({ orgId, orderId }) });
+  const response = await route(request(`/api/organisations/${orgId}/orders/${orderId}/${action}`, options), {
+    params: Promise.resolve({ orgId, orderId }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -62,7 +98,16 @@ beforeEach(() => {
   cancelOrder.mockResolvedValue({ order: { ...order, status: 'canceled' } });
   refundOrder.mockResolvedValue({
     order,
-    refund: { id: newId('ref'), amountMinor: 5098, status: 'requested', reason: 'organiser', requestedBy: USER.id, requestedAt: new Date(), completedAt: undefined, cancelsOrder: true },
+    refund: {
+      id: newId('ref'),
+      amountMinor: 5098,
+      status: 'requested',
+      reason: 'organiser',
+      requestedBy: USER.id,
+      requestedAt: new Date(),
+      completedAt: undefined,
+      cancelsOrder: true,
+    },
   });
 });
 
@@ -77,7 +122,10 @@ describe.each([
   };
 
   it('refuses a request from another site before anything else (403)', async () => {
-    expect(await call(route, action, { body, origin: 'https://evil.example' })).toEqual({ status: 403, body: { message: 'Forbidden' } });
+    expect(await call(route, action, { body, origin: 'https://evil.example' })).toEqual({
+      status: 403,
+      body: { message: 'Forbidden' },
+    });
     expect(findSessionUser).not.toHaveBeenCalled();
     reachedNothing();
   });
@@ -89,16 +137,28 @@ describe.each([
   });
 
   it("answers 400 'ID is invalid' for a malformed order or organisation id, without asking identity", async () => {
-    expect(await call(route, action, { body, orderId: 'ord_1' })).toEqual({ status: 400, body: { message: 'ID is invalid' } });
-    expect(await call(route, action, { body, orderId: newId('shp') })).toEqual({ status: 400, body: { message: 'ID is invalid' } });
-    expect(await call(route, action, { body, orgId: 'org_x' })).toEqual({ status: 400, body: { message: 'ID is invalid' } });
+    expect(await call(route, action, { body, orderId: 'ord_1' })).toEqual({
+      status: 400,
+      body: { message: 'ID is invalid' },
+    });
+    expect(await call(route, action, { body, orderId: newId('shp') })).toEqual({
+      status: 400,
+      body: { message: 'ID is invalid' },
+    });
+    expect(await call(route, action, { body, orgId: 'org_x' })).toEqual({
+      status: 400,
+      body: { message: 'ID is invalid' },
+    });
     expect(authorize).not.toHaveBeenCalled();
     reachedNothing();
   });
 
   it('asks identity for "orders.manage": 403 for a member without it, 404 for an outsider, whatever the body', async () => {
     authorize.mockResolvedValue({ allowed: false, member: true, permissions: ['orders.view'] });
-    expect(await call(route, action, { body: 'not json' })).toEqual({ status: 403, body: { message: 'You do not have permission to do this.' } });
+    expect(await call(route, action, { body: 'not json' })).toEqual({
+      status: 403,
+      body: { message: 'You do not have permission to do this.' },
+    });
     expect(authorize).toHaveBeenCalledWith({ userId: USER.id, organisationId: ORG, permission: 'orders.manage' });
     authorize.mockResolvedValue({ allowed: false, member: false, permissions: [] });
     expect(await call(route, action, { body })).toEqual({ status: 404, body: { message: 'Not found' } });
@@ -119,7 +179,12 @@ describe('POST …/cancel', () => {
     const answer = await call(cancelRoute, 'cancel');
     expect(answer.status).toBe(200);
     expect(cancelOrder).toHaveBeenCalledWith(USER.id, { organisationId: ORG, orderId: ORDER });
-    expect(answer.body.order).toMatchObject({ id: ORDER, status: 'canceled', paidAt: '2031-07-01T10:00:00.000Z', expiresAt: '' });
+    expect(answer.body.order).toMatchObject({
+      id: ORDER,
+      status: 'canceled',
+      paidAt: '2031-07-01T10:00:00.000Z',
+      expiresAt: '',
+    });
   });
 });
 
@@ -133,32 +198,80 @@ describe('POST …/refund: the body', () => {
   };
 
   it("names each bad field in the spec's words", async () => {
-    expect(await fieldsOf({})).toEqual({ full: 'Full refund is required', idempotencyKey: 'Idempotency key is required' });
-    expect(await fieldsOf('not json')).toEqual({ full: 'Full refund is required', idempotencyKey: 'Idempotency key is required' });
-    expect(await fieldsOf({ full: 'yes', idempotencyKey: 'short' })).toEqual({ full: 'Full refund is invalid', idempotencyKey: 'Idempotency key is invalid' });
+    expect(await fieldsOf({})).toEqual({
+      full: 'Full refund is required',
+      idempotencyKey: 'Idempotency key is required',
+    });
+    expect(await fieldsOf('not json')).toEqual({
+      full: 'Full refund is required',
+      idempotencyKey: 'Idempotency key is required',
+    });
+    expect(await fieldsOf({ full: 'yes', idempotencyKey: 'short' })).toEqual({
+      full: 'Full refund is invalid',
+      idempotencyKey: 'Idempotency key is invalid',
+    });
     expect(await fieldsOf({ full: false, idempotencyKey: KEY })).toEqual({ amountMinor: 'Amount is required' });
-    expect(await fieldsOf({ full: false, amountMinor: 0, idempotencyKey: KEY })).toEqual({ amountMinor: 'Minimum value is 1' });
-    expect(await fieldsOf({ full: false, amountMinor: -250, idempotencyKey: KEY })).toEqual({ amountMinor: 'Minimum value is 1' });
-    expect(await fieldsOf({ full: false, amountMinor: 12.5, idempotencyKey: KEY })).toEqual({ amountMinor: 'Amount is invalid' });
-    expect(await fieldsOf({ full: false, amountMinor: '1250', idempotencyKey: KEY })).toEqual({ amountMinor: 'Amount is invalid' });
-    expect(await fieldsOf({ full: true, idempotencyKey: 'has spaces in it' })).toEqual({ idempotencyKey: 'Idempotency key is invalid' });
+    expect(await fieldsOf({ full: false, amountMinor: 0, idempotencyKey: KEY })).toEqual({
+      amountMinor: 'Minimum value is 1',
+    });
+    expect(await fieldsOf({ full: false, amountMinor: -250, idempotencyKey: KEY })).toEqual({
+      amountMinor: 'Minimum value is 1',
+    });
+    expect(await fieldsOf({ full: false, amountMinor: 12.5, idempotencyKey: KEY })).toEqual({
+      amountMinor: 'Amount is invalid',
+    });
+    expect(await fieldsOf({ full: false, amountMinor: '1250', idempotencyKey: KEY })).toEqual({
+      amountMinor: 'Amount is invalid',
+    });
+    expect(await fieldsOf({ full: true, idempotencyKey: 'has spaces in it' })).toEqual({
+      idempotencyKey: 'Idempotency key is invalid',
+    });
   });
 
   it('asks ordering for a full refund (any amount sent along is ignored) with the idempotency key', async () => {
     const answer = await call(refundRoute, 'refund', { body: { full: true, amountMinor: 99, idempotencyKey: KEY } });
     expect(answer.status).toBe(200);
-    expect(refundOrder).toHaveBeenCalledWith(USER.id, { organisationId: ORG, orderId: ORDER, full: true, amountMinor: 0, idempotencyKey: KEY });
-    expect(answer.body.refund).toMatchObject({ amountMinor: 5098, status: 'requested', cancelsOrder: true, requestedBy: { kind: 'former' } });
+    expect(refundOrder).toHaveBeenCalledWith(USER.id, {
+      organisationId: ORG,
+      orderId: ORDER,
+      full: true,
+      amountMinor: 0,
+      idempotencyKey: KEY,
+    });
+    expect(answer.body.refund).toMatchObject({
+      amountMinor: 5098,
+      status: 'requested',
+      cancelsOrder: true,
+      requestedBy: { kind: 'former' },
+    });
   });
 
   it('asks ordering for a partial refund of the amount in minor units', async () => {
-    expect((await call(refundRoute, 'refund', { body: { full: false, amountMinor: 1250, idempotencyKey: KEY } })).status).toBe(200);
-    expect(refundOrder).toHaveBeenCalledWith(USER.id, { organisationId: ORG, orderId: ORDER, full: false, amountMinor: 1250, idempotencyKey: KEY });
+    expect(
+      (await call(refundRoute, 'refund', { body: { full: false, amountMinor: 1250, idempotencyKey: KEY } })).status,
+    ).toBe(200);
+    expect(refundOrder).toHaveBeenCalledWith(USER.id, {
+      organisationId: ORG,
+      orderId: ORDER,
+      full: false,
+      amountMinor: 1250,
+      idempotencyKey: KEY,
+    });
   });
 
   it("places ordering's amount violation on the amount field", async () => {
-    refundOrder.mockRejectedValueOnce(grpcError(status.INVALID_ARGUMENT, 'invalid', [{ field: 'amount_minor', message: 'Amount is invalid' }]));
-    const answer = await call(refundRoute, 'refund', { body: { full: false, amountMinor: 999_999, idempotencyKey: KEY } });
-    expect(answer).toEqual({ status: 400, body: { message: 'Some fields are not valid. Please check the form and try again.', fields: { amountMinor: 'Amount is invalid' } } });
+    refundOrder.mockRejectedValueOnce(
+      grpcError(status.INVALID_ARGUMENT, 'invalid', [{ field: 'amount_minor', message: 'Amount is invalid' }]),
+    );
+    const answer = await call(refundRoute, 'refund', {
+      body: { full: false, amountMinor: 999_999, idempotencyKey: KEY },
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        message: 'Some fields are not valid. Please check the form and try again.',
+        fields: { amountMinor: 'Amount is invalid' },
+      },
+    });
   });
 });

@@ -52,7 +52,10 @@ describe('authorizeOrganisation (route handlers)', () => {
 
   it('answers 403 to a member without the permission', async () => {
     authorize.mockResolvedValue({ allowed: false, member: true, permissions: ['checkin'] });
-    expect(await problemOf(authorizeOrganisation(USER, ORG, 'members'))).toEqual({ status: 403, message: 'You do not have permission to do this.' });
+    expect(await problemOf(authorizeOrganisation(USER, ORG, 'members'))).toEqual({
+      status: 403,
+      message: 'You do not have permission to do this.',
+    });
   });
 
   it('answers 404 for a malformed organisation id without asking identity', async () => {
@@ -93,11 +96,18 @@ describe('route ids and bodies', () => {
         headers: {},
       });
     }
-    expect(parseBody(organisationSettingsSchema(), { name: 'Paradiso', currency: 'EUR', defaultLocale: 'en' })).toMatchObject({ name: 'Paradiso' });
+    expect(
+      parseBody(organisationSettingsSchema(), { name: 'Paradiso', currency: 'EUR', defaultLocale: 'en' }),
+    ).toMatchObject({ name: 'Paradiso' });
   });
 
   it('still maps gRPC failures as before', () => {
-    const failure = Object.assign(new Error('x'), { name: 'GrpcCallError', code: status.FAILED_PRECONDITION, details: 'An organisation needs an owner', violations: [] });
+    const failure = Object.assign(new Error('x'), {
+      name: 'GrpcCallError',
+      code: status.FAILED_PRECONDITION,
+      details: 'An organisation needs an owner',
+      violations: [],
+    });
     expect(errorToHttp(failure)).toMatchObject({ status: 409, body: { message: 'An organisation needs an owner' } });
   });
 });
@@ -122,7 +132,15 @@ describe('what the browser sees', () => {
   const joinedAt = new Date('2025-03-01T10:00:00Z');
 
   it('flattens an organisation with the viewer’s permissions', () => {
-    const organisation = { id: ORG, name: 'Paradiso', description: '', currency: 'EUR', defaultLocale: 'nl', createdAt: joinedAt, version: 3 };
+    const organisation = {
+      id: ORG,
+      name: 'Paradiso',
+      description: '',
+      currency: 'EUR',
+      defaultLocale: 'nl',
+      createdAt: joinedAt,
+      version: 3,
+    };
     expect(toOrganisationSummary({ organisation, permissions: ['owner'], memberId: 'mem_1' })).toEqual({
       id: ORG,
       name: 'Paradiso',
@@ -136,10 +154,31 @@ describe('what the browser sees', () => {
   });
 
   it('gives timestamps as ISO strings', () => {
-    const member = { id: 'mem_1', userId: USER, firstName: 'Ada', lastName: 'L', email: 'a@example.com', permissions: ['checkin'], preset: 'scanner', joinedAt };
+    const member = {
+      id: 'mem_1',
+      userId: USER,
+      firstName: 'Ada',
+      lastName: 'L',
+      email: 'a@example.com',
+      permissions: ['checkin'],
+      preset: 'scanner',
+      joinedAt,
+    };
     expect(toMemberRow(member).joinedAt).toBe('2025-03-01T10:00:00.000Z');
-    const invitation = { id: 'inv_1', email: 'b@example.com', firstName: '', lastName: '', permissions: ['checkin'], preset: 'scanner', status: 'pending', sentAt: joinedAt, expiresAt: joinedAt };
-    expect(toInvitationDetails({ invitation, organisationId: ORG, organisationName: 'Paradiso', invitedBy: 'Ada L' })).toEqual({
+    const invitation = {
+      id: 'inv_1',
+      email: 'b@example.com',
+      firstName: '',
+      lastName: '',
+      permissions: ['checkin'],
+      preset: 'scanner',
+      status: 'pending',
+      sentAt: joinedAt,
+      expiresAt: joinedAt,
+    };
+    expect(
+      toInvitationDetails({ invitation, organisationId: ORG, organisationName: 'Paradiso', invitedBy: 'Ada L' }),
+    ).toEqual({
       organisationId: ORG,
       organisationName: 'Paradiso',
       invitedBy: 'Ada L',

@@ -6,7 +6,7 @@ import { decideRoute } from '../../server/site/route-guard';
 const ids = { org: newId('org'), evt: newId('evt'), shp: newId('shp'), ord: newId('ord'), tkt: newId('tkt') };
 const hash = randomToken();
 
-describe('the page rules of the spec\'s routes', () => {
+describe("the page rules of the spec's routes", () => {
   it.each([
     `/o/${ids.org}`,
     `/o/${ids.org}/shops`,
@@ -55,8 +55,14 @@ describe('the page rules of the spec\'s routes', () => {
 
   it('runs first in the proxy: an invalid id is a 404 even for a path that needs a session', () => {
     const rules = { locales: ['en', 'nl'], defaultLocale: 'en', pageRules, redirectRules: [] };
-    expect(decideRoute({ pathname: '/nl/o/org_x', search: '', hasSessionCookie: false }, rules)).toEqual({ action: 'not-found' });
-    expect(decideRoute({ pathname: `/o/${ids.org}`, search: '', hasSessionCookie: false }, rules)).toMatchObject({ action: 'redirect' });
-    expect(decideRoute({ pathname: `/nl/scan/${hash}`, search: '', hasSessionCookie: false }, rules)).toEqual({ action: 'continue' });
+    expect(decideRoute({ pathname: '/nl/o/org_x', search: '', hasSessionCookie: false }, rules)).toEqual({
+      action: 'not-found',
+    });
+    expect(decideRoute({ pathname: `/o/${ids.org}`, search: '', hasSessionCookie: false }, rules)).toMatchObject({
+      action: 'redirect',
+    });
+    expect(decideRoute({ pathname: `/nl/scan/${hash}`, search: '', hasSessionCookie: false }, rules)).toEqual({
+      action: 'continue',
+    });
   });
 });

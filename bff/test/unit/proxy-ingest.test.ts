@@ -14,10 +14,17 @@ function forwardedHeaders(response: Response): Map<string, string> {
 describe('the analytics ingest rewrite', () => {
   it('forwards no cookie and no authorization, and keeps the other headers', async () => {
     const { proxy } = await import('../../proxy');
-    const response = await proxy(new NextRequest('http://localhost:3000/ingest/e/?ip=1', {
-      method: 'POST',
-      headers: { cookie: 'kassa_session=secret-session; ph_x=1', authorization: 'Bearer secret', 'content-type': 'application/json', 'user-agent': 'test' },
-    }));
+    const response = await proxy(
+      new NextRequest('http://localhost:3000/ingest/e/?ip=1', {
+        method: 'POST',
+        headers: {
+          cookie: 'kassa_session=secret-session; ph_x=1',
+          authorization: 'Bearer secret',
+          'content-type': 'application/json',
+          'user-agent': 'test',
+        },
+      }),
+    );
     const forwarded = forwardedHeaders(response);
     expect(forwarded.size).toBeGreaterThan(0);
     expect(forwarded.has('cookie')).toBe(false);
@@ -28,7 +35,11 @@ describe('the analytics ingest rewrite', () => {
 
   it('still forwards the cookies of every other request (the control)', async () => {
     const { proxy } = await import('../../proxy');
-    const response = await proxy(new NextRequest('http://localhost:3000/api/_auth/session', { headers: { cookie: 'kassa_session=secret-session' } }));
+    const response = await proxy(
+      new NextRequest('http://localhost:3000/api/_auth/session', {
+        headers: { cookie: 'kassa_session=secret-session' },
+      }),
+    );
     expect(forwardedHeaders(response).get('cookie')).toBe('kassa_session=secret-session');
   });
 });

@@ -2,11 +2,17 @@ import { checkBody, contactBody, waitlistBody } from '../../server/site/public-f
 
 describe('waitlist body', () => {
   it('accepts an address, trimmed, with its locale', () => {
-    expect(checkBody(waitlistBody, { email: ' sam@example.org ', locale: 'nl' })).toEqual({ ok: true, data: { email: 'sam@example.org', locale: 'nl' } });
+    expect(checkBody(waitlistBody, { email: ' sam@example.org ', locale: 'nl' })).toEqual({
+      ok: true,
+      data: { email: 'sam@example.org', locale: 'nl' },
+    });
   });
 
   it('defaults the locale to en', () => {
-    expect(checkBody(waitlistBody, { email: 'sam@example.org' })).toEqual({ ok: true, data: { email: 'sam@example.org', locale: 'en' } });
+    expect(checkBody(waitlistBody, { email: 'sam@example.org' })).toEqual({
+      ok: true,
+      data: { email: 'sam@example.org', locale: 'en' },
+    });
   });
 
   it.each([
@@ -23,7 +29,10 @@ describe('waitlist body', () => {
   });
 
   it('refuses an unknown locale', () => {
-    expect(checkBody(waitlistBody, { email: 'sam@example.org', locale: 'fr' })).toEqual({ ok: false, fields: { locale: 'Locale is invalid' } });
+    expect(checkBody(waitlistBody, { email: 'sam@example.org', locale: 'fr' })).toEqual({
+      ok: false,
+      fields: { locale: 'Locale is invalid' },
+    });
   });
 
   it('treats a body that is not an object as empty', () => {
@@ -35,7 +44,10 @@ describe('contact body', () => {
   const valid = { name: ' Sam ', email: 'sam@example.org', message: ' Hello \n there ', locale: 'en' };
 
   it('accepts a message and trims every field', () => {
-    expect(checkBody(contactBody, valid)).toEqual({ ok: true, data: { name: 'Sam', email: 'sam@example.org', message: 'Hello \n there', locale: 'en' } });
+    expect(checkBody(contactBody, valid)).toEqual({
+      ok: true,
+      data: { name: 'Sam', email: 'sam@example.org', message: 'Hello \n there', locale: 'en' },
+    });
   });
 
   it.each([[undefined], [null], ['   ']])('lets the name be left out (%j)', (name) => {
@@ -63,7 +75,12 @@ describe('contact body', () => {
   it('names every bad field at once', () => {
     expect(checkBody(contactBody, { name: 'n'.repeat(101), email: 'x', message: '', locale: 'de' })).toEqual({
       ok: false,
-      fields: { name: 'Name is too long', email: 'Email is invalid', message: 'Message is required', locale: 'Locale is invalid' },
+      fields: {
+        name: 'Name is too long',
+        email: 'Email is invalid',
+        message: 'Message is required',
+        locale: 'Locale is invalid',
+      },
     });
   });
 });

@@ -31,7 +31,9 @@ describe('redirect rules from configuration', () => {
   });
 
   it('sends an external destination as an absolute URL (a full page load) and keeps the locale for internal ones', () => {
-    const redirectRules = readRedirectRules({ KASSA_REDIRECT_RULES: JSON.stringify([{ source: '/help', destination: 'http://127.0.0.1:9/inbox' }]) });
+    const redirectRules = readRedirectRules({
+      KASSA_REDIRECT_RULES: JSON.stringify([{ source: '/help', destination: 'http://127.0.0.1:9/inbox' }]),
+    });
     const rules = { locales: ['en', 'nl'], defaultLocale: 'en', pageRules: [], redirectRules };
     expect(decideRoute({ pathname: '/nl/help', search: '?x=1', hasSessionCookie: false }, rules)).toEqual({
       action: 'redirect',
@@ -39,6 +41,9 @@ describe('redirect rules from configuration', () => {
       status: 307,
       external: true,
     });
-    expect(decideRoute({ pathname: '/nl/login', search: '', hasSessionCookie: false }, rules)).toMatchObject({ location: '/nl/sign-in', external: false });
+    expect(decideRoute({ pathname: '/nl/login', search: '', hasSessionCookie: false }, rules)).toMatchObject({
+      location: '/nl/sign-in',
+      external: false,
+    });
   });
 });

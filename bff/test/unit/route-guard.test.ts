@@ -31,16 +31,22 @@ describe('decideRoute', () => {
     expect(decideRoute(visit('/nl/o/org_1', true), rules)).toEqual({ action: 'continue' });
   });
 
-  it.each(['/', '/nl', '/sign-in', '/nl/sign-up', '/accounts', '/o', '/edit', '/shop/o/x', '/nope'])('leaves public %s alone', (pathname) => {
-    expect(decideRoute(visit(pathname), rules)).toEqual({ action: 'continue' });
-  });
+  it.each(['/', '/nl', '/sign-in', '/nl/sign-up', '/accounts', '/o', '/edit', '/shop/o/x', '/nope'])(
+    'leaves public %s alone',
+    (pathname) => {
+      expect(decideRoute(visit(pathname), rules)).toEqual({ action: 'continue' });
+    },
+  );
 
   it('checks page validity before the session', () => {
     const withIds: GuardRules = { ...rules, pageRules: [{ template: '/o/:orgId', ids: { orgId: 'org' } }] };
     expect(decideRoute(visit('/o/not-an-id/events'), withIds)).toEqual({ action: 'not-found' });
     expect(decideRoute(visit('/nl/o/not-an-id', true), withIds)).toEqual({ action: 'not-found' });
     const validId = `org_${'0'.repeat(26)}`;
-    expect(decideRoute(visit(`/o/${validId}`), withIds)).toMatchObject({ action: 'redirect', location: expect.stringMatching(/^\/sign-in\?next=/) });
+    expect(decideRoute(visit(`/o/${validId}`), withIds)).toMatchObject({
+      action: 'redirect',
+      location: expect.stringMatching(/^\/sign-in\?next=/),
+    });
   });
 
   it('applies redirect rules after the sign-in check, keeping the locale for internal targets', () => {
@@ -52,7 +58,12 @@ describe('decideRoute', () => {
         { source: '/account', destination: '/elsewhere', permanent: false },
       ],
     };
-    expect(decideRoute(visit('/login'), withRedirects)).toEqual({ action: 'redirect', location: '/sign-in', status: 307, external: false });
+    expect(decideRoute(visit('/login'), withRedirects)).toEqual({
+      action: 'redirect',
+      location: '/sign-in',
+      status: 307,
+      external: false,
+    });
     expect(decideRoute(visit('/nl/login'), withRedirects)).toMatchObject({ location: '/nl/sign-in' });
     expect(decideRoute(visit('/nl/docs'), withRedirects)).toEqual({
       action: 'redirect',
@@ -109,7 +120,9 @@ describe('withoutIdentityHeaders', () => {
   });
 
   it('keeps the e-mail delivery webhook signature, which names no one', () => {
-    const cleaned = withoutIdentityHeaders(new Headers({ 'Kassa-Signature': 't=1,v1=ab', 'kassa-actor-user-id': 'usr_x' }));
+    const cleaned = withoutIdentityHeaders(
+      new Headers({ 'Kassa-Signature': 't=1,v1=ab', 'kassa-actor-user-id': 'usr_x' }),
+    );
     expect([...cleaned.entries()]).toEqual([['kassa-signature', 't=1,v1=ab']]);
   });
 });

@@ -10,7 +10,9 @@ const served = readFileSync(path.join(__dirname, '../../public/scanner/zxing_rea
 
 it('serves the zxing reader binary that barcode-detector expects', () => {
   expect(createHash('sha256').update(served).digest('hex')).toBe(ZXING_WASM_SHA256);
-  const installed = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm', { paths: [require.resolve('barcode-detector/ponyfill')] }));
+  const installed = readFileSync(
+    require.resolve('zxing-wasm/reader/zxing_reader.wasm', { paths: [require.resolve('barcode-detector/ponyfill')] }),
+  );
   expect(served.equals(installed)).toBe(true);
   expect(ZXING_WASM_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
 });

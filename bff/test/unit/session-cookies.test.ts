@@ -22,7 +22,13 @@ describe('session cookie', () => {
   it('is __Host- prefixed and Secure over https', () => {
     const cookie = sessionCookie(token, new Date('2026-12-22T10:00:00Z'), true, now);
     expect(cookie.name).toBe('__Host-kassa_session');
-    expect(cookie.options).toEqual({ httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: 30 * 24 * 3600 });
+    expect(cookie.options).toEqual({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 30 * 24 * 3600,
+    });
   });
 
   it('never gets a negative lifetime', () => {
@@ -39,9 +45,14 @@ describe('session cookie', () => {
   });
 
   it('is found under either name', () => {
-    const jar = (values: Record<string, string>) => ({ get: (name: string) => (name in values ? { value: values[name]! } : undefined) });
+    const jar = (values: Record<string, string>) => ({
+      get: (name: string) => (name in values ? { value: values[name]! } : undefined),
+    });
     expect(findSessionCookie(jar({ kassa_session: token }))).toEqual({ name: 'kassa_session', value: token });
-    expect(findSessionCookie(jar({ '__Host-kassa_session': token }))).toEqual({ name: '__Host-kassa_session', value: token });
+    expect(findSessionCookie(jar({ '__Host-kassa_session': token }))).toEqual({
+      name: '__Host-kassa_session',
+      value: token,
+    });
     expect(findSessionCookie(jar({ kassa_session: '' }))).toBeUndefined();
     expect(findSessionCookie(jar({}))).toBeUndefined();
   });

@@ -18,21 +18,35 @@ describe('the social sign-in state cookie', () => {
       value: `${STATE}.nl`,
       options: { httpOnly: true, secure: true, sameSite: 'lax', path: '/api/_auth/social', maxAge: 600 },
     });
-    expect(clearedSocialStateCookie(false).options).toMatchObject({ maxAge: 0, path: '/api/_auth/social', secure: false });
+    expect(clearedSocialStateCookie(false).options).toMatchObject({
+      maxAge: 0,
+      path: '/api/_auth/social',
+      secure: false,
+    });
   });
 
   it('reads back the state id and locale, and nothing from a forged or broken value', () => {
     expect(readSocialStateCookie(`${STATE}.nl`)).toEqual({ stateId: STATE, locale: 'nl' });
     expect(readSocialStateCookie(`${STATE}.xx`)).toEqual({ stateId: STATE, locale: 'en' });
-    for (const value of [undefined, '', 'ols_short.en', `sic_${STATE.slice(4)}.en`, `${STATE}x.en`]) expect(readSocialStateCookie(value)).toBeNull();
+    for (const value of [undefined, '', 'ols_short.en', `sic_${STATE.slice(4)}.en`, `${STATE}x.en`])
+      expect(readSocialStateCookie(value)).toBeNull();
   });
 });
 
 describe('the popup’s last page', () => {
-  const base = { locale: 'en' as const, title: 'Sign in', fallbackHref: '/account', fallbackLabel: 'Go to your account' };
+  const base = {
+    locale: 'en' as const,
+    title: 'Sign in',
+    fallbackHref: '/account',
+    fallbackLabel: 'Go to your account',
+  };
 
   it('after signing in writes the storage signal, drops the marker and closes, under a nonce-only script policy', () => {
-    const { html, contentSecurityPolicy } = renderCallbackPage({ ...base, message: 'You are signed in.', outcome: 'signed-in' });
+    const { html, contentSecurityPolicy } = renderCallbackPage({
+      ...base,
+      message: 'You are signed in.',
+      outcome: 'signed-in',
+    });
     const nonce = /script-src 'nonce-([^']+)'/.exec(contentSecurityPolicy)?.[1];
     expect(nonce).toBeTruthy();
     expect(contentSecurityPolicy).toContain("default-src 'none'");
@@ -44,7 +58,13 @@ describe('the popup’s last page', () => {
   });
 
   it('after a failure shows the message, escaped, with a way back and no script', () => {
-    const { html } = renderCallbackPage({ ...base, locale: 'nl', message: 'Mislukt <b>"x"</b>', outcome: 'failed', fallbackHref: '/nl/sign-in' });
+    const { html } = renderCallbackPage({
+      ...base,
+      locale: 'nl',
+      message: 'Mislukt <b>"x"</b>',
+      outcome: 'failed',
+      fallbackHref: '/nl/sign-in',
+    });
     expect(html).toContain('<html lang="nl">');
     expect(html).toContain('Mislukt &#60;b&#62;&#34;x&#34;&#60;/b&#62;');
     expect(html).toContain('href="/nl/sign-in"');
@@ -54,11 +74,15 @@ describe('the popup’s last page', () => {
 
 describe('the popup window', () => {
   it('is 960×600, centred on the opener', () => {
-    expect(popupFeatures({ screenX: 100, screenY: 50, outerWidth: 1360, outerHeight: 900 })).toBe('popup=yes,width=960,height=600,left=300,top=200');
+    expect(popupFeatures({ screenX: 100, screenY: 50, outerWidth: 1360, outerHeight: 900 })).toBe(
+      'popup=yes,width=960,height=600,left=300,top=200',
+    );
   });
 
   it('stays on screen when the opener is smaller than the popup', () => {
-    expect(popupFeatures({ screenX: 0, screenY: 0, outerWidth: 400, outerHeight: 300 })).toBe('popup=yes,width=960,height=600,left=0,top=0');
+    expect(popupFeatures({ screenX: 0, screenY: 0, outerWidth: 400, outerHeight: 300 })).toBe(
+      'popup=yes,width=960,height=600,left=0,top=0',
+    );
   });
 });
 
@@ -81,7 +105,10 @@ describe('the popup’s pages as route answers', () => {
   });
 
   it('reads a gRPC failure by its shape, whatever class it has', () => {
-    expect(grpcFailureOf(Object.assign(new Error('x'), { code: 16, details: 'Email is not verified' }))).toEqual({ code: 16, details: 'Email is not verified' });
+    expect(grpcFailureOf(Object.assign(new Error('x'), { code: 16, details: 'Email is not verified' }))).toEqual({
+      code: 16,
+      details: 'Email is not verified',
+    });
     expect(grpcFailureOf(new Error('plain'))).toBeNull();
     expect(grpcFailureOf('text')).toBeNull();
   });

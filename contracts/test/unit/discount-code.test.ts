@@ -18,8 +18,20 @@ describe('the discount code syntax', () => {
   });
 
   it('takes ASCII letters in either case, digits, "-" and "_", and nothing else', () => {
-    for (const code of ['SUMMER10', 'summer10', 'Summer_10-x', '---', '___', '007']) expect(isDiscountCode(code)).toBe(true);
-    for (const code of ['ZOMER 10', 'ZOMER€10', 'zómer10', 'ſummer10', 'SUMMER.10', 'a+b', '<script>', 'a\u0007b', 'ab\u0000c', 'SUMMER10\n']) {
+    for (const code of ['SUMMER10', 'summer10', 'Summer_10-x', '---', '___', '007'])
+      expect(isDiscountCode(code)).toBe(true);
+    for (const code of [
+      'ZOMER 10',
+      'ZOMER€10',
+      'zómer10',
+      'ſummer10',
+      'SUMMER.10',
+      'a+b',
+      '<script>',
+      'a\u0007b',
+      'ab\u0000c',
+      'SUMMER10\n',
+    ]) {
       expect(isDiscountCode(code)).toBe(false);
     }
   });
@@ -48,6 +60,7 @@ describe('normaliseDiscountCode', () => {
   });
 
   it('agrees with the lower-case comparison ordering makes in SQL, for every code', () => {
-    for (const code of ['summer10', 'SUMMER10', 'Summer_10-x', 'a-b_c']) expect(normaliseDiscountCode(code).toLowerCase()).toBe(code.toLowerCase());
+    for (const code of ['summer10', 'SUMMER10', 'Summer_10-x', 'a-b_c'])
+      expect(normaliseDiscountCode(code).toLowerCase()).toBe(code.toLowerCase());
   });
 });

@@ -1,8 +1,26 @@
-import { grantablePermissions, isPermission, isPresetKey, PERMISSIONS, PRESETS, presetOf, sortPermissions } from '@kassa/contracts/permissions';
+import {
+  grantablePermissions,
+  isPermission,
+  isPresetKey,
+  PERMISSIONS,
+  PRESETS,
+  presetOf,
+  sortPermissions,
+} from '@kassa/contracts/permissions';
 
 describe('presets', () => {
   it('are the specified sets', () => {
-    expect(PERMISSIONS).toEqual(['owner', 'organisation.settings', 'members', 'events', 'shops', 'orders.view', 'orders.manage', 'payments', 'checkin']);
+    expect(PERMISSIONS).toEqual([
+      'owner',
+      'organisation.settings',
+      'members',
+      'events',
+      'shops',
+      'orders.view',
+      'orders.manage',
+      'payments',
+      'checkin',
+    ]);
     expect(PRESETS.owner).toEqual(PERMISSIONS);
     expect(PRESETS.admin).toEqual(PERMISSIONS.filter((permission) => permission !== 'owner'));
     expect(PRESETS.box_office).toEqual(['orders.view', 'orders.manage', 'checkin']);

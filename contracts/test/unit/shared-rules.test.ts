@@ -1,10 +1,15 @@
 import { CURRENCIES, CURRENCY_CODE_PATTERN, DEFAULT_CURRENCY, isCurrency } from '@kassa/contracts/currencies';
-import { EMAIL_MAX_LENGTH, emailAddressProblem, isEmailAddress, normaliseEmailAddress } from '@kassa/contracts/email-address';
+import {
+  EMAIL_MAX_LENGTH,
+  emailAddressProblem,
+  isEmailAddress,
+  normaliseEmailAddress,
+} from '@kassa/contracts/email-address';
 import { IDEMPOTENCY_KEY_PATTERN, isIdempotencyKey, newIdempotencyKey } from '@kassa/contracts/idempotency-key';
 import { DEFAULT_LOCALE, isLocale, localeOrDefault, LOCALES, toLocale } from '@kassa/contracts/locales';
 
 describe('locales', () => {
-  it('are the spec\'s en and nl, English first', () => {
+  it("are the spec's en and nl, English first", () => {
     expect(LOCALES).toEqual(['en', 'nl']);
     expect(DEFAULT_LOCALE).toBe('en');
   });

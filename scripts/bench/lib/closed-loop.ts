@@ -32,7 +32,11 @@ export async function compareInterleaved(
   shape: LoadShape,
   value: Call,
   baseline: Call,
-): Promise<{ value: LoadResult; baseline: LoadResult; /** The value side's warm-up calls, not in its figures. */ warmupCompleted: number }> {
+): Promise<{
+  value: LoadResult;
+  baseline: LoadResult;
+  /** The value side's warm-up calls, not in its figures. */ warmupCompleted: number;
+}> {
   const concurrency = shape.concurrency;
   const warmup = await runClosedLoop(concurrency, shape.warmupMs, value);
   await runClosedLoop(concurrency, shape.warmupMs, baseline);
@@ -40,9 +44,14 @@ export async function compareInterleaved(
   const baselineRounds: Samples[] = [];
   for (let round = 0; round < shape.rounds; round += 1) {
     const order = round % 2 === 0 ? [value, baseline] : [baseline, value];
-    for (const call of order) (call === value ? valueRounds : baselineRounds).push(await runClosedLoop(concurrency, shape.roundMs, call));
+    for (const call of order)
+      (call === value ? valueRounds : baselineRounds).push(await runClosedLoop(concurrency, shape.roundMs, call));
   }
-  return { value: summarize(valueRounds), baseline: summarize(baselineRounds), warmupCompleted: warmup.latenciesMs.length };
+  return {
+    value: summarize(valueRounds),
+    baseline: summarize(baselineRounds),
+    warmupCompleted: warmup.latenciesMs.length,
+  };
 }
 
 /**
@@ -80,7 +89,12 @@ export async function runClosedLoop(concurrency: number, durationMs: number, cal
 function summarize(rounds: Samples[]): LoadResult {
   const sorted = Float64Array.from(rounds.flatMap((round) => round.latenciesMs)).sort();
   const elapsedMs = rounds.reduce((total, round) => total + round.elapsedMs, 0);
-  return { completed: sorted.length, perSecond: (sorted.length * 1000) / elapsedMs, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+  return {
+    completed: sorted.length,
+    perSecond: (sorted.length * 1000) / elapsedMs,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+  };
 }
 
 /** Nearest-rank percentile of an ascending array. */

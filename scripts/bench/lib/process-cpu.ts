@@ -29,7 +29,12 @@ function readProcesses(): Map<number, ProcessStat> {
     const close = text.lastIndexOf(')');
     const fields = text.slice(close + 2).split(' ');
     const pid = Number(entry);
-    all.set(pid, { pid, parentPid: Number(fields[1]), command: text.slice(text.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+    all.set(pid, {
+      pid,
+      parentPid: Number(fields[1]),
+      command: text.slice(text.indexOf('(') + 1, close),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    });
   }
   return all;
 }
@@ -56,7 +61,11 @@ export function processTree(name: string, rootPid: number): ProcessGroup {
 
 /** Every process whose command name (/proc/<pid>/comm) is one of these: postgres, redis-server, nats-server. */
 export function processesNamed(name: string, ...commands: string[]): ProcessGroup {
-  return { name, select: (processes) => [...processes.values()].filter((stat) => commands.includes(stat.command)).map((stat) => stat.pid) };
+  return {
+    name,
+    select: (processes) =>
+      [...processes.values()].filter((stat) => commands.includes(stat.command)).map((stat) => stat.pid),
+  };
 }
 
 /** The shared servers every benchmark crosses, and the benchmark's own process with the pgbench it runs. */
@@ -65,7 +74,13 @@ export function serverGroups(): ProcessGroup[] {
     processesNamed('PostgreSQL', 'postgres'),
     processesNamed('Redis', 'redis-server'),
     processesNamed('NATS', 'nats-server'),
-    { name: 'load generator', select: (processes) => [process.pid, ...[...processes.values()].filter((stat) => stat.command === 'pgbench').map((stat) => stat.pid)] },
+    {
+      name: 'load generator',
+      select: (processes) => [
+        process.pid,
+        ...[...processes.values()].filter((stat) => stat.command === 'pgbench').map((stat) => stat.pid),
+      ],
+    },
   ];
 }
 
@@ -79,7 +94,8 @@ export interface CpuReading {
 /** One reading per side from several (a side measured in rounds): times and requests added up. */
 export function addReadings(side: string, readings: readonly CpuReading[]): CpuReading {
   const msByGroup: Record<string, number> = {};
-  for (const reading of readings) for (const [group, ms] of Object.entries(reading.msByGroup)) msByGroup[group] = (msByGroup[group] ?? 0) + ms;
+  for (const reading of readings)
+    for (const [group, ms] of Object.entries(reading.msByGroup)) msByGroup[group] = (msByGroup[group] ?? 0) + ms;
   return { side, requests: readings.reduce((sum, reading) => sum + reading.requests, 0), msByGroup };
 }
 
@@ -87,7 +103,11 @@ export class CpuMeter {
   constructor(private readonly groups: ProcessGroup[]) {}
 
   /** Runs one side and reads every group's CPU time around it; `requests` is how many the side answered. */
-  async measure<T>(side: string, run: () => Promise<T>, requests: (result: T) => number): Promise<{ result: T; reading: CpuReading }> {
+  async measure<T>(
+    side: string,
+    run: () => Promise<T>,
+    requests: (result: T) => number,
+  ): Promise<{ result: T; reading: CpuReading }> {
     const before = readProcesses();
     const result = await run();
     const after = readProcesses();
@@ -103,15 +123,30 @@ export class CpuMeter {
 
   /** The table printed under a benchmark's figures: one row per process, one column per side, CPU ms per request. */
   format(readings: CpuReading[]): string {
-    const header = ['CPU ms per request', ...readings.map((reading) => `${reading.side} (${reading.requests.toLocaleString('en-US')})`)];
-    const perRequest = (reading: CpuReading, group: string) => (reading.requests > 0 ? reading.msByGroup[group]! / reading.requests : 0);
+    const header = [
+      'CPU ms per request',
+      ...readings.map((reading) => `${reading.side} (${reading.requests.toLocaleString('en-US')})`),
+    ];
+    const perRequest = (reading: CpuReading, group: string) =>
+      reading.requests > 0 ? reading.msByGroup[group]! / reading.requests : 0;
     const rows = [
       header,
-      ...this.groups.map((group) => [group.name, ...readings.map((reading) => perRequest(reading, group.name).toFixed(2))]),
-      ['all processes', ...readings.map((reading) => this.groups.reduce((sum, group) => sum + perRequest(reading, group.name), 0).toFixed(2))],
+      ...this.groups.map((group) => [
+        group.name,
+        ...readings.map((reading) => perRequest(reading, group.name).toFixed(2)),
+      ]),
+      [
+        'all processes',
+        ...readings.map((reading) =>
+          this.groups.reduce((sum, group) => sum + perRequest(reading, group.name), 0).toFixed(2),
+        ),
+      ],
     ];
     const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-    const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ');
+    const line = (row: string[]) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('   ');
     return [
       line(rows[0]!),
       widths.map((width) => '-'.repeat(width)).join('   '),

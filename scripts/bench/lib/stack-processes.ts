@@ -7,9 +7,13 @@ const SERVICES: readonly string[] = ['identity', 'notifications', 'catalog', 'or
 
 /** BENCH_CPU_PROFILE=ticketing,bff (say): the processes run with --cpu-prof, writing to .artifacts/profiles when they stop. */
 export function profiledProcesses(): string[] {
-  const names = (process.env.BENCH_CPU_PROFILE ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (process.env.BENCH_CPU_PROFILE ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => name !== 'bff' && !SERVICES.includes(name));
-  if (unknown.length > 0) throw new Error(`BENCH_CPU_PROFILE names ${unknown.join(', ')}: use bff or a service (${SERVICES.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_CPU_PROFILE names ${unknown.join(', ')}: use bff or a service (${SERVICES.join(', ')})`);
   return names;
 }
 
@@ -20,5 +24,7 @@ export function profiledServices(): Profiled {
 
 /** One CPU group per running service process (each replica its own). */
 export function serviceProcessGroups(stack: Stack): ProcessGroup[] {
-  return [...stack.processes.entries()].filter(([, managed]) => managed.child.pid !== undefined).map(([name, managed]) => processTree(name, managed.child.pid!));
+  return [...stack.processes.entries()]
+    .filter(([, managed]) => managed.child.pid !== undefined)
+    .map(([name, managed]) => processTree(name, managed.child.pid!));
 }

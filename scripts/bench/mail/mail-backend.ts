@@ -56,59 +56,115 @@ export async function startMailBackend(cleanup: Cleanup, orderCount: number): Pr
   cleanup.add('stop the SMTP sink', () => sink.stop());
   const standIn = await startStripeStandIn();
   cleanup.add('stop the Stripe stand-in', () => standIn.stop());
-  const stack = await startStack('benchmail', ['identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'], {
-    env: {
-      identity: quiet,
-      catalog: quiet,
-      ordering: quiet,
-      ticketing: quiet,
-      notifications: { ...quiet, SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
-      payments: {
-        ...quiet,
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: standIn.secretKey,
-        STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-        STRIPE_API_HOST: standIn.host,
-        STRIPE_API_PORT: String(standIn.port),
-        STRIPE_API_PROTOCOL: 'http',
+  const stack = await startStack(
+    'benchmail',
+    ['identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'],
+    {
+      env: {
+        identity: quiet,
+        catalog: quiet,
+        ordering: quiet,
+        ticketing: quiet,
+        notifications: { ...quiet, SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
+        payments: {
+          ...quiet,
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: standIn.secretKey,
+          STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+          STRIPE_API_HOST: standIn.host,
+          STRIPE_API_PORT: String(standIn.port),
+          STRIPE_API_PROTOCOL: 'http',
+        },
       },
+      bundles: true,
+      cpuProfiles: profiledServices(),
     },
-    bundles: true,
-    cpuProfiles: profiledServices(),
-  });
+  );
   const namespace = stack.info.namespace;
   // Last in, first out: these run after the services have stopped.
   cleanup.add(`remove the JetStream streams and Redis keys of ${namespace}`, () => removeNamespaceLeftovers(namespace));
-  cleanup.add('stop identity, catalog, ordering, payments, ticketing and notifications and drop their databases', () => stack.stop());
+  cleanup.add('stop identity, catalog, ordering, payments, ticketing and notifications and drop their databases', () =>
+    stack.stop(),
+  );
 
-  const shop = await buildOrganiserShop(stack.info, { name: 'Bench Mail Night', capacity: orderCount * TICKETS_PER_ORDER + 100, priceMinor: PRICE_MINOR, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 60 });
-  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  const paymentClient = createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  cleanup.add('close the set-up gRPC clients', async () => [orderClient, paymentClient].forEach((client) => client.close()));
+  const shop = await buildOrganiserShop(stack.info, {
+    name: 'Bench Mail Night',
+    capacity: orderCount * TICKETS_PER_ORDER + 100,
+    priceMinor: PRICE_MINOR,
+    maxPerOrder: TICKETS_PER_ORDER,
+    reservationMinutes: 60,
+  });
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, {
+    callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 30_000,
+  });
+  const paymentClient = createGrpcClient(PaymentServiceClient, stack.info.paymentsGrpc!, {
+    callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 30_000,
+  });
+  cleanup.add('close the set-up gRPC clients', async () =>
+    [orderClient, paymentClient].forEach((client) => client.close()),
+  );
 
   const run = randomBytes(4).toString('hex');
-  const orders = await inBatches(Array.from({ length: orderCount }, (_, index) => index), 4, async (index): Promise<PendingOrder> => {
-    const email = `guest${index}-${run}@example.test`;
-    const { order } = await orderClient.checkout({
-      shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email,
-      discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchmail-${run}-${index}`, accessToken: '', locale: 'en', clientAddress: '',
-    });
-    if (order?.status !== 'reserved') throw new Error(`a checkout answered ${JSON.stringify(order)}; expected a reserved order`);
-    // The guest's Pay, as the BFF sends it: with the order's access key from the checkout.
-    const { payment } = await paymentClient.createPayment({ orderId: order.id, idempotencyKey: `benchmail-pay-${run}-${index}`, returnOrigin: 'http://localhost:3000', orderAccessKey: order.accessKey });
-    if (payment?.provider !== 'stripe' || payment.status !== 'pending' || !payment.providerReference.startsWith('cs_test_')) {
-      throw new Error(`CreatePayment answered ${JSON.stringify(payment)}; expected a pending Stripe attempt`);
-    }
-    return { orderId: order.id, number: order.number, email, sessionId: payment.providerReference };
-  });
+  const orders = await inBatches(
+    Array.from({ length: orderCount }, (_, index) => index),
+    4,
+    async (index): Promise<PendingOrder> => {
+      const email = `guest${index}-${run}@example.test`;
+      const { order } = await orderClient.checkout({
+        shopId: shop.shopId,
+        lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }],
+        email,
+        discountCode: '',
+        donationMinor: 0,
+        subscribe: false,
+        idempotencyKey: `benchmail-${run}-${index}`,
+        accessToken: '',
+        locale: 'en',
+        clientAddress: '',
+      });
+      if (order?.status !== 'reserved')
+        throw new Error(`a checkout answered ${JSON.stringify(order)}; expected a reserved order`);
+      // The guest's Pay, as the BFF sends it: with the order's access key from the checkout.
+      const { payment } = await paymentClient.createPayment({
+        orderId: order.id,
+        idempotencyKey: `benchmail-pay-${run}-${index}`,
+        returnOrigin: 'http://localhost:3000',
+        orderAccessKey: order.accessKey,
+      });
+      if (
+        payment?.provider !== 'stripe' ||
+        payment.status !== 'pending' ||
+        !payment.providerReference.startsWith('cs_test_')
+      ) {
+        throw new Error(`CreatePayment answered ${JSON.stringify(payment)}; expected a pending Stripe attempt`);
+      }
+      return { orderId: order.id, number: order.number, email, sessionId: payment.providerReference };
+    },
+  );
 
   // Ordering and ticketing apply payment.pending / order.pending asynchronously: wait until both have, so that the
   // measurement starts from a quiet platform, not from the set-up's backlog.
   const ids = orders.map((order) => order.orderId);
   const database = (service: string) => databaseUrl(stack.info.databases.find((name) => name.endsWith(`_${service}`))!);
-  const databases = { ordering: database('ordering'), ticketing: database('ticketing'), notifications: database('notifications') };
-  await waitForCount(databases.ordering, `select count(*)::int as n from orders where id = any($1) and status = 'pending'`, ids, 'orders pending in ordering');
-  await waitForCount(databases.ticketing, `select count(*)::int as n from order_state where order_id = any($1) and status = 'pending'`, ids, 'orders pending in ticketing');
+  const databases = {
+    ordering: database('ordering'),
+    ticketing: database('ticketing'),
+    notifications: database('notifications'),
+  };
+  await waitForCount(
+    databases.ordering,
+    `select count(*)::int as n from orders where id = any($1) and status = 'pending'`,
+    ids,
+    'orders pending in ordering',
+  );
+  await waitForCount(
+    databases.ticketing,
+    `select count(*)::int as n from order_state where order_id = any($1) and status = 'pending'`,
+    ids,
+    'orders pending in ticketing',
+  );
 
   return {
     namespace,

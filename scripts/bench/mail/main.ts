@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const cpu: CpuReading[] = [];
   let meter: CpuMeter | undefined;
   try {
-    console.error(`starting identity, catalog, ordering, payments (Stripe stand-in), ticketing and notifications (SMTP sink in this process), placing ${ORDERS + WARMUP_ORDERS} orders and starting their Stripe Checkout sessions...`);
+    console.error(
+      `starting identity, catalog, ordering, payments (Stripe stand-in), ticketing and notifications (SMTP sink in this process), placing ${ORDERS + WARMUP_ORDERS} orders and starting their Stripe Checkout sessions...`,
+    );
     const backend = await startMailBackend(cleanup, ORDERS + WARMUP_ORDERS);
     console.error('building the BFF if stale, then starting next start...');
     const next = await startNextServer(cleanup, backend, {
@@ -55,7 +57,10 @@ async function main(): Promise<void> {
     const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
     cleanup.add('close the webhook agent', async () => agent.destroy());
     const { sink, standIn } = backend;
-    const toInbox = async (index: number) => ({ orderId: backend.orders[index]!.orderId, ...(await paidToInbox(origin, agent, standIn, sink, backend.orders[index]!)) });
+    const toInbox = async (index: number) => ({
+      orderId: backend.orders[index]!.orderId,
+      ...(await paidToInbox(origin, agent, standIn, sink, backend.orders[index]!)),
+    });
 
     console.error(`warm-up: ${WARMUP_ORDERS} orders paid, not counted...`);
     const warm = await paced(WARMUP_ORDERS, IN_FLIGHT, toInbox);
@@ -63,7 +68,8 @@ async function main(): Promise<void> {
     const mailer = baselineMailer(sink, template);
     cleanup.add('close the baseline transport', async () => mailer.close());
     const run = randomBytes(3).toString('hex');
-    const baselineSend = (offset: number) => (index: number) => mailer.send(`baseline${offset + index}-${run}@example.test`);
+    const baselineSend = (offset: number) => (index: number) =>
+      mailer.send(`baseline${offset + index}-${run}@example.test`);
     await paced(BASELINE_WARMUP, IN_FLIGHT, baselineSend(1_000_000));
 
     const half = BASELINE_SENDS / 2;
@@ -71,31 +77,74 @@ async function main(): Promise<void> {
     const baselineBefore = await paced(half, IN_FLIGHT, baselineSend(0));
     console.error(`${ORDERS} orders: webhook → confirmation e-mail, ${IN_FLIGHT} in flight...`);
     const measuredStart = performance.now();
-    const { result: measured, reading } = await meter.measure('paid order → e-mail', () => paced(ORDERS, IN_FLIGHT, (index) => toInbox(WARMUP_ORDERS + index)), (done) => done.length);
+    const { result: measured, reading } = await meter.measure(
+      'paid order → e-mail',
+      () => paced(ORDERS, IN_FLIGHT, (index) => toInbox(WARMUP_ORDERS + index)),
+      (done) => done.length,
+    );
     cpu.push(reading);
     const measuredMs = performance.now() - measuredStart;
     console.error(`baseline: ${half} nodemailer sends, ${IN_FLIGHT} in flight...`);
     const baselineAfter = await paced(half, IN_FLIGHT, baselineSend(half));
 
-    const value = summarize(measured.map((entry) => entry.ms), measuredMs);
-    const baseline = summarize([...baselineBefore, ...baselineAfter].map((entry) => entry.ms), 1);
+    const value = summarize(
+      measured.map((entry) => entry.ms),
+      measuredMs,
+    );
+    const baseline = summarize(
+      [...baselineBefore, ...baselineAfter].map((entry) => entry.ms),
+      1,
+    );
     figures.push(
-      { name: 'payment webhook → confirmation in the inbox: p50 (vs nodemailer send → inbox)', value: value.p50Ms, baseline: baseline.p50Ms, unit: 'ms' },
-      { name: 'payment webhook → confirmation in the inbox: p99 (vs nodemailer send → inbox)', value: value.p99Ms, baseline: baseline.p99Ms, unit: 'ms' },
-      { name: 'payment webhook → confirmation in the inbox: max (vs nodemailer send → inbox)', value: value.maxMs, baseline: baseline.maxMs, unit: 'ms' },
-      { name: 'payment webhook → confirmation in the inbox: avg (vs nodemailer send → inbox)', value: value.avgMs, baseline: baseline.avgMs, unit: 'ms' },
+      {
+        name: 'payment webhook → confirmation in the inbox: p50 (vs nodemailer send → inbox)',
+        value: value.p50Ms,
+        baseline: baseline.p50Ms,
+        unit: 'ms',
+      },
+      {
+        name: 'payment webhook → confirmation in the inbox: p99 (vs nodemailer send → inbox)',
+        value: value.p99Ms,
+        baseline: baseline.p99Ms,
+        unit: 'ms',
+      },
+      {
+        name: 'payment webhook → confirmation in the inbox: max (vs nodemailer send → inbox)',
+        value: value.maxMs,
+        baseline: baseline.maxMs,
+        unit: 'ms',
+      },
+      {
+        name: 'payment webhook → confirmation in the inbox: avg (vs nodemailer send → inbox)',
+        value: value.avgMs,
+        baseline: baseline.avgMs,
+        unit: 'ms',
+      },
     );
 
     // Once per order: every guest of the run has exactly one message (a duplicate would be a second confirmation).
     const guests = backend.orders.map((order) => order.email.toLowerCase());
     const perGuest = new Map(guests.map((email) => [email, 0]));
-    for (const message of sink.messages) for (const to of message.to) if (perGuest.has(to)) perGuest.set(to, perGuest.get(to)! + 1);
+    for (const message of sink.messages)
+      for (const to of message.to) if (perGuest.has(to)) perGuest.set(to, perGuest.get(to)! + 1);
     const paidGuests = guests.slice(0, WARMUP_ORDERS + ORDERS);
     const notOnce = paidGuests.filter((email) => perGuest.get(email) !== 1).length;
     if (notOnce !== 0) process.exitCode = 1;
-    const answered = summarize(measured.map((entry) => entry.answeredMs), 1);
-    const baselineAnswered = summarize([...baselineBefore, ...baselineAfter].map((entry) => entry.answeredMs), 1);
-    const steps = stepMedians(measured, await readStepTimes(backend.databases, measured.map((entry) => entry.orderId)));
+    const answered = summarize(
+      measured.map((entry) => entry.answeredMs),
+      1,
+    );
+    const baselineAnswered = summarize(
+      [...baselineBefore, ...baselineAfter].map((entry) => entry.answeredMs),
+      1,
+    );
+    const steps = stepMedians(
+      measured,
+      await readStepTimes(
+        backend.databases,
+        measured.map((entry) => entry.orderId),
+      ),
+    );
     const wireBytes = await mailer.wireBytes();
     const attachments = template.attachments;
     const attachmentBytes = attachments.reduce((sum, attachment) => sum + attachment.content.length, 0);
@@ -123,8 +172,12 @@ async function main(): Promise<void> {
   for (const line of lines) console.log(line);
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, placing the orders, waiting for the build lock, building if stale and starting next start`);
-  console.log(machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'));
+  console.log(
+    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, placing the orders, waiting for the build lock, building if stale and starting next start`,
+  );
+  console.log(
+    machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,14 @@ import { type Agent, request } from 'node:http';
 
 export interface CheckoutAnswer {
   status: number;
-  body: { orderId?: string; accessKey?: string; status?: string; redirectUrl?: string; message?: string; fields?: Record<string, string> };
+  body: {
+    orderId?: string;
+    accessKey?: string;
+    status?: string;
+    redirectUrl?: string;
+    message?: string;
+    fields?: Record<string, string>;
+  };
 }
 
 const run = randomBytes(4).toString('hex');
@@ -30,7 +37,12 @@ export function postCheckout(origin: string, shopId: string, itemId: string, age
       {
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length, origin, 'sec-fetch-site': 'same-origin' },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          origin,
+          'sec-fetch-site': 'same-origin',
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -41,7 +53,9 @@ export function postCheckout(origin: string, shopId: string, itemId: string, age
           try {
             resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as CheckoutAnswer['body'] });
           } catch {
-            reject(new Error(`checkout answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
+            reject(
+              new Error(`checkout answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`),
+            );
           }
         });
       },
@@ -60,7 +74,13 @@ const DEMO_PAGE = /\/payments\/demo\/pay_[0-9a-z]+\?key=([A-Za-z0-9_-]{22})$/;
  * to the demo provider's page with the order's key (a payment attempt was started), for a free item a paid order
  * sent to its order page with its key. Anything else fails the run: a figure with errors in it is not a figure.
  */
-export async function checkoutOk(origin: string, shopId: string, itemId: string, paid: boolean, agent?: Agent): Promise<void> {
+export async function checkoutOk(
+  origin: string,
+  shopId: string,
+  itemId: string,
+  paid: boolean,
+  agent?: Agent,
+): Promise<void> {
   const answer = await postCheckout(origin, shopId, itemId, agent);
   const { status, body } = answer;
   const redirectUrl = body.redirectUrl ?? '';
@@ -69,7 +89,9 @@ export async function checkoutOk(origin: string, shopId: string, itemId: string,
     typeof body.orderId === 'string' &&
     ACCESS_KEY.test(body.accessKey ?? '') &&
     (paid
-      ? body.status === 'reserved' && redirectUrl.startsWith(`${origin}/payments/demo/pay_`) && DEMO_PAGE.exec(redirectUrl)?.[1] === body.accessKey
+      ? body.status === 'reserved' &&
+        redirectUrl.startsWith(`${origin}/payments/demo/pay_`) &&
+        DEMO_PAGE.exec(redirectUrl)?.[1] === body.accessKey
       : body.status === 'paid' && redirectUrl === `/order/${body.orderId}?key=${body.accessKey}`);
   if (!ok) throw new Error(`checkout of ${paid ? 'a paid' : 'a free'} item answered ${status} ${JSON.stringify(body)}`);
 }

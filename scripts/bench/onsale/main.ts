@@ -14,7 +14,15 @@ import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/pro
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startNextServer } from '../pages/next-server';
 import { checkoutOk } from './checkout-driver';
-import { BUCKET_MIN_CAPACITY, BUCKETED_CAPACITY, ONE_BUCKET_CAPACITY, PAID_PRICE_MINOR, SMALL_CAPACITY, startOnsaleBackend, type QuotaShape } from './onsale-backend';
+import {
+  BUCKET_MIN_CAPACITY,
+  BUCKETED_CAPACITY,
+  ONE_BUCKET_CAPACITY,
+  PAID_PRICE_MINOR,
+  SMALL_CAPACITY,
+  startOnsaleBackend,
+  type QuotaShape,
+} from './onsale-backend';
 import { countOrdersOf, readQuotaCounts, rush, type RushResult } from './oversell';
 import { PGBENCH_CLIENTS, preparePgbench, SHARDED_ROWS } from './pgbench';
 import { measureRoundRobin, type Side } from './round-robin';
@@ -35,7 +43,8 @@ const CHECKOUT_RATE_LIMIT = 1_000_000_000;
 const count = (value: number) => value.toLocaleString('en-US');
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(BUCKETS) || BUCKETS < 2 || BUCKETS > 64) throw new Error('BENCH_QUOTA_BUCKETS must be an integer from 2 to 64');
+  if (!Number.isInteger(BUCKETS) || BUCKETS < 2 || BUCKETS > 64)
+    throw new Error('BENCH_QUOTA_BUCKETS must be an integer from 2 to 64');
   const cleanup = new Cleanup();
   const figures: Figure[] = [];
   const notes: string[] = [];
@@ -46,7 +55,9 @@ async function main(): Promise<void> {
   let serverReady: number;
   const shapeLabel = (shape: QuotaShape) => (shape === 'bucketed' ? `${BUCKETS} buckets` : '1 bucket');
   try {
-    console.error(`starting identity, catalog, ordering (QUOTA_BUCKETS=${BUCKETS}, QUOTA_BUCKET_MIN_CAPACITY=${count(BUCKET_MIN_CAPACITY)}) and payments (demo), building the shop through their APIs...`);
+    console.error(
+      `starting identity, catalog, ordering (QUOTA_BUCKETS=${BUCKETS}, QUOTA_BUCKET_MIN_CAPACITY=${count(BUCKET_MIN_CAPACITY)}) and payments (demo), building the shop through their APIs...`,
+    );
     const backend = await startOnsaleBackend(cleanup, BUCKETS);
     console.error('building the BFF if stale, then starting next start...');
     const { origin, pid: bffPid } = await startNextServer(cleanup, backend, {
@@ -58,7 +69,8 @@ async function main(): Promise<void> {
     });
     serverReady = performance.now();
     // One of each, so that a broken route fails here with its answer rather than inside a load round.
-    for (const path of PATHS) for (const shape of SHAPES) await checkoutOk(origin, backend.shopId, backend.items[path][shape], path === 'paid');
+    for (const path of PATHS)
+      for (const shape of SHAPES) await checkoutOk(origin, backend.shopId, backend.items[path][shape], path === 'paid');
 
     console.error(`pgbench scratch database (${SHARDED_ROWS} counter rows)...`);
     const pgbench = await preparePgbench(cleanup);
@@ -74,9 +86,15 @@ async function main(): Promise<void> {
         round: (ms) => runClosedLoop(inFlight, ms, call),
       };
     };
-    const cases = PATHS.flatMap((path) => IN_FLIGHT.flatMap((inFlight) => SHAPES.map((shape) => ({ path, inFlight, shape, side: platformSide(path, shape, inFlight) }))));
+    const cases = PATHS.flatMap((path) =>
+      IN_FLIGHT.flatMap((inFlight) =>
+        SHAPES.map((shape) => ({ path, inFlight, shape, side: platformSide(path, shape, inFlight) })),
+      ),
+    );
     const sides = [pgbench.hot, pgbench.sharded, ...cases.map((entry) => entry.side)];
-    console.error(`throughput: ${sides.length} sides, ${ROUNDS} rounds of ${ROUND_MS} ms each, order rotated every round...`);
+    console.error(
+      `throughput: ${sides.length} sides, ${ROUNDS} rounds of ${ROUND_MS} ms each, order rotated every round...`,
+    );
     meter = new CpuMeter([processTree('BFF', bffPid), ...backend.processGroups, ...serverGroups()]);
     const { results, cpu: readings } = await measureRoundRobin(sides, ROUNDS, ROUND_MS, meter);
     cpu.push(...readings);
@@ -84,10 +102,17 @@ async function main(): Promise<void> {
     const hot = results.get(pgbench.hot)!;
     const sharded = results.get(pgbench.sharded)!;
     const of = (path: string, inFlight: number, shape: QuotaShape): LoadResult =>
-      results.get(cases.find((entry) => entry.path === path && entry.inFlight === inFlight && entry.shape === shape)!.side)!;
+      results.get(
+        cases.find((entry) => entry.path === path && entry.inFlight === inFlight && entry.shape === shape)!.side,
+      )!;
 
     const vsHot = '(vs pgbench 1 hot row)';
-    figures.push({ name: `pgbench ${SHARDED_ROWS} rows at random: transactions/s (vs 1 hot row)`, value: sharded.perSecond, baseline: hot.perSecond, unit: '/s' });
+    figures.push({
+      name: `pgbench ${SHARDED_ROWS} rows at random: transactions/s (vs 1 hot row)`,
+      value: sharded.perSecond,
+      baseline: hot.perSecond,
+      unit: '/s',
+    });
     for (const path of PATHS) {
       for (const inFlight of IN_FLIGHT) {
         for (const shape of SHAPES) {
@@ -106,15 +131,26 @@ async function main(): Promise<void> {
         const bucketed = of(path, inFlight, 'bucketed');
         const one = of(path, inFlight, 'one bucket');
         figures.push(
-          { name: `checkout ${path}, ${inFlight} in flight: reservations/s, ${BUCKETS} buckets (vs 1 bucket)`, value: bucketed.perSecond, baseline: one.perSecond, unit: '/s' },
-          { name: `checkout ${path}, ${inFlight} in flight: p99, ${BUCKETS} buckets (vs 1 bucket)`, value: bucketed.p99Ms, baseline: one.p99Ms, unit: 'ms' },
+          {
+            name: `checkout ${path}, ${inFlight} in flight: reservations/s, ${BUCKETS} buckets (vs 1 bucket)`,
+            value: bucketed.perSecond,
+            baseline: one.perSecond,
+            unit: '/s',
+          },
+          {
+            name: `checkout ${path}, ${inFlight} in flight: p99, ${BUCKETS} buckets (vs 1 bucket)`,
+            value: bucketed.p99Ms,
+            baseline: one.p99Ms,
+            unit: 'ms',
+          },
         );
       }
     }
 
     console.error(`oversell: ${RUSH_CHECKOUTS} checkouts at once on each quota of ${SMALL_CAPACITY}...`);
     const rushes = new Map<QuotaShape, RushResult>();
-    for (const shape of SHAPES) rushes.set(shape, await rush(origin, backend.shopId, backend.items.small[shape], RUSH_CHECKOUTS));
+    for (const shape of SHAPES)
+      rushes.set(shape, await rush(origin, backend.shopId, backend.items.small[shape], RUSH_CHECKOUTS));
     const quotas = await readQuotaCounts(backend.orderingDatabaseUrl);
     const oversold = quotas.reduce((sum, quota) => sum + quota.oversold, 0);
     for (const shape of SHAPES) {
@@ -132,7 +168,8 @@ async function main(): Promise<void> {
     );
     if (oversold !== 0) process.exitCode = 1;
 
-    const total = (path: string) => cases.filter((entry) => entry.path === path).reduce((sum, entry) => sum + results.get(entry.side)!.completed, 0);
+    const total = (path: string) =>
+      cases.filter((entry) => entry.path === path).reduce((sum, entry) => sum + results.get(entry.side)!.completed, 0);
     notes.push(
       `baseline: pgbench ${PGBENCH_CLIENTS} clients, 2 threads, one statement per transaction: \`update counter set taken = taken + 1 where id = 1 and taken + 1 <= capacity\` on one row (capacity never reached, CHECK taken <= capacity as on the platform's buckets), and the same on ${SHARDED_ROWS} rows picked at random (\\set id random(1, ${SHARDED_ROWS})), in a scratch database on the same PostgreSQL; tps without connection set-up, p50/p99 from pgbench's per-transaction log; ${count(hot.completed)} + ${count(sharded.completed)} transactions measured.`,
       `checkout: POST /api/shops/{id}/checkout through next start with the spec's payload (one item, quantity 1, a fresh idempotency key and e-mail per call), Origin and Sec-Fetch-Site: same-origin as a browser sends them; any answer but 201 with the order fails the run. The BFF's per-IP checkout limit (600/min) is raised with KASSA_CHECKOUT_RATE_LIMIT=${CHECKOUT_RATE_LIMIT} (the limiter still runs, one Redis script per checkout); TRUST_PROXY is off, X-Forwarded-For is not used.`,
@@ -153,8 +190,12 @@ async function main(): Promise<void> {
   if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, building the shop, waiting for the build lock, building if stale and starting next start`);
-  console.log(machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'));
+  console.log(
+    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, building the shop, waiting for the build lock, building if stale and starting next start`,
+  );
+  console.log(
+    machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
+  );
 }
 
 main().catch((error: unknown) => {

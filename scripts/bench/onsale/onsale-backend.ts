@@ -71,10 +71,18 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
   const orderingDatabaseUrl = databaseUrl(stack.info.databases.find((name) => name.endsWith('_ordering'))!);
 
   const callerKey = callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
-  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey });
+  const identity = await createIdentityDriver({
+    grpcAddress: stack.info.identityGrpc!,
+    namespace,
+    sealingKey: stack.info.env.KASSA_SEALING_KEY!,
+    callerKey,
+  });
   const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
-  const orderingClient = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
+  const orderingClient = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, {
+    callerKey,
+    deadlineMs: 15_000,
+  });
   try {
     const { userId } = await identity.signUp(`bench-${randomBytes(4).toString('hex')}@example.test`, 'Bench Organiser');
     const organisationId = await identity.createOrganisation(userId, 'Bench On-sale');
@@ -86,7 +94,12 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
         {
           organisationId,
           fields: {
-            name, description: 'The on-sale benchmark.', startsAt, endsAt: new Date(startsAt.getTime() + 3 * 3_600_000), ticketLimit, translations: [],
+            name,
+            description: 'The on-sale benchmark.',
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + 3 * 3_600_000),
+            ticketLimit,
+            translations: [],
             location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
           },
         },
@@ -95,7 +108,10 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
       return event!.id;
     };
     const createOption = async (eventId: string, name: string, capacity: number) => {
-      const { ticketOption } = await events.createTicketOption({ organisationId, eventId, fields: { name, description: '', capacity, translations: [] } }, as);
+      const { ticketOption } = await events.createTicketOption(
+        { organisationId, eventId, fields: { name, description: '', capacity, translations: [] } },
+        as,
+      );
       return ticketOption!.id;
     };
 
@@ -108,7 +124,14 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
       // Created large, so ordering splits it into N buckets, then lowered: the buckets stay and share the 50.
       bucketedSmall: await createOption(bucketedEvent, 'Last fifty', BUCKETED_CAPACITY),
     };
-    await events.updateTicketOption({ organisationId, ticketOptionId: options.bucketedSmall, fields: { name: 'Last fifty', description: '', capacity: SMALL_CAPACITY, translations: [] } }, as);
+    await events.updateTicketOption(
+      {
+        organisationId,
+        ticketOptionId: options.bucketedSmall,
+        fields: { name: 'Last fifty', description: '', capacity: SMALL_CAPACITY, translations: [] },
+      },
+      as,
+    );
     for (const eventId of [oneEvent, bucketedEvent]) await events.publishEvent({ organisationId, eventId }, as);
 
     const opensAt = new Date(Date.now() + 3_000);
@@ -116,8 +139,15 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
       {
         organisationId,
         fields: {
-          name: 'On-sale rush', description: 'Everything goes on sale at once.', opensAt, closesAt: new Date(opensAt.getTime() + 24 * 3_600_000),
-          translations: [], currency: 'EUR', password: undefined, donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }, reservationMinutes: 0,
+          name: 'On-sale rush',
+          description: 'Everything goes on sale at once.',
+          opensAt,
+          closesAt: new Date(opensAt.getTime() + 24 * 3_600_000),
+          translations: [],
+          currency: 'EUR',
+          password: undefined,
+          donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+          reservationMinutes: 0,
         },
       },
       as,
@@ -126,15 +156,37 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
     let position = 0;
     const item = async (ticketOptionId: string, name: string, priceMinor: number) => {
       const { item: created } = await shops.createShopItem(
-        { organisationId, shopId, fields: { ticketOptionId, extraEventIds: [], name, priceMinor, saleStart: undefined, saleEnd: undefined, maxPerOrder: 6, position: position++ } },
+        {
+          organisationId,
+          shopId,
+          fields: {
+            ticketOptionId,
+            extraEventIds: [],
+            name,
+            priceMinor,
+            saleStart: undefined,
+            saleEnd: undefined,
+            maxPerOrder: 6,
+            position: position++,
+          },
+        },
         as,
       );
       return created!.id;
     };
     const items: OnsaleItems = {
-      paid: { 'one bucket': await item(options.oneMain, 'Regular (one bucket)', PAID_PRICE_MINOR), bucketed: await item(options.bucketedMain, 'Regular (bucketed)', PAID_PRICE_MINOR) },
-      free: { 'one bucket': await item(options.oneMain, 'Free entry (one bucket)', 0), bucketed: await item(options.bucketedMain, 'Free entry (bucketed)', 0) },
-      small: { 'one bucket': await item(options.oneSmall, 'Last fifty (one bucket)', PAID_PRICE_MINOR), bucketed: await item(options.bucketedSmall, 'Last fifty (bucketed)', PAID_PRICE_MINOR) },
+      paid: {
+        'one bucket': await item(options.oneMain, 'Regular (one bucket)', PAID_PRICE_MINOR),
+        bucketed: await item(options.bucketedMain, 'Regular (bucketed)', PAID_PRICE_MINOR),
+      },
+      free: {
+        'one bucket': await item(options.oneMain, 'Free entry (one bucket)', 0),
+        bucketed: await item(options.bucketedMain, 'Free entry (bucketed)', 0),
+      },
+      small: {
+        'one bucket': await item(options.oneSmall, 'Last fifty (one bucket)', PAID_PRICE_MINOR),
+        bucketed: await item(options.bucketedSmall, 'Last fifty (bucketed)', PAID_PRICE_MINOR),
+      },
     };
     await shops.publishShop({ organisationId, shopId }, as);
 
@@ -142,7 +194,12 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
     const deadline = Date.now() + 60_000;
     for (;;) {
       const answer = await orderingClient.getAvailability({ shopId }).catch(() => undefined);
-      if (answer?.window === 'open' && answer.items.length === 6 && answer.items.every((entry) => entry.status === 'available')) break;
+      if (
+        answer?.window === 'open' &&
+        answer.items.length === 6 &&
+        answer.items.every((entry) => entry.status === 'available')
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`ordering never sold the shop: ${JSON.stringify(answer)}`);
       await sleep(250);
     }
@@ -186,22 +243,41 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
  * Waits until ordering's projection holds every quota with its capacity and bucket count (the lowered option's 50
  * arrives after its first 2,000,000), its buckets' shares adding up to the capacity; fails the run otherwise.
  */
-async function waitForQuotas(url: string, expected: { id: string; what: string; capacity: number; buckets: number }[], deadline: number): Promise<void> {
+async function waitForQuotas(
+  url: string,
+  expected: { id: string; what: string; capacity: number; buckets: number }[],
+  deadline: number,
+): Promise<void> {
   const client = new Client({ connectionString: url, options: '-c default_transaction_read_only=on' });
   await client.connect();
   try {
     for (;;) {
-      const { rows } = await client.query<{ id: string; capacity: number; bucket_count: number; rows: number; shares: string }>(
+      const { rows } = await client.query<{
+        id: string;
+        capacity: number;
+        bucket_count: number;
+        rows: number;
+        shares: string;
+      }>(
         `select q.id, q.capacity, q.bucket_count, count(b.bucket)::int as rows, coalesce(sum(b.capacity), 0) as shares
            from quota q join quota_bucket b on b.quota_id = q.id where q.id = any($1) group by q.id`,
         [expected.map((quota) => quota.id)],
       );
       const wrong = expected.filter((quota) => {
         const row = rows.find((candidate) => candidate.id === quota.id);
-        return !row || row.capacity !== quota.capacity || row.bucket_count !== quota.buckets || row.rows !== quota.buckets || Number(row.shares) !== quota.capacity;
+        return (
+          !row ||
+          row.capacity !== quota.capacity ||
+          row.bucket_count !== quota.buckets ||
+          row.rows !== quota.buckets ||
+          Number(row.shares) !== quota.capacity
+        );
       });
       if (wrong.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`ordering's quotas are not as set up: ${wrong.map((quota) => quota.what).join(', ')}; found ${JSON.stringify(rows)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `ordering's quotas are not as set up: ${wrong.map((quota) => quota.what).join(', ')}; found ${JSON.stringify(rows)}`,
+        );
       await sleep(250);
     }
   } finally {

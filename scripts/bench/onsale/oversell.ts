@@ -18,7 +18,9 @@ export async function rush(origin: string, shopId: string, itemId: string, check
   const agent = new Agent({ keepAlive: true, maxSockets: checkouts });
   const started = performance.now();
   try {
-    const answers = await Promise.all(Array.from({ length: checkouts }, () => postCheckout(origin, shopId, itemId, agent)));
+    const answers = await Promise.all(
+      Array.from({ length: checkouts }, () => postCheckout(origin, shopId, itemId, agent)),
+    );
     const result: RushResult = { accepted: 0, soldOut: 0, ms: performance.now() - started };
     for (const { status, body } of answers) {
       if (status === 201 && body.status === 'reserved') result.accepted += 1;
@@ -47,14 +49,29 @@ export async function readQuotaCounts(url: string): Promise<QuotaCount[]> {
   const client = new Client({ connectionString: url, options: '-c default_transaction_read_only=on' });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; kind: string; capacity: number; buckets: number; sold: string; reserved: string }>(
+    const { rows } = await client.query<{
+      id: string;
+      kind: string;
+      capacity: number;
+      buckets: number;
+      sold: string;
+      reserved: string;
+    }>(
       `select q.id, q.kind, q.capacity, count(*)::int as buckets, sum(b.sold) as sold, sum(b.reserved) as reserved
          from quota q join quota_bucket b on b.quota_id = q.id where q.capacity is not null group by q.id order by q.id`,
     );
     return rows.map((row) => {
       const sold = Number(row.sold);
       const reserved = Number(row.reserved);
-      return { id: row.id, kind: row.kind, capacity: row.capacity, buckets: row.buckets, sold, reserved, oversold: Math.max(0, sold + reserved - row.capacity) };
+      return {
+        id: row.id,
+        kind: row.kind,
+        capacity: row.capacity,
+        buckets: row.buckets,
+        sold,
+        reserved,
+        oversold: Math.max(0, sold + reserved - row.capacity),
+      };
     });
   } finally {
     await client.end();

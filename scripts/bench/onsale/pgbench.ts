@@ -43,8 +43,12 @@ export async function preparePgbench(cleanup: Cleanup): Promise<PgbenchSides> {
   const client = new Client({ connectionString: database.url });
   await client.connect();
   try {
-    await client.query('create table counter (id integer primary key, capacity integer not null, taken integer not null default 0 check (taken <= capacity))');
-    await client.query(`insert into counter (id, capacity) select g, ${CAPACITY} from generate_series(1, ${SHARDED_ROWS}) g`);
+    await client.query(
+      'create table counter (id integer primary key, capacity integer not null, taken integer not null default 0 check (taken <= capacity))',
+    );
+    await client.query(
+      `insert into counter (id, capacity) select g, ${CAPACITY} from generate_series(1, ${SHARDED_ROWS}) g`,
+    );
   } finally {
     await client.end();
   }
@@ -59,13 +63,24 @@ export async function preparePgbench(cleanup: Cleanup): Promise<PgbenchSides> {
     runs += 1;
     const prefix = `${script}-${runs}`;
     const { stdout } = await run('pgbench', [
-      '-n', '-c', String(PGBENCH_CLIENTS), '-j', String(PGBENCH_THREADS), '-T', String(seconds), '-f', join(dir, `${script}.sql`),
-      '-l', `--log-prefix=${join(dir, prefix)}`, database.url,
+      '-n',
+      '-c',
+      String(PGBENCH_CLIENTS),
+      '-j',
+      String(PGBENCH_THREADS),
+      '-T',
+      String(seconds),
+      '-f',
+      join(dir, `${script}.sql`),
+      '-l',
+      `--log-prefix=${join(dir, prefix)}`,
+      database.url,
     ]);
     const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? Number.NaN);
     const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? Number.NaN);
-    if (!(processed > 0) || !(tps > 0) || failed !== 0) throw new Error(`pgbench ${script}: could not read a clean result from:\n${stdout}`);
+    if (!(processed > 0) || !(tps > 0) || failed !== 0)
+      throw new Error(`pgbench ${script}: could not read a clean result from:\n${stdout}`);
     transactions[script] += processed;
     // The per-transaction log (one file per thread): the third column is the latency in µs.
     const latenciesMs: number[] = [];
@@ -76,7 +91,8 @@ export async function preparePgbench(cleanup: Cleanup): Promise<PgbenchSides> {
       }
       await rm(join(dir, name));
     }
-    if (latenciesMs.length !== processed) throw new Error(`pgbench ${script}: ${latenciesMs.length} logged transactions, ${processed} reported`);
+    if (latenciesMs.length !== processed)
+      throw new Error(`pgbench ${script}: ${latenciesMs.length} logged transactions, ${processed} reported`);
     // Time without the connections' set-up, as pgbench's own tps counts it.
     return { latenciesMs, elapsedMs: (processed / tps) * 1000 };
   };
@@ -95,7 +111,8 @@ export async function preparePgbench(cleanup: Cleanup): Promise<PgbenchSides> {
       try {
         const { rows } = await reader.query<{ taken: string }>('select sum(taken) as taken from counter');
         const expected = transactions.hot + transactions.sharded;
-        if (Number(rows[0]!.taken) !== expected) throw new Error(`pgbench counters hold ${rows[0]!.taken}, expected ${expected} (one per transaction)`);
+        if (Number(rows[0]!.taken) !== expected)
+          throw new Error(`pgbench counters hold ${rows[0]!.taken}, expected ${expected} (one per transaction)`);
       } finally {
         await reader.end();
       }

@@ -39,7 +39,11 @@ export async function measureRoundRobin(
         samples.get(side)!.push(await side.round(roundMs));
         continue;
       }
-      const { result, reading } = await meter.measure(side.label, () => side.round(roundMs), (measured) => measured.latenciesMs.length);
+      const { result, reading } = await meter.measure(
+        side.label,
+        () => side.round(roundMs),
+        (measured) => measured.latenciesMs.length,
+      );
       samples.get(side)!.push(result);
       readings.get(side)!.push(reading);
     }
@@ -53,5 +57,10 @@ export async function measureRoundRobin(
 function summarize(rounds: Samples[]): LoadResult {
   const sorted = Float64Array.from(rounds.flatMap((round) => round.latenciesMs)).sort();
   const elapsedMs = rounds.reduce((total, round) => total + round.elapsedMs, 0);
-  return { completed: sorted.length, perSecond: (sorted.length * 1000) / elapsedMs, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+  return {
+    completed: sorted.length,
+    perSecond: (sorted.length * 1000) / elapsedMs,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+  };
 }

@@ -44,7 +44,13 @@ export async function startBareCopyServer(snapshots: PageSnapshot[], nextOrigin:
 
 function proxy(request: IncomingMessage, response: ServerResponse, upstream: URL): void {
   const forwarded = proxyRequest(
-    { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, host: upstream.host } },
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: request.method,
+      path: request.url,
+      headers: { ...request.headers, host: upstream.host },
+    },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);

@@ -26,14 +26,24 @@ export interface CatalogBackend {
  */
 export async function startCatalogWithLiveEvent(cleanup: Cleanup): Promise<CatalogBackend> {
   // warn, as for next start (next-server.ts): at info catalog writes a log line per gRPC call.
-  const stack = await startStack('benchpages', ['catalog'], { env: { catalog: { LOG_LEVEL: 'warn' } }, bundles: true, cpuProfiles: profiledServices() });
+  const stack = await startStack('benchpages', ['catalog'], {
+    env: { catalog: { LOG_LEVEL: 'warn' } },
+    bundles: true,
+    cpuProfiles: profiledServices(),
+  });
   cleanup.add('stop catalog and drop its databases', () => stack.stop());
   const catalogDatabase = databaseUrl(stack.info.databases.find((name) => name.endsWith('_catalog'))!);
 
   // The seed's output goes to stderr, so stdout stays the report.
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', join('services', 'catalog', 'src', 'persistence', 'seed.ts')], {
-    cwd: repoRoot, env: { ...process.env, ...stack.info.env, LOG_LEVEL: 'warn', DATABASE_URL: catalogDatabase }, stdio: ['ignore', process.stderr, process.stderr],
-  });
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join('services', 'catalog', 'src', 'persistence', 'seed.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...stack.info.env, LOG_LEVEL: 'warn', DATABASE_URL: catalogDatabase },
+      stdio: ['ignore', process.stderr, process.stderr],
+    },
+  );
   if (seed.status !== 0) throw new Error(`seeding catalog failed (exit ${seed.status ?? seed.signal})`);
 
   return {
@@ -53,7 +63,8 @@ async function readLiveEventId(url: string): Promise<string> {
       `select e.id, (select count(*) from ticket_option t where t.event_id = e.id)::int as options from event e where e.status = 'live'`,
     );
     const withTwo = rows.filter((row) => row.options === 2);
-    if (withTwo.length !== 1) throw new Error(`expected one live event with two ticket options in catalog, found ${JSON.stringify(rows)}`);
+    if (withTwo.length !== 1)
+      throw new Error(`expected one live event with two ticket options in catalog, found ${JSON.stringify(rows)}`);
     return withTwo[0]!.id;
   } finally {
     await client.end();

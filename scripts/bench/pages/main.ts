@@ -49,7 +49,10 @@ async function main(): Promise<void> {
     const catalog = await startCatalogWithLiveEvent(cleanup);
     const pages = pagesFor(catalog.liveEventId);
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, { catalogGrpc: catalog.grpcAddress, callerKey: catalog.callerKey });
+    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, {
+      catalogGrpc: catalog.grpcAddress,
+      callerKey: catalog.callerKey,
+    });
     meter = new CpuMeter([processTree('BFF', bffPid), ...catalog.processGroups, ...serverGroups()]);
     serverReady = performance.now();
     const snapshots: PageSnapshot[] = [];
@@ -58,15 +61,28 @@ async function main(): Promise<void> {
     cleanup.add('close bare server', () => bare.close());
 
     for (const [index, page] of pages.entries()) {
-      console.error(`${page.label}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`);
-      const { next, bare: copy, cpu: reading } = await comparePageThroughput(LOAD, page.path, nextOrigin, bare.origin, meter);
+      console.error(
+        `${page.label}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`,
+      );
+      const {
+        next,
+        bare: copy,
+        cpu: reading,
+      } = await comparePageThroughput(LOAD, page.path, nextOrigin, bare.origin, meter);
       if (reading) cpu.push(reading);
       figures.push(
-        { name: `${page.label} requests/s (vs bare copy)`, value: next.perSecond, baseline: copy.perSecond, unit: '/s' },
+        {
+          name: `${page.label} requests/s (vs bare copy)`,
+          value: next.perSecond,
+          baseline: copy.perSecond,
+          unit: '/s',
+        },
         { name: `${page.label} p50 latency (vs bare copy)`, value: next.p50Ms, baseline: copy.p50Ms, unit: 'ms' },
         { name: `${page.label} p99 latency (vs bare copy)`, value: next.p99Ms, baseline: copy.p99Ms, unit: 'ms' },
       );
-      notes.push(`${page.label} (${page.name}): ${count(snapshots[index]!.body.length)} bytes of HTML; ${count(next.completed)} requests to next start, ${count(copy.completed)} to the bare copy measured.`);
+      notes.push(
+        `${page.label} (${page.name}): ${count(snapshots[index]!.body.length)} bytes of HTML; ${count(next.completed)} requests to next start, ${count(copy.completed)} to the bare copy measured.`,
+      );
     }
 
     const browser = await launchBrowser();
@@ -76,10 +92,26 @@ async function main(): Promise<void> {
     for (const page of pages) {
       for (const viewport of VIEWPORTS) {
         console.error(`${page.label} in Chromium, ${viewport.name}: ${COLD_LOADS} cold loads each, alternating...`);
-        const vitals = await compareVitals(browser, `${nextOrigin}${page.path}`, `${bare.origin}${page.path}`, viewport, COLD_LOADS);
+        const vitals = await compareVitals(
+          browser,
+          `${nextOrigin}${page.path}`,
+          `${bare.origin}${page.path}`,
+          viewport,
+          COLD_LOADS,
+        );
         figures.push(
-          { name: `${page.label} LCP ${viewport.name} (vs bare copy)`, value: vitals.value.lcpMs, baseline: vitals.baseline.lcpMs, unit: 'ms' },
-          { name: `${page.label} CLS ${viewport.name} (vs bare copy)`, value: vitals.value.cls, baseline: vitals.baseline.cls, unit: 'score' },
+          {
+            name: `${page.label} LCP ${viewport.name} (vs bare copy)`,
+            value: vitals.value.lcpMs,
+            baseline: vitals.baseline.lcpMs,
+            unit: 'ms',
+          },
+          {
+            name: `${page.label} CLS ${viewport.name} (vs bare copy)`,
+            value: vitals.value.cls,
+            baseline: vitals.baseline.cls,
+            unit: 'score',
+          },
         );
       }
     }
@@ -100,8 +132,12 @@ async function main(): Promise<void> {
   if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting and seeding catalog, waiting for the build lock, building if stale and starting next start`);
-  console.log(machineNote('BFF and catalog SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'));
+  console.log(
+    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting and seeding catalog, waiting for the build lock, building if stale and starting next start`,
+  );
+  console.log(
+    machineNote('BFF and catalog SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
+  );
 }
 
 main().catch((error: unknown) => {

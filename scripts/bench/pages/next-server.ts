@@ -19,11 +19,14 @@ export async function startNextServer(
   backend: { catalogGrpc: string; callerKey: string },
   extraEnv: Record<string, string> = {},
 ): Promise<{ origin: string; pid: number }> {
-  const lock = await holdFileLock(BUILD_LOCK, () => console.error(`waiting for ${BUILD_LOCK} (another build or e2e run holds it)...`));
+  const lock = await holdFileLock(BUILD_LOCK, () =>
+    console.error(`waiting for ${BUILD_LOCK} (another build or e2e run holds it)...`),
+  );
   cleanup.add(`release ${BUILD_LOCK}`, () => lock.release());
 
   const build = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'build-bff-if-stale.ts')], {
-    cwd: repoRoot, stdio: ['ignore', process.stderr, process.stderr],
+    cwd: repoRoot,
+    stdio: ['ignore', process.stderr, process.stderr],
   });
   if (build.status !== 0) throw new Error(`building the BFF failed (exit ${build.status ?? build.signal})`);
 
@@ -33,24 +36,40 @@ export async function startNextServer(
   const closed = `127.0.0.1:${closedPort}`;
   // Bound to `localhost`, not 127.0.0.1: Next's NextURL spells loopback hosts as `localhost`, so with Host 127.0.0.1
   // the locale rewrite in bff/proxy.ts looks like another origin and every page answers 307 to itself.
-  const profile = profiledProcesses().includes('bff') ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, 'bench-bff')}`] : [];
-  const next = startProcess('bench-pages-bff', process.execPath, [...profile, join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', 'localhost', '-p', String(port)], {
-    KASSA_ENV: 'test',
-    KASSA_NAMESPACE: `benchpages${randomBytes(3).toString('hex')}`,
-    KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),
-    KASSA_CALLER_KEY: backend.callerKey,
-    LOG_LEVEL: 'warn',
-    NEXT_TELEMETRY_DISABLED: '1',
-    NODE_ENV: 'production',
-    IDENTITY_GRPC_ADDRESS: closed,
-    NOTIFICATIONS_GRPC_ADDRESS: closed,
-    CATALOG_GRPC_ADDRESS: backend.catalogGrpc,
-    PORT: String(port),
-    // No metrics port (9100 may be taken by `npm run up`); the benchmark measures pages, not scrapes.
-    METRICS_PORT: '0',
-    // Other services a benchmark's pages call (the shop page asks ordering too).
-    ...extraEnv,
-  }, join(repoRoot, 'bff'));
+  const profile = profiledProcesses().includes('bff')
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(profilesDir, 'bench-bff')}`]
+    : [];
+  const next = startProcess(
+    'bench-pages-bff',
+    process.execPath,
+    [
+      ...profile,
+      join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '-H',
+      'localhost',
+      '-p',
+      String(port),
+    ],
+    {
+      KASSA_ENV: 'test',
+      KASSA_NAMESPACE: `benchpages${randomBytes(3).toString('hex')}`,
+      KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),
+      KASSA_CALLER_KEY: backend.callerKey,
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      IDENTITY_GRPC_ADDRESS: closed,
+      NOTIFICATIONS_GRPC_ADDRESS: closed,
+      CATALOG_GRPC_ADDRESS: backend.catalogGrpc,
+      PORT: String(port),
+      // No metrics port (9100 may be taken by `npm run up`); the benchmark measures pages, not scrapes.
+      METRICS_PORT: '0',
+      // Other services a benchmark's pages call (the shop page asks ordering too).
+      ...extraEnv,
+    },
+    join(repoRoot, 'bff'),
+  );
   cleanup.add('stop next start', () => next.stop());
   const origin = `http://localhost:${port}`;
   await waitForHttp(`${origin}/api/healthz`, 'next start', 60_000, next);

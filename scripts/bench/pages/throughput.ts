@@ -8,7 +8,8 @@ import type { PageSnapshot } from './bare-copy-server';
 export async function snapshotPage(nextOrigin: string, path: string): Promise<PageSnapshot> {
   const answer = await httpGetOk(`${nextOrigin}${path}`);
   const contentType = answer.headers['content-type'];
-  if (typeof contentType !== 'string' || !contentType.startsWith('text/html')) throw new Error(`GET ${path} answered content-type ${String(contentType)}, expected HTML`);
+  if (typeof contentType !== 'string' || !contentType.startsWith('text/html'))
+    throw new Error(`GET ${path} answered content-type ${String(contentType)}, expected HTML`);
   return { path, body: answer.body, contentType };
 }
 
@@ -38,7 +39,11 @@ export async function comparePageThroughput(
     }
     // Both sides alternate within the reading; only next start's side reaches the BFF and the services, so their CPU
     // is divided by its requests (warm-up included). The load generator's covers both sides and the bare server.
-    const { result, reading } = await meter.measure(`GET ${path}`, compare, (measured) => measured.value.completed + measured.warmupCompleted);
+    const { result, reading } = await meter.measure(
+      `GET ${path}`,
+      compare,
+      (measured) => measured.value.completed + measured.warmupCompleted,
+    );
     return { next: result.value, bare: result.baseline, cpu: reading };
   } finally {
     nextAgent.destroy();

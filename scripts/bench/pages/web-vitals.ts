@@ -59,7 +59,9 @@ export async function measureColdLoad(browser: Browser, url: string, viewport: V
     const response = await page.goto(url, { waitUntil: 'load' });
     if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()} in Chromium`);
     await sleep(SETTLE_MS);
-    const vitals = await page.evaluate(() => (window as unknown as { __kassaVitals: { lcp: number; cls: number } }).__kassaVitals);
+    const vitals = await page.evaluate(
+      () => (window as unknown as { __kassaVitals: { lcp: number; cls: number } }).__kassaVitals,
+    );
     if (failures.length > 0) throw new Error(`loading ${url} had failed requests:\n${failures.join('\n')}`);
     if (!(vitals.lcp > 0)) throw new Error(`${url} reported no largest-contentful-paint`);
     return { lcpMs: vitals.lcp, cls: vitals.cls };
@@ -72,11 +74,18 @@ export async function measureColdLoad(browser: Browser, url: string, viewport: V
  * Median LCP and CLS over `loads` cold loads of each URL, alternating which goes first so both see the same
  * background load; medians are taken per metric.
  */
-export async function compareVitals(browser: Browser, value: string, baseline: string, viewport: Viewport, loads: number): Promise<{ value: Vitals; baseline: Vitals }> {
+export async function compareVitals(
+  browser: Browser,
+  value: string,
+  baseline: string,
+  viewport: Viewport,
+  loads: number,
+): Promise<{ value: Vitals; baseline: Vitals }> {
   const samples = { value: [] as Vitals[], baseline: [] as Vitals[] };
   for (let load = 0; load < loads; load += 1) {
     const order = load % 2 === 0 ? (['value', 'baseline'] as const) : (['baseline', 'value'] as const);
-    for (const side of order) samples[side].push(await measureColdLoad(browser, side === 'value' ? value : baseline, viewport));
+    for (const side of order)
+      samples[side].push(await measureColdLoad(browser, side === 'value' ? value : baseline, viewport));
   }
   return { value: medianVitals(samples.value), baseline: medianVitals(samples.baseline) };
 }

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import { callerKeyFromRoot, createGrpcClient, createGrpcServer, status, verifiersFromRoot } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
-import { Message, NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
+import {
+  Message,
+  NotificationsServiceClient,
+  NotificationsServiceService,
+} from '@kassa/proto/notifications/v1/notifications';
 import Fastify from 'fastify';
 import { compareInterleaved, type Call, type LoadResult, type LoadShape } from '../lib/closed-loop';
 
@@ -27,7 +31,10 @@ interface Target {
 }
 
 /** Platform gRPC (value) against bare fastify (baseline), same load shape, interleaved; both servers closed after. */
-export async function compareGrpcWithFastify(shape: LoadShape, callLogger: Logger): Promise<{ grpc: LoadResult; http: LoadResult }> {
+export async function compareGrpcWithFastify(
+  shape: LoadShape,
+  callLogger: Logger,
+): Promise<{ grpc: LoadResult; http: LoadResult }> {
   const targets: Target[] = [];
   try {
     const grpc = await startPlatformGrpc(callLogger);
@@ -42,7 +49,10 @@ export async function compareGrpcWithFastify(shape: LoadShape, callLogger: Logge
 }
 
 async function unimplemented(): Promise<never> {
-  throw Object.assign(new Error('Not implemented in this benchmark'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });
+  throw Object.assign(new Error('Not implemented in this benchmark'), {
+    code: status.UNIMPLEMENTED,
+    details: 'Not implemented',
+  });
 }
 
 /**
@@ -51,7 +61,12 @@ async function unimplemented(): Promise<never> {
  */
 async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
   const root = randomBytes(32);
-  const server = createGrpcServer({ logger: callLogger, port: 0, host: '127.0.0.1', callerVerifiers: verifiersFromRoot(root, 'notifications') });
+  const server = createGrpcServer({
+    logger: callLogger,
+    port: 0,
+    host: '127.0.0.1',
+    callerVerifiers: verifiersFromRoot(root, 'notifications'),
+  });
   server.add(NotificationsServiceService, {
     listMessages: async () => ({ messages: [message] }),
     // Only ListMessages is measured.
@@ -60,7 +75,9 @@ async function startPlatformGrpc(callLogger: Logger): Promise<Target> {
     handleDeliveryEvent: unimplemented,
   });
   const port = await server.start();
-  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`, { callerKey: callerKeyFromRoot(root, 'bff') });
+  const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${port}`, {
+    callerKey: callerKeyFromRoot(root, 'bff'),
+  });
   return {
     call: () => client.listMessages({ subjectRef: message.subjectRef }),
     async close() {

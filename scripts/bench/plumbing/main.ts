@@ -26,11 +26,17 @@ async function main(): Promise<void> {
   // Warnings and errors only, on stderr, so the report stays readable.
   const logger = createLogger({ service: 'bench-plumbing', level: 'warn', destination: pino.destination(2) });
   // Services log every gRPC call at info; the benchmark keeps that cost but sends the lines nowhere.
-  const callLogger = createLogger({ service: 'bench-plumbing', level: 'info', destination: pino.destination('/dev/null') });
+  const callLogger = createLogger({
+    service: 'bench-plumbing',
+    level: 'info',
+    destination: pino.destination('/dev/null'),
+  });
   const figures: Figure[] = [];
   const notes: string[] = [];
   try {
-    console.error(`gRPC vs fastify: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`);
+    console.error(
+      `gRPC vs fastify: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`,
+    );
     const { grpc, http } = await compareGrpcWithFastify(LOAD, callLogger);
     figures.push(
       { name: 'gRPC unary calls/s (vs fastify GET)', value: grpc.perSecond, baseline: http.perSecond, unit: '/s' },
@@ -46,7 +52,12 @@ async function main(): Promise<void> {
     console.error(`outbox relay vs raw JetStream: ${OUTBOX.rounds} rounds of ${count(OUTBOX.events)} events...`);
     const database = await createTestDatabase('bench_plumbing');
     cleanup.add(`drop database ${database.name}`, () => database.drop());
-    await runMigrations({ databaseUrl: database.url, entities: platformEntities, migrations: platformMigrations, logger });
+    await runMigrations({
+      databaseUrl: database.url,
+      entities: platformEntities,
+      migrations: platformMigrations,
+      logger,
+    });
     const orm = await createOrm({ databaseUrl: database.url, entities: platformEntities, logger });
     cleanup.add('close ORM', () => orm.close(true));
     const nats = await connectNats({ url: NATS_URL, name: 'bench-plumbing', user: NATS_ADMIN_USER, logger });
@@ -60,7 +71,12 @@ async function main(): Promise<void> {
     const expected = 2 * OUTBOX.rounds * OUTBOX.events;
     const stored = (await nats.jsm.streams.info(stream)).state.messages;
     if (stored !== expected) throw new Error(`stream ${stream} holds ${stored} messages, expected ${expected}`);
-    figures.push({ name: 'outbox relayed events/s (vs raw JetStream)', value: outbox.relayed, baseline: outbox.raw, unit: '/s' });
+    figures.push({
+      name: 'outbox relayed events/s (vs raw JetStream)',
+      value: outbox.relayed,
+      baseline: outbox.raw,
+      unit: '/s',
+    });
     notes.push(
       `outbox: per round ${count(OUTBOX.events)} rows written with addToOutbox, ${OUTBOX.perTransaction} per transaction (${(outbox.writeMs / OUTBOX.rounds / 1000).toFixed(2)} s, not timed), then startOutboxRelay (batchSize ${OUTBOX.batchSize}) timed until every row has published_at.`,
       `raw JetStream: the same payloads, ${OUTBOX.batchSize} publishes in flight per batch (the relay's window), unique Nats-Msg-Id, each PubAck awaited; ${OUTBOX.rounds} alternating rounds, file-storage stream.`,

@@ -8,7 +8,12 @@ import { UserCreated } from '@kassa/proto/identity/events/v1/events';
 /** The events both sides send: the same N small integration events. */
 function sampleEvents(count: number): UserCreated[] {
   const createdAt = new Date('2026-01-01T00:00:00Z');
-  return Array.from({ length: count }, (_, index) => ({ userId: `usr_bench${index}`, email: `u${index}@example.com`, locale: 'en', createdAt }));
+  return Array.from({ length: count }, (_, index) => ({
+    userId: `usr_bench${index}`,
+    email: `u${index}@example.com`,
+    locale: 'en',
+    createdAt,
+  }));
 }
 
 export interface OutboxComparison {
@@ -26,13 +31,27 @@ export interface OutboxComparison {
 }
 
 /** Events/s of the outbox relay (value) and of raw JetStream publishes (baseline), totalled over the rounds. */
-export async function compareRelayWithRawPublish(options: OutboxComparison): Promise<{ relayed: number; raw: number; writeMs: number }> {
+export async function compareRelayWithRawPublish(
+  options: OutboxComparison,
+): Promise<{ relayed: number; raw: number; writeMs: number }> {
   const events = sampleEvents(options.events);
   const total = { relayMs: 0, rawMs: 0, writeMs: 0 };
   for (let round = 0; round < options.rounds; round += 1) {
-    total.writeMs += await writeToOutbox(options.orm, `${options.subjectPrefix}.relay.user.created`, events, options.perTransaction);
+    total.writeMs += await writeToOutbox(
+      options.orm,
+      `${options.subjectPrefix}.relay.user.created`,
+      events,
+      options.perTransaction,
+    );
     const relay = async () => (total.relayMs += await timeRelay(options, (round + 1) * options.events));
-    const raw = async () => (total.rawMs += await timeRawPublish(options.js, `${options.subjectPrefix}.raw.user.created`, events, options.batchSize, `r${round}`));
+    const raw = async () =>
+      (total.rawMs += await timeRawPublish(
+        options.js,
+        `${options.subjectPrefix}.raw.user.created`,
+        events,
+        options.batchSize,
+        `r${round}`,
+      ));
     for (const side of round % 2 === 0 ? [raw, relay] : [relay, raw]) await side();
   }
   const perSecond = (ms: number) => (options.rounds * options.events * 1000) / ms;
@@ -40,11 +59,17 @@ export async function compareRelayWithRawPublish(options: OutboxComparison): Pro
 }
 
 /** Writes the events with addToOutbox, `perTransaction` to a transaction, as a service would (relay not running). */
-async function writeToOutbox(orm: MikroORM, subject: string, events: UserCreated[], perTransaction: number): Promise<number> {
+async function writeToOutbox(
+  orm: MikroORM,
+  subject: string,
+  events: UserCreated[],
+  perTransaction: number,
+): Promise<number> {
   const started = performance.now();
   for (let offset = 0; offset < events.length; offset += perTransaction) {
     await orm.em.fork().transactional(async (em) => {
-      for (const message of events.slice(offset, offset + perTransaction)) addToOutbox(em, { subject, type: UserCreated, message });
+      for (const message of events.slice(offset, offset + perTransaction))
+        addToOutbox(em, { subject, type: UserCreated, message });
     });
   }
   return performance.now() - started;
@@ -62,7 +87,8 @@ async function timeRelay({ orm, js, logger, batchSize }: OutboxComparison, targe
   let elapsedMs: number;
   try {
     while ((await unpublished()) > 0) {
-      if (performance.now() - started > RELAY_TIMEOUT_MS) throw new Error(`outbox relay left ${await unpublished()} rows unpublished after ${RELAY_TIMEOUT_MS} ms`);
+      if (performance.now() - started > RELAY_TIMEOUT_MS)
+        throw new Error(`outbox relay left ${await unpublished()} rows unpublished after ${RELAY_TIMEOUT_MS} ms`);
       await sleep(10);
     }
     elapsedMs = performance.now() - started;
@@ -78,13 +104,23 @@ async function timeRelay({ orm, js, logger, batchSize }: OutboxComparison, targe
  * Baseline: the same payloads published straight to JetStream with the relay's window: a batch of `window`
  * publishes in flight (each with a unique Nats-Msg-Id and awaiting its PubAck), the next batch after all are acked.
  */
-async function timeRawPublish(js: JetStreamClient, subject: string, events: UserCreated[], window: number, idPrefix: string): Promise<number> {
+async function timeRawPublish(
+  js: JetStreamClient,
+  subject: string,
+  events: UserCreated[],
+  window: number,
+  idPrefix: string,
+): Promise<number> {
   const payloads = events.map((message) => UserCreated.encode(message).finish());
   const runId = `${idPrefix}-${Date.now().toString(36)}`;
   const started = performance.now();
   for (let offset = 0; offset < payloads.length; offset += window) {
     const batch = payloads.slice(offset, offset + window);
-    const acks = await Promise.all(batch.map((payload, index) => js.publish(subject, payload, { msgID: `raw-${runId}-${offset + index}`, timeout: 5_000 })));
+    const acks = await Promise.all(
+      batch.map((payload, index) =>
+        js.publish(subject, payload, { msgID: `raw-${runId}-${offset + index}`, timeout: 5_000 }),
+      ),
+    );
     if (acks.some((ack) => ack.duplicate)) throw new Error('JetStream reported a duplicate: message ids collided');
   }
   return performance.now() - started;

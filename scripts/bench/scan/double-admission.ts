@@ -24,7 +24,12 @@ export interface Door {
  * For every code, `scansPerDoor` scans from each of the two doors, all sent together; `concurrentTickets` tickets'
  * scans in flight at once. Every answer must be 200 with "valid" or "already_used"; anything else fails the run.
  */
-export async function race(codes: string[], doors: [Door, Door], scansPerDoor: number, concurrentTickets: number): Promise<RaceResult> {
+export async function race(
+  codes: string[],
+  doors: [Door, Door],
+  scansPerDoor: number,
+  concurrentTickets: number,
+): Promise<RaceResult> {
   const agents = doors.map(() => new Agent({ keepAlive: true, maxSockets: concurrentTickets * scansPerDoor }));
   const result: RaceResult = { tickets: codes.length, scans: 0, ms: 0, wrongAnswers: 0, admittedBy: [0, 0] };
   let next = 0;
@@ -35,12 +40,15 @@ export async function race(codes: string[], doors: [Door, Door], scansPerDoor: n
         const code = codes[next++]!;
         // Alternating doors, so that each door's first scan leaves at about the same moment.
         const sides = Array.from({ length: scansPerDoor * 2 }, (_, index) => index % 2);
-        const answers = await Promise.all(sides.map((side) => postScan(doors[side]!.target, doors[side]!.phone, code, agents[side]!)));
+        const answers = await Promise.all(
+          sides.map((side) => postScan(doors[side]!.target, doors[side]!.phone, code, agents[side]!)),
+        );
         let valid = 0;
         for (const [index, { status, body }] of answers.entries()) {
           const side = sides[index]!;
           result.scans += 1;
-          if (status !== 200 || (body.result !== 'valid' && body.result !== 'already_used')) throw new Error(`a racing scan answered ${status} ${JSON.stringify(body)}`);
+          if (status !== 200 || (body.result !== 'valid' && body.result !== 'already_used'))
+            throw new Error(`a racing scan answered ${status} ${JSON.stringify(body)}`);
           if (body.result === 'valid') {
             valid += 1;
             result.admittedBy[side as 0 | 1] += 1;
@@ -81,7 +89,12 @@ export async function readAdmissionCounts(url: string, eventId: string): Promise
       [eventId],
     );
     const row = rows[0]!;
-    return { admittedMoreThanOnce: row.twice, checkIns: row.check_ins, checkedInAccess: row.access, conflicts: row.conflicts };
+    return {
+      admittedMoreThanOnce: row.twice,
+      checkIns: row.check_ins,
+      checkedInAccess: row.access,
+      conflicts: row.conflicts,
+    };
   } finally {
     await client.end();
   }

@@ -31,7 +31,11 @@ export function summarize(latenciesMs: number[], elapsedMs: number): Measured {
  * Closed loop: `concurrency` workers take the next of `count` calls as soon as their previous one settles, until
  * all are done; the time is until the last one finished, so the slow last calls count.
  */
-export async function runFixedCount(concurrency: number, count: number, call: (index: number) => Promise<unknown>): Promise<Measured & { latenciesMs: number[] }> {
+export async function runFixedCount(
+  concurrency: number,
+  count: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<Measured & { latenciesMs: number[] }> {
   const latenciesMs: number[] = [];
   let next = 0;
   let failure: unknown;
@@ -67,7 +71,11 @@ export interface OpenLoopResult extends Measured {
  * (no cap on calls in flight), so a slow answer cannot hold back the arrivals behind it. Latency is measured from
  * the scheduled time, so the driver's own lag would count against the platform, never hide a stall.
  */
-export async function runOpenLoop(ratePerSecond: number, durationMs: number, call: (index: number) => Promise<unknown>): Promise<OpenLoopResult> {
+export async function runOpenLoop(
+  ratePerSecond: number,
+  durationMs: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<OpenLoopResult> {
   const count = Math.round((ratePerSecond * durationMs) / 1000);
   const intervalMs = 1000 / ratePerSecond;
   const latenciesMs: number[] = [];

@@ -43,7 +43,8 @@ const RACE_CONCURRENT_TICKETS = 16;
 const PHONES = 256;
 /** (a) and (b) again at the small event just before it grows, so that both sizes are compared warm (see (d)). */
 const AGAIN_SCANS = FIRST_ADMISSIONS + STEADY_SCANS;
-const TICKETS = WARMUP_SCANS + FIRST_ADMISSIONS + DIRECT_ADMISSIONS + MIX_SCANS / 2 + STEADY_SCANS + RACE_TICKETS + AGAIN_SCANS;
+const TICKETS =
+  WARMUP_SCANS + FIRST_ADMISSIONS + DIRECT_ADMISSIONS + MIX_SCANS / 2 + STEADY_SCANS + RACE_TICKETS + AGAIN_SCANS;
 /** The festival-sized event the first admissions and the steady load are measured at again (BENCH_SCAN_LARGE_EVENT). */
 const LARGE_EVENT = Number.parseInt(process.env.BENCH_SCAN_LARGE_EVENT ?? '50000', 10);
 /** Scanned at the large event: a warm-up, the first admissions, the steady load. */
@@ -53,8 +54,12 @@ const count = (value: number) => value.toLocaleString('en-US');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(IN_FLIGHT) || IN_FLIGHT < 1 || IN_FLIGHT > 64) throw new Error('BENCH_SCAN_IN_FLIGHT must be an integer from 1 to 64 (PostgreSQL allows 100 connections, the services hold some)');
-  if (!Number.isInteger(LARGE_EVENT) || LARGE_EVENT < TICKETS + LARGE_EVENT_SCANS) throw new Error(`BENCH_SCAN_LARGE_EVENT must be an integer of at least ${TICKETS + LARGE_EVENT_SCANS}`);
+  if (!Number.isInteger(IN_FLIGHT) || IN_FLIGHT < 1 || IN_FLIGHT > 64)
+    throw new Error(
+      'BENCH_SCAN_IN_FLIGHT must be an integer from 1 to 64 (PostgreSQL allows 100 connections, the services hold some)',
+    );
+  if (!Number.isInteger(LARGE_EVENT) || LARGE_EVENT < TICKETS + LARGE_EVENT_SCANS)
+    throw new Error(`BENCH_SCAN_LARGE_EVENT must be an integer of at least ${TICKETS + LARGE_EVENT_SCANS}`);
   const cleanup = new Cleanup();
   const figures: Figure[] = [];
   const lines: string[] = [];
@@ -64,14 +69,20 @@ async function main(): Promise<void> {
   const started = performance.now();
   let serverReady: number;
   try {
-    console.error(`starting identity, catalog, ordering, payments and ticketing, buying ${count(TICKETS)} free tickets through ordering...`);
+    console.error(
+      `starting identity, catalog, ordering, payments and ticketing, buying ${count(TICKETS)} free tickets through ordering...`,
+    );
     const backend = await startScanBackend(cleanup, TICKETS, LARGE_EVENT);
     const codes = backend.codes.slice();
     const take = (n: number): string[] => {
       if (codes.length < n) throw new Error(`${n} tickets wanted, ${codes.length} left`);
       return codes.splice(0, n);
     };
-    const [mainSecret, northSecret, southSecret] = [await backend.createScanLink('Main entrance'), await backend.createScanLink('North door'), await backend.createScanLink('South door')];
+    const [mainSecret, northSecret, southSecret] = [
+      await backend.createScanLink('Main entrance'),
+      await backend.createScanLink('North door'),
+      await backend.createScanLink('South door'),
+    ];
 
     console.error('building the BFF if stale, then starting next start...');
     const next = await startNextServer(cleanup, backend, {
@@ -111,24 +122,44 @@ async function main(): Promise<void> {
 
     console.error(`warm-up: ${WARMUP_SCANS} first admissions, ${IN_FLIGHT} in flight...`);
     const warmup = take(WARMUP_SCANS);
-    await runFixedCount(IN_FLIGHT, warmup.length, (index) => scanExpecting(entrance, phone(index), warmup[index]!, 'valid', agent));
+    await runFixedCount(IN_FLIGHT, warmup.length, (index) =>
+      scanExpecting(entrance, phone(index), warmup[index]!, 'valid', agent),
+    );
 
     console.error(`(a) ${count(FIRST_ADMISSIONS)} first admissions, ${IN_FLIGHT} in flight...`);
     const first = take(FIRST_ADMISSIONS);
-    const admissions = await measured('first admission, BFF', () => runFixedCount(IN_FLIGHT, first.length, (index) => scanExpecting(entrance, phone(index), first[index]!, 'valid', agent)));
+    const admissions = await measured('first admission, BFF', () =>
+      runFixedCount(IN_FLIGHT, first.length, (index) =>
+        scanExpecting(entrance, phone(index), first[index]!, 'valid', agent),
+      ),
+    );
     console.error(`    the same, ${DIRECT_ADMISSIONS} straight to ticketing's ScanService.Scan over gRPC...`);
     const direct = take(DIRECT_ADMISSIONS);
-    const grpcScans = createGrpcClient(ScanServiceClient, backend.ticketingGrpc, { callerKey: callerKeyFromRoot(backend.callerKey), deadlineMs: 30_000 });
+    const grpcScans = createGrpcClient(ScanServiceClient, backend.ticketingGrpc, {
+      callerKey: callerKeyFromRoot(backend.callerKey),
+      deadlineMs: 30_000,
+    });
     cleanup.add('close the gRPC scan client', async () => grpcScans.close());
-    const directAdmissions = await measured('first admission, gRPC', () => runFixedCount(IN_FLIGHT, direct.length, async (index) => {
-      const answer = await grpcScans.scan({ access: { linkSecret: mainSecret, organisationId: '', eventId: '' }, code: direct[index]!, nonce: randomUUID(), deviceId: phone(index).deviceId });
-      if (answer.result !== 'valid') throw new Error(`a direct scan answered ${JSON.stringify(answer)}`);
-    }));
+    const directAdmissions = await measured('first admission, gRPC', () =>
+      runFixedCount(IN_FLIGHT, direct.length, async (index) => {
+        const answer = await grpcScans.scan({
+          access: { linkSecret: mainSecret, organisationId: '', eventId: '' },
+          code: direct[index]!,
+          nonce: randomUUID(),
+          deviceId: phone(index).deviceId,
+        });
+        if (answer.result !== 'valid') throw new Error(`a direct scan answered ${JSON.stringify(answer)}`);
+      }),
+    );
     const closedSeconds = Math.max(5, Math.round(admissions.elapsedMs / 1000));
     console.error(`    pgbench: ${IN_FLIGHT} clients, ${closedSeconds} s...`);
-    const closedBaseline = await measured('pgbench', () => pgbench.measure({ clients: IN_FLIGHT, seconds: closedSeconds }));
+    const closedBaseline = await measured('pgbench', () =>
+      pgbench.measure({ clients: IN_FLIGHT, seconds: closedSeconds }),
+    );
 
-    console.error(`(a) mix: ${count(MIX_SCANS)} scans, new tickets and re-scans alternating, ${IN_FLIGHT} in flight...`);
+    console.error(
+      `(a) mix: ${count(MIX_SCANS)} scans, new tickets and re-scans alternating, ${IN_FLIGHT} in flight...`,
+    );
     const fresh = take(MIX_SCANS / 2);
     const rescanned = first.slice(0, MIX_SCANS / 2);
     const byKind = { valid: [] as number[], already_used: [] as number[] };
@@ -144,62 +175,172 @@ async function main(): Promise<void> {
 
     console.error(`(b) ${STEADY_RATE} scans/s for ${STEADY_MS / 1000} s, open loop...`);
     const steadyCodes = take(STEADY_SCANS);
-    const steady = await measured(`steady ${STEADY_RATE}/s`, () => runOpenLoop(STEADY_RATE, STEADY_MS, (index) => scanExpecting(entrance, phone(index), steadyCodes[index]!, 'valid', openAgent)));
+    const steady = await measured(`steady ${STEADY_RATE}/s`, () =>
+      runOpenLoop(STEADY_RATE, STEADY_MS, (index) =>
+        scanExpecting(entrance, phone(index), steadyCodes[index]!, 'valid', openAgent),
+      ),
+    );
     console.error(`    pgbench: -R ${STEADY_RATE}, ${STEADY_PGBENCH_CLIENTS} clients, ${STEADY_MS / 1000} s...`);
-    const steadyBaseline = await pgbench.measure({ clients: STEADY_PGBENCH_CLIENTS, seconds: STEADY_MS / 1000, rate: STEADY_RATE });
+    const steadyBaseline = await pgbench.measure({
+      clients: STEADY_PGBENCH_CLIENTS,
+      seconds: STEADY_MS / 1000,
+      rate: STEADY_RATE,
+    });
     await pgbench.verify();
 
     console.error(`(c) ${RACE_TICKETS} tickets, each scanned ${RACE_SCANS_PER_DOOR}× at each of two doors at once...`);
-    const raced = await race(take(RACE_TICKETS), [{ target: door(northSecret), phone: north }, { target: door(southSecret), phone: south }], RACE_SCANS_PER_DOOR, RACE_CONCURRENT_TICKETS);
+    const raced = await race(
+      take(RACE_TICKETS),
+      [
+        { target: door(northSecret), phone: north },
+        { target: door(southSecret), phone: south },
+      ],
+      RACE_SCANS_PER_DOOR,
+      RACE_CONCURRENT_TICKETS,
+    );
     const bought = Math.ceil(TICKETS / TICKETS_PER_ORDER) * TICKETS_PER_ORDER;
     // The first phases run while the processes are still warming up (JIT, pools) and the purchase's events drain:
     // the size comparison takes (a) and (b) again here, warm, at the small event.
-    console.error(`(d) again at ${count(bought)} tickets, warm: ${count(FIRST_ADMISSIONS)} first admissions, then ${STEADY_RATE}/s for ${STEADY_MS / 1000} s...`);
+    console.error(
+      `(d) again at ${count(bought)} tickets, warm: ${count(FIRST_ADMISSIONS)} first admissions, then ${STEADY_RATE}/s for ${STEADY_MS / 1000} s...`,
+    );
     await backend.settle();
     const againFirst = take(FIRST_ADMISSIONS);
-    const smallAdmissions = await measured(`first admission at ${count(bought)} again, BFF`, () => runFixedCount(IN_FLIGHT, againFirst.length, (index) => scanExpecting(entrance, phone(index), againFirst[index]!, 'valid', agent)));
+    const smallAdmissions = await measured(`first admission at ${count(bought)} again, BFF`, () =>
+      runFixedCount(IN_FLIGHT, againFirst.length, (index) =>
+        scanExpecting(entrance, phone(index), againFirst[index]!, 'valid', agent),
+      ),
+    );
     const againSteady = take(STEADY_SCANS);
-    const smallSteady = await measured(`steady ${STEADY_RATE}/s at ${count(bought)} again`, () => runOpenLoop(STEADY_RATE, STEADY_MS, (index) => scanExpecting(entrance, phone(index), againSteady[index]!, 'valid', openAgent)));
-    const admittedInRun = WARMUP_SCANS + FIRST_ADMISSIONS + DIRECT_ADMISSIONS + MIX_SCANS / 2 + STEADY_SCANS + raced.admittedBy[0] + raced.admittedBy[1] + AGAIN_SCANS + LARGE_EVENT_SCANS;
+    const smallSteady = await measured(`steady ${STEADY_RATE}/s at ${count(bought)} again`, () =>
+      runOpenLoop(STEADY_RATE, STEADY_MS, (index) =>
+        scanExpecting(entrance, phone(index), againSteady[index]!, 'valid', openAgent),
+      ),
+    );
+    const admittedInRun =
+      WARMUP_SCANS +
+      FIRST_ADMISSIONS +
+      DIRECT_ADMISSIONS +
+      MIX_SCANS / 2 +
+      STEADY_SCANS +
+      raced.admittedBy[0] +
+      raced.admittedBy[1] +
+      AGAIN_SCANS +
+      LARGE_EVENT_SCANS;
 
-    console.error(`(d) the event grows to ${count(LARGE_EVENT)} tickets: buying ${count(LARGE_EVENT - bought)} more...`);
+    console.error(
+      `(d) the event grows to ${count(LARGE_EVENT)} tickets: buying ${count(LARGE_EVENT - bought)} more...`,
+    );
     const largeCodes = await backend.buy(LARGE_EVENT - bought, LARGE_EVENT_SCANS);
     await backend.settle();
     const takeLarge = (n: number) => largeCodes.splice(0, n);
     const largeWarmup = takeLarge(WARMUP_SCANS);
-    await runFixedCount(IN_FLIGHT, largeWarmup.length, (index) => scanExpecting(entrance, phone(index), largeWarmup[index]!, 'valid', agent));
-    console.error(`(d) ${count(FIRST_ADMISSIONS)} first admissions at ${count(LARGE_EVENT)} tickets, ${IN_FLIGHT} in flight...`);
+    await runFixedCount(IN_FLIGHT, largeWarmup.length, (index) =>
+      scanExpecting(entrance, phone(index), largeWarmup[index]!, 'valid', agent),
+    );
+    console.error(
+      `(d) ${count(FIRST_ADMISSIONS)} first admissions at ${count(LARGE_EVENT)} tickets, ${IN_FLIGHT} in flight...`,
+    );
     const largeFirst = takeLarge(FIRST_ADMISSIONS);
-    const largeAdmissions = await measured(`first admission at ${count(LARGE_EVENT)}, BFF`, () => runFixedCount(IN_FLIGHT, largeFirst.length, (index) => scanExpecting(entrance, phone(index), largeFirst[index]!, 'valid', agent)));
+    const largeAdmissions = await measured(`first admission at ${count(LARGE_EVENT)}, BFF`, () =>
+      runFixedCount(IN_FLIGHT, largeFirst.length, (index) =>
+        scanExpecting(entrance, phone(index), largeFirst[index]!, 'valid', agent),
+      ),
+    );
     console.error(`(d) ${STEADY_RATE} scans/s for ${STEADY_MS / 1000} s at ${count(LARGE_EVENT)} tickets...`);
     const largeSteadyCodes = takeLarge(STEADY_SCANS);
-    const largeSteady = await measured(`steady ${STEADY_RATE}/s at ${count(LARGE_EVENT)}`, () => runOpenLoop(STEADY_RATE, STEADY_MS, (index) => scanExpecting(entrance, phone(index), largeSteadyCodes[index]!, 'valid', openAgent)));
+    const largeSteady = await measured(`steady ${STEADY_RATE}/s at ${count(LARGE_EVENT)}`, () =>
+      runOpenLoop(STEADY_RATE, STEADY_MS, (index) =>
+        scanExpecting(entrance, phone(index), largeSteadyCodes[index]!, 'valid', openAgent),
+      ),
+    );
     const counts = await readAdmissionCounts(backend.ticketingDatabaseUrl, backend.eventId);
 
     const vsClosed = `(vs pgbench, ${IN_FLIGHT} clients)`;
     const closedFigures = (label: string, result: Measured) => [
-      { name: `${label}: scans/s ${vsClosed}`, value: result.perSecond, baseline: closedBaseline.tps, unit: '/s' as const },
-      { name: `${label}: latency avg ${vsClosed}`, value: result.avgMs, baseline: closedBaseline.avgMs, unit: 'ms' as const },
+      {
+        name: `${label}: scans/s ${vsClosed}`,
+        value: result.perSecond,
+        baseline: closedBaseline.tps,
+        unit: '/s' as const,
+      },
+      {
+        name: `${label}: latency avg ${vsClosed}`,
+        value: result.avgMs,
+        baseline: closedBaseline.avgMs,
+        unit: 'ms' as const,
+      },
       { name: `${label}: p50 ${vsClosed}`, value: result.p50Ms, baseline: closedBaseline.p50Ms, unit: 'ms' as const },
       { name: `${label}: p99 ${vsClosed}`, value: result.p99Ms, baseline: closedBaseline.p99Ms, unit: 'ms' as const },
     ];
     figures.push(
       ...closedFigures(`first admission, ${IN_FLIGHT} in flight`, admissions),
       ...closedFigures(`mix 1:1 new/re-scan, ${IN_FLIGHT} in flight`, mix),
-      { name: `first admission, ${IN_FLIGHT} in flight: scans/s, ticketing's gRPC straight (vs through the BFF)`, value: directAdmissions.perSecond, baseline: admissions.perSecond, unit: '/s' },
-      { name: `first admission, ${IN_FLIGHT} in flight: p50, ticketing's gRPC straight (vs through the BFF)`, value: directAdmissions.p50Ms, baseline: admissions.p50Ms, unit: 'ms' },
-      { name: `first admission, ${IN_FLIGHT} in flight: p99, ticketing's gRPC straight (vs through the BFF)`, value: directAdmissions.p99Ms, baseline: admissions.p99Ms, unit: 'ms' },
-      { name: `steady ${STEADY_RATE}/s open loop: latency avg (vs pgbench -R ${STEADY_RATE})`, value: steady.avgMs, baseline: steadyBaseline.avgMs, unit: 'ms' },
-      { name: `steady ${STEADY_RATE}/s open loop: p50 (vs pgbench -R ${STEADY_RATE})`, value: steady.p50Ms, baseline: steadyBaseline.p50Ms, unit: 'ms' },
-      { name: `steady ${STEADY_RATE}/s open loop: p99 (vs pgbench -R ${STEADY_RATE})`, value: steady.p99Ms, baseline: steadyBaseline.p99Ms, unit: 'ms' },
-      { name: `first admission, ${IN_FLIGHT} in flight: scans/s at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`, value: largeAdmissions.perSecond, baseline: smallAdmissions.perSecond, unit: '/s' },
-      { name: `first admission, ${IN_FLIGHT} in flight: p50 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`, value: largeAdmissions.p50Ms, baseline: smallAdmissions.p50Ms, unit: 'ms' },
-      { name: `steady ${STEADY_RATE}/s open loop: p50 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`, value: largeSteady.p50Ms, baseline: smallSteady.p50Ms, unit: 'ms' },
-      { name: `steady ${STEADY_RATE}/s open loop: p99 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`, value: largeSteady.p99Ms, baseline: smallSteady.p99Ms, unit: 'ms' },
+      {
+        name: `first admission, ${IN_FLIGHT} in flight: scans/s, ticketing's gRPC straight (vs through the BFF)`,
+        value: directAdmissions.perSecond,
+        baseline: admissions.perSecond,
+        unit: '/s',
+      },
+      {
+        name: `first admission, ${IN_FLIGHT} in flight: p50, ticketing's gRPC straight (vs through the BFF)`,
+        value: directAdmissions.p50Ms,
+        baseline: admissions.p50Ms,
+        unit: 'ms',
+      },
+      {
+        name: `first admission, ${IN_FLIGHT} in flight: p99, ticketing's gRPC straight (vs through the BFF)`,
+        value: directAdmissions.p99Ms,
+        baseline: admissions.p99Ms,
+        unit: 'ms',
+      },
+      {
+        name: `steady ${STEADY_RATE}/s open loop: latency avg (vs pgbench -R ${STEADY_RATE})`,
+        value: steady.avgMs,
+        baseline: steadyBaseline.avgMs,
+        unit: 'ms',
+      },
+      {
+        name: `steady ${STEADY_RATE}/s open loop: p50 (vs pgbench -R ${STEADY_RATE})`,
+        value: steady.p50Ms,
+        baseline: steadyBaseline.p50Ms,
+        unit: 'ms',
+      },
+      {
+        name: `steady ${STEADY_RATE}/s open loop: p99 (vs pgbench -R ${STEADY_RATE})`,
+        value: steady.p99Ms,
+        baseline: steadyBaseline.p99Ms,
+        unit: 'ms',
+      },
+      {
+        name: `first admission, ${IN_FLIGHT} in flight: scans/s at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`,
+        value: largeAdmissions.perSecond,
+        baseline: smallAdmissions.perSecond,
+        unit: '/s',
+      },
+      {
+        name: `first admission, ${IN_FLIGHT} in flight: p50 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`,
+        value: largeAdmissions.p50Ms,
+        baseline: smallAdmissions.p50Ms,
+        unit: 'ms',
+      },
+      {
+        name: `steady ${STEADY_RATE}/s open loop: p50 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`,
+        value: largeSteady.p50Ms,
+        baseline: smallSteady.p50Ms,
+        unit: 'ms',
+      },
+      {
+        name: `steady ${STEADY_RATE}/s open loop: p99 at ${count(LARGE_EVENT)} tickets (vs at ${count(bought)}, warm)`,
+        value: largeSteady.p99Ms,
+        baseline: smallSteady.p99Ms,
+        unit: 'ms',
+      },
     );
 
     const raceOk = raced.wrongAnswers === 0 && counts.admittedMoreThanOnce === 0;
-    const recordsOk = counts.checkIns === admittedInRun && counts.checkedInAccess === admittedInRun && counts.conflicts === 0;
+    const recordsOk =
+      counts.checkIns === admittedInRun && counts.checkedInAccess === admittedInRun && counts.conflicts === 0;
     lines.push(
       `mix by answer: new tickets ("valid") p50 ${ms(mixNew.p50Ms)}, p99 ${ms(mixNew.p99Ms)}; re-scans ("already_used") p50 ${ms(mixRescan.p50Ms)}, p99 ${ms(mixRescan.p99Ms)}`,
       `steady: ${count(steady.calls)} scans scheduled every ${(1000 / STEADY_RATE).toFixed(0)} ms, max ${ms(steady.maxMs)}, at most ${steady.maxInFlight} in flight, driver's worst send lag ${ms(steady.maxSendLagMs)}; pgbench -R: ${count(steadyBaseline.calls)} transactions at ${steadyBaseline.tps.toFixed(1)} tps, max ${ms(steadyBaseline.maxMs)}`,
@@ -212,8 +353,12 @@ async function main(): Promise<void> {
       const reading = cpu.find((entry) => entry.side === side)!;
       return Object.values(reading.msByGroup).reduce((sum, value) => sum + value, 0) / reading.requests;
     };
-    const cpuGrown = cpuPerScan(`first admission at ${count(LARGE_EVENT)}, BFF`) / cpuPerScan(`first admission at ${count(bought)} again, BFF`);
-    lines.push(`event size: first admissions at ${count(LARGE_EVENT)} tickets ran at ${(grown * 100).toFixed(0)} % of the rate at ${count(bought)} (warm), costing ${(cpuGrown * 100).toFixed(0)} % of the CPU per scan of all processes (the scan's cost must not grow with the event: within 15 %)`);
+    const cpuGrown =
+      cpuPerScan(`first admission at ${count(LARGE_EVENT)}, BFF`) /
+      cpuPerScan(`first admission at ${count(bought)} again, BFF`);
+    lines.push(
+      `event size: first admissions at ${count(LARGE_EVENT)} tickets ran at ${(grown * 100).toFixed(0)} % of the rate at ${count(bought)} (warm), costing ${(cpuGrown * 100).toFixed(0)} % of the CPU per scan of all processes (the scan's cost must not grow with the event: within 15 %)`,
+    );
 
     notes.push(
       `scan: POST /api/scan { secret, code, nonce, deviceId } through next start (the production build of bff/), as the scanner page sends it through a scan link: each code a ticket's signed code (KT1…, the QR's content) read back through ticketing's ListOrderTickets, a fresh nonce per scan, Origin and Sec-Fetch-Site: same-origin; any answer but 200 with the expected result fails the run. Behind it: the link's rate limit (one Redis script), then ScanService.Scan: link lookup, Ed25519 verification, one transaction (nonce claim, ticket read, the conditional UPDATE of ticket_access, ticket status, check-in record, outbox event, live counts, the link's counter, the stored answer).`,
@@ -238,8 +383,12 @@ async function main(): Promise<void> {
   if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, buying and issuing the tickets, waiting for the build lock, building if stale and starting next start`);
-  console.log(machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'));
+  console.log(
+    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, buying and issuing the tickets, waiting for the build lock, building if stale and starting next start`,
+  );
+  console.log(
+    machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
+  );
 }
 
 main().catch((error: unknown) => {

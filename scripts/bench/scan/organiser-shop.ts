@@ -33,7 +33,12 @@ export interface OrganiserShop {
 /** Builds the organisation, event and shop, and waits until ordering sells the item. */
 export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpec): Promise<OrganiserShop> {
   const callerKey = callerKeyFromRoot(info.env.KASSA_CALLER_KEY!);
-  const identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY!, callerKey });
+  const identity = await createIdentityDriver({
+    grpcAddress: info.identityGrpc!,
+    namespace: info.namespace,
+    sealingKey: info.env.KASSA_SEALING_KEY!,
+    callerKey,
+  });
   const events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const ordering = createGrpcClient(OrderingServiceClient, info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
@@ -46,14 +51,26 @@ export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpe
       {
         organisationId,
         fields: {
-          name: spec.name, description: 'A benchmark night.', startsAt, endsAt: new Date(startsAt.getTime() + 4 * 3_600_000), ticketLimit: spec.capacity, translations: [],
+          name: spec.name,
+          description: 'A benchmark night.',
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 4 * 3_600_000),
+          ticketLimit: spec.capacity,
+          translations: [],
           location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
         },
       },
       as,
     );
     const eventId = event!.id;
-    const { ticketOption } = await events.createTicketOption({ organisationId, eventId, fields: { name: 'General', description: 'Entry for one person.', capacity: spec.capacity, translations: [] } }, as);
+    const { ticketOption } = await events.createTicketOption(
+      {
+        organisationId,
+        eventId,
+        fields: { name: 'General', description: 'Entry for one person.', capacity: spec.capacity, translations: [] },
+      },
+      as,
+    );
     await events.publishEvent({ organisationId, eventId }, as);
 
     const opensAt = new Date(Date.now() + 2_000);
@@ -61,8 +78,14 @@ export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpe
       {
         organisationId,
         fields: {
-          name: `${spec.name} tickets`, description: 'Tickets for the benchmark.', opensAt, closesAt: new Date(opensAt.getTime() + 24 * 3_600_000),
-          translations: [], currency: 'EUR', password: undefined, donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+          name: `${spec.name} tickets`,
+          description: 'Tickets for the benchmark.',
+          opensAt,
+          closesAt: new Date(opensAt.getTime() + 24 * 3_600_000),
+          translations: [],
+          currency: 'EUR',
+          password: undefined,
+          donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
           reservationMinutes: spec.reservationMinutes,
         },
       },
@@ -71,8 +94,18 @@ export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpe
     const shopId = shop!.id;
     const { item } = await shops.createShopItem(
       {
-        organisationId, shopId,
-        fields: { ticketOptionId: ticketOption!.id, extraEventIds: [], name: 'General', priceMinor: spec.priceMinor, saleStart: undefined, saleEnd: undefined, maxPerOrder: spec.maxPerOrder, position: 0 },
+        organisationId,
+        shopId,
+        fields: {
+          ticketOptionId: ticketOption!.id,
+          extraEventIds: [],
+          name: 'General',
+          priceMinor: spec.priceMinor,
+          saleStart: undefined,
+          saleEnd: undefined,
+          maxPerOrder: spec.maxPerOrder,
+          position: 0,
+        },
       },
       as,
     );
@@ -96,7 +129,11 @@ export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpe
 }
 
 /** Runs `work` over `items` with at most `limit` at a time (set-up calls: fast, without flooding a service). */
-export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

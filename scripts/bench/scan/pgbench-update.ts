@@ -59,13 +59,26 @@ export async function prepareUpdateBaseline(cleanup: Cleanup): Promise<UpdateBas
     async measure({ clients, seconds, rate }) {
       runs += 1;
       const prefix = join(dir, `run-${runs}`);
-      const args = ['-n', '-c', String(clients), '-j', String(Math.min(PGBENCH_THREADS, clients)), '-T', String(seconds), '-f', script, '-l', `--log-prefix=${prefix}`];
+      const args = [
+        '-n',
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(PGBENCH_THREADS, clients)),
+        '-T',
+        String(seconds),
+        '-f',
+        script,
+        '-l',
+        `--log-prefix=${prefix}`,
+      ];
       if (rate !== undefined) args.push('-R', String(rate));
       const { stdout } = await run('pgbench', [...args, database.url]);
       const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? Number.NaN);
       const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
       const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? Number.NaN);
-      if (!(processed > 0) || !(tps > 0) || failed !== 0) throw new Error(`pgbench: could not read a clean result from:\n${stdout}`);
+      if (!(processed > 0) || !(tps > 0) || failed !== 0)
+        throw new Error(`pgbench: could not read a clean result from:\n${stdout}`);
       transactions += processed;
       // The per-transaction log (one file per thread): the third column is the latency in µs, with -R counted from
       // the transaction's scheduled start (pgbench's own latency under -R), as the open-loop scans are.
@@ -78,7 +91,8 @@ export async function prepareUpdateBaseline(cleanup: Cleanup): Promise<UpdateBas
         }
         await rm(join(dir, file));
       }
-      if (latenciesMs.length !== processed) throw new Error(`pgbench: ${latenciesMs.length} logged transactions, ${processed} reported`);
+      if (latenciesMs.length !== processed)
+        throw new Error(`pgbench: ${latenciesMs.length} logged transactions, ${processed} reported`);
       return { ...summarize(latenciesMs, (processed / tps) * 1000), tps, clients, seconds, rate };
     },
     async verify() {
@@ -86,7 +100,10 @@ export async function prepareUpdateBaseline(cleanup: Cleanup): Promise<UpdateBas
       await reader.connect();
       try {
         const { rows } = await reader.query<{ admitted: string }>('select sum(admitted) as admitted from seat');
-        if (Number(rows[0]!.admitted) !== transactions) throw new Error(`pgbench rows hold ${rows[0]!.admitted} updates, expected ${transactions} (one per transaction)`);
+        if (Number(rows[0]!.admitted) !== transactions)
+          throw new Error(
+            `pgbench rows hold ${rows[0]!.admitted} updates, expected ${transactions} (one per transaction)`,
+          );
       } finally {
         await reader.end();
       }

@@ -62,13 +62,30 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number, capaci
   cleanup.add('stop identity, catalog, ordering, payments and ticketing and drop their databases', () => stack.stop());
   const ticketingDatabaseUrl = databaseUrl(stack.info.databases.find((name) => name.endsWith('_ticketing'))!);
 
-  const shop = await buildOrganiserShop(stack.info, { name: 'Bench Door Night', capacity: Math.ceil(capacity / TICKETS_PER_ORDER) * TICKETS_PER_ORDER + 100, priceMinor: 0, maxPerOrder: TICKETS_PER_ORDER, reservationMinutes: 0 });
+  const shop = await buildOrganiserShop(stack.info, {
+    name: 'Bench Door Night',
+    capacity: Math.ceil(capacity / TICKETS_PER_ORDER) * TICKETS_PER_ORDER + 100,
+    priceMinor: 0,
+    maxPerOrder: TICKETS_PER_ORDER,
+    reservationMinutes: 0,
+  });
   const as = { actorUserId: shop.userId };
 
-  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 30_000 });
-  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, { callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!), deadlineMs: 15_000 });
-  cleanup.add('close the set-up gRPC clients', async () => [orderClient, ticketClient, scanClient].forEach((client) => client.close()));
+  const orderClient = createGrpcClient(OrderServiceClient, stack.info.orderingGrpc!, {
+    callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 30_000,
+  });
+  const ticketClient = createGrpcClient(TicketServiceClient, stack.info.ticketingGrpc!, {
+    callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 30_000,
+  });
+  const scanClient = createGrpcClient(ScanServiceClient, stack.info.ticketingGrpc!, {
+    callerKey: callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 15_000,
+  });
+  cleanup.add('close the set-up gRPC clients', async () =>
+    [orderClient, ticketClient, scanClient].forEach((client) => client.close()),
+  );
 
   const run = randomBytes(4).toString('hex');
   let ordersPlaced = 0;
@@ -78,23 +95,45 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number, capaci
     const first = ordersPlaced;
     ordersPlaced += orders;
     console.error(`  ${count(orders)} free orders of ${TICKETS_PER_ORDER} tickets through ordering.Checkout...`);
-    const placed = await inBatches(Array.from({ length: orders }, (_, index) => first + index), 4, async (index) => {
-      const { order } = await orderClient.checkout({
-        shopId: shop.shopId, lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }], email: `guest${index}-${run}@example.test`,
-        discountCode: '', donationMinor: 0, subscribe: false, idempotencyKey: `benchscan-${run}-${index}`, accessToken: '', locale: 'en', clientAddress: '',
-      });
-      if (order?.status !== 'paid') throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
-      return { orderId: order.id, accessKey: order.accessKey };
-    });
+    const placed = await inBatches(
+      Array.from({ length: orders }, (_, index) => first + index),
+      4,
+      async (index) => {
+        const { order } = await orderClient.checkout({
+          shopId: shop.shopId,
+          lines: [{ itemId: shop.itemId, quantity: TICKETS_PER_ORDER }],
+          email: `guest${index}-${run}@example.test`,
+          discountCode: '',
+          donationMinor: 0,
+          subscribe: false,
+          idempotencyKey: `benchscan-${run}-${index}`,
+          accessToken: '',
+          locale: 'en',
+          clientAddress: '',
+        });
+        if (order?.status !== 'paid')
+          throw new Error(`a free checkout answered ${JSON.stringify(order)}; expected a paid order`);
+        return { orderId: order.id, accessKey: order.accessKey };
+      },
+    );
     console.error(`  waiting until ticketing has issued ${count(ordersPlaced * TICKETS_PER_ORDER)} tickets in all...`);
     await waitForIssued(ticketingDatabaseUrl, ordersPlaced * TICKETS_PER_ORDER, Date.now() + 60_000 + orders * 200);
     const wanted = placed.slice(0, Math.ceil(codesWanted / TICKETS_PER_ORDER));
     return (
       await inBatches(wanted, 8, async ({ orderId, accessKey }) => {
         // The guest's list of the order's tickets: with the order's access key, or it is empty.
-        const { tickets: issued } = await ticketClient.listOrderTickets({ orderId, locale: 'en', orderAccessKey: accessKey });
-        if (issued.length !== TICKETS_PER_ORDER || issued.some((ticket) => ticket.status !== 'created' || !ticket.code.startsWith('KT1.'))) {
-          throw new Error(`order ${orderId} has ${issued.length} tickets, not ${TICKETS_PER_ORDER} valid ones with codes: ${JSON.stringify(issued.map((ticket) => ticket.status))}`);
+        const { tickets: issued } = await ticketClient.listOrderTickets({
+          orderId,
+          locale: 'en',
+          orderAccessKey: accessKey,
+        });
+        if (
+          issued.length !== TICKETS_PER_ORDER ||
+          issued.some((ticket) => ticket.status !== 'created' || !ticket.code.startsWith('KT1.'))
+        ) {
+          throw new Error(
+            `order ${orderId} has ${issued.length} tickets, not ${TICKETS_PER_ORDER} valid ones with codes: ${JSON.stringify(issued.map((ticket) => ticket.status))}`,
+          );
         }
         return issued.map((ticket) => ticket.code);
       })
@@ -107,7 +146,10 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number, capaci
     const deadline = Date.now() + 30_000;
     for (;;) {
       try {
-        const { secret } = await scanClient.createScanLink({ organisationId: shop.organisationId, eventId: shop.eventId, name, expiresAt: undefined }, as);
+        const { secret } = await scanClient.createScanLink(
+          { organisationId: shop.organisationId, eventId: shop.eventId, name, expiresAt: undefined },
+          as,
+        );
         return secret;
       } catch (error) {
         if (Date.now() > deadline) throw error;
@@ -155,7 +197,10 @@ async function waitForIssued(url: string, expected: number, deadline: number): P
         `select (select count(*)::int from ticket where issued_at is not null) as issued, (select count(*)::int from outbox where published_at is null) as unpublished`,
       );
       if (rows[0]!.issued >= expected && rows[0]!.unpublished === 0) return;
-      if (Date.now() > deadline) throw new Error(`ticketing issued ${rows[0]!.issued} of ${expected} tickets in time (${rows[0]!.unpublished} events unpublished)`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `ticketing issued ${rows[0]!.issued} of ${expected} tickets in time (${rows[0]!.unpublished} events unpublished)`,
+        );
       await sleep(500);
     }
   } finally {

@@ -8,7 +8,12 @@ export type ScanResult = 'valid' | 'already_used' | 'canceled' | 'unpaid' | 'wro
 
 export interface ScanAnswer {
   status: number;
-  body: { result?: ScanResult; checkedInByDevice?: string; ticket?: { reference: string; status: string } | null; message?: string };
+  body: {
+    result?: ScanResult;
+    checkedInByDevice?: string;
+    ticket?: { reference: string; status: string } | null;
+    message?: string;
+  };
 }
 
 /** One phone at the door: its device id and the address the ingress would see it scan from. */
@@ -33,7 +38,13 @@ export interface ScanTarget {
   secret: string;
 }
 
-export function postScan(target: ScanTarget, phone: Phone, code: string, agent: Agent, nonce: string = randomUUID()): Promise<ScanAnswer> {
+export function postScan(
+  target: ScanTarget,
+  phone: Phone,
+  code: string,
+  agent: Agent,
+  nonce: string = randomUUID(),
+): Promise<ScanAnswer> {
   const payload = Buffer.from(JSON.stringify({ secret: target.secret, code, nonce, deviceId: phone.deviceId }));
   return new Promise((resolve, reject) => {
     const call = request(
@@ -42,7 +53,10 @@ export function postScan(target: ScanTarget, phone: Phone, code: string, agent: 
         method: 'POST',
         agent,
         headers: {
-          'content-type': 'application/json', 'content-length': payload.length, origin: target.origin, 'sec-fetch-site': 'same-origin',
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          origin: target.origin,
+          'sec-fetch-site': 'same-origin',
           'x-forwarded-for': phone.address,
         },
       },
@@ -55,7 +69,11 @@ export function postScan(target: ScanTarget, phone: Phone, code: string, agent: 
           try {
             resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as ScanAnswer['body'] });
           } catch {
-            reject(new Error(`POST /api/scan answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
+            reject(
+              new Error(
+                `POST /api/scan answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`,
+              ),
+            );
           }
         });
       },
@@ -66,9 +84,16 @@ export function postScan(target: ScanTarget, phone: Phone, code: string, agent: 
 }
 
 /** A scan that must answer 200 with `expected`; anything else fails the run (a figure with errors in it is not one). */
-export async function scanExpecting(target: ScanTarget, phone: Phone, code: string, expected: ScanResult, agent: Agent): Promise<ScanAnswer> {
+export async function scanExpecting(
+  target: ScanTarget,
+  phone: Phone,
+  code: string,
+  expected: ScanResult,
+  agent: Agent,
+): Promise<ScanAnswer> {
   const answer = await postScan(target, phone, code, agent);
-  if (answer.status !== 200 || answer.body.result !== expected) throw new Error(`a scan expected to be "${expected}" answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || answer.body.result !== expected)
+    throw new Error(`a scan expected to be "${expected}" answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
 }
 
@@ -76,9 +101,15 @@ export async function scanExpecting(target: ScanTarget, phone: Phone, code: stri
 export async function openScanner(target: ScanTarget, phone: Phone, eventId: string): Promise<void> {
   const response = await fetch(`${target.origin}/api/scan/open`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: target.origin, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': phone.address },
+    headers: {
+      'content-type': 'application/json',
+      origin: target.origin,
+      'sec-fetch-site': 'same-origin',
+      'x-forwarded-for': phone.address,
+    },
     body: JSON.stringify({ secret: target.secret, deviceId: phone.deviceId, locale: 'en' }),
   });
   const body = (await response.json()) as { event?: { id?: string } };
-  if (response.status !== 200 || body.event?.id !== eventId) throw new Error(`POST /api/scan/open answered ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || body.event?.id !== eventId)
+    throw new Error(`POST /api/scan/open answered ${response.status} ${JSON.stringify(body)}`);
 }

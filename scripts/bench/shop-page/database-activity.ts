@@ -72,7 +72,10 @@ export class DatabaseActivity {
     await sleep(ms);
     const after = await this.read();
     const elapsed = performance.now() - started;
-    return { scans: (after.scans - before.scans) / elapsed, rowsWritten: (after.rowsWritten - before.rowsWritten) / elapsed };
+    return {
+      scans: (after.scans - before.scans) / elapsed,
+      rowsWritten: (after.rowsWritten - before.rowsWritten) / elapsed,
+    };
   }
 
   async close(): Promise<void> {

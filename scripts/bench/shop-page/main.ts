@@ -26,7 +26,8 @@ const COUNTED_LOAD_MS = 5_000;
 const IDLE_WINDOW_MS = 10_000;
 
 const count = (value: number) => value.toLocaleString('en-US');
-const perView = (value: number, views: number) => (views === 0 ? 'n/a' : (value / views).toFixed(value / views < 1 ? 3 : 1));
+const perView = (value: number, views: number) =>
+  views === 0 ? 'n/a' : (value / views).toFixed(value / views < 1 ? 3 : 1);
 
 async function main(): Promise<void> {
   const cleanup = new Cleanup();
@@ -41,23 +42,30 @@ async function main(): Promise<void> {
     const backend = await startShopBackend(cleanup);
     const path = `/s/${backend.shopId}`;
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, backend, { ORDERING_GRPC_ADDRESS: backend.orderingGrpc });
+    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, backend, {
+      ORDERING_GRPC_ADDRESS: backend.orderingGrpc,
+    });
     meter = new CpuMeter([processTree('BFF', bffPid), ...backend.processGroups, ...serverGroups()]);
     serverReady = performance.now();
 
     const first = await httpGetOk(`${nextOrigin}${path}`);
     const html = first.body.toString('utf8');
     for (const expected of ['Weekend pass', 'Saturday regular', 'data-testid="quantity-picker"']) {
-      if (!html.includes(expected)) throw new Error(`the shop page lacks ${expected}: is the shop open and sold by ordering?`);
+      if (!html.includes(expected))
+        throw new Error(`the shop page lacks ${expected}: is the shop open and sold by ordering?`);
     }
     const snapshot = await snapshotPage(nextOrigin, path);
     const bare = await startBareCopyServer([snapshot], nextOrigin);
     cleanup.add('close bare server', () => bare.close());
 
     // Database cost: table scans in catalog's and ordering's databases per page view, background subtracted.
-    const activity = await DatabaseActivity.open(backend.databases.filter((name) => name.endsWith('_catalog') || name.endsWith('_ordering')));
+    const activity = await DatabaseActivity.open(
+      backend.databases.filter((name) => name.endsWith('_catalog') || name.endsWith('_ordering')),
+    );
     cleanup.add('close the statistics connection', () => activity.close());
-    console.error(`database activity: ${IDLE_WINDOW_MS / 1000} s idle baseline, one cold view, then ${COUNTED_LOAD_MS / 1000} s of load (each after ${FLUSH_WAIT_MS / 1000} s for counters to flush)...`);
+    console.error(
+      `database activity: ${IDLE_WINDOW_MS / 1000} s idle baseline, one cold view, then ${COUNTED_LOAD_MS / 1000} s of load (each after ${FLUSH_WAIT_MS / 1000} s for counters to flush)...`,
+    );
     const idle = await activity.idleRate(IDLE_WINDOW_MS);
     // The flush wait before it has let both in-process caches expire: this view asks catalog and ordering.
     const cold = await activity.during(async () => void (await httpGetOk(`${nextOrigin}${path}`)), idle);
@@ -71,7 +79,9 @@ async function main(): Promise<void> {
     }, idle);
     agent.destroy();
 
-    console.error(`${path}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`);
+    console.error(
+      `${path}: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`,
+    );
     const { next, bare: copy, cpu: reading } = await comparePageThroughput(LOAD, path, nextOrigin, bare.origin, meter);
     if (reading) cpu.push(reading);
     figures.push(
@@ -86,10 +96,26 @@ async function main(): Promise<void> {
     await compareVitals(browser, `${nextOrigin}${path}`, `${bare.origin}${path}`, VIEWPORTS[0]!, 1);
     for (const viewport of VIEWPORTS) {
       console.error(`${path} in Chromium, ${viewport.name}: ${COLD_LOADS} cold loads each, alternating...`);
-      const vitals = await compareVitals(browser, `${nextOrigin}${path}`, `${bare.origin}${path}`, viewport, COLD_LOADS);
+      const vitals = await compareVitals(
+        browser,
+        `${nextOrigin}${path}`,
+        `${bare.origin}${path}`,
+        viewport,
+        COLD_LOADS,
+      );
       figures.push(
-        { name: `/s/{id} LCP ${viewport.name} (vs bare copy)`, value: vitals.value.lcpMs, baseline: vitals.baseline.lcpMs, unit: 'ms' },
-        { name: `/s/{id} CLS ${viewport.name} (vs bare copy)`, value: vitals.value.cls, baseline: vitals.baseline.cls, unit: 'score' },
+        {
+          name: `/s/{id} LCP ${viewport.name} (vs bare copy)`,
+          value: vitals.value.lcpMs,
+          baseline: vitals.baseline.lcpMs,
+          unit: 'ms',
+        },
+        {
+          name: `/s/{id} CLS ${viewport.name} (vs bare copy)`,
+          value: vitals.value.cls,
+          baseline: vitals.baseline.cls,
+          unit: 'score',
+        },
       );
     }
 
@@ -114,8 +140,12 @@ async function main(): Promise<void> {
   if (meter && cpu.length > 0) console.log(meter.format(cpu));
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, building the shop, waiting for the build lock, building if stale and starting next start`);
-  console.log(machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'));
+  console.log(
+    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services, building the shop, waiting for the build lock, building if stale and starting next start`,
+  );
+  console.log(
+    machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
+  );
 }
 
 main().catch((error: unknown) => {

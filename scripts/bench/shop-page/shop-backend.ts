@@ -37,7 +37,12 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
   cleanup.add('stop identity, catalog and ordering and drop their databases', () => stack.stop());
 
   const callerKey = callerKeyFromRoot(stack.info.env.KASSA_CALLER_KEY!);
-  const identity = await createIdentityDriver({ grpcAddress: stack.info.identityGrpc!, namespace: stack.info.namespace, sealingKey: stack.info.env.KASSA_SEALING_KEY!, callerKey });
+  const identity = await createIdentityDriver({
+    grpcAddress: stack.info.identityGrpc!,
+    namespace: stack.info.namespace,
+    sealingKey: stack.info.env.KASSA_SEALING_KEY!,
+    callerKey,
+  });
   const events = createGrpcClient(EventServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const shops = createGrpcClient(ShopServiceClient, stack.info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   const ordering = createGrpcClient(OrderingServiceClient, stack.info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
@@ -66,9 +71,16 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
         as,
       );
       eventIds.push(event!.id);
-      for (const [option, capacity] of [['Regular', 800], ['Front row', 40]] as const) {
+      for (const [option, capacity] of [
+        ['Regular', 800],
+        ['Front row', 40],
+      ] as const) {
         const { ticketOption } = await events.createTicketOption(
-          { organisationId, eventId: event!.id, fields: { name: option, description: 'Entry for one person.', capacity, translations: [] } },
+          {
+            organisationId,
+            eventId: event!.id,
+            fields: { name: option, description: 'Entry for one person.', capacity, translations: [] },
+          },
           as,
         );
         optionIds.push(ticketOption!.id);
@@ -97,19 +109,54 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
     );
     const shopId = shop!.id;
     const item = (ticketOptionId: string, extraEventIds: string[], name: string, priceMinor: number) =>
-      shops.createShopItem({ organisationId, shopId, fields: { ticketOptionId, extraEventIds, name, priceMinor, saleStart: undefined, saleEnd: undefined, maxPerOrder: 6, position: 0 } }, as);
+      shops.createShopItem(
+        {
+          organisationId,
+          shopId,
+          fields: {
+            ticketOptionId,
+            extraEventIds,
+            name,
+            priceMinor,
+            saleStart: undefined,
+            saleEnd: undefined,
+            maxPerOrder: 6,
+            position: 0,
+          },
+        },
+        as,
+      );
     await item(optionIds[0]!, [eventIds[1]!], 'Weekend pass', 6_500);
     await item(optionIds[0]!, [], 'Friday regular', 3_500);
     await item(optionIds[1]!, [], 'Friday front row', 5_500);
     await item(optionIds[2]!, [], 'Saturday regular', 3_500);
-    await shops.createDiscountCode({ organisationId, shopId, fields: { code: 'SUMMER10', type: 'percentage', value: 10, validFrom: undefined, validUntil: undefined, itemIds: [] } }, as);
+    await shops.createDiscountCode(
+      {
+        organisationId,
+        shopId,
+        fields: {
+          code: 'SUMMER10',
+          type: 'percentage',
+          value: 10,
+          validFrom: undefined,
+          validUntil: undefined,
+          itemIds: [],
+        },
+      },
+      as,
+    );
     await shops.publishShop({ organisationId, shopId }, as);
 
     // Wait until the shop is open and ordering's projection sells all four items.
     const deadline = Date.now() + 60_000;
     for (;;) {
       const answer = await ordering.getAvailability({ shopId }).catch(() => undefined);
-      if (answer?.window === 'open' && answer.items.length === 4 && answer.items.every((entry) => entry.status === 'available')) break;
+      if (
+        answer?.window === 'open' &&
+        answer.items.length === 4 &&
+        answer.items.every((entry) => entry.status === 'available')
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`ordering never sold the shop: ${JSON.stringify(answer)}`);
       await sleep(250);
     }

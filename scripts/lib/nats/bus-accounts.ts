@@ -4,13 +4,22 @@
  * (deploy/infrastructure/nats.yaml, checked against this table by scripts/test/unit/bus-accounts.test.ts) are
  * configured from here; the subjects, streams and durable names come from each service's own events/ modules.
  */
-import { consumerNames, NATS_ADMIN_USER, natsInboxPrefix, PARKED_STREAM, serviceNatsUser } from '@kassa/platform/messaging';
+import {
+  consumerNames,
+  NATS_ADMIN_USER,
+  natsInboxPrefix,
+  PARKED_STREAM,
+  serviceNatsUser,
+} from '@kassa/platform/messaging';
 import { CATALOG_STREAM } from '../../../services/catalog/src/events/subjects';
 import { IDENTITY_STREAM } from '../../../services/identity/src/events/subjects';
 import { MEMBER_INVITED_DURABLE } from '../../../services/notifications/src/events/member-invited.consumer';
 import { ORDER_REFUNDED_DURABLE } from '../../../services/notifications/src/events/order-refunded.consumer';
 import { SIGNIN_CODE_DURABLE } from '../../../services/notifications/src/events/signin-code-requested.consumer';
-import { NOTIFICATIONS_STREAM, subjects as notificationSubjects } from '../../../services/notifications/src/events/subjects';
+import {
+  NOTIFICATIONS_STREAM,
+  subjects as notificationSubjects,
+} from '../../../services/notifications/src/events/subjects';
 import { TICKETS_ISSUED_DURABLE } from '../../../services/notifications/src/events/tickets-issued.consumer';
 import { TICKETS_VOIDED_DURABLE } from '../../../services/notifications/src/events/tickets-voided.consumer';
 import {
@@ -60,7 +69,12 @@ export const BUS_ACCOUNTS: ServiceAccount[] = [
     service: 'ordering',
     stream: ORDERING_STREAM,
     consumes: [
-      { stream: CATALOG_STREAM.name, durable: CATALOG_PROJECTION_DURABLE, subjects: CATALOG_PROJECTION_SUBJECTS, replaysWholeStream: true },
+      {
+        stream: CATALOG_STREAM.name,
+        durable: CATALOG_PROJECTION_DURABLE,
+        subjects: CATALOG_PROJECTION_SUBJECTS,
+        replaysWholeStream: true,
+      },
       { stream: PAYMENTS_STREAM.name, durable: PAYMENTS_DURABLE, subjects: Object.values(PAYMENT_SUBJECTS) },
     ],
   },
@@ -85,11 +99,23 @@ export const BUS_ACCOUNTS: ServiceAccount[] = [
     service: 'notifications',
     stream: NOTIFICATIONS_STREAM,
     consumes: [
-      { stream: IDENTITY_STREAM.name, durable: SIGNIN_CODE_DURABLE, subjects: [notificationSubjects.signInCodeRequested] },
+      {
+        stream: IDENTITY_STREAM.name,
+        durable: SIGNIN_CODE_DURABLE,
+        subjects: [notificationSubjects.signInCodeRequested],
+      },
       { stream: IDENTITY_STREAM.name, durable: MEMBER_INVITED_DURABLE, subjects: [notificationSubjects.memberInvited] },
       { stream: ORDERING_STREAM.name, durable: ORDER_REFUNDED_DURABLE, subjects: [notificationSubjects.orderRefunded] },
-      { stream: TICKETING_STREAM.name, durable: TICKETS_ISSUED_DURABLE, subjects: [notificationSubjects.ticketsIssued] },
-      { stream: TICKETING_STREAM.name, durable: TICKETS_VOIDED_DURABLE, subjects: [notificationSubjects.ticketsVoided] },
+      {
+        stream: TICKETING_STREAM.name,
+        durable: TICKETS_ISSUED_DURABLE,
+        subjects: [notificationSubjects.ticketsIssued],
+      },
+      {
+        stream: TICKETING_STREAM.name,
+        durable: TICKETS_VOIDED_DURABLE,
+        subjects: [notificationSubjects.ticketsVoided],
+      },
     ],
   },
 ];
@@ -162,7 +188,10 @@ export const ADMIN_PERMISSIONS: Permissions = { publish: ['>'], subscribe: ['>']
 /** The users of a production bus: one per service, and the operators' admin. */
 export function productionUsers(): BusUser[] {
   return [
-    ...BUS_ACCOUNTS.map((account) => ({ user: userOf(account, false), permissions: servicePermissions(account, { namespaced: false }) })),
+    ...BUS_ACCOUNTS.map((account) => ({
+      user: userOf(account, false),
+      permissions: servicePermissions(account, { namespaced: false }),
+    })),
     { user: NATS_ADMIN_USER, permissions: ADMIN_PERMISSIONS },
   ];
 }
@@ -171,6 +200,9 @@ export function productionUsers(): BusUser[] {
 export function machineUsers(): BusUser[] {
   return [
     ...productionUsers(),
-    ...BUS_ACCOUNTS.map((account) => ({ user: userOf(account, true), permissions: servicePermissions(account, { namespaced: true }) })),
+    ...BUS_ACCOUNTS.map((account) => ({
+      user: userOf(account, true),
+      permissions: servicePermissions(account, { namespaced: true }),
+    })),
   ];
 }

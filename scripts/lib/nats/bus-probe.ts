@@ -39,7 +39,10 @@ export async function subscribeOutcome(nc: NatsConnection, subject: string): Pro
     }
   })();
   await nc.flush();
-  const outcome = await Promise.race([ended, new Promise<Outcome>((resolve) => setTimeout(() => resolve('allowed'), 500))]);
+  const outcome = await Promise.race([
+    ended,
+    new Promise<Outcome>((resolve) => setTimeout(() => resolve('allowed'), 500)),
+  ]);
   subscription.unsubscribe();
   return outcome;
 }
@@ -52,7 +55,12 @@ function isPermissionViolation(error: unknown): boolean {
 }
 
 export async function connectAs(user: string | null): Promise<NatsConnection> {
-  return connect({ servers: NATS_URL(), reconnect: false, timeout: 5_000, ...(user === null ? {} : natsAuthOptions(user)) });
+  return connect({
+    servers: NATS_URL(),
+    reconnect: false,
+    timeout: 5_000,
+    ...(user === null ? {} : natsAuthOptions(user)),
+  });
 }
 
 /** Whether a connection without credentials is accepted. */
@@ -90,7 +98,8 @@ export async function probeForgery(options: { asUser?: (service: string) => stri
     const nc = await connectAs(user);
     try {
       result.ownAttempts += 1;
-      if ((await publishOutcome(nc, `${namespace}.kassa.${account.service}.probe.own`)) === 'allowed') result.ownAllowed += 1;
+      if ((await publishOutcome(nc, `${namespace}.kassa.${account.service}.probe.own`)) === 'allowed')
+        result.ownAllowed += 1;
       for (const other of BUS_ACCOUNTS) {
         if (other.service === account.service) continue;
         const subject = `${namespace}.kassa.${other.service}.probe.forged`;

@@ -25,7 +25,13 @@ const quote = (value: string) => JSON.stringify(value);
 export function renderDeployBlock(users: BusUser[] = productionUsers()): string {
   const lines = [BEGIN, 'busUsersEnv: &busUsersEnv'];
   for (const { user } of users) {
-    lines.push(`  ${passwordVariable(user)}:`, '    valueFrom:', '      secretKeyRef:', `        name: ${USERS_SECRET}`, `        key: ${user}`);
+    lines.push(
+      `  ${passwordVariable(user)}:`,
+      '    valueFrom:',
+      '      secretKeyRef:',
+      `        name: ${USERS_SECRET}`,
+      `        key: ${user}`,
+    );
   }
   lines.push('busUsersAuthorization: &busUsersAuthorization', '  users:');
   for (const { user, permissions } of users) {

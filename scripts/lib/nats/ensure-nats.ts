@@ -11,7 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
-import { MACHINE_NATS_CREDENTIALS_DIR, MACHINE_NATS_DIR, NATS_ADMIN_USER, natsAuthOptions, type NatsAuthOptions } from '@kassa/platform/messaging';
+import {
+  MACHINE_NATS_CREDENTIALS_DIR,
+  MACHINE_NATS_DIR,
+  NATS_ADMIN_USER,
+  natsAuthOptions,
+  type NatsAuthOptions,
+} from '@kassa/platform/messaging';
 import { connect } from '@nats-io/transport-node';
 import { type BusUser, machineUsers } from './bus-accounts';
 
@@ -69,7 +75,8 @@ function portOpen(): Promise<boolean> {
 async function waitPort(open: boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while ((await portOpen()) !== open) {
-    if (Date.now() > deadline) throw new Error(`NATS on ${HOST}:${PORT} did not ${open ? 'come up' : 'stop'} within ${ms} ms; see ${LOG_FILE}`);
+    if (Date.now() > deadline)
+      throw new Error(`NATS on ${HOST}:${PORT} did not ${open ? 'come up' : 'stop'} within ${ms} ms; see ${LOG_FILE}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -119,7 +126,9 @@ async function main(): Promise<void> {
     const anonymous = await accepted({});
     const admin = await accepted(natsAuthOptions(NATS_ADMIN_USER));
     if (anonymous || !admin) {
-      console.log(`-- NATS is running ${anonymous ? 'without authentication' : 'with other users'}: restarting it with the bus users`);
+      console.log(
+        `-- NATS is running ${anonymous ? 'without authentication' : 'with other users'}: restarting it with the bus users`,
+      );
       await stopServer();
       await startServer();
     } else if (changed) {
@@ -129,7 +138,8 @@ async function main(): Promise<void> {
     }
   }
   if (await accepted({})) throw new Error('NATS still accepts anonymous connections');
-  if (!(await accepted(natsAuthOptions(NATS_ADMIN_USER)))) throw new Error(`NATS refuses ${NATS_ADMIN_USER}; see ${LOG_FILE}`);
+  if (!(await accepted(natsAuthOptions(NATS_ADMIN_USER))))
+    throw new Error(`NATS refuses ${NATS_ADMIN_USER}; see ${LOG_FILE}`);
 }
 
 main().catch((error: unknown) => {

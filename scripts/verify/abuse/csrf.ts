@@ -27,12 +27,28 @@ export interface CsrfVariant {
 }
 
 export const CSRF_VARIANTS: readonly CsrfVariant[] = [
-  { name: 'foreign Origin, Sec-Fetch-Site cross-site', headers: () => ({ origin: EVIL_ORIGIN, 'sec-fetch-site': 'cross-site' }), body: 'json' },
+  {
+    name: 'foreign Origin, Sec-Fetch-Site cross-site',
+    headers: () => ({ origin: EVIL_ORIGIN, 'sec-fetch-site': 'cross-site' }),
+    body: 'json',
+  },
   { name: 'no Origin, cross-site Referer', headers: () => ({ referer: `${EVIL_ORIGIN}/attack.html` }), body: 'json' },
-  { name: 'foreign Origin, text/plain form-like body', headers: () => ({ origin: EVIL_ORIGIN, 'content-type': 'text/plain;charset=UTF-8' }), body: 'text' },
+  {
+    name: 'foreign Origin, text/plain form-like body',
+    headers: () => ({ origin: EVIL_ORIGIN, 'content-type': 'text/plain;charset=UTF-8' }),
+    body: 'text',
+  },
   { name: 'Origin null (sandboxed frame)', headers: () => ({ origin: 'null' }), body: 'json' },
-  { name: 'sibling site, Sec-Fetch-Site same-site', headers: (own) => ({ origin: siblingOrigin(own), 'sec-fetch-site': 'same-site' }), body: 'json' },
-  { name: 'Sec-Fetch-Site cross-site with our own Origin', headers: (own) => ({ origin: own, 'sec-fetch-site': 'cross-site' }), body: 'json' },
+  {
+    name: 'sibling site, Sec-Fetch-Site same-site',
+    headers: (own) => ({ origin: siblingOrigin(own), 'sec-fetch-site': 'same-site' }),
+    body: 'json',
+  },
+  {
+    name: 'Sec-Fetch-Site cross-site with our own Origin',
+    headers: (own) => ({ origin: own, 'sec-fetch-site': 'cross-site' }),
+    body: 'json',
+  },
 ];
 
 /** http://localhost:3000 → http://evil.localhost:3000: same site, another origin. */
@@ -45,12 +61,20 @@ export function siblingOrigin(own: string): string {
 const STATE_CHANGING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Every state-changing method of every route, one entry each. */
-export function stateChangingRequests(routes: readonly BffRoute[] = bffRoutes()): { route: BffRoute; method: HttpMethod }[] {
-  return routes.flatMap((route) => route.methods.filter((method) => STATE_CHANGING.has(method)).map((method) => ({ route, method })));
+export function stateChangingRequests(
+  routes: readonly BffRoute[] = bffRoutes(),
+): { route: BffRoute; method: HttpMethod }[] {
+  return routes.flatMap((route) =>
+    route.methods.filter((method) => STATE_CHANGING.has(method)).map((method) => ({ route, method })),
+  );
 }
 
 /** `/api/%5Fauth/verify` → `/api/_auth/verify`; `[orgId]` → `ids.orgId` (a well-formed unused id when absent). */
-export function concretePath(path: string, ids: Record<string, string>, prefixes: Record<string, string> = ID_PREFIXES): string {
+export function concretePath(
+  path: string,
+  ids: Record<string, string>,
+  prefixes: Record<string, string> = ID_PREFIXES,
+): string {
   return path
     .split('/')
     .map((segment) => {
@@ -65,8 +89,18 @@ export function concretePath(path: string, ids: Record<string, string>, prefixes
 
 /** The id prefix of each dynamic segment the BFF checks (requireRouteId), for segments without a real id at hand. */
 export const ID_PREFIXES: Record<string, string> = {
-  orgId: 'org', eventId: 'evt', shopId: 'shp', orderId: 'ord', itemId: 'itm', ticketOptionId: 'tko', discountCodeId: 'dsc',
-  memberId: 'mem', invitationId: 'inv', linkId: 'scl', paymentId: 'pay', id: 'ses',
+  orgId: 'org',
+  eventId: 'evt',
+  shopId: 'shp',
+  orderId: 'ord',
+  itemId: 'itm',
+  ticketOptionId: 'tko',
+  discountCodeId: 'dsc',
+  memberId: 'mem',
+  invitationId: 'inv',
+  linkId: 'scl',
+  paymentId: 'pay',
+  id: 'ses',
 };
 
 /**
@@ -83,11 +117,18 @@ export async function databaseDigest(databases: readonly string[]): Promise<Map<
       continue; // a service this stack does not run
     }
     try {
-      const tables = await client.query<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+      const tables = await client.query<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      );
       for (const { name } of tables.rows) {
         if (/outbox|inbox|processed|consumed|mikro_orm|job|lock/i.test(name)) continue;
-        const row = await client.query<{ md5: string | null; count: string }>(`select md5(string_agg(t::text, '|' order by t::text)) as md5, count(*) as count from "${name}" t`);
-        digest.set(`${database.replace(/^kassa_e2e_[a-z0-9]+_/, '')}.${name}`, `${row.rows[0]!.count}:${row.rows[0]!.md5 ?? ''}`);
+        const row = await client.query<{ md5: string | null; count: string }>(
+          `select md5(string_agg(t::text, '|' order by t::text)) as md5, count(*) as count from "${name}" t`,
+        );
+        digest.set(
+          `${database.replace(/^kassa_e2e_[a-z0-9]+_/, '')}.${name}`,
+          `${row.rows[0]!.count}:${row.rows[0]!.md5 ?? ''}`,
+        );
       }
     } finally {
       await client.end();
@@ -112,7 +153,8 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
   return [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key)).sort();
 }
 
-const refusedByCheck = (answer: HttpAnswer) => answer.status === 403 && (answer.body as { message?: string } | undefined)?.message === 'Forbidden';
+const refusedByCheck = (answer: HttpAnswer) =>
+  answer.status === 403 && (answer.body as { message?: string } | undefined)?.message === 'Forbidden';
 
 export interface CsrfTarget {
   bffUrl: string;
@@ -138,9 +180,23 @@ export async function crossSiteRequests(target: CsrfTarget, log: (line: string) 
   for (const { route, method } of requests) {
     const path = concretePath(route.path, target.ids);
     if (WEBHOOK_PATHS.includes(route.path)) {
-      const event = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'checkout.session.completed', data: { object: { id: 'cs_forged', metadata: { orderId: target.ids.orderId } } } });
-      for (const headers of [{} as Record<string, string>, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, 'kassa-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }]) {
-        const answer = await new Browser(target.bffUrl).call(method, path, { body: event, headers: { 'content-type': 'application/json', ...headers }, crossSite: true });
+      const event = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        type: 'checkout.session.completed',
+        data: { object: { id: 'cs_forged', metadata: { orderId: target.ids.orderId } } },
+      });
+      for (const headers of [
+        {} as Record<string, string>,
+        {
+          'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+          'kassa-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+        },
+      ]) {
+        const answer = await new Browser(target.bffUrl).call(method, path, {
+          body: event,
+          headers: { 'content-type': 'application/json', ...headers },
+          crossSite: true,
+        });
         webhookSent++;
         if (answer.status < 300) {
           webhookAccepted++;
@@ -150,8 +206,15 @@ export async function crossSiteRequests(target: CsrfTarget, log: (line: string) 
       continue;
     }
     for (const variant of CSRF_VARIANTS) {
-      const body = variant.body === 'json' ? { name: 'Changed by evil.example', full: true, idempotencyKey: randomUUID() } : 'name=Changed+by+evil.example&full=true';
-      const answer = await target.organiser.call(method, path, { body, headers: variant.headers(ownOrigin), crossSite: true });
+      const body =
+        variant.body === 'json'
+          ? { name: 'Changed by evil.example', full: true, idempotencyKey: randomUUID() }
+          : 'name=Changed+by+evil.example&full=true';
+      const answer = await target.organiser.call(method, path, {
+        body,
+        headers: variant.headers(ownOrigin),
+        crossSite: true,
+      });
       sent++;
       if (answer.status >= 200 && answer.status < 300) accepted++;
       if (!refusedByCheck(answer)) {
@@ -162,14 +225,38 @@ export async function crossSiteRequests(target: CsrfTarget, log: (line: string) 
   }
   const after = await databaseDigest(target.databases);
   const changed = changedTables(before, after);
-  const control = await target.organiser.call(target.control.method, target.control.path, { body: target.control.body });
+  const control = await target.organiser.call(target.control.method, target.control.path, {
+    body: target.control.body,
+  });
   for (const line of problems.slice(0, 20)) log(`csrf: ${line}`);
-  log(`csrf: ${sent} cross-site requests over ${requests.length - WEBHOOK_PATHS.length} route methods × ${CSRF_VARIANTS.length} variants; ${webhookSent} webhook calls; ${before.size} tables compared${changed.length ? `; changed: ${changed.join(', ')}` : ''}`);
+  log(
+    `csrf: ${sent} cross-site requests over ${requests.length - WEBHOOK_PATHS.length} route methods × ${CSRF_VARIANTS.length} variants; ${webhookSent} webhook calls; ${before.size} tables compared${changed.length ? `; changed: ${changed.join(', ')}` : ''}`,
+  );
   return [
-    mustBeZero(SECTION, `cross-site: requests accepted (2xx), of ${sent.toLocaleString('en-US')} to ${requests.length - WEBHOOK_PATHS.length} route methods`, accepted),
-    mustBeZero(SECTION, 'cross-site: requests not refused by the same-origin check (403)', notRefused, problems.slice(0, 3).join('; ') || undefined),
-    mustBeZero(SECTION, 'cross-site: database tables changed by the attack', changed.length, changed.join(', ') || undefined),
+    mustBeZero(
+      SECTION,
+      `cross-site: requests accepted (2xx), of ${sent.toLocaleString('en-US')} to ${requests.length - WEBHOOK_PATHS.length} route methods`,
+      accepted,
+    ),
+    mustBeZero(
+      SECTION,
+      'cross-site: requests not refused by the same-origin check (403)',
+      notRefused,
+      problems.slice(0, 3).join('; ') || undefined,
+    ),
+    mustBeZero(
+      SECTION,
+      'cross-site: database tables changed by the attack',
+      changed.length,
+      changed.join(', ') || undefined,
+    ),
     mustBeZero(SECTION, `webhooks: unsigned or wrongly signed events accepted (of ${webhookSent})`, webhookAccepted),
-    mustEqual(SECTION, 'cross-site: same-origin control request with the same session accepted', control.status >= 200 && control.status < 300 ? 1 : 0, 1, `${target.control.method} ${target.control.path} answered ${control.status}`),
+    mustEqual(
+      SECTION,
+      'cross-site: same-origin control request with the same session accepted',
+      control.status >= 200 && control.status < 300 ? 1 : 0,
+      1,
+      `${target.control.method} ${target.control.path} answered ${control.status}`,
+    ),
   ];
 }

@@ -41,7 +41,8 @@ export class Browser {
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<HttpAnswer> {
     const headers: Record<string, string> = {};
-    if (!options.crossSite) Object.assign(headers, { origin: new URL(this.baseUrl).origin, 'sec-fetch-site': 'same-origin' });
+    if (!options.crossSite)
+      Object.assign(headers, { origin: new URL(this.baseUrl).origin, 'sec-fetch-site': 'same-origin' });
     if (this.ip) headers['x-forwarded-for'] = this.ip;
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (cookieHeader) headers.cookie = cookieHeader;
@@ -78,7 +79,11 @@ export function clientAddress(group: number, n: number): string {
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time; answers in the items' order. */
-export async function inPool<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -91,9 +96,9 @@ export async function inPool<T, R>(items: readonly T[], concurrency: number, wor
   return results;
 }
 
-
 /** The body of a 2xx answer; anything else throws, naming the step. */
 export function okBody<T>(answer: HttpAnswer, what: string): T {
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   return answer.body as T;
 }

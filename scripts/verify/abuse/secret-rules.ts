@@ -46,11 +46,18 @@ export function shannonEntropy(value: string): number {
   return bits;
 }
 
-const PLACEHOLDER = /example|changeme|change-me|placeholder|your[-_]|xxxx|\$\{|<[a-z-]+>|dummy|fake|not-a-secret|redacted/i;
+const PLACEHOLDER =
+  /example|changeme|change-me|placeholder|your[-_]|xxxx|\$\{|<[a-z-]+>|dummy|fake|not-a-secret|redacted/i;
 
 /** A literal that looks like a generated secret: long, mixed letters and digits, high entropy, not a placeholder. */
 export function looksRandom(value: string): boolean {
-  return value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 4 && !PLACEHOLDER.test(value);
+  return (
+    value.length >= 20 &&
+    /[A-Za-z]/.test(value) &&
+    /\d/.test(value) &&
+    shannonEntropy(value) >= 4 &&
+    !PLACEHOLDER.test(value)
+  );
 }
 
 function excerptOf(match: string): string {
@@ -72,7 +79,8 @@ export interface KnownSecret {
 /** Every secret in one file's text. `known` are exact values to look for (a running platform's own secrets). */
 export function findSecrets(file: string, text: string, known: readonly KnownSecret[] = []): SecretFinding[] {
   const findings: SecretFinding[] = [];
-  const add = (rule: string, index: number, match: string) => findings.push({ file, line: lineOf(text, index), rule, excerpt: excerptOf(match) });
+  const add = (rule: string, index: number, match: string) =>
+    findings.push({ file, line: lineOf(text, index), rule, excerpt: excerptOf(match) });
   for (const { name, pattern } of SECRET_PATTERNS) {
     for (const match of text.matchAll(pattern)) add(name, match.index, match[0]);
   }

@@ -5,7 +5,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isIgnored, parseDockerignore } from './dockerignore';
-import { type AllowedFinding, findDockerfileSecrets, findSecrets, isAllowed, type KnownSecret, type SecretFinding } from './secret-rules';
+import {
+  type AllowedFinding,
+  findDockerfileSecrets,
+  findSecrets,
+  isAllowed,
+  type KnownSecret,
+  type SecretFinding,
+} from './secret-rules';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -17,7 +24,8 @@ export const ALLOWED_FINDINGS: readonly AllowedFinding[] = [
   {
     file: 'services/notifications/test/integration/delivery-events.int.test.ts',
     rule: 'random value assigned to PREVIOUS_SECRET',
-    reason: 'a made-up webhook secret in words ("the-secret-being-rotated-out-…") for the rotation test; configured nowhere',
+    reason:
+      'a made-up webhook secret in words ("the-secret-being-rotated-out-…") for the rotation test; configured nowhere',
   },
   {
     file: 'services/notifications/test/integration/delivery-events.int.test.ts',
@@ -27,7 +35,8 @@ export const ALLOWED_FINDINGS: readonly AllowedFinding[] = [
   {
     file: 'services/notifications/test/unit/member-invitation-template.test.tsx',
     rule: 'random value assigned to token',
-    reason: 'an invitation token made of the alphabet in order, to render the e-mail template; no such invitation exists',
+    reason:
+      'an invitation token made of the alphabet in order, to render the e-mail template; no such invitation exists',
   },
 ];
 
@@ -50,7 +59,12 @@ function readText(path: string): string | undefined {
   return bytes.toString('utf8');
 }
 
-function scanFiles(name: string, root: string, files: readonly string[], check: (file: string, text: string) => SecretFinding[]): ScanArea {
+function scanFiles(
+  name: string,
+  root: string,
+  files: readonly string[],
+  check: (file: string, text: string) => SecretFinding[],
+): ScanArea {
   const area: ScanArea = { name, filesScanned: 0, filesSkipped: 0, findings: [] };
   for (const file of files) {
     const text = readText(join(root, file));
@@ -89,7 +103,9 @@ const SECRET_FILE_NAME = /(^|\/)(\.env(\.[^/]*)?|[^/]*\.(pem|key|p12|pfx)|id_(rs
 export function scanImageContext(known: readonly KnownSecret[], root = repoRoot): ScanArea {
   const rules = parseDockerignore(readFileSync(join(root, '.dockerignore'), 'utf8'));
   const files = walk(root, '', (path) => path !== '.git' && !isIgnored(path, rules));
-  const area = scanFiles('image build context (after .dockerignore)', root, files, (file, text) => findSecrets(file, text, known));
+  const area = scanFiles('image build context (after .dockerignore)', root, files, (file, text) =>
+    findSecrets(file, text, known),
+  );
   for (const file of files.filter((path) => SECRET_FILE_NAME.test(path))) {
     area.findings.push({ file, line: 0, rule: 'secret file in the build context', excerpt: file.split('/').pop()! });
   }
@@ -99,8 +115,8 @@ export function scanImageContext(known: readonly KnownSecret[], root = repoRoot)
 /** Every image recipe in the working tree: Dockerfile, *.Dockerfile, Dockerfile.*. */
 export function findDockerfiles(root = repoRoot): string[] {
   const skip = new Set(['.git', 'node_modules', '.next', '.artifacts', '.tools', '.data', 'dist']);
-  return walk(root, '', (path, isDirectory) => (isDirectory ? !skip.has(path.split('/').pop()!) : true)).filter((path) =>
-    /(^|\/)(Dockerfile(\.[^/]+)?|[^/]+\.Dockerfile)$/.test(path),
+  return walk(root, '', (path, isDirectory) => (isDirectory ? !skip.has(path.split('/').pop()!) : true)).filter(
+    (path) => /(^|\/)(Dockerfile(\.[^/]+)?|[^/]+\.Dockerfile)$/.test(path),
   );
 }
 
@@ -114,8 +130,11 @@ export function scanDockerfiles(known: readonly KnownSecret[], root = repoRoot):
 /** The client bundles of the last `next build`: every file a browser may download from /_next/static. */
 export function scanClientBundles(known: readonly KnownSecret[], root = repoRoot): ScanArea {
   const staticDir = join(root, 'bff', '.next', 'static');
-  if (!existsSync(staticDir)) return { name: 'client bundles (bff/.next/static)', filesScanned: 0, filesSkipped: 0, findings: [] };
-  const files = walk(staticDir, '', () => true).map((file) => relative(root, join(staticDir, file)).split(sep).join('/'));
+  if (!existsSync(staticDir))
+    return { name: 'client bundles (bff/.next/static)', filesScanned: 0, filesSkipped: 0, findings: [] };
+  const files = walk(staticDir, '', () => true).map((file) =>
+    relative(root, join(staticDir, file)).split(sep).join('/'),
+  );
   return scanFiles('client bundles (bff/.next/static)', root, files, (file, text) => findSecrets(file, text, known));
 }
 
@@ -130,7 +149,10 @@ export function devSecrets(root = repoRoot): KnownSecret[] {
     .map((match) => ({ name: `${match[1]} of .data/dev.env`, value: match[2]!.replace(/^["']|["']$/g, '') }));
 }
 
-export function withoutAllowed(findings: readonly SecretFinding[]): { real: SecretFinding[]; allowed: SecretFinding[] } {
+export function withoutAllowed(findings: readonly SecretFinding[]): {
+  real: SecretFinding[];
+  allowed: SecretFinding[];
+} {
   return {
     real: findings.filter((finding) => !isAllowed(finding, ALLOWED_FINDINGS)),
     allowed: findings.filter((finding) => isAllowed(finding, ALLOWED_FINDINGS)),

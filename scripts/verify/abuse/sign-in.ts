@@ -34,20 +34,34 @@ const uniqueTag = () => `${Date.now().toString(36)}${randomInt(1_000_000).toStri
 export async function signUpFrom(platform: SignInPlatform, email: string, ip: string): Promise<Browser> {
   const browser = new Browser(platform.bffUrl, ip);
   const before = (await messagesTo(platform.mailInboxUrl, email)).length;
-  okBody(await browser.call('POST', '/api/_auth/sign-in-code', { body: { email, purpose: 'sign-up', locale: 'en', displayName: 'Owner' } }), `sign-up code for ${email}`);
+  okBody(
+    await browser.call('POST', '/api/_auth/sign-in-code', {
+      body: { email, purpose: 'sign-up', locale: 'en', displayName: 'Owner' },
+    }),
+    `sign-up code for ${email}`,
+  );
   const [latest] = await waitForMessagesTo(platform.mailInboxUrl, email, before + 1);
   okBody(await browser.call('POST', '/api/_auth/verify', { body: { code: codeFrom(latest!) } }), `verify for ${email}`);
   return browser;
 }
 
 /** Asks for a code from `ip` and signs in with the code from the inbox: the answer of the verification. */
-async function signInFrom(platform: SignInPlatform, email: string, ip: string): Promise<{ requested: HttpAnswer; verified?: HttpAnswer }> {
+async function signInFrom(
+  platform: SignInPlatform,
+  email: string,
+  ip: string,
+): Promise<{ requested: HttpAnswer; verified?: HttpAnswer }> {
   const browser = new Browser(platform.bffUrl, ip);
   const before = (await messagesTo(platform.mailInboxUrl, email)).length;
-  const requested = await browser.call('POST', '/api/_auth/sign-in-code', { body: { email, purpose: 'sign-in', locale: 'en' } });
+  const requested = await browser.call('POST', '/api/_auth/sign-in-code', {
+    body: { email, purpose: 'sign-in', locale: 'en' },
+  });
   if (requested.status !== 200) return { requested };
   const [latest] = await waitForMessagesTo(platform.mailInboxUrl, email, before + 1);
-  return { requested, verified: await browser.call('POST', '/api/_auth/verify', { body: { code: codeFrom(latest!) } }) };
+  return {
+    requested,
+    verified: await browser.call('POST', '/api/_auth/verify', { body: { code: codeFrom(latest!) } }),
+  };
 }
 
 /**
@@ -55,7 +69,9 @@ async function signInFrom(platform: SignInPlatform, email: string, ip: string): 
  * window, cookie values) taken out: status, body, Retry-After present, names of the cookies set.
  */
 export function answerShape(answer: HttpAnswer): string {
-  const body = answer.text.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<date>').replace(/("retryAfterSeconds":)\d+/g, '$1<n>');
+  const body = answer.text
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<date>')
+    .replace(/("retryAfterSeconds":)\d+/g, '$1<n>');
   const cookies = answer.headers
     .getSetCookie()
     .map((line) => line.split('=')[0]!.trim())
@@ -104,7 +120,14 @@ interface Target {
 }
 
 /** Accounts signed up from home, and as many unknown addresses with one code asked for from home, never used. */
-async function prepareTargets(platform: SignInPlatform, label: string, count: number, existing: number, homeGroup: number, log: (line: string) => void): Promise<Target[]> {
+async function prepareTargets(
+  platform: SignInPlatform,
+  label: string,
+  count: number,
+  existing: number,
+  homeGroup: number,
+  log: (line: string) => void,
+): Promise<Target[]> {
   const tag = uniqueTag();
   const targets: Target[] = Array.from({ length: count }, (_, i) => ({
     email: `${label}-${i < existing ? 'owner' : 'nobody'}-${i}-${tag}@example.test`,
@@ -117,7 +140,12 @@ async function prepareTargets(platform: SignInPlatform, label: string, count: nu
     } else {
       // The same history as an owner's sign-up (one code asked for at this address), so that the per-address
       // limits start from the same count for both kinds and any difference the attacker sees is the server's.
-      okBody(await new Browser(platform.bffUrl, target.home).call('POST', '/api/_auth/sign-in-code', { body: { email: target.email, purpose: 'sign-up', locale: 'en', displayName: 'Someone' } }), 'code request');
+      okBody(
+        await new Browser(platform.bffUrl, target.home).call('POST', '/api/_auth/sign-in-code', {
+          body: { email: target.email, purpose: 'sign-up', locale: 'en', displayName: 'Someone' },
+        }),
+        'code request',
+      );
       await waitForMessagesTo(platform.mailInboxUrl, target.email, 1);
     }
   });
@@ -125,7 +153,11 @@ async function prepareTargets(platform: SignInPlatform, label: string, count: nu
   return targets;
 }
 
-export async function signInBruteForce(platform: SignInPlatform, sizes: AbuseSizes['signIn'], log: (line: string) => void): Promise<VerifyFigure[]> {
+export async function signInBruteForce(
+  platform: SignInPlatform,
+  sizes: AbuseSizes['signIn'],
+  log: (line: string) => void,
+): Promise<VerifyFigure[]> {
   const targets = await prepareTargets(platform, 'brute', sizes.addresses, sizes.existing, GROUP.owners, log);
   const shapes = new ShapeBook();
   const challenges = new Map<string, Browser[]>();
@@ -142,8 +174,13 @@ export async function signInBruteForce(platform: SignInPlatform, sizes: AbuseSiz
   await inPool(targets, 8, async (target, a) => {
     const own: Browser[] = [];
     for (let round = 0; round < sizes.rounds; round++) {
-      const attacker = new Browser(platform.bffUrl, clientAddress(GROUP.attackers, ((a * sizes.rounds + round) % sizes.attackerIps) + 1));
-      const answer = await attacker.call('POST', '/api/_auth/sign-in-code', { body: { email: target.email, purpose: 'sign-in', locale: 'en' } });
+      const attacker = new Browser(
+        platform.bffUrl,
+        clientAddress(GROUP.attackers, ((a * sizes.rounds + round) % sizes.attackerIps) + 1),
+      );
+      const answer = await attacker.call('POST', '/api/_auth/sign-in-code', {
+        body: { email: target.email, purpose: 'sign-in', locale: 'en' },
+      });
       codeRequests++;
       shapes.add(`code request ${round + 1}`, target.existing, answer);
       tally(answer, [200, 429]);
@@ -168,7 +205,9 @@ export async function signInBruteForce(platform: SignInPlatform, sizes: AbuseSiz
   await inPool(targets, 8, async (target) => {
     for (const [c, attacker] of challenges.get(target.email)!.entries()) {
       for (let g = 0; g < sizes.guessesPerChallenge; g++) {
-        const answer = await attacker.call('POST', '/api/_auth/verify', { body: { code: wrongGuess(realCodes.get(target.email)!) } });
+        const answer = await attacker.call('POST', '/api/_auth/verify', {
+          body: { code: wrongGuess(realCodes.get(target.email)!) },
+        });
         guesses++;
         shapes.add(`guess ${g + 1} on challenge ${c + 1}`, target.existing, answer);
         tally(answer, [401, 429]);
@@ -178,7 +217,9 @@ export async function signInBruteForce(platform: SignInPlatform, sizes: AbuseSiz
     }
   });
   const mostCompared = Math.max(0, ...compared.values());
-  log(`sign-in: ${codeRequests} code requests (${codeRequestsRefused} refused), ${guesses} guesses, at most ${mostCompared} compared per address`);
+  log(
+    `sign-in: ${codeRequests} code requests (${codeRequestsRefused} refused), ${guesses} guesses, at most ${mostCompared} compared per address`,
+  );
 
   // 4. The owners, from home: their sessions still work, and a new code signs them in.
   const owners = targets.filter((target) => target.existing);
@@ -190,7 +231,10 @@ export async function signInBruteForce(platform: SignInPlatform, sizes: AbuseSiz
     if (session.status !== 200 || (session.body as { user?: unknown } | null)?.user === undefined) sessionsEnded++;
     const { requested, verified } = await signInFrom(platform, owner.email, owner.home);
     if (verified?.status === 200) signedIn++;
-    else ownerFailures.push(`${owner.email}: code request ${requested.status}${verified ? `, verification ${verified.status} ${verified.text.slice(0, 120)}` : ` ${requested.text.slice(0, 120)}`}`);
+    else
+      ownerFailures.push(
+        `${owner.email}: code request ${requested.status}${verified ? `, verification ${verified.status} ${verified.text.slice(0, 120)}` : ` ${requested.text.slice(0, 120)}`}`,
+      );
   }
   const differences = shapes.differences();
   for (const line of [...ownerFailures, ...differences]) log(`sign-in: ${line}`);
@@ -198,15 +242,42 @@ export async function signInBruteForce(platform: SignInPlatform, sizes: AbuseSiz
   const addressesWithoutCode = targets.filter((target) => challenges.get(target.email)!.length === 0).length;
   return [
     // Without a code to guess at, the rest would prove nothing: the attack must have got some for every address.
-    mustBeZero(SECTION, `sign-in brute force: addresses the attack got no code for (${guesses.toLocaleString('en-US')} guesses sent)`, addressesWithoutCode),
+    mustBeZero(
+      SECTION,
+      `sign-in brute force: addresses the attack got no code for (${guesses.toLocaleString('en-US')} guesses sent)`,
+      addressesWithoutCode,
+    ),
     mustBeZero(SECTION, 'sign-in brute force: successful guesses', successes),
-    mustBeAtMost(SECTION, 'sign-in brute force: wrong codes compared for one address, most', mostCompared, DAILY_FAILURE_BUDGET, 'identity compares at most its daily failure budget per address; later guesses are refused unseen'),
-    mustEqual(SECTION, 'sign-in brute force: code requests past the per-address limit refused (429)', codeRequestsRefused, targets.length, 'one request per address beyond SEND_LIMIT_PER_ADDRESS'),
+    mustBeAtMost(
+      SECTION,
+      'sign-in brute force: wrong codes compared for one address, most',
+      mostCompared,
+      DAILY_FAILURE_BUDGET,
+      'identity compares at most its daily failure budget per address; later guesses are refused unseen',
+    ),
+    mustEqual(
+      SECTION,
+      'sign-in brute force: code requests past the per-address limit refused (429)',
+      codeRequestsRefused,
+      targets.length,
+      'one request per address beyond SEND_LIMIT_PER_ADDRESS',
+    ),
     mustBeZero(SECTION, 'sign-in brute force: answers other than 200, 401 or 429', unexpected),
     mustBeZero(SECTION, 'sign-in brute force: 429 answers without Retry-After', tooManyWithoutRetryAfter),
-    mustEqual(SECTION, 'sign-in brute force: real owners signed in from home after the attack', signedIn, owners.length, ownerFailures.join('; ') || undefined),
+    mustEqual(
+      SECTION,
+      'sign-in brute force: real owners signed in from home after the attack',
+      signedIn,
+      owners.length,
+      ownerFailures.join('; ') || undefined,
+    ),
     mustBeZero(SECTION, "sign-in brute force: owners' sessions ended by the attack", sessionsEnded),
-    mustBeZero(SECTION, 'sign-in enumeration: attack steps answered differently with and without an account', differences.length, differences.slice(0, 3).join('; ') || undefined),
+    mustBeZero(
+      SECTION,
+      'sign-in enumeration: attack steps answered differently with and without an account',
+      differences.length,
+      differences.slice(0, 3).join('; ') || undefined,
+    ),
   ];
 }
 
@@ -221,7 +292,11 @@ export function timingLimitMs(comparison: TimingComparison): number {
   return oneDecimal(Math.max(10, 0.2 * Math.min(comparison.medianA, comparison.medianB)));
 }
 
-export async function signInTiming(platform: SignInPlatform, sizes: AbuseSizes['signIn'], log: (line: string) => void): Promise<VerifyFigure[]> {
+export async function signInTiming(
+  platform: SignInPlatform,
+  sizes: AbuseSizes['signIn'],
+  log: (line: string) => void,
+): Promise<VerifyFigure[]> {
   const count = sizes.timingAddresses;
   const targets = await prepareTargets(platform, 'timing', count * 2, count, GROUP.timingHomes, log);
   const existing = targets.filter((target) => target.existing);
@@ -229,10 +304,15 @@ export async function signInTiming(platform: SignInPlatform, sizes: AbuseSizes['
   // Warm the paths up (connections, caches, JIT) on addresses that are not measured.
   for (let i = 0; i < 6; i++) {
     const browser = new Browser(platform.bffUrl, clientAddress(GROUP.warmUp, i + 1));
-    await browser.call('POST', '/api/_auth/sign-in-code', { body: { email: `warm-${i}-${uniqueTag()}@example.test`, purpose: 'sign-in', locale: 'en' } });
+    await browser.call('POST', '/api/_auth/sign-in-code', {
+      body: { email: `warm-${i}-${uniqueTag()}@example.test`, purpose: 'sign-in', locale: 'en' },
+    });
     await browser.call('POST', '/api/_auth/verify', { body: { code: '000000' } });
   }
-  const times = { request: { existing: [] as number[], unknown: [] as number[] }, verify: { existing: [] as number[], unknown: [] as number[] } };
+  const times = {
+    request: { existing: [] as number[], unknown: [] as number[] },
+    verify: { existing: [] as number[], unknown: [] as number[] },
+  };
   let unexpected = 0;
   let next = 1;
   // Four rounds: the per-address limit's five minus the code each address already had. One at a time, the two kinds
@@ -243,7 +323,9 @@ export async function signInTiming(platform: SignInPlatform, sizes: AbuseSizes['
       for (const target of pair) {
         const kind = target.existing ? 'existing' : 'unknown';
         const browser = new Browser(platform.bffUrl, clientAddress(GROUP.timing, next++));
-        const requested = await browser.call('POST', '/api/_auth/sign-in-code', { body: { email: target.email, purpose: 'sign-in', locale: 'en' } });
+        const requested = await browser.call('POST', '/api/_auth/sign-in-code', {
+          body: { email: target.email, purpose: 'sign-in', locale: 'en' },
+        });
         const verified = await browser.call('POST', '/api/_auth/verify', { body: { code: '000001' } });
         if (requested.status !== 200 || verified.status !== 401) unexpected++;
         times.request[kind].push(requested.ms);
@@ -259,7 +341,19 @@ export async function signInTiming(platform: SignInPlatform, sizes: AbuseSizes['
   log(`sign-in timing: ${describe('wrong code', verify)}`);
   return [
     mustBeZero(SECTION, 'sign-in enumeration: timed requests answered other than 200 / 401', unexpected),
-    mustBeAtMost(SECTION, 'sign-in enumeration: code request, time with − without an account, median of pairs (ms)', oneDecimal(request.pairedMs), timingLimitMs(request), describe('code request', request)),
-    mustBeAtMost(SECTION, 'sign-in enumeration: wrong code, time with − without an account, median of pairs (ms)', oneDecimal(verify.pairedMs), timingLimitMs(verify), describe('wrong code', verify)),
+    mustBeAtMost(
+      SECTION,
+      'sign-in enumeration: code request, time with − without an account, median of pairs (ms)',
+      oneDecimal(request.pairedMs),
+      timingLimitMs(request),
+      describe('code request', request),
+    ),
+    mustBeAtMost(
+      SECTION,
+      'sign-in enumeration: wrong code, time with − without an account, median of pairs (ms)',
+      oneDecimal(verify.pairedMs),
+      timingLimitMs(verify),
+      describe('wrong code', verify),
+    ),
   ];
 }

@@ -34,7 +34,14 @@ export interface AbuseSizes {
 export function abuseSizes(size: Size): AbuseSizes {
   return size === 'full'
     ? {
-        signIn: { addresses: 60, existing: 15, attackerIps: 40, rounds: 5, guessesPerChallenge: 6, timingAddresses: 30 },
+        signIn: {
+          addresses: 60,
+          existing: 15,
+          attackerIps: 40,
+          rounds: 5,
+          guessesPerChallenge: 6,
+          timingAddresses: 30,
+        },
         scan: { orders: 20, randomStrings: 2_000 },
         flood: { beyondLimit: 400, concurrency: 16, buyersPerFlood: 2 },
       }

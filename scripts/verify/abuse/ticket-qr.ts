@@ -12,7 +12,11 @@ export function qrModulesFromSvg(svg: string): boolean[][] {
   let x = 0;
   let y = 0;
   for (const [, command, args] of path.matchAll(/([MmHh])([^MmHh]*)/g)) {
-    const numbers = args!.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+    const numbers = args!
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (command === 'M') [x, y] = [numbers[0]!, numbers[1]!];
     else if (command === 'm') [x, y] = [x + numbers[0]!, y + numbers[1]!];
     else {

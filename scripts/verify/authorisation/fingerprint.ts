@@ -11,7 +11,8 @@ const IGNORED_TABLES = ['sessions', 'sign_in_challenges', 'oidc_login_states', '
 const ROW_TEXT: Record<string, string> = { outbox: "t.id || t.subject || encode(t.payload, 'hex')" };
 const SCOPE_TEXT: Record<string, string> = {
   outbox: "t.subject || encode(t.payload, 'escape')",
-  email_status_change: "(select coalesce(m.organisation_id, '') || m.subject_ref from email_message m where m.id = t.message_id)",
+  email_status_change:
+    "(select coalesce(m.organisation_id, '') || m.subject_ref from email_message m where m.id = t.message_id)",
 };
 
 export interface Fingerprints {
@@ -24,7 +25,9 @@ export interface Fingerprints {
 
 /** The tables whose digest differs between two fingerprints. */
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...new Set([...before.keys(), ...after.keys()])].filter((table) => before.get(table) !== after.get(table)).sort();
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((table) => before.get(table) !== after.get(table))
+    .sort();
 }
 
 export async function fingerprints(databases: string[], ids: () => string[]): Promise<Fingerprints> {
@@ -63,7 +66,8 @@ export async function fingerprints(databases: string[], ids: () => string[]): Pr
         await sleep(1_000);
         const next = await take();
         if (changedTables(previous, next).length === 0) return next;
-        if (Date.now() > deadline) throw new Error(`the organisations' data kept changing: ${changedTables(previous, next).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`the organisations' data kept changing: ${changedTables(previous, next).join(', ')}`);
         previous = next;
       }
     },

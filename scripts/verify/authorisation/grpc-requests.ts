@@ -20,12 +20,15 @@ const genDir = join(__dirname, '..', '..', '..', 'proto', 'gen', 'kassa');
 export function definitionOf(method: GrpcMethod): MethodDefinition {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exports = require(join(genDir, method.module)) as Record<string, Record<string, MethodDefinition>>;
-  const definition = Object.values(exports[`${method.service}Service`] ?? {}).find((candidate) => candidate?.path === method.path);
+  const definition = Object.values(exports[`${method.service}Service`] ?? {}).find(
+    (candidate) => candidate?.path === method.path,
+  );
   if (!definition) throw new Error(`no definition of ${method.path} in proto/gen/kassa/${method.module}`);
   return definition;
 }
 
-export const allMethods = (): { method: GrpcMethod; definition: MethodDefinition }[] => grpcMethods().map((method) => ({ method, definition: definitionOf(method) }));
+export const allMethods = (): { method: GrpcMethod; definition: MethodDefinition }[] =>
+  grpcMethods().map((method) => ({ method, definition: definitionOf(method) }));
 
 /** The values a request aimed at an organisation carries, by field name (as ts-proto names the fields). */
 export interface AimedIds {
@@ -53,17 +56,36 @@ export interface AimedIds {
 export function requestAimedAt(definition: MethodDefinition, ids: AimedIds): Record<string, unknown> {
   const request = definition.requestDeserialize(Buffer.alloc(0));
   const single: Record<string, string> = {
-    organisationId: ids.organisationId, eventId: ids.eventId, entityId: ids.eventId, ticketOptionId: ids.ticketOptionId, shopId: ids.shopId,
-    itemId: ids.itemId, discountCodeId: ids.discountCodeId, orderId: ids.orderId, paymentId: ids.paymentId, ticketId: ids.ticketId,
-    memberId: ids.memberId, userId: ids.userId, actorUserId: ids.userId, invitationId: ids.invitationId, linkId: ids.linkId, email: ids.email,
-    sessionToken: ids.sessionToken, deviceId: ids.deviceId,
+    organisationId: ids.organisationId,
+    eventId: ids.eventId,
+    entityId: ids.eventId,
+    ticketOptionId: ids.ticketOptionId,
+    shopId: ids.shopId,
+    itemId: ids.itemId,
+    discountCodeId: ids.discountCodeId,
+    orderId: ids.orderId,
+    paymentId: ids.paymentId,
+    ticketId: ids.ticketId,
+    memberId: ids.memberId,
+    userId: ids.userId,
+    actorUserId: ids.userId,
+    invitationId: ids.invitationId,
+    linkId: ids.linkId,
+    email: ids.email,
+    sessionToken: ids.sessionToken,
+    deviceId: ids.deviceId,
   };
-  const lists: Record<string, string[]> = { eventIds: [ids.eventId], itemIds: [ids.itemId], extraEventIds: [ids.eventId] };
+  const lists: Record<string, string[]> = {
+    eventIds: [ids.eventId],
+    itemIds: [ids.itemId],
+    extraEventIds: [ids.eventId],
+  };
   for (const key of Object.keys(request)) {
     if (key in single && typeof request[key] === 'string') request[key] = single[key];
     else if (key in lists && Array.isArray(request[key])) request[key] = lists[key];
   }
-  if ('access' in request) request.access = { linkSecret: ids.scanSecret, organisationId: ids.organisationId, eventId: ids.eventId };
+  if ('access' in request)
+    request.access = { linkSecret: ids.scanSecret, organisationId: ids.organisationId, eventId: ids.eventId };
   // Encodable as it stands: a contract that rejects its own request would make every refusal meaningless.
   definition.requestSerialize(request);
   return request;

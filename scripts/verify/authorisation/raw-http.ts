@@ -10,15 +10,34 @@ export interface RawAnswer {
   body: string;
 }
 
-export function rawRequest(url: string, method: string, headers: RawHeaders, body?: string, timeoutMs = 30_000): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  method: string,
+  headers: RawHeaders,
+  body?: string,
+  timeoutMs = 30_000,
+): Promise<RawAnswer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, timeout: timeoutMs },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+        timeout: timeoutMs,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         response.on('error', reject);
       },
     );

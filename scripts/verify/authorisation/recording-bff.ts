@@ -14,21 +14,35 @@ export interface RecordingBff {
 
 export async function startRecordingBff(stack: StackInfo, name: string): Promise<RecordingBff> {
   const proxy = await startRecordingProxy({
-    identity: stack.identityGrpc!, catalog: stack.catalogGrpc!, ordering: stack.orderingGrpc!,
-    payments: stack.paymentsGrpc!, ticketing: stack.ticketingGrpc!, notifications: stack.notificationsGrpc!,
+    identity: stack.identityGrpc!,
+    catalog: stack.catalogGrpc!,
+    ordering: stack.orderingGrpc!,
+    payments: stack.paymentsGrpc!,
+    ticketing: stack.ticketingGrpc!,
+    notifications: stack.notificationsGrpc!,
   });
   const port = await freePort();
   let bff: ManagedProcess | undefined;
   try {
-    bff = startProcess(`${stack.namespace}-${name}`, process.execPath, [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
-      ...stack.env,
-      PORT: String(port),
-      // No metrics port: the shared stack's BFF has one.
-      METRICS_PORT: '0',
-      TRUST_PROXY: '1',
-      IDENTITY_GRPC_ADDRESS: proxy.address, CATALOG_GRPC_ADDRESS: proxy.address, ORDERING_GRPC_ADDRESS: proxy.address,
-      PAYMENTS_GRPC_ADDRESS: proxy.address, TICKETING_GRPC_ADDRESS: proxy.address, NOTIFICATIONS_GRPC_ADDRESS: proxy.address,
-    }, join(repoRoot, 'bff'));
+    bff = startProcess(
+      `${stack.namespace}-${name}`,
+      process.execPath,
+      [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)],
+      {
+        ...stack.env,
+        PORT: String(port),
+        // No metrics port: the shared stack's BFF has one.
+        METRICS_PORT: '0',
+        TRUST_PROXY: '1',
+        IDENTITY_GRPC_ADDRESS: proxy.address,
+        CATALOG_GRPC_ADDRESS: proxy.address,
+        ORDERING_GRPC_ADDRESS: proxy.address,
+        PAYMENTS_GRPC_ADDRESS: proxy.address,
+        TICKETING_GRPC_ADDRESS: proxy.address,
+        NOTIFICATIONS_GRPC_ADDRESS: proxy.address,
+      },
+      join(repoRoot, 'bff'),
+    );
     const url = `http://localhost:${port}`;
     await waitForHttp(`${url}/api/_auth/session`, name, 60_000, bff);
     return {

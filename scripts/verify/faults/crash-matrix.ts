@@ -27,21 +27,102 @@ export interface CrashCase {
 
 /** Every step boundary a purchase paid with the demo provider crosses, in the saga's order. */
 export const CRASH_MATRIX: readonly CrashCase[] = [
-  { service: 'ordering', point: 'outbox.before-publish', armBefore: 'checkout', boundary: 'order.reserved committed, not yet published (after commit, before publish)', ci: true },
-  { service: 'payments', point: 'payments.after-attempt-created', armBefore: 'checkout', boundary: 'payment attempt stored, provider not yet called' },
-  { service: 'payments', point: 'payments.after-provider-call', armBefore: 'checkout', boundary: 'provider session made, its id not yet saved (after provider call, before saving its id)', ci: true },
-  { service: 'payments', point: 'outbox.before-publish', armBefore: 'checkout', boundary: 'payment.pending committed, not yet published' },
-  { service: 'payments', point: 'payments.after-provider-event-applied', armBefore: 'pay', boundary: "the guest's payment applied, the answer not yet sent" },
-  { service: 'payments', point: 'outbox.after-publish', armBefore: 'pay', boundary: 'payment.succeeded published, not yet marked (after publish, before mark)', ci: true },
-  { service: 'ordering', point: 'consumer.after-effect-before-ack', armBefore: 'pay', boundary: 'payment.succeeded applied (order paid), not yet acknowledged (after effect, before ack)' },
-  { service: 'ordering', point: 'ordering.after-payment-applied', armBefore: 'pay', boundary: 'the order paid and committed, the payment message not yet acknowledged', ci: true },
-  { service: 'ordering', point: 'outbox.after-publish', armBefore: 'pay', boundary: 'order.paid published, not yet marked' },
-  { service: 'ticketing', point: 'consumer.after-effect-before-ack', armBefore: 'pay', boundary: 'tickets issued, order.paid not yet acknowledged (after effect, before ack)', ci: true },
-  { service: 'ticketing', point: 'outbox.before-publish', armBefore: 'pay', boundary: 'tickets.issued committed, not yet published' },
-  { service: 'ticketing', point: 'outbox.after-publish', armBefore: 'pay', boundary: 'tickets.issued published, not yet marked' },
-  { service: 'notifications', point: 'consumer.after-effect-before-ack', armBefore: 'pay', boundary: 'confirmation recorded, tickets.issued not yet acknowledged, its send job not yet queued' },
-  { service: 'notifications', point: 'notifications.after-email-send-before-mark', armBefore: 'pay', boundary: 'confirmation accepted by SMTP, not yet marked sent (after e-mail send, before marking)', ci: true },
-  { service: 'notifications', point: 'outbox.before-publish', armBefore: 'pay', boundary: 'email.status_changed committed, not yet published' },
+  {
+    service: 'ordering',
+    point: 'outbox.before-publish',
+    armBefore: 'checkout',
+    boundary: 'order.reserved committed, not yet published (after commit, before publish)',
+    ci: true,
+  },
+  {
+    service: 'payments',
+    point: 'payments.after-attempt-created',
+    armBefore: 'checkout',
+    boundary: 'payment attempt stored, provider not yet called',
+  },
+  {
+    service: 'payments',
+    point: 'payments.after-provider-call',
+    armBefore: 'checkout',
+    boundary: 'provider session made, its id not yet saved (after provider call, before saving its id)',
+    ci: true,
+  },
+  {
+    service: 'payments',
+    point: 'outbox.before-publish',
+    armBefore: 'checkout',
+    boundary: 'payment.pending committed, not yet published',
+  },
+  {
+    service: 'payments',
+    point: 'payments.after-provider-event-applied',
+    armBefore: 'pay',
+    boundary: "the guest's payment applied, the answer not yet sent",
+  },
+  {
+    service: 'payments',
+    point: 'outbox.after-publish',
+    armBefore: 'pay',
+    boundary: 'payment.succeeded published, not yet marked (after publish, before mark)',
+    ci: true,
+  },
+  {
+    service: 'ordering',
+    point: 'consumer.after-effect-before-ack',
+    armBefore: 'pay',
+    boundary: 'payment.succeeded applied (order paid), not yet acknowledged (after effect, before ack)',
+  },
+  {
+    service: 'ordering',
+    point: 'ordering.after-payment-applied',
+    armBefore: 'pay',
+    boundary: 'the order paid and committed, the payment message not yet acknowledged',
+    ci: true,
+  },
+  {
+    service: 'ordering',
+    point: 'outbox.after-publish',
+    armBefore: 'pay',
+    boundary: 'order.paid published, not yet marked',
+  },
+  {
+    service: 'ticketing',
+    point: 'consumer.after-effect-before-ack',
+    armBefore: 'pay',
+    boundary: 'tickets issued, order.paid not yet acknowledged (after effect, before ack)',
+    ci: true,
+  },
+  {
+    service: 'ticketing',
+    point: 'outbox.before-publish',
+    armBefore: 'pay',
+    boundary: 'tickets.issued committed, not yet published',
+  },
+  {
+    service: 'ticketing',
+    point: 'outbox.after-publish',
+    armBefore: 'pay',
+    boundary: 'tickets.issued published, not yet marked',
+  },
+  {
+    service: 'notifications',
+    point: 'consumer.after-effect-before-ack',
+    armBefore: 'pay',
+    boundary: 'confirmation recorded, tickets.issued not yet acknowledged, its send job not yet queued',
+  },
+  {
+    service: 'notifications',
+    point: 'notifications.after-email-send-before-mark',
+    armBefore: 'pay',
+    boundary: 'confirmation accepted by SMTP, not yet marked sent (after e-mail send, before marking)',
+    ci: true,
+  },
+  {
+    service: 'notifications',
+    point: 'outbox.before-publish',
+    armBefore: 'pay',
+    boundary: 'email.status_changed committed, not yet published',
+  },
 ];
 
 /** The matrix of a size: at CI size, the cases marked `ci` (one purchase). */
@@ -59,7 +140,9 @@ export const caseName = (crash: CrashCase) => `${crash.service} ${crash.point}`;
 export function crashRounds(matrix: readonly CrashCase[]): CrashCase[][] {
   const rounds: CrashCase[][] = [];
   for (const crash of matrix) {
-    let round = rounds.find((cases) => !cases.some((other) => other.service === crash.service && other.armBefore === crash.armBefore));
+    let round = rounds.find(
+      (cases) => !cases.some((other) => other.service === crash.service && other.armBefore === crash.armBefore),
+    );
     if (!round) rounds.push((round = []));
     round.push(crash);
   }

@@ -25,7 +25,10 @@ export interface DuplicateEmails {
 /** An interruption can only explain a later copy; allow the inbox's clock to lag the kill a little. */
 const SLACK_MS = 2_000;
 
-export function findDuplicateEmails(delivered: readonly DeliveredEmail[], interruptionsAt: readonly number[]): DuplicateEmails {
+export function findDuplicateEmails(
+  delivered: readonly DeliveredEmail[],
+  interruptionsAt: readonly number[],
+): DuplicateEmails {
   const groups = new Map<string, { at: number; id: string }[]>();
   for (const email of delivered) {
     const key = JSON.stringify([email.to.toLowerCase(), email.subject, email.text]);
@@ -46,7 +49,9 @@ export function findDuplicateEmails(delivered: readonly DeliveredEmail[], interr
         const [to, subject] = JSON.parse(key) as [string, string];
         // When and as which message each copy came: one id twice is one message sent again, two ids are two messages.
         const how = copies.map((copy) => `${new Date(copy.at).toISOString().slice(11, 23)} as ${copy.id}`).join(', ');
-        const around = explained ? '' : `; interruptions at ${interruptionsAt.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ') || 'none'}`;
+        const around = explained
+          ? ''
+          : `; interruptions at ${interruptionsAt.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ') || 'none'}`;
         result.examples.push(`${to} "${subject}"${explained ? '' : ' (after no interruption)'} [${how}${around}]`);
       }
     }

@@ -21,7 +21,10 @@ export interface EmailDelivery {
 
 const keyOf = (recipient: string, subject: string) => JSON.stringify([recipient.toLowerCase(), subject]);
 
-export function compareEmailDelivery(recorded: readonly RecordedEmail[], delivered: readonly DeliveredEmail[]): EmailDelivery {
+export function compareEmailDelivery(
+  recorded: readonly RecordedEmail[],
+  delivered: readonly DeliveredEmail[],
+): EmailDelivery {
   // Distinct messages in the inbox per recipient and subject (a duplicate delivery is one message).
   const inbox = new Map<string, Set<string>>();
   for (const email of delivered) {
@@ -33,7 +36,8 @@ export function compareEmailDelivery(recorded: readonly RecordedEmail[], deliver
   const sent = new Map<string, number>();
   const result: EmailDelivery = { sentButNotDelivered: 0, givenUp: 0, unsent: 0, examples: [] };
   for (const email of recorded) {
-    if (email.status === 'send') sent.set(keyOf(email.recipient, email.subject), (sent.get(keyOf(email.recipient, email.subject)) ?? 0) + 1);
+    if (email.status === 'send')
+      sent.set(keyOf(email.recipient, email.subject), (sent.get(keyOf(email.recipient, email.subject)) ?? 0) + 1);
     else if (email.status === 'notSent') {
       result.givenUp += 1;
       if (result.examples.length < 5) result.examples.push(`given up: ${email.recipient} "${email.subject}"`);

@@ -77,11 +77,24 @@ function postgresVersion(): string {
 /** The running Redis's own settings, so the one started after the restart is the same server. */
 function redisStartArguments(): string[] {
   const setting = (name: string): string => {
-    const lines = execFileSync('redis-cli', ['-p', String(PORTS.redis), 'config', 'get', name], { encoding: 'utf8' }).split('\n');
+    const lines = execFileSync('redis-cli', ['-p', String(PORTS.redis), 'config', 'get', name], {
+      encoding: 'utf8',
+    }).split('\n');
     return lines[1]?.trim() ?? '';
   };
   const bind = setting('bind') || '127.0.0.1';
-  const args = ['--daemonize', 'yes', '--port', String(PORTS.redis), '--bind', ...bind.split(/\s+/), '--save', setting('save'), '--appendonly', setting('appendonly') || 'no'];
+  const args = [
+    '--daemonize',
+    'yes',
+    '--port',
+    String(PORTS.redis),
+    '--bind',
+    ...bind.split(/\s+/),
+    '--save',
+    setting('save'),
+    '--appendonly',
+    setting('appendonly') || 'no',
+  ];
   const dir = setting('dir');
   const logfile = setting('logfile');
   if (dir) args.push('--dir', dir);
@@ -118,7 +131,8 @@ export function portOpen(port: number): Promise<boolean> {
 async function waitPort(port: number, open: boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await portOpen(port)) !== open) {
-    if (Date.now() > deadline) throw new Error(`127.0.0.1:${port} did not ${open ? 'open' : 'close'} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`127.0.0.1:${port} did not ${open ? 'open' : 'close'} within ${timeoutMs} ms`);
     await sleep(100);
   }
 }
@@ -131,7 +145,10 @@ async function waitUntilServing(what: Infrastructure, timeoutMs = 60_000): Promi
       await assertInfrastructure();
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${what}: the infrastructure is not serving after the restart: ${(error as Error).message}`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(`${what}: the infrastructure is not serving after the restart: ${(error as Error).message}`, {
+          cause: error,
+        });
       await sleep(250);
     }
   }

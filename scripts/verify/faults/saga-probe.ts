@@ -81,7 +81,8 @@ export async function openSagaProbe(options: SagaProbeOptions): Promise<SagaProb
     return jsm!;
   }
 
-  const count = async (database: SagaDatabase, sql: string) => Number((await query<{ n: string }>(database, sql))[0]?.n ?? 0);
+  const count = async (database: SagaDatabase, sql: string) =>
+    Number((await query<{ n: string }>(database, sql))[0]?.n ?? 0);
 
   async function state(): Promise<SagaState> {
     const unpublished = {} as Record<SagaDatabase, number>;
@@ -122,7 +123,9 @@ export async function openSagaProbe(options: SagaProbeOptions): Promise<SagaProb
           lastError = error;
         }
         if (Date.now() > deadline) {
-          throw new Error(`the saga did not come to rest within ${timeoutMs} ms: ${last ? JSON.stringify(last) : String(lastError)}`);
+          throw new Error(
+            `the saga did not come to rest within ${timeoutMs} ms: ${last ? JSON.stringify(last) : String(lastError)}`,
+          );
         }
         await sleep(250);
       }

@@ -25,7 +25,11 @@ export interface Settled {
 }
 
 /** Two settled looks in a row, or `timeoutMs`; never throws for a stack that does not settle (the figure says so). */
-export async function waitUntilSettled(info: Pick<StackInfo, 'databases' | 'namespace'>, timeoutMs: number, log: (line: string) => void = () => undefined): Promise<Settled> {
+export async function waitUntilSettled(
+  info: Pick<StackInfo, 'databases' | 'namespace'>,
+  timeoutMs: number,
+  log: (line: string) => void = () => undefined,
+): Promise<Settled> {
   const begun = Date.now();
   let quietLooks = 0;
   let lastLogged = 0;

@@ -34,5 +34,10 @@ export function crashStack(stack: Stack): CrashStack {
 
 export function sagaDatabaseUrls(info: StackInfo): Record<SagaDatabase, string> {
   const url = (service: SagaDatabase) => serviceDatabase(info, service);
-  return { ordering: url('ordering'), payments: url('payments'), ticketing: url('ticketing'), notifications: url('notifications') };
+  return {
+    ordering: url('ordering'),
+    payments: url('payments'),
+    ticketing: url('ticketing'),
+    notifications: url('notifications'),
+  };
 }

@@ -3,7 +3,12 @@
 // the service's own process), starts it again after a short delay as a Deployment would, and in between restarts
 // PostgreSQL, Redis and NATS. The schedule is a plain list, so its shape is tested without any process.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Infrastructure, INFRASTRUCTURE, type InfrastructureRestart, restartInfrastructure } from './infrastructure';
+import {
+  type Infrastructure,
+  INFRASTRUCTURE,
+  type InfrastructureRestart,
+  restartInfrastructure,
+} from './infrastructure';
 
 /** What the supervisor kills: the saga's services (each with its in-process outbox relay) and the BFF. */
 export type KillTarget = 'ordering' | 'payments' | 'ticketing' | 'notifications' | 'bff';
@@ -17,11 +22,17 @@ export type FaultStep = { kind: 'kill'; target: KillTarget } | { kind: 'restart'
  * before the first kill nor after the last, so each restart meets a flow that is already disturbed and still
  * running).
  */
-export function faultSchedule(kills: number, targets: readonly KillTarget[] = KILL_TARGETS, infrastructure: readonly Infrastructure[] = INFRASTRUCTURE): FaultStep[] {
+export function faultSchedule(
+  kills: number,
+  targets: readonly KillTarget[] = KILL_TARGETS,
+  infrastructure: readonly Infrastructure[] = INFRASTRUCTURE,
+): FaultStep[] {
   if (kills < 1 || targets.length === 0) throw new Error('a schedule needs at least one kill and one target');
   const steps: FaultStep[] = [];
   // The restart with index i comes after kill number round((i + 1) * kills / (n + 1)), at least 1 and at most kills - 1.
-  const after = infrastructure.map((_, index) => Math.min(Math.max(1, Math.round(((index + 1) * kills) / (infrastructure.length + 1))), Math.max(1, kills - 1)));
+  const after = infrastructure.map((_, index) =>
+    Math.min(Math.max(1, Math.round(((index + 1) * kills) / (infrastructure.length + 1))), Math.max(1, kills - 1)),
+  );
   for (let kill = 1; kill <= kills; kill += 1) {
     steps.push({ kind: 'kill', target: targets[(kill - 1) % targets.length]! });
     infrastructure.forEach((what, index) => {
@@ -69,7 +80,11 @@ export interface SupervisorReport {
 }
 
 /** Runs the schedule step by step; a step that fails (a process that does not come back) throws. */
-export async function supervise(schedule: readonly FaultStep[], processes: Supervised, options: SupervisorOptions = {}): Promise<SupervisorReport> {
+export async function supervise(
+  schedule: readonly FaultStep[],
+  processes: Supervised,
+  options: SupervisorOptions = {},
+): Promise<SupervisorReport> {
   const log = options.log ?? (() => undefined);
   const restart = options.restart ?? restartInfrastructure;
   const report: SupervisorReport = { kills: [], restarts: [], durationMs: 0 };
@@ -82,7 +97,9 @@ export async function supervise(schedule: readonly FaultStep[], processes: Super
       await sleep(options.restartDelayMs ?? 1_000);
       await processes.start(step.target);
       report.kills.push({ target: step.target, signal, at, outageMs: Date.now() - at });
-      log(`fault ${index + 1}/${schedule.length}: kill -9 ${step.target} (${signal}), back after ${Date.now() - at} ms`);
+      log(
+        `fault ${index + 1}/${schedule.length}: kill -9 ${step.target} (${signal}), back after ${Date.now() - at} ms`,
+      );
     } else {
       const restarted = await restart(step.what, options.infrastructureDownMs ?? 2_000);
       report.restarts.push(restarted);

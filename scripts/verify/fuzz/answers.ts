@@ -14,8 +14,20 @@ export interface MessageCatalogue {
 const repoRoot = join(__dirname, '..', '..', '..');
 
 /** Where the messages a client can see are written (tests and generated code left out). */
-export const MESSAGE_SOURCE_DIRS = ['contracts/src', 'services/identity/src', 'services/catalog/src', 'services/ordering/src', 'services/payments/src', 'services/ticketing/src',
-  'services/notifications/src', 'services/platform/src', 'bff/server', 'bff/app', 'web/src/lib', 'web/src/components/ui'];
+export const MESSAGE_SOURCE_DIRS = [
+  'contracts/src',
+  'services/identity/src',
+  'services/catalog/src',
+  'services/ordering/src',
+  'services/payments/src',
+  'services/ticketing/src',
+  'services/notifications/src',
+  'services/platform/src',
+  'bff/server',
+  'bff/app',
+  'web/src/lib',
+  'web/src/components/ui',
+];
 
 /**
  * Said by grpc-js itself, not by our code, for the transport's own refusals (a message over the 4 MB limit); the
@@ -24,7 +36,8 @@ export const MESSAGE_SOURCE_DIRS = ['contracts/src', 'services/identity/src', 's
 const TRANSPORT_MESSAGES = [/^Received message larger than max \(\d+ vs\. \d+\)$/];
 
 /** A literal or template text that reads like a message: starts with a capital, one line, not too long. */
-const looksLikeMessage = (text: string) => /^[A-Z][^\n]{1,199}$/.test(text) && (text.includes(' ') || /^[A-Z][a-z]+\.?$/.test(text));
+const looksLikeMessage = (text: string) =>
+  /^[A-Z][^\n]{1,199}$/.test(text) && (text.includes(' ') || /^[A-Z][a-z]+\.?$/.test(text));
 
 /** Where a template literal had a `${…}`. */
 const HOLE = '\u0000';
@@ -152,8 +165,14 @@ export function isKnownMessage(catalogue: MessageCatalogue, message: string): bo
 const INTERNALS: [string, RegExp][] = [
   ['a stack frame', /\bat (?:async )?[\w$.<>[\] ]+ \([^)]*:\d+:\d+\)|\n\s+at [^\n]+:\d+:\d+/],
   ['a file path', /(?:\/work\/|\/home\/|\/usr\/lib|node_modules|webpack-internal|\.next\/server|[\w-]+\.[jt]sx?:\d+)/],
-  ['SQL', /\b(?:select [^\n]{0,80} from|insert into|update [\w"]+ set|delete from|syntax error at or near|violates [\w ]+constraint|duplicate key value|relation "[^"]+")/i],
-  ['a JavaScript error', /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|Cannot read propert|is not a function|is not defined|Unexpected token|ECONNREFUSED|ETIMEDOUT|MikroORM|DriverException)\b/],
+  [
+    'SQL',
+    /\b(?:select [^\n]{0,80} from|insert into|update [\w"]+ set|delete from|syntax error at or near|violates [\w ]+constraint|duplicate key value|relation "[^"]+")/i,
+  ],
+  [
+    'a JavaScript error',
+    /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|Cannot read propert|is not a function|is not defined|Unexpected token|ECONNREFUSED|ETIMEDOUT|MikroORM|DriverException)\b/,
+  ],
   ['a JavaScript value', /\bundefined\b|\[object Object\]|\bNaN\b/],
 ];
 
@@ -168,6 +187,7 @@ export function messagesOf(body: unknown): string[] {
   const { message, fields } = body as { message?: unknown; fields?: unknown };
   const found: string[] = [];
   if (message !== undefined) found.push(typeof message === 'string' ? message : JSON.stringify(message));
-  if (typeof fields === 'object' && fields !== null) for (const value of Object.values(fields)) found.push(typeof value === 'string' ? value : JSON.stringify(value));
+  if (typeof fields === 'object' && fields !== null)
+    for (const value of Object.values(fields)) found.push(typeof value === 'string' ? value : JSON.stringify(value));
   return found;
 }

@@ -21,7 +21,10 @@ export interface TemplateIds {
  * only, identity owns the rules. The same shape here.
  */
 export const INLINE_SCHEMAS: Record<string, Oracle> = {
-  'bff/app/api/account/profile/route.ts#profileBody': z.object({ displayName: z.string().optional(), locale: z.string().optional() }),
+  'bff/app/api/account/profile/route.ts#profileBody': z.object({
+    displayName: z.string().optional(),
+    locale: z.string().optional(),
+  }),
 };
 
 const KEY = 'fuzz-0123456789abcdef';
@@ -29,12 +32,24 @@ const SECRET = 'a'.repeat(43);
 const DEVICE = 'dev_fuzz1234';
 const CODE = 'KT1.key.payload.signature';
 const EVENT = {
-  name: 'Fuzz night', description: 'Music', startsAt: '2031-06-01T18:00:00.000Z', endsAt: '2031-06-01T23:00:00.000Z', ticketLimit: 100,
-  location: { address: 'Main 1', city: 'Utrecht', postalCode: '3511AA', country: 'NL' }, translations: [{ locale: 'nl', name: 'Fuzz avond', description: 'Muziek' }],
+  name: 'Fuzz night',
+  description: 'Music',
+  startsAt: '2031-06-01T18:00:00.000Z',
+  endsAt: '2031-06-01T23:00:00.000Z',
+  ticketLimit: 100,
+  location: { address: 'Main 1', city: 'Utrecht', postalCode: '3511AA', country: 'NL' },
+  translations: [{ locale: 'nl', name: 'Fuzz avond', description: 'Muziek' }],
 };
 const SHOP = {
-  name: 'Fuzz shop', description: 'Tickets', opensAt: '2031-04-01T00:00:00.000Z', closesAt: '2031-05-01T00:00:00.000Z', currency: 'EUR', password: 'open-sesame',
-  donation: { enabled: true, suggestedAmountsMinor: [500, 1000], allowCustomAmount: true }, reservationMinutes: 15, translations: [{ locale: 'nl', name: 'Winkel', description: '' }],
+  name: 'Fuzz shop',
+  description: 'Tickets',
+  opensAt: '2031-04-01T00:00:00.000Z',
+  closesAt: '2031-05-01T00:00:00.000Z',
+  currency: 'EUR',
+  password: 'open-sesame',
+  donation: { enabled: true, suggestedAmountsMinor: [500, 1000], allowCustomAmount: true },
+  reservationMinutes: 15,
+  translations: [{ locale: 'nl', name: 'Winkel', description: '' }],
 };
 
 /** A valid body per schema export (or inline schema identifier), for the ids of the caller's organisation. */
@@ -43,30 +58,76 @@ export const TEMPLATES: Record<string, (ids: TemplateIds) => unknown> = {
   verifyBody: () => ({ code: '123456' }),
   profileBody: () => ({ displayName: 'Fuzz Tester', locale: 'en' }),
   waitlistBody: () => ({ email: 'fuzz@example.test', locale: 'en' }),
-  contactBody: () => ({ name: 'Fuzz Tester', email: 'fuzz@example.test', message: 'A question about tickets.', locale: 'en' }),
+  contactBody: () => ({
+    name: 'Fuzz Tester',
+    email: 'fuzz@example.test',
+    message: 'A question about tickets.',
+    locale: 'en',
+  }),
   priceCartBody: ({ itemId }) => ({ lines: [{ itemId, quantity: 2 }], discountCode: 'FUZZ10', donationMinor: 500 }),
   shopAccessBody: () => ({ password: 'open-sesame' }),
-  checkoutBody: ({ itemId }) => ({ items: [{ itemId, quantity: 2 }], subscribe: false, email: 'fuzz@example.test', discountCode: 'FUZZ10', donationMinor: 500, idempotencyKey: KEY, locale: 'en' }),
+  checkoutBody: ({ itemId }) => ({
+    items: [{ itemId, quantity: 2 }],
+    subscribe: false,
+    email: 'fuzz@example.test',
+    discountCode: 'FUZZ10',
+    donationMinor: 500,
+    idempotencyKey: KEY,
+    locale: 'en',
+  }),
   retryPaymentBody: () => ({ idempotencyKey: KEY, locale: 'en' }),
   demoPaymentBody: () => ({ action: 'pay', locale: 'en' }),
   linkDeviceBody: () => ({ secret: SECRET, deviceId: DEVICE }),
   linkOpenBody: () => ({ secret: SECRET, deviceId: DEVICE, locale: 'en' }),
   linkScanBody: () => ({ secret: SECRET, code: CODE, nonce: 'nonce-1', deviceId: DEVICE }),
-  linkSyncBody: () => ({ secret: SECRET, deviceId: DEVICE, scans: [{ nonce: 'nonce-1', code: CODE, scannedAt: '2031-06-01T19:00:00.000Z' }] }),
+  linkSyncBody: () => ({
+    secret: SECRET,
+    deviceId: DEVICE,
+    scans: [{ nonce: 'nonce-1', code: CODE, scannedAt: '2031-06-01T19:00:00.000Z' }],
+  }),
   scanBody: () => ({ code: CODE, nonce: 'nonce-1', deviceId: DEVICE }),
-  syncBody: () => ({ deviceId: DEVICE, scans: [{ nonce: 'nonce-1', code: CODE, scannedAt: '2031-06-01T19:00:00.000Z' }] }),
+  syncBody: () => ({
+    deviceId: DEVICE,
+    scans: [{ nonce: 'nonce-1', code: CODE, scannedAt: '2031-06-01T19:00:00.000Z' }],
+  }),
   createScanLinkBody: () => ({ name: 'Main door' }),
-  organisationSettingsSchema: () => ({ name: 'Fuzz organisation', description: 'Events', currency: 'EUR', defaultLocale: 'en' }),
+  organisationSettingsSchema: () => ({
+    name: 'Fuzz organisation',
+    description: 'Events',
+    currency: 'EUR',
+    defaultLocale: 'en',
+  }),
   inviteSchema: () => ({ email: 'invitee@example.test', firstName: 'Pat', lastName: 'Doe', permissions: ['checkin'] }),
   memberChangesSchema: () => ({ firstName: 'Pat', lastName: 'Doe', permissions: ['checkin'] }),
   refundBody: () => ({ full: false, amountMinor: 100, idempotencyKey: KEY }),
   resendBody: () => ({ idempotencyKey: KEY }),
   eventBody: () => EVENT,
-  ticketOptionBody: () => ({ name: 'Regular', description: 'Standing', capacity: 10, translations: [{ locale: 'nl', name: 'Normaal', description: '' }] }),
+  ticketOptionBody: () => ({
+    name: 'Regular',
+    description: 'Standing',
+    capacity: 10,
+    translations: [{ locale: 'nl', name: 'Normaal', description: '' }],
+  }),
   newShopBody: () => SHOP,
   shopBody: () => SHOP,
-  shopItemBody: ({ ticketOptionId, eventId }) => ({ ticketOptionId, extraEventIds: [eventId], name: 'Regular', priceMinor: 1_000, saleStart: '2031-04-01T00:00:00.000Z', saleEnd: '2031-04-30T00:00:00.000Z', maxPerOrder: 10 }),
-  discountCodeBody: ({ itemId }) => ({ code: 'FUZZ10', type: 'percentage', value: 10, validFrom: '2031-04-01T00:00:00.000Z', validUntil: '2031-04-30T00:00:00.000Z', maxUses: 5, itemIds: [itemId] }),
+  shopItemBody: ({ ticketOptionId, eventId }) => ({
+    ticketOptionId,
+    extraEventIds: [eventId],
+    name: 'Regular',
+    priceMinor: 1_000,
+    saleStart: '2031-04-01T00:00:00.000Z',
+    saleEnd: '2031-04-30T00:00:00.000Z',
+    maxPerOrder: 10,
+  }),
+  discountCodeBody: ({ itemId }) => ({
+    code: 'FUZZ10',
+    type: 'percentage',
+    value: 10,
+    validFrom: '2031-04-01T00:00:00.000Z',
+    validUntil: '2031-04-30T00:00:00.000Z',
+    maxUses: 5,
+    itemIds: [itemId],
+  }),
 };
 
 /** The key a schema's template is found by: the inline identifier, or the imported export's name. */
@@ -81,13 +142,17 @@ function modulePath(routeFile: string, specifier: string): string {
 export function loadSchema(routeFile: string, ref: SchemaRef): Oracle {
   if (ref.from === undefined) {
     const inline = INLINE_SCHEMAS[`${routeFile}#${ref.identifier}`];
-    if (!inline) throw new Error(`${routeFile} checks its body with an inline schema "${ref.identifier}" that the fuzzer does not mirror`);
+    if (!inline)
+      throw new Error(
+        `${routeFile} checks its body with an inline schema "${ref.identifier}" that the fuzzer does not mirror`,
+      );
     return inline;
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exported = (require(modulePath(routeFile, ref.from)) as Record<string, unknown>)[ref.exportName];
   const schema = ref.factory && typeof exported === 'function' ? (exported as () => unknown)() : exported;
-  if (typeof (schema as Oracle | undefined)?.safeParse !== 'function') throw new Error(`${routeFile}: "${ref.exportName}" from ${ref.from} is not a zod schema`);
+  if (typeof (schema as Oracle | undefined)?.safeParse !== 'function')
+    throw new Error(`${routeFile}: "${ref.exportName}" from ${ref.from} is not a zod schema`);
   return schema as Oracle;
 }
 

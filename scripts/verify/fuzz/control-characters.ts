@@ -22,7 +22,12 @@ export interface ControlCharacterGrpcCase {
 }
 
 /** Every string field (and list of strings) of a message, nested messages and message lists (element 0) included. */
-function stringFields(types: ProtoTypes, key: string, prefix: (string | number)[] = [], depth = 0): { path: (string | number)[]; list: boolean }[] {
+function stringFields(
+  types: ProtoTypes,
+  key: string,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; list: boolean }[] {
   if (depth > 3) return [];
   return (types.messages.get(key) ?? []).flatMap((field) => {
     const path = [...prefix, field.name];
@@ -30,7 +35,8 @@ function stringFields(types: ProtoTypes, key: string, prefix: (string | number)[
     if (type.kind === 'string') return [{ path, list: false }];
     if (type.kind === 'list' && type.of.kind === 'string') return [{ path, list: true }];
     if (type.kind === 'message') return stringFields(types, type.name, path, depth + 1);
-    if (type.kind === 'list' && type.of.kind === 'message') return stringFields(types, type.of.name, [...path, 0], depth + 1);
+    if (type.kind === 'list' && type.of.kind === 'message')
+      return stringFields(types, type.of.name, [...path, 0], depth + 1);
     return [];
   });
 }
@@ -57,15 +63,20 @@ export function controlCharacterGrpcCases(path: string, types: ProtoTypes): Cont
 function stringLeaves(value: unknown, prefix: string[] = []): string[][] {
   if (typeof value === 'string') return [prefix];
   if (Array.isArray(value)) return value.flatMap((entry, index) => stringLeaves(entry, [...prefix, String(index)]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([name, entry]) => stringLeaves(entry, [...prefix, name]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, entry]) => stringLeaves(entry, [...prefix, name]));
   return [];
 }
 
 function replaced(value: unknown, path: string[], text: string): unknown {
   if (path.length === 0) return text;
   const [head, ...rest] = path;
-  if (Array.isArray(value)) return value.map((entry, index) => (String(index) === head ? replaced(entry, rest, text) : entry));
-  return { ...(value as Record<string, unknown>), [head!]: replaced((value as Record<string, unknown>)[head!], rest, text) };
+  if (Array.isArray(value))
+    return value.map((entry, index) => (String(index) === head ? replaced(entry, rest, text) : entry));
+  return {
+    ...(value as Record<string, unknown>),
+    [head!]: replaced((value as Record<string, unknown>)[head!], rest, text),
+  };
 }
 
 export interface ControlCharacterHttpCase extends HttpCase {
@@ -88,7 +99,9 @@ export function controlCharacterHttpCases(
   if (method.body.kind !== 'json' || !caller.tenant) return [];
   let target = urlPathOf(profile.route.path);
   for (const param of profile.params) {
-    const own = method.signedIn ? pools[caller.tenant][param.name] : [...(pools.A[param.name] ?? []), ...(pools.B[param.name] ?? [])];
+    const own = method.signedIn
+      ? pools[caller.tenant][param.name]
+      : [...(pools.A[param.name] ?? []), ...(pools.B[param.name] ?? [])];
     if (!own?.length) return [];
     target = target.replace(new RegExp(`\\[(?:\\.\\.\\.)?${param.name}\\]`), percentEncode(own[0]!));
   }
@@ -104,7 +117,12 @@ export function controlCharacterHttpCases(
       method: method.method,
       caller: caller.name,
       target,
-      headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...(caller.sessionCookie ? { cookie: caller.sessionCookie } : {}) },
+      headers: {
+        origin,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+        ...(caller.sessionCookie ? { cookie: caller.sessionCookie } : {}),
+      },
       body: JSON.stringify(replaced(template, leaf, value)),
       refusedBecause: ['body'],
       made: `body ${leaf.join('.')} = ${shown(value)}`,

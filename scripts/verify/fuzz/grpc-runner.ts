@@ -16,7 +16,8 @@ interface MessageFns {
   encode(value: unknown): { finish(): Uint8Array };
 }
 
-type AnyClient = PromiseClient<Record<string, MethodDefinition>> & Record<string, (request: unknown, options?: { actorUserId?: string; deadlineMs?: number }) => Promise<unknown>>;
+type AnyClient = PromiseClient<Record<string, MethodDefinition>> &
+  Record<string, (request: unknown, options?: { actorUserId?: string; deadlineMs?: number }) => Promise<unknown>>;
 
 /** One method, callable with a typed request (encoded by ts-proto) or with raw bytes. */
 export interface CallableMethod {
@@ -63,12 +64,18 @@ export function callableMethods(
       const definition = module[`${method.service}Service`] as Record<string, MethodDefinition>;
       // The same methods with the bytes passed through unencoded, and the answers left undecoded.
       const rawDefinition = Object.fromEntries(
-        Object.entries(definition).map(([name, entry]) => [name, { ...entry, requestSerialize: (bytes: Buffer) => bytes, responseDeserialize: (bytes: Buffer) => bytes }]),
+        Object.entries(definition).map(([name, entry]) => [
+          name,
+          { ...entry, requestSerialize: (bytes: Buffer) => bytes, responseDeserialize: (bytes: Buffer) => bytes },
+        ]),
       );
       const Raw = makeGenericClientConstructor(rawDefinition as unknown as ServiceDefinition, method.service);
       client = {
         typed: createGrpcClient(Typed, address, { callerKey, deadlineMs: DEADLINE_MS }) as unknown as AnyClient,
-        raw: createGrpcClient(Raw as unknown as Parameters<typeof createGrpcClient>[0], address, { callerKey, deadlineMs: DEADLINE_MS }) as unknown as AnyClient,
+        raw: createGrpcClient(Raw as unknown as Parameters<typeof createGrpcClient>[0], address, {
+          callerKey,
+          deadlineMs: DEADLINE_MS,
+        }) as unknown as AnyClient,
         definition,
       };
       clients.set(clientKey, client);

@@ -13,7 +13,18 @@ import fc from 'fast-check';
 import { isRefusedBody, jsonBodies, type FieldLimits, type JsonBody, type Oracle } from './json-bodies';
 import type { MethodProfile, RouteProfile } from './route-profiles';
 import { urlPathOf } from './route-profiles';
-import { anyJson, anyUnicode, badString, isDotSegment, malformedId, NASTY_STRINGS, percentEncode, randomId, randomToken, RAW_SEGMENTS } from './values';
+import {
+  anyJson,
+  anyUnicode,
+  badString,
+  isDotSegment,
+  malformedId,
+  NASTY_STRINGS,
+  percentEncode,
+  randomId,
+  randomToken,
+  RAW_SEGMENTS,
+} from './values';
 
 export type TenantName = 'A' | 'B';
 export type CallerName = 'anonymous' | 'member of B' | 'owner of A';
@@ -66,25 +77,52 @@ interface Segment {
 }
 
 /** The values of one path parameter for this caller: its own (which it may use), others' and made-up ones. */
-function segmentArbitrary(profile: RouteProfile, method: MethodProfile, name: string, prefix: string | undefined, caller: Caller, pools: IdPools, mode: 'own' | 'mixed'): fc.Arbitrary<Segment> {
+function segmentArbitrary(
+  profile: RouteProfile,
+  method: MethodProfile,
+  name: string,
+  prefix: string | undefined,
+  caller: Caller,
+  pools: IdPools,
+  mode: 'own' | 'mixed',
+): fc.Arbitrary<Segment> {
   const all = [...(pools.A[name] ?? []), ...(pools.B[name] ?? [])];
   // A public route (no session asked) takes anyone's real ids: they are all the caller's to use.
   const own = method.signedIn ? (caller.tenant ? (pools[caller.tenant][name] ?? []) : []) : all;
-  const foreign = method.signedIn && caller.tenant ? (pools[other(caller.tenant)][name] ?? []) : method.signedIn ? all : [];
-  const encoded = (value: string, isOwn: boolean, made: string): Segment => ({ raw: percentEncode(value), own: isOwn, made });
-  const ownArbitrary = own.length > 0 ? fc.constantFrom(...own).map((value) => encoded(value, true, `${name}: own`)) : undefined;
+  const foreign =
+    method.signedIn && caller.tenant ? (pools[other(caller.tenant)][name] ?? []) : method.signedIn ? all : [];
+  const encoded = (value: string, isOwn: boolean, made: string): Segment => ({
+    raw: percentEncode(value),
+    own: isOwn,
+    made,
+  });
+  const ownArbitrary =
+    own.length > 0 ? fc.constantFrom(...own).map((value) => encoded(value, true, `${name}: own`)) : undefined;
   if (mode === 'own') {
     if (!ownArbitrary) throw new Error(`no own ${name} for ${caller.name} on ${profile.route.path}`);
     return ownArbitrary;
   }
-  const made = prefix ? randomId(prefix) : name === 'token' ? randomToken : fc.oneof(randomId('ses'), randomToken, anyUnicode(30));
+  const made = prefix
+    ? randomId(prefix)
+    : name === 'token'
+      ? randomToken
+      : fc.oneof(randomId('ses'), randomToken, anyUnicode(30));
   const options: fc.Arbitrary<Segment>[] = [
     made.map((value) => encoded(value, false, `${name}: made up ${JSON.stringify(value)}`)),
-    malformedId(all).filter((value) => value !== '').map((value) => encoded(value, false, `${name}: malformed ${JSON.stringify(value.slice(0, 40))}${value.length > 40 ? `… (${value.length})` : ''}`)),
+    malformedId(all)
+      .filter((value) => value !== '')
+      .map((value) =>
+        encoded(
+          value,
+          false,
+          `${name}: malformed ${JSON.stringify(value.slice(0, 40))}${value.length > 40 ? `… (${value.length})` : ''}`,
+        ),
+      ),
     fc.constantFrom(...RAW_SEGMENTS).map((raw): Segment => ({ raw, own: false, made: `${name}: raw ${raw}` })),
   ];
   if (ownArbitrary) options.push(ownArbitrary);
-  if (foreign.length > 0) options.push(fc.constantFrom(...foreign).map((value) => encoded(value, false, `${name}: another organisation's`)));
+  if (foreign.length > 0)
+    options.push(fc.constantFrom(...foreign).map((value) => encoded(value, false, `${name}: another organisation's`)));
   return fc.oneof(...options).filter((segment) => segment.raw !== '' && !isDotSegment(segment.raw));
 }
 
@@ -94,19 +132,38 @@ interface Path {
   made: string[];
 }
 
-function pathArbitrary(profile: RouteProfile, method: MethodProfile, caller: Caller, pools: IdPools): fc.Arbitrary<Path> {
+function pathArbitrary(
+  profile: RouteProfile,
+  method: MethodProfile,
+  caller: Caller,
+  pools: IdPools,
+): fc.Arbitrary<Path> {
   const template = urlPathOf(profile.route.path);
   if (profile.params.length === 0) return fc.constant({ path: template, accepted: true, made: [] });
   const build = (mode: 'own' | 'mixed') =>
-    fc.tuple(...profile.params.map((param) => segmentArbitrary(profile, method, param.name, param.prefix, caller, pools, mode))).map((segments): Path => {
-      let path = template;
-      profile.params.forEach((param, index) => {
-        path = path.replace(new RegExp(`\\[(?:\\.\\.\\.)?${param.name}\\]`), segments[index]!.raw);
+    fc
+      .tuple(
+        ...profile.params.map((param) =>
+          segmentArbitrary(profile, method, param.name, param.prefix, caller, pools, mode),
+        ),
+      )
+      .map((segments): Path => {
+        let path = template;
+        profile.params.forEach((param, index) => {
+          path = path.replace(new RegExp(`\\[(?:\\.\\.\\.)?${param.name}\\]`), segments[index]!.raw);
+        });
+        return {
+          path,
+          accepted: segments.every((segment) => segment.own),
+          made: segments.map((segment) => segment.made),
+        };
       });
-      return { path, accepted: segments.every((segment) => segment.own), made: segments.map((segment) => segment.made) };
-    });
   const ownPossible = profile.params.every((param) => {
-    const own = method.signedIn ? (caller.tenant ? (pools[caller.tenant][param.name] ?? []) : []) : [...(pools.A[param.name] ?? []), ...(pools.B[param.name] ?? [])];
+    const own = method.signedIn
+      ? caller.tenant
+        ? (pools[caller.tenant][param.name] ?? [])
+        : []
+      : [...(pools.A[param.name] ?? []), ...(pools.B[param.name] ?? [])];
     return own.length > 0;
   });
   // Half the time every id is the caller's own, so that the body and the query are what gets checked.
@@ -130,17 +187,34 @@ function accessKeyArbitrary(method: MethodProfile, accessKeys: readonly string[]
     { weight: 1, arbitrary: randomToken.map((token) => [['key', token.slice(0, 22)]]) },
     { weight: 1, arbitrary: fc.constant([]) },
   ];
-  if (accessKeys.length > 0) options.push({ weight: 4, arbitrary: fc.constantFrom(...accessKeys).map((key) => [['key', key]]) });
+  if (accessKeys.length > 0)
+    options.push({ weight: 4, arbitrary: fc.constantFrom(...accessKeys).map((key) => [['key', key]]) });
   return fc.oneof(...options);
 }
 
-function queryArbitrary(method: MethodProfile, deviceOracle: Oracle | undefined, accessKeys: readonly string[]): fc.Arbitrary<Query> {
-  const keys = [...method.queryKeys, ...(method.deviceQuery ? ['deviceId'] : []), ...(method.accessKeyQuery ? ['key'] : []), 'locale', 'q', 'status', 'page', 'x'];
+function queryArbitrary(
+  method: MethodProfile,
+  deviceOracle: Oracle | undefined,
+  accessKeys: readonly string[],
+): fc.Arbitrary<Query> {
+  const keys = [
+    ...method.queryKeys,
+    ...(method.deviceQuery ? ['deviceId'] : []),
+    ...(method.accessKeyQuery ? ['key'] : []),
+    'locale',
+    'q',
+    'status',
+    'page',
+    'x',
+  ];
   const value = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom('en', 'nl', 'dev_fuzz1234', 'created', 'paid', '1', '') },
     { weight: 4, arbitrary: badString(300) },
   );
-  const entry = fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: anyUnicode(10) }), value);
+  const entry = fc.tuple(
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: anyUnicode(10) }),
+    value,
+  );
   // Now and then one value of 20,000 characters: a URL past what the server takes (431), the rest stays well within.
   const fuzzed = fc.oneof(
     { weight: 19, arbitrary: fc.array(entry, { maxLength: 5 }) },
@@ -152,9 +226,17 @@ function queryArbitrary(method: MethodProfile, deviceOracle: Oracle | undefined,
     const text = entries.map(([key, item]) => `${percentEncode(key)}=${percentEncode(item)}`).join('&');
     const first = entries.find(([key]) => key === 'deviceId')?.[1];
     // The handler reads the first deviceId (URLSearchParams.get) and checks it with the schema; absent is refused too.
-    const broken = method.deviceQuery && deviceOracle !== undefined && !deviceOracle.safeParse({ deviceId: first }).success;
-    const shown = (key: string, item: string) => (key === 'key' && realKeys.has(item) ? 'key=(a real order\'s)' : `${key}=${JSON.stringify(item.slice(0, 20))}${item.length > 20 ? `…(${item.length})` : ''}`);
-    return { text, broken, made: entries.length ? `query ${entries.map(([key, item]) => shown(key, item)).join('&')}` : '' };
+    const broken =
+      method.deviceQuery && deviceOracle !== undefined && !deviceOracle.safeParse({ deviceId: first }).success;
+    const shown = (key: string, item: string) =>
+      key === 'key' && realKeys.has(item)
+        ? "key=(a real order's)"
+        : `${key}=${JSON.stringify(item.slice(0, 20))}${item.length > 20 ? `…(${item.length})` : ''}`;
+    return {
+      text,
+      broken,
+      made: entries.length ? `query ${entries.map(([key, item]) => shown(key, item)).join('&')}` : '',
+    };
   });
 }
 
@@ -163,7 +245,9 @@ function rawBodyArbitrary(): fc.Arbitrary<{ body: JsonBody; headers: Record<stri
   const payload = fc.oneof(
     anyJson.map((value) => JSON.stringify(value) ?? 'null'),
     fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
-    fc.constant(`{"id":"evt_1","type":"payment_intent.succeeded","data":{"object":{"metadata":{"paymentId":"pay_x"}}}}`),
+    fc.constant(
+      `{"id":"evt_1","type":"payment_intent.succeeded","data":{"object":{"metadata":{"paymentId":"pay_x"}}}}`,
+    ),
     fc.constant('x'.repeat(1024 * 1024 + 1)),
   );
   const signature = fc.option(
@@ -176,18 +260,35 @@ function rawBodyArbitrary(): fc.Arbitrary<{ body: JsonBody; headers: Record<stri
   );
   const header = fc.constantFrom('stripe-signature', 'kassa-signature');
   return fc.tuple(payload, signature, header).map(([bytes, sig, name]) => ({
-    body: { payload: bytes, contentType: 'application/json', made: `raw ${typeof bytes === 'string' ? bytes.length : bytes.byteLength} bytes, ${name}: ${sig === null ? 'none' : JSON.stringify(sig.slice(0, 30))}` },
+    body: {
+      payload: bytes,
+      contentType: 'application/json',
+      made: `raw ${typeof bytes === 'string' ? bytes.length : bytes.byteLength} bytes, ${name}: ${sig === null ? 'none' : JSON.stringify(sig.slice(0, 30))}`,
+    },
     // Header values must be ISO-8859-1 for fetch: the rest is sent percent-encoded, which is no valid signature either.
     headers: sig === null ? {} : { [name]: /^[\x20-\x7e]*$/.test(sig) ? sig : percentEncode(sig) },
   }));
 }
 
 /** The cookies and extra headers of a caller: a signed-in caller its session; the anonymous one none, or bad ones. */
-function callerHeaders(caller: Caller, other: Caller | undefined): fc.Arbitrary<{ headers: Record<string, string>; made: string }> {
+function callerHeaders(
+  caller: Caller,
+  other: Caller | undefined,
+): fc.Arbitrary<{ headers: Record<string, string>; made: string }> {
   // The BFF sets the actor header on its gRPC calls itself; one sent by the browser must change nothing.
-  const actorHeader = fc.option(fc.constant(other?.userId ? { 'kassa-actor-user-id': other.userId } : { 'kassa-actor-user-id': 'usr_00000000000000000000000000' }), { freq: 6 });
+  const actorHeader = fc.option(
+    fc.constant(
+      other?.userId
+        ? { 'kassa-actor-user-id': other.userId }
+        : { 'kassa-actor-user-id': 'usr_00000000000000000000000000' },
+    ),
+    { freq: 6 },
+  );
   if (caller.sessionCookie) {
-    return actorHeader.map((extra) => ({ headers: { cookie: caller.sessionCookie!, ...(extra ?? {}) }, made: extra ? 'with a foreign actor header' : '' }));
+    return actorHeader.map((extra) => ({
+      headers: { cookie: caller.sessionCookie!, ...(extra ?? {}) },
+      made: extra ? 'with a foreign actor header' : '',
+    }));
   }
   const badCookie = fc.oneof(
     fc.constant(''),
@@ -198,7 +299,9 @@ function callerHeaders(caller: Caller, other: Caller | undefined): fc.Arbitrary<
   );
   return fc.tuple(badCookie, actorHeader).map(([cookie, extra]) => ({
     headers: { ...(cookie ? { cookie } : {}), ...(extra ?? {}) },
-    made: [cookie ? `cookie ${cookie.slice(0, 40)}` : '', extra ? 'with an actor header' : ''].filter(Boolean).join(', '),
+    made: [cookie ? `cookie ${cookie.slice(0, 40)}` : '', extra ? 'with an actor header' : '']
+      .filter(Boolean)
+      .join(', '),
   }));
 }
 
@@ -208,12 +311,24 @@ export type CaseArbitrary = { kind: 'cases'; arbitrary: fc.Arbitrary<HttpCase> }
  * The requests of one route, method and caller. `origin` is the BFF's (sent as Origin, as the browser does);
  * `otherCaller` lends its user id to the actor header the BFF must ignore.
  */
-export function httpCases(profile: RouteProfile, method: MethodProfile, caller: Caller, pools: IdPools, inputs: RouteInputs, origin: string, otherCaller?: Caller): CaseArbitrary {
+export function httpCases(
+  profile: RouteProfile,
+  method: MethodProfile,
+  caller: Caller,
+  pools: IdPools,
+  inputs: RouteInputs,
+  origin: string,
+  otherCaller?: Caller,
+): CaseArbitrary {
   const callerRefused = method.signedIn && !caller.sessionCookie;
   const isRead = method.method === 'GET' && !method.deviceQuery;
   const nothingToBreak = profile.params.length === 0 && method.body.kind === 'none' && !method.deviceQuery;
   if (!callerRefused && !isRead && nothingToBreak) {
-    if (method.endsOwnSession && caller.sessionCookie) return { kind: 'skipped', why: `${method.method} ${profile.route.path} ends the session it is sent with: not sent with ${caller.name}'s session` };
+    if (method.endsOwnSession && caller.sessionCookie)
+      return {
+        kind: 'skipped',
+        why: `${method.method} ${profile.route.path} ends the session it is sent with: not sent with ${caller.name}'s session`,
+      };
   }
   const validAsIs = !callerRefused && !isRead && nothingToBreak;
 
@@ -224,16 +339,33 @@ export function httpCases(profile: RouteProfile, method: MethodProfile, caller: 
       : method.body.kind === 'raw'
         ? rawBodyArbitrary().map(({ body: raw, headers }) => ({ body: raw, headers, refused: true }))
         : method.body.kind === 'json' && inputs.schema
-          ? jsonBodies(inputs.schema.template, inputs.schema.limits).map((json) => ({ body: json, headers: {}, refused: isRefusedBody(inputs.schema!.oracle, json, inputs.schema!.limitBytes) }))
+          ? jsonBodies(inputs.schema.template, inputs.schema.limits).map((json) => ({
+              body: json,
+              headers: {},
+              refused: isRefusedBody(inputs.schema!.oracle, json, inputs.schema!.limitBytes),
+            }))
           : fc.option(anyJson, { freq: 2 }).map((junk) => ({
-              body: junk === null ? undefined : { payload: JSON.stringify(junk) ?? 'null', contentType: 'application/json', made: `an unread body ${JSON.stringify(junk).slice(0, 30)}` },
+              body:
+                junk === null
+                  ? undefined
+                  : {
+                      payload: JSON.stringify(junk) ?? 'null',
+                      contentType: 'application/json',
+                      made: `an unread body ${JSON.stringify(junk).slice(0, 30)}`,
+                    },
               headers: {},
               refused: false,
             }));
-  if (method.body.kind === 'json' && !inputs.schema) throw new Error(`${method.method} ${profile.route.path}: no schema loaded for its body`);
+  if (method.body.kind === 'json' && !inputs.schema)
+    throw new Error(`${method.method} ${profile.route.path}: no schema loaded for its body`);
 
   const arbitrary = fc
-    .tuple(pathArbitrary(profile, method, caller, pools), queryArbitrary(method, inputs.deviceOracle, [...(pools.A.accessKey ?? []), ...(pools.B.accessKey ?? [])]), body, callerHeaders(caller, otherCaller))
+    .tuple(
+      pathArbitrary(profile, method, caller, pools),
+      queryArbitrary(method, inputs.deviceOracle, [...(pools.A.accessKey ?? []), ...(pools.B.accessKey ?? [])]),
+      body,
+      callerHeaders(caller, otherCaller),
+    )
     .map(([path, query, sent, who]): HttpCase => {
       const refusedBecause: RefusalReason[] = [];
       if (callerRefused) refusedBecause.push('no session');
@@ -242,13 +374,19 @@ export function httpCases(profile: RouteProfile, method: MethodProfile, caller: 
       if (query.broken) refusedBecause.push('query');
       // With a large body the URL stays short: a server that refuses a 40 KB URL (431) closes the connection while the
       // body is still being sent, and the answer is lost; oversized URLs go with small bodies or none.
-      const queryText = sent.body && Buffer.byteLength(sent.body.payload) > 64 * 1024 && query.text.length > 4_000 ? '' : query.text;
+      const queryText =
+        sent.body && Buffer.byteLength(sent.body.payload) > 64 * 1024 && query.text.length > 4_000 ? '' : query.text;
       return {
         route: profile.route.path,
         method: method.method,
         caller: caller.name,
         target: `${path.path}${queryText ? `?${queryText}` : ''}`,
-        headers: { ...base, ...who.headers, ...sent.headers, ...(sent.body ? { 'content-type': sent.body.contentType } : {}) },
+        headers: {
+          ...base,
+          ...who.headers,
+          ...sent.headers,
+          ...(sent.body ? { 'content-type': sent.body.contentType } : {}),
+        },
         body: sent.body?.payload,
         refusedBecause,
         made: [...path.made, queryText ? query.made : '', sent.body?.made ?? '', who.made].filter(Boolean).join('; '),

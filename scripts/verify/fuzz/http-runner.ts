@@ -11,12 +11,21 @@ export interface HttpResult {
   error?: string;
 }
 
-export async function sendHttpCase(bffUrl: string, request: HttpCase, catalogue: MessageCatalogue): Promise<HttpResult> {
+export async function sendHttpCase(
+  bffUrl: string,
+  request: HttpCase,
+  catalogue: MessageCatalogue,
+): Promise<HttpResult> {
   try {
     const response = await fetch(`${bffUrl}${request.target}`, {
       method: request.method,
       headers: request.headers,
-      body: request.method === 'GET' || request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : new Uint8Array(request.body),
+      body:
+        request.method === 'GET' || request.body === undefined
+          ? undefined
+          : typeof request.body === 'string'
+            ? request.body
+            : new Uint8Array(request.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(60_000),
     });
@@ -25,13 +34,20 @@ export async function sendHttpCase(bffUrl: string, request: HttpCase, catalogue:
     return { request, status: response.status, findings: judgeHttp(request, answer, catalogue) };
   } catch (error) {
     // No answer at all: for the browser as bad as a 5xx.
-    const message = (error as Error).cause instanceof Error ? `${(error as Error).message}: ${((error as Error).cause as Error).message}` : (error as Error).message;
+    const message =
+      (error as Error).cause instanceof Error
+        ? `${(error as Error).message}: ${((error as Error).cause as Error).message}`
+        : (error as Error).message;
     return { request, status: 0, findings: [{ kind: '5xx', what: `no answer (${message})` }], error: message };
   }
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time, in order of start. */
-export async function inPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

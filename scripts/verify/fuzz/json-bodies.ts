@@ -62,14 +62,22 @@ export function withValueAt(value: unknown, path: JsonPath, replacement: unknown
   const copy: Record<string, unknown> = { ...(typeof value === 'object' && value !== null ? value : {}) };
   if (rest.length === 0 && remove) delete copy[head as string];
   // defineProperty: a key such as "__proto__" becomes a member, as JSON.parse makes it, not the prototype.
-  else Object.defineProperty(copy, head as string, { value: withValueAt(copy[head as string], rest, replacement, remove), enumerable: true, writable: true, configurable: true });
+  else
+    Object.defineProperty(copy, head as string, {
+      value: withValueAt(copy[head as string], rest, replacement, remove),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return copy;
 }
 
 /** Every node's path (the root excluded): object members and array elements, depth first. */
 export function nodePaths(value: unknown, prefix: JsonPath = []): JsonPath[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => [[...prefix, index], ...nodePaths(item, [...prefix, index])]);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...nodePaths(item, [...prefix, key])]);
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => [[...prefix, index], ...nodePaths(item, [...prefix, index])]);
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...nodePaths(item, [...prefix, key])]);
   return [];
 }
 
@@ -108,13 +116,18 @@ function largestAccepted(accepts: (n: number) => boolean, from: number, ceiling:
 export function findLimits(oracle: Oracle, template: unknown): FieldLimits {
   const limits: FieldLimits = { maxLength: new Map(), minNumber: new Map(), maxNumber: new Map(), maxItems: new Map() };
   if (!oracle.safeParse(template).success) throw new Error(`the template is not valid: ${JSON.stringify(template)}`);
-  const accepts = (path: JsonPath, replacement: unknown) => oracle.safeParse(withValueAt(template, path, replacement)).success;
+  const accepts = (path: JsonPath, replacement: unknown) =>
+    oracle.safeParse(withValueAt(template, path, replacement)).success;
   for (const path of nodePaths(template)) {
     const key = path.join('.');
     const value = valueAt(template, path);
     if (typeof value === 'string') {
       // Only a length limit: a text that takes no character more (a country code, a locale) has a pattern instead.
-      const max = largestAccepted((n) => accepts(path, value + 'a'.repeat(n - value.length)), value.length, SEARCH_CEILING);
+      const max = largestAccepted(
+        (n) => accepts(path, value + 'a'.repeat(n - value.length)),
+        value.length,
+        SEARCH_CEILING,
+      );
       if (max !== undefined && max > value.length) limits.maxLength.set(key, max);
     } else if (typeof value === 'number' && Number.isInteger(value)) {
       const max = largestAccepted((n) => accepts(path, n), value, Number.MAX_SAFE_INTEGER);
@@ -122,7 +135,15 @@ export function findLimits(oracle: Oracle, template: unknown): FieldLimits {
       const negativeMin = largestAccepted((n) => accepts(path, -n), -value, Number.MAX_SAFE_INTEGER);
       if (negativeMin !== undefined) limits.minNumber.set(key, -negativeMin);
     } else if (Array.isArray(value) && value.length > 0) {
-      const max = largestAccepted((n) => accepts(path, Array.from({ length: n }, () => value[0])), value.length, 4_096);
+      const max = largestAccepted(
+        (n) =>
+          accepts(
+            path,
+            Array.from({ length: n }, () => value[0]),
+          ),
+        value.length,
+        4_096,
+      );
       if (max !== undefined) limits.maxItems.set(key, max);
     }
   }
@@ -137,12 +158,32 @@ interface Mutation {
   made: string;
 }
 
-const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'organisationId', 'userId', 'id', 'status', 'isAdmin', 'permissions', 'actorUserId', '', ' ', '$where', 'a.b'];
+const EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'organisationId',
+  'userId',
+  'id',
+  'status',
+  'isAdmin',
+  'permissions',
+  'actorUserId',
+  '',
+  ' ',
+  '$where',
+  'a.b',
+];
 
 function mutationsAt(template: unknown, path: JsonPath, limits: FieldLimits): fc.Arbitrary<Mutation> {
   const key = path.join('.');
   const value = valueAt(template, path);
-  const set = (made: string) => (replacement: unknown): Mutation => ({ apply: (root) => withValueAt(root, path, replacement), made: `${key} = ${made}` });
+  const set =
+    (made: string) =>
+    (replacement: unknown): Mutation => ({
+      apply: (root) => withValueAt(root, path, replacement),
+      made: `${key} = ${made}`,
+    });
   const options: fc.Arbitrary<Mutation>[] = [
     fc.constant({ apply: (root: unknown) => withValueAt(root, path, undefined, true), made: `${key} removed` }),
     fc.constant(set('null')(null)),
@@ -152,7 +193,13 @@ function mutationsAt(template: unknown, path: JsonPath, limits: FieldLimits): fc
     const max = limits.maxLength.get(key);
     if (max !== undefined) {
       // The limit itself and one past it: the first is fine on its own, the second never.
-      options.push(fc.constantFrom(max, max + 1).map((n) => set(`${n} characters${n > max ? ' (limit + 1)' : ' (the limit)'}`)((value + 'a'.repeat(n)).slice(0, n))));
+      options.push(
+        fc
+          .constantFrom(max, max + 1)
+          .map((n) =>
+            set(`${n} characters${n > max ? ' (limit + 1)' : ' (the limit)'}`)((value + 'a'.repeat(n)).slice(0, n)),
+          ),
+      );
       options.push(fc.constant(set(`${max + 1} × 'é' (limit + 1, multi-byte)`)('é'.repeat(max + 1))));
     }
     options.push(badString(300_000).map((bad) => set(describe(bad))(bad)));
@@ -165,29 +212,48 @@ function mutationsAt(template: unknown, path: JsonPath, limits: FieldLimits): fc
     options.push(edgeNumber.map((n) => set(String(n))(n)));
   } else if (Array.isArray(value)) {
     const max = limits.maxItems.get(key);
-    if (max !== undefined && value.length > 0) options.push(fc.constant(set(`${max + 1} elements (limit + 1)`)(Array.from({ length: max + 1 }, () => value[0]))));
+    if (max !== undefined && value.length > 0)
+      options.push(
+        fc.constant(set(`${max + 1} elements (limit + 1)`)(Array.from({ length: max + 1 }, () => value[0]))),
+      );
     options.push(fc.constant(set('[]')([])));
-    options.push(fc.array(anyJson, { maxLength: 3 }).map((items) => set(`${JSON.stringify(items).slice(0, 60)}`)(items)));
+    options.push(
+      fc.array(anyJson, { maxLength: 3 }).map((items) => set(`${JSON.stringify(items).slice(0, 60)}`)(items)),
+    );
   } else if (typeof value === 'object' && value !== null) {
-    options.push(fc.tuple(fc.constantFrom(...EXTRA_KEYS), anyJson).map(([extra, junk]) => ({
-      apply: (root: unknown) => withValueAt(root, [...path, extra], junk),
+    options.push(
+      fc.tuple(fc.constantFrom(...EXTRA_KEYS), anyJson).map(([extra, junk]) => ({
+        apply: (root: unknown) => withValueAt(root, [...path, extra], junk),
         made: `${key}.${JSON.stringify(extra)} added`,
-    })));
+      })),
+    );
   }
   return fc.oneof(...options);
 }
 
-const describe = (text: string) => (text.length > 40 ? `${JSON.stringify(text.slice(0, 12))}… (${text.length} characters)` : JSON.stringify(text));
+const describe = (text: string) =>
+  text.length > 40 ? `${JSON.stringify(text.slice(0, 12))}… (${text.length} characters)` : JSON.stringify(text);
 
 /** A template with one to three mutations, and sometimes an extra member at the top. */
-export function mutatedTemplate(template: unknown, limits: FieldLimits): fc.Arbitrary<{ value: unknown; made: string }> {
+export function mutatedTemplate(
+  template: unknown,
+  limits: FieldLimits,
+): fc.Arbitrary<{ value: unknown; made: string }> {
   const paths = nodePaths(template);
   const mutation = fc.constantFrom(...paths).chain((path) => mutationsAt(template, path, limits));
-  const extra = fc.tuple(fc.constantFrom(...EXTRA_KEYS), anyJson).map(([key, junk]): Mutation => ({ apply: (root) => withValueAt(root, [key], junk), made: `${JSON.stringify(key)} added` }));
-  return fc.tuple(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.option(extra, { freq: 4 })).map(([mutations, added]) => {
-    const all = added ? [...mutations, added] : mutations;
-    return { value: all.reduce((value, next) => next.apply(value), template), made: all.map((next) => next.made).join('; ') };
-  });
+  const extra = fc.tuple(fc.constantFrom(...EXTRA_KEYS), anyJson).map(([key, junk]): Mutation => ({
+    apply: (root) => withValueAt(root, [key], junk),
+    made: `${JSON.stringify(key)} added`,
+  }));
+  return fc
+    .tuple(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.option(extra, { freq: 4 }))
+    .map(([mutations, added]) => {
+      const all = added ? [...mutations, added] : mutations;
+      return {
+        value: all.reduce((value, next) => next.apply(value), template),
+        made: all.map((next) => next.made).join('; '),
+      };
+    });
 }
 
 /** Text for a JSON value nested `depth` levels deep, built without recursion. */
@@ -200,25 +266,81 @@ export function wholeBodies(template: unknown): fc.Arbitrary<JsonBody> {
   const firstKey = JSON.stringify(Object.keys(template as object)[0] ?? 'a');
   return fc.oneof(
     // The same member twice (JSON.parse keeps the last): a wrong value after the right one, and before it.
-    fc.constantFrom(`${valid.slice(0, -1)},${firstKey}:null}`, `{${firstKey}:[],${valid.slice(1)}`, `${valid.slice(0, -1)},${firstKey}:${valid}}`).map((text) => json(text, `${firstKey} twice`)),
-    anyJson.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)).map((value) => json(JSON.stringify(value), `a body of ${JSON.stringify(value).slice(0, 40)}`)),
-    fc.constantFrom('', '{', '{"a":', '{"a":1,}', "{'a':1}", 'undefined', 'NaN', '[1,2', '{"a":1}{"b":2}', `${valid.slice(0, -1)}`, '\u0000', '{"\ud800":1}').map((text) => json(text, `invalid JSON ${JSON.stringify(text.slice(0, 20))}`)),
+    fc
+      .constantFrom(
+        `${valid.slice(0, -1)},${firstKey}:null}`,
+        `{${firstKey}:[],${valid.slice(1)}`,
+        `${valid.slice(0, -1)},${firstKey}:${valid}}`,
+      )
+      .map((text) => json(text, `${firstKey} twice`)),
+    anyJson
+      .filter((value) => typeof value !== 'object' || value === null || Array.isArray(value))
+      .map((value) => json(JSON.stringify(value), `a body of ${JSON.stringify(value).slice(0, 40)}`)),
+    fc
+      .constantFrom(
+        '',
+        '{',
+        '{"a":',
+        '{"a":1,}',
+        "{'a':1}",
+        'undefined',
+        'NaN',
+        '[1,2',
+        '{"a":1}{"b":2}',
+        `${valid.slice(0, -1)}`,
+        '\u0000',
+        '{"\ud800":1}',
+      )
+      .map((text) => json(text, `invalid JSON ${JSON.stringify(text.slice(0, 20))}`)),
     fc.constant(json(`{"a":${deeplyNested(10_000)}}`, 'nested 10,000 levels deep')),
     fc.constant(json(`{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}`, 'a 2 MB body')),
     fc.constant(json(`{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`, '20,000 members')),
     fc.constant(json(`{"n":123456789012345678901234567890123456789,"m":-1e999}`, 'numbers past every precision')),
-    fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes): JsonBody => ({ payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from(bytes), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]), contentType: 'application/json', made: 'bytes that are not UTF-8' })),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '', 'application/json; charset=utf-16').map((contentType): JsonBody => ({ payload: contentType.includes('urlencoded') ? 'a=1&a=2&b[c]=3' : valid, contentType, made: `the template as ${contentType || 'no content type'}` })),
-    fc.constantFrom(...NASTY_STRINGS.slice(0, 12)).map((text) => json(JSON.stringify(text), `a string body ${JSON.stringify(text)}`)),
+    fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes): JsonBody => ({
+      payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from(bytes), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+      contentType: 'application/json',
+      made: 'bytes that are not UTF-8',
+    })),
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        '',
+        'application/json; charset=utf-16',
+      )
+      .map((contentType): JsonBody => ({
+        payload: contentType.includes('urlencoded') ? 'a=1&a=2&b[c]=3' : valid,
+        contentType,
+        made: `the template as ${contentType || 'no content type'}`,
+      })),
+    fc
+      .constantFrom(...NASTY_STRINGS.slice(0, 12))
+      .map((text) => json(JSON.stringify(text), `a string body ${JSON.stringify(text)}`)),
   );
 }
 
 /** Any body for a route with this template: mostly mutated templates, sometimes a whole-body oddity. */
 export function jsonBodies(template: unknown, limits: FieldLimits): fc.Arbitrary<JsonBody> {
   return fc.oneof(
-    { weight: 7, arbitrary: mutatedTemplate(template, limits).map(({ value, made }): JsonBody => ({ payload: JSON.stringify(value) ?? '', contentType: 'application/json', made })) },
+    {
+      weight: 7,
+      arbitrary: mutatedTemplate(template, limits).map(({ value, made }): JsonBody => ({
+        payload: JSON.stringify(value) ?? '',
+        contentType: 'application/json',
+        made,
+      })),
+    },
     { weight: 2, arbitrary: wholeBodies(template) },
-    { weight: 1, arbitrary: fc.constant<JsonBody>({ payload: JSON.stringify(template), contentType: 'application/json', made: 'the valid template' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<JsonBody>({
+        payload: JSON.stringify(template),
+        contentType: 'application/json',
+        made: 'the valid template',
+      }),
+    },
   );
 }
 

@@ -18,7 +18,19 @@ export type FieldType =
   | { kind: 'map'; of: FieldType };
 
 /** The protobuf type behind a TypeScript number: what the encoder accepts (int32 refuses 2^31, int64 a fraction). */
-export type NumberScalar = 'int32' | 'sint32' | 'sfixed32' | 'uint32' | 'fixed32' | 'int64' | 'sint64' | 'sfixed64' | 'uint64' | 'fixed64' | 'double' | 'float';
+export type NumberScalar =
+  | 'int32'
+  | 'sint32'
+  | 'sfixed32'
+  | 'uint32'
+  | 'fixed32'
+  | 'int64'
+  | 'sint64'
+  | 'sfixed64'
+  | 'uint64'
+  | 'fixed64'
+  | 'double'
+  | 'float';
 
 const NUMBER_SCALARS = 'int32|sint32|sfixed32|uint32|fixed32|int64|sint64|sfixed64|uint64|fixed64|double|float';
 
@@ -63,29 +75,59 @@ interface ParsedFile {
 
 function parseFile(genDir: string, file: string, source: string): ParsedFile {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true);
-  const parsed: ParsedFile = { module: moduleOf(genDir, file), interfaces: new Map(), enums: new Map(), imports: new Map(), methods: new Map(), docs: new Map(), scalars: new Map() };
+  const parsed: ParsedFile = {
+    module: moduleOf(genDir, file),
+    interfaces: new Map(),
+    enums: new Map(),
+    imports: new Map(),
+    methods: new Map(),
+    docs: new Map(),
+    scalars: new Map(),
+  };
   for (const statement of sourceFile.statements) {
     if (ts.isInterfaceDeclaration(statement)) parsed.interfaces.set(statement.name.text, statement);
     else if (ts.isEnumDeclaration(statement)) {
       parsed.enums.set(
         statement.name.text,
-        statement.members.map((member) => (member.initializer && ts.isNumericLiteral(member.initializer) ? Number(member.initializer.text) : Number.NaN)).filter(Number.isFinite),
+        statement.members
+          .map((member) =>
+            member.initializer && ts.isNumericLiteral(member.initializer)
+              ? Number(member.initializer.text)
+              : Number.NaN,
+          )
+          .filter(Number.isFinite),
       );
-    } else if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('.')) {
+    } else if (
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text.startsWith('.')
+    ) {
       const target = moduleOf(genDir, resolve(dirname(file), `${statement.moduleSpecifier.text}.ts`));
       const bindings = statement.importClause?.namedBindings;
-      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) parsed.imports.set(element.name.text, target);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const element of bindings.elements) parsed.imports.set(element.name.text, target);
     }
   }
   // `path: "/kassa…/Checkout" as const, … requestSerialize: (value: CheckoutRequest)`: the two are in one object literal.
-  for (const match of source.matchAll(/path: "(\/[^"]+)" as const,[\s\S]*?requestSerialize: \(value: (\w+)\)/g)) parsed.methods.set(match[1]!, match[2]!);
+  for (const match of source.matchAll(/path: "(\/[^"]+)" as const,[\s\S]*?requestSerialize: \(value: (\w+)\)/g))
+    parsed.methods.set(match[1]!, match[2]!);
   for (const match of source.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\w+: \{\s*path: "(\/[^"]+)" as const/g)) {
-    parsed.docs.set(match[2]!, match[1]!.replace(/^\s*\* ?/gm, '').replace(/\s+/g, ' ').trim());
+    parsed.docs.set(
+      match[2]!,
+      match[1]!
+        .replace(/^\s*\* ?/gm, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   }
   for (const encoder of source.matchAll(/\n {2}encode\(message: (\w+), writer[^\n]*\n([\s\S]*?)\n {2}\},\n/g)) {
     const [, name, body] = encoder;
-    for (const write of body!.matchAll(new RegExp(`\\.(${NUMBER_SCALARS})\\(message\\.(\\w+)\\)`, 'g'))) parsed.scalars.set(`${name}.${write[2]}`, write[1] as NumberScalar);
-    for (const write of body!.matchAll(new RegExp(`for \\(const v of message\\.(\\w+)\\) \\{\\s*writer\\.(${NUMBER_SCALARS})\\(v\\)`, 'g'))) parsed.scalars.set(`${name}.${write[1]}`, write[2] as NumberScalar);
+    for (const write of body!.matchAll(new RegExp(`\\.(${NUMBER_SCALARS})\\(message\\.(\\w+)\\)`, 'g')))
+      parsed.scalars.set(`${name}.${write[2]}`, write[1] as NumberScalar);
+    for (const write of body!.matchAll(
+      new RegExp(`for \\(const v of message\\.(\\w+)\\) \\{\\s*writer\\.(${NUMBER_SCALARS})\\(v\\)`, 'g'),
+    ))
+      parsed.scalars.set(`${name}.${write[1]}`, write[2] as NumberScalar);
   }
   return parsed;
 }
@@ -123,7 +165,11 @@ function buildTypes(files: Map<string, ParsedFile>): ProtoTypes {
   const typeOf = (file: ParsedFile, node: ts.TypeNode, scalar?: NumberScalar): FieldType => {
     if (ts.isUnionTypeNode(node)) {
       // `X | undefined`: the optional message (or timestamp) X.
-      const defined = node.types.filter((part) => !(ts.isLiteralTypeNode(part) && part.literal.kind === ts.SyntaxKind.UndefinedKeyword) && part.kind !== ts.SyntaxKind.UndefinedKeyword);
+      const defined = node.types.filter(
+        (part) =>
+          !(ts.isLiteralTypeNode(part) && part.literal.kind === ts.SyntaxKind.UndefinedKeyword) &&
+          part.kind !== ts.SyntaxKind.UndefinedKeyword,
+      );
       if (defined.length === 1) return typeOf(file, defined[0]!, scalar);
     }
     if (ts.isArrayTypeNode(node)) return { kind: 'list', of: typeOf(file, node.elementType, scalar) };

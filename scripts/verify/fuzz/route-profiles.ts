@@ -54,7 +54,8 @@ export interface RouteProfile {
 export function routeIdPrefixes(sources: readonly string[]): Map<string, string> {
   const prefixes = new Map<string, string>();
   for (const source of sources) {
-    for (const match of source.matchAll(/requireRouteId\(\s*'([a-z]+)',\s*params\.(\w+)\s*\)/g)) prefixes.set(match[2]!, match[1]!);
+    for (const match of source.matchAll(/requireRouteId\(\s*'([a-z]+)',\s*params\.(\w+)\s*\)/g))
+      prefixes.set(match[2]!, match[1]!);
   }
   return prefixes;
 }
@@ -72,7 +73,10 @@ export function methodSource(source: string, method: HttpMethod): string {
 function resolveIdentifier(fileSource: string, identifier: string): Omit<SchemaRef, 'identifier'> | undefined {
   for (const match of fileSource.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
     for (const part of match[1]!.split(',')) {
-      const [exported, local] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      const [exported, local] = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/);
       if ((local ?? exported) === identifier) return { from: match[2]!, exportName: exported!, factory: false };
     }
   }
@@ -81,16 +85,21 @@ function resolveIdentifier(fileSource: string, identifier: string): Omit<SchemaR
     const factory = resolveIdentifier(fileSource, made[1]!);
     if (factory) return { ...factory, factory: true };
   }
-  if (new RegExp(`^const\\s+${identifier}\\s*=\\s*z\\.`, 'm').test(fileSource)) return { exportName: identifier, factory: false };
+  if (new RegExp(`^const\\s+${identifier}\\s*=\\s*z\\.`, 'm').test(fileSource))
+    return { exportName: identifier, factory: false };
   return undefined;
 }
 
 function bodyOf(fileSource: string, source: string): BodyKind {
   if (/readBodyBytes\(\s*request/.test(source)) return { kind: 'raw' };
   const checked = /readCheckedBody\(\s*request,\s*(\w+),\s*(\w+)\s*\)/.exec(source);
-  const match = checked ?? /readBody\(\s*request,\s*(\w+)\s*\)/.exec(source) ?? /(?:checkBody|parseBody)\(\s*(\w+),\s*await\s+readJson\(\s*request\s*\)\s*\)/.exec(source);
+  const match =
+    checked ??
+    /readBody\(\s*request,\s*(\w+)\s*\)/.exec(source) ??
+    /(?:checkBody|parseBody)\(\s*(\w+),\s*await\s+readJson\(\s*request\s*\)\s*\)/.exec(source);
   if (!match) {
-    if (/readJson\(|request\.(?:json|text|formData|arrayBuffer)\(/.test(source)) throw new Error('reads a body in a way the fuzzer does not know');
+    if (/readJson\(|request\.(?:json|text|formData|arrayBuffer)\(/.test(source))
+      throw new Error('reads a body in a way the fuzzer does not know');
     return { kind: 'none' };
   }
   const identifier = match[1]!;
@@ -106,8 +115,15 @@ function bodyOf(fileSource: string, source: string): BodyKind {
   return { kind: 'json', schema };
 }
 
-export function profileRoute(route: BffRoute, fileSource: string, idPrefixes: ReadonlyMap<string, string>): RouteProfile {
-  const params = [...route.path.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((match) => ({ name: match[1]!, prefix: idPrefixes.get(match[1]!) }));
+export function profileRoute(
+  route: BffRoute,
+  fileSource: string,
+  idPrefixes: ReadonlyMap<string, string>,
+): RouteProfile {
+  const params = [...route.path.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((match) => ({
+    name: match[1]!,
+    prefix: idPrefixes.get(match[1]!),
+  }));
   const methods = route.methods.map((method): MethodProfile => {
     const source = methodSource(fileSource, method);
     try {
@@ -116,8 +132,17 @@ export function profileRoute(route: BffRoute, fileSource: string, idPrefixes: Re
         signedIn: /requireApiUser\(|sessionTokenOf\(|authorize\w*\(\s*request/.test(source),
         body: bodyOf(fileSource, source),
         deviceQuery: /deviceIdFromQuery\(\s*request\s*\)/.test(source),
-        deviceQueryFrom: /deviceIdFromQuery\(\s*request\s*\)/.test(source) ? resolveIdentifier(fileSource, 'deviceIdFromQuery')?.from : undefined,
-        queryKeys: [...new Set([...source.matchAll(/searchParams\.get\('(\w+)'\)/g), ...source.matchAll(/\b(?:query|search)\.get\('(\w+)'\)/g)].map((m) => m[1]!))],
+        deviceQueryFrom: /deviceIdFromQuery\(\s*request\s*\)/.test(source)
+          ? resolveIdentifier(fileSource, 'deviceIdFromQuery')?.from
+          : undefined,
+        queryKeys: [
+          ...new Set(
+            [
+              ...source.matchAll(/searchParams\.get\('(\w+)'\)/g),
+              ...source.matchAll(/\b(?:query|search)\.get\('(\w+)'\)/g),
+            ].map((m) => m[1]!),
+          ),
+        ],
         accessKeyQuery: /requireAccessKey\(\s*request\s*\)/.test(source),
         endsOwnSession: /\.endSession\(/.test(source),
       };
@@ -130,5 +155,8 @@ export function profileRoute(route: BffRoute, fileSource: string, idPrefixes: Re
 
 /** `/api/%5Fauth/session` → `/api/_auth/session`: Next serves a folder named %5Fauth at _auth. */
 export function urlPathOf(routePath: string): string {
-  return routePath.split('/').map((segment) => (segment.startsWith('[') ? segment : decodeURIComponent(segment))).join('/');
+  return routePath
+    .split('/')
+    .map((segment) => (segment.startsWith('[') ? segment : decodeURIComponent(segment)))
+    .join('/');
 }

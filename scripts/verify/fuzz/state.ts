@@ -41,7 +41,10 @@ export async function databaseDigest(databaseUrls: { name: string; url: string }
         const { rows } = await client.query<{ count: string; digest: string | null }>(
           `select count(*)::text as count, md5(string_agg(${row}, E'\\n' order by ${row})) as digest from "${schema}"."${table}" t`,
         );
-        digest.set(`${service}.${schema === 'public' ? '' : `${schema}.`}${table}`, `${rows[0]!.count}:${rows[0]!.digest ?? '-'}`);
+        digest.set(
+          `${service}.${schema === 'public' ? '' : `${schema}.`}${table}`,
+          `${rows[0]!.count}:${rows[0]!.digest ?? '-'}`,
+        );
       }
     } finally {
       await client.end();
@@ -55,17 +58,24 @@ export function changedTables(before: Digest, after: Digest): string[] {
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
   return names
     .filter((name) => before.get(name) !== after.get(name))
-    .map((name) => `${name} (rows ${before.get(name)?.split(':')[0] ?? 'none'} → ${after.get(name)?.split(':')[0] ?? 'none'})`);
+    .map(
+      (name) =>
+        `${name} (rows ${before.get(name)?.split(':')[0] ?? 'none'} → ${after.get(name)?.split(':')[0] ?? 'none'})`,
+    );
 }
 
 /** Messages per stream of the namespace (streams are named `<NAME>_<NAMESPACE>`). */
-export async function streamCounts(namespace: string, natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'): Promise<Map<string, number>> {
+export async function streamCounts(
+  namespace: string,
+  natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+): Promise<Map<string, number>> {
   const suffix = `_${namespace.toUpperCase()}`;
   const nats = await connect({ servers: natsUrl, ...natsAuthOptions(NATS_ADMIN_USER) });
   try {
     const jsm = await jetstreamManager(nats);
     const counts = new Map<string, number>();
-    for await (const stream of jsm.streams.list()) if (stream.config.name.endsWith(suffix)) counts.set(stream.config.name, stream.state.messages);
+    for await (const stream of jsm.streams.list())
+      if (stream.config.name.endsWith(suffix)) counts.set(stream.config.name, stream.state.messages);
     return counts;
   } finally {
     await nats.close();
@@ -100,7 +110,9 @@ export async function quietState(
   for (;;) {
     await sleep(intervalMs);
     const next = await read();
-    const same = changedTables(previous.digest, next.digest).length === 0 && messagesPublished(previous.streams, next.streams) === 0;
+    const same =
+      changedTables(previous.digest, next.digest).length === 0 &&
+      messagesPublished(previous.streams, next.streams) === 0;
     quiet = same ? quiet + 1 : 0;
     previous = next;
     if (quiet >= quietRounds) return { ...next, quiet: true };

@@ -5,13 +5,74 @@ import fc from 'fast-check';
 
 /** Strings every layer must survive: blank, control characters, markup, SQL, paths, format strings and more. */
 export const NASTY_STRINGS: readonly string[] = [
-  '', ' ', '   ', '\t', '\n', '\r\n', '\u0000', 'a\u0000b', '\u0007\u001b[31m', '\u00a0', '\u200b', '\u200e\u200f', '\u202e' + 'gpj.exe',
-  '\ufeff', '\ufffd', '\ud800', '\udfff', 'a\ud800b', '\ud83d\ude00', '👩‍👩‍👧‍👦', '🏳️‍🌈', 'e\u0301\u0301\u0301\u0301', 'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǫ̗̻̓',
-  'ﷺ', 'مرحبا بالعالم', 'שלום', '𝕳𝖊𝖑𝖑𝖔', 'ＡＢＣ', 'İıŞş', 'ß', 'ǅ', '\u2028\u2029',
-  'null', 'undefined', 'NaN', 'true', '0', '-1', '[]', '{}', '{"a":1}', '__proto__', 'constructor', 'prototype',
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' OR '1'='1", "'; drop table users; --", '%s%s%n%x', '${7*7}', '{{7*7}}',
-  '../../../../etc/passwd', '..\\..\\windows', '..%2F..%2F', '%00', '%zz', '%', '/', '\\', '?', '#', '&', '=', '+', '~',
-  'x'.repeat(257), 'é'.repeat(300), '😀'.repeat(200),
+  '',
+  ' ',
+  '   ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u0000',
+  'a\u0000b',
+  '\u0007\u001b[31m',
+  '\u00a0',
+  '\u200b',
+  '\u200e\u200f',
+  '\u202e' + 'gpj.exe',
+  '\ufeff',
+  '\ufffd',
+  '\ud800',
+  '\udfff',
+  'a\ud800b',
+  '\ud83d\ude00',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  'e\u0301\u0301\u0301\u0301',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǫ̗̻̓',
+  'ﷺ',
+  'مرحبا بالعالم',
+  'שלום',
+  '𝕳𝖊𝖑𝖑𝖔',
+  'ＡＢＣ',
+  'İıŞş',
+  'ß',
+  'ǅ',
+  '\u2028\u2029',
+  'null',
+  'undefined',
+  'NaN',
+  'true',
+  '0',
+  '-1',
+  '[]',
+  '{}',
+  '{"a":1}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "' OR '1'='1",
+  "'; drop table users; --",
+  '%s%s%n%x',
+  '${7*7}',
+  '{{7*7}}',
+  '../../../../etc/passwd',
+  '..\\..\\windows',
+  '..%2F..%2F',
+  '%00',
+  '%zz',
+  '%',
+  '/',
+  '\\',
+  '?',
+  '#',
+  '&',
+  '=',
+  '+',
+  '~',
+  'x'.repeat(257),
+  'é'.repeat(300),
+  '😀'.repeat(200),
 ];
 
 /** Unicode of any plane, lone surrogates included (fast-check's 'binary' unit), up to `maxLength` units. */
@@ -19,7 +80,12 @@ export const anyUnicode = (maxLength = 40): fc.Arbitrary<string> => fc.string({ 
 
 /** A huge string: a repeated unit, from one over a typical limit to about `maxChars`. */
 export const hugeString = (maxChars = 200_000): fc.Arbitrary<string> =>
-  fc.tuple(fc.constantFrom('a', 'é', '😀', ' ', '\u0000', '<'), fc.integer({ min: Math.min(1_001, maxChars), max: maxChars })).map(([unit, n]) => unit.repeat(Math.max(1, Math.floor(n / unit.length))));
+  fc
+    .tuple(
+      fc.constantFrom('a', 'é', '😀', ' ', '\u0000', '<'),
+      fc.integer({ min: Math.min(1_001, maxChars), max: maxChars }),
+    )
+    .map(([unit, n]) => unit.repeat(Math.max(1, Math.floor(n / unit.length))));
 
 export const badString = (maxHuge = 200_000): fc.Arbitrary<string> =>
   fc.oneof(
@@ -31,8 +97,40 @@ export const badString = (maxHuge = 200_000): fc.Arbitrary<string> =>
 
 /** Numbers at the edges of every integer type JSON or protobuf has, and numbers that are not whole. */
 export const EDGE_NUMBERS: readonly number[] = [
-  0, -0, 1, -1, 2, 99, 100, 101, 255, 256, 1_000, 1_001, 65_535, 65_536, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32,
-  2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 63, 1e21, 1e308, -1e308, Number.MAX_VALUE, Number.MIN_VALUE, 0.5, 1.5, -0.5, 99.999, 1e-7,
+  0,
+  -0,
+  1,
+  -1,
+  2,
+  99,
+  100,
+  101,
+  255,
+  256,
+  1_000,
+  1_001,
+  65_535,
+  65_536,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  -(2 ** 31) - 1,
+  2 ** 32,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  2 ** 63,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  0.5,
+  1.5,
+  -0.5,
+  99.999,
+  1e-7,
 ];
 
 export const edgeNumber: fc.Arbitrary<number> = fc.oneof(
@@ -51,7 +149,11 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.constantFrom(...NASTY_STRINGS),
     anyUnicode(12),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'a', ''), anyUnicode(8)), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'a', ''), anyUnicode(8)),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
@@ -75,10 +177,14 @@ const ULID_CHARS = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** A well-formed id of `prefix` that nobody made: prefix_ + 26 lower-case Crockford base32 characters. */
 export const randomId = (prefix: string): fc.Arbitrary<string> =>
-  fc.array(fc.constantFrom(...ULID_CHARS), { minLength: 26, maxLength: 26 }).map((chars) => `${prefix}_${chars.join('')}`);
+  fc
+    .array(fc.constantFrom(...ULID_CHARS), { minLength: 26, maxLength: 26 })
+    .map((chars) => `${prefix}_${chars.join('')}`);
 
 /** An opaque secret of the shape the platform makes (32 random bytes as base64url), but one nobody made. */
-export const randomToken: fc.Arbitrary<string> = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64url'));
+export const randomToken: fc.Arbitrary<string> = fc
+  .uint8Array({ minLength: 32, maxLength: 32 })
+  .map((bytes) => Buffer.from(bytes).toString('base64url'));
 
 /** Near misses of a real id: the wrong case, a character more or less, padding, another prefix, an encoded copy. */
 export function almostId(real: string): fc.Arbitrary<string> {
@@ -130,4 +236,17 @@ export function isDotSegment(rawSegment: string): boolean {
 }
 
 /** Raw path segments with broken percent-encoding (sent as they are, not encoded again). */
-export const RAW_SEGMENTS: readonly string[] = ['%', '%zz', '%c0%af', '%ff', '%e0%a4%a', '%00', '%2e%2e%2f', '%2F', '%5C..%5C', '..%00', '%252e%252e', '%u002e'];
+export const RAW_SEGMENTS: readonly string[] = [
+  '%',
+  '%zz',
+  '%c0%af',
+  '%ff',
+  '%e0%a4%a',
+  '%00',
+  '%2e%2e%2f',
+  '%2F',
+  '%5C..%5C',
+  '..%00',
+  '%252e%252e',
+  '%u002e',
+];

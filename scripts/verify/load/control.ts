@@ -54,7 +54,15 @@ async function dropCapacityCheck(orderingUrl: string): Promise<void> {
 export async function runControl(size: LoadSize, log: (line: string) => void): Promise<ControlOutcome> {
   const started = Date.now();
   const stack = await startLoadStack('loadcontrol', { ordering: UNGUARDED_ORDERING });
-  const outcome: ControlOutcome = { rushes: 0, attempts: 0, accepted: 0, oversold: 0, oversoldAtEnd: 0, capacity: size.capacity, durationMs: 0 };
+  const outcome: ControlOutcome = {
+    rushes: 0,
+    attempts: 0,
+    accepted: 0,
+    oversold: 0,
+    oversoldAtEnd: 0,
+    capacity: size.capacity,
+    durationMs: 0,
+  };
   try {
     const orderingUrl = serviceDatabase(stack.info, 'ordering');
     await dropCapacityCheck(orderingUrl);
@@ -79,7 +87,9 @@ export async function runControl(size: LoadSize, log: (line: string) => void): P
       }
       outcome.attempts += rush.counts.attempts;
       outcome.accepted += rush.counts.placed;
-      log(`control: rush ${outcome.rushes} done in ${(rush.durationMs / 1000).toFixed(1)} s, oversold at its worst moment ${outcome.oversold}: ${JSON.stringify(rush.counts)}`);
+      log(
+        `control: rush ${outcome.rushes} done in ${(rush.durationMs / 1000).toFixed(1)} s, oversold at its worst moment ${outcome.oversold}: ${JSON.stringify(rush.counts)}`,
+      );
     }
     outcome.oversoldAtEnd = await oversoldNow(orderingUrl);
     outcome.durationMs = Date.now() - started;

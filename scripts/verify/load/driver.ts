@@ -126,13 +126,15 @@ interface OrderView {
 }
 
 const FINAL = new Set(['paid', 'expired', 'canceled']);
-const paymentIdIn = (redirectUrl: string | undefined): string | undefined => /\/payments\/demo\/(pay_[0-9A-Za-z]+)/.exec(redirectUrl ?? '')?.[1];
+const paymentIdIn = (redirectUrl: string | undefined): string | undefined =>
+  /\/payments\/demo\/(pay_[0-9A-Za-z]+)/.exec(redirectUrl ?? '')?.[1];
 const newKey = (label: string) => `${label}_${randomBytes(12).toString('base64url')}`;
 
 /** An order as its guest holds it: the id and the access key the checkout answered. */
 type OrderRef = { orderId: string; accessKey: string };
 /** The order's guest API (`/api/orders/{id}[suffix]?key=…`), as the order page calls it. */
-const orderApi = (order: OrderRef, suffix = '') => `/api/orders/${order.orderId}${suffix}?key=${encodeURIComponent(order.accessKey)}`;
+const orderApi = (order: OrderRef, suffix = '') =>
+  `/api/orders/${order.orderId}${suffix}?key=${encodeURIComponent(order.accessKey)}`;
 
 /** The BFF to load: its URL, or a stack's info. */
 export type LoadTarget = string | { bffUrl?: string };
@@ -148,7 +150,8 @@ const bffUrlOf = (target: LoadTarget): string => {
  */
 export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadOptions): Promise<LoadOutcome> {
   const bffUrl = bffUrlOf(target);
-  if (options.attempts === undefined && options.durationMs === undefined) throw new Error('runLoad needs attempts or durationMs');
+  if (options.attempts === undefined && options.durationMs === undefined)
+    throw new Error('runLoad needs attempts or durationMs');
   const runId = randomBytes(3).toString('hex');
   const log = options.log ?? (() => undefined);
   const plan = planJourneys({
@@ -169,9 +172,23 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
   const browser = new Browser(bffUrl, http, options.browser);
   const ledger = new ClientLedger();
   const counts: LoadCounts = {
-    attempts: 0, peakInFlight: 0, buyers: 0, journeys: Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, 0])) as Record<JourneyKind, number>,
-    placed: 0, replayed: 0, soldOut: 0, doubleClickSplit: 0, pressed: { pay: 0, fail: 0, abandon: 0 }, retriedPayments: 0, retryRefused: 0,
-    seenPaid: 0, latePressedAfterHold: 0, latePressedBeforeHold: 0, unexpected: 0, unexpectedExamples: [], journeyErrors: 0,
+    attempts: 0,
+    peakInFlight: 0,
+    buyers: 0,
+    journeys: Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, 0])) as Record<JourneyKind, number>,
+    placed: 0,
+    replayed: 0,
+    soldOut: 0,
+    doubleClickSplit: 0,
+    pressed: { pay: 0, fail: 0, abandon: 0 },
+    retriedPayments: 0,
+    retryRefused: 0,
+    seenPaid: 0,
+    latePressedAfterHold: 0,
+    latePressedBeforeHold: 0,
+    unexpected: 0,
+    unexpectedExamples: [],
+    journeyErrors: 0,
   };
   const buyersSeen = new Set<number>();
   const detached = new Set<Promise<void>>();
@@ -181,7 +198,8 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
 
   const unexpected = (step: string, answer: Answer) => {
     counts.unexpected += 1;
-    if (counts.unexpectedExamples.length < 8) counts.unexpectedExamples.push(`${step}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+    if (counts.unexpectedExamples.length < 8)
+      counts.unexpectedExamples.push(`${step}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
   };
   const emailOf = (buyer: number) => `buyer${buyer}-${runId}@example.test`;
 
@@ -195,8 +213,13 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
     let answer: Answer;
     try {
       answer = await browser.call(journey.buyer, 'POST', `/api/shops/${shop.shopId}/checkout`, {
-        items: [{ itemId: (journey.quietItem && shop.quietItemId) || shop.itemId, quantity: journey.quantity }], email: emailOf(journey.buyer), subscribe: false, locale: 'en',
-        discountCode: '', donationMinor: 0, idempotencyKey: key,
+        items: [{ itemId: (journey.quietItem && shop.quietItemId) || shop.itemId, quantity: journey.quantity }],
+        email: emailOf(journey.buyer),
+        subscribe: false,
+        locale: 'en',
+        discountCode: '',
+        donationMinor: 0,
+        idempotencyKey: key,
       });
     } finally {
       inFlight -= 1;
@@ -207,7 +230,11 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
       if (created) counts.placed += 1;
       else counts.replayed += 1;
       const accessKey = body.accessKey ?? '';
-      const order = ledger.orderPlaced(body.orderId, { buyer: journey.buyer, email: emailOf(journey.buyer), kind: journey.kind, accessKey }, created);
+      const order = ledger.orderPlaced(
+        body.orderId,
+        { buyer: journey.buyer, email: emailOf(journey.buyer), kind: journey.kind, accessKey },
+        created,
+      );
       // The demo page's address: /payments/demo/{paymentId}?key={accessKey}.
       const paymentId = paymentIdIn(body.redirectUrl);
       if (paymentId) ledger.paymentOpened(body.orderId, paymentId);
@@ -221,7 +248,10 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
 
   /** Retry payment on the order page: a new attempt (or null when the order cannot be paid now). */
   async function retryPayment(journey: PlannedJourney, placed: OrderRef): Promise<string | null> {
-    const answer = await browser.call(journey.buyer, 'POST', orderApi(placed, '/payments'), { idempotencyKey: newKey('retry'), locale: 'en' });
+    const answer = await browser.call(journey.buyer, 'POST', orderApi(placed, '/payments'), {
+      idempotencyKey: newKey('retry'),
+      locale: 'en',
+    });
     const body = (answer.body ?? {}) as { paymentId?: string };
     if (answer.status === 201 && body.paymentId) {
       counts.retriedPayments += 1;
@@ -234,10 +264,27 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
   }
 
   /** A press on the demo provider's page. */
-  async function press(journey: PlannedJourney, placed: OrderRef, paymentId: string, action: 'pay' | 'fail' | 'abandon', afterHoldMs?: number): Promise<void> {
+  async function press(
+    journey: PlannedJourney,
+    placed: OrderRef,
+    paymentId: string,
+    action: 'pay' | 'fail' | 'abandon',
+    afterHoldMs?: number,
+  ): Promise<void> {
     const at = Date.now();
-    const answer = await browser.call(journey.buyer, 'POST', `/api/payments/${paymentId}/demo?key=${encodeURIComponent(placed.accessKey)}`, { action, locale: 'en' });
-    ledger.pressed(placed.orderId, { paymentId, action, at, status: answer.status, ...(afterHoldMs === undefined ? {} : { afterHoldMs }) });
+    const answer = await browser.call(
+      journey.buyer,
+      'POST',
+      `/api/payments/${paymentId}/demo?key=${encodeURIComponent(placed.accessKey)}`,
+      { action, locale: 'en' },
+    );
+    ledger.pressed(placed.orderId, {
+      paymentId,
+      action,
+      at,
+      status: answer.status,
+      ...(afterHoldMs === undefined ? {} : { afterHoldMs }),
+    });
     if (answer.status === 200) counts.pressed[action] += 1;
     else unexpected(`demo ${action}`, answer);
   }
@@ -268,7 +315,8 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
   }
 
   /** The payment the checkout opened, or (when starting it failed) one opened with Retry payment, as the order page offers. */
-  const paymentOf = async (journey: PlannedJourney, placed: Placed) => placed.paymentId ?? (await retryPayment(journey, placed));
+  const paymentOf = async (journey: PlannedJourney, placed: Placed) =>
+    placed.paymentId ?? (await retryPayment(journey, placed));
 
   async function buyAndPay(journey: PlannedJourney, key = newKey('ck'), twice = false): Promise<void> {
     const placed = await checkout(journey, key);
@@ -325,7 +373,10 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
       const first = placed && (await paymentOf(journey, placed));
       if (!placed || !first) return;
       const second = await retryPayment(journey, placed);
-      await Promise.all([press(journey, placed, first, 'pay'), second ? press(journey, placed, second, 'pay') : Promise.resolve()]);
+      await Promise.all([
+        press(journey, placed, first, 'pay'),
+        second ? press(journey, placed, second, 'pay') : Promise.resolve(),
+      ]);
       await follow(journey, placed);
     },
     async late(journey) {
@@ -374,7 +425,9 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
     }
   }
   const progress = setInterval(() => {
-    log(`load: ${counts.attempts} checkouts, ${counts.placed} orders, ${counts.soldOut} sold out, ${counts.pressed.pay} pays, ${http.fiveXx} 5xx, ${http.networkErrors} network errors, ${detached.size} late payers waiting`);
+    log(
+      `load: ${counts.attempts} checkouts, ${counts.placed} orders, ${counts.soldOut} sold out, ${counts.pressed.pay} pays, ${http.fiveXx} 5xx, ${http.networkErrors} network errors, ${detached.size} late payers waiting`,
+    );
   }, 10_000);
   try {
     await Promise.all(Array.from({ length: options.concurrency }, () => worker()));
@@ -390,7 +443,11 @@ export async function runLoad(target: LoadTarget, shop: LoadShop, options: LoadO
  * The order page of every order in the ledger, looked at once more (after the stack went quiet): what each guest
  * would now see, recorded in the ledger for the reconciler. Returns the number of pages that did not answer 200.
  */
-export async function lookAtOrders(target: LoadTarget, outcome: Pick<LoadOutcome, 'ledger' | 'http'>, concurrency = 16): Promise<number> {
+export async function lookAtOrders(
+  target: LoadTarget,
+  outcome: Pick<LoadOutcome, 'ledger' | 'http'>,
+  concurrency = 16,
+): Promise<number> {
   const browser = new Browser(bffUrlOf(target), outcome.http);
   const orders = outcome.ledger.list();
   let next = 0;

@@ -36,7 +36,11 @@ export interface LedgerOrder {
 export class ClientLedger implements ReconcileLedger {
   readonly orders: Record<string, LedgerOrder> = {};
 
-  orderPlaced(orderId: string, who: { buyer: number; email: string; kind: JourneyKind; accessKey: string }, created: boolean): LedgerOrder {
+  orderPlaced(
+    orderId: string,
+    who: { buyer: number; email: string; kind: JourneyKind; accessKey: string },
+    created: boolean,
+  ): LedgerOrder {
     const order = (this.orders[orderId] ??= { orderId, ...who, placed: 0, replayed: 0, paymentIds: [], pays: [] });
     if (created) order.placed += 1;
     else order.replayed += 1;
@@ -52,7 +56,10 @@ export class ClientLedger implements ReconcileLedger {
     this.orders[orderId]?.pays.push(pay);
   }
 
-  seen(orderId: string, view: { status: string; totalMinor: number; outcome?: string; expiresAt?: string | null }): void {
+  seen(
+    orderId: string,
+    view: { status: string; totalMinor: number; outcome?: string; expiresAt?: string | null },
+  ): void {
     const order = this.orders[orderId];
     if (!order) return;
     order.seen = { status: view.status, totalMinor: view.totalMinor, outcome: view.outcome ?? '', at: Date.now() };

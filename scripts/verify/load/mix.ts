@@ -14,7 +14,17 @@
  *   both paid; the second payment is a duplicate that must be refunded.
  * - late: checks out, opens the payment, and presses Pay around the moment the hold ends.
  */
-export const JOURNEY_KINDS = ['pay', 'pay-twice', 'decline', 'decline-retry', 'abandon', 'double-click', 'two-tab', 'two-attempts', 'late'] as const;
+export const JOURNEY_KINDS = [
+  'pay',
+  'pay-twice',
+  'decline',
+  'decline-retry',
+  'abandon',
+  'double-click',
+  'two-tab',
+  'two-attempts',
+  'late',
+] as const;
 export type JourneyKind = (typeof JOURNEY_KINDS)[number];
 
 export type MixShares = Record<JourneyKind, number>;
@@ -105,13 +115,22 @@ export function planJourneys(options: PlanOptions): PlannedJourney[] {
 
   // Kinds by largest remainder, so that the counts follow the shares; then topped up with single-checkout journeys
   // (or trimmed) until the checkouts add up to `attempts` exactly.
-  const averageCheckouts = JOURNEY_KINDS.reduce((sum, kind) => sum + (Math.max(0, shares[kind]) / total) * checkoutsOf(kind), 0);
+  const averageCheckouts = JOURNEY_KINDS.reduce(
+    (sum, kind) => sum + (Math.max(0, shares[kind]) / total) * checkoutsOf(kind),
+    0,
+  );
   const journeyCount = Math.max(1, Math.round(attempts / averageCheckouts));
-  const counts = apportion(journeyCount, JOURNEY_KINDS.map((kind) => Math.max(0, shares[kind]) / total));
-  const kinds: JourneyKind[] = JOURNEY_KINDS.flatMap((kind, index) => Array.from({ length: counts[index]! }, () => kind));
+  const counts = apportion(
+    journeyCount,
+    JOURNEY_KINDS.map((kind) => Math.max(0, shares[kind]) / total),
+  );
+  const kinds: JourneyKind[] = JOURNEY_KINDS.flatMap((kind, index) =>
+    Array.from({ length: counts[index]! }, () => kind),
+  );
   let checkouts = kinds.reduce((sum, kind) => sum + checkoutsOf(kind), 0);
   // The kind that fills or trims by one checkout: a single-checkout kind of the mix, else a plain payer.
-  const single: JourneyKind = (['pay', ...JOURNEY_KINDS] as JourneyKind[]).find((kind) => checkoutsOf(kind) === 1 && shares[kind] > 0) ?? 'pay';
+  const single: JourneyKind =
+    (['pay', ...JOURNEY_KINDS] as JourneyKind[]).find((kind) => checkoutsOf(kind) === 1 && shares[kind] > 0) ?? 'pay';
   while (checkouts > attempts) {
     // One too many: a double journey becomes a single one; else a single journey goes (or a double, and refill).
     const double = kinds.findIndex((kind) => checkoutsOf(kind) === 2);
@@ -129,7 +148,9 @@ export function planJourneys(options: PlanOptions): PlannedJourney[] {
 
   shuffle(kinds, next);
   const front = Math.min(kinds.length, options.frontJourneys ?? 0);
-  const minimums = Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, options.frontMinimums?.[kind] ?? options.minPerKindInFront ?? 0])) as Record<JourneyKind, number>;
+  const minimums = Object.fromEntries(
+    JOURNEY_KINDS.map((kind) => [kind, options.frontMinimums?.[kind] ?? options.minPerKindInFront ?? 0]),
+  ) as Record<JourneyKind, number>;
   if (front > 0) bringForward(kinds, front, minimums, shares);
 
   const rushCount = Math.round(kinds.length * (options.rushShare ?? 1));
@@ -149,20 +170,25 @@ export function planJourneys(options: PlanOptions): PlannedJourney[] {
     quantity: kind === 'late' ? (late % 2 === 0 ? 2 : 1) : next() < pairShare ? 2 : 1,
     ...(kind === 'late' && late % 2 === 1 ? { quietItem: true } : {}),
     notBeforeMs:
-      index < rushCount || kinds.length === rushCount ? 0 : Math.round(trickleFromMs + ((index - rushCount) / (kinds.length - rushCount)) * (spreadMs - trickleFromMs)),
+      index < rushCount || kinds.length === rushCount
+        ? 0
+        : Math.round(trickleFromMs + ((index - rushCount) / (kinds.length - rushCount)) * (spreadMs - trickleFromMs)),
     ...(kind === 'late' ? { payOffsetMs: LATE_PAY_OFFSETS_MS[late++ % LATE_PAY_OFFSETS_MS.length] } : {}),
   }));
 }
 
 /** Checkout requests of a plan. */
-export const checkoutsInPlan = (plan: readonly PlannedJourney[]): number => plan.reduce((sum, journey) => sum + checkoutsOf(journey.kind), 0);
+export const checkoutsInPlan = (plan: readonly PlannedJourney[]): number =>
+  plan.reduce((sum, journey) => sum + checkoutsOf(journey.kind), 0);
 
 /** Integer counts proportional to `weights` summing to `n` (largest remainder). */
 export function apportion(n: number, weights: readonly number[]): number[] {
   const exact = weights.map((weight) => weight * n);
   const counts = exact.map(Math.floor);
   let left = n - counts.reduce((sum, c) => sum + c, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (left <= 0) break;
     counts[index]! += 1;
@@ -182,7 +208,12 @@ function shuffle<T>(items: T[], next: () => number): void {
  * Swaps journeys of under-represented kinds from the back into the first `front` places, taking the place of the kind
  * with the most to spare there.
  */
-function bringForward(kinds: JourneyKind[], front: number, minimums: Record<JourneyKind, number>, shares: MixShares): void {
+function bringForward(
+  kinds: JourneyKind[],
+  front: number,
+  minimums: Record<JourneyKind, number>,
+  shares: MixShares,
+): void {
   for (const kind of JOURNEY_KINDS) {
     if (!(shares[kind] > 0)) continue;
     let inFront = kinds.slice(0, front).filter((k) => k === kind).length;
@@ -190,7 +221,10 @@ function bringForward(kinds: JourneyKind[], front: number, minimums: Record<Jour
       if (kinds[back] !== kind) continue;
       const counts = new Map<JourneyKind, number>();
       for (const k of kinds.slice(0, front)) counts.set(k, (counts.get(k) ?? 0) + 1);
-      const [common] = [...counts].filter(([k, n]) => k !== kind && n > minimums[k]).sort((a, b) => b[1] - minimums[b[0]] - (a[1] - minimums[a[0]]))[0] ?? [];
+      const [common] =
+        [...counts]
+          .filter(([k, n]) => k !== kind && n > minimums[k])
+          .sort((a, b) => b[1] - minimums[b[0]] - (a[1] - minimums[a[0]]))[0] ?? [];
       if (!common) return;
       const place = kinds.lastIndexOf(common, front - 1);
       [kinds[place], kinds[back]] = [kinds[back]!, kinds[place]!];

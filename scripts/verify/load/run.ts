@@ -42,10 +42,22 @@ const QUIET = { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' };
 /** The platform of a load run: every service and the BFF (behind a trusted proxy, one address per buyer). */
 export function startLoadStack(label = 'load', entries: StackOptions['entries'] = {}): Promise<Stack> {
   buildBffIfStale();
-  return startStack(label, ['mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'], {
-    env: { identity: QUIET, catalog: QUIET, ordering: QUIET, payments: QUIET, ticketing: QUIET, notifications: QUIET, bff: { ...QUIET, ...LOAD_BFF_ENV } },
-    entries,
-  });
+  return startStack(
+    label,
+    ['mail', 'identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications', 'bff'],
+    {
+      env: {
+        identity: QUIET,
+        catalog: QUIET,
+        ordering: QUIET,
+        payments: QUIET,
+        ticketing: QUIET,
+        notifications: QUIET,
+        bff: { ...QUIET, ...LOAD_BFF_ENV },
+      },
+      entries,
+    },
+  );
 }
 
 /**
@@ -54,20 +66,45 @@ export function startLoadStack(label = 'load', entries: StackOptions['entries'] 
  * sells them with that hold. As the organiser does it: the event and its ticket options through the BFF's API, the
  * shop through catalog's gRPC (testing/src/sales.ts).
  */
-export async function openLoadShop(info: StackInfo, capacity: number, priceMinor: number, quietCapacity = 0): Promise<LoadShop> {
+export async function openLoadShop(
+  info: StackInfo,
+  capacity: number,
+  priceMinor: number,
+  quietCapacity = 0,
+): Promise<LoadShop> {
   const owner = await signUpViaApi(info.bffUrl!, info.mailInboxUrl!, testAddress('load-organiser'), 'Load Organiser');
   const opened = await openShopWithOneEvent(owner, info, { name: 'Load rush', capacity, priceMinor });
-  const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey: callerKeyFromRoot(info.env.KASSA_CALLER_KEY!), deadlineMs: 10_000 });
+  const shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, {
+    callerKey: callerKeyFromRoot(info.env.KASSA_CALLER_KEY!),
+    deadlineMs: 10_000,
+  });
   let quietItemId: string | undefined;
   try {
     const as = { actorUserId: owner.userId };
     if (quietCapacity > 0) {
       const { ticketOption } = expectOk(
-        await owner.api.call('POST', `/api/organisations/${opened.orgId}/events/${opened.eventId}/ticket-options`, { name: 'Balcony', description: '', capacity: quietCapacity, translations: [] }),
+        await owner.api.call('POST', `/api/organisations/${opened.orgId}/events/${opened.eventId}/ticket-options`, {
+          name: 'Balcony',
+          description: '',
+          capacity: quietCapacity,
+          translations: [],
+        }),
         'create the quiet ticket option',
       ) as { ticketOption: { id: string } };
       const { item } = await shops.createShopItem(
-        { organisationId: opened.orgId, shopId: opened.shopId, fields: { ticketOptionId: ticketOption.id, extraEventIds: [], name: 'Balcony', priceMinor, saleStart: undefined, saleEnd: undefined, position: 1 } },
+        {
+          organisationId: opened.orgId,
+          shopId: opened.shopId,
+          fields: {
+            ticketOptionId: ticketOption.id,
+            extraEventIds: [],
+            name: 'Balcony',
+            priceMinor,
+            saleStart: undefined,
+            saleEnd: undefined,
+            position: 1,
+          },
+        },
         as,
       );
       quietItemId = item!.id;
@@ -78,8 +115,15 @@ export async function openLoadShop(info: StackInfo, capacity: number, priceMinor
         organisationId: opened.orgId,
         shopId: opened.shopId,
         fields: {
-          name: shop!.name, description: shop!.description, opensAt: shop!.opensAt, closesAt: shop!.closesAt, translations: shop!.translations,
-          currency: shop!.currency, password: undefined, donation: shop!.donation, reservationMinutes: HOLD_MINUTES,
+          name: shop!.name,
+          description: shop!.description,
+          opensAt: shop!.opensAt,
+          closesAt: shop!.closesAt,
+          translations: shop!.translations,
+          currency: shop!.currency,
+          password: undefined,
+          donation: shop!.donation,
+          reservationMinutes: HOLD_MINUTES,
         },
       },
       as,
@@ -146,7 +190,13 @@ export function watchOversold(info: StackInfo): { stop(): Promise<number> } {
 }
 
 /** The load itself on a running platform: the rush, quiescence, the final look at every order page, the reconciliation. */
-export async function loadAndReconcile(info: StackInfo, shop: LoadShop, size: LoadSize, log: (line: string) => void, extra: Partial<LoadOptions> = {}): Promise<LoadRun> {
+export async function loadAndReconcile(
+  info: StackInfo,
+  shop: LoadShop,
+  size: LoadSize,
+  log: (line: string) => void,
+  extra: Partial<LoadOptions> = {},
+): Promise<LoadRun> {
   const oversoldWatch = watchOversold(info);
   let outcome: LoadOutcome;
   let quiescence: Awaited<ReturnType<typeof waitForQuiescence>>;
@@ -168,10 +218,14 @@ export async function loadAndReconcile(info: StackInfo, shop: LoadShop, size: Lo
       log,
       ...extra,
     });
-    log(`load done in ${(outcome.durationMs / 1000).toFixed(1)} s: ${JSON.stringify(outcome.counts)} http ${JSON.stringify(outcome.http)}`);
+    log(
+      `load done in ${(outcome.durationMs / 1000).toFixed(1)} s: ${JSON.stringify(outcome.counts)} http ${JSON.stringify(outcome.http)}`,
+    );
     const holdsLeftMs = Math.max(0, outcome.lastHoldEndsAt - Date.now());
     quiescence = await waitForQuiescence(info, { timeoutMs: holdsLeftMs + 90_000 });
-    log(`quiet: ${quiescence.quiet} after ${(quiescence.waitedMs / 1000).toFixed(1)} s (${describeQuiescence(quiescence.last)})`);
+    log(
+      `quiet: ${quiescence.quiet} after ${(quiescence.waitedMs / 1000).toFixed(1)} s (${describeQuiescence(quiescence.last)})`,
+    );
   } finally {
     // Until the platform is quiet: the last expiries and late payments are watched too.
     peakOversold = await oversoldWatch.stop();
@@ -185,7 +239,17 @@ export async function loadAndReconcile(info: StackInfo, shop: LoadShop, size: Lo
   // Counted where the guest would see them, independently of notifications' own records; no interruption explains any.
   const inboxDuplicates = findDuplicateEmails(await inboxMessages(info.mailInboxUrl!), []);
   log(`SMTP inbox: ${inboxDuplicates.duplicates} duplicate deliveries`);
-  return { size, outcome, quiet: quiescence.quiet, quietAfterMs: quiescence.waitedMs, quiescenceNote: describeQuiescence(quiescence.last), unreadPages, reconciliation, inboxDuplicates, peakOversold };
+  return {
+    size,
+    outcome,
+    quiet: quiescence.quiet,
+    quietAfterMs: quiescence.waitedMs,
+    quiescenceNote: describeQuiescence(quiescence.last),
+    unreadPages,
+    reconciliation,
+    inboxDuplicates,
+    peakOversold,
+  };
 }
 
 /** How late ordering expired orders after their hold's end: p50, p95 and max (ms), from its order history. */
@@ -213,4 +277,3 @@ export function describeLatePayers(outcome: Pick<LoadOutcome, 'ledger'>): string
     .map(({ after, seen }) => `${after}→${seen?.status ?? '?'}${seen?.outcome ? `/${seen.outcome}` : ''}`)
     .join(' ');
 }
-

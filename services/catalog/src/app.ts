@@ -27,12 +27,27 @@ export interface CatalogOptions {
  * Starts every part of the catalog service and registers how each one stops.
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
-export async function startCatalog(config: CatalogConfig, logger: Logger, lifecycle: Lifecycle, options: CatalogOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: catalogEntities, logger, poolMax: config.databasePoolMax });
+export async function startCatalog(
+  config: CatalogConfig,
+  logger: Logger,
+  lifecycle: Lifecycle,
+  options: CatalogOptions = {},
+) {
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    entities: catalogEntities,
+    logger,
+    poolMax: config.databasePoolMax,
+  });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'catalog', user: serviceNatsUser(config.serviceName, config.namespace), logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: 'catalog',
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
   await ensureStream(nats.jsm, {
     name: namespace.stream(CATALOG_STREAM.name),
@@ -41,7 +56,10 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, lifecy
   });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
+  const authorizer = createOrganisationAuthorizer({
+    identityAddress: config.IDENTITY_GRPC_ADDRESS,
+    callerKey: callerKeyOf(config),
+  });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const queueName = namespace.queue(DEADLINES_QUEUE);
@@ -50,7 +68,14 @@ export async function startCatalog(config: CatalogConfig, logger: Logger, lifecy
 
   const now = () => new Date();
   const shopAccessKey = deriveShopAccessKey(parseKey(config.KASSA_SEALING_KEY));
-  const ctx: CatalogContext = { orm, authorizer, scheduler: createDeadlineScheduler(queue, now), logger, now, shopAccessKey };
+  const ctx: CatalogContext = {
+    orm,
+    authorizer,
+    scheduler: createDeadlineScheduler(queue, now),
+    logger,
+    now,
+    shopAccessKey,
+  };
 
   const worker = startDeadlineWorker(ctx, { queueName, redisUrl: config.redisUrl, logger });
   lifecycle.onShutdown('consumers', 'deadline worker', () => worker.close());

@@ -27,16 +27,29 @@ import { identityEntities } from './persistence/schema';
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startIdentity(config: IdentityConfig, logger: Logger, lifecycle: Lifecycle) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: identityEntities, logger, poolMax: config.databasePoolMax });
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    entities: identityEntities,
+    logger,
+    poolMax: config.databasePoolMax,
+  });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
 
   const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
   lifecycle.onShutdown('connections', 'redis', async () => void (await redis.quit()));
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'identity', user: serviceNatsUser(config.serviceName, config.namespace), logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: 'identity',
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, { name: namespace.stream(IDENTITY_STREAM.name), subjects: IDENTITY_STREAM.subjects.map(namespace.subject) });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(IDENTITY_STREAM.name),
+    subjects: IDENTITY_STREAM.subjects.map(namespace.subject),
+  });
 
   const ctx: IdentityContext = {
     orm,
@@ -51,7 +64,11 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
 
-  const purgeJob = await startPurgeExpiredJob(ctx, { redisUrl: config.redisUrl, queue: namespace.queue('identity-maintenance') }, logger);
+  const purgeJob = await startPurgeExpiredJob(
+    ctx,
+    { redisUrl: config.redisUrl, queue: namespace.queue('identity-maintenance') },
+    logger,
+  );
   lifecycle.onShutdown('consumers', 'purge job', () => purgeJob.close());
 
   const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });

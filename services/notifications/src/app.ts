@@ -25,7 +25,13 @@ import { startTicketsIssuedConsumer } from './events/tickets-issued.consumer';
 import { startTicketsVoidedConsumer } from './events/tickets-voided.consumer';
 import { notificationsHandlers } from './grpc/notifications.handlers';
 import { publicFormsHandlers } from './grpc/public-forms.handlers';
-import { defaultSendEmailRetryPolicy, enqueueSendEmail, SEND_EMAIL_QUEUE, startSendEmailWorker, type SendEmailRetryPolicy } from './jobs/send-email.job';
+import {
+  defaultSendEmailRetryPolicy,
+  enqueueSendEmail,
+  SEND_EMAIL_QUEUE,
+  startSendEmailWorker,
+  type SendEmailRetryPolicy,
+} from './jobs/send-email.job';
 import { startUnsentSweeper } from './jobs/sweep-unsent.job';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { initialiseNotificationsMetrics } from './metrics';
@@ -47,13 +53,23 @@ export interface NotificationsOptions {
  * Starts every part of the notifications service and registers how each one stops.
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
-export async function startNotifications(config: NotificationsConfig, logger: Logger, lifecycle: Lifecycle, options: NotificationsOptions = {}) {
+export async function startNotifications(
+  config: NotificationsConfig,
+  logger: Logger,
+  lifecycle: Lifecycle,
+  options: NotificationsOptions = {},
+) {
   // Apple Wallet passes, when configured: signed once now, so that a wrong key or passphrase fails the start
   // instead of every confirmation.
   const wallet = walletPassIssuer(config);
   const walletPasses = wallet !== undefined;
 
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: notificationsEntities, logger, poolMax: config.databasePoolMax });
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    entities: notificationsEntities,
+    logger,
+    poolMax: config.databasePoolMax,
+  });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseNotificationsMetrics();
@@ -61,12 +77,23 @@ export async function startNotifications(config: NotificationsConfig, logger: Lo
   // Our own stream for the outbox's subjects. The streams we read are their owners' (identity, ordering, ticketing):
   // our consumers wait until each exists, and our NATS user may not create them.
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: config.serviceName, user: serviceNatsUser(config.serviceName, config.namespace), logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: config.serviceName,
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, { name: namespace.stream(NOTIFICATIONS_STREAM.name), subjects: NOTIFICATIONS_STREAM.subjects.map(namespace.subject) });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(NOTIFICATIONS_STREAM.name),
+    subjects: NOTIFICATIONS_STREAM.subjects.map(namespace.subject),
+  });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
+  const authorizer = createOrganisationAuthorizer({
+    identityAddress: config.IDENTITY_GRPC_ADDRESS,
+    callerKey: callerKeyOf(config),
+  });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const mailer = createSmtpMailer(config.SMTP_URL);
@@ -87,7 +114,15 @@ export async function startNotifications(config: NotificationsConfig, logger: Lo
 
   // identity's sign-in code requests and invitations, ordering's refunds, ticketing's issued and voided tickets. Each
   // waits in the background while its owner's stream does not exist yet, then reads it from its beginning.
-  const consumerOptions = { orm, nats, logger, namespace, sealingKey, enqueueSend, streamRetryMs: options.streamRetryMs };
+  const consumerOptions = {
+    orm,
+    nats,
+    logger,
+    namespace,
+    sealingKey,
+    enqueueSend,
+    streamRetryMs: options.streamRetryMs,
+  };
   const signInCodes = startSignInCodeRequestedConsumer(consumerOptions);
   lifecycle.onShutdown('consumers', 'sign-in code requests', () => signInCodes.stop());
   const invitations = startMemberInvitedConsumer(consumerOptions);
@@ -129,7 +164,12 @@ export async function startNotifications(config: NotificationsConfig, logger: Lo
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
   lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config), host: options.grpcHost });
+  const grpcServer = createGrpcServer({
+    logger,
+    port: config.grpcPort,
+    callerVerifiers: callerVerifiersOf(config),
+    host: options.grpcHost,
+  });
   grpcServer.add(
     NotificationsServiceService,
     notificationsHandlers({
@@ -137,7 +177,10 @@ export async function startNotifications(config: NotificationsConfig, logger: Lo
       authorizer,
       sealingKey,
       enqueueSend,
-      webhookSecrets: [config.EMAIL_WEBHOOK_SECRET, ...(config.EMAIL_WEBHOOK_SECRET_PREVIOUS ? [config.EMAIL_WEBHOOK_SECRET_PREVIOUS] : [])],
+      webhookSecrets: [
+        config.EMAIL_WEBHOOK_SECRET,
+        ...(config.EMAIL_WEBHOOK_SECRET_PREVIOUS ? [config.EMAIL_WEBHOOK_SECRET_PREVIOUS] : []),
+      ],
       statusChangedSubject: subjects.emailStatusChanged,
       walletPasses,
       logger,
@@ -146,13 +189,25 @@ export async function startNotifications(config: NotificationsConfig, logger: Lo
   );
   grpcServer.add(
     PublicFormsServiceService,
-    publicFormsHandlers({ orm, rateLimiter, sealingKey, contactInbox: config.CONTACT_INBOX, enqueueSend, logger, now: () => new Date() }),
+    publicFormsHandlers({
+      orm,
+      rateLimiter,
+      sealingKey,
+      contactInbox: config.CONTACT_INBOX,
+      enqueueSend,
+      logger,
+      now: () => new Date(),
+    }),
   );
   const grpcPort = await grpcServer.start();
   lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
 
   // SMTP is left out: a mail server that is down delays mail (the jobs retry), it does not make this service unready.
-  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: readinessChecks({ orm, redis: () => redis.ping(), nats }) });
+  const edge = await startHttpEdge({
+    port: config.httpPort,
+    logger,
+    checks: readinessChecks({ orm, redis: () => redis.ping(), nats }),
+  });
   lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
   logger.info({ grpcPort, httpPort: edge.port }, 'notifications started');
@@ -183,12 +238,25 @@ function walletPassIssuer(config: NotificationsConfig): WalletPassIssuer | undef
         events: [],
         issuedAt: new Date(0).toISOString(),
       },
-      { id: 'tkt_00000000000000000000000000', accessKey: 'AAAAAAAAAAAAAAAAAAAAAA', reference: 'PROB-E000', code: 'probe', itemName: 'Probe', priceMinor: 0, eventIds: [], position: 1, ofCount: 1 },
+      {
+        id: 'tkt_00000000000000000000000000',
+        accessKey: 'AAAAAAAAAAAAAAAAAAAAAA',
+        reference: 'PROB-E000',
+        code: 'probe',
+        itemName: 'Probe',
+        priceMinor: 0,
+        eventIds: [],
+        position: 1,
+        ofCount: 1,
+      },
       'en',
       config.PUBLIC_BASE_URL,
     );
   } catch (error) {
-    throw new Error(`Apple Wallet passes cannot be signed with the configured WALLET_* files: ${(error as Error).message}`, { cause: error });
+    throw new Error(
+      `Apple Wallet passes cannot be signed with the configured WALLET_* files: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   return issuer;
 }

@@ -3,7 +3,6 @@ import { ConfigError, keySetting, loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { z } from 'zod';
 
-
 const smtpUrl = z.string().refine((value) => {
   try {
     return ['smtp:', 'smtps:'].includes(new URL(value).protocol);
@@ -13,7 +12,13 @@ const smtpUrl = z.string().refine((value) => {
 }, 'must be an smtp or smtps URL');
 
 /** Apple Wallet signing: all of these, or none (no passes). The passphrase is optional. */
-export const WALLET_VARIABLES = ['WALLET_PASS_TYPE_ID', 'WALLET_TEAM_ID', 'WALLET_SIGNER_CERT', 'WALLET_SIGNER_KEY', 'WALLET_WWDR_CERT'] as const;
+export const WALLET_VARIABLES = [
+  'WALLET_PASS_TYPE_ID',
+  'WALLET_TEAM_ID',
+  'WALLET_SIGNER_CERT',
+  'WALLET_SIGNER_KEY',
+  'WALLET_WWDR_CERT',
+] as const;
 
 export function loadNotificationsConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(
@@ -28,7 +33,10 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
       KASSA_SEALING_KEY: keySetting,
       PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
       // The operators' inbox that receives contact form messages.
-      CONTACT_INBOX: z.string().refine(isEmailAddress, 'must be an e-mail address').default('operators@kassa.localhost'),
+      CONTACT_INBOX: z
+        .string()
+        .refine(isEmailAddress, 'must be an e-mail address')
+        .default('operators@kassa.localhost'),
       /** host:port of identity: Authorize for the organiser's order messages. */
       IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
       /**
@@ -42,8 +50,14 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
        */
       EMAIL_WEBHOOK_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
       /** Apple Wallet: the Pass Type ID ("pass.com.example.tickets") and the developer team id. */
-      WALLET_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID (pass.…)').optional(),
-      WALLET_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character team id').optional(),
+      WALLET_PASS_TYPE_ID: z
+        .string()
+        .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must be a Pass Type ID (pass.…)')
+        .optional(),
+      WALLET_TEAM_ID: z
+        .string()
+        .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character team id')
+        .optional(),
       /** Paths of PEM files (mounted from a Secret): the pass type certificate, its private key and Apple's WWDR certificate. */
       WALLET_SIGNER_CERT: z.string().min(1).optional(),
       WALLET_SIGNER_KEY: z.string().min(1).optional(),
@@ -56,7 +70,10 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
   if (given.length > 0 && given.length < WALLET_VARIABLES.length) {
     throw new ConfigError(
       'notifications',
-      WALLET_VARIABLES.filter((name) => !config[name]).map((variable) => ({ variable, message: 'is required when Apple Wallet passes are configured' })),
+      WALLET_VARIABLES.filter((name) => !config[name]).map((variable) => ({
+        variable,
+        message: 'is required when Apple Wallet passes are configured',
+      })),
     );
   }
   return config;

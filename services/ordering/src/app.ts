@@ -39,26 +39,49 @@ export interface OrderingOptions {
   poolMax?: number;
 }
 
-export const UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION = 'the unguarded reservation (oversell control test only) is refused in production';
+export const UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION =
+  'the unguarded reservation (oversell control test only) is refused in production';
 
 /**
  * Starts every part of the ordering service and registers how each one stops.
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
-export async function startOrdering(config: OrderingConfig, logger: Logger, lifecycle: Lifecycle, options: OrderingOptions = {}) {
-  if (options.unsafeReservation && config.environment === 'production') throw new Error(UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION);
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: orderingEntities, logger, poolMax: options.poolMax ?? config.databasePoolMax });
+export async function startOrdering(
+  config: OrderingConfig,
+  logger: Logger,
+  lifecycle: Lifecycle,
+  options: OrderingOptions = {},
+) {
+  if (options.unsafeReservation && config.environment === 'production')
+    throw new Error(UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION);
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    entities: orderingEntities,
+    logger,
+    poolMax: options.poolMax ?? config.databasePoolMax,
+  });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseOrderingMetrics();
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'ordering', user: serviceNatsUser(config.serviceName, config.namespace), logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: 'ordering',
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, { name: namespace.stream(ORDERING_STREAM.name), subjects: ORDERING_STREAM.subjects.map(namespace.subject) });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(ORDERING_STREAM.name),
+    subjects: ORDERING_STREAM.subjects.map(namespace.subject),
+  });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
+  const authorizer = createOrganisationAuthorizer({
+    identityAddress: config.IDENTITY_GRPC_ADDRESS,
+    callerKey: callerKeyOf(config),
+  });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const queueName = namespace.queue(ORDER_JOBS_QUEUE);
@@ -69,7 +92,8 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
   // Read at every scrape of /metrics; stops before the pool closes.
   const stopQuotaGauges = observeQuotaGauges(() => quotaLevels(orm.em.fork(), now()));
   lifecycle.onShutdown('ingress', 'quota gauges', stopQuotaGauges);
-  if (options.unsafeReservation) logger.warn('UNSAFE RESERVATION: tickets are taken without locks (oversell control test only)');
+  if (options.unsafeReservation)
+    logger.warn('UNSAFE RESERVATION: tickets are taken without locks (oversell control test only)');
   const ctx: OrderingContext = {
     orm,
     logger,
@@ -84,7 +108,14 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
   };
 
   // catalog's snapshots → the sellable projection; waits in the background while catalog's stream is missing.
-  const projection = startCatalogProjectionConsumer({ orm, nats, logger, namespace, policy: bucketPolicyOf(config), streamRetryMs: options.streamRetryMs });
+  const projection = startCatalogProjectionConsumer({
+    orm,
+    nats,
+    logger,
+    namespace,
+    policy: bucketPolicyOf(config),
+    streamRetryMs: options.streamRetryMs,
+  });
   lifecycle.onShutdown('consumers', 'catalog projection', () => projection.stop());
   // payments' news → orders (the saga); waits in the background while payments' stream is missing.
   const payments = startPaymentEventsConsumer(ctx, { nats, logger, namespace, streamRetryMs: options.streamRetryMs });
@@ -92,7 +123,10 @@ export async function startOrdering(config: OrderingConfig, logger: Logger, life
 
   const worker = startOrderWorker(ctx, { queueName, redisUrl: config.redisUrl, logger });
   lifecycle.onShutdown('consumers', 'order worker', () => worker.close());
-  const sweeper = startOrderSweeper(ctx, { logger, intervalMs: options.sweepIntervalMs ?? config.ORDER_SWEEP_INTERVAL_SECONDS * 1000 });
+  const sweeper = startOrderSweeper(ctx, {
+    logger,
+    intervalMs: options.sweepIntervalMs ?? config.ORDER_SWEEP_INTERVAL_SECONDS * 1000,
+  });
   lifecycle.onShutdown('consumers', 'order sweeper', () => sweeper.stop());
   await sweeper.runOnce();
 

@@ -4,13 +4,21 @@ import { checkoutFunnel, counter, labelSets, observeGauges } from '@kassa/platfo
 import { ORDER_STATUSES } from './domain/order-status';
 import type { QuotaLevel } from './persistence/quota-levels.repository';
 
-
-export const orderTransitions = counter('kassa.order.transitions', "Changes of an order's status, by the status it moved to");
+export const orderTransitions = counter(
+  'kassa.order.transitions',
+  "Changes of an order's status, by the status it moved to",
+);
 
 const QUOTA_GAUGES = {
-  capacity: { name: 'kassa.quota.capacity', description: 'Tickets a limited quota of an event that has not ended can sell' },
+  capacity: {
+    name: 'kassa.quota.capacity',
+    description: 'Tickets a limited quota of an event that has not ended can sell',
+  },
   sold: { name: 'kassa.quota.sold', description: 'Tickets sold from a limited quota of an event that has not ended' },
-  reserved: { name: 'kassa.quota.reserved', description: 'Tickets held by unpaid orders in a limited quota of an event that has not ended' },
+  reserved: {
+    name: 'kassa.quota.reserved',
+    description: 'Tickets held by unpaid orders in a limited quota of an event that has not ended',
+  },
 };
 
 /** Observes the quota gauges from `read` at every scrape; returns the function that stops it (on shutdown). */

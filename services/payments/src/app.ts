@@ -32,16 +32,34 @@ export interface PaymentsOptions {
  * Starts every part of the payments service and registers how each one stops.
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
-export async function startPayments(config: PaymentsConfig, logger: Logger, lifecycle: Lifecycle, options: PaymentsOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: paymentsEntities, logger, poolMax: config.databasePoolMax });
+export async function startPayments(
+  config: PaymentsConfig,
+  logger: Logger,
+  lifecycle: Lifecycle,
+  options: PaymentsOptions = {},
+) {
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    entities: paymentsEntities,
+    logger,
+    poolMax: config.databasePoolMax,
+  });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialisePaymentsMetrics();
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'payments', user: serviceNatsUser(config.serviceName, config.namespace), logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: 'payments',
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, { name: namespace.stream(PAYMENTS_STREAM.name), subjects: PAYMENTS_STREAM.subjects.map(namespace.subject) });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(PAYMENTS_STREAM.name),
+    subjects: PAYMENTS_STREAM.subjects.map(namespace.subject),
+  });
 
   // identity authorises organiser calls and knows the organisation's currency; ordering says what an order costs.
   const identity = createIdentityPorts(config.IDENTITY_GRPC_ADDRESS, callerKeyOf(config));
@@ -69,7 +87,10 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   const refunds = startRefundRequestedConsumer(ctx, consumerOptions);
   lifecycle.onShutdown('consumers', 'refund-requested consumer', () => refunds.stop());
 
-  const reconciliation = startReconciliation(ctx, { logger, intervalMs: options.reconcileIntervalMs ?? config.RECONCILE_INTERVAL_SECONDS * 1000 });
+  const reconciliation = startReconciliation(ctx, {
+    logger,
+    intervalMs: options.reconcileIntervalMs ?? config.RECONCILE_INTERVAL_SECONDS * 1000,
+  });
   lifecycle.onShutdown('consumers', 'reconciliation', () => reconciliation.stop());
 
   const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
@@ -86,6 +107,9 @@ export async function startPayments(config: PaymentsConfig, logger: Logger, life
   const edge = await startHttpEdge({ port: config.httpPort, logger, checks: readinessChecks({ orm, nats }) });
   lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
-  logger.info({ grpcPort, httpPort: edge.port, provider: providers.active.name, testMode: providers.active.testMode }, 'payments started');
+  logger.info(
+    { grpcPort, httpPort: edge.port, provider: providers.active.name, testMode: providers.active.testMode },
+    'payments started',
+  );
   return { grpcPort, httpPort: edge.port, ctx, relay, reconciliation, orderEnded, refunds, namespace, nats };
 }

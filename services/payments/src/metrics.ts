@@ -6,12 +6,7 @@ import { afterCommit } from '@kassa/platform/persistence';
 import type { PaymentStatus } from './domain/payment-status';
 
 // flagged: a provider's success for another amount or currency than the order's, refunded instead of applied.
-const PAYMENT_OUTCOMES = [
-  'succeeded',
-  'failed',
-  'flagged',
-  'refunded',
-] as const;
+const PAYMENT_OUTCOMES = ['succeeded', 'failed', 'flagged', 'refunded'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
 export const paymentOutcomes = counter(

@@ -35,26 +35,54 @@ export interface TicketingOptions {
  * Starts every part of the ticketing service and registers how each one stops.
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
-export async function startTicketing(config: TicketingConfig, logger: Logger, lifecycle: Lifecycle, options: TicketingOptions = {}) {
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: ticketingEntities, logger, poolMax: options.poolMax ?? config.databasePoolMax });
+export async function startTicketing(
+  config: TicketingConfig,
+  logger: Logger,
+  lifecycle: Lifecycle,
+  options: TicketingOptions = {},
+) {
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    entities: ticketingEntities,
+    logger,
+    poolMax: options.poolMax ?? config.databasePoolMax,
+  });
   lifecycle.onShutdown('connections', 'postgres', () => orm.close());
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseTicketingMetrics();
 
   const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({ url: config.natsUrl, name: 'ticketing', user: serviceNatsUser(config.serviceName, config.namespace), logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: 'ticketing',
+    user: serviceNatsUser(config.serviceName, config.namespace),
+    logger,
+  });
   lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, { name: namespace.stream(TICKETING_STREAM.name), subjects: TICKETING_STREAM.subjects.map(namespace.subject) });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(TICKETING_STREAM.name),
+    subjects: TICKETING_STREAM.subjects.map(namespace.subject),
+  });
 
   // identity answers every organiser and scanner call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey: callerKeyOf(config) });
+  const authorizer = createOrganisationAuthorizer({
+    identityAddress: config.IDENTITY_GRPC_ADDRESS,
+    callerKey: callerKeyOf(config),
+  });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const now = options.now ?? (() => new Date());
   const keys = createTicketKeyStore(orm, parseKey(config.KASSA_SEALING_KEY), now);
   const ctx: TicketingContext = { orm, logger, now, authorizer, keys };
   // What the scanner's part is built on (see application/scanning-deps.ts).
-  const scanning: ScanningDeps = { orm, authorizer, keys, publish: { ticketCheckedIn: publishTicketCheckedIn }, logger, now };
+  const scanning: ScanningDeps = {
+    orm,
+    authorizer,
+    keys,
+    publish: { ticketCheckedIn: publishTicketCheckedIn },
+    logger,
+    now,
+  };
 
   // catalog's events → names and places on tickets; ordering's orders → the tickets. Both wait in the background
   // while the other service's stream does not exist yet, then read it from its beginning.

@@ -4,7 +4,10 @@ import { checkoutFunnel, counter, labelSets } from '@kassa/platform/metrics';
 import { SCAN_RESULTS } from './domain/scan-decision';
 
 export const ticketsIssued = counter('kassa.tickets.issued', 'Tickets issued: paid, with a signed code');
-export const ticketsVoided = counter('kassa.tickets.voided', 'Issued tickets canceled (their codes revoked): orders canceled or refunded in full');
+export const ticketsVoided = counter(
+  'kassa.tickets.voided',
+  'Issued tickets canceled (their codes revoked): orders canceled or refunded in full',
+);
 /** result: the scan's outcome word (domain/scan-decision.ts SCAN_RESULTS); mode: online (Scan) or offline (synced). */
 export const scans = counter('kassa.scans', 'Scan decisions at the door, by result and by online or offline');
 

@@ -19,7 +19,12 @@ export function LanguageSwitch({ current, options, Link = PlainLink }: LanguageS
             {t(`localeNames.${locale}` as 'localeNames.en')}
           </span>
         ) : (
-          <Link key={locale} href={href} locale={locale} className={cn('rounded px-2 py-1 text-secondary hover:bg-muted')}>
+          <Link
+            key={locale}
+            href={href}
+            locale={locale}
+            className={cn('rounded px-2 py-1 text-secondary hover:bg-muted')}
+          >
             <span lang={locale}>{t(`localeNames.${locale}` as 'localeNames.en')}</span>
           </Link>
         ),

@@ -23,8 +23,14 @@ function normalisePath(pathname: string): string {
  * Path + whitelisted parameters, sorted by name then value, each name=value pair once, empty values dropped.
  * Sorting makes '?q=a&page=2' and '?page=2&q=a' the same canonical page.
  */
-export function canonicalUrl({ pathname, search = '', origin, whitelist = CANONICAL_QUERY_PARAMETERS }: CanonicalInput): string {
-  const params = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+export function canonicalUrl({
+  pathname,
+  search = '',
+  origin,
+  whitelist = CANONICAL_QUERY_PARAMETERS,
+}: CanonicalInput): string {
+  const params =
+    typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
   const pairs = new Map<string, [string, string]>();
   params.forEach((value, name) => {
     if (!whitelist.includes(name) || value.trim() === '') return;

@@ -150,7 +150,10 @@ export function toPaymentReturn(value: string | string[] | undefined): PaymentRe
  */
 export type OrderPhase = 'paid' | 'waiting' | 'failed' | 'expired' | 'canceled' | 'refunded' | 'latePaymentRefunded';
 
-export function orderPhase(order: Pick<GuestOrderView, 'status' | 'outcome'>, paymentReturn: PaymentReturn = ''): OrderPhase {
+export function orderPhase(
+  order: Pick<GuestOrderView, 'status' | 'outcome'>,
+  paymentReturn: PaymentReturn = '',
+): OrderPhase {
   if (order.status === 'paid') return 'paid';
   if (order.outcome === 'late_payment_refunded') return 'latePaymentRefunded';
   if (order.outcome === 'refunded') return 'refunded';
@@ -163,7 +166,8 @@ export function orderPhase(order: Pick<GuestOrderView, 'status' | 'outcome'>, pa
 /** Whether the order page keeps asking: while the order is held, and for a while after expiry (a late payment may still land). */
 export function shouldPoll(order: Pick<GuestOrderView, 'status' | 'outcome'>, pollingForMs: number): boolean {
   if (order.status === 'paid' || order.status === 'canceled') return false;
-  if (order.status === 'expired') return order.outcome !== 'late_payment_refunded' && pollingForMs < EXPIRED_POLL_WINDOW_MS;
+  if (order.status === 'expired')
+    return order.outcome !== 'late_payment_refunded' && pollingForMs < EXPIRED_POLL_WINDOW_MS;
   return true;
 }
 

@@ -10,13 +10,23 @@ export const CHUNK_RELOAD_STORAGE_KEY = 'kassa-chunk-reload';
 export type ReloadLog = Record<string, number>;
 
 /** Reload unless this path was already reloaded for a chunk failure less than `windowMs` ago. */
-export function shouldReloadForChunkError(log: ReloadLog, path: string, now: number, windowMs = CHUNK_RELOAD_WINDOW_MS): boolean {
+export function shouldReloadForChunkError(
+  log: ReloadLog,
+  path: string,
+  now: number,
+  windowMs = CHUNK_RELOAD_WINDOW_MS,
+): boolean {
   const last = log[path];
   return last === undefined || now - last >= windowMs || now < last;
 }
 
 /** The log after a reload of `path` at `now`, without entries that can no longer block anything. */
-export function recordChunkReload(log: ReloadLog, path: string, now: number, windowMs = CHUNK_RELOAD_WINDOW_MS): ReloadLog {
+export function recordChunkReload(
+  log: ReloadLog,
+  path: string,
+  now: number,
+  windowMs = CHUNK_RELOAD_WINDOW_MS,
+): ReloadLog {
   const kept = Object.entries(log).filter(([, at]) => now - at < windowMs && at <= now);
   return { ...Object.fromEntries(kept), [path]: now };
 }
@@ -27,7 +37,9 @@ export function parseReloadLog(stored: string | null): ReloadLog {
   try {
     const value: unknown = JSON.parse(stored);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    );
   } catch {
     return {};
   }

@@ -18,7 +18,14 @@ export function toDateTimeLocal(iso: string | undefined): string {
 export function fromDateTimeLocal(value: string): string | undefined {
   const match = LOCAL_VALUE.exec(value.trim());
   if (!match) return undefined;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(year, month - 1, day, hours, minutes, seconds);
   // Date rolls 31 February over into March; a real date keeps its own day and month.
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;

@@ -124,7 +124,10 @@ export function otherLocale(locale: string): Locale {
 }
 
 /** The texts of an entity in its translation for `locale`, empty when it has none. */
-export function translationFor(translations: readonly TextTranslation[], locale: string): { name: string; description: string } {
+export function translationFor(
+  translations: readonly TextTranslation[],
+  locale: string,
+): { name: string; description: string } {
   const found = translations.find((translation) => translation.locale === locale);
   return { name: found?.name ?? '', description: found?.description ?? '' };
 }

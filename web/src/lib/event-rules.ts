@@ -1,18 +1,35 @@
 // The rules of the event and ticket option forms, in two shapes: what the browser's inputs hold (strings,
 // switches) for instant feedback in the person's language, and the JSON body the BFF checks in the spec's English
 // before asking catalog, which checks again and stays the authority. Limits are @kassa/contracts'.
-import { CATALOG_DESCRIPTION_MAX_LENGTH, CATALOG_NAME_MAX_LENGTH, LOCATION_LIMITS } from '@kassa/contracts/catalog-texts';
+import {
+  CATALOG_DESCRIPTION_MAX_LENGTH,
+  CATALOG_NAME_MAX_LENGTH,
+  LOCATION_LIMITS,
+} from '@kassa/contracts/catalog-texts';
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 import { fromDateTimeLocal } from './date-time-local';
 import type { EventInput, TextTranslation, TicketOptionInput } from './event-model';
 import { EVENT_LOCALES } from './event-model';
 
-export const EVENT_LIMITS = { name: CATALOG_NAME_MAX_LENGTH, description: CATALOG_DESCRIPTION_MAX_LENGTH, ...LOCATION_LIMITS } as const;
+export const EVENT_LIMITS = {
+  name: CATALOG_NAME_MAX_LENGTH,
+  description: CATALOG_DESCRIPTION_MAX_LENGTH,
+  ...LOCATION_LIMITS,
+} as const;
 
 export type EventFieldKey =
-  | 'name' | 'description' | 'startsAt' | 'endsAt' | 'ticketLimit' | 'address' | 'city' | 'postalCode' | 'country'
-  | 'capacity' | 'language';
+  | 'name'
+  | 'description'
+  | 'startsAt'
+  | 'endsAt'
+  | 'ticketLimit'
+  | 'address'
+  | 'city'
+  | 'postalCode'
+  | 'country'
+  | 'capacity'
+  | 'language';
 export type FieldLabels = Record<EventFieldKey, string>;
 
 /** The fields' names in the spec's English, as catalog names them in its messages. */
@@ -107,7 +124,10 @@ export interface FormRuleOptions extends RuleSet {
 export function eventFormSchema({ labels, words, translationLocale }: FormRuleOptions) {
   const rules = textRules({ labels, words });
   const moment = (key: 'startsAt' | 'endsAt') =>
-    rules.rule(key).text({ required: true }).refine((value) => fromDateTimeLocal(value) !== undefined, { error: words.invalid(labels[key]) });
+    rules
+      .rule(key)
+      .text({ required: true })
+      .refine((value) => fromDateTimeLocal(value) !== undefined, { error: words.invalid(labels[key]) });
   return z
     .object({
       name: rules.name(true),
@@ -123,8 +143,12 @@ export function eventFormSchema({ labels, words, translationLocale }: FormRuleOp
       const startsAt = fromDateTimeLocal(values.startsAt)!;
       const endsAt = fromDateTimeLocal(values.endsAt)!;
       if (endsAt <= startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: words.invalid(labels.endsAt) });
-      const ticketLimit = checkLimit(ctx, { unlimited: values.unlimited, amount: values.ticketLimit }, 'ticketLimit',
-        rules.rule('ticketLimit').number({ required: true, integer: true, min: 1 }));
+      const ticketLimit = checkLimit(
+        ctx,
+        { unlimited: values.unlimited, amount: values.ticketLimit },
+        'ticketLimit',
+        rules.rule('ticketLimit').number({ required: true, integer: true, min: 1 }),
+      );
       return {
         name: values.name.trim(),
         description: values.description.trim(),
@@ -159,8 +183,12 @@ export function ticketOptionFormSchema({ labels, words, translationLocale }: For
     .transform((values, ctx): TicketOptionInput => ({
       name: values.name.trim(),
       description: values.description.trim(),
-      capacity: checkLimit(ctx, { unlimited: values.unlimited, amount: values.capacity }, 'capacity',
-        rules.rule('capacity').number({ required: true, integer: true, min: 0 })),
+      capacity: checkLimit(
+        ctx,
+        { unlimited: values.unlimited, amount: values.capacity },
+        'capacity',
+        rules.rule('capacity').number({ required: true, integer: true, min: 0 }),
+      ),
       translations: translationsOf(translationLocale, values.translation),
     }));
 }
@@ -204,7 +232,10 @@ function optionalCount({ labels, words }: RuleSet, key: 'ticketLimit' | 'capacit
 
 function isoInstant({ labels, words }: RuleSet, key: 'startsAt' | 'endsAt') {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? words.required(labels[key]) : words.invalid(labels[key])) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? words.required(labels[key]) : words.invalid(labels[key]),
+    })
     .refine((value) => value !== '', { error: words.required(labels[key]), abort: true })
     .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success, { error: words.invalid(labels[key]) })
     .transform((value) => new Date(value).toISOString());
@@ -237,7 +268,8 @@ export function eventBodySchema(set: RuleSet = SPEC) {
       translations: bodyTranslations(set),
     })
     .superRefine((body, ctx) => {
-      if (body.endsAt <= body.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: set.words.invalid(set.labels.endsAt) });
+      if (body.endsAt <= body.startsAt)
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: set.words.invalid(set.labels.endsAt) });
     })
     .transform((body): EventInput => ({
       ...body,
@@ -257,7 +289,11 @@ export function ticketOptionBodySchema(set: RuleSet = SPEC) {
       capacity: optionalCount(set, 'capacity', 0),
       translations: bodyTranslations(set),
     })
-    .transform((body): TicketOptionInput => ({ ...body, name: body.name.trim(), description: body.description.trim() }));
+    .transform((body): TicketOptionInput => ({
+      ...body,
+      name: body.name.trim(),
+      description: body.description.trim(),
+    }));
 }
 
 // ---- Answers from the server ----------------------------------------------------------------------------------

@@ -10,10 +10,12 @@ export function withAccessKey(path: string, accessKey: string): string {
 }
 
 /** /order/{orderId}?key=…: the guest's order page. */
-export const orderHref = (order: { id: string; accessKey: string }): string => withAccessKey(`/order/${encodeURIComponent(order.id)}`, order.accessKey);
+export const orderHref = (order: { id: string; accessKey: string }): string =>
+  withAccessKey(`/order/${encodeURIComponent(order.id)}`, order.accessKey);
 
 /** /ticket/{ticketId}?key=…: one ticket's page. */
-export const ticketHref = (ticket: { id: string; accessKey: string }): string => withAccessKey(`/ticket/${encodeURIComponent(ticket.id)}`, ticket.accessKey);
+export const ticketHref = (ticket: { id: string; accessKey: string }): string =>
+  withAccessKey(`/ticket/${encodeURIComponent(ticket.id)}`, ticket.accessKey);
 
 /** The order's API (GET the order; /tickets, /payments under it), with the key; `suffix` goes before the query. */
 export const orderApiPath = (order: { id: string; accessKey: string }, suffix = ''): string =>

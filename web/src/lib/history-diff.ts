@@ -10,14 +10,19 @@ export interface PropertyChange {
   to: PropertyValue;
 }
 
-const isRecord = (value: unknown): value is Record<string, PropertyValue> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, PropertyValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const same = (a: PropertyValue, b: PropertyValue) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Translations are a list of {locale, name, description}; keyed by locale they compare part by part. */
 function byLocale(value: PropertyValue): Record<string, PropertyValue> | undefined {
-  if (!Array.isArray(value) || !value.every((item) => isRecord(item) && typeof item.locale === 'string')) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => isRecord(item) && typeof item.locale === 'string'))
+    return undefined;
   return Object.fromEntries(
-    (value as Record<string, PropertyValue>[]).map(({ locale, ...texts }) => [locale as string, texts as Record<string, PropertyValue>]),
+    (value as Record<string, PropertyValue>[]).map(({ locale, ...texts }) => [
+      locale as string,
+      texts as Record<string, PropertyValue>,
+    ]),
   );
 }
 
@@ -39,7 +44,23 @@ function flatten(path: string, from: PropertyValue, to: PropertyValue, rows: Pro
 }
 
 // The order a person reads an entity in (JSON from the database keeps no order); anything else comes after.
-const READING_ORDER = ['name', 'description', 'startsAt', 'endsAt', 'status', 'ticketLimit', 'capacity', 'location', 'address', 'postalCode', 'city', 'country', 'translations', 'en', 'nl'];
+const READING_ORDER = [
+  'name',
+  'description',
+  'startsAt',
+  'endsAt',
+  'status',
+  'ticketLimit',
+  'capacity',
+  'location',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+  'translations',
+  'en',
+  'nl',
+];
 const rank = (part: string) => {
   const index = READING_ORDER.indexOf(part);
   return index === -1 ? READING_ORDER.length : index;

@@ -14,7 +14,10 @@ export function currencyDigits(currency: string): number {
  * not an amount: more decimals than the currency has, two separators, a sign, letters. Pure string arithmetic.
  */
 export function parseMoneyInput(text: string, digits = 2): number | undefined {
-  const cleaned = text.trim().replace(/^[€$£]\s*/, '').replace(/\s+/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^[€$£]\s*/, '')
+    .replace(/\s+/g, '');
   const match = /^(\d{1,12})(?:[.,](\d*))?$/.exec(cleaned);
   if (!match) return undefined;
   const fraction = match[2] ?? '';
@@ -38,11 +41,20 @@ export function minorToInput(minor: number, digits = 2, locale = 'en'): string {
 export function formatMinor(minor: number, currency: string, locale: string): string {
   const digits = currencyDigits(currency);
   // The division is for display only; every stored or sent amount stays an integer.
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minor / 10 ** digits);
 }
 
 /** A discount's value for reading: "10 %" for a percentage, the amount in the shop's currency for a fixed one. */
-export function formatDiscountValue(discount: { type: string; value: number }, currency: string, locale: string): string {
+export function formatDiscountValue(
+  discount: { type: string; value: number },
+  currency: string,
+  locale: string,
+): string {
   if (discount.type === 'percentage') return `${new Intl.NumberFormat(locale).format(discount.value)}\u00a0%`;
   return formatMinor(discount.value, currency, locale);
 }

@@ -66,7 +66,11 @@ export interface OrderView {
 }
 
 /** requested, succeeded or failed (ordering's words, shown with the spec's pending / completed / failed badges). */
-export const REFUND_BADGE_WORDS: Record<string, string> = { requested: 'pending', succeeded: 'completed', failed: 'failed' };
+export const REFUND_BADGE_WORDS: Record<string, string> = {
+  requested: 'pending',
+  succeeded: 'completed',
+  failed: 'failed',
+};
 
 export interface OrderRefundView {
   id: string;

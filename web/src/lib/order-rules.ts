@@ -8,17 +8,25 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
 import type { RefundInput } from './order-model';
 
 /** The refund body's fields in the spec's English, as the BFF names them in its messages. */
-export const SPEC_REFUND_LABELS = { full: 'Full refund', amountMinor: 'Amount', idempotencyKey: 'Idempotency key' } as const;
+export const SPEC_REFUND_LABELS = {
+  full: 'Full refund',
+  amountMinor: 'Amount',
+  idempotencyKey: 'Idempotency key',
+} as const;
 
 /** POST /api/organisations/{orgId}/orders/{orderId}/refund: { full, amountMinor?, idempotencyKey }. */
 export function refundBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
   const labels = SPEC_REFUND_LABELS;
-  const missingOr = (label: string) => (issue: { input: unknown }) => (issue.input === undefined ? words.required(label) : words.invalid(label));
+  const missingOr = (label: string) => (issue: { input: unknown }) =>
+    issue.input === undefined ? words.required(label) : words.invalid(label);
   return z
     .object({
       full: z.boolean({ error: missingOr(labels.full) }),
       // A partial amount is a whole number of minor units; null or absent for a full refund.
-      amountMinor: z.number({ error: missingOr(labels.amountMinor) }).int({ error: words.invalid(labels.amountMinor) }).nullish(),
+      amountMinor: z
+        .number({ error: missingOr(labels.amountMinor) })
+        .int({ error: words.invalid(labels.amountMinor) })
+        .nullish(),
       idempotencyKey: z
         .string({ error: missingOr(labels.idempotencyKey) })
         .refine((value) => value !== '', { error: words.required(labels.idempotencyKey), abort: true })
@@ -34,10 +42,15 @@ export function refundBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
         ctx.addIssue({ code: 'custom', path: ['amountMinor'], message: words.invalid(labels.amountMinor) });
       }
     })
-    .transform((body): RefundInput => (body.full ? { full: true, idempotencyKey: body.idempotencyKey } : { full: false, amountMinor: body.amountMinor!, idempotencyKey: body.idempotencyKey }));
+    .transform((body): RefundInput =>
+      body.full
+        ? { full: true, idempotencyKey: body.idempotencyKey }
+        : { full: false, amountMinor: body.amountMinor!, idempotencyKey: body.idempotencyKey },
+    );
 }
 
-export type RefundAmountCheck = { ok: true; amountMinor: number } | { ok: false; problem: 'required' | 'invalid' | 'minValue' | 'tooMuch' };
+export type RefundAmountCheck =
+  { ok: true; amountMinor: number } | { ok: false; problem: 'required' | 'invalid' | 'minValue' | 'tooMuch' };
 
 /**
  * A partial refund typed in the order's currency ("12,50", "12.50", "€ 12,50" → 1250), checked against what is
@@ -51,4 +64,3 @@ export function checkRefundAmount(typed: string, currency: string, refundableMin
   if (minor > refundableMinor) return { ok: false, problem: 'tooMuch' };
   return { ok: true, amountMinor: minor };
 }
-

@@ -26,24 +26,42 @@ export interface MemberFieldLabels {
   permissions: string;
 }
 
-export const SPEC_ORGANISATION_LABELS: OrganisationFieldLabels = { name: 'Name', description: 'Description', currency: 'Currency', defaultLocale: 'Language' };
-export const SPEC_MEMBER_LABELS: MemberFieldLabels = { email: 'Email', firstName: 'First name', lastName: 'Last name', permissions: 'Permissions' };
+export const SPEC_ORGANISATION_LABELS: OrganisationFieldLabels = {
+  name: 'Name',
+  description: 'Description',
+  currency: 'Currency',
+  defaultLocale: 'Language',
+};
+export const SPEC_MEMBER_LABELS: MemberFieldLabels = {
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  permissions: 'Permissions',
+};
 
 const trimmed = <T extends z.ZodType<string>>(schema: T) => schema.transform((value: string) => value.trim());
 
 /** One of a fixed list of words: absent is '{0} is required', anything else outside the list '{0} is invalid'. */
 function oneOf(values: readonly string[], label: string, words: RuleWords) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? words.required(label) : words.invalid(label)) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? words.required(label) : words.invalid(label),
+    })
     .refine((value) => value !== '', { error: words.required(label), abort: true })
     .refine((value) => values.includes(value), { error: words.invalid(label) });
 }
 
 /** Name (required), description, currency and default language of an organisation. */
-export function organisationSettingsSchema(labels: OrganisationFieldLabels = SPEC_ORGANISATION_LABELS, words: RuleWords = SPEC_RULE_WORDS) {
+export function organisationSettingsSchema(
+  labels: OrganisationFieldLabels = SPEC_ORGANISATION_LABELS,
+  words: RuleWords = SPEC_RULE_WORDS,
+) {
   return z.object({
     name: trimmed(fieldRules(labels.name, words).text({ required: true, max: ORGANISATION_NAME_MAX_LENGTH })),
-    description: trimmed(fieldRules(labels.description, words).text({ max: ORGANISATION_DESCRIPTION_MAX_LENGTH })).default(''),
+    description: trimmed(
+      fieldRules(labels.description, words).text({ max: ORGANISATION_DESCRIPTION_MAX_LENGTH }),
+    ).default(''),
     currency: oneOf(CURRENCIES, labels.currency, words),
     defaultLocale: oneOf(ORGANISATION_LOCALES, labels.defaultLocale, words),
   });
@@ -58,7 +76,11 @@ function memberNames(labels: MemberFieldLabels, words: RuleWords) {
 
 /** At least one known permission. */
 function permissionList(labels: MemberFieldLabels, words: RuleWords) {
-  const item = z.string({ error: words.invalid(labels.permissions) }).refine((value) => (PERMISSIONS as readonly string[]).includes(value), { error: words.invalid(labels.permissions) });
+  const item = z
+    .string({ error: words.invalid(labels.permissions) })
+    .refine((value) => (PERMISSIONS as readonly string[]).includes(value), {
+      error: words.invalid(labels.permissions),
+    });
   return fieldRules(labels.permissions, words).list(item, { min: 1 });
 }
 
@@ -72,6 +94,9 @@ export function inviteSchema(labels: MemberFieldLabels = SPEC_MEMBER_LABELS, wor
 }
 
 /** A member's names and permissions (the permissions replace the current set). */
-export function memberChangesSchema(labels: MemberFieldLabels = SPEC_MEMBER_LABELS, words: RuleWords = SPEC_RULE_WORDS) {
+export function memberChangesSchema(
+  labels: MemberFieldLabels = SPEC_MEMBER_LABELS,
+  words: RuleWords = SPEC_RULE_WORDS,
+) {
   return z.object({ ...memberNames(labels, words), permissions: permissionList(labels, words) });
 }

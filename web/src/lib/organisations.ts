@@ -3,7 +3,16 @@
 import { type Permission, type PresetKey, sortPermissions } from '@kassa/contracts/permissions';
 
 export {
-  grantablePermissions, isPermission, isPresetKey, PERMISSIONS, type Permission, PRESET_KEYS, type PresetKey, PRESETS, presetOf, sortPermissions,
+  grantablePermissions,
+  isPermission,
+  isPresetKey,
+  PERMISSIONS,
+  type Permission,
+  PRESET_KEYS,
+  type PresetKey,
+  PRESETS,
+  presetOf,
+  sortPermissions,
 } from '@kassa/contracts/permissions';
 export { CURRENCIES } from '@kassa/contracts/currencies';
 export { LOCALES as ORGANISATION_LOCALES } from '@kassa/contracts/locales';
@@ -24,7 +33,11 @@ export function presetMessageKey(preset: PresetKey): string {
   return preset.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-export { MEMBER_NAME_MAX_LENGTH, ORGANISATION_DESCRIPTION_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH } from '@kassa/contracts/organisations';
+export {
+  MEMBER_NAME_MAX_LENGTH,
+  ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  ORGANISATION_NAME_MAX_LENGTH,
+} from '@kassa/contracts/organisations';
 
 /** An organisation seen by one of its members. */
 export interface OrganisationSummary {
@@ -99,11 +112,19 @@ export interface MemberChanges {
 
 /** "Ada Lovelace", or the e-mail address when no name is known. */
 export function personName(person: { firstName: string; lastName: string; email: string }): string {
-  return [person.firstName, person.lastName].map((part) => part.trim()).filter(Boolean).join(' ') || person.email;
+  return (
+    [person.firstName, person.lastName]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ') || person.email
+  );
 }
 
 /** The organisation a dashboard entry should open: the remembered one while still a member, else the first. */
-export function homeOrganisationId(organisationIds: readonly string[], remembered: string | undefined): string | undefined {
+export function homeOrganisationId(
+  organisationIds: readonly string[],
+  remembered: string | undefined,
+): string | undefined {
   if (remembered && organisationIds.includes(remembered)) return remembered;
   return organisationIds[0];
 }

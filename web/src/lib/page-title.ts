@@ -8,7 +8,10 @@ export function humanizeSegment(segment: string): string {
   } catch {
     decoded = segment;
   }
-  const words = decoded.replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = decoded
+    .replace(/[-_+]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return words.charAt(0).toLocaleUpperCase() + words.slice(1);
 }
 

@@ -83,10 +83,16 @@ export interface GroupedItems {
  * Offers first, then single tickets per event. An item naming an event the shop does not list (it cannot, but the
  * page must not break) is left out rather than shown without its heading.
  */
-export function groupShopItems(items: readonly PublicShopItemView[], events: readonly PublicShopEventView[]): GroupedItems {
+export function groupShopItems(
+  items: readonly PublicShopItemView[],
+  events: readonly PublicShopEventView[],
+): GroupedItems {
   const offers = items.filter((item) => item.eventIds.length > 1);
   const singles = events
-    .map((event) => ({ event, items: items.filter((item) => item.eventIds.length === 1 && item.eventIds[0] === event.id) }))
+    .map((event) => ({
+      event,
+      items: items.filter((item) => item.eventIds.length === 1 && item.eventIds[0] === event.id),
+    }))
     .filter((group) => group.items.length > 0);
   return { offers, singles };
 }
@@ -114,7 +120,15 @@ export interface PricedLineView {
 }
 
 /** The discount code's verdict: '' when none was given. */
-export const DISCOUNT_STATUSES = ['', 'applied', 'unknown', 'not_started', 'expired', 'used_up', 'not_applicable'] as const;
+export const DISCOUNT_STATUSES = [
+  '',
+  'applied',
+  'unknown',
+  'not_started',
+  'expired',
+  'used_up',
+  'not_applicable',
+] as const;
 export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
 /** What the cart costs, as ordering priced it. */

@@ -9,7 +9,9 @@ const SECRET_PARAMETER = new RegExp(`([?&]${ACCESS_KEY_PARAM}=)[^&#\\s]*`, 'g');
 
 /** A path or URL with every secret it carries replaced by '[redacted]'; everything else stays as it was. */
 export function redactSecrets(pathOrUrl: string): string {
-  return pathOrUrl.replace(SECRET_SEGMENTS, (_match, kind: string) => `/${kind}/${REDACTED}`).replace(SECRET_PARAMETER, `$1${REDACTED}`);
+  return pathOrUrl
+    .replace(SECRET_SEGMENTS, (_match, kind: string) => `/${kind}/${REDACTED}`)
+    .replace(SECRET_PARAMETER, `$1${REDACTED}`);
 }
 
 /** Paths that go into error reports: also without the query string (it can hold e-mail addresses, return paths). */

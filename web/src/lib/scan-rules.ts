@@ -1,14 +1,22 @@
 // The scanner's request bodies as zod schemas: the BFF checks them in the spec's English before asking ticketing
 // (which checks again and stays the authority), and the scan-link form checks the name in the viewer's language.
 import {
-  DEVICE_ID_PATTERN, MAX_OFFLINE_SCANS as MAX_SYNC_BATCH, SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_SECRET_PATTERN, SCAN_NONCE_PATTERN as NONCE_PATTERN,
+  DEVICE_ID_PATTERN,
+  MAX_OFFLINE_SCANS as MAX_SYNC_BATCH,
+  SCAN_LINK_NAME_MAX_LENGTH,
+  SCAN_LINK_SECRET_PATTERN,
+  SCAN_NONCE_PATTERN as NONCE_PATTERN,
 } from '@kassa/contracts/scan-links';
 import { SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 
 export {
-  DEVICE_ID_PATTERN, MAX_OFFLINE_SCANS as MAX_SYNC_BATCH, SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_SECRET_PATTERN, SCAN_NONCE_PATTERN as NONCE_PATTERN,
+  DEVICE_ID_PATTERN,
+  MAX_OFFLINE_SCANS as MAX_SYNC_BATCH,
+  SCAN_LINK_NAME_MAX_LENGTH,
+  SCAN_LINK_SECRET_PATTERN,
+  SCAN_NONCE_PATTERN as NONCE_PATTERN,
 } from '@kassa/contracts/scan-links';
 
 export const SPEC_SCAN_LABELS = {
@@ -43,12 +51,14 @@ const secret = (words: RuleWords) => token(SPEC_SCAN_LABELS.secret, SCAN_LINK_SE
 
 function code(words: RuleWords) {
   const label = SPEC_SCAN_LABELS.code;
-  return z
-    .string({ error: missingOr(label, words) })
-    .transform((value) => value.trim())
-    .refine((value) => value !== '', { error: words.required(label), abort: true })
-    // Ticketing's limit for what a scanner reads (a code for many events is long), so no genuine code stops here.
-    .refine((value) => value.length <= SCAN_INPUT_MAX_LENGTH, { error: words.tooLong(label) });
+  return (
+    z
+      .string({ error: missingOr(label, words) })
+      .transform((value) => value.trim())
+      .refine((value) => value !== '', { error: words.required(label), abort: true })
+      // Ticketing's limit for what a scanner reads (a code for many events is long), so no genuine code stops here.
+      .refine((value) => value.length <= SCAN_INPUT_MAX_LENGTH, { error: words.tooLong(label) })
+  );
 }
 
 function scannedAt(words: RuleWords) {
@@ -56,7 +66,9 @@ function scannedAt(words: RuleWords) {
   return z
     .string({ error: missingOr(label, words) })
     .refine((value) => value !== '', { error: words.required(label), abort: true })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), { error: words.invalid(label) });
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), {
+      error: words.invalid(label),
+    });
 }
 
 /** The scan link's name: 1–80 characters after trimming. */
@@ -73,7 +85,9 @@ export function createScanLinkBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
     name: scanLinkNameSchema(SPEC_SCAN_LABELS.name, words),
     expiresAt: z
       .string({ error: words.invalid(label) })
-      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), { error: words.invalid(label) })
+      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), {
+        error: words.invalid(label),
+      })
       .transform((value) => new Date(value))
       .optional(),
   });
@@ -91,7 +105,9 @@ export function deviceBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
 
 /** Opening the scanner: { deviceId, locale? } (the language of the event's name), plus { secret } through a link. */
 export function openBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
-  return deviceBodySchema(words).extend({ locale: z.string({ error: words.invalid(SPEC_SCAN_LABELS.locale) }).optional() });
+  return deviceBodySchema(words).extend({
+    locale: z.string({ error: words.invalid(SPEC_SCAN_LABELS.locale) }).optional(),
+  });
 }
 
 /** Uploading offline check-ins: { deviceId, scans: [{ nonce, code, scannedAt }] }, at most 1,000. */
@@ -100,7 +116,13 @@ export function syncBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
   return z.object({
     deviceId: deviceId(words),
     scans: z
-      .array(z.object({ nonce: nonce(words), code: code(words), scannedAt: scannedAt(words) }, { error: words.invalid(label) }), { error: missingOr(label, words) })
+      .array(
+        z.object(
+          { nonce: nonce(words), code: code(words), scannedAt: scannedAt(words) },
+          { error: words.invalid(label) },
+        ),
+        { error: missingOr(label, words) },
+      )
       .refine((scans) => scans.length > 0, { error: words.notEmpty(label), abort: true })
       .refine((scans) => scans.length <= MAX_SYNC_BATCH, { error: words.tooLong(label) }),
   });

@@ -8,15 +8,21 @@ export const SCAN_REQUEST_TIMEOUT_MS = 4000;
 
 export type ScannerCall = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<ApiResult<T>>;
 
-export function createScannerCall(timeoutMs: number = SCANNER_REQUEST_TIMEOUT_MS, fetchImpl: typeof fetch = (...args) => fetch(...args)): ScannerCall {
-  return async <T,>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiResult<T>> => {
+export function createScannerCall(
+  timeoutMs: number = SCANNER_REQUEST_TIMEOUT_MS,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): ScannerCall {
+  return async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiResult<T>> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
     try {
       response = await fetchImpl(url, {
         method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
         cache: 'no-store',
@@ -29,14 +35,20 @@ export function createScannerCall(timeoutMs: number = SCANNER_REQUEST_TIMEOUT_MS
     try {
       const data: unknown = await response.json().catch(() => null);
       // An answer cut off (or timed out) halfway is no answer.
-      if (response.ok) return data === null ? { ok: false, status: 0, message: '', fields: {} } : { ok: true, data: data as T };
-      const error = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; fields?: unknown; retryAfterSeconds?: unknown };
+      if (response.ok)
+        return data === null ? { ok: false, status: 0, message: '', fields: {} } : { ok: true, data: data as T };
+      const error = (typeof data === 'object' && data !== null ? data : {}) as {
+        message?: unknown;
+        fields?: unknown;
+        retryAfterSeconds?: unknown;
+      };
       const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       return {
         ok: false,
         status: response.status,
         message: typeof error.message === 'string' ? error.message : '',
-        fields: typeof error.fields === 'object' && error.fields !== null ? (error.fields as Record<string, string>) : {},
+        fields:
+          typeof error.fields === 'object' && error.fields !== null ? (error.fields as Record<string, string>) : {},
         retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
       };
     } finally {

@@ -38,7 +38,10 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, quantities };
     }
     case 'setDonation':
-      return { ...state, donationMinor: Number.isSafeInteger(action.amountMinor) && action.amountMinor > 0 ? action.amountMinor : 0 };
+      return {
+        ...state,
+        donationMinor: Number.isSafeInteger(action.amountMinor) && action.amountMinor > 0 ? action.amountMinor : 0,
+      };
     case 'applyCode':
       return { ...state, discountCode: action.code.trim() };
     case 'removeCode':
@@ -57,7 +60,9 @@ export function ticketCount(state: CartState): number {
 
 /** The lines in the shop's display order, for the price endpoint. */
 export function cartLines(state: CartState, itemOrder: readonly string[]): { itemId: string; quantity: number }[] {
-  return itemOrder.filter((id) => (state.quantities[id] ?? 0) > 0).map((itemId) => ({ itemId, quantity: state.quantities[itemId]! }));
+  return itemOrder
+    .filter((id) => (state.quantities[id] ?? 0) > 0)
+    .map((itemId) => ({ itemId, quantity: state.quantities[itemId]! }));
 }
 
 /** What the shop sells now, as the cart is checked against it. */
@@ -80,7 +85,11 @@ export function reconcileCart(state: CartState, limits: CartLimits): CartState {
     const clamped = clampQuantity(quantity, max);
     if (clamped > 0) quantities[itemId] = clamped;
   }
-  return { quantities, donationMinor: allowedDonation(state.donationMinor, limits.donation), discountCode: isDiscountCode(state.discountCode) ? state.discountCode : '' };
+  return {
+    quantities,
+    donationMinor: allowedDonation(state.donationMinor, limits.donation),
+    discountCode: isDiscountCode(state.discountCode) ? state.discountCode : '',
+  };
 }
 
 function allowedDonation(amountMinor: number, donation: DonationView): number {
@@ -109,7 +118,8 @@ export function parseStoredCart(text: string | null): CartState {
   } catch {
     return EMPTY_CART;
   }
-  if (typeof raw !== 'object' || raw === null || (raw as { version?: unknown }).version !== STORAGE_VERSION) return EMPTY_CART;
+  if (typeof raw !== 'object' || raw === null || (raw as { version?: unknown }).version !== STORAGE_VERSION)
+    return EMPTY_CART;
   const stored = raw as { quantities?: unknown; donationMinor?: unknown; discountCode?: unknown };
   const quantities: Record<string, number> = {};
   if (typeof stored.quantities === 'object' && stored.quantities !== null && !Array.isArray(stored.quantities)) {
@@ -119,7 +129,10 @@ export function parseStoredCart(text: string | null): CartState {
   }
   return {
     quantities,
-    donationMinor: typeof stored.donationMinor === 'number' && Number.isSafeInteger(stored.donationMinor) && stored.donationMinor > 0 ? stored.donationMinor : 0,
+    donationMinor:
+      typeof stored.donationMinor === 'number' && Number.isSafeInteger(stored.donationMinor) && stored.donationMinor > 0
+        ? stored.donationMinor
+        : 0,
     discountCode: typeof stored.discountCode === 'string' ? stored.discountCode : '',
   };
 }

@@ -135,7 +135,10 @@ export interface DiscountCodeInput {
 export const DEFAULT_RESERVATION_MINUTES = SHOP_LIMITS.reservationDefault;
 
 /** The name an item shows: its own, else its ticket option's. */
-export function itemDisplayName(item: Pick<ShopItemView, 'name' | 'ticketOptionId'>, events: readonly SellableEvent[]): string {
+export function itemDisplayName(
+  item: Pick<ShopItemView, 'name' | 'ticketOptionId'>,
+  events: readonly SellableEvent[],
+): string {
   if (item.name) return item.name;
   for (const event of events) {
     const option = event.ticketOptions.find(({ id }) => id === item.ticketOptionId);

@@ -10,7 +10,13 @@ import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/fi
 import { fromDateTimeLocal } from './date-time-local';
 import { bodyTranslations, MAX_COUNT, SPEC_FIELD_LABELS, translationsOf } from './event-rules';
 import { parseMoneyInput, parseMoneyList } from './money-input';
-import { DEFAULT_RESERVATION_MINUTES, DISCOUNT_TYPES, type DiscountCodeInput, type ShopInput, type ShopItemInput } from './shop-model';
+import {
+  DEFAULT_RESERVATION_MINUTES,
+  DISCOUNT_TYPES,
+  type DiscountCodeInput,
+  type ShopInput,
+  type ShopItemInput,
+} from './shop-model';
 
 export const SHOP_LIMITS = {
   ...SHARED_SHOP_LIMITS,
@@ -20,9 +26,28 @@ export const SHOP_LIMITS = {
 } as const;
 
 export type ShopFieldKey =
-  | 'name' | 'description' | 'opensAt' | 'closesAt' | 'currency' | 'password' | 'suggestedAmounts' | 'reservationMinutes'
-  | 'ticketOptionId' | 'extraEventIds' | 'price' | 'saleStart' | 'saleEnd' | 'maxPerOrder'
-  | 'code' | 'type' | 'value' | 'validFrom' | 'validUntil' | 'maxUses' | 'itemIds' | 'language';
+  | 'name'
+  | 'description'
+  | 'opensAt'
+  | 'closesAt'
+  | 'currency'
+  | 'password'
+  | 'suggestedAmounts'
+  | 'reservationMinutes'
+  | 'ticketOptionId'
+  | 'extraEventIds'
+  | 'price'
+  | 'saleStart'
+  | 'saleEnd'
+  | 'maxPerOrder'
+  | 'code'
+  | 'type'
+  | 'value'
+  | 'validFrom'
+  | 'validUntil'
+  | 'maxUses'
+  | 'itemIds'
+  | 'language';
 export type ShopFieldLabels = Record<ShopFieldKey, string>;
 
 /** The fields' names in the spec's English, as the BFF names them in its messages. */
@@ -62,7 +87,8 @@ const CURRENCY = new RegExp(`^(?:${CURRENCIES.join('|')})$`);
 
 function rulesOf({ labels, words }: ShopRuleSet) {
   const rule = (key: ShopFieldKey) => fieldRules(labels[key], words);
-  const issue = (ctx: z.RefinementCtx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const issue = (ctx: z.RefinementCtx, path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
   return {
     rule,
     issue,
@@ -71,7 +97,9 @@ function rulesOf({ labels, words }: ShopRuleSet) {
       return z
         .string()
         .refine((value) => !required || value.trim() !== '', { error: words.required(labels[key]), abort: true })
-        .refine((value) => value.trim() === '' || fromDateTimeLocal(value) !== undefined, { error: words.invalid(labels[key]) })
+        .refine((value) => value.trim() === '' || fromDateTimeLocal(value) !== undefined, {
+          error: words.invalid(labels[key]),
+        })
         .transform((value) => (value.trim() === '' ? null : fromDateTimeLocal(value)!));
     },
     /** A whole number typed into an input; '' is null. */
@@ -93,8 +121,15 @@ function rulesOf({ labels, words }: ShopRuleSet) {
 }
 
 /** An end that must come after its start: both set and end ≤ start is '{end} is invalid'. */
-function checkOrder(ctx: z.RefinementCtx, set: ShopRuleSet, start: string | null, end: string | null, endKey: ShopFieldKey): void {
-  if (start && end && end <= start) ctx.addIssue({ code: 'custom', path: [endKey], message: set.words.invalid(set.labels[endKey]) });
+function checkOrder(
+  ctx: z.RefinementCtx,
+  set: ShopRuleSet,
+  start: string | null,
+  end: string | null,
+  endKey: ShopFieldKey,
+): void {
+  if (start && end && end <= start)
+    ctx.addIssue({ code: 'custom', path: [endKey], message: set.words.invalid(set.labels[endKey]) });
 }
 
 // ---- The browser's forms -------------------------------------------------------------------------------------
@@ -152,14 +187,24 @@ export function shopFormSchema(options: ShopFormOptions) {
       if (!values.protect) password = hasPassword ? '' : null;
       else if (values.password !== '' || !hasPassword) {
         if (values.password === '') rules.issue(ctx, 'password', words.required(labels.password));
-        else if (values.password.length < SHOP_LIMITS.passwordMin || values.password.length > SHOP_LIMITS.passwordMax) rules.issue(ctx, 'password', words.invalid(labels.password));
+        else if (values.password.length < SHOP_LIMITS.passwordMin || values.password.length > SHOP_LIMITS.passwordMax)
+          rules.issue(ctx, 'password', words.invalid(labels.password));
         password = values.password;
       }
       const amounts = parseMoneyList(values.suggestedAmounts, digits);
-      if (values.donationEnabled && (amounts === undefined || amounts.length > SHOP_LIMITS.suggestedAmounts || amounts.some((amount) => amount < 1))) {
+      if (
+        values.donationEnabled &&
+        (amounts === undefined || amounts.length > SHOP_LIMITS.suggestedAmounts || amounts.some((amount) => amount < 1))
+      ) {
         rules.issue(ctx, 'suggestedAmounts', words.invalid(labels.suggestedAmounts));
       }
-      const minutes = rules.count(ctx, 'reservationMinutes', values.reservationMinutes, SHOP_LIMITS.reservationMin, SHOP_LIMITS.reservationMax);
+      const minutes = rules.count(
+        ctx,
+        'reservationMinutes',
+        values.reservationMinutes,
+        SHOP_LIMITS.reservationMin,
+        SHOP_LIMITS.reservationMax,
+      );
       return {
         name: values.name.trim(),
         description: values.description.trim(),
@@ -197,7 +242,10 @@ export function shopItemFormSchema(options: ShopRuleSet & { digits: number }) {
       ticketOptionId: rules.rule('ticketOptionId').text({ required: true }),
       extraEventIds: z.array(z.string()),
       name: rules.rule('name').text({ max: SHOP_LIMITS.itemName }),
-      price: rules.rule('price').text({ required: true }).refine((value) => parseMoneyInput(value, digits) !== undefined, { error: words.invalid(labels.price) }),
+      price: rules
+        .rule('price')
+        .text({ required: true })
+        .refine((value) => parseMoneyInput(value, digits) !== undefined, { error: words.invalid(labels.price) }),
       saleStart: rules.moment('saleStart', false),
       saleEnd: rules.moment('saleEnd', false),
       maxPerOrder: z.string(),
@@ -254,7 +302,10 @@ export function discountCodeFormSchema(options: ShopRuleSet & { digits: number }
       return {
         code: values.code.trim(),
         type: values.type,
-        value: values.type === 'percentage' ? (rules.count(ctx, 'value', values.value, 1, 100) ?? 0) : fixedValue(ctx, values.value),
+        value:
+          values.type === 'percentage'
+            ? (rules.count(ctx, 'value', values.value, 1, 100) ?? 0)
+            : fixedValue(ctx, values.value),
         validFrom: values.validFrom,
         validUntil: values.validUntil,
         maxUses: rules.count(ctx, 'maxUses', values.maxUses, 1),
@@ -273,7 +324,12 @@ function bodyRules(set: ShopRuleSet) {
     /** An ISO instant with an offset, required. */
     instant(key: ShopFieldKey) {
       return z
-        .string({ error: (issue) => (issue.input === undefined || issue.input === null ? words.required(labels[key]) : words.invalid(labels[key])) })
+        .string({
+          error: (issue) =>
+            issue.input === undefined || issue.input === null
+              ? words.required(labels[key])
+              : words.invalid(labels[key]),
+        })
         .refine((value) => value !== '', { error: words.required(labels[key]), abort: true })
         .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success, invalid(key))
         .transform((value) => new Date(value).toISOString());
@@ -284,11 +340,18 @@ function bodyRules(set: ShopRuleSet) {
     },
     /** A whole number of at least `min`; null (or left out) when optional. */
     whole(key: ShopFieldKey, min: number) {
-      return z.number({ error: (issue) => (issue.input === undefined ? words.required(labels[key]) : words.invalid(labels[key])) }).int(invalid(key)).min(min, { error: words.minValue(min) });
+      return z
+        .number({
+          error: (issue) => (issue.input === undefined ? words.required(labels[key]) : words.invalid(labels[key])),
+        })
+        .int(invalid(key))
+        .min(min, { error: words.minValue(min) });
     },
     /** A prefixed id as the services make them (prefix_ + 26 lower-case ULID characters), else 'ID is invalid'. */
     id(prefix: string) {
-      return z.string({ error: words.idInvalid() }).regex(new RegExp(`^${prefix}_[0-9a-z]{26}$`), { error: words.idInvalid() });
+      return z
+        .string({ error: words.idInvalid() })
+        .regex(new RegExp(`^${prefix}_[0-9a-z]{26}$`), { error: words.idInvalid() });
     },
     ids(prefix: string, key: ShopFieldKey) {
       return z.array(this.id(prefix), invalid(key)).max(100, invalid(key)).default([]);
@@ -308,29 +371,50 @@ export function shopBodySchema(creating: boolean, set: ShopRuleSet = SPEC) {
       opensAt: rules.instant('opensAt'),
       closesAt: rules.instant('closesAt'),
       // Any case is fine here; catalog gets capitals.
-      currency: creating ? text('currency').text({ required: true, pattern: /^[A-Za-z]{3}$/ }) : z.string(rules.invalid('currency')).default(''),
+      currency: creating
+        ? text('currency').text({ required: true, pattern: /^[A-Za-z]{3}$/ })
+        : z.string(rules.invalid('currency')).default(''),
       password: z
         .string(rules.invalid('password'))
-        .refine((value) => value === '' || (value.length >= SHOP_LIMITS.passwordMin && value.length <= SHOP_LIMITS.passwordMax), rules.invalid('password'))
+        .refine(
+          (value) =>
+            value === '' || (value.length >= SHOP_LIMITS.passwordMin && value.length <= SHOP_LIMITS.passwordMax),
+          rules.invalid('password'),
+        )
         .nullable()
         .default(null),
       donation: z
         .object(
           {
             enabled: z.boolean(rules.invalid('suggestedAmounts')).default(false),
-            suggestedAmountsMinor: z.array(rules.whole('suggestedAmounts', 1), rules.invalid('suggestedAmounts')).max(SHOP_LIMITS.suggestedAmounts, rules.invalid('suggestedAmounts')).default([]),
+            suggestedAmountsMinor: z
+              .array(rules.whole('suggestedAmounts', 1), rules.invalid('suggestedAmounts'))
+              .max(SHOP_LIMITS.suggestedAmounts, rules.invalid('suggestedAmounts'))
+              .default([]),
             allowCustomAmount: z.boolean(rules.invalid('suggestedAmounts')).default(false),
           },
           rules.invalid('suggestedAmounts'),
         )
         .default({ enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }),
-      reservationMinutes: rules.whole('reservationMinutes', SHOP_LIMITS.reservationMin).max(SHOP_LIMITS.reservationMax, rules.invalid('reservationMinutes')).default(DEFAULT_RESERVATION_MINUTES),
-      translations: bodyTranslations({ labels: { ...SPEC_FIELD_LABELS, name: labels.name, description: labels.description, language: labels.language }, words }),
+      reservationMinutes: rules
+        .whole('reservationMinutes', SHOP_LIMITS.reservationMin)
+        .max(SHOP_LIMITS.reservationMax, rules.invalid('reservationMinutes'))
+        .default(DEFAULT_RESERVATION_MINUTES),
+      translations: bodyTranslations({
+        labels: { ...SPEC_FIELD_LABELS, name: labels.name, description: labels.description, language: labels.language },
+        words,
+      }),
     })
     .superRefine((body, ctx) => {
-      if (body.closesAt <= body.opensAt) ctx.addIssue({ code: 'custom', path: ['closesAt'], message: words.invalid(labels.closesAt) });
+      if (body.closesAt <= body.opensAt)
+        ctx.addIssue({ code: 'custom', path: ['closesAt'], message: words.invalid(labels.closesAt) });
     })
-    .transform((body): ShopInput => ({ ...body, name: body.name.trim(), description: body.description.trim(), currency: body.currency.toUpperCase() }));
+    .transform((body): ShopInput => ({
+      ...body,
+      name: body.name.trim(),
+      description: body.description.trim(),
+      currency: body.currency.toUpperCase(),
+    }));
 }
 
 /** POST and PUT bodies of a shop item, in the spec's words. */
@@ -340,7 +424,10 @@ export function shopItemBodySchema(set: ShopRuleSet = SPEC) {
   return z
     .object({
       ticketOptionId: z
-        .string({ error: (issue) => (issue.input === undefined ? words.required(labels.ticketOptionId) : words.invalid(labels.ticketOptionId)) })
+        .string({
+          error: (issue) =>
+            issue.input === undefined ? words.required(labels.ticketOptionId) : words.invalid(labels.ticketOptionId),
+        })
         .refine((value) => value !== '', { error: words.required(labels.ticketOptionId), abort: true })
         .pipe(rules.id('tko')),
       extraEventIds: rules.ids('evt', 'extraEventIds'),
@@ -351,7 +438,11 @@ export function shopItemBodySchema(set: ShopRuleSet = SPEC) {
       maxPerOrder: rules.whole('maxPerOrder', 1).max(MAX_COUNT, rules.invalid('maxPerOrder')).nullable().default(null),
     })
     .superRefine((body, ctx) => checkOrder(ctx, set, body.saleStart, body.saleEnd, 'saleEnd'))
-    .transform((body): ShopItemInput => ({ ...body, name: body.name.trim(), extraEventIds: [...new Set(body.extraEventIds)] }));
+    .transform((body): ShopItemInput => ({
+      ...body,
+      name: body.name.trim(),
+      extraEventIds: [...new Set(body.extraEventIds)],
+    }));
 }
 
 /** POST and PUT bodies of a discount code, in the spec's words. */
@@ -360,8 +451,14 @@ export function discountCodeBodySchema(set: ShopRuleSet = SPEC) {
   const rules = bodyRules(set);
   return z
     .object({
-      code: fieldRules(labels.code, words).text({ required: true, max: DISCOUNT_CODE_MAX_LENGTH, pattern: DISCOUNT_CODE_PATTERN }),
-      type: z.enum(DISCOUNT_TYPES, { error: (issue) => (issue.input === undefined ? words.required(labels.type) : words.invalid(labels.type)) }),
+      code: fieldRules(labels.code, words).text({
+        required: true,
+        max: DISCOUNT_CODE_MAX_LENGTH,
+        pattern: DISCOUNT_CODE_PATTERN,
+      }),
+      type: z.enum(DISCOUNT_TYPES, {
+        error: (issue) => (issue.input === undefined ? words.required(labels.type) : words.invalid(labels.type)),
+      }),
       value: rules.whole('value', 1),
       validFrom: rules.optionalInstant('validFrom'),
       validUntil: rules.optionalInstant('validUntil'),
@@ -369,7 +466,8 @@ export function discountCodeBodySchema(set: ShopRuleSet = SPEC) {
       itemIds: rules.ids('itm', 'itemIds'),
     })
     .superRefine((body, ctx) => {
-      if (body.type === 'percentage' && body.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: words.invalid(labels.value) });
+      if (body.type === 'percentage' && body.value > 100)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: words.invalid(labels.value) });
       checkOrder(ctx, set, body.validFrom, body.validUntil, 'validUntil');
     })
     .transform((body): DiscountCodeInput => ({ ...body, code: body.code.trim(), itemIds: [...new Set(body.itemIds)] }));

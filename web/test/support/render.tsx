@@ -36,5 +36,7 @@ export function labelFor(html: string, id: string): string | undefined {
 /** The attributes of the element with the given id, as a record. */
 export function attributesOf(html: string, id: string): Record<string, string> {
   const tag = new RegExp(`<[a-z]+[^>]*\\sid="${id}"[^>]*>`).exec(html)?.[0] ?? '';
-  return Object.fromEntries([...tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].slice(1).map((match) => [match[1]!, match[2] ?? '']));
+  return Object.fromEntries(
+    [...tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].slice(1).map((match) => [match[1]!, match[2] ?? '']),
+  );
 }

@@ -23,17 +23,29 @@ export function makeKey(keyId = newKeyId()): TestKey {
   return { keyId, privateKey, publicKey: Buffer.from(raw).toString('base64url') };
 }
 
-export function makeCode(key: TestKey, ticketId: string, eventIds: string[], seed = randomBytes(9).toString('base64url')): string {
+export function makeCode(
+  key: TestKey,
+  ticketId: string,
+  eventIds: string[],
+  seed = randomBytes(9).toString('base64url'),
+): string {
   const payload = Buffer.from(JSON.stringify({ t: ticketId, e: eventIds, s: seed })).toString('base64url');
   const signed = `KT1.${key.keyId}.${payload}`;
   return `${signed}.${sign(null, Buffer.from(signed, 'ascii'), key.privateKey).toString('base64url')}`;
 }
 
-export function offlineTicket(overrides: Partial<OfflineTicketView> & Pick<OfflineTicketView, 'id' | 'reference'>): OfflineTicketView {
+export function offlineTicket(
+  overrides: Partial<OfflineTicketView> & Pick<OfflineTicketView, 'id' | 'reference'>,
+): OfflineTicketView {
   return { status: 'created', itemName: 'Weekend pass', checkedInAt: '', checkedInByDevice: '', ...overrides };
 }
 
-export function makeKit(eventId: string, keys: TestKey[], tickets: OfflineTicketView[], revokedTicketIds: string[] = []): OfflineKitView {
+export function makeKit(
+  eventId: string,
+  keys: TestKey[],
+  tickets: OfflineTicketView[],
+  revokedTicketIds: string[] = [],
+): OfflineKitView {
   return {
     eventId,
     keys: keys.map(({ keyId, publicKey }) => ({ keyId, publicKey })),

@@ -17,8 +17,24 @@ const order: GuestOrderView = {
   shopId: 'shp_01jc5v3q8x0000000000000000',
   status: 'paid',
   lines: [
-    { itemId: 'itm_01jc5v3q8x0000000000000001', name: 'Weekend pass', quantity: 2, unitPriceMinor: 4500, subtotalMinor: 9000, discountMinor: 900, totalMinor: 8100 },
-    { itemId: 'itm_01jc5v3q8x0000000000000002', name: 'Saturday ticket', quantity: 1, unitPriceMinor: 2000, subtotalMinor: 2000, discountMinor: 0, totalMinor: 2000 },
+    {
+      itemId: 'itm_01jc5v3q8x0000000000000001',
+      name: 'Weekend pass',
+      quantity: 2,
+      unitPriceMinor: 4500,
+      subtotalMinor: 9000,
+      discountMinor: 900,
+      totalMinor: 8100,
+    },
+    {
+      itemId: 'itm_01jc5v3q8x0000000000000002',
+      name: 'Saturday ticket',
+      quantity: 1,
+      unitPriceMinor: 2000,
+      subtotalMinor: 2000,
+      discountMinor: 0,
+      totalMinor: 2000,
+    },
   ],
   currency: 'EUR',
   subtotalMinor: 11000,
@@ -35,10 +51,27 @@ const order: GuestOrderView = {
   payable: false,
   outcome: '',
 };
-const held: GuestOrderView = { ...order, status: 'reserved', paidAt: '', expiresAt: '2031-07-01T10:14:00.000Z', payable: true };
+const held: GuestOrderView = {
+  ...order,
+  status: 'reserved',
+  paidAt: '',
+  expiresAt: '2031-07-01T10:14:00.000Z',
+  payable: true,
+};
 
 const screen = (value: GuestOrderView, paymentReturn: PaymentReturn = '', locale: 'en' | 'nl' = 'en') =>
-  render(locale, <OrderScreen order={value} paymentReturn={paymentReturn} shopHref="/s/shp_01jc5v3q8x0000000000000000" loadOrder={never} startPayment={never} onRedirect={noop} now={NOW} />);
+  render(
+    locale,
+    <OrderScreen
+      order={value}
+      paymentReturn={paymentReturn}
+      shopHref="/s/shp_01jc5v3q8x0000000000000000"
+      loadOrder={never}
+      startPayment={never}
+      onRedirect={noop}
+      now={NOW}
+    />,
+  );
 
 const FAILURE_EN = 'The payment took too long or was aborted. Please try again later.';
 
@@ -86,14 +119,19 @@ describe('the guest order page', () => {
     expect(text(screen(held, 'error'))).toContain('The payment could not be started. Please try again.');
   });
 
-  it.each(['canceled', 'failed'] as const)('after ?payment=%s: the spec\'s failure words, Retry payment and the way back to the shop', (paymentReturn) => {
-    const html = screen({ ...held, status: 'pending' }, paymentReturn);
-    expect(html).toContain('data-phase="failed"');
-    expect(text(html)).toContain(FAILURE_EN);
-    expect(html).toMatch(/data-testid="order-pay"[^>]*>Retry payment<\/button>/);
-    expect(html).toMatch(/<a href="\/s\/shp_01jc5v3q8x0000000000000000"[^>]*>Back to the shop<\/a>/);
-    expect(text(screen({ ...held, status: 'pending' }, paymentReturn, 'nl'))).toContain('De betaling duurde te lang of is afgebroken. Probeer het later opnieuw.');
-  });
+  it.each(['canceled', 'failed'] as const)(
+    "after ?payment=%s: the spec's failure words, Retry payment and the way back to the shop",
+    (paymentReturn) => {
+      const html = screen({ ...held, status: 'pending' }, paymentReturn);
+      expect(html).toContain('data-phase="failed"');
+      expect(text(html)).toContain(FAILURE_EN);
+      expect(html).toMatch(/data-testid="order-pay"[^>]*>Retry payment<\/button>/);
+      expect(html).toMatch(/<a href="\/s\/shp_01jc5v3q8x0000000000000000"[^>]*>Back to the shop<\/a>/);
+      expect(text(screen({ ...held, status: 'pending' }, paymentReturn, 'nl'))).toContain(
+        'De betaling duurde te lang of is afgebroken. Probeer het later opnieuw.',
+      );
+    },
+  );
 
   it('offers no retry once the hold is over, only the failure words and the shop', () => {
     const html = screen({ ...held, status: 'expired', expiresAt: '', payable: false, outcome: 'expired' }, 'canceled');
@@ -105,8 +143,12 @@ describe('the guest order page', () => {
   });
 
   it('explains canceled, refunded and late-payment-refunded orders', () => {
-    expect(text(screen({ ...order, status: 'canceled', outcome: 'canceled', payable: false }))).toContain('The organiser canceled this order');
-    expect(text(screen({ ...order, status: 'canceled', outcome: 'refunded', refundedMinor: 10747 }))).toContain('This order was refunded');
+    expect(text(screen({ ...order, status: 'canceled', outcome: 'canceled', payable: false }))).toContain(
+      'The organiser canceled this order',
+    );
+    expect(text(screen({ ...order, status: 'canceled', outcome: 'refunded', refundedMinor: 10747 }))).toContain(
+      'This order was refunded',
+    );
     const late = text(screen({ ...order, status: 'expired', outcome: 'late_payment_refunded' }));
     expect(late).toContain('Your payment arrived too late');
     expect(late).toContain('We refund the full amount automatically');
@@ -117,9 +159,20 @@ describe('the guest order page', () => {
 
 describe('the demo provider page', () => {
   const payment: DemoPaymentView = {
-    id: 'pay_01jc5v3q8x0000000000000001', orderId: ORDER, orderNumber: 'K7F3-9QX2', status: 'pending', amountMinor: 10747, currency: 'EUR', shopId: order.shopId, shopName: 'Harbour Weekend',
+    id: 'pay_01jc5v3q8x0000000000000001',
+    orderId: ORDER,
+    orderNumber: 'K7F3-9QX2',
+    status: 'pending',
+    amountMinor: 10747,
+    currency: 'EUR',
+    shopId: order.shopId,
+    shopName: 'Harbour Weekend',
   };
-  const demo = (value: DemoPaymentView, locale: 'en' | 'nl' = 'en') => render(locale, <DemoPaymentScreen payment={value} orderHref={`/order/${ORDER}`} complete={never} onRedirect={noop} />);
+  const demo = (value: DemoPaymentView, locale: 'en' | 'nl' = 'en') =>
+    render(
+      locale,
+      <DemoPaymentScreen payment={value} orderHref={`/order/${ORDER}`} complete={never} onRedirect={noop} />,
+    );
 
   it('is clearly test mode, shows amount, order and shop, and offers Pay, Fail and Abandon', () => {
     const html = demo(payment);
@@ -128,7 +181,12 @@ describe('the demo provider page', () => {
     expect(page).toContain('Amount €107.47');
     expect(page).toContain('Order number K7F3-9QX2');
     expect(page).toContain('Shop Harbour Weekend');
-    for (const [id, label] of [['pay', 'Pay'], ['fail', 'Fail'], ['abandon', 'Abandon']]) expect(html).toMatch(new RegExp(`data-testid="demo-${id}"[^>]*>${label}</button>`));
+    for (const [id, label] of [
+      ['pay', 'Pay'],
+      ['fail', 'Fail'],
+      ['abandon', 'Abandon'],
+    ])
+      expect(html).toMatch(new RegExp(`data-testid="demo-${id}"[^>]*>${label}</button>`));
     expect(text(demo(payment, 'nl'))).toContain('Testmodus Demobetaling — geen echt geld');
   });
 
@@ -144,12 +202,28 @@ describe('the demo provider page', () => {
 
 describe('the checkout form in the cart', () => {
   const form = (totalMinor: number | null, locale: 'en' | 'nl' = 'en') =>
-    render(locale, <CheckoutForm items={[{ itemId: 'itm_01jc5v3q8x0000000000000001', quantity: 2 }]} discountCode="" donationMinor={0} totalMinor={totalMinor} ready checkout={never} onCheckedOut={noop} />);
+    render(
+      locale,
+      <CheckoutForm
+        items={[{ itemId: 'itm_01jc5v3q8x0000000000000001', quantity: 2 }]}
+        discountCode=""
+        donationMinor={0}
+        totalMinor={totalMinor}
+        ready
+        checkout={never}
+        onCheckedOut={noop}
+      />,
+    );
 
   it('asks for the e-mail and offers the mailing opt-in, unchecked', () => {
     const html = form(10747);
     expect(labelFor(html, 'checkout-email')).toBe('Email');
-    expect(attributesOf(html, 'checkout-email')).toMatchObject({ type: 'email', autoComplete: 'email', name: 'email', 'aria-describedby': 'checkout-email-hint' });
+    expect(attributesOf(html, 'checkout-email')).toMatchObject({
+      type: 'email',
+      autoComplete: 'email',
+      name: 'email',
+      'aria-describedby': 'checkout-email-hint',
+    });
     expect(html).toMatch(/<input type="checkbox"(?![^>]*checked)[^>]*name="subscribe"[^>]*>/);
     expect(text(html)).toContain("Keep me informed about this organiser's events by e-mail");
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Checkout<\/button>/);
@@ -161,15 +235,20 @@ describe('the checkout form in the cart', () => {
 
 describe('the /orders/* placeholder', () => {
   it('says where an order lives, in both languages', () => {
-    expect(text(render('en', <OrdersPlaceholderScreen homeHref="/" />))).toContain('Every order has a page of its own.');
-    expect(text(render('nl', <OrdersPlaceholderScreen homeHref="/nl" />))).toContain('Elke bestelling heeft een eigen pagina.');
+    expect(text(render('en', <OrdersPlaceholderScreen homeHref="/" />))).toContain(
+      'Every order has a page of its own.',
+    );
+    expect(text(render('nl', <OrdersPlaceholderScreen homeHref="/nl" />))).toContain(
+      'Elke bestelling heeft een eigen pagina.',
+    );
   });
 });
 
 describe('the checkout messages', () => {
   it('fill the Checkout, GuestOrder and DemoPayment namespaces in both languages', () => {
     for (const locale of ['en', 'nl'] as const) {
-      for (const namespace of ['Checkout', 'GuestOrder', 'DemoPayment'] as const) expect(Object.keys(messagesByLocale[locale][namespace]).length).toBeGreaterThan(5);
+      for (const namespace of ['Checkout', 'GuestOrder', 'DemoPayment'] as const)
+        expect(Object.keys(messagesByLocale[locale][namespace]).length).toBeGreaterThan(5);
     }
     expect(messagesByLocale.en.GuestOrder.failed.text).toBe(FAILURE_EN);
     expect(messagesByLocale.en.GuestOrder.paid.title).toBe('Thank you for your order');

@@ -61,11 +61,31 @@ const everyHref = [
 
 describe('dashboard destinations', () => {
   it('lists the sidebar in the spec order', () => {
-    expect(organisationNav(ORG).map((item) => item.key)).toEqual(['dashboard', 'events', 'shops', 'payments', 'orders', 'scan', 'settings']);
+    expect(organisationNav(ORG).map((item) => item.key)).toEqual([
+      'dashboard',
+      'events',
+      'shops',
+      'payments',
+      'orders',
+      'scan',
+      'settings',
+    ]);
     expect(shopNav(SHOP).map((item) => item.key)).toEqual(['dashboard', 'orders', 'tickets', 'settings']);
-    expect(eventTabs(ORG, EVENT).map((tab) => tab.key)).toEqual(['overview', 'ticketOptions', 'attendees', 'history', 'settings']);
+    expect(eventTabs(ORG, EVENT).map((tab) => tab.key)).toEqual([
+      'overview',
+      'ticketOptions',
+      'attendees',
+      'history',
+      'settings',
+    ]);
     expect(settingsTabs(ORG).map((tab) => tab.key)).toEqual(['overview', 'members', 'payments']);
-    expect(shopTabs(ORG, SHOP).map((tab) => tab.key)).toEqual(['overview', 'items', 'discountCodes', 'history', 'settings']);
+    expect(shopTabs(ORG, SHOP).map((tab) => tab.key)).toEqual([
+      'overview',
+      'items',
+      'discountCodes',
+      'history',
+      'settings',
+    ]);
   });
 
   it('has no dead links: every href resolves to a page file of the BFF', () => {
@@ -78,8 +98,11 @@ describe('dashboard destinations', () => {
   });
 
   it('offers every sidebar entry and every general place in the command menu', () => {
-    const commands = commandDestinations({ orgId: ORG, shopId: SHOP }).flatMap((group) => group.items.map((item) => item.href));
-    for (const item of [...organisationNav(ORG), ...shopNav(SHOP), ...generalDestinations()]) expect(commands).toContain(item.href);
+    const commands = commandDestinations({ orgId: ORG, shopId: SHOP }).flatMap((group) =>
+      group.items.map((item) => item.href),
+    );
+    for (const item of [...organisationNav(ORG), ...shopNav(SHOP), ...generalDestinations()])
+      expect(commands).toContain(item.href);
     expect(commandDestinations({ orgId: ORG }).map((group) => group.group)).toEqual(['organisation', 'general']);
   });
 

@@ -14,28 +14,50 @@ const user = { displayName: 'Jane Organiser', email: 'jane@example.com' };
 describe('DashboardLayout', () => {
   it.each([
     ['en', ['Dashboard', 'Events', 'Shops', 'Payments', 'Orders', 'Scan Tickets', 'Settings'], 'User menu'],
-    ['nl', ['Dashboard', 'Evenementen', 'Winkels', 'Betalingen', 'Bestellingen', 'Tickets scannen', 'Instellingen'], 'Gebruikersmenu'],
-  ] as const)('renders the sidebar in order, the current entry marked, and the user menu in %s', (locale, labels, menu) => {
-    const html = render(
-      locale,
-      <DashboardLayout orgId={ORG} pathname={`/o/${ORG}/events`} user={user} navigate={noop} signOut={never} onSignedOut={noop}>
-        <p>content</p>
-      </DashboardLayout>,
-    );
-    const sidebar = /<aside[^>]*data-testid="sidebar"[^>]*>([\s\S]*?)<\/aside>/.exec(html)![1]!;
-    expect(text(sidebar)).toBe(labels.join(' '));
-    expect(sidebar).toContain(`href="/o/${ORG}/scan"`);
-    expect(sidebar).toMatch(new RegExp(`<a href="/o/${ORG}/events"[^>]*aria-current="page"`));
-    expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(html).toContain(`aria-label="${menu}"`);
-    expect(html).toContain('Ctrl+K');
-    expect(text(html)).toContain('content');
-  });
+    [
+      'nl',
+      ['Dashboard', 'Evenementen', 'Winkels', 'Betalingen', 'Bestellingen', 'Tickets scannen', 'Instellingen'],
+      'Gebruikersmenu',
+    ],
+  ] as const)(
+    'renders the sidebar in order, the current entry marked, and the user menu in %s',
+    (locale, labels, menu) => {
+      const html = render(
+        locale,
+        <DashboardLayout
+          orgId={ORG}
+          pathname={`/o/${ORG}/events`}
+          user={user}
+          navigate={noop}
+          signOut={never}
+          onSignedOut={noop}
+        >
+          <p>content</p>
+        </DashboardLayout>,
+      );
+      const sidebar = /<aside[^>]*data-testid="sidebar"[^>]*>([\s\S]*?)<\/aside>/.exec(html)![1]!;
+      expect(text(sidebar)).toBe(labels.join(' '));
+      expect(sidebar).toContain(`href="/o/${ORG}/scan"`);
+      expect(sidebar).toMatch(new RegExp(`<a href="/o/${ORG}/events"[^>]*aria-current="page"`));
+      expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
+      expect(html).toContain(`aria-label="${menu}"`);
+      expect(html).toContain('Ctrl+K');
+      expect(text(html)).toContain('content');
+    },
+  );
 
   it('renders the shop dashboard with its own navigation and a way back', () => {
     const html = render(
       'en',
-      <ShopDashboardLayout shopId={SHOP} orgId={ORG} pathname={`/s/${SHOP}/tickets`} user={user} navigate={noop} signOut={never} onSignedOut={noop}>
+      <ShopDashboardLayout
+        shopId={SHOP}
+        orgId={ORG}
+        pathname={`/s/${SHOP}/tickets`}
+        user={user}
+        navigate={noop}
+        signOut={never}
+        onSignedOut={noop}
+      >
         <p>shop</p>
       </ShopDashboardLayout>,
     );

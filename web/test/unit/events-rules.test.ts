@@ -13,7 +13,10 @@ import { SPEC_RULE_WORDS, type RuleWords } from '../../src/components/ui/field-r
 import { actionKey, fieldOfPath, historyChanges } from '../../src/lib/history-diff';
 
 /** The first message per dotted path, as the BFF and the forms show them. */
-function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
+function messagesOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
   return out;
@@ -49,8 +52,12 @@ describe('the event body the BFF accepts', () => {
     });
   });
 
-  it('answers in the spec\'s words per field', () => {
-    expect(messagesOf(schema.safeParse({}))).toEqual({ name: 'Name is required', startsAt: 'Start is required', endsAt: 'End is required' });
+  it("answers in the spec's words per field", () => {
+    expect(messagesOf(schema.safeParse({}))).toEqual({
+      name: 'Name is required',
+      startsAt: 'Start is required',
+      endsAt: 'End is required',
+    });
     expect(
       messagesOf(
         schema.safeParse({
@@ -73,18 +80,30 @@ describe('the event body the BFF accepts', () => {
       'translations.0.locale': 'Language is invalid',
     });
     expect(messagesOf(schema.safeParse({ ...validBody, name: '   ' }))).toEqual({ name: 'Name must not be empty' });
-    expect(messagesOf(schema.safeParse({ ...validBody, ticketLimit: 2.5 }))).toEqual({ ticketLimit: 'Ticket limit is invalid' });
+    expect(messagesOf(schema.safeParse({ ...validBody, ticketLimit: 2.5 }))).toEqual({
+      ticketLimit: 'Ticket limit is invalid',
+    });
   });
 
   it('wants the end after the start', () => {
-    expect(messagesOf(schema.safeParse({ ...validBody, endsAt: validBody.startsAt }))).toEqual({ endsAt: 'End is invalid' });
+    expect(messagesOf(schema.safeParse({ ...validBody, endsAt: validBody.startsAt }))).toEqual({
+      endsAt: 'End is invalid',
+    });
   });
 
   it('checks ticket options, where a capacity of 0 is allowed and unset is unlimited', () => {
     const options = ticketOptionBodySchema();
-    expect(options.parse({ name: ' VIP ', capacity: 0 })).toEqual({ name: 'VIP', description: '', capacity: 0, translations: [] });
+    expect(options.parse({ name: ' VIP ', capacity: 0 })).toEqual({
+      name: 'VIP',
+      description: '',
+      capacity: 0,
+      translations: [],
+    });
     expect(options.parse({ name: 'Regular' }).capacity).toBeNull();
-    expect(messagesOf(options.safeParse({ capacity: -1 }))).toEqual({ name: 'Name is required', capacity: 'Minimum value is 0' });
+    expect(messagesOf(options.safeParse({ capacity: -1 }))).toEqual({
+      name: 'Name is required',
+      capacity: 'Minimum value is 0',
+    });
   });
 });
 
@@ -94,7 +113,14 @@ const dutch: RuleWords = {
   invalid: (label) => `${label} is ongeldig`,
   minValue: (min) => `De minimale waarde is ${min}`,
 };
-const dutchLabels = { ...SPEC_FIELD_LABELS, name: 'Naam', startsAt: 'Begin', endsAt: 'Einde', ticketLimit: 'Ticketlimiet', capacity: 'Capaciteit' };
+const dutchLabels = {
+  ...SPEC_FIELD_LABELS,
+  name: 'Naam',
+  startsAt: 'Begin',
+  endsAt: 'Einde',
+  ticketLimit: 'Ticketlimiet',
+  capacity: 'Capaciteit',
+};
 
 const formValues: EventFormValues = {
   name: 'Summer Fest',
@@ -120,31 +146,58 @@ describe('the event form', () => {
       location: { address: '', city: 'Amsterdam', postalCode: '', country: '' },
       translations: [{ locale: 'nl', name: 'Zomerfeest', description: '' }],
     });
-    expect(schema.parse({ ...formValues, unlimited: true, ticketLimit: 'ignored', translation: { name: '', description: '' } })).toMatchObject({
+    expect(
+      schema.parse({
+        ...formValues,
+        unlimited: true,
+        ticketLimit: 'ignored',
+        translation: { name: '', description: '' },
+      }),
+    ).toMatchObject({
       ticketLimit: null,
       translations: [],
     });
   });
 
-  it('says what is wrong in the person\'s language', () => {
-    expect(messagesOf(schema.safeParse({ ...formValues, name: '', startsAt: '' }))).toEqual({ name: 'Naam is verplicht', startsAt: 'Begin is verplicht' });
+  it("says what is wrong in the person's language", () => {
+    expect(messagesOf(schema.safeParse({ ...formValues, name: '', startsAt: '' }))).toEqual({
+      name: 'Naam is verplicht',
+      startsAt: 'Begin is verplicht',
+    });
     expect(messagesOf(schema.safeParse({ ...formValues, endsAt: '2027-07-01T17:00', ticketLimit: '0' }))).toEqual({
       endsAt: 'Einde is ongeldig',
       ticketLimit: 'De minimale waarde is 1',
     });
-    expect(messagesOf(schema.safeParse({ ...formValues, ticketLimit: '' }))).toEqual({ ticketLimit: 'Ticketlimiet is verplicht' });
-    expect(messagesOf(schema.safeParse({ ...formValues, startsAt: '2027-02-31T10:00' }))).toEqual({ startsAt: 'Begin is ongeldig' });
+    expect(messagesOf(schema.safeParse({ ...formValues, ticketLimit: '' }))).toEqual({
+      ticketLimit: 'Ticketlimiet is verplicht',
+    });
+    expect(messagesOf(schema.safeParse({ ...formValues, startsAt: '2027-02-31T10:00' }))).toEqual({
+      startsAt: 'Begin is ongeldig',
+    });
   });
 
   it('checks the ticket option form, capacity included', () => {
     const options = ticketOptionFormSchema({ labels: dutchLabels, words: dutch, translationLocale: 'en' });
-    const values = { name: 'Regulier', description: '', unlimited: false, capacity: '100', translation: { name: 'Regular', description: '' } };
-    expect(options.parse(values)).toEqual({ name: 'Regulier', description: '', capacity: 100, translations: [{ locale: 'en', name: 'Regular', description: '' }] });
+    const values = {
+      name: 'Regulier',
+      description: '',
+      unlimited: false,
+      capacity: '100',
+      translation: { name: 'Regular', description: '' },
+    };
+    expect(options.parse(values)).toEqual({
+      name: 'Regulier',
+      description: '',
+      capacity: 100,
+      translations: [{ locale: 'en', name: 'Regular', description: '' }],
+    });
     expect(options.parse({ ...values, unlimited: true }).capacity).toBeNull();
-    expect(messagesOf(options.safeParse({ ...values, capacity: '-3' }))).toEqual({ capacity: 'De minimale waarde is 0' });
+    expect(messagesOf(options.safeParse({ ...values, capacity: '-3' }))).toEqual({
+      capacity: 'De minimale waarde is 0',
+    });
   });
 
-  it('places the server\'s field messages on the form\'s fields, said again in the person\'s language', () => {
+  it("places the server's field messages on the form's fields, said again in the person's language", () => {
     expect(formFieldOf('translations.0.name')).toBe('translation.name');
     expect(formFieldOf('fields.location.city')).toBe('location.city');
     expect(formFieldOf('startsAt')).toBe('startsAt');
@@ -163,7 +216,14 @@ describe('datetime-local values', () => {
   });
 
   it('refuse what is not a moment', () => {
-    for (const value of ['', 'tomorrow', '2027-13-01T10:00', '2027-02-29T10:00', '2027-04-31T10:00', '2027-01-01 10:00']) {
+    for (const value of [
+      '',
+      'tomorrow',
+      '2027-13-01T10:00',
+      '2027-02-29T10:00',
+      '2027-04-31T10:00',
+      '2027-01-01 10:00',
+    ]) {
       expect(fromDateTimeLocal(value)).toBeUndefined();
     }
     expect(fromDateTimeLocal('2028-02-29T10:00')).toBeDefined();
@@ -173,7 +233,7 @@ describe('datetime-local values', () => {
 });
 
 describe('history properties', () => {
-  it('lists a created entity\'s values from nothing, nested parts one by one', () => {
+  it("lists a created entity's values from nothing, nested parts one by one", () => {
     // Stored JSON comes back in any order; the rows read name first, then dates, status, limits, place, translations.
     const json = JSON.stringify({
       translations: { from: null, to: [{ locale: 'nl', name: 'Zomerfeest', description: '' }] },
@@ -198,7 +258,10 @@ describe('history properties', () => {
       location: { from: { city: 'Utrecht', country: 'NL' }, to: { city: 'Amsterdam', country: 'NL' } },
       translations: {
         from: [{ locale: 'nl', name: 'Feest', description: 'x' }],
-        to: [{ locale: 'nl', name: 'Zomerfeest', description: 'x' }, { locale: 'en', name: 'Party', description: '' }],
+        to: [
+          { locale: 'nl', name: 'Zomerfeest', description: 'x' },
+          { locale: 'en', name: 'Party', description: '' },
+        ],
       },
       capacity: { from: 100, to: null },
     });

@@ -1,7 +1,13 @@
 import { EventScreen, type EventActions } from '../../src/features/events/event-screen';
 import { EventsListScreen, eventsListHref } from '../../src/features/events/events-list-screen';
 import { PublicEventScreen } from '../../src/features/events/public-event-screen';
-import type { EventListView, EventView, HistoryEntryView, PublicEventView, TicketOptionView } from '../../src/lib/event-model';
+import type {
+  EventListView,
+  EventView,
+  HistoryEntryView,
+  PublicEventView,
+  TicketOptionView,
+} from '../../src/lib/event-model';
 import { render, text } from '../support/render';
 
 const ORG = 'org_01jc5v3q8x0000000000000000';
@@ -31,9 +37,25 @@ const event: EventView = {
   location: { address: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'NL' },
   ticketOptionCount: 2,
 };
-const list = (events: EventView[], filters: Partial<EventListView> = {}): EventListView => ({ events, page: 1, hasNextPage: false, query: '', status: '', ...filters });
+const list = (events: EventView[], filters: Partial<EventListView> = {}): EventListView => ({
+  events,
+  page: 1,
+  hasNextPage: false,
+  query: '',
+  status: '',
+  ...filters,
+});
 const listProps = { orgId: ORG, mode: 'list' as const, ownLocale: 'en', navigate: noop, createEvent: never };
-const screenProps = { orgId: ORG, event, canEdit: true, ownLocale: 'en', publicUrl: `http://localhost/event/${EVENT}`, actions, refresh: noop, onDeleted: noop };
+const screenProps = {
+  orgId: ORG,
+  event,
+  canEdit: true,
+  ownLocale: 'en',
+  publicUrl: `http://localhost/event/${EVENT}`,
+  actions,
+  refresh: noop,
+  onDeleted: noop,
+};
 
 describe('the events list', () => {
   it.each([
@@ -54,7 +76,10 @@ describe('the events list', () => {
     const empty = render('en', <EventsListScreen {...listProps} list={list([])} canEdit />);
     expect(text(empty)).toContain('No events found');
     expect(empty.match(/Create event<\/button>/g)).toHaveLength(2);
-    const filtered = render('nl', <EventsListScreen {...listProps} list={list([], { query: 'jazz', status: 'live' })} canEdit />);
+    const filtered = render(
+      'nl',
+      <EventsListScreen {...listProps} list={list([], { query: 'jazz', status: 'live' })} canEdit />,
+    );
     expect(text(filtered)).toContain('Geen evenementen gevonden');
     expect(filtered).toContain(`href="/o/${ORG}/events"`);
     expect(text(filtered)).toContain('Alle evenementen tonen');
@@ -67,18 +92,23 @@ describe('the events list', () => {
   });
 
   it('links pages and the scan mode in the URL', () => {
-    const html = render('en', <EventsListScreen {...listProps} list={list([event], { page: 2, hasNextPage: true, query: 'fest' })} canEdit />);
+    const html = render(
+      'en',
+      <EventsListScreen {...listProps} list={list([event], { page: 2, hasNextPage: true, query: 'fest' })} canEdit />,
+    );
     expect(html).toContain(`href="/o/${ORG}/events?q=fest"`);
     expect(html).toContain(`href="/o/${ORG}/events?q=fest&amp;page=3"`);
     expect(text(html)).toContain('Page 2');
     const scan = render('en', <EventsListScreen {...listProps} mode="scan" list={list([event])} canEdit />);
     expect(scan).toContain(`href="/o/${ORG}/events/${EVENT}/scan"`);
     expect(scan).toContain('data-testid="page-scan-pick"');
-    expect(eventsListHref(ORG, { mode: 'scan', status: 'draft', page: 1 })).toBe(`/o/${ORG}/events?for=scan&status=draft`);
+    expect(eventsListHref(ORG, { mode: 'scan', status: 'draft', page: 1 })).toBe(
+      `/o/${ORG}/events?for=scan&status=draft`,
+    );
   });
 });
 
-describe('an event\'s pages', () => {
+describe("an event's pages", () => {
   it('shows the overview with its public link and Convert to Draft while live', () => {
     const html = render('en', <EventScreen {...screenProps} tab="overview" />);
     const nav = /<nav aria-label="Event"[^>]*>([\s\S]*?)<\/nav>/.exec(html)![1]!;
@@ -94,7 +124,10 @@ describe('an event\'s pages', () => {
   });
 
   it('offers Publish for a draft, says Unlimited, and hides every action from a read-only member', () => {
-    const draft = render('nl', <EventScreen {...screenProps} event={{ ...event, status: 'draft', ticketLimit: null }} tab="overview" />);
+    const draft = render(
+      'nl',
+      <EventScreen {...screenProps} event={{ ...event, status: 'draft', ticketLimit: null }} tab="overview" />,
+    );
     expect(text(draft)).toContain('Publiceren');
     expect(text(draft)).toContain('Onbeperkt');
     expect(draft).not.toContain('data-testid="public-link"');
@@ -105,22 +138,54 @@ describe('an event\'s pages', () => {
 
   it('lists ticket options, or says there are none', () => {
     const options: TicketOptionView[] = [
-      { id: 'tko_01jc5v3q8x0000000000000001', eventId: EVENT, name: 'Regular', description: 'Entry', capacity: null, translations: [] },
-      { id: 'tko_01jc5v3q8x0000000000000002', eventId: EVENT, name: 'VIP', description: '', capacity: 50, translations: [] },
+      {
+        id: 'tko_01jc5v3q8x0000000000000001',
+        eventId: EVENT,
+        name: 'Regular',
+        description: 'Entry',
+        capacity: null,
+        translations: [],
+      },
+      {
+        id: 'tko_01jc5v3q8x0000000000000002',
+        eventId: EVENT,
+        name: 'VIP',
+        description: '',
+        capacity: 50,
+        translations: [],
+      },
     ];
     const html = render('en', <EventScreen {...screenProps} tab="ticketOptions" ticketOptions={options} />);
     expect(text(html)).toContain('Regular Entry Unlimited');
     expect(text(html)).toContain('VIP 50');
     expect(html).toContain('aria-label="Delete VIP"');
     expect(text(html)).toContain('Add ticket option');
-    expect(text(render('en', <EventScreen {...screenProps} tab="ticketOptions" ticketOptions={[]} />))).toContain('No ticket options');
-    expect(render('en', <EventScreen {...screenProps} canEdit={false} tab="ticketOptions" ticketOptions={options} />)).not.toContain('aria-label="Delete VIP"');
+    expect(text(render('en', <EventScreen {...screenProps} tab="ticketOptions" ticketOptions={[]} />))).toContain(
+      'No ticket options',
+    );
+    expect(
+      render('en', <EventScreen {...screenProps} canEdit={false} tab="ticketOptions" ticketOptions={options} />),
+    ).not.toContain('aria-label="Delete VIP"');
   });
 
   it('says no tickets sold on Attendees, and refuses members who may neither view orders nor check in', () => {
     const empty = { attendees: [], page: 1, hasNextPage: false, query: '', status: '' };
-    expect(text(render('nl', <EventScreen {...screenProps} tab="attendees" attendees={{ allowed: true, list: empty, canViewOrders: true }} />))).toContain('Geen tickets verkocht');
-    const refused = render('en', <EventScreen {...screenProps} tab="attendees" attendees={{ allowed: false, list: null, canViewOrders: false }} />);
+    expect(
+      text(
+        render(
+          'nl',
+          <EventScreen
+            {...screenProps}
+            tab="attendees"
+            attendees={{ allowed: true, list: empty, canViewOrders: true }}
+          />,
+        ),
+      ),
+    ).toContain('Geen tickets verkocht');
+    const refused = render(
+      'en',
+      <EventScreen {...screenProps} tab="attendees" attendees={{ allowed: false, list: null, canViewOrders: false }} />,
+    );
     expect(refused).toContain('data-testid="attendees-forbidden"');
     expect(text(refused)).not.toContain('No tickets sold');
   });
@@ -147,7 +212,9 @@ describe('an event\'s pages', () => {
         id: 'his_1',
         entityId: EVENT,
         action: 'converted_to_draft',
-        propertiesJson: JSON.stringify({ translations: { from: [], to: [{ locale: 'nl', name: 'Zomerfeest', description: '' }] } }),
+        propertiesJson: JSON.stringify({
+          translations: { from: [], to: [{ locale: 'nl', name: 'Zomerfeest', description: '' }] },
+        }),
         actor: { kind: 'member', name: 'Jane Organiser' },
         occurredAt: '2027-05-01T10:00:00.000Z',
       },
@@ -157,7 +224,9 @@ describe('an event\'s pages', () => {
     const body = text(/<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(html)![1]!).replace(/ :/g, ':');
     expect(body).toContain('Ended Event Status: Live Ended System');
     expect(body).toContain('Updated Ticket option Capacity: 100 Unlimited Former member');
-    expect(body).toContain('Converted to draft Event Name (Dutch): Zomerfeest Description (Dutch): (empty) Jane Organiser');
+    expect(body).toContain(
+      'Converted to draft Event Name (Dutch): Zomerfeest Description (Dutch): (empty) Jane Organiser',
+    );
     expect(text(render('en', <EventScreen {...screenProps} tab="history" history={[]} />))).toContain('No history yet');
   });
 
@@ -167,7 +236,9 @@ describe('an event\'s pages', () => {
     expect(html).toContain('data-testid="event-form-loading"');
     expect(text(html)).toContain('Danger zone');
     expect(text(html)).toContain('The event is hidden at once and removed after 14 days. It cannot be recovered.');
-    expect(text(render('en', <EventScreen {...screenProps} canEdit={false} tab="settings" />))).not.toContain('Danger zone');
+    expect(text(render('en', <EventScreen {...screenProps} canEdit={false} tab="settings" />))).not.toContain(
+      'Danger zone',
+    );
   });
 });
 
@@ -183,7 +254,7 @@ describe('the public event page', () => {
     ticketOptions: [{ id: 'tko_01jc5v3q8x0000000000000001', name: 'Regulier', description: 'Toegang' }],
   };
 
-  it('shows the event in the visitor\'s language and says tickets come with the shop', () => {
+  it("shows the event in the visitor's language and says tickets come with the shop", () => {
     const html = render('nl', <PublicEventScreen event={publicEvent} />);
     expect(html).toContain('<h1');
     expect(text(html)).toContain('Zomerfeest');

@@ -15,26 +15,33 @@ const GENERIC = {
 };
 
 function landing(locale: 'en' | 'nl') {
-  return render(locale, <LandingScreen signUpHref="/sign-up" contactHref="/contact" waitlistForm={<p>waitlist form here</p>} />);
+  return render(
+    locale,
+    <LandingScreen signUpHref="/sign-up" contactHref="/contact" waitlistForm={<p>waitlist form here</p>} />,
+  );
 }
 
 describe('LandingScreen', () => {
-  it.each(['en', 'nl'] as const)('has one h1 and a section heading for features, pricing, the call to action and the waitlist in %s', (locale) => {
-    const html = landing(locale);
-    const t = messagesByLocale[locale].Marketing;
-    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-    expect(text(html)).toContain(t.hero.title);
-    for (const heading of [t.features.title, t.pricing.title, t.cta.title, t.waitlist.title]) {
-      expect(html).toMatch(new RegExp(`<h2[^>]*>${heading.replace(/[.?*+()]/g, '\\$&')}</h2>`));
-    }
-    expect(text(html)).toContain('waitlist form here');
-    expect(html).toContain('href="#waitlist"');
-    expect(html).toContain('id="waitlist"');
-  });
+  it.each(['en', 'nl'] as const)(
+    'has one h1 and a section heading for features, pricing, the call to action and the waitlist in %s',
+    (locale) => {
+      const html = landing(locale);
+      const t = messagesByLocale[locale].Marketing;
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(text(html)).toContain(t.hero.title);
+      for (const heading of [t.features.title, t.pricing.title, t.cta.title, t.waitlist.title]) {
+        expect(html).toMatch(new RegExp(`<h2[^>]*>${heading.replace(/[.?*+()]/g, '\\$&')}</h2>`));
+      }
+      expect(text(html)).toContain('waitlist form here');
+      expect(html).toContain('href="#waitlist"');
+      expect(html).toContain('id="waitlist"');
+    },
+  );
 
   it('shows a card for each feature: events, tickets, shops, discounts, scanner and extras', () => {
     const html = landing('en');
-    for (const feature of ['events', 'tickets', 'shops', 'discounts', 'scanner', 'extras']) expect(html).toContain(`data-testid="feature-${feature}"`);
+    for (const feature of ['events', 'tickets', 'shops', 'discounts', 'scanner', 'extras'])
+      expect(html).toContain(`data-testid="feature-${feature}"`);
     expect(text(html)).toContain('donation');
     expect(text(html)).toContain('password');
   });
@@ -42,22 +49,27 @@ describe('LandingScreen', () => {
   it.each([
     ['en', 'Standard', 'Platform-only', 'Coming soon', 'per ticket sold', 'Free to use'],
     ['nl', 'Standaard', 'Alleen platform', 'Binnenkort', 'per verkocht ticket', 'Gratis te gebruiken'],
-  ] as const)('prices both plans per ticket, without amounts, in %s', (locale, standard, platformOnly, comingSoon, perTicket, free) => {
-    const html = landing(locale);
-    const pricing = text(html.slice(html.indexOf('id="pricing"'), html.indexOf('aria-labelledby="cta-title"')));
-    expect(pricing).toContain(standard);
-    expect(pricing).toContain(platformOnly);
-    expect(pricing.split(perTicket)).toHaveLength(3);
-    expect(text(html)).toContain(free);
-    // Coming soon belongs to Platform-only, together with its three integrations.
-    const platformCard = text(html.slice(html.indexOf('data-testid="plan-platform-only"')));
-    expect(platformCard).toContain(comingSoon);
-    for (const provider of ['Stripe', 'Mollie', 'Adyen']) expect(platformCard).toContain(provider);
-    const standardCard = text(html.slice(html.indexOf('data-testid="plan-standard"'), html.indexOf('data-testid="plan-platform-only"')));
-    expect(standardCard).not.toContain(comingSoon);
-    // No prices or fee amounts anywhere on the page.
-    expect(text(html)).not.toMatch(/[€$£]|\bEUR\b|\d+[.,]\d{2}|\d+\s?%/);
-  });
+  ] as const)(
+    'prices both plans per ticket, without amounts, in %s',
+    (locale, standard, platformOnly, comingSoon, perTicket, free) => {
+      const html = landing(locale);
+      const pricing = text(html.slice(html.indexOf('id="pricing"'), html.indexOf('aria-labelledby="cta-title"')));
+      expect(pricing).toContain(standard);
+      expect(pricing).toContain(platformOnly);
+      expect(pricing.split(perTicket)).toHaveLength(3);
+      expect(text(html)).toContain(free);
+      // Coming soon belongs to Platform-only, together with its three integrations.
+      const platformCard = text(html.slice(html.indexOf('data-testid="plan-platform-only"')));
+      expect(platformCard).toContain(comingSoon);
+      for (const provider of ['Stripe', 'Mollie', 'Adyen']) expect(platformCard).toContain(provider);
+      const standardCard = text(
+        html.slice(html.indexOf('data-testid="plan-standard"'), html.indexOf('data-testid="plan-platform-only"')),
+      );
+      expect(standardCard).not.toContain(comingSoon);
+      // No prices or fee amounts anywhere on the page.
+      expect(text(html)).not.toMatch(/[€$£]|\bEUR\b|\d+[.,]\d{2}|\d+\s?%/);
+    },
+  );
 
   it('links the call to action to sign-up and contact', () => {
     const html = landing('en');
@@ -86,8 +98,16 @@ describe('WaitlistFormView', () => {
     ['en', 'invalid', 'Email is invalid'],
     ['nl', 'required', 'E-mail is verplicht'],
   ] as const)('shows the field error and the generic form message in %s', (locale, rule, message) => {
-    const html = view(locale, { ...initialWaitlistForm, email: 'x', fieldError: rule, problem: { kind: 'genericForm' } });
-    expect(attributesOf(html, 'waitlist-email')).toMatchObject({ 'aria-invalid': 'true', 'aria-describedby': 'waitlist-email-error' });
+    const html = view(locale, {
+      ...initialWaitlistForm,
+      email: 'x',
+      fieldError: rule,
+      problem: { kind: 'genericForm' },
+    });
+    expect(attributesOf(html, 'waitlist-email')).toMatchObject({
+      'aria-invalid': 'true',
+      'aria-describedby': 'waitlist-email-error',
+    });
     expect(text(html)).toContain(message);
     expect(html).toMatch(/role="alert"/);
     expect(text(html)).toContain(GENERIC[locale]);
@@ -127,7 +147,11 @@ describe('ContactFormView', () => {
   });
 
   it('shows each field error under its field and the generic message', () => {
-    const html = view('nl', { ...initialContactForm, errors: { email: 'invalid', message: 'required', name: 'tooLong' }, problem: { kind: 'genericForm' } });
+    const html = view('nl', {
+      ...initialContactForm,
+      errors: { email: 'invalid', message: 'required', name: 'tooLong' },
+      problem: { kind: 'genericForm' },
+    });
     expect(text(html)).toContain('E-mail is ongeldig');
     expect(text(html)).toContain('Bericht is verplicht');
     expect(text(html)).toContain('Naam is te lang');
@@ -146,7 +170,12 @@ describe('ContactFormView', () => {
   });
 
   it('sits in a page with an h1 the form is labelled by', () => {
-    const html = render('en', <ContactScreen form={<ContactFormView state={initialContactForm} onChange={noop} onSubmit={noop} onSendAnother={noop} />} />);
+    const html = render(
+      'en',
+      <ContactScreen
+        form={<ContactFormView state={initialContactForm} onChange={noop} onSubmit={noop} onSendAnother={noop} />}
+      />,
+    );
     expect(html).toMatch(/<h1 id="contact-title"[^>]*>Contact us<\/h1>/);
     expect(html).toContain('aria-labelledby="contact-title"');
   });
@@ -175,7 +204,10 @@ describe('LegalScreen', () => {
 
 describe('MarketingFooter', () => {
   it('links the legal pages and the contact form', () => {
-    const html = render('nl', <MarketingFooter termsHref="/nl/terms" privacyHref="/nl/privacy" contactHref="/nl/contact" />);
+    const html = render(
+      'nl',
+      <MarketingFooter termsHref="/nl/terms" privacyHref="/nl/privacy" contactHref="/nl/contact" />,
+    );
     expect(html).toMatch(/<a href="\/nl\/terms"[^>]*>Algemene voorwaarden<\/a>/);
     expect(html).toMatch(/<a href="\/nl\/privacy"[^>]*>Privacybeleid<\/a>/);
     expect(html).toMatch(/<a href="\/nl\/contact"[^>]*>Contact<\/a>/);
@@ -185,8 +217,15 @@ describe('MarketingFooter', () => {
 describe('public form rules', () => {
   it('checks a contact message like the server does', () => {
     expect(checkContactInput({ name: '', email: 'sam@example.org', message: 'Hi' })).toEqual({});
-    expect(checkContactInput({ name: 'n'.repeat(101), email: 'sam', message: ' ' })).toEqual({ name: 'tooLong', email: 'invalid', message: 'required' });
-    expect(checkContactInput({ name: '', email: '', message: 'm'.repeat(5001) })).toEqual({ email: 'required', message: 'tooLong' });
+    expect(checkContactInput({ name: 'n'.repeat(101), email: 'sam', message: ' ' })).toEqual({
+      name: 'tooLong',
+      email: 'invalid',
+      message: 'required',
+    });
+    expect(checkContactInput({ name: '', email: '', message: 'm'.repeat(5001) })).toEqual({
+      email: 'required',
+      message: 'tooLong',
+    });
   });
 
   it('reads the rule behind a server message', () => {
@@ -198,11 +237,19 @@ describe('public form rules', () => {
 
   it('turns a failed call into field rules and a form problem', () => {
     const failure = { ok: false as const, message: GENERIC.en, fields: {}, retryAfterSeconds: undefined };
-    expect(describeFailure({ ...failure, status: 400, fields: { email: 'Email is invalid', other: 'x is invalid' } }, ['email', 'message'])).toEqual({
+    expect(
+      describeFailure({ ...failure, status: 400, fields: { email: 'Email is invalid', other: 'x is invalid' } }, [
+        'email',
+        'message',
+      ]),
+    ).toEqual({
       fields: { email: 'invalid' },
       form: { kind: 'genericForm' },
     });
-    expect(describeFailure({ ...failure, status: 429, retryAfterSeconds: 12 }, ['email'])).toEqual({ fields: {}, form: { kind: 'retryAfter', seconds: 12 } });
+    expect(describeFailure({ ...failure, status: 429, retryAfterSeconds: 12 }, ['email'])).toEqual({
+      fields: {},
+      form: { kind: 'retryAfter', seconds: 12 },
+    });
     expect(describeFailure({ ...failure, status: 429 }, ['email']).form).toEqual({ kind: 'tooManyRequestsLater' });
     expect(describeFailure({ ...failure, status: 0 }, ['email']).form).toEqual({ kind: 'unavailable' });
     expect(describeFailure({ ...failure, status: 503 }, ['email']).form).toEqual({ kind: 'unavailable' });

@@ -14,7 +14,8 @@ describe('checkRefundAmount (the refund dialog)', () => {
 
   it('names what is wrong: nothing typed, not an amount, zero, more than is left', () => {
     expect(checkRefundAmount('  ', 'EUR', 8698)).toEqual({ ok: false, problem: 'required' });
-    for (const typed of ['12,505', '-5', '1.234,50', 'twelve', '12,50 EUR']) expect(checkRefundAmount(typed, 'EUR', 8698)).toEqual({ ok: false, problem: 'invalid' });
+    for (const typed of ['12,505', '-5', '1.234,50', 'twelve', '12,50 EUR'])
+      expect(checkRefundAmount(typed, 'EUR', 8698)).toEqual({ ok: false, problem: 'invalid' });
     expect(checkRefundAmount('0,00', 'EUR', 8698)).toEqual({ ok: false, problem: 'minValue' });
     expect(checkRefundAmount('86,99', 'EUR', 8698)).toEqual({ ok: false, problem: 'tooMuch' });
   });
@@ -28,7 +29,14 @@ describe('checkRefundAmount (the refund dialog)', () => {
 describe('refundBodySchema (the route)', () => {
   const schema = refundBodySchema();
   it('turns a full refund into { full, idempotencyKey } and keeps a partial amount', () => {
-    expect(schema.parse({ full: true, amountMinor: 5, idempotencyKey: 'abcdefgh' })).toEqual({ full: true, idempotencyKey: 'abcdefgh' });
-    expect(schema.parse({ full: false, amountMinor: 1250, idempotencyKey: 'abcdefgh' })).toEqual({ full: false, amountMinor: 1250, idempotencyKey: 'abcdefgh' });
+    expect(schema.parse({ full: true, amountMinor: 5, idempotencyKey: 'abcdefgh' })).toEqual({
+      full: true,
+      idempotencyKey: 'abcdefgh',
+    });
+    expect(schema.parse({ full: false, amountMinor: 1250, idempotencyKey: 'abcdefgh' })).toEqual({
+      full: false,
+      amountMinor: 1250,
+      idempotencyKey: 'abcdefgh',
+    });
   });
 });

@@ -9,16 +9,35 @@ const never = () => new Promise<never>(() => {});
 const noop = () => {};
 
 const owner: MemberRow = {
-  id: 'mem_owner', userId: 'usr_1', firstName: 'Olivia', lastName: 'Owner', email: 'olivia@example.com',
-  permissions: [...PRESETS.owner], preset: 'owner', joinedAt: '2026-01-10T10:00:00.000Z',
+  id: 'mem_owner',
+  userId: 'usr_1',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  email: 'olivia@example.com',
+  permissions: [...PRESETS.owner],
+  preset: 'owner',
+  joinedAt: '2026-01-10T10:00:00.000Z',
 };
 const scanner: MemberRow = {
-  id: 'mem_scanner', userId: 'usr_2', firstName: 'Sam', lastName: 'Scanner', email: 'sam@example.com',
-  permissions: ['checkin'], preset: 'scanner', joinedAt: '2026-02-01T10:00:00.000Z',
+  id: 'mem_scanner',
+  userId: 'usr_2',
+  firstName: 'Sam',
+  lastName: 'Scanner',
+  email: 'sam@example.com',
+  permissions: ['checkin'],
+  preset: 'scanner',
+  joinedAt: '2026-02-01T10:00:00.000Z',
 };
 const invitation: InvitationRow = {
-  id: 'inv_1', email: 'pat@example.com', firstName: 'Pat', lastName: '', permissions: ['orders.view', 'orders.manage', 'checkin'],
-  preset: 'box_office', status: 'pending', sentAt: '2026-03-01T10:00:00.000Z', expiresAt: '2026-03-08T10:00:00.000Z',
+  id: 'inv_1',
+  email: 'pat@example.com',
+  firstName: 'Pat',
+  lastName: '',
+  permissions: ['orders.view', 'orders.manage', 'checkin'],
+  preset: 'box_office',
+  status: 'pending',
+  sentAt: '2026-03-01T10:00:00.000Z',
+  expiresAt: '2026-03-08T10:00:00.000Z',
 };
 
 function membersProps(overrides: Partial<MembersScreenProps> = {}): MembersScreenProps {
@@ -55,7 +74,10 @@ describe('the members screen', () => {
   });
 
   it('offers a member without "members" nothing but leaving', () => {
-    const html = render('en', <MembersScreen {...membersProps({ viewer: { memberId: scanner.id, permissions: ['checkin'] } })} />);
+    const html = render(
+      'en',
+      <MembersScreen {...membersProps({ viewer: { memberId: scanner.id, permissions: ['checkin'] } })} />,
+    );
     expect(html).not.toContain('data-testid="invite-member"');
     expect(html).not.toContain('data-testid="member-edit"');
     expect(html).not.toContain('data-testid="invitation-revoke"');
@@ -63,7 +85,10 @@ describe('the members screen', () => {
   });
 
   it('keeps owners out of reach of an admin', () => {
-    const html = render('en', <MembersScreen {...membersProps({ viewer: { memberId: 'mem_admin', permissions: [...PRESETS.admin] } })} />);
+    const html = render(
+      'en',
+      <MembersScreen {...membersProps({ viewer: { memberId: 'mem_admin', permissions: [...PRESETS.admin] } })} />,
+    );
     // One edit button: the scanner's, not the owner's.
     expect(html.match(/data-testid="member-edit"/g)).toHaveLength(1);
   });
@@ -77,11 +102,25 @@ describe('the members screen', () => {
 
 describe('the invitation screen', () => {
   const details: InvitationDetails = {
-    organisationId: ORG, organisationName: 'Paradiso', invitedBy: 'Olivia Owner', email: 'sam@example.com',
-    permissions: ['checkin'], preset: 'scanner', expiresAt: '2026-03-08T10:00:00.000Z',
+    organisationId: ORG,
+    organisationName: 'Paradiso',
+    invitedBy: 'Olivia Owner',
+    email: 'sam@example.com',
+    permissions: ['checkin'],
+    preset: 'scanner',
+    expiresAt: '2026-03-08T10:00:00.000Z',
   };
   const screen = (signedInAs: string) =>
-    render('en', <InvitationScreen invitation={details} signedInAs={signedInAs} accept={never} onAccepted={noop} switchAccount={never} />);
+    render(
+      'en',
+      <InvitationScreen
+        invitation={details}
+        signedInAs={signedInAs}
+        accept={never}
+        onAccepted={noop}
+        switchAccount={never}
+      />,
+    );
 
   it('shows who invites to what, and Accept for the invited account (any letter case)', () => {
     expect(isInvitedAccount(details, 'Sam@Example.com')).toBe(true);
@@ -94,12 +133,18 @@ describe('the invitation screen', () => {
   it('names the invited address to another account and offers to switch', () => {
     const html = screen('someone@example.com');
     expect(html).not.toContain('data-testid="invitation-accept"');
-    expect(text(html)).toContain('The invitation was sent to sam@example.com, but you are signed in as someone@example.com.');
+    expect(text(html)).toContain(
+      'The invitation was sent to sam@example.com, but you are signed in as someone@example.com.',
+    );
     expect(html).toContain('data-testid="invitation-switch-account"');
   });
 });
 
 it('shows only the settings tabs a member can open', () => {
   expect(visibleSettingsTabs(ORG, ['checkin']).map(({ key }) => key)).toEqual(['overview']);
-  expect(visibleSettingsTabs(ORG, [...PRESETS.owner]).map(({ key }) => key)).toEqual(['overview', 'members', 'payments']);
+  expect(visibleSettingsTabs(ORG, [...PRESETS.owner]).map(({ key }) => key)).toEqual([
+    'overview',
+    'members',
+    'payments',
+  ]);
 });

@@ -21,7 +21,10 @@ import {
 const ORG = 'org_01jc5v3q8x0000000000000000';
 
 /** The first message per field, as the BFF answers them. */
-function fieldsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
+function fieldsOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
   return fields;
@@ -62,7 +65,9 @@ describe('permission presets', () => {
         expect(messages.Organisations.permissionHints[key]).toEqual(expect.any(String));
       }
       for (const preset of PRESET_KEYS) {
-        expect(messages.Organisations.presets[presetMessageKey(preset) as keyof typeof en.Organisations.presets]).toEqual(expect.any(String));
+        expect(
+          messages.Organisations.presets[presetMessageKey(preset) as keyof typeof en.Organisations.presets],
+        ).toEqual(expect.any(String));
       }
     }
     expect(permissionMessageKey('orders.view')).toBe('ordersView');
@@ -75,8 +80,16 @@ describe('the dashboard for a member', () => {
     const scanner = permittedNav(organisationNav(ORG), PRESETS.scanner).map(({ key }) => key);
     expect(scanner).toEqual(['dashboard', 'events', 'scan', 'settings']);
     expect(permittedNav(organisationNav(ORG), PRESETS.owner)).toHaveLength(7);
-    const organisationGroup = commandDestinations({ orgId: ORG, permissions: PRESETS.box_office }).find(({ group }) => group === 'organisation');
-    expect(organisationGroup?.items.map(({ key }) => key)).toEqual(['dashboard', 'events', 'orders', 'scan', 'settings']);
+    const organisationGroup = commandDestinations({ orgId: ORG, permissions: PRESETS.box_office }).find(
+      ({ group }) => group === 'organisation',
+    );
+    expect(organisationGroup?.items.map(({ key }) => key)).toEqual([
+      'dashboard',
+      'events',
+      'orders',
+      'scan',
+      'settings',
+    ]);
   });
 
   it('opens the remembered organisation only while still a member, else the first', () => {
@@ -96,7 +109,9 @@ describe('organisation settings schema', () => {
   const schema = organisationSettingsSchema();
 
   it('accepts and trims a complete organisation', () => {
-    expect(schema.parse({ name: ' Paradiso ', description: ' Concerts ', currency: 'EUR', defaultLocale: 'nl' })).toEqual({
+    expect(
+      schema.parse({ name: ' Paradiso ', description: ' Concerts ', currency: 'EUR', defaultLocale: 'nl' }),
+    ).toEqual({
       name: 'Paradiso',
       description: 'Concerts',
       currency: 'EUR',
@@ -106,15 +121,25 @@ describe('organisation settings schema', () => {
   });
 
   it("answers in the spec's words per field", () => {
-    expect(fieldsOf(schema.safeParse({}))).toEqual({ name: 'Name is required', currency: 'Currency is required', defaultLocale: 'Language is required' });
-    expect(fieldsOf(schema.safeParse({ name: '   ', description: 'x'.repeat(1001), currency: 'XXX', defaultLocale: 'de' }))).toEqual({
+    expect(fieldsOf(schema.safeParse({}))).toEqual({
+      name: 'Name is required',
+      currency: 'Currency is required',
+      defaultLocale: 'Language is required',
+    });
+    expect(
+      fieldsOf(schema.safeParse({ name: '   ', description: 'x'.repeat(1001), currency: 'XXX', defaultLocale: 'de' })),
+    ).toEqual({
       name: 'Name must not be empty',
       description: 'Description is too long',
       currency: 'Currency is invalid',
       defaultLocale: 'Language is invalid',
     });
-    expect(fieldsOf(schema.safeParse({ name: 'x'.repeat(101), currency: 'EUR', defaultLocale: 'en' }))).toEqual({ name: 'Name is too long' });
-    expect(fieldsOf(schema.safeParse({ name: 42, currency: 'EUR', defaultLocale: 'en' }))).toEqual({ name: 'Name is invalid' });
+    expect(fieldsOf(schema.safeParse({ name: 'x'.repeat(101), currency: 'EUR', defaultLocale: 'en' }))).toEqual({
+      name: 'Name is too long',
+    });
+    expect(fieldsOf(schema.safeParse({ name: 42, currency: 'EUR', defaultLocale: 'en' }))).toEqual({
+      name: 'Name is invalid',
+    });
   });
 
   it('speaks the viewer’s language when given its words and labels', () => {
@@ -128,9 +153,17 @@ describe('organisation settings schema', () => {
 
 describe('member schemas', () => {
   it('needs an e-mail address and at least one known permission to invite', () => {
-    expect(fieldsOf(inviteSchema().safeParse({}))).toStrictEqual({ email: 'Email is required', permissions: 'Permissions is required' });
-    expect(fieldsOf(inviteSchema().safeParse({ email: 'nope', permissions: [] }))).toEqual({ email: 'Email is invalid', permissions: 'Permissions must not be empty' });
-    expect(fieldsOf(inviteSchema().safeParse({ email: 'a@example.com', permissions: ['root'] }))).toEqual({ permissions: 'Permissions is invalid' });
+    expect(fieldsOf(inviteSchema().safeParse({}))).toStrictEqual({
+      email: 'Email is required',
+      permissions: 'Permissions is required',
+    });
+    expect(fieldsOf(inviteSchema().safeParse({ email: 'nope', permissions: [] }))).toEqual({
+      email: 'Email is invalid',
+      permissions: 'Permissions must not be empty',
+    });
+    expect(fieldsOf(inviteSchema().safeParse({ email: 'a@example.com', permissions: ['root'] }))).toEqual({
+      permissions: 'Permissions is invalid',
+    });
     expect(inviteSchema().parse({ email: ' a@example.com ', firstName: ' Ada ', permissions: ['checkin'] })).toEqual({
       email: 'a@example.com',
       firstName: 'Ada',
@@ -140,7 +173,13 @@ describe('member schemas', () => {
   });
 
   it('checks the names and permissions of a member change', () => {
-    expect(fieldsOf(memberChangesSchema().safeParse({ firstName: 'x'.repeat(101), permissions: ['checkin'] }))).toEqual({ firstName: 'First name is too long' });
-    expect(memberChangesSchema().parse({ permissions: ['events'] })).toEqual({ firstName: '', lastName: '', permissions: ['events'] });
+    expect(fieldsOf(memberChangesSchema().safeParse({ firstName: 'x'.repeat(101), permissions: ['checkin'] }))).toEqual(
+      { firstName: 'First name is too long' },
+    );
+    expect(memberChangesSchema().parse({ permissions: ['events'] })).toEqual({
+      firstName: '',
+      lastName: '',
+      permissions: ['events'],
+    });
   });
 });

@@ -35,7 +35,14 @@ describe('NotFoundScreen', () => {
 });
 
 describe('ErrorScreen', () => {
-  const base = { productTitle: 'Kassa', homeHref: '/', statusCode: 503, statusMessage: 'Service Unavailable', buttonLabel: 'Back to the home page', onHome: () => {} };
+  const base = {
+    productTitle: 'Kassa',
+    homeHref: '/',
+    statusCode: 503,
+    statusMessage: 'Service Unavailable',
+    buttonLabel: 'Back to the home page',
+    onHome: () => {},
+  };
 
   it('shows the title linking home, the status, its message and the error message when it differs', () => {
     const html = render('en', <ErrorScreen {...base} message="Identity is down" />);
@@ -54,7 +61,13 @@ describe('site chrome', () => {
     const html = render(
       'nl',
       <SiteHeader title="Kassa" homeHref="/nl">
-        <LanguageSwitch current="nl" options={[{ locale: 'en', href: '/sign-in' }, { locale: 'nl', href: '/nl/sign-in' }]} />
+        <LanguageSwitch
+          current="nl"
+          options={[
+            { locale: 'en', href: '/sign-in' },
+            { locale: 'nl', href: '/nl/sign-in' },
+          ]}
+        />
       </SiteHeader>,
     );
     expect(html).toMatch(/<a href="\/nl"[^>]*>Kassa<\/a>/);

@@ -23,14 +23,62 @@ const shop: PublicShopView = {
   passwordRequired: false,
   donation: { enabled: true, suggestedAmountsMinor: [500, 1000], allowCustomAmount: true },
   events: [
-    { id: FRI, name: 'Vrijdagavond', startsAt: '2027-07-02T18:00:00.000Z', endsAt: '2027-07-02T22:00:00.000Z', location: { address: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'NL' } },
-    { id: SAT, name: 'Zaterdagavond', startsAt: '2027-07-03T18:00:00.000Z', endsAt: '2027-07-03T22:00:00.000Z', location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' } },
+    {
+      id: FRI,
+      name: 'Vrijdagavond',
+      startsAt: '2027-07-02T18:00:00.000Z',
+      endsAt: '2027-07-02T22:00:00.000Z',
+      location: { address: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'NL' },
+    },
+    {
+      id: SAT,
+      name: 'Zaterdagavond',
+      startsAt: '2027-07-03T18:00:00.000Z',
+      endsAt: '2027-07-03T22:00:00.000Z',
+      location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' },
+    },
   ],
   items: [
-    { id: WEEKEND, name: 'Weekendpas', description: 'Beide avonden', priceMinor: 4500, eventIds: [FRI, SAT], saleStart: '', saleEnd: '', maxPerOrder: 4 },
-    { id: FRI_TICKET, name: 'Vrijdag regulier', description: '', priceMinor: 2500, eventIds: [FRI], saleStart: '', saleEnd: '', maxPerOrder: null },
-    { id: SAT_TICKET, name: 'Zaterdag regulier', description: '', priceMinor: 2500, eventIds: [SAT], saleStart: '2027-06-15T08:00:00.000Z', saleEnd: '', maxPerOrder: null },
-    { id: SAT_FREE, name: 'Zaterdag kind', description: '', priceMinor: 0, eventIds: [SAT], saleStart: '', saleEnd: '', maxPerOrder: null },
+    {
+      id: WEEKEND,
+      name: 'Weekendpas',
+      description: 'Beide avonden',
+      priceMinor: 4500,
+      eventIds: [FRI, SAT],
+      saleStart: '',
+      saleEnd: '',
+      maxPerOrder: 4,
+    },
+    {
+      id: FRI_TICKET,
+      name: 'Vrijdag regulier',
+      description: '',
+      priceMinor: 2500,
+      eventIds: [FRI],
+      saleStart: '',
+      saleEnd: '',
+      maxPerOrder: null,
+    },
+    {
+      id: SAT_TICKET,
+      name: 'Zaterdag regulier',
+      description: '',
+      priceMinor: 2500,
+      eventIds: [SAT],
+      saleStart: '2027-06-15T08:00:00.000Z',
+      saleEnd: '',
+      maxPerOrder: null,
+    },
+    {
+      id: SAT_FREE,
+      name: 'Zaterdag kind',
+      description: '',
+      priceMinor: 0,
+      eventIds: [SAT],
+      saleStart: '',
+      saleEnd: '',
+      maxPerOrder: null,
+    },
   ],
 };
 const availability: AvailabilityView = {
@@ -39,7 +87,16 @@ const availability: AvailabilityView = {
   [SAT_TICKET]: { status: 'upcoming', maxQuantity: 0, remaining: null },
   [SAT_FREE]: { status: 'available', maxQuantity: 20, remaining: null },
 };
-const cart = <CartPanel currency="EUR" donation={shop.donation} items={shop.items} priceCart={never} checkout={never} onCheckedOut={() => {}} />;
+const cart = (
+  <CartPanel
+    currency="EUR"
+    donation={shop.donation}
+    items={shop.items}
+    priceCart={never}
+    checkout={never}
+    onCheckedOut={() => {}}
+  />
+);
 
 describe('the public shop page', () => {
   it('shows offers first, then single tickets per event, with prices, availability and pickers, in Dutch', () => {
@@ -50,7 +107,9 @@ describe('the public shop page', () => {
     expect(page.indexOf('Aanbiedingen')).toBeLessThan(page.indexOf('Losse tickets'));
     expect(page.indexOf('Weekendpas')).toBeLessThan(page.indexOf('Vrijdag regulier'));
     expect(page.indexOf('Vrijdagavond')).toBeLessThan(page.indexOf('Vrijdag regulier'));
-    expect(page.indexOf('Zaterdagavond', page.indexOf('Losse tickets'))).toBeLessThan(page.indexOf('Zaterdag regulier'));
+    expect(page.indexOf('Zaterdagavond', page.indexOf('Losse tickets'))).toBeLessThan(
+      page.indexOf('Zaterdag regulier'),
+    );
     expect(page).toMatch(/Toegang tot ?: Vrijdagavond \( 2 jul 2027, 20:00/);
     expect(page).toContain('€ 45,00');
     expect(page).toContain('Gratis');
@@ -66,7 +125,7 @@ describe('the public shop page', () => {
     expect(page).toContain('Geen items in winkelwagen');
   });
 
-  it('speaks English with the spec\'s availability words', () => {
+  it("speaks English with the spec's availability words", () => {
     const page = text(render('en', <PublicShopScreen shop={shop} availability={availability} cartPanel={cart} />));
     expect(page).toContain('Choose tickets for the events below');
     expect(page).toContain('Offers');
@@ -80,7 +139,9 @@ describe('the public shop page', () => {
   });
 
   it('says so when nothing is for sale', () => {
-    const page = text(render('en', <PublicShopScreen shop={{ ...shop, items: [], events: [] }} availability={{}} cartPanel={cart} />));
+    const page = text(
+      render('en', <PublicShopScreen shop={{ ...shop, items: [], events: [] }} availability={{}} cartPanel={cart} />),
+    );
     expect(page).toContain('There is nothing for sale in this shop right now.');
     expect(page).not.toContain('Offers');
   });
@@ -91,9 +152,11 @@ describe('the public shop page', () => {
     expect(html.match(/data-availability="closed"/g)).toHaveLength(4);
   });
 
-  it('tells when an upcoming shop opens, in the visitor\'s language', () => {
+  it("tells when an upcoming shop opens, in the visitor's language", () => {
     const upcoming = { ...shop, window: 'upcoming' };
-    expect(text(render('nl', <ShopUpcomingScreen shop={upcoming} />))).toMatch(/Hij opent op dinsdag 1 juni 2027 om 10:00 CEST ?\./);
+    expect(text(render('nl', <ShopUpcomingScreen shop={upcoming} />))).toMatch(
+      /Hij opent op dinsdag 1 juni 2027 om 10:00 CEST ?\./,
+    );
     const html = render('en', <ShopUpcomingScreen shop={upcoming} />);
     expect(text(html)).toMatch(/It opens on Tuesday, June 1, 2027 at 10:00 AM GMT\+2 ?\./);
     expect(html).toMatch(/datetime="2027-06-01T08:00:00.000Z"/i);

@@ -12,7 +12,7 @@ function memoryStorage() {
   };
 }
 
-describe('the camera and the page\'s Permissions-Policy', () => {
+describe("the camera and the page's Permissions-Policy", () => {
   it('tells a policy that refuses the camera, in the standard and the older API, and trusts browsers that cannot tell', () => {
     expect(cameraRefusedByPolicy(refusing)).toBe(true);
     expect(cameraRefusedByPolicy({ featurePolicy: refusing.permissionsPolicy })).toBe(true);
@@ -29,7 +29,7 @@ describe('the camera and the page\'s Permissions-Policy', () => {
     expect(shouldReloadForCamera(allowing, memoryStorage(), '/scan/abc')).toBe(false);
   });
 
-  it('reloads again on a later arrival without a reload, once a page with the scanner\'s policy was seen', () => {
+  it("reloads again on a later arrival without a reload, once a page with the scanner's policy was seen", () => {
     const storage = memoryStorage();
     expect(shouldReloadForCamera(refusing, storage, '/scan/abc')).toBe(true);
     expect(shouldReloadForCamera(allowing, storage, '/scan/abc')).toBe(false);

@@ -1,7 +1,13 @@
 // The scanner engine with a stand-in for the BFF and the memory store: online scans retried with the same nonce,
 // the fall-back to the offline kit, the queue kept and uploaded, conflicts shown, a revoked link stopping everything.
 import type { ApiResult } from '../../src/lib/api-result';
-import type { OfflineKitView, OfflineScanInput, ScannerOpenView, ScanOutcomeView, SyncResultView } from '../../src/lib/scan-model';
+import type {
+  OfflineKitView,
+  OfflineScanInput,
+  ScannerOpenView,
+  ScanOutcomeView,
+  SyncResultView,
+} from '../../src/lib/scan-model';
 import { createEd25519Verifier } from '../../src/features/scanner/ed25519';
 import { createMemoryStore, type ScannerStore } from '../../src/features/scanner/offline-store';
 import { type ScannerApi, ScannerEngine, type ShownScan } from '../../src/features/scanner/scanner-engine';
@@ -12,10 +18,11 @@ const SCOPE = 'link:abc';
 const DEVICE = 'dev_phone0001';
 const key = makeKey();
 const ticket = (n: number) => `tkt_01jzq8y6c3m0v2k4r5t6w7x8${String(n).padStart(2, '0')}`;
-const kit: OfflineKitView = makeKit(EVENT, [key], [
-  offlineTicket({ id: ticket(1), reference: 'K7QF-2MXA' }),
-  offlineTicket({ id: ticket(2), reference: 'P3RT-8WZB' }),
-]);
+const kit: OfflineKitView = makeKit(
+  EVENT,
+  [key],
+  [offlineTicket({ id: ticket(1), reference: 'K7QF-2MXA' }), offlineTicket({ id: ticket(2), reference: 'P3RT-8WZB' })],
+);
 const opened: ScannerOpenView = {
   event: { id: EVENT, name: 'Summer Night', startsAt: '', endsAt: '', city: 'Utrecht', status: 'live' },
   organisationId: 'org_1',
@@ -24,7 +31,13 @@ const opened: ScannerOpenView = {
 };
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, data });
-const failed = (status: number, retryAfterSeconds?: number): ApiResult<never> => ({ ok: false, status, message: '', fields: {}, retryAfterSeconds });
+const failed = (status: number, retryAfterSeconds?: number): ApiResult<never> => ({
+  ok: false,
+  status,
+  message: '',
+  fields: {},
+  retryAfterSeconds,
+});
 const valid = (checkedIn: number): ScanOutcomeView => ({
   result: 'valid',
   ticket: { reference: 'K7QF-2MXA', itemName: 'Weekend pass', status: 'used' },
@@ -48,7 +61,17 @@ function fakeApi(): Fake {
     scans: [],
     syncs: [],
     scanAnswers: [],
-    syncAnswer: (scans) => ok({ outcomes: scans.map((scan) => ({ nonce: scan.nonce, outcome: 'admitted', reference: '', checkedInAt: '', checkedInByDevice: '' })), counts: { checkedIn: 11, sold: 100 } }),
+    syncAnswer: (scans) =>
+      ok({
+        outcomes: scans.map((scan) => ({
+          nonce: scan.nonce,
+          outcome: 'admitted',
+          reference: '',
+          checkedInAt: '',
+          checkedInByDevice: '',
+        })),
+        counts: { checkedIn: 11, sold: 100 },
+      }),
     openAnswer: ok(opened),
     kitAnswer: ok(kit),
     api: {
@@ -68,7 +91,10 @@ function fakeApi(): Fake {
 }
 
 let nonces = 0;
-function engine(fake: Fake, options: { store?: ScannerStore; online?: () => boolean; initial?: ScannerOpenView | null; shown?: ShownScan[] } = {}) {
+function engine(
+  fake: Fake,
+  options: { store?: ScannerStore; online?: () => boolean; initial?: ScannerOpenView | null; shown?: ShownScan[] } = {},
+) {
   return new ScannerEngine({
     api: fake.api,
     store: options.store ?? createMemoryStore(),
@@ -90,12 +116,21 @@ describe('ScannerEngine online', () => {
     const shown: ShownScan[] = [];
     const scanner = engine(fake, { shown });
     await scanner.start();
-    expect(scanner.getSnapshot()).toMatchObject({ phase: 'ready', online: true, kitTickets: 2, counts: { checkedIn: 0, sold: 2 } });
+    expect(scanner.getSnapshot()).toMatchObject({
+      phase: 'ready',
+      online: true,
+      kitTickets: 2,
+      counts: { checkedIn: 0, sold: 2 },
+    });
 
     fake.scanAnswers.push(ok(valid(11)));
     const result = await scanner.submit(' K7QF-2MXA ');
     expect(fake.scans).toEqual([{ code: 'K7QF-2MXA', nonce: result!.id, deviceId: DEVICE }]);
-    expect(scanner.getSnapshot()).toMatchObject({ shown: { result: 'valid', offline: false }, counts: { checkedIn: 11, sold: 100 }, busy: false });
+    expect(scanner.getSnapshot()).toMatchObject({
+      shown: { result: 'valid', offline: false },
+      counts: { checkedIn: 11, sold: 100 },
+      busy: false,
+    });
     expect(shown.map((entry) => entry.result)).toEqual(['valid']);
   });
 
@@ -166,9 +201,21 @@ describe('ScannerEngine offline', () => {
 
     const first = await scanner.submit(code);
     expect(fake.scans).toHaveLength(3);
-    expect(first).toMatchObject({ result: 'valid', offline: true, checkedInAt: '2031-07-01T20:30:00.000Z', ticket: { reference: 'K7QF-2MXA' } });
+    expect(first).toMatchObject({
+      result: 'valid',
+      offline: true,
+      checkedInAt: '2031-07-01T20:30:00.000Z',
+      ticket: { reference: 'K7QF-2MXA' },
+    });
     expect(await store.loadQueue(SCOPE)).toEqual([
-      { nonce: first!.id, code, scannedAt: '2031-07-01T20:30:00.000Z', ticketId: ticket(1), reference: 'K7QF-2MXA', device: 'Side door' },
+      {
+        nonce: first!.id,
+        code,
+        scannedAt: '2031-07-01T20:30:00.000Z',
+        ticketId: ticket(1),
+        reference: 'K7QF-2MXA',
+        device: 'Side door',
+      },
     ]);
     expect(scanner.getSnapshot()).toMatchObject({ online: false, queueLength: 1, counts: { checkedIn: 1 } });
 
@@ -216,40 +263,49 @@ describe('ScannerEngine offline', () => {
     scanner.dismiss();
     online = false;
     expect(await scanner.submit(makeCode(key, ticket(1), [EVENT]))).toMatchObject({
-      result: 'already_used', offline: true, checkedInAt: '2031-07-01T20:00:00.000Z', checkedInByDevice: 'Side door',
+      result: 'already_used',
+      offline: true,
+      checkedInAt: '2031-07-01T20:00:00.000Z',
+      checkedInByDevice: 'Side door',
     });
     expect(scanner.getSnapshot().queueLength).toBe(0);
   });
 
-  it.each(['counts', 'kit'] as const)('keeps an upload in its counts when a %s answer asked for before the upload arrives after it', async (asked) => {
-    const fake = fakeApi();
-    let online = false;
-    const scanner = engine(fake, { online: () => online });
-    await scanner.start();
-    await scanner.submit(makeCode(key, ticket(1), [EVENT]));
-    scanner.dismiss();
-    expect(scanner.getSnapshot()).toMatchObject({ queueLength: 1, counts: { checkedIn: 1 } });
+  it.each(['counts', 'kit'] as const)(
+    'keeps an upload in its counts when a %s answer asked for before the upload arrives after it',
+    async (asked) => {
+      const fake = fakeApi();
+      let online = false;
+      const scanner = engine(fake, { online: () => online });
+      await scanner.start();
+      await scanner.submit(makeCode(key, ticket(1), [EVENT]));
+      scanner.dismiss();
+      expect(scanner.getSnapshot()).toMatchObject({ queueLength: 1, counts: { checkedIn: 1 } });
 
-    // Asked before the upload, answered after it: ticketing counted 10 then, before this door's admission. Every later
-    // answer counts the upload (11).
-    let answer!: () => void;
-    const late = new Promise<void>((resolve) => (answer = resolve));
-    let calls = 0;
-    fake.openAnswer = ok({ ...opened, counts: { checkedIn: 11, sold: 100 } });
-    fake.kitAnswer = ok({ ...kit, counts: { checkedIn: 11, sold: 100 } });
-    const { open, offlineKit } = fake.api;
-    if (asked === 'counts') fake.api.open = async (deviceId) => (calls++ === 0 ? (await late, ok(opened)) : open(deviceId));
-    else fake.api.offlineKit = async (deviceId) => (calls++ === 0 ? (await late, ok({ ...kit, counts: { checkedIn: 10, sold: 100 } })) : offlineKit(deviceId));
-    const reading = asked === 'counts' ? scanner.refreshCounts() : scanner.refreshKit();
-    online = true;
-    scanner.setOnline(true);
-    await scanner.sync();
-    expect(scanner.getSnapshot()).toMatchObject({ queueLength: 0, counts: { checkedIn: 11, sold: 100 } });
+      // Asked before the upload, answered after it: ticketing counted 10 then, before this door's admission. Every later
+      // answer counts the upload (11).
+      let answer!: () => void;
+      const late = new Promise<void>((resolve) => (answer = resolve));
+      let calls = 0;
+      fake.openAnswer = ok({ ...opened, counts: { checkedIn: 11, sold: 100 } });
+      fake.kitAnswer = ok({ ...kit, counts: { checkedIn: 11, sold: 100 } });
+      const { open, offlineKit } = fake.api;
+      if (asked === 'counts')
+        fake.api.open = async (deviceId) => (calls++ === 0 ? (await late, ok(opened)) : open(deviceId));
+      else
+        fake.api.offlineKit = async (deviceId) =>
+          calls++ === 0 ? (await late, ok({ ...kit, counts: { checkedIn: 10, sold: 100 } })) : offlineKit(deviceId);
+      const reading = asked === 'counts' ? scanner.refreshCounts() : scanner.refreshKit();
+      online = true;
+      scanner.setOnline(true);
+      await scanner.sync();
+      expect(scanner.getSnapshot()).toMatchObject({ queueLength: 0, counts: { checkedIn: 11, sold: 100 } });
 
-    answer();
-    await reading;
-    expect(scanner.getSnapshot().counts).toEqual({ checkedIn: 11, sold: 100 });
-  });
+      answer();
+      await reading;
+      expect(scanner.getSnapshot().counts).toEqual({ checkedIn: 11, sold: 100 });
+    },
+  );
 
   it('says it cannot check when it is offline without a kit', async () => {
     const fake = fakeApi();
@@ -275,8 +331,20 @@ describe('ScannerEngine offline', () => {
     fake.syncAnswer = (scans) =>
       ok({
         outcomes: [
-          { nonce: scans[0]!.nonce, outcome: 'admitted', reference: 'K7QF-2MXA', checkedInAt: '', checkedInByDevice: '' },
-          { nonce: scans[1]!.nonce, outcome: 'conflict', reference: 'P3RT-8WZB', checkedInAt: '2031-07-01T20:10:00.000Z', checkedInByDevice: 'Main entrance' },
+          {
+            nonce: scans[0]!.nonce,
+            outcome: 'admitted',
+            reference: 'K7QF-2MXA',
+            checkedInAt: '',
+            checkedInByDevice: '',
+          },
+          {
+            nonce: scans[1]!.nonce,
+            outcome: 'conflict',
+            reference: 'P3RT-8WZB',
+            checkedInAt: '2031-07-01T20:10:00.000Z',
+            checkedInByDevice: 'Main entrance',
+          },
         ],
         counts: { checkedIn: 12, sold: 100 },
       });
@@ -287,14 +355,24 @@ describe('ScannerEngine offline', () => {
     await scanner.sync();
 
     expect(fake.syncs).toHaveLength(1);
-    expect(fake.syncs[0]!.map((scan) => Object.keys(scan).sort())).toEqual([['code', 'nonce', 'scannedAt'], ['code', 'nonce', 'scannedAt']]);
+    expect(fake.syncs[0]!.map((scan) => Object.keys(scan).sort())).toEqual([
+      ['code', 'nonce', 'scannedAt'],
+      ['code', 'nonce', 'scannedAt'],
+    ]);
     expect(await store.loadQueue(SCOPE)).toEqual([]);
     expect(scanner.getSnapshot()).toMatchObject({
       queueLength: 0,
       online: true,
       syncing: false,
       counts: { checkedIn: 12, sold: 100 },
-      notices: [{ outcome: 'conflict', reference: 'P3RT-8WZB', checkedInAt: '2031-07-01T20:10:00.000Z', checkedInByDevice: 'Main entrance' }],
+      notices: [
+        {
+          outcome: 'conflict',
+          reference: 'P3RT-8WZB',
+          checkedInAt: '2031-07-01T20:10:00.000Z',
+          checkedInByDevice: 'Main entrance',
+        },
+      ],
     });
 
     scanner.dismissNotice(scanner.getSnapshot().notices[0]!.nonce);
@@ -311,7 +389,17 @@ describe('ScannerEngine offline', () => {
     await first.sync();
     expect(first.getSnapshot()).toMatchObject({ queueLength: 1, online: false });
 
-    fake.syncAnswer = (scans) => ok({ outcomes: scans.map((scan) => ({ nonce: scan.nonce, outcome: 'admitted', reference: '', checkedInAt: '', checkedInByDevice: '' })), counts: null });
+    fake.syncAnswer = (scans) =>
+      ok({
+        outcomes: scans.map((scan) => ({
+          nonce: scan.nonce,
+          outcome: 'admitted',
+          reference: '',
+          checkedInAt: '',
+          checkedInByDevice: '',
+        })),
+        counts: null,
+      });
     fake.syncs = [];
     const reloaded = engine(fake, { store });
     await reloaded.start();
@@ -328,7 +416,12 @@ describe('ScannerEngine offline', () => {
     fake.kitAnswer = failed(0);
     const offline = engine(fake, { store, initial: null });
     await offline.start();
-    expect(offline.getSnapshot()).toMatchObject({ phase: 'ready', online: false, opened: { deviceName: 'Side door' }, kitTickets: 2 });
+    expect(offline.getSnapshot()).toMatchObject({
+      phase: 'ready',
+      online: false,
+      opened: { deviceName: 'Side door' },
+      kitTickets: 2,
+    });
 
     const fresh = engine(fake, { store: createMemoryStore(), initial: null });
     await fresh.start();

@@ -1,6 +1,13 @@
 // The offline queue: oldest first in batches of at most 1,000, the server's answers matched by nonce (a conflict is
 // kept for the door to see, never dropped), and what this device has admitted.
-import { applySyncOutcomes, localCheckIns, nextBatch, type QueuedScan, toUpload, withCheckIns } from '../../src/features/scanner/offline-queue';
+import {
+  applySyncOutcomes,
+  localCheckIns,
+  nextBatch,
+  type QueuedScan,
+  toUpload,
+  withCheckIns,
+} from '../../src/features/scanner/offline-queue';
 import { createMemoryStore } from '../../src/features/scanner/offline-store';
 import { makeKit, makeKey, offlineTicket } from '../support/ticket-codes';
 
@@ -34,13 +41,33 @@ describe('applySyncOutcomes', () => {
   it('removes what was answered, keeps conflicts and rejections as notices, and records check-ins', () => {
     const applied = applySyncOutcomes(batch, [
       { nonce: 'nonce-1', outcome: 'admitted', reference: 'REF1', checkedInAt: '', checkedInByDevice: '' },
-      { nonce: 'nonce-2', outcome: 'conflict', reference: 'K7QF-2MXA', checkedInAt: '2031-07-01T19:00:00.000Z', checkedInByDevice: 'Main entrance' },
+      {
+        nonce: 'nonce-2',
+        outcome: 'conflict',
+        reference: 'K7QF-2MXA',
+        checkedInAt: '2031-07-01T19:00:00.000Z',
+        checkedInByDevice: 'Main entrance',
+      },
       { nonce: 'nonce-3', outcome: 'canceled', reference: '', checkedInAt: '', checkedInByDevice: '' },
     ]);
     expect(applied.done).toEqual(['nonce-1', 'nonce-2', 'nonce-3']);
     expect(applied.notices).toEqual([
-      { nonce: 'nonce-2', outcome: 'conflict', reference: 'K7QF-2MXA', scannedAt: scan(2).scannedAt, checkedInAt: '2031-07-01T19:00:00.000Z', checkedInByDevice: 'Main entrance' },
-      { nonce: 'nonce-3', outcome: 'canceled', reference: 'REF3', scannedAt: scan(3).scannedAt, checkedInAt: '', checkedInByDevice: '' },
+      {
+        nonce: 'nonce-2',
+        outcome: 'conflict',
+        reference: 'K7QF-2MXA',
+        scannedAt: scan(2).scannedAt,
+        checkedInAt: '2031-07-01T19:00:00.000Z',
+        checkedInByDevice: 'Main entrance',
+      },
+      {
+        nonce: 'nonce-3',
+        outcome: 'canceled',
+        reference: 'REF3',
+        scannedAt: scan(3).scannedAt,
+        checkedInAt: '',
+        checkedInByDevice: '',
+      },
     ]);
     expect(applied.checkIns).toEqual([
       { ticketId: 'tkt_1', checkedInAt: scan(1).scannedAt, device: 'Side door' },
@@ -61,23 +88,37 @@ describe('applySyncOutcomes', () => {
 
 describe('local check-ins', () => {
   it('knows every ticket admitted offline, the earliest admission first, plus the confirmed ones', () => {
-    const map = localCheckIns([scan(2, { ticketId: 'tkt_a' }), scan(1, { ticketId: 'tkt_a' }), scan(3, { ticketId: '' })], [
-      { ticketId: 'tkt_b', checkedInAt: 'x', device: 'Main' },
-    ]);
+    const map = localCheckIns(
+      [scan(2, { ticketId: 'tkt_a' }), scan(1, { ticketId: 'tkt_a' }), scan(3, { ticketId: '' })],
+      [{ ticketId: 'tkt_b', checkedInAt: 'x', device: 'Main' }],
+    );
     expect([...map.keys()].sort()).toEqual(['tkt_a', 'tkt_b']);
     expect(map.get('tkt_a')?.checkedInAt).toBe(scan(1).scannedAt);
   });
 
   it('marks confirmed admissions in the kit, without overwriting a check-in the kit already has', () => {
-    const kit = makeKit('evt_1', [makeKey()], [
-      offlineTicket({ id: 'tkt_a', reference: 'AAAA-AAAA' }),
-      offlineTicket({ id: 'tkt_b', reference: 'BBBB-BBBB', checkedInAt: '2031-07-01T18:30:00.000Z', checkedInByDevice: 'Main' }),
-    ]);
+    const kit = makeKit(
+      'evt_1',
+      [makeKey()],
+      [
+        offlineTicket({ id: 'tkt_a', reference: 'AAAA-AAAA' }),
+        offlineTicket({
+          id: 'tkt_b',
+          reference: 'BBBB-BBBB',
+          checkedInAt: '2031-07-01T18:30:00.000Z',
+          checkedInByDevice: 'Main',
+        }),
+      ],
+    );
     const updated = withCheckIns(kit, [
       { ticketId: 'tkt_a', checkedInAt: '2031-07-01T20:00:00.000Z', device: 'Side door' },
       { ticketId: 'tkt_b', checkedInAt: '2031-07-01T20:01:00.000Z', device: 'Side door' },
     ]);
-    expect(updated.tickets[0]).toMatchObject({ status: 'used', checkedInAt: '2031-07-01T20:00:00.000Z', checkedInByDevice: 'Side door' });
+    expect(updated.tickets[0]).toMatchObject({
+      status: 'used',
+      checkedInAt: '2031-07-01T20:00:00.000Z',
+      checkedInByDevice: 'Side door',
+    });
     expect(updated.tickets[1]).toMatchObject({ checkedInAt: '2031-07-01T18:30:00.000Z', checkedInByDevice: 'Main' });
   });
 });

@@ -21,7 +21,13 @@ const kit = makeKit(
     offlineTicket({ id: id(1), reference: 'K7QF-2MXA', itemName: 'Saturday' }),
     offlineTicket({ id: id(2), reference: 'P3RT-8WZB', status: 'canceled' }),
     offlineTicket({ id: id(3), reference: 'H9JK-4NQC', status: 'reserved' }),
-    offlineTicket({ id: id(4), reference: 'M2VX-7GHD', status: 'used', checkedInAt: '2031-07-01T19:02:00.000Z', checkedInByDevice: 'Main entrance' }),
+    offlineTicket({
+      id: id(4),
+      reference: 'M2VX-7GHD',
+      status: 'used',
+      checkedInAt: '2031-07-01T19:02:00.000Z',
+      checkedInByDevice: 'Main entrance',
+    }),
     offlineTicket({ id: id(5), reference: 'T6YB-3CFE' }),
   ],
   [id(2), id(6)],
@@ -39,7 +45,10 @@ describe('verifyOffline with signed codes', () => {
   });
 
   it('admits the genuine code of a pass for many events, longer than the 1,000 characters the browser used to stop at', async () => {
-    const events = [...Array.from({ length: 29 }, (_, n) => `evt_01jzq8y6c3m0v2k4r5t6w7y${String(n).padStart(3, '0')}`), EVENT];
+    const events = [
+      ...Array.from({ length: 29 }, (_, n) => `evt_01jzq8y6c3m0v2k4r5t6w7y${String(n).padStart(3, '0')}`),
+      EVENT,
+    ];
     const code = makeCode(key, id(1), events);
     expect(code.length).toBeGreaterThan(1000);
     expect((await verifyOffline(code, kit, none, verify)).result).toBe('valid');
@@ -91,7 +100,9 @@ describe('verifyOffline with signed codes', () => {
     const genuine = makeCode(key, id(1), [EVENT]);
     const [format, keyId, , signature] = genuine.split('.');
     const altered = Buffer.from(JSON.stringify({ t: id(5), e: [EVENT], s: 'AAAAAAAAAAAA' })).toString('base64url');
-    expect((await verifyOffline(`${format}.${keyId}.${altered}.${signature}`, kit, none, verify)).result).toBe('invalid');
+    expect((await verifyOffline(`${format}.${keyId}.${altered}.${signature}`, kit, none, verify)).result).toBe(
+      'invalid',
+    );
 
     const unknownKey = makeKey();
     expect((await verifyOffline(makeCode(unknownKey, id(1), [EVENT]), kit, none, verify)).result).toBe('invalid');

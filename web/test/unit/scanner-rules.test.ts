@@ -6,7 +6,14 @@ import { createCodeDebouncer, SAME_CODE_WINDOW_MS } from '../../src/features/sca
 import { newDeviceId } from '../../src/features/scanner/device-id';
 import { isAccessRevoked, isNetworkFailure, newScanNonce, withRetry } from '../../src/features/scanner/scan-retry';
 import type { ApiResult } from '../../src/lib/api-result';
-import { createScanLinkBodySchema, DEVICE_ID_PATTERN, NONCE_PATTERN, scanBodySchema, syncBodySchema, withSecret } from '../../src/lib/scan-rules';
+import {
+  createScanLinkBodySchema,
+  DEVICE_ID_PATTERN,
+  NONCE_PATTERN,
+  scanBodySchema,
+  syncBodySchema,
+  withSecret,
+} from '../../src/lib/scan-rules';
 import { createScannerCall } from '../../src/lib/scanner-http';
 
 describe('the same-code debouncer', () => {
@@ -33,7 +40,10 @@ describe('withRetry', () => {
     const answers = [failure(0), failure(502), { ok: true as const, data: 'done' }];
     const waits: number[] = [];
     const call = jest.fn(async () => answers.shift()!);
-    expect(await withRetry(call, { delaysMs: [10, 20], sleep: async (ms) => void waits.push(ms) })).toEqual({ ok: true, data: 'done' });
+    expect(await withRetry(call, { delaysMs: [10, 20], sleep: async (ms) => void waits.push(ms) })).toEqual({
+      ok: true,
+      data: 'done',
+    });
     expect(call).toHaveBeenCalledTimes(3);
     expect(waits).toEqual([10, 20]);
   });
@@ -48,7 +58,13 @@ describe('withRetry', () => {
   });
 
   it('tells network failures from a revoked link', () => {
-    expect([0, 500, 502, 503, 504].map((status) => isNetworkFailure(failure(status)))).toEqual([true, true, true, true, true]);
+    expect([0, 500, 502, 503, 504].map((status) => isNetworkFailure(failure(status)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect([400, 404, 429].map((status) => isNetworkFailure(failure(status)))).toEqual([false, false, false]);
     expect([401, 403, 404].map((status) => isAccessRevoked(failure(status)))).toEqual([true, true, true]);
     expect(isAccessRevoked({ ok: true, data: '' })).toBe(false);
@@ -76,12 +92,28 @@ describe('the request bodies', () => {
 
   it('accepts a scan and trims the code', () => {
     const secret = 'a'.repeat(43);
-    expect(scan.parse({ secret, code: ' K7QF-2MXA ', nonce: newScanNonce(), deviceId: 'dev_phone0001' })).toMatchObject({ code: 'K7QF-2MXA' });
+    expect(scan.parse({ secret, code: ' K7QF-2MXA ', nonce: newScanNonce(), deviceId: 'dev_phone0001' })).toMatchObject(
+      { code: 'K7QF-2MXA' },
+    );
   });
 
-  it('names each bad field in the spec\'s words', () => {
-    expect(fieldsOf(scan.safeParse({}))).toEqual({ secret: 'Scan link is required', code: 'Code is required', nonce: 'Nonce is required', deviceId: 'Device is required' });
-    expect(fieldsOf(scan.safeParse({ secret: 'short', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH + 1), nonce: 'no spaces please', deviceId: 'phone' }))).toEqual({
+  it("names each bad field in the spec's words", () => {
+    expect(fieldsOf(scan.safeParse({}))).toEqual({
+      secret: 'Scan link is required',
+      code: 'Code is required',
+      nonce: 'Nonce is required',
+      deviceId: 'Device is required',
+    });
+    expect(
+      fieldsOf(
+        scan.safeParse({
+          secret: 'short',
+          code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH + 1),
+          nonce: 'no spaces please',
+          deviceId: 'phone',
+        }),
+      ),
+    ).toEqual({
       secret: 'Scan link is invalid',
       code: 'Code is too long',
       nonce: 'Nonce is invalid',
@@ -89,14 +121,28 @@ describe('the request bodies', () => {
     });
   });
 
-  it('takes a code up to ticketing\'s limit of 4,096 characters (a pass for many events makes a long one)', () => {
+  it("takes a code up to ticketing's limit of 4,096 characters (a pass for many events makes a long one)", () => {
     const body = { secret: 'a'.repeat(43), nonce: newScanNonce(), deviceId: 'dev_phone0001' };
     expect(scan.safeParse({ ...body, code: `KT1.${'a'.repeat(SCAN_INPUT_MAX_LENGTH - 4)}` }).success).toBe(true);
-    expect(fieldsOf(scan.safeParse({ ...body, code: `KT1.${'a'.repeat(SCAN_INPUT_MAX_LENGTH - 3)}` }))).toEqual({ code: 'Code is too long' });
+    expect(fieldsOf(scan.safeParse({ ...body, code: `KT1.${'a'.repeat(SCAN_INPUT_MAX_LENGTH - 3)}` }))).toEqual({
+      code: 'Code is too long',
+    });
     const sync = syncBodySchema();
     const scannedAt = '2031-07-01T20:30:00.000Z';
-    expect(sync.safeParse({ deviceId: 'dev_phone0001', scans: [{ nonce: 'n-1', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH), scannedAt }] }).success).toBe(true);
-    expect(fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: [{ nonce: 'n-1', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH + 1), scannedAt }] }))).toEqual({
+    expect(
+      sync.safeParse({
+        deviceId: 'dev_phone0001',
+        scans: [{ nonce: 'n-1', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH), scannedAt }],
+      }).success,
+    ).toBe(true);
+    expect(
+      fieldsOf(
+        sync.safeParse({
+          deviceId: 'dev_phone0001',
+          scans: [{ nonce: 'n-1', code: 'x'.repeat(SCAN_INPUT_MAX_LENGTH + 1), scannedAt }],
+        }),
+      ),
+    ).toEqual({
       'scans.0.code': 'Code is too long',
     });
   });
@@ -105,9 +151,15 @@ describe('the request bodies', () => {
     const sync = syncBodySchema();
     const one = { nonce: 'n-1', code: 'K7QF-2MXA', scannedAt: '2031-07-01T20:30:00.000Z' };
     expect(sync.safeParse({ deviceId: 'dev_phone0001', scans: [one] }).success).toBe(true);
-    expect(fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: [] }))).toEqual({ scans: 'Scans must not be empty' });
-    expect(fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: Array.from({ length: 1001 }, () => one) }))).toEqual({ scans: 'Scans is too long' });
-    expect(fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: [{ ...one, scannedAt: 'yesterday' }] }))).toEqual({ 'scans.0.scannedAt': 'Scanned at is invalid' });
+    expect(fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: [] }))).toEqual({
+      scans: 'Scans must not be empty',
+    });
+    expect(
+      fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: Array.from({ length: 1001 }, () => one) })),
+    ).toEqual({ scans: 'Scans is too long' });
+    expect(
+      fieldsOf(sync.safeParse({ deviceId: 'dev_phone0001', scans: [{ ...one, scannedAt: 'yesterday' }] })),
+    ).toEqual({ 'scans.0.scannedAt': 'Scanned at is invalid' });
   });
 
   it('wants a scan link name of 1 to 80 characters', () => {
@@ -120,20 +172,50 @@ describe('the request bodies', () => {
 
 describe('createScannerCall', () => {
   const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    jest.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
+    jest.fn(
+      async () =>
+        new Response(body === undefined ? null : JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+    );
 
   it('answers data, or the failure with its status, fields and Retry-After', async () => {
-    expect(await createScannerCall(1000, respond(200, { result: 'valid' }))('POST', '/api/scan', {})).toEqual({ ok: true, data: { result: 'valid' } });
-    expect(await createScannerCall(1000, respond(429, { message: 'Too many' }, { 'retry-after': '9' }))('POST', '/api/scan', {})).toEqual({
-      ok: false, status: 429, message: 'Too many', fields: {}, retryAfterSeconds: 9,
+    expect(await createScannerCall(1000, respond(200, { result: 'valid' }))('POST', '/api/scan', {})).toEqual({
+      ok: true,
+      data: { result: 'valid' },
+    });
+    expect(
+      await createScannerCall(1000, respond(429, { message: 'Too many' }, { 'retry-after': '9' }))(
+        'POST',
+        '/api/scan',
+        {},
+      ),
+    ).toEqual({
+      ok: false,
+      status: 429,
+      message: 'Too many',
+      fields: {},
+      retryAfterSeconds: 9,
     });
   });
 
   it('calls a request that throws or hangs past the time limit a network failure (status 0)', async () => {
-    expect(await createScannerCall(1000, jest.fn(async () => Promise.reject(new TypeError('offline'))))('GET', '/x')).toMatchObject({ ok: false, status: 0 });
-    const hanging = jest.fn((_url: string | URL | Request, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    expect(
+      await createScannerCall(
+        1000,
+        jest.fn(async () => Promise.reject(new TypeError('offline'))),
+      )('GET', '/x'),
+    ).toMatchObject({ ok: false, status: 0 });
+    const hanging = jest.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
     );
-    expect(await createScannerCall(20, hanging as unknown as typeof fetch)('GET', '/x')).toMatchObject({ ok: false, status: 0 });
+    expect(await createScannerCall(20, hanging as unknown as typeof fetch)('GET', '/x')).toMatchObject({
+      ok: false,
+      status: 0,
+    });
   });
 });

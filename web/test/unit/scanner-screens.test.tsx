@@ -23,7 +23,8 @@ const shown = (result: ShownResult, overrides: Partial<ShownScan> = {}): ShownSc
 });
 
 /** The opening tag of the element with the test id. */
-const tagOf = (html: string, testId: string) => new RegExp(`<[a-z]+[^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0] ?? '';
+const tagOf = (html: string, testId: string) =>
+  new RegExp(`<[a-z]+[^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0] ?? '';
 
 const TITLES_EN: Record<ShownResult, string> = {
   valid: 'Valid',
@@ -45,38 +46,65 @@ const TITLES_NL: Record<ShownResult, string> = {
 };
 
 describe('ScanResultScreen', () => {
-  it.each([...SCAN_RESULTS, 'unverifiable' as const])('shows %s full screen, in its colour, with data-result for tests', (result) => {
-    const html = render('en', <ScanResultScreen shown={shown(result)} onDismiss={() => undefined} />);
-    const tag = tagOf(html, 'scan-result');
-    expect(tag).toContain(`data-result="${result}"`);
-    expect(tag).toContain('fixed inset-0');
-    expect(tag).toContain(TONE_CLASSES[presentResult(result).tone].split(' ')[0]);
-    expect(text(html)).toContain(TITLES_EN[result]);
-    expect(text(html)).toContain('Ticket K7QF-2MXA');
-    expect(text(html)).toContain('Tap to scan the next ticket');
-    expect(text(render('nl', <ScanResultScreen shown={shown(result)} onDismiss={() => undefined} />))).toContain(TITLES_NL[result]);
-  });
+  it.each([...SCAN_RESULTS, 'unverifiable' as const])(
+    'shows %s full screen, in its colour, with data-result for tests',
+    (result) => {
+      const html = render('en', <ScanResultScreen shown={shown(result)} onDismiss={() => undefined} />);
+      const tag = tagOf(html, 'scan-result');
+      expect(tag).toContain(`data-result="${result}"`);
+      expect(tag).toContain('fixed inset-0');
+      expect(tag).toContain(TONE_CLASSES[presentResult(result).tone].split(' ')[0]);
+      expect(text(html)).toContain(TITLES_EN[result]);
+      expect(text(html)).toContain('Ticket K7QF-2MXA');
+      expect(text(html)).toContain('Tap to scan the next ticket');
+      expect(text(render('nl', <ScanResultScreen shown={shown(result)} onDismiss={() => undefined} />))).toContain(
+        TITLES_NL[result],
+      );
+    },
+  );
 
   it('gives valid green with the high beep, already used amber, and every refusal red with the low double beep', () => {
     expect(presentResult('valid')).toMatchObject({ tone: 'success', sound: 'accept' });
     expect(presentResult('already_used')).toMatchObject({ tone: 'warning', sound: 'reject' });
-    for (const result of ['canceled', 'unpaid', 'wrong_event', 'invalid'] as const) expect(presentResult(result)).toMatchObject({ tone: 'danger', sound: 'reject' });
+    for (const result of ['canceled', 'unpaid', 'wrong_event', 'invalid'] as const)
+      expect(presentResult(result)).toMatchObject({ tone: 'danger', sound: 'reject' });
     expect(TONE_CLASSES.success).toContain('bg-green-600');
     expect(TONE_CLASSES.warning).toContain('bg-amber-500');
     expect(TONE_CLASSES.danger).toContain('bg-red-600');
   });
 
   it('says when and at which device an already used ticket was admitted', () => {
-    const html = render('en', <ScanResultScreen shown={shown('already_used', { checkedInAt: '2031-07-01T18:02:00.000Z', checkedInByDevice: 'Main entrance' })} onDismiss={() => undefined} />);
+    const html = render(
+      'en',
+      <ScanResultScreen
+        shown={shown('already_used', { checkedInAt: '2031-07-01T18:02:00.000Z', checkedInByDevice: 'Main entrance' })}
+        onDismiss={() => undefined}
+      />,
+    );
     expect(text(html)).toMatch(/Checked in .*2031.* at Main entrance\./);
-    expect(text(render('nl', <ScanResultScreen shown={shown('already_used', { checkedInAt: '2031-07-01T18:02:00.000Z', checkedInByDevice: 'Hoofdingang' })} onDismiss={() => undefined} />))).toContain('bij Hoofdingang');
+    expect(
+      text(
+        render(
+          'nl',
+          <ScanResultScreen
+            shown={shown('already_used', { checkedInAt: '2031-07-01T18:02:00.000Z', checkedInByDevice: 'Hoofdingang' })}
+            onDismiss={() => undefined}
+          />,
+        ),
+      ),
+    ).toContain('bij Hoofdingang');
   });
 
   it('marks a result decided offline', () => {
-    const html = render('en', <ScanResultScreen shown={shown('valid', { offline: true })} onDismiss={() => undefined} />);
+    const html = render(
+      'en',
+      <ScanResultScreen shown={shown('valid', { offline: true })} onDismiss={() => undefined} />,
+    );
     expect(tagOf(html, 'scan-result')).toContain('data-offline="true"');
     expect(text(html)).toContain('Checked offline: uploaded when the connection is back');
-    expect(render('en', <ScanResultScreen shown={shown('valid')} onDismiss={() => undefined} />)).not.toContain('scan-result-offline');
+    expect(render('en', <ScanResultScreen shown={shown('valid')} onDismiss={() => undefined} />)).not.toContain(
+      'scan-result-offline',
+    );
   });
 });
 
@@ -134,23 +162,49 @@ describe('ScannerScreen', () => {
   });
 
   it('shows the offline banner with the queue length, and the result over everything', () => {
-    const html = render('en', <ScannerScreen {...screenProps({ snapshot: snapshot({ online: false, queueLength: 3, shown: shown('valid', { offline: true }) }) })} />);
+    const html = render(
+      'en',
+      <ScannerScreen
+        {...screenProps({
+          snapshot: snapshot({ online: false, queueLength: 3, shown: shown('valid', { offline: true }) }),
+        })}
+      />,
+    );
     expect(tagOf(html, 'offline-banner')).toContain('data-queue="3"');
     expect(text(html)).toContain('Offline: tickets are checked on this device and uploaded later.');
     expect(text(html)).toContain('3 check-ins waiting to upload.');
     expect(tagOf(html, 'scan-result')).toContain('data-result="valid"');
-    expect(text(render('nl', <ScannerScreen {...screenProps({ snapshot: snapshot({ online: false, queueLength: 1 }) })} />))).toContain('1 check-in wacht op uploaden.');
+    expect(
+      text(render('nl', <ScannerScreen {...screenProps({ snapshot: snapshot({ online: false, queueLength: 1 }) })} />)),
+    ).toContain('1 check-in wacht op uploaden.');
   });
 
   it('warns when offline without a ticket list', () => {
-    const html = render('en', <ScannerScreen {...screenProps({ snapshot: snapshot({ online: false, kitGeneratedAt: '', kitTickets: 0 }) })} />);
+    const html = render(
+      'en',
+      <ScannerScreen {...screenProps({ snapshot: snapshot({ online: false, kitGeneratedAt: '', kitTickets: 0 }) })} />,
+    );
     expect(text(html)).toContain('No ticket list on this device yet');
   });
 
   it('lists the offline admissions the upload did not simply accept', () => {
     const notices = [
-      { nonce: 'n1', outcome: 'conflict', reference: 'K7QF-2MXA', scannedAt: '2031-07-01T20:30:00.000Z', checkedInAt: '2031-07-01T20:10:00.000Z', checkedInByDevice: 'Main entrance' },
-      { nonce: 'n2', outcome: 'canceled', reference: 'P3RT-8WZB', scannedAt: '2031-07-01T20:31:00.000Z', checkedInAt: '', checkedInByDevice: '' },
+      {
+        nonce: 'n1',
+        outcome: 'conflict',
+        reference: 'K7QF-2MXA',
+        scannedAt: '2031-07-01T20:30:00.000Z',
+        checkedInAt: '2031-07-01T20:10:00.000Z',
+        checkedInByDevice: 'Main entrance',
+      },
+      {
+        nonce: 'n2',
+        outcome: 'canceled',
+        reference: 'P3RT-8WZB',
+        scannedAt: '2031-07-01T20:31:00.000Z',
+        checkedInAt: '',
+        checkedInByDevice: '',
+      },
     ];
     const html = render('en', <ScannerScreen {...screenProps({ snapshot: snapshot({ notices }) })} />);
     expect(html.match(/data-testid="sync-notice"/g)).toHaveLength(2);
@@ -160,25 +214,66 @@ describe('ScannerScreen', () => {
   });
 
   it('says a revoked link is not valid, and a member that they may no longer scan', () => {
-    expect(text(render('en', <ScannerScreen {...screenProps({ snapshot: snapshot({ phase: 'revoked' }) })} />))).toContain('This scan link is not valid');
-    expect(text(render('nl', <ScannerScreen {...screenProps({ snapshot: snapshot({ phase: 'revoked' }) })} />))).toContain('Deze scanlink is niet geldig');
-    expect(text(render('en', <ScannerScreen {...screenProps({ access: 'member', snapshot: snapshot({ phase: 'revoked' }) })} />))).toContain('You can no longer scan tickets for this event.');
+    expect(
+      text(render('en', <ScannerScreen {...screenProps({ snapshot: snapshot({ phase: 'revoked' }) })} />)),
+    ).toContain('This scan link is not valid');
+    expect(
+      text(render('nl', <ScannerScreen {...screenProps({ snapshot: snapshot({ phase: 'revoked' }) })} />)),
+    ).toContain('Deze scanlink is niet geldig');
+    expect(
+      text(
+        render(
+          'en',
+          <ScannerScreen {...screenProps({ access: 'member', snapshot: snapshot({ phase: 'revoked' }) })} />,
+        ),
+      ),
+    ).toContain('You can no longer scan tickets for this event.');
     expect(text(render('en', <ScanLinkInvalidScreen />))).toContain('This scan link is not valid');
   });
 
   it('explains a blocked camera and keeps manual entry', () => {
-    const html = render('en', <ScannerScreen {...screenProps({ camera: { state: 'denied', start: () => undefined, stop: () => undefined } })} />);
+    const html = render(
+      'en',
+      <ScannerScreen
+        {...screenProps({ camera: { state: 'denied', start: () => undefined, stop: () => undefined } })}
+      />,
+    );
     expect(text(html)).toContain('The camera is blocked.');
     expect(html).toContain('data-testid="manual-submit"');
   });
 
   it('offers to try again when it cannot open at all', () => {
-    expect(text(render('en', <ScannerScreen {...screenProps({ snapshot: snapshot({ phase: 'unavailable', opened: null }) })} />))).toContain('The scanner cannot open');
+    expect(
+      text(
+        render(
+          'en',
+          <ScannerScreen {...screenProps({ snapshot: snapshot({ phase: 'unavailable', opened: null }) })} />,
+        ),
+      ),
+    ).toContain('The scanner cannot open');
   });
 });
 
-const link = { id: 'scl_1', eventId: 'evt_1', name: 'Main entrance', createdBy: 'usr_1', createdAt: '2031-07-01T12:00:00.000Z', revokedAt: '', lastUsedAt: '', checkIns: 4, expiresAt: '', revokedReason: '' };
-const revoked = { ...link, id: 'scl_2', name: 'Old door', revokedAt: '2031-07-01T13:00:00.000Z', lastUsedAt: '2031-07-01T12:30:00.000Z', checkIns: 0 };
+const link = {
+  id: 'scl_1',
+  eventId: 'evt_1',
+  name: 'Main entrance',
+  createdBy: 'usr_1',
+  createdAt: '2031-07-01T12:00:00.000Z',
+  revokedAt: '',
+  lastUsedAt: '',
+  checkIns: 4,
+  expiresAt: '',
+  revokedReason: '',
+};
+const revoked = {
+  ...link,
+  id: 'scl_2',
+  name: 'Old door',
+  revokedAt: '2031-07-01T13:00:00.000Z',
+  lastUsedAt: '2031-07-01T12:30:00.000Z',
+  checkIns: 0,
+};
 const never = async () => {
   throw new Error('not called while rendering');
 };
@@ -200,18 +295,27 @@ describe('ScanLinksPanel and ConflictsPanel', () => {
     const expired = { ...link, id: 'scl_4', expiresAt: '2001-01-01T00:00:00.000Z' };
     const makerLeft = { ...revoked, id: 'scl_5', revokedReason: 'member_removed' };
     const html = render('en', <ScanLinksPanel links={[expiring, expired, makerLeft]} actions={linkActions} />);
-    const statuses = [...html.matchAll(/data-testid="scan-link-row"[^>]*data-status="(\w+)"/g)].map((match) => match[1]);
+    const statuses = [...html.matchAll(/data-testid="scan-link-row"[^>]*data-status="(\w+)"/g)].map(
+      (match) => match[1],
+    );
     expect(statuses).toEqual(['active', 'expired', 'revoked']);
     expect(html.match(/data-testid="scan-link-revoke"/g)).toHaveLength(1);
     expect(text(html)).toContain('Expired');
     expect(text(html)).toContain('Revoked: its maker left the organisation');
-    expect(text(render('nl', <ScanLinksPanel links={[makerLeft]} actions={linkActions} />))).toContain('de maker heeft de organisatie verlaten');
+    expect(text(render('nl', <ScanLinksPanel links={[makerLeft]} actions={linkActions} />))).toContain(
+      'de maker heeft de organisatie verlaten',
+    );
   });
 
   it('lists conflicts with both admissions', () => {
     const conflict = {
-      ticketId: 'tkt_1', reference: 'K7QF-2MXA', firstCheckedInAt: '2031-07-01T20:10:00.000Z', firstDevice: 'Main entrance',
-      secondCheckedInAt: '2031-07-01T20:30:00.000Z', secondDevice: 'Side door', recordedAt: '2031-07-01T21:00:00.000Z',
+      ticketId: 'tkt_1',
+      reference: 'K7QF-2MXA',
+      firstCheckedInAt: '2031-07-01T20:10:00.000Z',
+      firstDevice: 'Main entrance',
+      secondCheckedInAt: '2031-07-01T20:30:00.000Z',
+      secondDevice: 'Side door',
+      recordedAt: '2031-07-01T21:00:00.000Z',
     };
     const html = render('en', <ConflictsPanel conflicts={[conflict]} load={never} />);
     expect(text(html)).toMatch(/K7QF-2MXA .* at Main entrance .* at Side door/);

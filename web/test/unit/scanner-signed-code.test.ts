@@ -18,7 +18,12 @@ describe('parseSignedCode', () => {
   it('takes a real code apart: key, ticket, events, seed, the signed text and the 64-byte signature', () => {
     const code = makeCode(key, TICKET, [EVENT, OTHER_EVENT], 'c2VlZHNlZWRz');
     const parsed = parseSignedCode(code);
-    expect(parsed).toMatchObject({ keyId: key.keyId, ticketId: TICKET, eventIds: [EVENT, OTHER_EVENT], seed: 'c2VlZHNlZWRz' });
+    expect(parsed).toMatchObject({
+      keyId: key.keyId,
+      ticketId: TICKET,
+      eventIds: [EVENT, OTHER_EVENT],
+      seed: 'c2VlZHNlZWRz',
+    });
     expect(parsed?.signedText).toBe(code.slice(0, code.lastIndexOf('.')));
     expect(parsed?.signature).toHaveLength(64);
   });
@@ -33,11 +38,20 @@ describe('parseSignedCode', () => {
     ['a key id ticketing never makes', `KT1.key_K1.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${signature}`],
     ['too few parts', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}`],
     ['too many parts', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${signature}.x`],
-    ['a short signature', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${Buffer.alloc(63).toString('base64url')}`],
-    ['a signature that is not base64url', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${'+'.repeat(86)}`],
+    [
+      'a short signature',
+      `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${Buffer.alloc(63).toString('base64url')}`,
+    ],
+    [
+      'a signature that is not base64url',
+      `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT], s: 'x' })}.${'+'.repeat(86)}`,
+    ],
     ['a payload that is not JSON', `KT1.${key.keyId}.${Buffer.from('{t:').toString('base64url')}.${signature}`],
     ['a payload without events', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [], s: 'x' })}.${signature}`],
-    ['a payload with a foreign id as ticket', `KT1.${key.keyId}.${payloadOf({ t: 'ord_1', e: [EVENT], s: 'x' })}.${signature}`],
+    [
+      'a payload with a foreign id as ticket',
+      `KT1.${key.keyId}.${payloadOf({ t: 'ord_1', e: [EVENT], s: 'x' })}.${signature}`,
+    ],
     ['a payload without a seed', `KT1.${key.keyId}.${payloadOf({ t: TICKET, e: [EVENT] })}.${signature}`],
     ['a JSON array payload', `KT1.${key.keyId}.${payloadOf([TICKET])}.${signature}`],
     ['a URL', 'https://example.com/?KT1.a.b.c'],
@@ -52,7 +66,9 @@ describe('parseSignedCode', () => {
     expect(code.length).toBeGreaterThan(1000);
     expect(code.length).toBeLessThanOrEqual(SCAN_INPUT_MAX_LENGTH);
     expect(parseSignedCode(code)?.eventIds).toHaveLength(88);
-    expect(parseSignedCode(makeCode(key, TICKET, [...events, `evt_01jzq8y6c3m0v2k4r5t6w7y${'9'.repeat(3)}`]))).toBeNull();
+    expect(
+      parseSignedCode(makeCode(key, TICKET, [...events, `evt_01jzq8y6c3m0v2k4r5t6w7y${'9'.repeat(3)}`])),
+    ).toBeNull();
   });
 
   it('refuses anything that is not a string', () => {
@@ -62,13 +78,20 @@ describe('parseSignedCode', () => {
   it('never throws on garbage, and anything it accepts has the shape of a code', () => {
     const part = fc.string({ unit: fc.constantFrom(...'ABCabc019-_.+/=KT{}"'.split('')), maxLength: 120 });
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.tuple(part, part, part).map((parts) => `KT1.key_${parts.join('.')}`)), (garbage) => {
-        const parsed = parseSignedCode(garbage);
-        if (parsed !== null) {
-          expect(parsed.signature).toHaveLength(64);
-          expect(parsed.ticketId.startsWith('tkt_')).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.tuple(part, part, part).map((parts) => `KT1.key_${parts.join('.')}`),
+        ),
+        (garbage) => {
+          const parsed = parseSignedCode(garbage);
+          if (parsed !== null) {
+            expect(parsed.signature).toHaveLength(64);
+            expect(parsed.ticketId.startsWith('tkt_')).toBe(true);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -111,12 +134,24 @@ describe('readScanInput (what the camera read or someone typed)', () => {
   });
 
   it('calls anything else unreadable, including references with 0, 1, I, L or O (ticketing never issues them)', () => {
-    for (const typed of ['', '   ', 'K7QF-2MX', 'K7QF-2MXA1', 'https://example.com', 'x'.repeat(1001), 'K0QF-2MXA', 'KOQF-2MXA', 'K1QF-2MXA', 'KIQF-2MXA', 'KLQF-2MXA']) {
+    for (const typed of [
+      '',
+      '   ',
+      'K7QF-2MX',
+      'K7QF-2MXA1',
+      'https://example.com',
+      'x'.repeat(1001),
+      'K0QF-2MXA',
+      'KOQF-2MXA',
+      'K1QF-2MXA',
+      'KIQF-2MXA',
+      'KLQF-2MXA',
+    ]) {
       expect(readScanInput(typed)).toEqual({ kind: 'unreadable' });
     }
   });
 
-  it('keeps codes up to ticketing\'s limit of 4,096 characters, as the service reads them', () => {
+  it("keeps codes up to ticketing's limit of 4,096 characters, as the service reads them", () => {
     const longest = 'KT1.'.padEnd(SCAN_INPUT_MAX_LENGTH, 'a');
     expect(readScanInput(longest)).toEqual({ kind: 'code', code: longest });
     expect(readScanInput(`${longest}a`)).toEqual({ kind: 'unreadable' });

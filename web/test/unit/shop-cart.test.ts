@@ -1,4 +1,15 @@
-import { cartLines, cartReducer, cartStorageKey, clampQuantity, EMPTY_CART, parseStoredCart, reconcileCart, serializeCart, ticketCount, type CartState } from '../../src/lib/shop-cart';
+import {
+  cartLines,
+  cartReducer,
+  cartStorageKey,
+  clampQuantity,
+  EMPTY_CART,
+  parseStoredCart,
+  reconcileCart,
+  serializeCart,
+  ticketCount,
+  type CartState,
+} from '../../src/lib/shop-cart';
 
 const A = 'itm_01jc5v3q8x0000000000000001';
 const B = 'itm_01jc5v3q8x0000000000000002';
@@ -6,7 +17,7 @@ const C = 'itm_01jc5v3q8x0000000000000003';
 const donation = { enabled: true, suggestedAmountsMinor: [500, 1000], allowCustomAmount: false };
 
 describe('cart reducer', () => {
-  it('sets quantities within 0 and the item\'s maximum, dropping lines that reach 0', () => {
+  it("sets quantities within 0 and the item's maximum, dropping lines that reach 0", () => {
     let state = cartReducer(EMPTY_CART, { type: 'setQuantity', itemId: A, quantity: 3, max: 4 });
     expect(state.quantities).toEqual({ [A]: 3 });
     state = cartReducer(state, { type: 'setQuantity', itemId: A, quantity: 9, max: 4 });
@@ -30,9 +41,12 @@ describe('cart reducer', () => {
     expect(cartReducer(coded, { type: 'clear' })).toEqual(EMPTY_CART);
   });
 
-  it('lists lines in the shop\'s display order', () => {
+  it("lists lines in the shop's display order", () => {
     const state: CartState = { quantities: { [C]: 1, [A]: 2 }, donationMinor: 0, discountCode: '' };
-    expect(cartLines(state, [A, B, C])).toEqual([{ itemId: A, quantity: 2 }, { itemId: C, quantity: 1 }]);
+    expect(cartLines(state, [A, B, C])).toEqual([
+      { itemId: A, quantity: 2 },
+      { itemId: C, quantity: 1 },
+    ]);
   });
 
   it('clamps', () => {
@@ -55,7 +69,12 @@ describe('cart persistence', () => {
     expect(parseStoredCart('not json')).toEqual(EMPTY_CART);
     expect(parseStoredCart('{"version":2,"quantities":{}}')).toEqual(EMPTY_CART);
     expect(parseStoredCart('[1,2]')).toEqual(EMPTY_CART);
-    const stored = JSON.stringify({ version: 1, quantities: { [A]: 2, [B]: '3', [C]: -1, x: 1.5 }, donationMinor: 'lots', discountCode: 7 });
+    const stored = JSON.stringify({
+      version: 1,
+      quantities: { [A]: 2, [B]: '3', [C]: -1, x: 1.5 },
+      donationMinor: 'lots',
+      discountCode: 7,
+    });
     expect(parseStoredCart(stored)).toEqual({ quantities: { [A]: 2 }, donationMinor: 0, discountCode: '' });
   });
 });
@@ -77,10 +96,15 @@ describe('checking a stored cart against the shop', () => {
   });
 
   it('forgets a code that cannot be one', () => {
-    expect(reconcileCart({ ...EMPTY_CART, discountCode: 'SUMMER10' }, { maxQuantities: {}, donation }).discountCode).toBe('SUMMER10');
-    expect(reconcileCart({ ...EMPTY_CART, discountCode: '<script>' }, { maxQuantities: {}, donation }).discountCode).toBe('');
+    expect(
+      reconcileCart({ ...EMPTY_CART, discountCode: 'SUMMER10' }, { maxQuantities: {}, donation }).discountCode,
+    ).toBe('SUMMER10');
+    expect(
+      reconcileCart({ ...EMPTY_CART, discountCode: '<script>' }, { maxQuantities: {}, donation }).discountCode,
+    ).toBe('');
     // The shared syntax: 3 to 32 of letters, digits, "-" and "_", the bounds catalog creates codes with.
-    const kept = (code: string) => reconcileCart({ ...EMPTY_CART, discountCode: code }, { maxQuantities: {}, donation }).discountCode === code;
+    const kept = (code: string) =>
+      reconcileCart({ ...EMPTY_CART, discountCode: code }, { maxQuantities: {}, donation }).discountCode === code;
     expect([kept('ab'), kept('abc'), kept('x'.repeat(32)), kept('x'.repeat(33))]).toEqual([false, true, true, false]);
   });
 });

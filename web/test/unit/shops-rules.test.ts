@@ -1,5 +1,12 @@
 import { SPEC_RULE_WORDS } from '../../src/components/ui/field-rules';
-import { currencyDigits, formatDiscountValue, formatMinor, minorToInput, parseMoneyInput, parseMoneyList } from '../../src/lib/money-input';
+import {
+  currencyDigits,
+  formatDiscountValue,
+  formatMinor,
+  minorToInput,
+  parseMoneyInput,
+  parseMoneyList,
+} from '../../src/lib/money-input';
 import { itemDisplayName } from '../../src/lib/shop-model';
 import {
   discountCodeBodySchema,
@@ -16,7 +23,10 @@ import {
 } from '../../src/lib/shop-rules';
 
 /** The first message per dotted path, as the BFF and the forms show them. */
-function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
+function messagesOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
   return out;
@@ -61,7 +71,7 @@ describe('money typed in minor units', () => {
     expect(parseMoneyInput('1.15')).toBe(115);
   });
 
-  it('writes amounts back for an input in the person\'s locale', () => {
+  it("writes amounts back for an input in the person's locale", () => {
     expect(minorToInput(1250, 2, 'nl')).toBe('12,50');
     expect(minorToInput(1250, 2, 'en')).toBe('12.50');
     expect(minorToInput(5, 2, 'en')).toBe('0.05');
@@ -107,10 +117,15 @@ describe('the shop body the BFF accepts', () => {
 
   it('keeps the password when it is left out, and fills in the defaults', () => {
     const parsed = shopBodySchema(false).parse({ name: 'x', opensAt: valid.opensAt, closesAt: valid.closesAt });
-    expect(parsed).toMatchObject({ password: null, currency: '', reservationMinutes: 15, donation: { enabled: false, suggestedAmountsMinor: [] } });
+    expect(parsed).toMatchObject({
+      password: null,
+      currency: '',
+      reservationMinutes: 15,
+      donation: { enabled: false, suggestedAmountsMinor: [] },
+    });
   });
 
-  it('names every bad field in the spec\'s words', () => {
+  it("names every bad field in the spec's words", () => {
     const result = shopBodySchema(true).safeParse({
       name: '',
       opensAt: 'soon',
@@ -127,8 +142,12 @@ describe('the shop body the BFF accepts', () => {
       'donation.suggestedAmountsMinor': 'Suggested amounts is invalid',
       reservationMinutes: 'Minimum value is 1',
     });
-    expect(messagesOf(shopBodySchema(true).safeParse({ ...valid, closesAt: valid.opensAt }))).toEqual({ closesAt: 'Closes at is invalid' });
-    expect(messagesOf(shopBodySchema(true).safeParse({ ...valid, reservationMinutes: 61 }))).toEqual({ reservationMinutes: 'Reservation time is invalid' });
+    expect(messagesOf(shopBodySchema(true).safeParse({ ...valid, closesAt: valid.opensAt }))).toEqual({
+      closesAt: 'Closes at is invalid',
+    });
+    expect(messagesOf(shopBodySchema(true).safeParse({ ...valid, reservationMinutes: 61 }))).toEqual({
+      reservationMinutes: 'Reservation time is invalid',
+    });
   });
 });
 
@@ -158,34 +177,73 @@ describe('the shop form', () => {
 
   it('sets, keeps and removes the password', () => {
     expect(schema(false).parse({ ...values, protect: true, password: 'secret' }).password).toBe('secret');
-    expect(messagesOf(schema(false).safeParse({ ...values, protect: true }))).toEqual({ password: 'Password is required' });
+    expect(messagesOf(schema(false).safeParse({ ...values, protect: true }))).toEqual({
+      password: 'Password is required',
+    });
     expect(schema(true).parse({ ...values, protect: true }).password).toBeNull();
     expect(schema(true).parse({ ...values, protect: false }).password).toBe('');
-    expect(messagesOf(schema(true).safeParse({ ...values, protect: true, password: 'abc' }))).toEqual({ password: 'Password is invalid' });
+    expect(messagesOf(schema(true).safeParse({ ...values, protect: true, password: 'abc' }))).toEqual({
+      password: 'Password is invalid',
+    });
   });
 
   it('refuses a window that closes before it opens and bad amounts', () => {
-    expect(messagesOf(schema(false).safeParse({ ...values, closesAt: '2027-05-01T10:00', suggestedAmounts: '2,505', reservationMinutes: '90' }))).toEqual({
+    expect(
+      messagesOf(
+        schema(false).safeParse({
+          ...values,
+          closesAt: '2027-05-01T10:00',
+          suggestedAmounts: '2,505',
+          reservationMinutes: '90',
+        }),
+      ),
+    ).toEqual({
       closesAt: 'Closes at is invalid',
       suggestedAmounts: 'Suggested amounts is invalid',
       reservationMinutes: 'Reservation time is invalid',
     });
-    expect(messagesOf(schema(false).safeParse({ ...values, name: '', opensAt: '' }))).toEqual({ name: 'Name is required', opensAt: 'Opens at is required' });
+    expect(messagesOf(schema(false).safeParse({ ...values, name: '', opensAt: '' }))).toEqual({
+      name: 'Name is required',
+      opensAt: 'Opens at is required',
+    });
   });
 });
 
 describe('shop items', () => {
-  const form: ShopItemFormValues = { ticketOptionId: TKO, extraEventIds: [EVT], name: '', price: '12,50', saleStart: '', saleEnd: '', maxPerOrder: '' };
+  const form: ShopItemFormValues = {
+    ticketOptionId: TKO,
+    extraEventIds: [EVT],
+    name: '',
+    price: '12,50',
+    saleStart: '',
+    saleEnd: '',
+    maxPerOrder: '',
+  };
   const schema = shopItemFormSchema({ ...SPEC, digits: 2 });
 
   it('sends the price in minor units and leaves the unset windows null', () => {
-    expect(schema.parse(form)).toEqual({ ticketOptionId: TKO, extraEventIds: [EVT], name: '', priceMinor: 1250, saleStart: null, saleEnd: null, maxPerOrder: null });
+    expect(schema.parse(form)).toEqual({
+      ticketOptionId: TKO,
+      extraEventIds: [EVT],
+      name: '',
+      priceMinor: 1250,
+      saleStart: null,
+      saleEnd: null,
+      maxPerOrder: null,
+    });
     expect(schema.parse({ ...form, price: '0', maxPerOrder: '4' })).toMatchObject({ priceMinor: 0, maxPerOrder: 4 });
   });
 
   it('refuses three decimals, a missing option and a sale that ends first', () => {
-    expect(messagesOf(schema.safeParse({ ...form, ticketOptionId: '', price: '12,505' }))).toEqual({ ticketOptionId: 'Ticket option is required', price: 'Price is invalid' });
-    expect(messagesOf(schema.safeParse({ ...form, saleStart: '2027-06-02T10:00', saleEnd: '2027-06-01T10:00', maxPerOrder: '0' }))).toEqual({
+    expect(messagesOf(schema.safeParse({ ...form, ticketOptionId: '', price: '12,505' }))).toEqual({
+      ticketOptionId: 'Ticket option is required',
+      price: 'Price is invalid',
+    });
+    expect(
+      messagesOf(
+        schema.safeParse({ ...form, saleStart: '2027-06-02T10:00', saleEnd: '2027-06-01T10:00', maxPerOrder: '0' }),
+      ),
+    ).toEqual({
       saleEnd: 'Sale end is invalid',
       maxPerOrder: 'Minimum value is 1',
     });
@@ -207,23 +265,49 @@ describe('shop items', () => {
       priceMinor: 'Price is invalid',
       'extraEventIds.0': 'ID is invalid',
     });
-    expect(messagesOf(body.safeParse({ priceMinor: -1 }))).toEqual({ ticketOptionId: 'Ticket option is required', priceMinor: 'Minimum value is 0' });
+    expect(messagesOf(body.safeParse({ priceMinor: -1 }))).toEqual({
+      ticketOptionId: 'Ticket option is required',
+      priceMinor: 'Minimum value is 0',
+    });
   });
 
   it('names an item after its ticket option unless it has its own name', () => {
-    const events = [{ id: EVT, name: 'Fest', status: 'live', startsAt: '', ticketOptions: [{ id: TKO, name: 'Regular' }] }];
+    const events = [
+      { id: EVT, name: 'Fest', status: 'live', startsAt: '', ticketOptions: [{ id: TKO, name: 'Regular' }] },
+    ];
     expect(itemDisplayName({ name: '', ticketOptionId: TKO }, events)).toBe('Regular');
     expect(itemDisplayName({ name: 'Weekend pass', ticketOptionId: TKO }, events)).toBe('Weekend pass');
   });
 });
 
 describe('discount codes', () => {
-  const form: DiscountCodeFormValues = { code: 'SUMMER10', type: 'percentage', value: '10', validFrom: '', validUntil: '', maxUses: '', itemIds: [] };
+  const form: DiscountCodeFormValues = {
+    code: 'SUMMER10',
+    type: 'percentage',
+    value: '10',
+    validFrom: '',
+    validUntil: '',
+    maxUses: '',
+    itemIds: [],
+  };
   const schema = discountCodeFormSchema({ ...SPEC, digits: 2 });
 
   it('reads a percentage in whole percent and a fixed value in minor units', () => {
-    expect(schema.parse(form)).toEqual({ code: 'SUMMER10', type: 'percentage', value: 10, validFrom: null, validUntil: null, maxUses: null, itemIds: [] });
-    expect(schema.parse({ ...form, type: 'fixed', value: '5,00', maxUses: '100', itemIds: [ITM] })).toMatchObject({ type: 'fixed', value: 500, maxUses: 100, itemIds: [ITM] });
+    expect(schema.parse(form)).toEqual({
+      code: 'SUMMER10',
+      type: 'percentage',
+      value: 10,
+      validFrom: null,
+      validUntil: null,
+      maxUses: null,
+      itemIds: [],
+    });
+    expect(schema.parse({ ...form, type: 'fixed', value: '5,00', maxUses: '100', itemIds: [ITM] })).toMatchObject({
+      type: 'fixed',
+      value: 500,
+      maxUses: 100,
+      itemIds: [ITM],
+    });
   });
 
   it('refuses bad codes and values', () => {
@@ -234,24 +318,43 @@ describe('discount codes', () => {
     expect(messagesOf(schema.safeParse({ ...form, code: 'X'.repeat(32) }))).toEqual({});
     expect(messagesOf(schema.safeParse({ ...form, code: 'X'.repeat(33) }))).toEqual({ code: 'Code is too long' });
     expect(messagesOf(schema.safeParse({ ...form, code: 'ZOMER€10' }))).toEqual({ code: 'Code is invalid' });
-    expect(messagesOf(schema.safeParse({ ...form, type: 'fixed', value: '0' }))).toEqual({ value: 'Minimum value is 0.01' });
-    expect(messagesOf(schema.safeParse({ ...form, type: 'fixed', value: '5,005' }))).toEqual({ value: 'Value is invalid' });
-    expect(messagesOf(schema.safeParse({ ...form, code: '', value: '' }))).toEqual({ code: 'Code is required', value: 'Value is required' });
-    expect(messagesOf(schema.safeParse({ ...form, validFrom: '2027-06-02T10:00', validUntil: '2027-06-01T10:00' }))).toEqual({ validUntil: 'Valid until is invalid' });
+    expect(messagesOf(schema.safeParse({ ...form, type: 'fixed', value: '0' }))).toEqual({
+      value: 'Minimum value is 0.01',
+    });
+    expect(messagesOf(schema.safeParse({ ...form, type: 'fixed', value: '5,005' }))).toEqual({
+      value: 'Value is invalid',
+    });
+    expect(messagesOf(schema.safeParse({ ...form, code: '', value: '' }))).toEqual({
+      code: 'Code is required',
+      value: 'Value is required',
+    });
+    expect(
+      messagesOf(schema.safeParse({ ...form, validFrom: '2027-06-02T10:00', validUntil: '2027-06-01T10:00' })),
+    ).toEqual({ validUntil: 'Valid until is invalid' });
   });
 
-  it('checks the body in the spec\'s words', () => {
+  it("checks the body in the spec's words", () => {
     const body = discountCodeBodySchema();
-    expect(body.parse({ code: ' summer10 ', type: 'percentage', value: 10 })).toMatchObject({ code: 'summer10', itemIds: [], maxUses: null });
+    expect(body.parse({ code: ' summer10 ', type: 'percentage', value: 10 })).toMatchObject({
+      code: 'summer10',
+      itemIds: [],
+      maxUses: null,
+    });
     expect(messagesOf(body.safeParse({ code: 'x'.repeat(33), type: 'half', value: 0, itemIds: ['itm_x'] }))).toEqual({
       code: 'Code is too long',
       type: 'Type is invalid',
       value: 'Minimum value is 1',
       'itemIds.0': 'ID is invalid',
     });
-    expect(messagesOf(body.safeParse({ code: 'BIG', type: 'percentage', value: 150 }))).toEqual({ value: 'Value is invalid' });
-    expect(messagesOf(body.safeParse({ code: ' ab ', type: 'percentage', value: 10 }))).toEqual({ code: 'Code is invalid' });
-    expect(body.parse({ code: ` ${'x'.repeat(32)} `, type: 'percentage', value: 10 })).toMatchObject({ code: 'x'.repeat(32) });
+    expect(messagesOf(body.safeParse({ code: 'BIG', type: 'percentage', value: 150 }))).toEqual({
+      value: 'Value is invalid',
+    });
+    expect(messagesOf(body.safeParse({ code: ' ab ', type: 'percentage', value: 10 }))).toEqual({
+      code: 'Code is invalid',
+    });
+    expect(body.parse({ code: ` ${'x'.repeat(32)} `, type: 'percentage', value: 10 })).toMatchObject({
+      code: 'x'.repeat(32),
+    });
   });
 });
 

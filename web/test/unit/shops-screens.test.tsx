@@ -45,19 +45,86 @@ const shop: ShopView = {
   itemCount: 2,
 };
 const events: SellableEvent[] = [
-  { id: EVT1, name: 'Summer Fest', status: 'live', startsAt: '2027-07-01T16:00:00.000Z', ticketOptions: [{ id: TKO1, name: 'Regular' }, { id: TKO2, name: 'VIP' }] },
+  {
+    id: EVT1,
+    name: 'Summer Fest',
+    status: 'live',
+    startsAt: '2027-07-01T16:00:00.000Z',
+    ticketOptions: [
+      { id: TKO1, name: 'Regular' },
+      { id: TKO2, name: 'VIP' },
+    ],
+  },
   { id: EVT2, name: 'After Party', status: 'live', startsAt: '2027-07-02T20:00:00.000Z', ticketOptions: [] },
 ];
 const items: ShopItemView[] = [
-  { id: ITM1, shopId: SHOP, ticketOptionId: TKO1, eventIds: [EVT1, EVT2], name: 'Weekend pass', priceMinor: 4550, saleStart: null, saleEnd: null, maxPerOrder: 4, position: 1 },
-  { id: ITM2, shopId: SHOP, ticketOptionId: TKO2, eventIds: [EVT1], name: '', priceMinor: 0, saleStart: '2027-06-10T08:00:00.000Z', saleEnd: null, maxPerOrder: null, position: 2 },
+  {
+    id: ITM1,
+    shopId: SHOP,
+    ticketOptionId: TKO1,
+    eventIds: [EVT1, EVT2],
+    name: 'Weekend pass',
+    priceMinor: 4550,
+    saleStart: null,
+    saleEnd: null,
+    maxPerOrder: 4,
+    position: 1,
+  },
+  {
+    id: ITM2,
+    shopId: SHOP,
+    ticketOptionId: TKO2,
+    eventIds: [EVT1],
+    name: '',
+    priceMinor: 0,
+    saleStart: '2027-06-10T08:00:00.000Z',
+    saleEnd: null,
+    maxPerOrder: null,
+    position: 2,
+  },
 ];
 const codes: DiscountCodeView[] = [
-  { id: 'dsc_01jc5v3q8x0000000000000001', shopId: SHOP, code: 'SUMMER10', type: 'percentage', value: 10, validFrom: null, validUntil: null, maxUses: null, itemIds: [] },
-  { id: 'dsc_01jc5v3q8x0000000000000002', shopId: SHOP, code: 'FIVE', type: 'fixed', value: 500, validFrom: null, validUntil: '2027-06-30T20:00:00.000Z', maxUses: 100, itemIds: [ITM1] },
+  {
+    id: 'dsc_01jc5v3q8x0000000000000001',
+    shopId: SHOP,
+    code: 'SUMMER10',
+    type: 'percentage',
+    value: 10,
+    validFrom: null,
+    validUntil: null,
+    maxUses: null,
+    itemIds: [],
+  },
+  {
+    id: 'dsc_01jc5v3q8x0000000000000002',
+    shopId: SHOP,
+    code: 'FIVE',
+    type: 'fixed',
+    value: 500,
+    validFrom: null,
+    validUntil: '2027-06-30T20:00:00.000Z',
+    maxUses: 100,
+    itemIds: [ITM1],
+  },
 ];
-const screenProps = { orgId: ORG, shop, canEdit: true, ownLocale: 'en', publicUrl: `http://localhost/s/${SHOP}`, actions, refresh: noop, onDeleted: noop };
-const list = (shops: ShopView[], filters: Partial<ShopListView> = {}): ShopListView => ({ shops, page: 1, hasNextPage: false, query: '', status: '', ...filters });
+const screenProps = {
+  orgId: ORG,
+  shop,
+  canEdit: true,
+  ownLocale: 'en',
+  publicUrl: `http://localhost/s/${SHOP}`,
+  actions,
+  refresh: noop,
+  onDeleted: noop,
+};
+const list = (shops: ShopView[], filters: Partial<ShopListView> = {}): ShopListView => ({
+  shops,
+  page: 1,
+  hasNextPage: false,
+  query: '',
+  status: '',
+  ...filters,
+});
 const listProps = { orgId: ORG, ownLocale: 'en', currency: 'EUR', navigate: noop, createShop: never };
 
 describe('the shops list', () => {
@@ -65,7 +132,17 @@ describe('the shops list', () => {
     ['en', 'Name Status Opens Closes Items', 'Public', 'Open', 'Create shop'],
     ['nl', 'Naam Status Opent Sluit Items', 'Openbaar', 'Open', 'Winkel maken'],
   ] as const)('shows the shops with status and window in %s', (locale, headers, status, window, create) => {
-    const html = render(locale, <ShopsListScreen {...listProps} list={list([shop, { ...shop, id: 'shp_01jc5v3q8x0000000000000009', name: 'Draft Shop', status: 'draft', window: '' }])} canEdit />);
+    const html = render(
+      locale,
+      <ShopsListScreen
+        {...listProps}
+        list={list([
+          shop,
+          { ...shop, id: 'shp_01jc5v3q8x0000000000000009', name: 'Draft Shop', status: 'draft', window: '' },
+        ])}
+        canEdit
+      />,
+    );
     expect(text(/<thead[^>]*>([\s\S]*?)<\/thead>/.exec(html)![1]!)).toBe(headers);
     expect(html).toContain(`href="/o/${ORG}/shops/${SHOP}"`);
     expect(html).toContain('data-status="public"');
@@ -80,17 +157,22 @@ describe('the shops list', () => {
     const empty = render('en', <ShopsListScreen {...listProps} list={list([])} canEdit />);
     expect(text(empty)).toContain('No items found');
     expect(empty.match(/Create shop<\/button>/g)).toHaveLength(2);
-    const filtered = render('nl', <ShopsListScreen {...listProps} list={list([], { query: 'zomer', status: 'draft', page: 2 })} canEdit />);
+    const filtered = render(
+      'nl',
+      <ShopsListScreen {...listProps} list={list([], { query: 'zomer', status: 'draft', page: 2 })} canEdit />,
+    );
     expect(text(filtered)).toContain('Geen items gevonden');
     expect(text(filtered)).toContain('Alle winkels tonen');
     expect(filtered).toMatch(new RegExp(`href="/o/${ORG}/shops\\?q=zomer&amp;status=draft"[^>]*aria-current="page"`));
     expect(filtered).toContain(`href="/o/${ORG}/shops?q=zomer&amp;status=draft"`);
     expect(shopsListHref(ORG, { q: 'x', page: 3 })).toBe(`/o/${ORG}/shops?q=x&page=3`);
-    expect(render('en', <ShopsListScreen {...listProps} list={list([shop])} canEdit={false} />)).not.toContain('Create shop</button>');
+    expect(render('en', <ShopsListScreen {...listProps} list={list([shop])} canEdit={false} />)).not.toContain(
+      'Create shop</button>',
+    );
   });
 });
 
-describe('a shop\'s pages', () => {
+describe("a shop's pages", () => {
   it('shows the overview with its window, public link and Convert to Draft while public', () => {
     const html = render('en', <ShopScreen {...screenProps} tab="overview" />);
     const nav = /<nav aria-label="Shop"[^>]*>([\s\S]*?)<\/nav>/.exec(html)![1]!;
@@ -102,11 +184,20 @@ describe('a shop\'s pages', () => {
     expect(text(html)).toContain('Guests need a password');
     expect(text(html)).toContain('Suggested: €2.50, €5.00');
     expect(html).toContain(`href="http://localhost/s/${SHOP}"`);
-    const draft = render('nl', <ShopScreen {...screenProps} shop={{ ...shop, status: 'draft', window: '', passwordProtected: false }} tab="overview" />);
+    const draft = render(
+      'nl',
+      <ShopScreen
+        {...screenProps}
+        shop={{ ...shop, status: 'draft', window: '', passwordProtected: false }}
+        tab="overview"
+      />,
+    );
     expect(text(draft)).toContain('Publiceren');
     expect(text(draft)).toContain('Geen wachtwoord');
     expect(draft).not.toContain('data-testid="public-link"');
-    expect(text(render('en', <ShopScreen {...screenProps} canEdit={false} tab="overview" />))).not.toContain('Convert to Draft');
+    expect(text(render('en', <ShopScreen {...screenProps} canEdit={false} tab="overview" />))).not.toContain(
+      'Convert to Draft',
+    );
   });
 
   it('lists items with the events they grant, prices in the shop currency and sale windows', () => {
@@ -125,17 +216,23 @@ describe('a shop\'s pages', () => {
   });
 
   it('lists discount codes with their values, validity, uses and scope', () => {
-    const html = render('nl', <ShopScreen {...screenProps} tab="discountCodes" discountCodes={codes} items={items} events={events} />);
+    const html = render(
+      'nl',
+      <ShopScreen {...screenProps} tab="discountCodes" discountCodes={codes} items={items} events={events} />,
+    );
     const body = text(/<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(html)![1]!);
     expect(body).toContain('SUMMER10 Percentage 10 % Altijd Onbeperkt Alle items');
     expect(body).toContain('FIVE Vast bedrag € 5,00 Tot');
     expect(body).toContain('Hooguit 100 Weekend pass');
-    const empty = render('en', <ShopScreen {...screenProps} tab="discountCodes" discountCodes={[]} items={items} events={events} />);
+    const empty = render(
+      'en',
+      <ShopScreen {...screenProps} tab="discountCodes" discountCodes={[]} items={items} events={events} />,
+    );
     expect(text(empty)).toContain('No codes found');
     expect(text(empty)).toContain('Add discount code');
   });
 
-  it('shows the history in the shop\'s words without ever showing a password', () => {
+  it("shows the history in the shop's words without ever showing a password", () => {
     const history: HistoryEntryView[] = [
       {
         id: 'his_2',
@@ -149,16 +246,29 @@ describe('a shop\'s pages', () => {
         id: 'his_1',
         entityId: SHOP,
         action: 'updated',
-        propertiesJson: JSON.stringify({ passwordProtected: { from: false, to: true }, password: { from: null, to: 'secret' } }),
+        propertiesJson: JSON.stringify({
+          passwordProtected: { from: false, to: true },
+          password: { from: null, to: 'secret' },
+        }),
         actor: { kind: 'member', name: 'Jane Organiser' },
         occurredAt: '2027-05-01T10:00:00.000Z',
       },
-      { id: 'his_0', entityId: SHOP, action: 'opened', propertiesJson: '{}', actor: { kind: 'system' }, occurredAt: '2027-06-01T08:00:00.000Z' },
+      {
+        id: 'his_0',
+        entityId: SHOP,
+        action: 'opened',
+        propertiesJson: '{}',
+        actor: { kind: 'system' },
+        occurredAt: '2027-06-01T08:00:00.000Z',
+      },
       {
         id: 'his_00',
         entityId: SHOP,
         action: 'updated',
-        propertiesJson: JSON.stringify({ passwordVersion: { from: 1, to: 2 }, reservationMinutes: { from: 15, to: 20 } }),
+        propertiesJson: JSON.stringify({
+          passwordVersion: { from: 1, to: 2 },
+          reservationMinutes: { from: 15, to: 20 },
+        }),
         actor: { kind: 'member', name: 'Jane Organiser' },
         occurredAt: '2027-04-02T10:00:00.000Z',
       },
@@ -166,12 +276,18 @@ describe('a shop\'s pages', () => {
         id: 'his_000',
         entityId: ITM1,
         action: 'created',
-        propertiesJson: JSON.stringify({ ticketOptionId: { from: null, to: TKO1 }, eventIds: { from: null, to: [EVT1, EVT2] } }),
+        propertiesJson: JSON.stringify({
+          ticketOptionId: { from: null, to: TKO1 },
+          eventIds: { from: null, to: [EVT1, EVT2] },
+        }),
         actor: { kind: 'member', name: 'Jane Organiser' },
         occurredAt: '2027-04-01T10:00:00.000Z',
       },
     ];
-    const html = render('en', <ShopScreen {...screenProps} tab="history" history={history} items={items} events={events} />);
+    const html = render(
+      'en',
+      <ShopScreen {...screenProps} tab="history" history={history} items={items} events={events} />,
+    );
     const body = text(/<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(html)![1]!).replace(/ :/g, ':');
     expect(body).toContain('Updated Item Price: €40.00 €45.50 Jane Organiser');
     expect(body).toContain('Updated Shop Password: No Yes Password: Changed');
@@ -185,17 +301,36 @@ describe('a shop\'s pages', () => {
     const html = render('en', <ShopScreen {...screenProps} tab="settings" />);
     expect(html).toContain('data-testid="shop-form-loading"');
     expect(text(html)).toContain('The shop is hidden at once and removed after 14 days. It cannot be recovered.');
-    expect(text(render('en', <ShopScreen {...screenProps} canEdit={false} tab="settings" />))).not.toContain('Danger zone');
+    expect(text(render('en', <ShopScreen {...screenProps} canEdit={false} tab="settings" />))).not.toContain(
+      'Danger zone',
+    );
   });
 });
 
 describe('the shop dashboard', () => {
-  it('sums the shop up and links to the organisation\'s shop pages', () => {
-    const html = render('en', <ShopDashboardScreen orgId={ORG} shop={shop} canEdit publicUrl={`http://localhost/s/${SHOP}`} actions={actions} refresh={noop} />);
+  it("sums the shop up and links to the organisation's shop pages", () => {
+    const html = render(
+      'en',
+      <ShopDashboardScreen
+        orgId={ORG}
+        shop={shop}
+        canEdit
+        publicUrl={`http://localhost/s/${SHOP}`}
+        actions={actions}
+        refresh={noop}
+      />,
+    );
     expect(html).toContain('data-testid="page-shop-dashboard"');
     expect(text(html)).toContain('Summer Shop');
     expect(html).toContain(`href="/o/${ORG}/shops/${SHOP}?tab=items"`);
     expect(html).toContain(`href="/o/${ORG}/shops/${SHOP}/settings"`);
-    expect(text(render('nl', <ShopDashboardScreen orgId={ORG} shop={shop} canEdit publicUrl="" actions={actions} refresh={noop} />))).toContain('Kortingscodes');
+    expect(
+      text(
+        render(
+          'nl',
+          <ShopDashboardScreen orgId={ORG} shop={shop} canEdit publicUrl="" actions={actions} refresh={noop} />,
+        ),
+      ),
+    ).toContain('Kortingscodes');
   });
 });

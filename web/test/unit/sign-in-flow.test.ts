@@ -8,7 +8,10 @@ import {
 } from '../../src/features/auth/sign-in-flow';
 import { fromServerMessage } from '../../src/features/auth/ui-message';
 
-const failure = (status: number, extra: { message?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {}) => ({
+const failure = (
+  status: number,
+  extra: { message?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+) => ({
   ok: false as const,
   status,
   message: extra.message ?? '',
@@ -30,7 +33,10 @@ describe('sign-in flow', () => {
   });
 
   it('clears a field error when the field is edited, and marks an invalid submit with the form message', () => {
-    let state = signInFlowReducer(initialSignInFlow('sign-in'), { type: 'invalid', fieldErrors: validateEmailStep(initialSignInFlow('sign-in')) });
+    let state = signInFlowReducer(initialSignInFlow('sign-in'), {
+      type: 'invalid',
+      fieldErrors: validateEmailStep(initialSignInFlow('sign-in')),
+    });
     expect(state.fieldErrors.email).toEqual({ kind: 'rule', rule: 'required', field: 'email' });
     expect(state.formError).toEqual({ kind: 'form', key: 'genericForm' });
     state = signInFlowReducer(state, { type: 'edit', field: 'email', value: 'j' });
@@ -50,21 +56,33 @@ describe('sign-in flow', () => {
   });
 
   it('refuses in the browser the addresses identity refuses (@kassa/contracts/email-address on both sides)', () => {
-    for (const address of ['a@b.c', 'a..b@example.com', 'a@example', '.a@example.com']) expect(checkEmail(address)).toBe('invalid');
+    for (const address of ['a@b.c', 'a..b@example.com', 'a@example', '.a@example.com'])
+      expect(checkEmail(address)).toBe('invalid');
     expect(checkEmail('Jane@Example.com')).toBeNull();
   });
 });
 
 describe('describeFailure', () => {
   it('places the BFF field messages under their fields', () => {
-    expect(describeFailure(failure(400, { message: 'Some fields are not valid. Please check the form and try again.', fields: { email: 'Email is too long' } }), 'email')).toEqual({
+    expect(
+      describeFailure(
+        failure(400, {
+          message: 'Some fields are not valid. Please check the form and try again.',
+          fields: { email: 'Email is too long' },
+        }),
+        'email',
+      ),
+    ).toEqual({
       fieldErrors: { email: { kind: 'rule', rule: 'tooLong', field: 'email' } },
       formError: { kind: 'form', key: 'genericForm' },
     });
   });
 
   it('shows a field message for a field the form does not have as the form message', () => {
-    expect(describeFailure(failure(400, { fields: { locale: 'Locale is invalid' } }), 'email').formError).toEqual({ kind: 'text', text: 'Locale is invalid' });
+    expect(describeFailure(failure(400, { fields: { locale: 'Locale is invalid' } }), 'email').formError).toEqual({
+      kind: 'text',
+      text: 'Locale is invalid',
+    });
   });
 
   it('reads 401 on the code step as a wrong code', () => {
@@ -74,7 +92,10 @@ describe('describeFailure', () => {
   });
 
   it('tells how long to wait after 429, and that the service is down after 503 or no answer', () => {
-    expect(describeFailure(failure(429, { retryAfterSeconds: 60 }), 'email').formError).toEqual({ kind: 'retryAfter', seconds: 60 });
+    expect(describeFailure(failure(429, { retryAfterSeconds: 60 }), 'email').formError).toEqual({
+      kind: 'retryAfter',
+      seconds: 60,
+    });
     expect(describeFailure(failure(429), 'email').formError).toEqual({ kind: 'form', key: 'tooManyRequestsLater' });
     expect(describeFailure(failure(503), 'code').formError).toEqual({ kind: 'form', key: 'unavailable' });
     expect(describeFailure(failure(0), 'code').formError).toEqual({ kind: 'form', key: 'unavailable' });

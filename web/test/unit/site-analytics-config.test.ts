@@ -3,7 +3,9 @@ import { analyticsConfig, ingestPath } from '../../src/lib/analytics-config';
 describe('analyticsConfig', () => {
   it('is off without a key, whatever else is set', () => {
     expect(analyticsConfig({})).toEqual({ enabled: false });
-    expect(analyticsConfig({ NEXT_PUBLIC_POSTHOG_KEY: '  ', NEXT_PUBLIC_POSTHOG_INGEST_PATH: '/ingest' })).toEqual({ enabled: false });
+    expect(analyticsConfig({ NEXT_PUBLIC_POSTHOG_KEY: '  ', NEXT_PUBLIC_POSTHOG_INGEST_PATH: '/ingest' })).toEqual({
+      enabled: false,
+    });
   });
 
   it('with a key: same-origin ingest, no automatic events, 3 s batches, 30 minute sessions', () => {
@@ -30,6 +32,8 @@ describe('analyticsConfig', () => {
     expect(ingestPath(undefined)).toBe('/ingest');
     expect(ingestPath('https://eu.i.posthog.com')).toBe('/ingest');
     expect(ingestPath('//eu.i.posthog.com')).toBe('/ingest');
-    expect(analyticsConfig({ NEXT_PUBLIC_POSTHOG_KEY: 'k', NEXT_PUBLIC_POSTHOG_INGEST_PATH: '/t/' })).toMatchObject({ options: { api_host: '/t' } });
+    expect(analyticsConfig({ NEXT_PUBLIC_POSTHOG_KEY: 'k', NEXT_PUBLIC_POSTHOG_INGEST_PATH: '/t/' })).toMatchObject({
+      options: { api_host: '/t' },
+    });
   });
 });

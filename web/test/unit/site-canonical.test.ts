@@ -2,7 +2,9 @@ import { CANONICAL_QUERY_PARAMETERS, canonicalUrl } from '../../src/lib/canonica
 
 describe('canonicalUrl', () => {
   it('keeps only whitelisted parameters', () => {
-    expect(canonicalUrl({ pathname: '/o/x/orders', search: '?status=paid&utm_source=mail&fbclid=1&page=2' })).toBe('/o/x/orders?page=2&status=paid');
+    expect(canonicalUrl({ pathname: '/o/x/orders', search: '?status=paid&utm_source=mail&fbclid=1&page=2' })).toBe(
+      '/o/x/orders?page=2&status=paid',
+    );
     expect(canonicalUrl({ pathname: '/event/x', search: '?utm_campaign=a' })).toBe('/event/x');
   });
 
@@ -36,7 +38,16 @@ describe('canonicalUrl', () => {
   });
 
   it('takes parsed parameters and another whitelist', () => {
-    expect(canonicalUrl({ pathname: '/x', search: new URLSearchParams([['tab', 'b'], ['page', '1']]), whitelist: ['tab'] })).toBe('/x?tab=b');
+    expect(
+      canonicalUrl({
+        pathname: '/x',
+        search: new URLSearchParams([
+          ['tab', 'b'],
+          ['page', '1'],
+        ]),
+        whitelist: ['tab'],
+      }),
+    ).toBe('/x?tab=b');
   });
 
   it('has the configured whitelist', () => {

@@ -10,7 +10,7 @@ import {
 describe('chunk-reload guard', () => {
   const t0 = 1_800_000_000_000;
 
-  it('is the spec\'s 10 s window', () => {
+  it("is the spec's 10 s window", () => {
     expect(CHUNK_RELOAD_WINDOW_MS).toBe(10_000);
   });
 
@@ -44,15 +44,19 @@ describe('chunk-reload guard', () => {
   });
 
   it('recognises chunk-load errors', () => {
-    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 123 failed.'), { name: 'ChunkLoadError' }))).toBe(true);
-    expect(isChunkLoadError(new Error('Loading chunk app/page failed.\n(error: http://x/_next/static/chunks/a.js)'))).toBe(true);
+    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 123 failed.'), { name: 'ChunkLoadError' }))).toBe(
+      true,
+    );
+    expect(
+      isChunkLoadError(new Error('Loading chunk app/page failed.\n(error: http://x/_next/static/chunks/a.js)')),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('Failed to load chunk /_next/static/chunks/abc.js from module 1'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError('ChunkLoadError')).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);
   });
 
-  it('recognises the build\'s own assets only', () => {
+  it("recognises the build's own assets only", () => {
     const origin = 'http://localhost:3000';
     expect(isBuildAssetUrl('http://localhost:3000/_next/static/chunks/a.js', origin)).toBe(true);
     expect(isBuildAssetUrl('/_next/static/css/a.css', origin)).toBe(true);

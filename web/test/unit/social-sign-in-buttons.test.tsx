@@ -1,7 +1,10 @@
 import { SocialSignInButtons } from '../../src/features/auth/social-sign-in-buttons';
 import { render, text } from '../support/render';
 
-const providers = [{ id: 'google', name: 'Google' }, { id: 'microsoft', name: 'Microsoft' }];
+const providers = [
+  { id: 'google', name: 'Google' },
+  { id: 'microsoft', name: 'Microsoft' },
+];
 const noop = () => {};
 
 describe('SocialSignInButtons', () => {

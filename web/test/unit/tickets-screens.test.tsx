@@ -5,7 +5,12 @@ import { OrderScreen } from '../../src/features/checkout/order-screen';
 import { AttendeesTab } from '../../src/features/attendees/attendees-tab';
 import { EventScreen, type EventActions } from '../../src/features/events/event-screen';
 import { OrderDetailScreen, type OrderActions } from '../../src/features/orders/order-detail-screen';
-import { type OrderMessageView, resendKeyHolder, resendWithKey, type ResendResult } from '../../src/features/orders/order-messages';
+import {
+  type OrderMessageView,
+  resendKeyHolder,
+  resendWithKey,
+  type ResendResult,
+} from '../../src/features/orders/order-messages';
 import { EventTicketStats } from '../../src/features/tickets/event-ticket-stats';
 import { GuestOrderTickets, ticketPollDelayMs } from '../../src/features/tickets/guest-order-tickets';
 import { OrderTicketsTable } from '../../src/features/tickets/order-tickets-table';
@@ -40,7 +45,8 @@ const noop = () => {};
 const QR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M1 1h7"/></svg>';
 
 /** The visible text of the element carrying data-testid, up to the first `end` tag after it. */
-const section = (html: string, testId: string, end: string): string => text(new RegExp(`<[^<]*data-testid="${testId}"[\\s\\S]*?</${end}>`).exec(html)![0]);
+const section = (html: string, testId: string, end: string): string =>
+  text(new RegExp(`<[^<]*data-testid="${testId}"[\\s\\S]*?</${end}>`).exec(html)![0]);
 
 const ticket: TicketPageView = {
   id: TICKET,
@@ -49,8 +55,22 @@ const ticket: TicketPageView = {
   orderNumber: 'K-2031-0042',
   itemName: 'Weekend pass',
   events: [
-    { id: EVENT, name: 'Harbour Friday', startsAt: '2031-07-04T16:00:00.000Z', endsAt: '2031-07-04T22:00:00.000Z', location: { address: 'Kade 1', city: 'Rotterdam', postalCode: '3011 AA', country: 'NL' }, status: 'live' },
-    { id: EVENT2, name: 'Harbour Saturday', startsAt: '2031-07-05T12:00:00.000Z', endsAt: '2031-07-05T22:00:00.000Z', location: { address: '', city: '', postalCode: '', country: '' }, status: 'live' },
+    {
+      id: EVENT,
+      name: 'Harbour Friday',
+      startsAt: '2031-07-04T16:00:00.000Z',
+      endsAt: '2031-07-04T22:00:00.000Z',
+      location: { address: 'Kade 1', city: 'Rotterdam', postalCode: '3011 AA', country: 'NL' },
+      status: 'live',
+    },
+    {
+      id: EVENT2,
+      name: 'Harbour Saturday',
+      startsAt: '2031-07-05T12:00:00.000Z',
+      endsAt: '2031-07-05T22:00:00.000Z',
+      location: { address: '', city: '', postalCode: '', country: '' },
+      status: 'live',
+    },
   ],
   access: [
     { eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '', device: '' },
@@ -88,14 +108,29 @@ describe('the public ticket page', () => {
   });
 
   it('never shows an e-mail address or a device name', () => {
-    const used = render('en', <TicketScreen ticket={{ ...ticket, status: 'used', access: [{ eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '2031-07-04T16:05:00.000Z', device: '' }] }} />);
+    const used = render(
+      'en',
+      <TicketScreen
+        ticket={{
+          ...ticket,
+          status: 'used',
+          access: [
+            { eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '2031-07-04T16:05:00.000Z', device: '' },
+          ],
+        }}
+      />,
+    );
     const visible = text(used.replace(/<style>[\s\S]*?<\/style>/, ''));
     expect(visible).toContain('Checked in on');
     expect(visible).not.toMatch(/@|Door/);
   });
 
   it('shows a used ticket as checked in, with when', () => {
-    const used: TicketPageView = { ...ticket, status: 'used', access: ticket.access.map((access) => ({ ...access, checkedInAt: '2031-07-04T16:05:00.000Z' })) };
+    const used: TicketPageView = {
+      ...ticket,
+      status: 'used',
+      access: ticket.access.map((access) => ({ ...access, checkedInAt: '2031-07-04T16:05:00.000Z' })),
+    };
     const html = render('en', <TicketScreen ticket={used} />);
     expect(html).toContain('data-status="used"');
     expect(section(html, 'ticket-status', 'div')).toBe('Used This ticket has been checked in.');
@@ -115,7 +150,10 @@ describe('the public ticket page', () => {
     ['en', 'Canceled This ticket was canceled on Jul 2, 2031', 'Canceled This ticket no longer gives access.'],
     ['nl', 'Geannuleerd Dit ticket is op 2 jul 2031', 'Geannuleerd Dit ticket geeft geen toegang meer.'],
   ] as const)('shows a canceled ticket clearly canceled and without a code in %s', (locale, banner, status) => {
-    const html = render(locale, <TicketScreen ticket={{ ...ticket, status: 'canceled', canceledAt: '2031-07-02T09:00:00.000Z', qrSvg: '' }} />);
+    const html = render(
+      locale,
+      <TicketScreen ticket={{ ...ticket, status: 'canceled', canceledAt: '2031-07-02T09:00:00.000Z', qrSvg: '' }} />,
+    );
     expect(html).toContain('data-status="canceled"');
     expect(section(html, 'ticket-canceled', 'div')).toContain(banner);
     expect(html).toMatch(/role="alert"[^>]*data-testid="ticket-canceled"/);
@@ -136,13 +174,48 @@ describe('the public ticket page', () => {
 });
 
 const guestTickets: GuestTicketView[] = [
-  { id: TICKET, accessKey: 'the_orders_access_keys', reference: 'K7QF-2MXA', status: 'created', itemName: 'Weekend pass', eventNames: ['Harbour Friday', 'Harbour Saturday'], position: 1, ofCount: 2 },
-  { id: TICKET2, accessKey: 'the_second_tickets_key', reference: 'P3RT-8HWN', status: 'used', itemName: 'Weekend pass', eventNames: ['Harbour Friday'], position: 2, ofCount: 2 },
+  {
+    id: TICKET,
+    accessKey: 'the_orders_access_keys',
+    reference: 'K7QF-2MXA',
+    status: 'created',
+    itemName: 'Weekend pass',
+    eventNames: ['Harbour Friday', 'Harbour Saturday'],
+    position: 1,
+    ofCount: 2,
+  },
+  {
+    id: TICKET2,
+    accessKey: 'the_second_tickets_key',
+    reference: 'P3RT-8HWN',
+    status: 'used',
+    itemName: 'Weekend pass',
+    eventNames: ['Harbour Friday'],
+    position: 2,
+    ofCount: 2,
+  },
 ];
 const guestOrder: GuestOrderView = {
-  id: ORDER, accessKey: 'another_guests_keyring', number: 'K-2031-0042', shopId: 'shp_01jc5v3q8x0000000000000000', status: 'paid', lines: [], currency: 'EUR', subtotalMinor: 0, discountMinor: 0,
-  donationMinor: 0, feeMinor: 0, totalMinor: 0, refundedMinor: 0, email: 'guest@example.test', discountCode: '', expiresAt: '', paidAt: '2031-07-01T10:02:00.000Z',
-  createdAt: '2031-07-01T10:00:00.000Z', payable: false, outcome: '',
+  id: ORDER,
+  accessKey: 'another_guests_keyring',
+  number: 'K-2031-0042',
+  shopId: 'shp_01jc5v3q8x0000000000000000',
+  status: 'paid',
+  lines: [],
+  currency: 'EUR',
+  subtotalMinor: 0,
+  discountMinor: 0,
+  donationMinor: 0,
+  feeMinor: 0,
+  totalMinor: 0,
+  refundedMinor: 0,
+  email: 'guest@example.test',
+  discountCode: '',
+  expiresAt: '',
+  paidAt: '2031-07-01T10:02:00.000Z',
+  createdAt: '2031-07-01T10:00:00.000Z',
+  payable: false,
+  outcome: '',
 };
 
 describe("the guest's tickets on the order page", () => {
@@ -152,7 +225,9 @@ describe("the guest's tickets on the order page", () => {
     expect(html).toContain(`href="/ticket/${TICKET2}?key=the_second_tickets_key"`);
     expect(html).toContain('aria-label="Open ticket K7QF-2MXA"');
     const list = section(html, 'guest-tickets', 'ul');
-    expect(list).toMatch(/^Weekend pass Ticket 1 of 2 · Harbour Friday, Harbour Saturday K7QF-2MXA Created Open ticket Weekend pass Ticket 2 of 2 · Harbour Friday P3RT-8HWN Used Open ticket$/);
+    expect(list).toMatch(
+      /^Weekend pass Ticket 1 of 2 · Harbour Friday, Harbour Saturday K7QF-2MXA Created Open ticket Weekend pass Ticket 2 of 2 · Harbour Friday P3RT-8HWN Used Open ticket$/,
+    );
   });
 
   it('says they are being created while none is issued yet (the list then asks again, sooner first)', () => {
@@ -164,29 +239,78 @@ describe("the guest's tickets on the order page", () => {
 
   it('appears on the order page only once the order is paid', () => {
     const tickets = <GuestOrderTickets initial={guestTickets} loadTickets={never} />;
-    const orderPage = (order: GuestOrderView) => render('en', <OrderScreen order={order} shopHref="/s/x" loadOrder={never} startPayment={never} onRedirect={noop} tickets={tickets} />);
+    const orderPage = (order: GuestOrderView) =>
+      render(
+        'en',
+        <OrderScreen
+          order={order}
+          shopHref="/s/x"
+          loadOrder={never}
+          startPayment={never}
+          onRedirect={noop}
+          tickets={tickets}
+        />,
+      );
     expect(orderPage(guestOrder)).toContain('data-testid="guest-order-tickets"');
-    expect(orderPage({ ...guestOrder, status: 'reserved', payable: true, paidAt: '', expiresAt: '2031-07-01T10:15:00.000Z' })).not.toContain('data-testid="guest-order-tickets"');
-    expect(orderPage({ ...guestOrder, status: 'canceled', outcome: 'refunded' })).not.toContain('data-testid="guest-order-tickets"');
+    expect(
+      orderPage({
+        ...guestOrder,
+        status: 'reserved',
+        payable: true,
+        paidAt: '',
+        expiresAt: '2031-07-01T10:15:00.000Z',
+      }),
+    ).not.toContain('data-testid="guest-order-tickets"');
+    expect(orderPage({ ...guestOrder, status: 'canceled', outcome: 'refunded' })).not.toContain(
+      'data-testid="guest-order-tickets"',
+    );
   });
 });
 
 const orderTickets: OrderTicketView[] = [
   {
-    id: TICKET, accessKey: 'the_orders_access_keys', reference: 'K7QF-2MXA', status: 'used', itemName: 'Weekend pass', priceMinor: 4050, currency: 'EUR', position: 1, ofCount: 2,
+    id: TICKET,
+    accessKey: 'the_orders_access_keys',
+    reference: 'K7QF-2MXA',
+    status: 'used',
+    itemName: 'Weekend pass',
+    priceMinor: 4050,
+    currency: 'EUR',
+    position: 1,
+    ofCount: 2,
     access: [
       { eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '2031-07-04T16:05:00.000Z', device: 'Door 1' },
       { eventId: EVENT2, eventName: 'Harbour Saturday', checkedInAt: '', device: '' },
     ],
-    issuedAt: '2031-07-01T10:02:00.000Z', canceledAt: '',
+    issuedAt: '2031-07-01T10:02:00.000Z',
+    canceledAt: '',
   },
-  { id: TICKET2, accessKey: 'the_second_tickets_key', reference: 'P3RT-8HWN', status: 'canceled', itemName: 'Weekend pass', priceMinor: 4050, currency: 'EUR', position: 2, ofCount: 2, access: [{ eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '', device: '' }], issuedAt: '2031-07-01T10:02:00.000Z', canceledAt: '2031-07-02T09:00:00.000Z' },
+  {
+    id: TICKET2,
+    accessKey: 'the_second_tickets_key',
+    reference: 'P3RT-8HWN',
+    status: 'canceled',
+    itemName: 'Weekend pass',
+    priceMinor: 4050,
+    currency: 'EUR',
+    position: 2,
+    ofCount: 2,
+    access: [{ eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '', device: '' }],
+    issuedAt: '2031-07-01T10:02:00.000Z',
+    canceledAt: '2031-07-02T09:00:00.000Z',
+  },
 ];
 
 const messages: OrderMessageView[] = [
   {
-    id: 'msg_01jc5v3q8x0000000000000002', template: 'order-confirmation', purpose: 'resend', recipient: 'guest@example.test', subject: 'Your tickets for Harbour Weekend',
-    status: 'bounce', createdAt: '2031-07-03T08:00:00.000Z', attachments: ['tickets-K-2031-0042.pdf'],
+    id: 'msg_01jc5v3q8x0000000000000002',
+    template: 'order-confirmation',
+    purpose: 'resend',
+    recipient: 'guest@example.test',
+    subject: 'Your tickets for Harbour Weekend',
+    status: 'bounce',
+    createdAt: '2031-07-03T08:00:00.000Z',
+    attachments: ['tickets-K-2031-0042.pdf'],
     history: [
       { status: 'notSent', occurredAt: '2031-07-03T08:00:00.000Z', detail: '' },
       { status: 'send', occurredAt: '2031-07-03T08:00:02.000Z', detail: '250 2.0.0 OK' },
@@ -194,8 +318,14 @@ const messages: OrderMessageView[] = [
     ],
   },
   {
-    id: 'msg_01jc5v3q8x0000000000000001', template: 'order-confirmation', purpose: 'confirmation', recipient: 'guest@example.test', subject: 'Your tickets for Harbour Weekend',
-    status: 'opened', createdAt: '2031-07-01T10:02:05.000Z', attachments: [],
+    id: 'msg_01jc5v3q8x0000000000000001',
+    template: 'order-confirmation',
+    purpose: 'confirmation',
+    recipient: 'guest@example.test',
+    subject: 'Your tickets for Harbour Weekend',
+    status: 'opened',
+    createdAt: '2031-07-01T10:02:05.000Z',
+    attachments: [],
     history: [
       { status: 'send', occurredAt: '2031-07-01T10:02:06.000Z', detail: '' },
       { status: 'delivery', occurredAt: '2031-07-01T10:02:08.000Z', detail: '' },
@@ -205,16 +335,52 @@ const messages: OrderMessageView[] = [
 ];
 
 const paidOrder: OrderView = {
-  id: ORDER, number: 'K-2031-0042', organisationId: ORG, shopId: 'shp_01jc5v3q8x0000000000000000', status: 'paid', lines: [],
-  money: { currency: 'EUR', subtotalMinor: 8100, discountMinor: 0, donationMinor: 0, feeMinor: 98, totalMinor: 8198, refundedMinor: 0 },
-  email: 'guest@example.test', subscribe: false, discountCode: '', expiresAt: '', paidAt: '2031-07-01T10:02:00.000Z', createdAt: '2031-07-01T10:00:00.000Z',
-  updatedAt: '2031-07-01T10:02:00.000Z', outcome: '', locale: 'en', ticketCount: 2,
+  id: ORDER,
+  number: 'K-2031-0042',
+  organisationId: ORG,
+  shopId: 'shp_01jc5v3q8x0000000000000000',
+  status: 'paid',
+  lines: [],
+  money: {
+    currency: 'EUR',
+    subtotalMinor: 8100,
+    discountMinor: 0,
+    donationMinor: 0,
+    feeMinor: 98,
+    totalMinor: 8198,
+    refundedMinor: 0,
+  },
+  email: 'guest@example.test',
+  subscribe: false,
+  discountCode: '',
+  expiresAt: '',
+  paidAt: '2031-07-01T10:02:00.000Z',
+  createdAt: '2031-07-01T10:00:00.000Z',
+  updatedAt: '2031-07-01T10:02:00.000Z',
+  outcome: '',
+  locale: 'en',
+  ticketCount: 2,
 };
-const detail = (order: OrderView): OrderDetailView => ({ order, shopName: 'Harbour Weekend', refunds: [], history: [], refundableMinor: 0, payments: [] });
+const detail = (order: OrderView): OrderDetailView => ({
+  order,
+  shopName: 'Harbour Weekend',
+  refunds: [],
+  history: [],
+  refundableMinor: 0,
+  payments: [],
+});
 const orderActions: OrderActions = { cancel: never, refund: never, resendConfirmation: never };
 
 describe("the organiser's order page: tickets and e-mails", () => {
-  const page = (props: { tickets?: OrderTicketView[] | null; messages?: OrderMessageView[] | null; canManage?: boolean; order?: OrderView; locale?: 'en' | 'nl' } = {}) =>
+  const page = (
+    props: {
+      tickets?: OrderTicketView[] | null;
+      messages?: OrderMessageView[] | null;
+      canManage?: boolean;
+      order?: OrderView;
+      locale?: 'en' | 'nl';
+    } = {},
+  ) =>
     render(
       props.locale ?? 'en',
       <OrderDetailScreen
@@ -239,7 +405,9 @@ describe("the organiser's order page: tickets and e-mails", () => {
 
   it('says why there are no tickets, or that ticketing could not be asked', () => {
     expect(text(page({ tickets: [] }))).toContain('The order is paid; its tickets are being created.');
-    expect(text(page({ tickets: [], order: { ...paidOrder, status: 'reserved' } }))).toContain('Tickets are created once the order is paid.');
+    expect(text(page({ tickets: [], order: { ...paidOrder, status: 'reserved' } }))).toContain(
+      'Tickets are created once the order is paid.',
+    );
     expect(page({ tickets: null })).toContain('data-testid="order-tickets-unavailable"');
   });
 
@@ -247,9 +415,15 @@ describe("the organiser's order page: tickets and e-mails", () => {
     const html = page();
     const items = html.split('data-testid="order-message"').slice(1);
     expect(items).toHaveLength(2);
-    expect(text(`<x ${items[0]!}`)).toMatch(/^Your tickets for Harbour Weekend Confirmation sent again · guest@example\.test · Jul 3, 2031.* Bounced Attachments: tickets-K-2031-0042\.pdf Not sent .* Sent .* 250 2\.0\.0 OK Bounced .* 550 5\.1\.1 mailbox unavailable/);
+    expect(text(`<x ${items[0]!}`)).toMatch(
+      /^Your tickets for Harbour Weekend Confirmation sent again · guest@example\.test · Jul 3, 2031.* Bounced Attachments: tickets-K-2031-0042\.pdf Not sent .* Sent .* 250 2\.0\.0 OK Bounced .* 550 5\.1\.1 mailbox unavailable/,
+    );
     const timeline = /data-testid="order-message-history"[\s\S]*?<\/ol>/.exec(items[0]!)![0];
-    expect([...timeline.matchAll(/data-status="(\w+)"/g)].map((match) => match[1])).toEqual(['notSent', 'send', 'bounce']);
+    expect([...timeline.matchAll(/data-status="(\w+)"/g)].map((match) => match[1])).toEqual([
+      'notSent',
+      'send',
+      'bounce',
+    ]);
     expect(/data-testid="order-message-status"[\s\S]*?data-status="(\w+)"/.exec(items[1]!)![1]).toBe('opened');
     expect(text(`<x ${items[1]!}`)).toMatch(/Order confirmation .* Opened Sent .* Delivered .* Opened/);
   });
@@ -258,7 +432,9 @@ describe("the organiser's order page: tickets and e-mails", () => {
     expect(section(page(), 'order-resend', 'button')).toBe('Resend confirmation');
     expect(page({ canManage: false })).not.toContain('data-testid="order-resend"');
     expect(page({ order: { ...paidOrder, status: 'reserved' } })).not.toContain('data-testid="order-resend"');
-    expect(page({ order: { ...paidOrder, status: 'canceled', outcome: 'refunded' } })).not.toContain('data-testid="order-resend"');
+    expect(page({ order: { ...paidOrder, status: 'canceled', outcome: 'refunded' } })).not.toContain(
+      'data-testid="order-resend"',
+    );
     expect(section(page({ locale: 'nl' }), 'order-resend', 'button')).toBe('Bevestiging opnieuw sturen');
   });
 
@@ -276,7 +452,13 @@ describe("Resend's idempotency key", () => {
     let made = 0;
     const holder = resendKeyHolder(() => `resend-key-${++made}`);
     const keys: string[] = [];
-    const answers = [fail(0), fail(503), { ok: true as const, data: sent }, fail(409), { ok: true as const, data: sent }];
+    const answers = [
+      fail(0),
+      fail(503),
+      { ok: true as const, data: sent },
+      fail(409),
+      { ok: true as const, data: sent },
+    ];
     const resend = jest.fn(async (key: string) => {
       keys.push(key);
       return answers.shift()!;
@@ -288,29 +470,70 @@ describe("Resend's idempotency key", () => {
 });
 
 const attendee = (n: number, extra: Partial<AttendeeView> = {}): AttendeeView => ({
-  ticketId: `tkt_01jc5v3q8x000000000000000${n}`, reference: `REF${n}-ABCD`, status: 'created', orderId: ORDER, orderNumber: 'K-2031-0042', email: `guest${n}@example.test`,
-  itemName: 'Weekend pass', checkedInAt: '', device: '', issuedAt: '2031-07-01T10:02:00.000Z', subscribed: false, ...extra,
+  ticketId: `tkt_01jc5v3q8x000000000000000${n}`,
+  reference: `REF${n}-ABCD`,
+  status: 'created',
+  orderId: ORDER,
+  orderNumber: 'K-2031-0042',
+  email: `guest${n}@example.test`,
+  itemName: 'Weekend pass',
+  checkedInAt: '',
+  device: '',
+  issuedAt: '2031-07-01T10:02:00.000Z',
+  subscribed: false,
+  ...extra,
 });
-const attendeeList = (attendees: AttendeeView[], filters: Partial<AttendeeListView> = {}): AttendeeListView => ({ attendees, page: 1, hasNextPage: false, query: '', status: '', ...filters });
+const attendeeList = (attendees: AttendeeView[], filters: Partial<AttendeeListView> = {}): AttendeeListView => ({
+  attendees,
+  page: 1,
+  hasNextPage: false,
+  query: '',
+  status: '',
+  ...filters,
+});
 
 describe('the Attendees tab', () => {
-  const tab = (list: AttendeeListView | null, extra: { canViewOrders?: boolean; allowed?: boolean; locale?: 'en' | 'nl' } = {}) =>
-    render(extra.locale ?? 'en', <AttendeesTab orgId={ORG} eventId={EVENT} allowed={extra.allowed ?? true} list={list} canViewOrders={extra.canViewOrders ?? true} navigate={noop} />);
+  const tab = (
+    list: AttendeeListView | null,
+    extra: { canViewOrders?: boolean; allowed?: boolean; locale?: 'en' | 'nl' } = {},
+  ) =>
+    render(
+      extra.locale ?? 'en',
+      <AttendeesTab
+        orgId={ORG}
+        eventId={EVENT}
+        allowed={extra.allowed ?? true}
+        list={list}
+        canViewOrders={extra.canViewOrders ?? true}
+        navigate={noop}
+      />,
+    );
 
   it.each([
     ['en', 'Reference Item Order E-mail Status Checked in Device', 'Used', 'Export CSV'],
     ['nl', 'Referentie Item Bestelling E-mail Status Ingecheckt Apparaat', 'Gebruikt', 'CSV exporteren'],
-  ] as const)('lists reference, item, order, e-mail, status, check-in time and device in %s', (locale, headers, used, exportLabel) => {
-    const html = tab(attendeeList([attendee(1, { status: 'used', checkedInAt: '2031-07-04T16:05:00.000Z', device: 'Door 1' }), attendee(2)]), { locale });
-    expect(text(/<thead[^>]*>([\s\S]*?)<\/thead>/.exec(html)![1]!)).toBe(headers);
-    expect(html).toContain(`href="/o/${ORG}/orders/${ORDER}"`);
-    expect(text(html)).toContain('guest1@example.test');
-    expect(text(html)).toContain('Door 1');
-    expect(text(html)).toContain(used);
-    expect(html).toContain('data-status="used"');
-    expect(section(html, 'attendees-export', 'a')).toBe(exportLabel);
-    expect(html).toContain(`href="/api/organisations/${ORG}/events/${EVENT}/attendees.csv?locale=${locale}" download=""`);
-  });
+  ] as const)(
+    'lists reference, item, order, e-mail, status, check-in time and device in %s',
+    (locale, headers, used, exportLabel) => {
+      const html = tab(
+        attendeeList([
+          attendee(1, { status: 'used', checkedInAt: '2031-07-04T16:05:00.000Z', device: 'Door 1' }),
+          attendee(2),
+        ]),
+        { locale },
+      );
+      expect(text(/<thead[^>]*>([\s\S]*?)<\/thead>/.exec(html)![1]!)).toBe(headers);
+      expect(html).toContain(`href="/o/${ORG}/orders/${ORDER}"`);
+      expect(text(html)).toContain('guest1@example.test');
+      expect(text(html)).toContain('Door 1');
+      expect(text(html)).toContain(used);
+      expect(html).toContain('data-status="used"');
+      expect(section(html, 'attendees-export', 'a')).toBe(exportLabel);
+      expect(html).toContain(
+        `href="/api/organisations/${ORG}/events/${EVENT}/attendees.csv?locale=${locale}" download=""`,
+      );
+    },
+  );
 
   it('shows order numbers without a link to members who may not view orders (check-in only)', () => {
     const html = tab(attendeeList([attendee(1)]), { canViewOrders: false });
@@ -343,13 +566,19 @@ describe('the Attendees tab', () => {
 
   it('builds its hrefs with the tab first and page 1 left out', () => {
     expect(attendeesHref(ORG, EVENT, {})).toBe(`/o/${ORG}/events/${EVENT}?tab=attendees`);
-    expect(attendeesHref(ORG, EVENT, { q: 'a@b.c', page: 1 })).toBe(`/o/${ORG}/events/${EVENT}?tab=attendees&q=a%40b.c`);
+    expect(attendeesHref(ORG, EVENT, { q: 'a@b.c', page: 1 })).toBe(
+      `/o/${ORG}/events/${EVENT}?tab=attendees&q=a%40b.c`,
+    );
     expect(attendeesCsvHref(ORG, EVENT, {})).toBe(`/api/organisations/${ORG}/events/${EVENT}/attendees.csv`);
   });
 });
 
 const stats: TicketStatsView = {
-  sold: 120, checkedIn: 45, canceled: 3, revenueMinor: 486000, currency: 'EUR',
+  sold: 120,
+  checkedIn: 45,
+  canceled: 3,
+  revenueMinor: 486000,
+  currency: 'EUR',
   options: [
     { ticketOptionId: 'tko_01jc5v3q8x0000000000000001', name: 'Regular', sold: 100, checkedIn: 40 },
     { ticketOptionId: 'tko_01jc5v3q8x0000000000000002', name: 'VIP', sold: 20, checkedIn: 5 },
@@ -366,8 +595,12 @@ describe("the event Overview's sales and check-ins", () => {
     expect(section(html, 'stats-canceled', 'p')).toBe('3');
     expect(section(html, 'stats-revenue', 'p')).toBe('€4,860.00');
     expect(section(html, 'stats-progress-text', 'span')).toBe('45 of 120 checked in (37%)');
-    expect(html).toMatch(/role="progressbar" aria-label="Check-in progress" aria-valuemin="0" aria-valuemax="100" aria-valuenow="37"/);
-    expect(section(html, 'stats-options', 'table')).toBe('Sales and check-ins per ticket option Ticket option Sold Checked in Check-in progress Regular 100 40 VIP 20 5');
+    expect(html).toMatch(
+      /role="progressbar" aria-label="Check-in progress" aria-valuemin="0" aria-valuemax="100" aria-valuenow="37"/,
+    );
+    expect(section(html, 'stats-options', 'table')).toBe(
+      'Sales and check-ins per ticket option Ticket option Sold Checked in Check-in progress Regular 100 40 VIP 20 5',
+    );
     expect(text(html)).toContain('7 check-ins in the last hour');
   });
 
@@ -375,8 +608,12 @@ describe("the event Overview's sales and check-ins", () => {
     const html = render('en', <EventTicketStats orgId={ORG} eventId={EVENT} stats={stats} />);
     expect(section(html, 'stats-conflicts', 'div')).toContain('2 tickets were admitted at two scanners while offline.');
     expect(html).toContain(`href="/o/${ORG}/events/${EVENT}/scan"`);
-    expect(render('en', <EventTicketStats orgId={ORG} eventId={EVENT} stats={{ ...stats, openConflicts: 0 }} />)).not.toContain('data-testid="stats-conflicts"');
-    expect(text(render('nl', <EventTicketStats orgId={ORG} eventId={EVENT} stats={{ ...stats, openConflicts: 1 }} />))).toContain('1 ticket is offline bij twee scanners binnengelaten.');
+    expect(
+      render('en', <EventTicketStats orgId={ORG} eventId={EVENT} stats={{ ...stats, openConflicts: 0 }} />),
+    ).not.toContain('data-testid="stats-conflicts"');
+    expect(
+      text(render('nl', <EventTicketStats orgId={ORG} eventId={EVENT} stats={{ ...stats, openConflicts: 1 }} />)),
+    ).toContain('1 ticket is offline bij twee scanners binnengelaten.');
   });
 
   it('rounds the progress down, never past 100, and 0 with nothing sold', () => {
@@ -386,13 +623,44 @@ describe("the event Overview's sales and check-ins", () => {
     expect(checkedInPercent(5, 4)).toBe(100);
   });
 
-  const eventActions: EventActions = { publish: never, convertToDraft: never, update: never, remove: never, createTicketOption: never, updateTicketOption: never, deleteTicketOption: never };
+  const eventActions: EventActions = {
+    publish: never,
+    convertToDraft: never,
+    update: never,
+    remove: never,
+    createTicketOption: never,
+    updateTicketOption: never,
+    deleteTicketOption: never,
+  };
   const event: EventView = {
-    id: EVENT, organisationId: ORG, name: 'Harbour Friday', description: '', startsAt: '2031-07-04T16:00:00.000Z', endsAt: '2031-07-04T22:00:00.000Z', status: 'live',
-    ticketLimit: null, translations: [], location: { address: '', city: 'Rotterdam', postalCode: '', country: 'NL' }, ticketOptionCount: 2,
+    id: EVENT,
+    organisationId: ORG,
+    name: 'Harbour Friday',
+    description: '',
+    startsAt: '2031-07-04T16:00:00.000Z',
+    endsAt: '2031-07-04T22:00:00.000Z',
+    status: 'live',
+    ticketLimit: null,
+    translations: [],
+    location: { address: '', city: 'Rotterdam', postalCode: '', country: 'NL' },
+    ticketOptionCount: 2,
   };
   const overview = (ticketStats?: TicketStatsView | null) =>
-    render('en', <EventScreen orgId={ORG} event={event} tab="overview" canEdit ownLocale="en" publicUrl="" actions={eventActions} refresh={noop} onDeleted={noop} ticketStats={ticketStats} />);
+    render(
+      'en',
+      <EventScreen
+        orgId={ORG}
+        event={event}
+        tab="overview"
+        canEdit
+        ownLocale="en"
+        publicUrl=""
+        actions={eventActions}
+        refresh={noop}
+        onDeleted={noop}
+        ticketStats={ticketStats}
+      />,
+    );
 
   it('sits on the Overview for members who may see it, and says so when ticketing is away', () => {
     expect(overview(stats)).toContain('data-testid="ticket-stats"');
@@ -403,8 +671,17 @@ describe("the event Overview's sales and check-ins", () => {
 
 describe('Scan Tickets', () => {
   const live = (n: number, startsAt: string, endsAt: string, status = 'live'): EventView => ({
-    id: `evt_01jc5v3q8x000000000000000${n}`, organisationId: ORG, name: `Event ${n}`, description: '', startsAt, endsAt, status, ticketLimit: null, translations: [],
-    location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' }, ticketOptionCount: 1,
+    id: `evt_01jc5v3q8x000000000000000${n}`,
+    organisationId: ORG,
+    name: `Event ${n}`,
+    description: '',
+    startsAt,
+    endsAt,
+    status,
+    ticketLimit: null,
+    translations: [],
+    location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' },
+    ticketOptionCount: 1,
   });
   const NOW = Date.parse('2031-07-04T12:00:00.000Z');
 

@@ -21,16 +21,28 @@ describe('Button', () => {
     }
     expect(buttonVariants({ variant: 'destructive' })).toContain('bg-destructive');
     expect(buttonVariants({ size: 'icon' })).toContain('size-10');
-    expect(render('en', <Button>Save</Button>)).toMatch(/^<button type="button" class="[^"]*bg-primary[^"]*">Save<\/button>$/);
+    expect(render('en', <Button>Save</Button>)).toMatch(
+      /^<button type="button" class="[^"]*bg-primary[^"]*">Save<\/button>$/,
+    );
   });
 
   it('renders its child with the button look (asChild)', () => {
-    const html = render('en', <Button asChild variant="outline"><a href="/events">Events</a></Button>);
+    const html = render(
+      'en',
+      <Button asChild variant="outline">
+        <a href="/events">Events</a>
+      </Button>,
+    );
     expect(html).toMatch(/^<a href="\/events" class="[^"]*border-border[^"]*">Events<\/a>$/);
   });
 
   it('is disabled and busy while loading, with a spinner', () => {
-    const html = render('en', <Button loading type="submit">Saving</Button>);
+    const html = render(
+      'en',
+      <Button loading type="submit">
+        Saving
+      </Button>,
+    );
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*aria-busy="true"/);
     expect(html).toContain('data-testid="button-spinner"');
     expect(text(html)).toBe('Saving');
@@ -39,14 +51,29 @@ describe('Button', () => {
 
 describe('Field', () => {
   it('wires label, hint and error to the control', () => {
-    const html = render('en', <Field id="city" label="City" description="Where it happens" error="City is required"><Input /></Field>);
+    const html = render(
+      'en',
+      <Field id="city" label="City" description="Where it happens" error="City is required">
+        <Input />
+      </Field>,
+    );
     expect(labelFor(html, 'city')).toBe('City');
-    expect(attributesOf(html, 'city')).toMatchObject({ 'aria-invalid': 'true', 'aria-describedby': 'city-hint city-error' });
-    expect(html).toContain('<p id="city-error" class="text-sm text-destructive" data-testid="city-error">City is required</p>');
+    expect(attributesOf(html, 'city')).toMatchObject({
+      'aria-invalid': 'true',
+      'aria-describedby': 'city-hint city-error',
+    });
+    expect(html).toContain(
+      '<p id="city-error" class="text-sm text-destructive" data-testid="city-error">City is required</p>',
+    );
   });
 
   it('leaves aria-invalid out without an error, and works with a textarea', () => {
-    const html = render('en', <Field id="about" label="About"><Textarea /></Field>);
+    const html = render(
+      'en',
+      <Field id="about" label="About">
+        <Textarea />
+      </Field>,
+    );
     expect(html).toMatch(/<textarea rows="4"[^>]*id="about"/);
     expect(html).not.toContain('aria-invalid=');
     expect(fieldIds('x', {})).toEqual({ descriptionId: undefined, errorId: undefined, describedBy: undefined });
@@ -68,26 +95,39 @@ describe('LinkTabs', () => {
     ];
     const html = render('en', <LinkTabs items={items} active="settings" aria-label="Event" />);
     expect(html).toContain('<nav aria-label="Event"');
-    expect(html).toMatch(/<a href="\/o\/org_1\/events\/evt_1\/settings" class="[^"]*border-primary[^"]*" aria-current="page">Settings<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/o\/org_1\/events\/evt_1\/settings" class="[^"]*border-primary[^"]*" aria-current="page">Settings<\/a>/,
+    );
     expect(html).toMatch(/<a href="\/o\/org_1\/events\/evt_1" class="[^"]*border-transparent[^"]*">Overview<\/a>/);
   });
 
   it('uses the host link component', () => {
     const Link = ({ href, children, ...rest }: { href: string; children: React.ReactNode; className?: string }) => (
-      <a data-host-link="" href={`/nl${href}`} {...rest}>{children}</a>
+      <a data-host-link="" href={`/nl${href}`} {...rest}>
+        {children}
+      </a>
     );
-    expect(render('en', <LinkTabs items={[{ value: 'a', href: '/a', label: 'A' }]} active="a" aria-label="Tabs" Link={Link} />)).toContain('data-host-link="" href="/nl/a"');
+    expect(
+      render(
+        'en',
+        <LinkTabs items={[{ value: 'a', href: '/a', label: 'A' }]} active="a" aria-label="Tabs" Link={Link} />,
+      ),
+    ).toContain('data-host-link="" href="/nl/a"');
   });
 });
 
 describe('Tabs', () => {
   it('renders radix tabs with roles', () => {
-    const html = render('en', (
+    const html = render(
+      'en',
       <Tabs defaultValue="one">
-        <TabsList><TabsTrigger value="one">One</TabsTrigger><TabsTrigger value="two">Two</TabsTrigger></TabsList>
+        <TabsList>
+          <TabsTrigger value="one">One</TabsTrigger>
+          <TabsTrigger value="two">Two</TabsTrigger>
+        </TabsList>
         <TabsContent value="one">First</TabsContent>
-      </Tabs>
-    ));
+      </Tabs>,
+    );
     expect(html).toContain('role="tablist"');
     expect(html).toMatch(/role="tab" aria-selected="true"[^>]*data-state="active"[^>]*>One</);
     expect(html).toContain('role="tabpanel"');
@@ -98,9 +138,23 @@ describe('small parts', () => {
   it('render accessibly', () => {
     expect(render('en', <Skeleton className="h-4" />)).toContain('aria-hidden="true"');
     expect(render('en', <Separator />)).toContain('role="none"');
-    expect(render('en', <Separator decorative={false} orientation="vertical" />)).toContain('role="separator" aria-orientation="vertical"');
+    expect(render('en', <Separator decorative={false} orientation="vertical" />)).toContain(
+      'role="separator" aria-orientation="vertical"',
+    );
     expect(render('en', <Badge tone="info">New</Badge>)).toContain('bg-info-muted');
-    expect(text(render('en', <Card><CardHeader><CardTitle>Sales</CardTitle></CardHeader><CardContent>12</CardContent></Card>))).toBe('Sales 12');
+    expect(
+      text(
+        render(
+          'en',
+          <Card>
+            <CardHeader>
+              <CardTitle>Sales</CardTitle>
+            </CardHeader>
+            <CardContent>12</CardContent>
+          </Card>,
+        ),
+      ),
+    ).toBe('Sales 12');
   });
 
   it('shows initials for a name and keeps the full name for screen readers', () => {

@@ -1,4 +1,10 @@
-import { DataTable, matchesSearch, pageCountOf, clampPageIndex, type ColumnDef } from '../../src/components/ui/data-table';
+import {
+  DataTable,
+  matchesSearch,
+  pageCountOf,
+  clampPageIndex,
+  type ColumnDef,
+} from '../../src/components/ui/data-table';
 import { EmptyStatePreset } from '../../src/components/ui/empty-state';
 import { render, text } from '../support/render';
 
@@ -54,14 +60,20 @@ describe('DataTable', () => {
   });
 
   it('filters rows by the search over every column', () => {
-    expect(firstCells(render('en', table({ initialState: { search: 'utrecht' } })))).toEqual(['Summer fair', 'Autumn market']);
+    expect(firstCells(render('en', table({ initialState: { search: 'utrecht' } })))).toEqual([
+      'Summer fair',
+      'Autumn market',
+    ]);
     expect(firstCells(render('en', table({ initialState: { search: 'cafe' } })))).toEqual(['Café concert']);
     // Every word must be in one cell: "fair" and "300" are in different columns.
     expect(render('en', table({ initialState: { search: 'fair 300' } }))).toContain('data-testid="no-results"');
   });
 
   it('pages the rows', () => {
-    const second = render('nl', table({ pageSizes: [2, 10], initialState: { pageIndex: 1, sorting: [{ id: 'name', desc: false }] } }));
+    const second = render(
+      'nl',
+      table({ pageSizes: [2, 10], initialState: { pageIndex: 1, sorting: [{ id: 'name', desc: false }] } }),
+    );
     expect(firstCells(second)).toEqual(['Café concert', 'Jazz night']);
     expect(text(second)).toContain('Pagina 2 van 3');
     expect(text(second)).toContain('Vorige');

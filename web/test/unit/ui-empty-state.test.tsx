@@ -3,7 +3,14 @@ import { messagesByLocale, render, text } from '../support/render';
 
 describe('EmptyState presets', () => {
   it('cover the six empty states of spec §8', () => {
-    expect(EMPTY_STATE_KINDS).toEqual(['noTicketsSold', 'noTicketOptions', 'noEventsFound', 'noItemsFound', 'noCodesFound', 'noItemsInCart']);
+    expect(EMPTY_STATE_KINDS).toEqual([
+      'noTicketsSold',
+      'noTicketOptions',
+      'noEventsFound',
+      'noItemsFound',
+      'noCodesFound',
+      'noItemsInCart',
+    ]);
   });
 
   it.each([
@@ -22,7 +29,14 @@ describe('EmptyState presets', () => {
   });
 
   it('takes an action and a custom description', () => {
-    const html = render('en', <EmptyStatePreset kind="noCodesFound" description="Nothing matches “SUMMER”." action={<button type="button">Create code</button>} />);
+    const html = render(
+      'en',
+      <EmptyStatePreset
+        kind="noCodesFound"
+        description="Nothing matches “SUMMER”."
+        action={<button type="button">Create code</button>}
+      />,
+    );
     expect(text(html)).toBe('No codes found Nothing matches “SUMMER”. Create code');
   });
 

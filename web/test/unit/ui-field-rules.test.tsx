@@ -55,7 +55,10 @@ describe('fieldRules', () => {
   });
 
   it('names the field in a form schema, per field', () => {
-    const schema = z.object({ name: fieldRules('Name').text({ required: true }), email: fieldRules('Email').email({ required: true }) });
+    const schema = z.object({
+      name: fieldRules('Name').text({ required: true }),
+      email: fieldRules('Email').email({ required: true }),
+    });
     const result = schema.safeParse({ name: '', email: 'x' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
@@ -85,6 +88,8 @@ describe('formAlertMessage', () => {
   });
 
   it('prefers a message for the whole form from the server', () => {
-    expect(formAlertMessage({ submitCount: 1, errorCount: 1, rootMessage: 'Too many attempts.' }, GENERIC_FORM_MESSAGE)).toBe('Too many attempts.');
+    expect(
+      formAlertMessage({ submitCount: 1, errorCount: 1, rootMessage: 'Too many attempts.' }, GENERIC_FORM_MESSAGE),
+    ).toBe('Too many attempts.');
   });
 });

@@ -26,20 +26,29 @@ describe('Form', () => {
     const html = render('en', <EventForm />);
     expect(html).toMatch(/<form[^>]*noValidate=""/);
     expect(labelFor(html, 'name')).toBe('Name');
-    expect(attributesOf(html, 'name')).toMatchObject({ name: 'name', value: 'Summer fair', 'aria-describedby': 'name-hint' });
+    expect(attributesOf(html, 'name')).toMatchObject({
+      name: 'name',
+      value: 'Summer fair',
+      'aria-describedby': 'name-hint',
+    });
     expect(attributesOf(html, 'email')).toMatchObject({ name: 'email', type: 'email', value: '' });
     expect(html).not.toContain('role="alert"');
   });
 
   it('shows each field message under its field, announced with it', () => {
     const html = render('en', <EventForm errors={{ email: { type: 'custom', message: 'Email is required' } }} />);
-    expect(html).toContain('<p id="email-error" class="text-sm text-destructive" data-testid="email-error">Email is required</p>');
+    expect(html).toContain(
+      '<p id="email-error" class="text-sm text-destructive" data-testid="email-error">Email is required</p>',
+    );
     expect(attributesOf(html, 'email')).toMatchObject({ 'aria-invalid': 'true', 'aria-describedby': 'email-error' });
     expect(attributesOf(html, 'name')['aria-invalid']).toBeUndefined();
   });
 
   it('shows a message for the whole form in an alert', () => {
-    const html = render('en', <EventForm errors={{ root: { type: 'server', message: 'The service is unavailable.' } }} />);
+    const html = render(
+      'en',
+      <EventForm errors={{ root: { type: 'server', message: 'The service is unavailable.' } }} />,
+    );
     expect(html).toContain('role="alert"');
     expect(text(html)).toContain('The service is unavailable.');
   });

@@ -1,8 +1,18 @@
 import { messagesByLocale, render, text } from '../support/render';
-import { EMAIL_STATUSES, LIFECYCLE_STATUSES, STATUS_TONES, STATUS_WORDS, StatusBadge, statusTone, toStatusWord } from '../../src/components/ui/status-badge';
+import {
+  EMAIL_STATUSES,
+  LIFECYCLE_STATUSES,
+  STATUS_TONES,
+  STATUS_WORDS,
+  StatusBadge,
+  statusTone,
+  toStatusWord,
+} from '../../src/components/ui/status-badge';
 
-const SPEC_WORDS = 'canceled, closed, completed, created, deleted, draft, ended, expired, live, open, pending, public, reserved, unknown, used, visible, paid, authorized, failed';
-const SPEC_EMAIL_WORDS = 'bounce, complaint, delivery, send, reject, opened, click, renderingFailure, deliveryDelay, subscription, notSent';
+const SPEC_WORDS =
+  'canceled, closed, completed, created, deleted, draft, ended, expired, live, open, pending, public, reserved, unknown, used, visible, paid, authorized, failed';
+const SPEC_EMAIL_WORDS =
+  'bounce, complaint, delivery, send, reject, opened, click, renderingFailure, deliveryDelay, subscription, notSent';
 
 describe('status words', () => {
   it('are exactly the spec §4 lists', () => {

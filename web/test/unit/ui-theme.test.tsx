@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brandAttributes, isThemeMode, resolveThemeMode, THEME_MODES, THEME_STORAGE_KEY } from '../../src/components/theme/theme-options';
+import {
+  brandAttributes,
+  isThemeMode,
+  resolveThemeMode,
+  THEME_MODES,
+  THEME_STORAGE_KEY,
+} from '../../src/components/theme/theme-options';
 import { ForcedTheme, ThemeProvider } from '../../src/components/theme/theme-provider';
 import { ThemeToggle } from '../../src/components/theme/theme-toggle';
 import { render, text } from '../support/render';
@@ -29,18 +35,35 @@ describe('theme options', () => {
 
 describe('ThemeProvider', () => {
   it('writes the pre-paint script with class attribute, storage key and system default', () => {
-    const html = render('en', <ThemeProvider><p>page</p></ThemeProvider>);
+    const html = render(
+      'en',
+      <ThemeProvider>
+        <p>page</p>
+      </ThemeProvider>,
+    );
     expect(html).toContain('("class","kassa-theme","system",null,["light","dark"]');
     expect(text(html)).toContain('page');
   });
 
   it('passes a forced mode to the script', () => {
-    const html = render('en', <ThemeProvider forcedTheme="dark"><p>scan</p></ThemeProvider>);
+    const html = render(
+      'en',
+      <ThemeProvider forcedTheme="dark">
+        <p>scan</p>
+      </ThemeProvider>,
+    );
     expect(html).toContain('("class","kassa-theme","system","dark",');
   });
 
   it('lets a page force a mode for its own subtree from the server on', () => {
-    const html = render('en', <ThemeProvider><ForcedTheme theme="light"><p>ticket</p></ForcedTheme></ThemeProvider>);
+    const html = render(
+      'en',
+      <ThemeProvider>
+        <ForcedTheme theme="light">
+          <p>ticket</p>
+        </ForcedTheme>
+      </ThemeProvider>,
+    );
     expect(html).toContain('<div class="light contents"><p>ticket</p></div>');
   });
 });
@@ -50,14 +73,24 @@ describe('ThemeToggle', () => {
     ['en', 'Colour mode', ['Light', 'Dark', 'System']],
     ['nl', 'Kleurmodus', ['Licht', 'Donker', 'Systeem']],
   ] as const)('offers the three modes as radio buttons in %s', (locale, label, modes) => {
-    const html = render(locale, <ThemeProvider><ThemeToggle /></ThemeProvider>);
+    const html = render(
+      locale,
+      <ThemeProvider>
+        <ThemeToggle />
+      </ThemeProvider>,
+    );
     expect(html).toContain(`role="radiogroup" aria-label="${label}"`);
     expect(html.match(/role="radio"/g)).toHaveLength(3);
     for (const mode of modes) expect(html).toContain(`title="${mode}"`);
   });
 
   it('is disabled while a mode is forced', () => {
-    const html = render('en', <ThemeProvider forcedTheme="light"><ThemeToggle /></ThemeProvider>);
+    const html = render(
+      'en',
+      <ThemeProvider forcedTheme="light">
+        <ThemeToggle />
+      </ThemeProvider>,
+    );
     expect(html).toContain('aria-disabled="true"');
     expect(html.match(/disabled=""/g)).toHaveLength(3);
   });
@@ -67,9 +100,13 @@ describe('theme tokens', () => {
   const css = readFileSync(join(__dirname, '../../src/styles/globals.css'), 'utf8');
 
   it('define green/blue/slate in light and dark, and the amber/stone override', () => {
-    expect(css).toMatch(/:root,\s*\.light \{[^}]*--primary: var\(--color-green-700\)[^}]*--secondary: var\(--color-blue-600\)[^}]*--foreground: var\(--color-slate-900\)/);
+    expect(css).toMatch(
+      /:root,\s*\.light \{[^}]*--primary: var\(--color-green-700\)[^}]*--secondary: var\(--color-blue-600\)[^}]*--foreground: var\(--color-slate-900\)/,
+    );
     expect(css).toMatch(/\.dark \{[^}]*--primary: var\(--color-green-500\)[^}]*--background: var\(--color-slate-950\)/);
-    expect(css).toMatch(/\[data-theme="amber"\][^{]*\{[^}]*--primary: var\(--color-amber-500\)[^}]*--foreground: var\(--color-stone-900\)/);
+    expect(css).toMatch(
+      /\[data-theme="amber"\][^{]*\{[^}]*--primary: var\(--color-amber-500\)[^}]*--foreground: var\(--color-stone-900\)/,
+    );
     expect(css).toContain('@custom-variant dark (&:where(.dark, .dark *));');
     expect(css).toContain('@media (prefers-reduced-motion: reduce)');
   });

@@ -5,7 +5,13 @@ import { LocaleSwitcher } from '../../../components/locale-switcher';
 import { Link } from '../../../i18n/navigation';
 
 /** The public site's frame: the header with the product title and the language switch. */
-export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+export default async function SiteLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
   // Every layout sets the locale itself, so that next-intl never reads the request and public pages can be prerendered.
   const { locale } = await params;
   setRequestLocale(locale);
@@ -15,7 +21,10 @@ export default async function SiteLayout({ children, params }: { children: React
     <>
       <SiteHeader title={t('productTitle')} homeHref="/" homeLabel={tHeader('home')} Link={Link}>
         <LocaleSwitcher />
-        <Link href="/sign-in" className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2">
+        <Link
+          href="/sign-in"
+          className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+        >
           {tHeader('signIn')}
         </Link>
       </SiteHeader>

@@ -14,7 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Marketing.meta.home' });
   const tCommon = await getTranslations({ locale, namespace: 'Common' });
   // The layout's title template applies to pages below it, not to this page beside it: spell the full title out.
-  return { title: { absolute: documentTitle(t('title'), tCommon('productTitle')) }, description: t('description'), alternates: staticCanonical(locale, '/') };
+  return {
+    title: { absolute: documentTitle(t('title'), tCommon('productTitle')) },
+    description: t('description'),
+    alternates: staticCanonical(locale, '/'),
+  };
 }
 
 export default async function HomePage({ params }: Props) {
@@ -22,7 +26,12 @@ export default async function HomePage({ params }: Props) {
   setRequestLocale(locale);
   return (
     <>
-      <LandingScreen signUpHref="/sign-up" contactHref="/contact" waitlistForm={<WaitlistFormContainer />} Link={Link} />
+      <LandingScreen
+        signUpHref="/sign-up"
+        contactHref="/contact"
+        waitlistForm={<WaitlistFormContainer />}
+        Link={Link}
+      />
       <MarketingFooter termsHref="/terms" privacyHref="/privacy" contactHref="/contact" Link={Link} />
     </>
   );

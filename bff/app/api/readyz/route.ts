@@ -7,5 +7,8 @@ export const dynamic = 'force-dynamic';
 export async function GET(): Promise<NextResponse> {
   const checks = await checkDependencies();
   const ready = Object.values(checks).every(Boolean);
-  return NextResponse.json({ status: ready ? 'ready' : 'not ready', checks }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json(
+    { status: ready ? 'ready' : 'not ready', checks },
+    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  );
 }

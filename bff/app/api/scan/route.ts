@@ -4,7 +4,13 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../server/handler';
 import { scanClient } from '../../../server/clients/scan-client';
-import { asScanLink, linkAccess, linkScanBody, readBody, requireScanLinkWithinLimit } from '../../../server/scan/scan-requests';
+import {
+  asScanLink,
+  linkAccess,
+  linkScanBody,
+  readBody,
+  requireScanLinkWithinLimit,
+} from '../../../server/scan/scan-requests';
 import { toScanOutcomeView } from '../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {

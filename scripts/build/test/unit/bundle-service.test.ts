@@ -56,7 +56,10 @@ describe('bundle-service', () => {
     expect(status).toBe(0);
     // NODE_PATH stands in for the image's node_modules next to the bundle.
     const env = { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules'), GRPC_PORT: '50123' };
-    const main = spawnSync(process.execPath, ['--enable-source-maps', path.join(outdir, 'main.js')], { env, encoding: 'utf8' });
+    const main = spawnSync(process.execPath, ['--enable-source-maps', path.join(outdir, 'main.js')], {
+      env,
+      encoding: 'utf8',
+    });
     expect(main.stderr).toBe('');
     expect(main.stdout.trim()).toMatch(/^sample-service: \d+ methods on port 50123, health status 1$/);
     const migrate = spawnSync(process.execPath, [path.join(outdir, 'migrate.js')], { env, encoding: 'utf8' });
@@ -78,7 +81,9 @@ describe('bundle-service', () => {
 
   // Real services are covered as soon as their entry points exist.
   const services = ['identity', 'catalog', 'ordering', 'payments', 'ticketing', 'notifications'].filter((name) =>
-    ['src/main.ts', 'src/persistence/migrate.ts'].every((entry) => existsSync(path.join(repoRoot, 'services', name, entry))),
+    ['src/main.ts', 'src/persistence/migrate.ts'].every((entry) =>
+      existsSync(path.join(repoRoot, 'services', name, entry)),
+    ),
   );
   for (const name of services) {
     it(`bundles the ${name} service`, () => {

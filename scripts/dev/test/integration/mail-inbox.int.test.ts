@@ -16,7 +16,14 @@ const web = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${inbo
 
 async function sendMail(to: string, subject: string, headers: Record<string, string> = {}): Promise<void> {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: inbox.smtpPort, secure: false });
-  await transport.sendMail({ from: 'Kassa <no-reply@kassa.localhost>', to, subject, text: `Text of ${subject}`, html: `<p>HTML of <b>${subject}</b></p>`, headers });
+  await transport.sendMail({
+    from: 'Kassa <no-reply@kassa.localhost>',
+    to,
+    subject,
+    text: `Text of ${subject}`,
+    html: `<p>HTML of <b>${subject}</b></p>`,
+    headers,
+  });
   transport.close();
 }
 
@@ -24,11 +31,23 @@ it('lists received mail newest first, as JSON and as a page, and empties on DELE
   await sendMail('first@example.com', 'First <message>');
   await sendMail('second@example.com', 'Second', { 'X-Kassa-Message-Id': 'ema_second' });
 
-  const list = (await (await web('/api/messages')).json()) as { id: string; to: string; subject: string; text: string; html: string; date: string; kassaMessageId: string }[];
+  const list = (await (await web('/api/messages')).json()) as {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    date: string;
+    kassaMessageId: string;
+  }[];
   expect(list.map((m) => m.subject)).toEqual(['Second', 'First <message>']);
   // notifications' own id of each message, so that a test can tell one message sent twice from two messages.
   expect(list.map((m) => m.kassaMessageId)).toEqual(['ema_second', '']);
-  expect(list[0]).toMatchObject({ to: 'second@example.com', text: expect.stringContaining('Text of Second'), html: expect.stringContaining('<b>Second</b>') });
+  expect(list[0]).toMatchObject({
+    to: 'second@example.com',
+    text: expect.stringContaining('Text of Second'),
+    html: expect.stringContaining('<b>Second</b>'),
+  });
   expect(new Date(list[0]!.date).getTime()).not.toBeNaN();
 
   const filtered = (await (await web('/api/messages?to=first@example.com')).json()) as { subject: string }[];
@@ -54,10 +73,13 @@ it('lists received mail newest first, as JSON and as a page, and empties on DELE
 it('refuses requests that name a foreign host (DNS rebinding)', async () => {
   // fetch will not send a chosen Host header; node:http will.
   const statusCode = await new Promise<number | undefined>((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port: inbox.httpPort, path: '/api/messages', headers: { Host: 'evil.example' } }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    });
+    const request = httpRequest(
+      { host: '127.0.0.1', port: inbox.httpPort, path: '/api/messages', headers: { Host: 'evil.example' } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

@@ -17,18 +17,74 @@ interface Copy {
 }
 
 const COPIES: Copy[] = [
-  { rule: 'a literal list of locales', home: '@kassa/contracts/locales (LOCALES, Locale)', pattern: /\[\s*'(?:en|nl)'\s*,\s*'(?:en|nl)'\s*\]|'(?:en|nl)'\s*\|\s*'(?:en|nl)'/, example: "const LOCALES = ['en', 'nl'] as const;" },
-  { rule: 'a literal list of currencies', home: '@kassa/contracts/currencies (CURRENCIES)', pattern: /'[A-Z]{3}',\s*'[A-Z]{3}',\s*'[A-Z]{3}'|\b(?:AED AFN|EUR USD GBP)\b/, example: "const CURRENCIES = ['EUR', 'USD', 'GBP'];" },
-  { rule: 'the ISO 4217 code pattern', home: '@kassa/contracts/currencies (CURRENCY_CODE_PATTERN)', pattern: /\[A-Z\]\{3\}/, example: 'if (!/^[A-Z]{3}$/.test(currency)) throw new Error();' },
-  { rule: 'the idempotency key pattern', home: '@kassa/contracts/idempotency-key', pattern: /\{8,100\}/, example: 'const KEY = /^[A-Za-z0-9_-]{8,100}$/;' },
-  { rule: 'an e-mail address pattern', home: '@kassa/contracts/email-address', pattern: /\[\^\\s@\]\+@|@\[\^\\s@\]/, example: 'const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/;' },
-  { rule: 'the list of permissions', home: '@kassa/contracts/permissions (PERMISSIONS)', pattern: /'owner',\s*'organisation\.settings'/, example: "export const PERMISSIONS = ['owner', 'organisation.settings', 'members'];" },
-  { rule: 'the role presets', home: '@kassa/contracts/permissions (PRESETS)', pattern: /box_office:\s*\[/, example: "  box_office: ['orders.view', 'orders.manage', 'checkin']," },
-  { rule: 'the discount code pattern', home: '@kassa/contracts/discount-code', pattern: /A-Za-z0-9_-\]\{\d+,32\}/, example: 'const CODE = /^[A-Za-z0-9_-]{3,32}$/;' },
-  { rule: 'the ticket reference alphabet', home: '@kassa/contracts/ticket-reference (REFERENCE_ALPHABET)', pattern: /(?<!1)23456789ABCDEFGH/, example: "const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';" },
+  {
+    rule: 'a literal list of locales',
+    home: '@kassa/contracts/locales (LOCALES, Locale)',
+    pattern: /\[\s*'(?:en|nl)'\s*,\s*'(?:en|nl)'\s*\]|'(?:en|nl)'\s*\|\s*'(?:en|nl)'/,
+    example: "const LOCALES = ['en', 'nl'] as const;",
+  },
+  {
+    rule: 'a literal list of currencies',
+    home: '@kassa/contracts/currencies (CURRENCIES)',
+    pattern: /'[A-Z]{3}',\s*'[A-Z]{3}',\s*'[A-Z]{3}'|\b(?:AED AFN|EUR USD GBP)\b/,
+    example: "const CURRENCIES = ['EUR', 'USD', 'GBP'];",
+  },
+  {
+    rule: 'the ISO 4217 code pattern',
+    home: '@kassa/contracts/currencies (CURRENCY_CODE_PATTERN)',
+    pattern: /\[A-Z\]\{3\}/,
+    example: 'if (!/^[A-Z]{3}$/.test(currency)) throw new Error();',
+  },
+  {
+    rule: 'the idempotency key pattern',
+    home: '@kassa/contracts/idempotency-key',
+    pattern: /\{8,100\}/,
+    example: 'const KEY = /^[A-Za-z0-9_-]{8,100}$/;',
+  },
+  {
+    rule: 'an e-mail address pattern',
+    home: '@kassa/contracts/email-address',
+    pattern: /\[\^\\s@\]\+@|@\[\^\\s@\]/,
+    example: 'const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/;',
+  },
+  {
+    rule: 'the list of permissions',
+    home: '@kassa/contracts/permissions (PERMISSIONS)',
+    pattern: /'owner',\s*'organisation\.settings'/,
+    example: "export const PERMISSIONS = ['owner', 'organisation.settings', 'members'];",
+  },
+  {
+    rule: 'the role presets',
+    home: '@kassa/contracts/permissions (PRESETS)',
+    pattern: /box_office:\s*\[/,
+    example: "  box_office: ['orders.view', 'orders.manage', 'checkin'],",
+  },
+  {
+    rule: 'the discount code pattern',
+    home: '@kassa/contracts/discount-code',
+    pattern: /A-Za-z0-9_-\]\{\d+,32\}/,
+    example: 'const CODE = /^[A-Za-z0-9_-]{3,32}$/;',
+  },
+  {
+    rule: 'the ticket reference alphabet',
+    home: '@kassa/contracts/ticket-reference (REFERENCE_ALPHABET)',
+    pattern: /(?<!1)23456789ABCDEFGH/,
+    example: "const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';",
+  },
 ];
 
-const SKIPPED_DIRS = new Set(['node_modules', '.next', 'dist', 'gen', '.artifacts', '.tools', '.data', '.git', 'test', 'migrations']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  '.next',
+  'dist',
+  'gen',
+  '.artifacts',
+  '.tools',
+  '.data',
+  '.git',
+  'test',
+  'migrations',
+]);
 const SCANNED_TOP = ['services', 'bff', 'web', 'scripts', 'e2e', 'testing', 'charts', 'deploy'];
 
 function sourceFiles(dir: string): string[] {
@@ -52,7 +108,8 @@ describe('one home for every shared rule', () => {
       const lines = readFileSync(path, 'utf8').split('\n');
       lines.forEach((line, index) => {
         for (const copy of COPIES) {
-          if (copy.pattern.test(line)) found.push(`${relative(root, path)}:${index + 1}: ${copy.rule} (its home is ${copy.home})`);
+          if (copy.pattern.test(line))
+            found.push(`${relative(root, path)}:${index + 1}: ${copy.rule} (its home is ${copy.home})`);
         }
       });
     }

@@ -24,12 +24,17 @@ function whatRuns(): { part: string; grpc: string; http: string; database: strin
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| part') && !line.startsWith('|---'))
     .map((line) => {
-      const [part, grpc, http, database] = line.split('|').slice(1).map((cell) => cell.trim());
+      const [part, grpc, http, database] = line
+        .split('|')
+        .slice(1)
+        .map((cell) => cell.trim());
       return { part: part!.split(' ')[0]!, grpc: grpc!, http: http!, database: database!.replace(/`/g, '') };
     });
 }
 
-const servicesWithDatabases = Object.entries(values.services).filter(([, service]) => service.database?.enabled).map(([name]) => name);
+const servicesWithDatabases = Object.entries(values.services)
+  .filter(([, service]) => service.database?.enabled)
+  .map(([name]) => name);
 
 it('OPERATIONS asks for the Kubernetes version the chart requires', () => {
   const required = /^>=\s*(\d+\.\d+)/.exec(chart.kubeVersion)?.[1];
@@ -42,10 +47,15 @@ it('each service has the same database in OPERATIONS, the install script and the
   expect(scriptServices).toEqual(servicesWithDatabases);
   expect(postgres.databases.map((database) => database.name)).toEqual(servicesWithDatabases);
   // install.sh writes each URL with the database named after the service.
-  expect(install).toContain('$service-database-url=postgresql://$service:$service_password@kassa-postgres-rw.$data_namespace:5432/$service');
+  expect(install).toContain(
+    '$service-database-url=postgresql://$service:$service_password@kassa-postgres-rw.$data_namespace:5432/$service',
+  );
   const documented = Object.fromEntries(whatRuns().map((row) => [row.part, row.database]));
-  for (const service of servicesWithDatabases) expect({ service, database: documented[service] }).toEqual({ service, database: service });
-  expect(operations.replace(/\s+/g, ' ')).toContain(`own PostgreSQL role and database (${servicesWithDatabases.map((name) => `\`${name}\``).join(', ')};`);
+  for (const service of servicesWithDatabases)
+    expect({ service, database: documented[service] }).toEqual({ service, database: service });
+  expect(operations.replace(/\s+/g, ' ')).toContain(
+    `own PostgreSQL role and database (${servicesWithDatabases.map((name) => `\`${name}\``).join(', ')};`,
+  );
 });
 
 it('each service has the same ports in OPERATIONS and the chart', () => {
@@ -53,7 +63,11 @@ it('each service has the same ports in OPERATIONS and the chart', () => {
   for (const [name, service] of Object.entries(values.services)) {
     if (!service.ports?.grpc) continue;
     const row = rows.find((candidate) => candidate.part === name);
-    expect({ name, grpc: row?.grpc, http: row?.http }).toEqual({ name, grpc: String(service.ports.grpc), http: String(service.ports.http) });
+    expect({ name, grpc: row?.grpc, http: row?.http }).toEqual({
+      name,
+      grpc: String(service.ports.grpc),
+      http: String(service.ports.http),
+    });
   }
 });
 
@@ -62,11 +76,17 @@ it('every Secret the chart refers to is named in OPERATIONS, made by the install
   for (const [role, name] of Object.entries(secrets)) {
     expect({ role, documented: operations.includes(`\`${name}\``) }).toEqual({ role, documented: true });
     // The operators make the app Secret (OPERATIONS, "Secrets": "create `kassa-app`"); the script makes the others.
-    const made = role === 'app' ? new RegExp(`create\\s+\`${name}\``).test(operations) : install.split('\n').some((line) => /ensure_secret|create secret/.test(line) && new RegExp(`\\b${name}\\b`).test(line));
+    const made =
+      role === 'app'
+        ? new RegExp(`create\\s+\`${name}\``).test(operations)
+        : install
+            .split('\n')
+            .some((line) => /ensure_secret|create secret/.test(line) && new RegExp(`\\b${name}\\b`).test(line));
     expect({ role, name, made }).toEqual({ role, name, made: true });
   }
   for (const file of ['deploy/values/dev.yaml', 'deploy/values/production.yaml']) {
     const overrides = (parse(read(file)) as { global?: { secrets?: Record<string, string> } }).global?.secrets ?? {};
-    for (const [role, name] of Object.entries(overrides)) expect({ file, role, name }).toEqual({ file, role, name: values.global.secrets[role] });
+    for (const [role, name] of Object.entries(overrides))
+      expect({ file, role, name }).toEqual({ file, role, name: values.global.secrets[role] });
   }
 });

@@ -5,11 +5,20 @@
 // comment that no constant stands behind.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CATALOG_DESCRIPTION_MAX_LENGTH, CATALOG_NAME_MAX_LENGTH, LOCATION_LIMITS } from '@kassa/contracts/catalog-texts';
+import {
+  CATALOG_DESCRIPTION_MAX_LENGTH,
+  CATALOG_NAME_MAX_LENGTH,
+  LOCATION_LIMITS,
+} from '@kassa/contracts/catalog-texts';
 import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_CODE_MIN_LENGTH } from '@kassa/contracts/discount-code';
 import { EMAIL_MAX_LENGTH } from '@kassa/contracts/email-address';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH } from '@kassa/contracts/idempotency-key';
-import { DISPLAY_NAME_MAX_LENGTH, MEMBER_NAME_MAX_LENGTH, ORGANISATION_DESCRIPTION_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH } from '@kassa/contracts/organisations';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  MEMBER_NAME_MAX_LENGTH,
+  ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  ORGANISATION_NAME_MAX_LENGTH,
+} from '@kassa/contracts/organisations';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@kassa/contracts/public-forms';
 import { MAX_OFFLINE_SCANS, SCAN_LINK_NAME_MAX_LENGTH } from '@kassa/contracts/scan-links';
 import { SHOP_LIMITS } from '@kassa/contracts/shops';
@@ -79,7 +88,8 @@ function boundedFields(): FieldComment[] {
       const text = comment.join(' ');
       const bound = field ? boundOf(text) : undefined;
       const message = messages[messages.length - 1] ?? '';
-      if (field && bound) found.push({ where: `${file} ${message}.${field[1]}`, file, message, field: field[1]!, bound, comment: text });
+      if (field && bound)
+        found.push({ where: `${file} ${message}.${field[1]}`, file, message, field: field[1]!, bound, comment: text });
       if (line.startsWith('}')) messages.pop();
       comment = [];
     }
@@ -99,13 +109,19 @@ function expectedBound({ file, message, field }: FieldComment): Bound | undefine
   if (file.startsWith('identity/') && field === 'name') return characters(ORGANISATION_NAME_MAX_LENGTH);
   if (file.startsWith('identity/') && field === 'description') return characters(ORGANISATION_DESCRIPTION_MAX_LENGTH);
   if (file.startsWith('catalog/')) {
-    if (message === 'Location') return characters(LOCATION_LIMITS[field === 'postal_code' ? 'postalCode' : (field as 'address' | 'city')]);
+    if (message === 'Location')
+      return characters(LOCATION_LIMITS[field === 'postal_code' ? 'postalCode' : (field as 'address' | 'city')]);
     if (field === 'name') return characters(CATALOG_NAME_MAX_LENGTH);
     if (field === 'description') return characters(CATALOG_DESCRIPTION_MAX_LENGTH);
     if (field === 'code') return characters(DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_CODE_MIN_LENGTH);
     if (field === 'password') return characters(SHOP_LIMITS.passwordMax, SHOP_LIMITS.passwordMin);
     if (field === 'suggested_amounts_minor') return { max: SHOP_LIMITS.suggestedAmounts };
-    if (field === 'reservation_minutes') return { min: SHOP_LIMITS.reservationMin, max: SHOP_LIMITS.reservationMax, fallback: SHOP_LIMITS.reservationDefault };
+    if (field === 'reservation_minutes')
+      return {
+        min: SHOP_LIMITS.reservationMin,
+        max: SHOP_LIMITS.reservationMax,
+        fallback: SHOP_LIMITS.reservationDefault,
+      };
   }
   if (message === 'SendContactMessageRequest' && field === 'name') return characters(CONTACT_NAME_MAX_LENGTH);
   if (message === 'SendContactMessageRequest' && field === 'message') return characters(CONTACT_MESSAGE_MAX_LENGTH, 1);
@@ -120,7 +136,10 @@ describe('bounds written in the proto comments', () => {
 
   it('finds the bounds the comments state (the reader itself works)', () => {
     expect(boundOf('Required, at most 100 characters.')).toEqual({ max: 100 });
-    expect(boundOf('Chosen by the browser once per attempt (8 to 100 characters of [A-Za-z0-9_-]).')).toEqual({ min: 8, max: 100 });
+    expect(boundOf('Chosen by the browser once per attempt (8 to 100 characters of [A-Za-z0-9_-]).')).toEqual({
+      min: 8,
+      max: 100,
+    });
     expect(boundOf('Required, 3–32 of letters, digits, "-" and "_".')).toEqual({ min: 3, max: 32 });
     expect(boundOf('At most 1,000 per call.')).toEqual({ max: 1000 });
     expect(boundOf('Given name.')).toBeUndefined();
@@ -128,10 +147,15 @@ describe('bounds written in the proto comments', () => {
   });
 
   it('each has a constant behind it', () => {
-    expect(fields.filter((field) => expectedBound(field) === undefined).map((field) => `${field.where}: ${field.comment}`)).toEqual([]);
+    expect(
+      fields.filter((field) => expectedBound(field) === undefined).map((field) => `${field.where}: ${field.comment}`),
+    ).toEqual([]);
   });
 
-  it.each(boundedFields().map((field) => [field.where, field] as const))('%s says what the constant is', (_where, field) => {
-    expect(field.bound).toEqual(expectedBound(field));
-  });
+  it.each(boundedFields().map((field) => [field.where, field] as const))(
+    '%s says what the constant is',
+    (_where, field) => {
+      expect(field.bound).toEqual(expectedBound(field));
+    },
+  );
 });

@@ -15,18 +15,25 @@ const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
 
 /** Each line of `text` that points outside the repository, as "line: what". */
 function outsideReferences(text: string): string[] {
-  return text.split('\n').flatMap((line, index) =>
-    OUTSIDE_REFERENCES.filter(({ pattern }) => pattern.test(line)).map(({ name }) => `${index + 1}: ${name}`),
-  );
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      OUTSIDE_REFERENCES.filter(({ pattern }) => pattern.test(line)).map(({ name }) => `${index + 1}: ${name}`),
+    );
 }
 
 describe('the repository is self-contained', () => {
   it('finds a reference planted in a text (the check can fail)', () => {
-    expect(outsideReferences('// Quotas (DESIGN.md §3)\nplain line\nsee ../shared/spec')).toEqual(['1: the design notes', '3: a folder beside the repository']);
+    expect(outsideReferences('// Quotas (DESIGN.md §3)\nplain line\nsee ../shared/spec')).toEqual([
+      '1: the design notes',
+      '3: a folder beside the repository',
+    ]);
   });
 
   it('no tracked file refers to documents outside the repository', () => {
-    const files = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' }).split('\0').filter(Boolean);
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' })
+      .split('\0')
+      .filter(Boolean);
     expect(files.length).toBeGreaterThan(500);
     const self = 'scripts/lib/test/unit/repository-self-contained.test.ts';
     const found = files

@@ -7,14 +7,26 @@ import { answerShape, ShapeBook } from '../../abuse/sign-in';
 import { compareTimings, median, medianPairedDifference } from '../../abuse/stats';
 import { qrModulesFromSvg, readQrSvg, ticketQrSvgOfPage } from '../../abuse/ticket-qr';
 
-const answer = (status: number, text: string, headers: Record<string, string> = {}): HttpAnswer => ({ status, text, body: undefined, headers: new Headers(headers), ms: 1 });
+const answer = (status: number, text: string, headers: Record<string, string> = {}): HttpAnswer => ({
+  status,
+  text,
+  body: undefined,
+  headers: new Headers(headers),
+  ms: 1,
+});
 
 describe('timing statistics', () => {
   it('takes medians of odd and even counts and compares two samples', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(() => median([])).toThrow();
-    expect(compareTimings([10, 11, 12], [12, 13, 14])).toEqual({ medianA: 11, medianB: 13, differenceMs: 2, relative: 2 / 11, pairedMs: 2 });
+    expect(compareTimings([10, 11, 12], [12, 13, 14])).toEqual({
+      medianA: 11,
+      medianB: 13,
+      differenceMs: 2,
+      relative: 2 / 11,
+      pairedMs: 2,
+    });
   });
 
   it('takes the median of the differences within pairs, whatever the level of each pair', () => {
@@ -27,11 +39,19 @@ describe('timing statistics', () => {
 
 describe('answer shapes for the enumeration check', () => {
   it('keep status, body, Retry-After and cookie names, and drop what differs per request anyway', () => {
-    const a = answer(200, '{"expiresAt":"2031-01-01T10:00:00.000Z"}', { 'set-cookie': 'kassa_challenge=sic_1; Path=/api/_auth' });
-    const b = answer(200, '{"expiresAt":"2031-01-01T10:07:12.345Z"}', { 'set-cookie': 'kassa_challenge=sic_2; Path=/api/_auth' });
+    const a = answer(200, '{"expiresAt":"2031-01-01T10:00:00.000Z"}', {
+      'set-cookie': 'kassa_challenge=sic_1; Path=/api/_auth',
+    });
+    const b = answer(200, '{"expiresAt":"2031-01-01T10:07:12.345Z"}', {
+      'set-cookie': 'kassa_challenge=sic_2; Path=/api/_auth',
+    });
     expect(answerShape(a)).toBe(answerShape(b));
-    expect(answerShape(answer(429, '{"retryAfterSeconds":599}', { 'retry-after': '599' }))).toBe(answerShape(answer(429, '{"retryAfterSeconds":12}', { 'retry-after': '12' })));
-    expect(answerShape(answer(401, '{"message":"Code is invalid"}'))).not.toBe(answerShape(answer(429, '{"message":"Code is invalid"}')));
+    expect(answerShape(answer(429, '{"retryAfterSeconds":599}', { 'retry-after': '599' }))).toBe(
+      answerShape(answer(429, '{"retryAfterSeconds":12}', { 'retry-after': '12' })),
+    );
+    expect(answerShape(answer(401, '{"message":"Code is invalid"}'))).not.toBe(
+      answerShape(answer(429, '{"message":"Code is invalid"}')),
+    );
   });
 
   it('report the steps whose answers differ between the two kinds of address', () => {
@@ -75,7 +95,12 @@ describe('forged and random scan codes', () => {
 describe('ticket QR codes read from the ticket page', () => {
   it('decode the SVG the page draws back to the code', async () => {
     const code = `KT1.k1.${Buffer.from('{"t":"tkt_01","e":["evt_01"],"s":"x"}').toString('base64url')}.${'Ab9_-'.repeat(17)}`;
-    const svg = await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+    const svg = await QRCode.toString(code, {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      color: { dark: '#000000', light: '#ffffff' },
+    });
     const html = `<main><div role="img" data-testid="ticket-qr">${svg}</div></main>`;
     expect(ticketQrSvgOfPage(html)).toBe(svg.trim());
     expect(ticketQrSvgOfPage('<main>no code</main>')).toBeUndefined();
@@ -89,14 +114,20 @@ describe('cross-site requests', () => {
     const requests = stateChangingRequests();
     const expected = bffRoutes().reduce((sum, route) => sum + route.methods.filter((m) => m !== 'GET').length, 0);
     expect(requests).toHaveLength(expected);
-    expect(requests.map((r) => `${r.method} ${r.route.path}`)).toEqual(expect.arrayContaining(['POST /api/shops/[shopId]/checkout', 'DELETE /api/%5Fauth/session']));
+    expect(requests.map((r) => `${r.method} ${r.route.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/shops/[shopId]/checkout', 'DELETE /api/%5Fauth/session']),
+    );
     for (const path of WEBHOOK_PATHS) expect(requests.some((r) => r.route.path === path)).toBe(true);
   });
 
   it('fill paths with real ids, or well-formed unused ones', () => {
     expect(concretePath('/api/%5Fauth/verify', {})).toBe('/api/_auth/verify');
-    expect(concretePath('/api/organisations/[orgId]/shops/[shopId]', { orgId: 'org_1', shopId: 'shp_2' })).toBe('/api/organisations/org_1/shops/shp_2');
-    expect(concretePath('/api/organisations/[orgId]/members/[memberId]', { orgId: 'org_1' })).toMatch(/^\/api\/organisations\/org_1\/members\/mem_[0-9a-z]{26}$/);
+    expect(concretePath('/api/organisations/[orgId]/shops/[shopId]', { orgId: 'org_1', shopId: 'shp_2' })).toBe(
+      '/api/organisations/org_1/shops/shp_2',
+    );
+    expect(concretePath('/api/organisations/[orgId]/members/[memberId]', { orgId: 'org_1' })).toMatch(
+      /^\/api\/organisations\/org_1\/members\/mem_[0-9a-z]{26}$/,
+    );
     expect(() => concretePath('/api/x/[mystery]', {})).toThrow('no value for [mystery]');
   });
 

@@ -11,7 +11,12 @@ describe('secret rules', () => {
     const hook = join('wh', 'sec_', 'A1b2C3d4E5f6G7h8I9j0K1l2');
     const aws = join('AKIA', 'IOSFODNN7Q2B3C4D');
     const rules = findSecrets('x.ts', [pem, stripe, hook, aws].join('\n')).map((finding) => finding.rule);
-    expect(rules).toEqual(['private key (PEM)', 'Stripe secret or restricted key', 'Stripe webhook secret', 'AWS access key id']);
+    expect(rules).toEqual([
+      'private key (PEM)',
+      'Stripe secret or restricted key',
+      'Stripe webhook secret',
+      'AWS access key id',
+    ]);
     expect(findSecrets('x.ts', `a\nb\n${stripe}`)[0]).toMatchObject({ line: 3 });
   });
 
@@ -22,8 +27,12 @@ describe('secret rules', () => {
 
   it('reports a random literal assigned to a secret-like name, not code that reads or makes one', () => {
     const value = 'q8Zr2LxV0pTn7cWk4sYb9hJd3';
-    expect(findSecrets('a.ts', `const SESSION_SECRET = '${value}';`).map((f) => f.rule)).toEqual(['random value assigned to SESSION_SECRET']);
-    expect(findSecrets('a.env', `STRIPE_API_KEY=${value}`).map((f) => f.rule)).toEqual(['random value assigned to STRIPE_API_KEY']);
+    expect(findSecrets('a.ts', `const SESSION_SECRET = '${value}';`).map((f) => f.rule)).toEqual([
+      'random value assigned to SESSION_SECRET',
+    ]);
+    expect(findSecrets('a.env', `STRIPE_API_KEY=${value}`).map((f) => f.rule)).toEqual([
+      'random value assigned to STRIPE_API_KEY',
+    ]);
     expect(findSecrets('a.ts', 'const SESSION_SECRET = process.env.SESSION_SECRET;')).toEqual([]);
     expect(findSecrets('a.ts', "KASSA_SEALING_KEY: randomBytes(32).toString('base64url'),")).toEqual([]);
     expect(findSecrets('a.ts', "const COOKIE_KEY = 'kassa_session_cookie_name';")).toEqual([]);
@@ -40,12 +49,21 @@ describe('secret rules', () => {
 
   it('finds the exact values of known secrets, however short the line around them', () => {
     const known = [{ name: 'KASSA_SEALING_KEY of the stack', value: 'Zk3v9QwErTyUiOpAsDfGhJkL' }];
-    expect(findSecrets('chunk.js', `x="${known[0]!.value}"`, known).map((f) => f.rule)).toEqual(['KASSA_SEALING_KEY of the stack']);
+    expect(findSecrets('chunk.js', `x="${known[0]!.value}"`, known).map((f) => f.rule)).toEqual([
+      'KASSA_SEALING_KEY of the stack',
+    ]);
     expect(findSecrets('chunk.js', 'x="short"', [{ name: 'short', value: 'short' }])).toEqual([]);
   });
 
   it('flags ENV and ARG instructions named like secrets, also continued over lines', () => {
-    const recipe = ['FROM node:20', 'ARG NODE_IMAGE=node:20', 'ENV NODE_ENV=production \\', '    STRIPE_SECRET_KEY=abc \\', '    PORT=3000', 'ARG NPM_TOKEN'].join('\n');
+    const recipe = [
+      'FROM node:20',
+      'ARG NODE_IMAGE=node:20',
+      'ENV NODE_ENV=production \\',
+      '    STRIPE_SECRET_KEY=abc \\',
+      '    PORT=3000',
+      'ARG NPM_TOKEN',
+    ].join('\n');
     expect(findDockerfileSecrets('Dockerfile', recipe).map((f) => [f.line, f.rule])).toEqual([
       [3, 'ENV STRIPE_SECRET_KEY in an image recipe'],
       [6, 'ARG NPM_TOKEN in an image recipe'],
@@ -54,14 +72,20 @@ describe('secret rules', () => {
 
   it('allows a finding only by its file and rule', () => {
     const finding = { file: 'a.ts', line: 1, rule: 'random value assigned to token', excerpt: '' };
-    expect(isAllowed(finding, [{ file: 'a.ts', rule: 'random value assigned to token', reason: 'fixture' }])).toBe(true);
-    expect(isAllowed(finding, [{ file: 'b.ts', rule: 'random value assigned to token', reason: 'fixture' }])).toBe(false);
+    expect(isAllowed(finding, [{ file: 'a.ts', rule: 'random value assigned to token', reason: 'fixture' }])).toBe(
+      true,
+    );
+    expect(isAllowed(finding, [{ file: 'b.ts', rule: 'random value assigned to token', reason: 'fixture' }])).toBe(
+      false,
+    );
     expect(isAllowed(finding, [{ file: 'a.ts', rule: 'private key (PEM)', reason: 'fixture' }])).toBe(false);
   });
 });
 
 describe('.dockerignore', () => {
-  const rules = parseDockerignore(['# comment', '**/node_modules', '**/.env.*', '.data', '*.md', 'docs/', '!docs/keep.md'].join('\n'));
+  const rules = parseDockerignore(
+    ['# comment', '**/node_modules', '**/.env.*', '.data', '*.md', 'docs/', '!docs/keep.md'].join('\n'),
+  );
 
   it('ignores folders with everything in them, at any depth for **/', () => {
     expect(isIgnored('node_modules/x/index.js', rules)).toBe(true);

@@ -4,21 +4,32 @@ import { compareEmailDelivery } from '../../faults/email-delivery';
 import { faultSchedule, KILL_TARGETS, supervise, type FaultStep, type KillTarget } from '../../faults/supervisor';
 
 describe('the supervisor schedule', () => {
-  it.each([6, 20])('%i kills, round-robin over every target, with PostgreSQL, Redis and NATS restarted once each between kills', (kills) => {
-    const steps = faultSchedule(kills);
-    const killed = steps.flatMap((step) => (step.kind === 'kill' ? [step.target] : []));
-    expect(killed).toHaveLength(kills);
-    expect(killed.slice(0, KILL_TARGETS.length)).toEqual(KILL_TARGETS);
-    expect(new Set(killed)).toEqual(new Set(KILL_TARGETS));
-    expect(steps.filter((step) => step.kind === 'restart').map((step) => (step.kind === 'restart' ? step.what : ''))).toEqual(['postgresql', 'redis', 'nats']);
-    // Mid-flow: never before the first kill nor after the last.
-    expect(steps[0]!.kind).toBe('kill');
-    expect(steps[steps.length - 1]!.kind).toBe('kill');
-  });
+  it.each([6, 20])(
+    '%i kills, round-robin over every target, with PostgreSQL, Redis and NATS restarted once each between kills',
+    (kills) => {
+      const steps = faultSchedule(kills);
+      const killed = steps.flatMap((step) => (step.kind === 'kill' ? [step.target] : []));
+      expect(killed).toHaveLength(kills);
+      expect(killed.slice(0, KILL_TARGETS.length)).toEqual(KILL_TARGETS);
+      expect(new Set(killed)).toEqual(new Set(KILL_TARGETS));
+      expect(
+        steps.filter((step) => step.kind === 'restart').map((step) => (step.kind === 'restart' ? step.what : '')),
+      ).toEqual(['postgresql', 'redis', 'nats']);
+      // Mid-flow: never before the first kill nor after the last.
+      expect(steps[0]!.kind).toBe('kill');
+      expect(steps[steps.length - 1]!.kind).toBe('kill');
+    },
+  );
 
   it('spreads the restarts over the run', () => {
     const steps = faultSchedule(20);
-    const killsBefore = (what: string) => steps.slice(0, steps.findIndex((step) => step.kind === 'restart' && step.what === what)).filter((step) => step.kind === 'kill').length;
+    const killsBefore = (what: string) =>
+      steps
+        .slice(
+          0,
+          steps.findIndex((step) => step.kind === 'restart' && step.what === what),
+        )
+        .filter((step) => step.kind === 'kill').length;
     expect([killsBefore('postgresql'), killsBefore('redis'), killsBefore('nats')]).toEqual([5, 10, 15]);
   });
 
@@ -28,7 +39,11 @@ describe('the supervisor schedule', () => {
 
   it('kills, waits, starts again and restarts infrastructure in the order of the schedule', async () => {
     const calls: string[] = [];
-    const schedule: FaultStep[] = [{ kind: 'kill', target: 'ordering' }, { kind: 'restart', what: 'redis' }, { kind: 'kill', target: 'bff' }];
+    const schedule: FaultStep[] = [
+      { kind: 'kill', target: 'ordering' },
+      { kind: 'restart', what: 'redis' },
+      { kind: 'kill', target: 'bff' },
+    ];
     const report = await supervise(
       schedule,
       {
@@ -50,7 +65,10 @@ describe('the supervisor schedule', () => {
       },
     );
     expect(calls).toEqual(['kill ordering', 'start ordering', 'restart redis', 'kill bff', 'start bff']);
-    expect(report.kills.map((kill) => [kill.target, kill.signal])).toEqual([['ordering', 'SIGKILL'], ['bff', 'SIGKILL']]);
+    expect(report.kills.map((kill) => [kill.target, kill.signal])).toEqual([
+      ['ordering', 'SIGKILL'],
+      ['bff', 'SIGKILL'],
+    ]);
     expect(report.restarts).toEqual([{ what: 'redis', at: 1, downMs: 1 }]);
   });
 });
@@ -59,18 +77,32 @@ describe('the crash-point matrix', () => {
   it('names every step boundary of the issue, each once', () => {
     const points = CRASH_MATRIX.map((crash) => `${crash.service} ${crash.point}`);
     expect(new Set(points).size).toBe(points.length);
-    for (const point of ['outbox.before-publish', 'outbox.after-publish', 'consumer.after-effect-before-ack', 'payments.after-provider-call', SEND_POINT]) {
+    for (const point of [
+      'outbox.before-publish',
+      'outbox.after-publish',
+      'consumer.after-effect-before-ack',
+      'payments.after-provider-call',
+      SEND_POINT,
+    ]) {
       expect(CRASH_MATRIX.some((crash) => crash.point === point)).toBe(true);
     }
     // Every saga service's relay and consumer is killed at least once.
     for (const service of ['ordering', 'payments', 'ticketing', 'notifications']) {
-      expect(CRASH_MATRIX.some((crash) => crash.service === service && crash.point === 'outbox.before-publish')).toBe(true);
+      expect(CRASH_MATRIX.some((crash) => crash.service === service && crash.point === 'outbox.before-publish')).toBe(
+        true,
+      );
     }
   });
 
   it('at CI size, crosses each kind of boundary the issue names in one purchase', () => {
     const matrix = crashMatrix('ci');
-    for (const point of ['outbox.before-publish', 'outbox.after-publish', 'consumer.after-effect-before-ack', 'payments.after-provider-call', SEND_POINT]) {
+    for (const point of [
+      'outbox.before-publish',
+      'outbox.after-publish',
+      'consumer.after-effect-before-ack',
+      'payments.after-provider-call',
+      SEND_POINT,
+    ]) {
       expect(matrix.some((crash) => crash.point === point)).toBe(true);
     }
     expect(crashRounds(matrix)).toHaveLength(1);
@@ -92,20 +124,37 @@ describe('the crash-point matrix', () => {
 
 describe('duplicate e-mails', () => {
   const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1, 12, 0, seconds)).toISOString();
-  const mail = (to: string, subject: string, seconds: number) => ({ to, subject, text: `body of ${subject}`, date: at(seconds) });
+  const mail = (to: string, subject: string, seconds: number) => ({
+    to,
+    subject,
+    text: `body of ${subject}`,
+    date: at(seconds),
+  });
 
   it('counts copies beyond the first of the same message, and which of them no interruption explains', () => {
-    const delivered = [mail('a@x.test', 'Order 1', 0), mail('a@x.test', 'Order 1', 40), mail('b@x.test', 'Order 2', 10), mail('b@x.test', 'Order 2', 50), mail('c@x.test', 'Order 3', 5)];
+    const delivered = [
+      mail('a@x.test', 'Order 1', 0),
+      mail('a@x.test', 'Order 1', 40),
+      mail('b@x.test', 'Order 2', 10),
+      mail('b@x.test', 'Order 2', 50),
+      mail('c@x.test', 'Order 3', 5),
+    ];
     const killAt = Date.parse(at(20));
     const result = findDuplicateEmails(delivered, [killAt]);
     expect(result.duplicates).toBe(2);
     expect(result.unexplained).toBe(0);
     // A kill before the first copy explains nothing.
-    expect(findDuplicateEmails(delivered, [Date.parse(at(0)) - 60_000])).toMatchObject({ duplicates: 2, unexplained: 2 });
+    expect(findDuplicateEmails(delivered, [Date.parse(at(0)) - 60_000])).toMatchObject({
+      duplicates: 2,
+      unexplained: 2,
+    });
   });
 
   it('says when and as which message each copy of an unexplained duplicate came, and when the interruptions were', () => {
-    const copies = [{ ...mail('a@x.test', 'Order 1', 0), kassaMessageId: 'ema_1' }, { ...mail('a@x.test', 'Order 1', 40), kassaMessageId: 'ema_2' }];
+    const copies = [
+      { ...mail('a@x.test', 'Order 1', 0), kassaMessageId: 'ema_1' },
+      { ...mail('a@x.test', 'Order 1', 40), kassaMessageId: 'ema_2' },
+    ];
     const result = findDuplicateEmails(copies, [Date.parse(at(60))]);
     expect(result.unexplained).toBe(1);
     expect(result.examples).toEqual([
@@ -114,12 +163,19 @@ describe('duplicate e-mails', () => {
   });
 
   it('tells apart different messages to the same address', () => {
-    expect(findDuplicateEmails([mail('a@x.test', 'Order 1', 0), mail('a@x.test', 'Order 2', 1)], []).duplicates).toBe(0);
+    expect(findDuplicateEmails([mail('a@x.test', 'Order 1', 0), mail('a@x.test', 'Order 2', 1)], []).duplicates).toBe(
+      0,
+    );
   });
 });
 
 describe('e-mail delivery', () => {
-  const delivered = (to: string, subject: string, text = 'body') => ({ to, subject, text, date: new Date(0).toISOString() });
+  const delivered = (to: string, subject: string, text = 'body') => ({
+    to,
+    subject,
+    text,
+    date: new Date(0).toISOString(),
+  });
 
   it('finds messages recorded as sent that never reached the inbox, and messages given up', () => {
     const result = compareEmailDelivery(

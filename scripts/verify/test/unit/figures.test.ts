@@ -1,7 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatFigures, mustBeAtLeast, mustBeAtMost, mustBeZero, mustEqual, readRecordedFigures, recordFigures, verifySize } from '../../figures';
+import {
+  formatFigures,
+  mustBeAtLeast,
+  mustBeAtMost,
+  mustBeZero,
+  mustEqual,
+  readRecordedFigures,
+  recordFigures,
+  verifySize,
+} from '../../figures';
 
 describe('verify figures', () => {
   it('judges each kind of figure', () => {
@@ -16,7 +25,10 @@ describe('verify figures', () => {
   });
 
   it('prints one aligned table and lists what is not ok with its note', () => {
-    const table = formatFigures([mustBeZero('load', 'oversold', 0), mustBeAtLeast('abuse', 'answered 429', 0, 1, 'no flood request was limited')]);
+    const table = formatFigures([
+      mustBeZero('load', 'oversold', 0),
+      mustBeAtLeast('abuse', 'answered 429', 0, 1, 'no flood request was limited'),
+    ]);
     const lines = table.split('\n');
     expect(lines[0]).toMatch(/^section\s+\| figure\s+\|\s+value \| must be\s+\| ok$/);
     expect(lines[2]).toMatch(/^load\s+\| oversold\s+\|\s+0 \| 0\s+\| yes$/);
@@ -33,10 +45,14 @@ describe('verify figures', () => {
       mustBeZero('elsewhere', 'a figure of a section nobody knows', 0),
     ]);
     const counting = table.slice(table.indexOf('how each figure is counted:')).split('\n').slice(1);
-    expect(counting[0]).toMatch(/^ {2}load \/ oversold at the end…: by the reconciliation: the orders' own allocations/);
+    expect(counting[0]).toMatch(
+      /^ {2}load \/ oversold at the end…: by the reconciliation: the orders' own allocations/,
+    );
     expect(counting[1]).toMatch(/^ {2}load \/ the other figures: by the load driver/);
     expect(counting[2]).toMatch(/^ {2}abuse \/ content policy:…: in Chromium/);
-    expect(counting[3]).toBe('  !! elsewhere / a figure of a section nobody knows: no rule in scripts/verify/counting.ts says how it is counted');
+    expect(counting[3]).toBe(
+      '  !! elsewhere / a figure of a section nobody knows: no rule in scripts/verify/counting.ts says how it is counted',
+    );
     expect(counting).toHaveLength(4);
   });
 

@@ -28,15 +28,29 @@ describe('the control-character class of the fuzzer', () => {
     const types = readProtoTypes();
     const withStrings = [...types.requestOf.keys()].filter((path) => controlCharacterGrpcCases(path, types).length > 0);
     expect(withStrings.length).toBeGreaterThan(50);
-    expect(controlCharacterGrpcCases('/kassa.ordering.v1.OrderService/Checkout', types).map((entry) => entry.field)).toEqual(
-      expect.arrayContaining(['shopId', 'lines.0.itemId', 'email', 'discountCode', 'idempotencyKey', 'accessToken', 'locale']),
+    expect(
+      controlCharacterGrpcCases('/kassa.ordering.v1.OrderService/Checkout', types).map((entry) => entry.field),
+    ).toEqual(
+      expect.arrayContaining([
+        'shopId',
+        'lines.0.itemId',
+        'email',
+        'discountCode',
+        'idempotencyKey',
+        'accessToken',
+        'locale',
+      ]),
     );
   });
 
   it('counts a 400 as naming the field by its dotted path or its top-level name only', () => {
-    expect(namesField(JSON.stringify({ fields: { 'location.city': 'City is invalid' } }), ['location', 'city'])).toBe(true);
+    expect(namesField(JSON.stringify({ fields: { 'location.city': 'City is invalid' } }), ['location', 'city'])).toBe(
+      true,
+    );
     expect(namesField(JSON.stringify({ fields: { email: 'Email is invalid' } }), ['email'])).toBe(true);
-    expect(namesField(JSON.stringify({ fields: { location: 'Location is invalid' } }), ['location', 'city'])).toBe(true);
+    expect(namesField(JSON.stringify({ fields: { location: 'Location is invalid' } }), ['location', 'city'])).toBe(
+      true,
+    );
     expect(namesField(JSON.stringify({ fields: { name: 'Name is invalid' } }), ['email'])).toBe(false);
     expect(namesField('not json', ['email'])).toBe(false);
   });

@@ -4,12 +4,20 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { catalogueFromSources, isKnownMessage, messagesOf, readMessageCatalogue, revealedInternals, stringLiterals } from '../../fuzz/answers';
+import {
+  catalogueFromSources,
+  isKnownMessage,
+  messagesOf,
+  readMessageCatalogue,
+  revealedInternals,
+  stringLiterals,
+} from '../../fuzz/answers';
 import { INLINE_SCHEMAS, loadSchema, TEMPLATES, templateKey } from '../../fuzz/body-schemas';
 import { grpcCases, isReadMethod } from '../../fuzz/grpc-cases';
 import { httpCases, type Caller, type IdPools } from '../../fuzz/http-cases';
 import { bodyInterpretations, findLimits, isRefusedBody, withValueAt } from '../../fuzz/json-bodies';
 import { judgeGrpc, judgeHttp } from '../../fuzz/judge';
+import { requireModule } from '../../fuzz/require-module';
 import { protoTypesFromSources, readProtoTypes } from '../../fuzz/proto-types';
 import { methodSource, profileRoute, routeIdPrefixes, urlPathOf } from '../../fuzz/route-profiles';
 import { fuzzSeed, seedFor } from '../../fuzz/seeds';
@@ -21,7 +29,12 @@ const repoRoot = join(__dirname, '..', '..', '..', '..');
 const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(26, '0')}`;
 
 describe('reading what a route takes', () => {
-  const route = (path: string, methods: BffRoute['methods']): BffRoute => ({ path, pattern: /x/, methods, file: 'bff/app/x/route.ts' });
+  const route = (path: string, methods: BffRoute['methods']): BffRoute => ({
+    path,
+    pattern: /x/,
+    methods,
+    file: 'bff/app/x/route.ts',
+  });
 
   it('finds the schema a method checks its body with, imported, made by a factory or inline, and its size limit', () => {
     const source = [
@@ -35,39 +48,84 @@ describe('reading what a route takes', () => {
       'export async function PATCH(request) { checkBody(profileBody, await readJson(request)); }',
       'export const DELETE = handler(async (request) => readCheckedBody(request, checkoutBody, LIMIT));',
     ].join('\n');
-    const profile = profileRoute(route('/api/o/[orgId]/e/[eventId]', ['PUT', 'POST', 'PATCH', 'DELETE']), source, new Map([['orgId', 'org']]));
-    expect(profile.params).toEqual([{ name: 'orgId', prefix: 'org' }, { name: 'eventId', prefix: undefined }]);
+    const profile = profileRoute(
+      route('/api/o/[orgId]/e/[eventId]', ['PUT', 'POST', 'PATCH', 'DELETE']),
+      source,
+      new Map([['orgId', 'org']]),
+    );
+    expect(profile.params).toEqual([
+      { name: 'orgId', prefix: 'org' },
+      { name: 'eventId', prefix: undefined },
+    ]);
     const bodies = Object.fromEntries(profile.methods.map((method) => [method.method, method.body]));
-    expect(bodies.PUT).toEqual({ kind: 'json', schema: { identifier: 'body', from: '../../server/event-requests', exportName: 'eventBody', factory: false } });
-    expect(bodies.POST).toEqual({ kind: 'json', schema: { identifier: 'invite', from: '@kassa/web/lib/organisation-rules', exportName: 'inviteSchema', factory: true } });
-    expect(bodies.PATCH).toEqual({ kind: 'json', schema: { identifier: 'profileBody', exportName: 'profileBody', factory: false } });
-    expect(bodies.DELETE).toMatchObject({ kind: 'json', schema: { exportName: 'checkoutBody', limitName: 'LIMIT', limitFrom: '../../server/checkout-requests' } });
+    expect(bodies.PUT).toEqual({
+      kind: 'json',
+      schema: { identifier: 'body', from: '../../server/event-requests', exportName: 'eventBody', factory: false },
+    });
+    expect(bodies.POST).toEqual({
+      kind: 'json',
+      schema: {
+        identifier: 'invite',
+        from: '@kassa/web/lib/organisation-rules',
+        exportName: 'inviteSchema',
+        factory: true,
+      },
+    });
+    expect(bodies.PATCH).toEqual({
+      kind: 'json',
+      schema: { identifier: 'profileBody', exportName: 'profileBody', factory: false },
+    });
+    expect(bodies.DELETE).toMatchObject({
+      kind: 'json',
+      schema: { exportName: 'checkoutBody', limitName: 'LIMIT', limitFrom: '../../server/checkout-requests' },
+    });
   });
 
   it('tells sign-in, raw bodies, the device query, query keys and the session-ending call apart, and refuses unknown body readers', () => {
     const source = [
       "import { deviceIdFromQuery } from '../server/scan-requests';",
-      'export const GET = handler(async (request) => { const user = await requireApiUser(request); deviceIdFromQuery(request); request.nextUrl.searchParams.get(\'locale\'); });',
+      "export const GET = handler(async (request) => { const user = await requireApiUser(request); deviceIdFromQuery(request); request.nextUrl.searchParams.get('locale'); });",
       'export async function POST(request) { const bytes = await readBodyBytes(request, 10); }',
       'export const DELETE = handler(async (request) => { await identityClient().endSession({ sessionToken: "x" }); });',
     ].join('\n');
     const [get, post, del] = profileRoute(route('/api/x', ['GET', 'POST', 'DELETE']), source, new Map()).methods;
-    expect(get).toMatchObject({ signedIn: true, deviceQuery: true, deviceQueryFrom: '../server/scan-requests', queryKeys: ['locale'], endsOwnSession: false });
+    expect(get).toMatchObject({
+      signedIn: true,
+      deviceQuery: true,
+      deviceQueryFrom: '../server/scan-requests',
+      queryKeys: ['locale'],
+      endsOwnSession: false,
+    });
     expect(post).toMatchObject({ signedIn: false, body: { kind: 'raw' } });
     expect(del).toMatchObject({ body: { kind: 'none' }, endsOwnSession: true });
-    expect(() => profileRoute(route('/api/y', ['POST']), 'export const POST = handler(async (request) => request.formData());', new Map())).toThrow(/does not know/);
+    expect(() =>
+      profileRoute(
+        route('/api/y', ['POST']),
+        'export const POST = handler(async (request) => request.formData());',
+        new Map(),
+      ),
+    ).toThrow(/does not know/);
     expect(methodSource('export const GET = 1;\nexport const POST = 2;', 'GET')).toBe('export const GET = 1;\n');
   });
 
   it('reads the id prefix of each route parameter from requireRouteId, and the URL of a %5F folder', () => {
-    expect([...routeIdPrefixes(["requireRouteId('org', params.orgId)", "requireRouteId( 'shp',params.shopId )"])]).toEqual([['orgId', 'org'], ['shopId', 'shp']]);
+    expect([
+      ...routeIdPrefixes(["requireRouteId('org', params.orgId)", "requireRouteId( 'shp',params.shopId )"]),
+    ]).toEqual([
+      ['orgId', 'org'],
+      ['shopId', 'shp'],
+    ]);
     expect(urlPathOf('/api/%5Fauth/social/[provider]/start')).toBe('/api/_auth/social/[provider]/start');
   });
 
   it('profiles every route of the BFF, with a template that its schema takes for every JSON body', () => {
     const routes = bffRoutes();
     const sources = routes.map((r) => readFileSync(join(repoRoot, r.file), 'utf8'));
-    const prefixes = routeIdPrefixes([...sources, readFileSync(join(repoRoot, 'bff/server/events/event-requests.ts'), 'utf8'), readFileSync(join(repoRoot, 'bff/server/shops/shop-requests.ts'), 'utf8')]);
+    const prefixes = routeIdPrefixes([
+      ...sources,
+      readFileSync(join(repoRoot, 'bff/server/events/event-requests.ts'), 'utf8'),
+      readFileSync(join(repoRoot, 'bff/server/shops/shop-requests.ts'), 'utf8'),
+    ]);
     const ids = { ticketOptionId: id('tko', 1), eventId: id('evt', 1), itemId: id('itm', 1) };
     let bodies = 0;
     routes.forEach((r, index) => {
@@ -75,7 +133,10 @@ describe('reading what a route takes', () => {
         if (method.body.kind !== 'json') continue;
         bodies += 1;
         const template = TEMPLATES[templateKey(method.body.schema)];
-        expect({ route: `${method.method} ${r.path}`, template: Boolean(template) }).toEqual({ route: `${method.method} ${r.path}`, template: true });
+        expect({ route: `${method.method} ${r.path}`, template: Boolean(template) }).toEqual({
+          route: `${method.method} ${r.path}`,
+          template: true,
+        });
         expect(loadSchema(r.file, method.body.schema).safeParse(template!(ids)).success).toBe(true);
       }
     });
@@ -84,7 +145,9 @@ describe('reading what a route takes', () => {
 
   it('mirrors the one inline schema as the route writes it', () => {
     const source = readFileSync(join(repoRoot, 'bff/app/api/account/profile/route.ts'), 'utf8');
-    expect(source).toMatch(/const profileBody = z\.object\(\{\s*displayName: z\.string\(\{[^}]*\}\)\.optional\(\),\s*locale: z\.string\(\{[^}]*\}\)\.optional\(\),\s*\}\)/);
+    expect(source).toMatch(
+      /const profileBody = z\.object\(\{\s*displayName: z\.string\(\{[^}]*\}\)\.optional\(\),\s*locale: z\.string\(\{[^}]*\}\)\.optional\(\),\s*\}\)/,
+    );
     const mirror = INLINE_SCHEMAS['bff/app/api/account/profile/route.ts#profileBody']!;
     expect(mirror.safeParse({}).success).toBe(true);
     expect(mirror.safeParse({ displayName: 1 }).success).toBe(false);
@@ -132,21 +195,41 @@ describe('requests that are refused for sure', () => {
   const route = (path: string) => {
     const found = routes.find((r) => r.path === path)!;
     const source = readFileSync(join(repoRoot, found.file), 'utf8');
-    const helpers = ['events/event-requests', 'shops/shop-requests', 'orders/order-requests', 'scan/scan-requests'].map((name) => readFileSync(join(repoRoot, 'bff/server', `${name}.ts`), 'utf8'));
+    const helpers = ['events/event-requests', 'shops/shop-requests', 'orders/order-requests', 'scan/scan-requests'].map(
+      (name) => readFileSync(join(repoRoot, 'bff/server', `${name}.ts`), 'utf8'),
+    );
     return profileRoute(found, source, routeIdPrefixes([source, ...helpers]));
   };
   const tenant = (n: number) => ({
-    orgId: [id('org', n)], eventId: [id('evt', n)], ticketOptionId: [id('tko', n)], shopId: [id('shp', n)], itemId: [id('itm', n)], discountCodeId: [id('dsc', n)],
-    orderId: [id('ord', n)], paymentId: [id('pay', n)], linkId: [id('scl', n)], memberId: [id('mem', n)], invitationId: [id('inv', n)], token: ['t'.repeat(42) + n], id: [id('ses', n)],
+    orgId: [id('org', n)],
+    eventId: [id('evt', n)],
+    ticketOptionId: [id('tko', n)],
+    shopId: [id('shp', n)],
+    itemId: [id('itm', n)],
+    discountCodeId: [id('dsc', n)],
+    orderId: [id('ord', n)],
+    paymentId: [id('pay', n)],
+    linkId: [id('scl', n)],
+    memberId: [id('mem', n)],
+    invitationId: [id('inv', n)],
+    token: ['t'.repeat(42) + n],
+    id: [id('ses', n)],
   });
   const pools: IdPools = { A: tenant(1), B: tenant(2) };
   const ownerA: Caller = { name: 'owner of A', tenant: 'A', sessionCookie: 'kassa_session=a', userId: id('usr', 1) };
   const anonymous: Caller = { name: 'anonymous' };
   const origin = 'http://localhost:3000';
 
-  it('never lets A\'s owner carry out a DELETE on A\'s own ids, and always sends the same-origin headers', () => {
+  it("never lets A's owner carry out a DELETE on A's own ids, and always sends the same-origin headers", () => {
     const profile = route('/api/organisations/[orgId]/events/[eventId]');
-    const made = httpCases(profile, profile.methods.find((m) => m.method === 'DELETE')!, ownerA, pools, {}, origin);
+    const made = httpCases(
+      profile,
+      profile.methods.find((m) => m.method === 'DELETE')!,
+      ownerA,
+      pools,
+      {},
+      origin,
+    );
     if (made.kind !== 'cases') throw new Error('expected cases');
     for (const request of fc.sample(made.arbitrary, { seed: 7, numRuns: 200 })) {
       expect(request.refusedBecause).toContain('path');
@@ -156,24 +239,37 @@ describe('requests that are refused for sure', () => {
     }
   });
 
-  it('sends a guest\'s checkout on a real shop only with a body the route\'s schema refuses', () => {
+  it("sends a guest's checkout on a real shop only with a body the route's schema refuses", () => {
     const profile = route('/api/shops/[shopId]/checkout');
     const method = profile.methods[0]!;
     if (method.body.kind !== 'json') throw new Error('expected a JSON body');
     const oracle = loadSchema(profile.route.file, method.body.schema);
-    const template = TEMPLATES.checkoutBody!({ ticketOptionId: id('tko', 1), eventId: id('evt', 1), itemId: id('itm', 1) });
-    const made = httpCases(profile, method, anonymous, pools, { schema: { oracle, template, limits: findLimits(oracle, template), limitBytes: 32 * 1024 } }, origin);
+    const template = TEMPLATES.checkoutBody!({
+      ticketOptionId: id('tko', 1),
+      eventId: id('evt', 1),
+      itemId: id('itm', 1),
+    });
+    const made = httpCases(
+      profile,
+      method,
+      anonymous,
+      pools,
+      { schema: { oracle, template, limits: findLimits(oracle, template), limitBytes: 32 * 1024 } },
+      origin,
+    );
     if (made.kind !== 'cases') throw new Error('expected cases');
     const requests = fc.sample(made.arbitrary, { seed: 11, numRuns: 150 });
     for (const request of requests) {
-      const realShop = [...pools.A.shopId!, ...pools.B.shopId!].some((shop) => request.target.startsWith(`/api/shops/${shop}/checkout`));
+      const realShop = [...pools.A.shopId!, ...pools.B.shopId!].some((shop) =>
+        request.target.startsWith(`/api/shops/${shop}/checkout`),
+      );
       if (realShop) expect(request.refusedBecause).toContain('body');
       else expect(request.refusedBecause).toContain('path');
     }
     expect(requests.some((request) => request.refusedBecause.join() === 'body')).toBe(true);
   });
 
-  it('leaves out only signing out with the fuzzer\'s own session, and sends it anonymously', () => {
+  it("leaves out only signing out with the fuzzer's own session, and sends it anonymously", () => {
     const profile = route('/api/%5Fauth/session');
     const del = profile.methods.find((m) => m.method === 'DELETE')!;
     expect(httpCases(profile, del, ownerA, pools, {}, origin)).toMatchObject({ kind: 'skipped' });
@@ -188,7 +284,7 @@ describe('requests that are refused for sure', () => {
 });
 
 describe('gRPC requests from the generated contracts', () => {
-  it('reads messages, enums, lists, timestamps, bytes and each number\'s protobuf type from ts-proto output', () => {
+  it("reads messages, enums, lists, timestamps, bytes and each number's protobuf type from ts-proto output", () => {
     const types = protoTypesFromSources({
       'kassa/x/v1/x': [
         "import { Money } from './money';",
@@ -209,22 +305,51 @@ describe('gRPC requests from the generated contracts', () => {
       'kassa/x/v1/money': 'export interface Money { amountMinor: number; currency: string }',
     });
     const request = types.messages.get(types.requestOf.get('/kassa.x.v1.XService/Do')!)!;
-    expect(request.map((field) => [field.name, field.type.kind])).toEqual([['shopId', 'string'], ['lines', 'list'], ['at', 'timestamp'], ['kind', 'enum'], ['raw', 'bytes'], ['price', 'message'], ['limit', 'number']]);
-    expect(types.messages.get('kassa/x/v1/x#Line')).toEqual([{ name: 'quantity', type: { kind: 'number', scalar: 'int32' } }, { name: 'tags', type: { kind: 'list', of: { kind: 'string' } } }]);
-    expect(request.find((field) => field.name === 'kind')!.type).toEqual({ kind: 'enum', name: 'Kind', values: [0, 1] });
+    expect(request.map((field) => [field.name, field.type.kind])).toEqual([
+      ['shopId', 'string'],
+      ['lines', 'list'],
+      ['at', 'timestamp'],
+      ['kind', 'enum'],
+      ['raw', 'bytes'],
+      ['price', 'message'],
+      ['limit', 'number'],
+    ]);
+    expect(types.messages.get('kassa/x/v1/x#Line')).toEqual([
+      { name: 'quantity', type: { kind: 'number', scalar: 'int32' } },
+      { name: 'tags', type: { kind: 'list', of: { kind: 'string' } } },
+    ]);
+    expect(request.find((field) => field.name === 'kind')!.type).toEqual({
+      kind: 'enum',
+      name: 'Kind',
+      values: [0, 1],
+    });
     expect(types.docOf.get('/kassa.x.v1.XService/Do')).toBe('Does it. Idempotent: an unknown shop succeeds.');
   });
 
   it('gives every write method of the contracts a breaker, and every request it makes encodes', () => {
     const types = readProtoTypes();
-    const pools = { A: { organisationId: [id('org', 1)], eventId: [id('evt', 1)], orderId: [id('ord', 1)] }, B: { organisationId: [id('org', 2)], eventId: [id('evt', 2)], orderId: [id('ord', 2)] } };
-    const limits = { maxLength: new Map([['name', 100], ['description', 5000]]) };
+    const pools = {
+      A: { organisationId: [id('org', 1)], eventId: [id('evt', 1)], orderId: [id('ord', 1)] },
+      B: { organisationId: [id('org', 2)], eventId: [id('evt', 2)], orderId: [id('ord', 2)] },
+    };
+    const limits = {
+      maxLength: new Map([
+        ['name', 100],
+        ['description', 5000],
+      ]),
+    };
     for (const method of grpcMethods()) {
-      const made = grpcCases(method.path, { types, pools, limits }, { name: 'owner of A', tenant: 'A', userId: id('usr', 1) });
+      const made = grpcCases(
+        method.path,
+        { types, pools, limits },
+        { name: 'owner of A', tenant: 'A', userId: id('usr', 1) },
+      );
       expect({ method: method.path, kind: made.kind }).toEqual({ method: method.path, kind: 'cases' });
       if (made.kind !== 'cases') continue;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const fns = (require(`@kassa/proto/${method.module}`) as Record<string, { fromPartial(v: unknown): unknown; encode(v: unknown): { finish(): Uint8Array } }>)[types.requestOf.get(method.path)!.split('#')[1]!]!;
+      const generated = requireModule<
+        Record<string, { fromPartial(v: unknown): unknown; encode(v: unknown): { finish(): Uint8Array } }>
+      >(`@kassa/proto/${method.module}`);
+      const fns = generated[types.requestOf.get(method.path)!.split('#')[1]!]!;
       for (const sample of fc.sample(made.arbitrary, { seed: seedFor(3, method.path), numRuns: 5 })) {
         if (!isReadMethod(method.path)) expect(sample.breakers.length).toBeGreaterThan(0);
         expect(() => fns.encode(fns.fromPartial(sample.request)).finish()).not.toThrow();
@@ -232,14 +357,26 @@ describe('gRPC requests from the generated contracts', () => {
     }
   });
 
-  it('puts another organisation\'s id into an organiser method, never its own', () => {
+  it("puts another organisation's id into an organiser method, never its own", () => {
     const types = readProtoTypes();
-    const pools = { A: { organisationId: [id('org', 1)], eventId: [id('evt', 1)] }, B: { organisationId: [id('org', 2)], eventId: [id('evt', 2)] } };
-    const made = grpcCases('/kassa.catalog.v1.EventService/DeleteEvent', { types, pools, limits: { maxLength: new Map() } }, { name: 'owner of A', tenant: 'A', userId: id('usr', 1) });
+    const pools = {
+      A: { organisationId: [id('org', 1)], eventId: [id('evt', 1)] },
+      B: { organisationId: [id('org', 2)], eventId: [id('evt', 2)] },
+    };
+    const made = grpcCases(
+      '/kassa.catalog.v1.EventService/DeleteEvent',
+      { types, pools, limits: { maxLength: new Map() } },
+      { name: 'owner of A', tenant: 'A', userId: id('usr', 1) },
+    );
     if (made.kind !== 'cases') throw new Error('expected cases');
     const samples = fc.sample(made.arbitrary, { seed: 5, numRuns: 300 });
-    expect(samples.some((sample) => sample.breakers.some((b) => b.includes(id('org', 2)) || b.includes(id('evt', 2))))).toBe(true);
-    for (const sample of samples) expect(sample.breakers.join()).not.toMatch(new RegExp(`another organisation's (${id('org', 1)}|${id('evt', 1)})`));
+    expect(
+      samples.some((sample) => sample.breakers.some((b) => b.includes(id('org', 2)) || b.includes(id('evt', 2)))),
+    ).toBe(true);
+    for (const sample of samples)
+      expect(sample.breakers.join()).not.toMatch(
+        new RegExp(`another organisation's (${id('org', 1)}|${id('evt', 1)})`),
+      );
   });
 });
 
@@ -249,10 +386,12 @@ describe('judging answers', () => {
   ]);
 
   it('reads string literals and templates, skipping comments', () => {
-    expect(stringLiterals("// 'not this'\nconst a = 'one'; /* \"nor this\" */ const b = `two ${f('x')} three`;")).toEqual(['one', 'two \u0000 three']);
+    expect(
+      stringLiterals("// 'not this'\nconst a = 'one'; /* \"nor this\" */ const b = `two ${f('x')} three`;"),
+    ).toEqual(['one', 'two \u0000 three']);
   });
 
-  it('knows the code\'s messages, the spec\'s rule patterns with the code\'s labels, and nothing else', () => {
+  it("knows the code's messages, the spec's rule patterns with the code's labels, and nothing else", () => {
     expect(isKnownMessage(catalogue, 'Event not found')).toBe(true);
     expect(isKnownMessage(catalogue, 'Email is required')).toBe(true);
     expect(isKnownMessage(catalogue, 'Minimum value is 0')).toBe(true);
@@ -262,9 +401,17 @@ describe('judging answers', () => {
     expect(isKnownMessage(catalogue, "Cannot read properties of undefined (reading 'id')")).toBe(false);
   });
 
-  it('finds the BFF\'s own messages in the code', () => {
+  it("finds the BFF's own messages in the code", () => {
     const real = readMessageCatalogue();
-    for (const message of ['ID is invalid', 'Not found', 'You are not signed in.', 'Some fields are not valid. Please check the form and try again.', 'Forbidden', 'The request is too large.', 'Idempotency key is invalid']) {
+    for (const message of [
+      'ID is invalid',
+      'Not found',
+      'You are not signed in.',
+      'Some fields are not valid. Please check the form and try again.',
+      'Forbidden',
+      'The request is too large.',
+      'Idempotency key is invalid',
+    ]) {
       expect({ message, known: isKnownMessage(real, message) }).toEqual({ message, known: true });
     }
   });
@@ -274,28 +421,95 @@ describe('judging answers', () => {
     expect(revealedInternals('duplicate key value violates unique constraint "x"')).toBe('SQL');
     expect(revealedInternals('TypeError: x is not a function')).toBe('a JavaScript error');
     expect(revealedInternals('{"message":"Not found"}')).toBeUndefined();
-    expect(messagesOf({ message: 'Some fields', fields: { email: 'Email is invalid' } })).toEqual(['Some fields', 'Email is invalid']);
+    expect(messagesOf({ message: 'Some fields', fields: { email: 'Email is invalid' } })).toEqual([
+      'Some fields',
+      'Email is invalid',
+    ]);
   });
 
   it('counts a 5xx, a write accepted that had to be refused, and an unknown message; a read answered 2xx is fine', () => {
-    const answer = (status: number, body: unknown) => ({ status, contentType: 'application/json', text: JSON.stringify(body) });
-    expect(judgeHttp({ method: 'POST', refusedBecause: ['body'] }, answer(500, { message: 'Something went wrong. Please try again later.' }), catalogue).map((f) => f.kind)).toEqual(['5xx', 'unknown message']);
-    expect(judgeHttp({ method: 'POST', refusedBecause: ['path'] }, answer(201, {}), catalogue).map((f) => f.kind)).toEqual(['accepted']);
+    const answer = (status: number, body: unknown) => ({
+      status,
+      contentType: 'application/json',
+      text: JSON.stringify(body),
+    });
+    expect(
+      judgeHttp(
+        { method: 'POST', refusedBecause: ['body'] },
+        answer(500, { message: 'Something went wrong. Please try again later.' }),
+        catalogue,
+      ).map((f) => f.kind),
+    ).toEqual(['5xx', 'unknown message']);
+    expect(
+      judgeHttp({ method: 'POST', refusedBecause: ['path'] }, answer(201, {}), catalogue).map((f) => f.kind),
+    ).toEqual(['accepted']);
     expect(judgeHttp({ method: 'GET', refusedBecause: ['path'] }, answer(200, {}), catalogue)).toEqual([]);
-    expect(judgeHttp({ method: 'POST', refusedBecause: ['body'] }, answer(400, { message: 'Email is required', fields: { email: 'Email is required' } }), catalogue)).toEqual([]);
-    expect(judgeGrpc({ read: false, breakers: ['x'] }, { code: 13, details: 'Internal error', violations: [] }, catalogue).map((f) => f.kind)).toEqual(['grpc status']);
-    expect(judgeGrpc({ read: false, breakers: ['x'] }, { code: 0, details: '', violations: [] }, catalogue).map((f) => f.kind)).toEqual(['accepted']);
+    expect(
+      judgeHttp(
+        { method: 'POST', refusedBecause: ['body'] },
+        answer(400, { message: 'Email is required', fields: { email: 'Email is required' } }),
+        catalogue,
+      ),
+    ).toEqual([]);
+    expect(
+      judgeGrpc(
+        { read: false, breakers: ['x'] },
+        { code: 13, details: 'Internal error', violations: [] },
+        catalogue,
+      ).map((f) => f.kind),
+    ).toEqual(['grpc status']);
+    expect(
+      judgeGrpc({ read: false, breakers: ['x'] }, { code: 0, details: '', violations: [] }, catalogue).map(
+        (f) => f.kind,
+      ),
+    ).toEqual(['accepted']);
     expect(judgeGrpc({ read: true, breakers: ['x'] }, { code: 0, details: '', violations: [] }, catalogue)).toEqual([]);
     // The contract says an unknown value succeeds (EndSession): OK is right, and the digest shows nothing changed.
-    expect(judgeGrpc({ read: false, breakers: ['x'], doc: 'Revokes a session. Idempotent: ending an unknown or ended session succeeds.' }, { code: 0, details: '', violations: [] }, catalogue)).toEqual([]);
-    expect(judgeGrpc({ read: false, breakers: ['x'] }, { code: 4, details: 'Deadline exceeded after 20.000s', violations: [] }, catalogue).map((f) => f.kind)).toEqual(['unanswered']);
+    expect(
+      judgeGrpc(
+        {
+          read: false,
+          breakers: ['x'],
+          doc: 'Revokes a session. Idempotent: ending an unknown or ended session succeeds.',
+        },
+        { code: 0, details: '', violations: [] },
+        catalogue,
+      ),
+    ).toEqual([]);
+    expect(
+      judgeGrpc(
+        { read: false, breakers: ['x'] },
+        { code: 4, details: 'Deadline exceeded after 20.000s', violations: [] },
+        catalogue,
+      ).map((f) => f.kind),
+    ).toEqual(['unanswered']);
   });
 });
 
 describe('state and seeds', () => {
   it('names the tables that changed and counts the messages published', () => {
-    expect(changedTables(new Map([['a.t', '1:x'], ['a.u', '1:y']]), new Map([['a.t', '2:z'], ['a.u', '1:y'], ['a.v', '0:-']]))).toEqual(['a.t (rows 1 → 2)', 'a.v (rows none → 0)']);
-    expect(messagesPublished(new Map([['S_A', 3]]), new Map([['S_A', 5], ['S_B', 1]]))).toBe(3);
+    expect(
+      changedTables(
+        new Map([
+          ['a.t', '1:x'],
+          ['a.u', '1:y'],
+        ]),
+        new Map([
+          ['a.t', '2:z'],
+          ['a.u', '1:y'],
+          ['a.v', '0:-'],
+        ]),
+      ),
+    ).toEqual(['a.t (rows 1 → 2)', 'a.v (rows none → 0)']);
+    expect(
+      messagesPublished(
+        new Map([['S_A', 3]]),
+        new Map([
+          ['S_A', 5],
+          ['S_B', 1],
+        ]),
+      ),
+    ).toBe(3);
   });
 
   it('takes VERIFY_SEED when given, and a seed per key that does not depend on the others', () => {

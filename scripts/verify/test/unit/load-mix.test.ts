@@ -1,6 +1,16 @@
-import { apportion, checkoutsInPlan, checkoutsOf, DEFAULT_SHARES, JOURNEY_KINDS, LATE_PAY_OFFSETS_MS, planJourneys, random } from '../../load/mix';
+import {
+  apportion,
+  checkoutsInPlan,
+  checkoutsOf,
+  DEFAULT_SHARES,
+  JOURNEY_KINDS,
+  LATE_PAY_OFFSETS_MS,
+  planJourneys,
+  random,
+} from '../../load/mix';
 
-const countBy = <T>(items: readonly T[], key: (item: T) => string) => items.reduce<Record<string, number>>((acc, item) => ({ ...acc, [key(item)]: (acc[key(item)] ?? 0) + 1 }), {});
+const countBy = <T>(items: readonly T[], key: (item: T) => string) =>
+  items.reduce<Record<string, number>>((acc, item) => ({ ...acc, [key(item)]: (acc[key(item)] ?? 0) + 1 }), {});
 
 describe('planJourneys', () => {
   it.each([
@@ -20,7 +30,8 @@ describe('planJourneys', () => {
     const plan = planJourneys({ attempts: 5_000, buyers: 2_000, seed: 3 });
     const counts = countBy(plan, (journey) => journey.kind);
     const total = Object.values(DEFAULT_SHARES).reduce((sum, share) => sum + share, 0);
-    for (const kind of JOURNEY_KINDS) expect(Math.abs((counts[kind] ?? 0) - (DEFAULT_SHARES[kind] / total) * plan.length)).toBeLessThanOrEqual(3);
+    for (const kind of JOURNEY_KINDS)
+      expect(Math.abs((counts[kind] ?? 0) - (DEFAULT_SHARES[kind] / total) * plan.length)).toBeLessThanOrEqual(3);
   });
 
   it('is the same plan for the same seed and another for another seed', () => {
@@ -50,14 +61,25 @@ describe('planJourneys', () => {
   it('gives late payers offsets around the hold end, cycling through them, two tickets of the rush item every other one, one of the quiet item the others', () => {
     const late = planJourneys({ attempts: 2_000, buyers: 500, seed: 2 }).filter((journey) => journey.kind === 'late');
     expect(late.length).toBeGreaterThan(LATE_PAY_OFFSETS_MS.length);
-    expect(late.map((journey) => journey.payOffsetMs)).toEqual(late.map((_, index) => LATE_PAY_OFFSETS_MS[index % LATE_PAY_OFFSETS_MS.length]));
+    expect(late.map((journey) => journey.payOffsetMs)).toEqual(
+      late.map((_, index) => LATE_PAY_OFFSETS_MS[index % LATE_PAY_OFFSETS_MS.length]),
+    );
     expect(late.map((journey) => journey.quantity)).toEqual(late.map((_, index) => (index % 2 === 0 ? 2 : 1)));
     expect(late.map((journey) => journey.quietItem === true)).toEqual(late.map((_, index) => index % 2 === 1));
-    expect(planJourneys({ attempts: 200, buyers: 50, seed: 2 }).filter((j) => j.kind !== 'late').some((j) => j.payOffsetMs !== undefined || j.quietItem)).toBe(false);
+    expect(
+      planJourneys({ attempts: 200, buyers: 50, seed: 2 })
+        .filter((j) => j.kind !== 'late')
+        .some((j) => j.payOffsetMs !== undefined || j.quietItem),
+    ).toBe(false);
   });
 
   it('keeps to the kinds with a share', () => {
-    const plan = planJourneys({ attempts: 51, buyers: 10, seed: 1, shares: { ...Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, 0])), 'double-click': 1 } });
+    const plan = planJourneys({
+      attempts: 51,
+      buyers: 10,
+      seed: 1,
+      shares: { ...Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, 0])), 'double-click': 1 },
+    });
     // 25 double-clicks send 50; the odd one out is a plain payer.
     expect(countBy(plan, (journey) => journey.kind)).toEqual({ 'double-click': 25, pay: 1 });
     expect(checkoutsInPlan(plan)).toBe(51);
@@ -66,7 +88,14 @@ describe('planJourneys', () => {
   it('refuses impossible plans', () => {
     expect(() => planJourneys({ attempts: 0, buyers: 1, seed: 1 })).toThrow('attempts');
     expect(() => planJourneys({ attempts: 1, buyers: 0, seed: 1 })).toThrow('buyers');
-    expect(() => planJourneys({ attempts: 1, buyers: 1, seed: 1, shares: Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, 0])) })).toThrow('share');
+    expect(() =>
+      planJourneys({
+        attempts: 1,
+        buyers: 1,
+        seed: 1,
+        shares: Object.fromEntries(JOURNEY_KINDS.map((kind) => [kind, 0])),
+      }),
+    ).toThrow('share');
   });
 });
 
@@ -93,14 +122,28 @@ describe('mix helpers', () => {
 
 describe('planJourneys: the opening and the trickle', () => {
   it('brings a kind forward to its own minimum, taking places from kinds with room to spare', () => {
-    const plan = planJourneys({ attempts: 600, buyers: 250, seed: 9, frontJourneys: 48, minPerKindInFront: 3, frontMinimums: { late: 12 } });
+    const plan = planJourneys({
+      attempts: 600,
+      buyers: 250,
+      seed: 9,
+      frontJourneys: 48,
+      minPerKindInFront: 3,
+      frontMinimums: { late: 12 },
+    });
     const front = countBy(plan.slice(0, 48), (journey) => journey.kind);
     expect(front.late).toBeGreaterThanOrEqual(12);
     for (const kind of JOURNEY_KINDS) expect(front[kind] ?? 0).toBeGreaterThanOrEqual(3);
   });
 
   it('lets the rest come back between trickleFromMs and spreadMs', () => {
-    const plan = planJourneys({ attempts: 200, buyers: 80, seed: 4, rushShare: 0.4, trickleFromMs: 50_000, spreadMs: 80_000 });
+    const plan = planJourneys({
+      attempts: 200,
+      buyers: 80,
+      seed: 4,
+      rushShare: 0.4,
+      trickleFromMs: 50_000,
+      spreadMs: 80_000,
+    });
     const later = plan.filter((journey) => journey.notBeforeMs > 0).map((journey) => journey.notBeforeMs);
     expect(later.length).toBeGreaterThan(0);
     expect(Math.min(...later)).toBeGreaterThanOrEqual(50_000);
@@ -110,11 +153,22 @@ describe('planJourneys: the opening and the trickle', () => {
 
 describe('planJourneys: kinds kept to the rush', () => {
   it('moves every journey of those kinds ahead of the trickle, keeping the front and the counts', () => {
-    const options = { attempts: 600, buyers: 250, seed: 8, frontJourneys: 48, minPerKindInFront: 3, rushShare: 0.45, trickleFromMs: 50_000, spreadMs: 78_000 };
+    const options = {
+      attempts: 600,
+      buyers: 250,
+      seed: 8,
+      frontJourneys: 48,
+      minPerKindInFront: 3,
+      rushShare: 0.45,
+      trickleFromMs: 50_000,
+      spreadMs: 78_000,
+    };
     const plain = planJourneys(options);
     const kept = planJourneys({ ...options, rushOnlyKinds: ['decline', 'abandon', 'late'] });
     const rushCount = Math.round(kept.length * 0.45);
-    expect(kept.slice(rushCount).filter((journey) => ['decline', 'abandon', 'late'].includes(journey.kind))).toEqual([]);
+    expect(kept.slice(rushCount).filter((journey) => ['decline', 'abandon', 'late'].includes(journey.kind))).toEqual(
+      [],
+    );
     expect(kept.slice(0, 48).map((journey) => journey.kind)).toEqual(plain.slice(0, 48).map((journey) => journey.kind));
     expect(countBy(kept, (journey) => journey.kind)).toEqual(countBy(plain, (journey) => journey.kind));
     expect(checkoutsInPlan(kept)).toBe(600);

@@ -1,16 +1,45 @@
-import { type AttemptRow, type DatabaseSnapshot, type OrderRow, type QuotaRow, reconcileSnapshot, type TicketCounts } from '../../reconcile';
+import {
+  type AttemptRow,
+  type DatabaseSnapshot,
+  type OrderRow,
+  type QuotaRow,
+  reconcileSnapshot,
+  type TicketCounts,
+} from '../../reconcile';
 
 const TOTAL = 2_549;
 
 const order = (id: string, overrides: Partial<OrderRow> = {}): OrderRow => ({
-  id, status: 'paid', totalMinor: TOTAL, refundedMinor: 0, ticketCount: 1, paidPaymentId: `pay_${id}`, outcome: '', ...overrides,
+  id,
+  status: 'paid',
+  totalMinor: TOTAL,
+  refundedMinor: 0,
+  ticketCount: 1,
+  paidPaymentId: `pay_${id}`,
+  outcome: '',
+  ...overrides,
 });
 const attempt = (id: string, orderId: string, overrides: Partial<AttemptRow> = {}): AttemptRow => ({
-  id, orderId, status: 'paid', amountMinor: TOTAL, refundedMinor: 0, refundsSucceededMinor: 0, ...overrides,
+  id,
+  orderId,
+  status: 'paid',
+  amountMinor: TOTAL,
+  refundedMinor: 0,
+  refundsSucceededMinor: 0,
+  ...overrides,
 });
 const tickets = (orderId: string, valid: number, rows = valid): TicketCounts => ({ orderId, rows, valid, reserved: 0 });
 const quota = (overrides: Partial<QuotaRow> = {}): QuotaRow => ({
-  id: 'tko_1', kind: 'ticket_option', orderingCapacity: 2, overdraft: 0, catalogCapacity: 2, sold: 1, reserved: 0, allocatedSold: 1, allocatedHeld: 0, validTickets: 1,
+  id: 'tko_1',
+  kind: 'ticket_option',
+  orderingCapacity: 2,
+  overdraft: 0,
+  catalogCapacity: 2,
+  sold: 1,
+  reserved: 0,
+  allocatedSold: 1,
+  allocatedHeld: 0,
+  validTickets: 1,
   ...overrides,
 });
 
@@ -44,15 +73,31 @@ const findings = (result: ReturnType<typeof reconcileSnapshot>) => ({
   successfulPaymentsNeitherPaidNorRefunded: result.successfulPaymentsNeitherPaidNorRefunded,
 });
 const NOTHING = {
-  ordersLost: 0, paidWithoutTickets: 0, duplicateTickets: 0, duplicateCharges: 0, duplicateEmails: 0, missingConfirmations: 0, unpublishedOutboxRows: 0,
-  oversold: 0, quotaCountMismatch: 0, ledgerMismatch: 0, successfulPaymentsNeitherPaidNorRefunded: 0,
+  ordersLost: 0,
+  paidWithoutTickets: 0,
+  duplicateTickets: 0,
+  duplicateCharges: 0,
+  duplicateEmails: 0,
+  missingConfirmations: 0,
+  unpublishedOutboxRows: 0,
+  oversold: 0,
+  quotaCountMismatch: 0,
+  ledgerMismatch: 0,
+  successfulPaymentsNeitherPaidNorRefunded: 0,
 };
 
 describe('reconcileSnapshot', () => {
   it('finds nothing wrong in consistent books, and counts what happened', () => {
-    const result = reconcileSnapshot(consistent(), { orders: { ord_a: { seen: { status: 'paid', totalMinor: TOTAL } }, ord_b: {} } });
+    const result = reconcileSnapshot(consistent(), {
+      orders: { ord_a: { seen: { status: 'paid', totalMinor: TOTAL } }, ord_b: {} },
+    });
     expect(findings(result)).toEqual(NOTHING);
-    expect(result.counts).toMatchObject({ orders: { paid: 1, expired: 1 }, attempts: { paid: 1, expired: 1 }, successfulPayments: 1, refundedPayments: 0 });
+    expect(result.counts).toMatchObject({
+      orders: { paid: 1, expired: 1 },
+      attempts: { paid: 1, expired: 1 },
+      successfulPayments: 1,
+      refundedPayments: 0,
+    });
     expect(result.examples).toEqual({});
   });
 
@@ -63,7 +108,12 @@ describe('reconcileSnapshot', () => {
 
     const kept = consistent();
     kept.attempts.push(attempt('pay_dup', 'ord_a'));
-    expect(findings(reconcileSnapshot(kept))).toEqual({ ...NOTHING, duplicateCharges: 1, successfulPaymentsNeitherPaidNorRefunded: 1, ledgerMismatch: 1 });
+    expect(findings(reconcileSnapshot(kept))).toEqual({
+      ...NOTHING,
+      duplicateCharges: 1,
+      successfulPaymentsNeitherPaidNorRefunded: 1,
+      ledgerMismatch: 1,
+    });
   });
 
   it('a late payment: refunded with the order expired balances; taken and kept without the order paid does not', () => {
@@ -76,7 +126,11 @@ describe('reconcileSnapshot', () => {
 
     const kept = consistent();
     kept.attempts[1] = attempt('pay_b1', 'ord_b');
-    expect(findings(reconcileSnapshot(kept))).toEqual({ ...NOTHING, successfulPaymentsNeitherPaidNorRefunded: 1, ledgerMismatch: 1 });
+    expect(findings(reconcileSnapshot(kept))).toEqual({
+      ...NOTHING,
+      successfulPaymentsNeitherPaidNorRefunded: 1,
+      ledgerMismatch: 1,
+    });
   });
 
   it('an organiser refund of part of a paid order balances when ordering and payments agree', () => {
@@ -109,7 +163,12 @@ describe('reconcileSnapshot', () => {
   });
 
   it("the client's last sighting must match ordering's status and total", () => {
-    const result = reconcileSnapshot(consistent(), { orders: { ord_a: { seen: { status: 'reserved', totalMinor: TOTAL } }, ord_b: { seen: { status: 'expired', totalMinor: 1 } } } });
+    const result = reconcileSnapshot(consistent(), {
+      orders: {
+        ord_a: { seen: { status: 'reserved', totalMinor: TOTAL } },
+        ord_b: { seen: { status: 'expired', totalMinor: 1 } },
+      },
+    });
     expect(result.clientMismatch).toBe(2);
     expect(result.ledgerMismatch).toBe(2);
   });
@@ -150,15 +209,23 @@ describe('reconcileSnapshot', () => {
     expect(reconcileSnapshot(byOrdering)).toMatchObject({ oversold: 1, oversoldByOrdering: 1, quotaCountMismatch: 1 });
 
     // A capacity lowered below what was sold (overdraft 1) is not an oversell.
-    byOrdering.quotas = [quota({ orderingCapacity: 1, catalogCapacity: 1, overdraft: 1, sold: 2, allocatedSold: 2, validTickets: 2 })];
+    byOrdering.quotas = [
+      quota({ orderingCapacity: 1, catalogCapacity: 1, overdraft: 1, sold: 2, allocatedSold: 2, validTickets: 2 }),
+    ];
     expect(reconcileSnapshot(byOrdering).oversold).toBe(0);
 
     const byTicketing = consistent();
     byTicketing.quotas = [quota({ validTickets: 4 })];
-    expect(reconcileSnapshot(byTicketing)).toMatchObject({ oversold: 2, oversoldByOrdering: 0, oversoldByTicketing: 2 });
+    expect(reconcileSnapshot(byTicketing)).toMatchObject({
+      oversold: 2,
+      oversoldByOrdering: 0,
+      oversoldByTicketing: 2,
+    });
 
     // Unlimited quotas are never oversold.
-    byTicketing.quotas = [quota({ orderingCapacity: null, catalogCapacity: null, sold: 100, allocatedSold: 100, validTickets: 100 })];
+    byTicketing.quotas = [
+      quota({ orderingCapacity: null, catalogCapacity: null, sold: 100, allocatedSold: 100, validTickets: 100 }),
+    ];
     expect(reconcileSnapshot(byTicketing).oversold).toBe(0);
   });
 

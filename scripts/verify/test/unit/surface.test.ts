@@ -2,8 +2,12 @@ import { bffRoutes, exportedMethods, grpcMethods, routePattern } from '../../sur
 
 describe('the surface found from the code', () => {
   it('reads the methods a route.ts exports, in either style, and nothing else', () => {
-    expect(exportedMethods('export const GET = handler(async () => {});\nexport async function POST(request) {}')).toEqual(['GET', 'POST']);
-    expect(exportedMethods('export function DELETE() {}\nconst PUT = 1;\n// export const PATCH = …')).toEqual(['DELETE']);
+    expect(
+      exportedMethods('export const GET = handler(async () => {});\nexport async function POST(request) {}'),
+    ).toEqual(['GET', 'POST']);
+    expect(exportedMethods('export function DELETE() {}\nconst PUT = 1;\n// export const PATCH = …')).toEqual([
+      'DELETE',
+    ]);
     expect(exportedMethods('export const GETTER = 1; export const dynamic = "force-dynamic";')).toEqual([]);
   });
 
@@ -34,7 +38,9 @@ describe('the surface found from the code', () => {
     expect(paths).toContain('/kassa.ordering.v1.OrderService/Checkout');
     expect(paths).toContain('/kassa.ticketing.v1.ScanService/Scan');
     expect(paths).toContain('/kassa.identity.v1.OrganisationService/Authorize');
-    expect(new Set(methods.map((method) => method.module.split('/')[0]))).toEqual(new Set(['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing']));
+    expect(new Set(methods.map((method) => method.module.split('/')[0]))).toEqual(
+      new Set(['catalog', 'identity', 'notifications', 'ordering', 'payments', 'ticketing']),
+    );
     expect(methods.every((method) => /^\/kassa\.[a-z]+\.v1\.[A-Za-z]+\/[A-Z][A-Za-z]+$/.test(method.path))).toBe(true);
     expect(new Set(paths).size).toBe(paths.length);
   });

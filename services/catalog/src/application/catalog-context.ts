@@ -6,7 +6,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 /** Schedules the precise jobs for an event's or shop's deadlines once a change has committed; the sweeper covers what gets lost. */
 export interface DeadlineScheduler {
   eventChanged(event: { id: string; status: string; endsAt: Date; removalAt?: Date | null }): Promise<void>;
-  shopChanged(shop: { id: string; status: string; opensAt: Date; closesAt: Date; removalAt?: Date | null }): Promise<void>;
+  shopChanged(shop: {
+    id: string;
+    status: string;
+    opensAt: Date;
+    closesAt: Date;
+    removalAt?: Date | null;
+  }): Promise<void>;
 }
 
 /** What the use cases need from the outside world; tests pass their own clock. */
@@ -34,17 +40,36 @@ export const WRITE = 'events';
 export const SHOPS = 'shops';
 
 /** Authorises the caller in the organisation; returns the user id to record, or null for the system. */
-export async function authorizeCaller(ctx: CatalogContext, caller: Caller, organisationId: string, permission: string): Promise<string | null> {
+export async function authorizeCaller(
+  ctx: CatalogContext,
+  caller: Caller,
+  organisationId: string,
+  permission: string,
+): Promise<string | null> {
   if (caller === SYSTEM) return null;
   return (await ctx.authorizer.authorize(caller, organisationId, permission)).userId;
 }
 
 /** Runs after a committed change: a failed scheduling is logged, never fails the change (the sweeper catches up). */
-export function scheduleDeadlines(ctx: CatalogContext, event: Parameters<DeadlineScheduler['eventChanged']>[0]): Promise<void> {
-  return ctx.scheduler.eventChanged(event).catch((error: unknown) => ctx.logger.warn({ err: error, eventId: event.id }, 'scheduling a deadline job failed; the sweeper will catch up'));
+export function scheduleDeadlines(
+  ctx: CatalogContext,
+  event: Parameters<DeadlineScheduler['eventChanged']>[0],
+): Promise<void> {
+  return ctx.scheduler
+    .eventChanged(event)
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error, eventId: event.id }, 'scheduling a deadline job failed; the sweeper will catch up'),
+    );
 }
 
 /** The same for a shop's opening, closing and removal. */
-export function scheduleShopDeadlines(ctx: CatalogContext, shop: Parameters<DeadlineScheduler['shopChanged']>[0]): Promise<void> {
-  return ctx.scheduler.shopChanged(shop).catch((error: unknown) => ctx.logger.warn({ err: error, shopId: shop.id }, 'scheduling a shop job failed; the sweeper will catch up'));
+export function scheduleShopDeadlines(
+  ctx: CatalogContext,
+  shop: Parameters<DeadlineScheduler['shopChanged']>[0],
+): Promise<void> {
+  return ctx.scheduler
+    .shopChanged(shop)
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error, shopId: shop.id }, 'scheduling a shop job failed; the sweeper will catch up'),
+    );
 }

@@ -2,7 +2,13 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, Violations } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
-import { type HistoryAction, type Properties, diffProperties, eventProperties, ticketOptionProperties } from '../domain/history';
+import {
+  type HistoryAction,
+  type Properties,
+  diffProperties,
+  eventProperties,
+  ticketOptionProperties,
+} from '../domain/history';
 import { publishEventChanged } from '../events/event-changed.publisher';
 import type { EventChange } from '../events/subjects';
 import { publishTicketOptionChanged } from '../events/ticket-option-changed.publisher';
@@ -27,14 +33,32 @@ const TICKET_OPTION_NOT_FOUND = 'Ticket option not found';
  * An event of this organisation; another organisation's id answers exactly like an unknown one. `lock` takes a
  * row lock for a change, so two changes of one event (an organiser and the sweeper) queue instead of racing.
  */
-export async function loadEvent(em: EntityManager, organisationId: string, eventId: string, lock = false): Promise<CatalogEvent> {
-  const event = await em.findOne(EventEntity, { id: eventId, organisationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+export async function loadEvent(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+  lock = false,
+): Promise<CatalogEvent> {
+  const event = await em.findOne(
+    EventEntity,
+    { id: eventId, organisationId },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
   if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
   return event;
 }
 
-export async function loadTicketOption(em: EntityManager, organisationId: string, ticketOptionId: string, lock = false): Promise<TicketOption> {
-  const option = await em.findOne(TicketOptionEntity, { id: ticketOptionId, organisationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+export async function loadTicketOption(
+  em: EntityManager,
+  organisationId: string,
+  ticketOptionId: string,
+  lock = false,
+): Promise<TicketOption> {
+  const option = await em.findOne(
+    TicketOptionEntity,
+    { id: ticketOptionId, organisationId },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
   if (!option) throw new NotFoundError(TICKET_OPTION_NOT_FOUND);
   return option;
 }
@@ -50,7 +74,15 @@ export interface Change {
 }
 
 /** One history entry; `groupId` is the event or shop whose history lists it. */
-export function addHistory(em: EntityManager, entry: { organisationId: string; entityId: string; groupId: string; properties: ReturnType<typeof diffProperties> } & Change): void {
+export function addHistory(
+  em: EntityManager,
+  entry: {
+    organisationId: string;
+    entityId: string;
+    groupId: string;
+    properties: ReturnType<typeof diffProperties>;
+  } & Change,
+): void {
   em.create(HistoryEntryEntity, {
     id: newId('his'),
     organisationId: entry.organisationId,
@@ -67,7 +99,12 @@ export function addHistory(em: EntityManager, entry: { organisationId: string; e
  * Records a change of an event in the caller's transaction: version + 1, a history entry with the changed
  * properties (`before` = its properties before the change; none for "created") and the whole snapshot in the outbox.
  */
-export async function recordEventChange(em: EntityManager, event: CatalogEvent, before: Properties | undefined, change: Change & { action: Exclude<EventChange, 'removed'> }) {
+export async function recordEventChange(
+  em: EntityManager,
+  event: CatalogEvent,
+  before: Properties | undefined,
+  change: Change & { action: Exclude<EventChange, 'removed'> },
+) {
   event.version += 1;
   addHistory(em, {
     organisationId: event.organisationId,
@@ -82,7 +119,12 @@ export async function recordEventChange(em: EntityManager, event: CatalogEvent, 
 }
 
 /** The same for a ticket option; "deleted" records every property going to null and publishes its last state. */
-export function recordTicketOptionChange(em: EntityManager, option: TicketOption, before: Properties | undefined, change: Change & { action: 'created' | 'updated' | 'deleted' }) {
+export function recordTicketOptionChange(
+  em: EntityManager,
+  option: TicketOption,
+  before: Properties | undefined,
+  change: Change & { action: 'created' | 'updated' | 'deleted' },
+) {
   const deleted = change.action === 'deleted';
   // A deletion is a change too: its higher version lets consumers drop an older snapshot that arrives late.
   option.version += 1;

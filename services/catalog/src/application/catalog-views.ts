@@ -1,4 +1,8 @@
-import type { Event, HistoryEntry as HistoryEntryMessage, TicketOption as TicketOptionMessage } from '@kassa/proto/catalog/v1/events';
+import type {
+  Event,
+  HistoryEntry as HistoryEntryMessage,
+  TicketOption as TicketOptionMessage,
+} from '@kassa/proto/catalog/v1/events';
 import type { EventValues } from '../domain/event-fields';
 import type { EventStatus } from '../domain/event-status';
 import type { TicketOptionValues } from '../domain/ticket-option-fields';
@@ -8,7 +12,8 @@ import type { HistoryEntry } from '../persistence/history-entry.entity';
 import type { TicketOption } from '../persistence/ticket-option.entity';
 
 /** Only the contract's keys, whatever else the stored JSON holds. */
-export const copyTranslations = (translations: readonly Translation[]): Translation[] => translations.map(({ locale, name, description }) => ({ locale, name, description }));
+export const copyTranslations = (translations: readonly Translation[]): Translation[] =>
+  translations.map(({ locale, name, description }) => ({ locale, name, description }));
 
 /** The stored event as the contract's message (the snapshot events carry, too). */
 export function toEventMessage(event: CatalogEvent, ticketOptionCount: number): Event {
@@ -72,7 +77,12 @@ export function assignEventValues(event: CatalogEvent, values: EventValues): voi
 }
 
 export function ticketOptionValuesOf(option: TicketOption): TicketOptionValues {
-  return { name: option.name, description: option.description, capacity: option.capacity ?? null, translations: option.translations };
+  return {
+    name: option.name,
+    description: option.description,
+    capacity: option.capacity ?? null,
+    translations: option.translations,
+  };
 }
 
 /** A stored history entry as the contract's message (events' and shops' history alike). */

@@ -12,7 +12,13 @@ import { eventValuesOf, toEventMessage } from './catalog-views';
  * Applies one step of the status machine to a loaded (locked) event: a repeat the contract accepts changes
  * nothing (no version, history or message); a real change is recorded like any other.
  */
-export async function applyStatusChange(em: EntityManager, event: CatalogEvent, change: StatusChange, actorUserId: string | null, now: Date): Promise<Event> {
+export async function applyStatusChange(
+  em: EntityManager,
+  event: CatalogEvent,
+  change: StatusChange,
+  actorUserId: string | null,
+  now: Date,
+): Promise<Event> {
   const outcome = changeStatus(event.status as EventStatus, change, { endsAt: event.endsAt, now });
   if (!outcome.changed) return toEventMessage(event, await countTicketOptions(em, event.id));
   const before = eventProperties(eventValuesOf(event));
@@ -38,6 +44,11 @@ export async function changeEventStatus(
     const loaded = await loadEvent(em, request.organisationId, request.eventId, true);
     return applyStatusChange(em, loaded, change, actorUserId, now);
   });
-  await scheduleDeadlines(ctx, { id: event.id, status: event.status, endsAt: event.endsAt!, removalAt: event.removalAt });
+  await scheduleDeadlines(ctx, {
+    id: event.id,
+    status: event.status,
+    endsAt: event.endsAt!,
+    removalAt: event.removalAt,
+  });
   return { event };
 }

@@ -8,7 +8,13 @@ import { checkShopIds, countShopItems, loadShop, recordShopChange } from './shop
 import { shopPropertiesOf, toShopMessage } from './shop-views';
 
 /** One step of the status machine on a loaded (locked) shop; a repeat the contract accepts changes nothing. */
-async function applyShopStatusChange(em: EntityManager, shop: CatalogShop, change: ShopStatusChange, actorUserId: string | null, now: Date): Promise<Shop> {
+async function applyShopStatusChange(
+  em: EntityManager,
+  shop: CatalogShop,
+  change: ShopStatusChange,
+  actorUserId: string | null,
+  now: Date,
+): Promise<Shop> {
   const outcome = changeShopStatus(shop.status as ShopStatus, change, { closesAt: shop.closesAt, now });
   if (!outcome.changed) return toShopMessage(shop, await countShopItems(em, shop.id), now);
   const before = shopPropertiesOf(shop);
@@ -21,7 +27,12 @@ async function applyShopStatusChange(em: EntityManager, shop: CatalogShop, chang
 }
 
 /** An organiser's Publish, Convert to Draft or Delete of a shop. */
-export async function changeShopStatusOf(ctx: CatalogContext, caller: Caller, request: { organisationId: string; shopId: string }, change: ShopStatusChange): Promise<{ shop: Shop }> {
+export async function changeShopStatusOf(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: { organisationId: string; shopId: string },
+  change: ShopStatusChange,
+): Promise<{ shop: Shop }> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const now = ctx.now();
@@ -29,6 +40,12 @@ export async function changeShopStatusOf(ctx: CatalogContext, caller: Caller, re
     const loaded = await loadShop(em, request.organisationId, request.shopId, true);
     return applyShopStatusChange(em, loaded, change, actorUserId, now);
   });
-  await scheduleShopDeadlines(ctx, { id: shop.id, status: shop.status, opensAt: shop.opensAt!, closesAt: shop.closesAt!, removalAt: shop.removalAt });
+  await scheduleShopDeadlines(ctx, {
+    id: shop.id,
+    status: shop.status,
+    opensAt: shop.opensAt!,
+    closesAt: shop.closesAt!,
+    removalAt: shop.removalAt,
+  });
   return { shop };
 }

@@ -4,10 +4,20 @@ import { checkDiscountCodeFields } from '../domain/discount-code-fields';
 import { DiscountCodeEntity } from '../persistence/discount-code.entity';
 import { type CatalogContext, type Caller, SHOPS, authorizeCaller } from './catalog-context';
 import { assertCodeIsFree, mapCodeConflict } from './discount-code-conflicts';
-import { assertShopItems, assertShopNotDeleted, checkShopIds, loadShop, recordDiscountCodeChange } from './shop-records';
+import {
+  assertShopItems,
+  assertShopNotDeleted,
+  checkShopIds,
+  loadShop,
+  recordDiscountCodeChange,
+} from './shop-records';
 
 /** Adds a discount code to a shop; ALREADY_EXISTS when the shop has it already in any case. */
-export async function createDiscountCode(ctx: CatalogContext, caller: Caller, request: CreateDiscountCodeRequest): Promise<CreateDiscountCodeResponse> {
+export async function createDiscountCode(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: CreateDiscountCodeRequest,
+): Promise<CreateDiscountCodeResponse> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const values = checkDiscountCodeFields(request.fields);
@@ -18,8 +28,17 @@ export async function createDiscountCode(ctx: CatalogContext, caller: Caller, re
       await assertShopItems(em, shop.organisationId, shop.id, values.itemIds);
       assertShopNotDeleted(shop);
       await assertCodeIsFree(em, shop.id, values.codeKey);
-      const code = em.create(DiscountCodeEntity, { id: newId('dsc'), shopId: shop.id, organisationId: shop.organisationId, ...values, version: 0, createdAt: now });
-      return { discountCode: recordDiscountCodeChange(em, code, undefined, { action: 'created', actorUserId, at: now }) };
+      const code = em.create(DiscountCodeEntity, {
+        id: newId('dsc'),
+        shopId: shop.id,
+        organisationId: shop.organisationId,
+        ...values,
+        version: 0,
+        createdAt: now,
+      });
+      return {
+        discountCode: recordDiscountCodeChange(em, code, undefined, { action: 'created', actorUserId, at: now }),
+      };
     }),
   );
 }

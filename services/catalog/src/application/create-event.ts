@@ -7,7 +7,11 @@ import { checkIds, recordEventChange } from './catalog-records';
 import { assignEventValues } from './catalog-views';
 
 /** A new draft event of the organisation. */
-export async function createEvent(ctx: CatalogContext, caller: Caller, request: CreateEventRequest): Promise<CreateEventResponse> {
+export async function createEvent(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: CreateEventRequest,
+): Promise<CreateEventResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
   const values = checkEventFields(request.fields);

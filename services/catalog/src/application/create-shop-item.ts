@@ -6,7 +6,11 @@ import { type CatalogContext, type Caller, SHOPS, authorizeCaller } from './cata
 import { assertShopNotDeleted, checkShopIds, loadShop, recordShopItemChange, resolveItemEvents } from './shop-records';
 
 /** Adds an item to a shop: tickets of one ticket option of the organisation, granting its event and any extra ones. */
-export async function createShopItem(ctx: CatalogContext, caller: Caller, request: CreateShopItemRequest): Promise<CreateShopItemResponse> {
+export async function createShopItem(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: CreateShopItemRequest,
+): Promise<CreateShopItemResponse> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const now = ctx.now();
@@ -18,7 +22,12 @@ export async function createShopItem(ctx: CatalogContext, caller: Caller, reques
     const eventIds = await resolveItemEvents(em, shop.organisationId, values.ticketOptionId, values.extraEventIds);
     let position = values.position;
     if (position === 0) {
-      const [row] = await em.getConnection().execute<{ last: number }[]>('select coalesce(max(position), 0)::int as last from shop_items where shop_id = ?', [shop.id]);
+      const [row] = await em
+        .getConnection()
+        .execute<{ last: number }[]>(
+          'select coalesce(max(position), 0)::int as last from shop_items where shop_id = ?',
+          [shop.id],
+        );
       position = (row?.last ?? 0) + 1;
     }
     const item = em.create(ShopItemEntity, {

@@ -7,7 +7,11 @@ import { type CatalogContext, type Caller, SHOPS, authorizeCaller } from './cata
 import { checkShopIds, recordShopChange } from './shop-records';
 
 /** A new draft shop of the organisation. */
-export async function createShop(ctx: CatalogContext, caller: Caller, request: CreateShopRequest): Promise<CreateShopResponse> {
+export async function createShop(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: CreateShopRequest,
+): Promise<CreateShopResponse> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const { password, ...values } = checkShopFields(request.fields, { creating: true });

@@ -7,7 +7,11 @@ import { type CatalogContext, type Caller, WRITE, authorizeCaller } from './cata
 import { checkIds, loadEvent, recordTicketOptionChange } from './catalog-records';
 
 /** Adds a ticket option to an event of the organisation (not to a deleted one). */
-export async function createTicketOption(ctx: CatalogContext, caller: Caller, request: CreateTicketOptionRequest): Promise<CreateTicketOptionResponse> {
+export async function createTicketOption(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: CreateTicketOptionRequest,
+): Promise<CreateTicketOptionResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
   const values = checkTicketOptionFields(request.fields);
@@ -24,6 +28,8 @@ export async function createTicketOption(ctx: CatalogContext, caller: Caller, re
       version: 0,
       createdAt: now,
     });
-    return { ticketOption: recordTicketOptionChange(em, option, undefined, { action: 'created', actorUserId, at: now }) };
+    return {
+      ticketOption: recordTicketOptionChange(em, option, undefined, { action: 'created', actorUserId, at: now }),
+    };
   });
 }

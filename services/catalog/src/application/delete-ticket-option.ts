@@ -22,7 +22,9 @@ async function releaseFromShops(em: EntityManager, ticketOptionId: string, chang
   const shops = await em.find(ShopEntity, { id: { $in: [...new Set(items.map((item) => item.shopId))] } });
   const live = shops.filter((shop) => shop.status !== 'deleted');
   if (live.length > 0) {
-    throw new FailedPreconditionError(`The ticket option is sold in ${live.length === 1 ? 'the shop' : 'the shops'} ${live.map((shop) => `"${shop.name}"`).join(', ')}; remove it from there first`);
+    throw new FailedPreconditionError(
+      `The ticket option is sold in ${live.length === 1 ? 'the shop' : 'the shops'} ${live.map((shop) => `"${shop.name}"`).join(', ')}; remove it from there first`,
+    );
   }
   await deleteShopItems(em, items, change);
 }
@@ -31,13 +33,21 @@ async function releaseFromShops(em: EntityManager, ticketOptionId: string, chang
  * Removes a ticket option. Removing one this organisation already removed succeeds (its history says so); an id
  * the organisation never had answers NOT_FOUND, like every other id of another organisation.
  */
-export async function deleteTicketOption(ctx: CatalogContext, caller: Caller, request: DeleteTicketOptionRequest): Promise<DeleteTicketOptionResponse> {
+export async function deleteTicketOption(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: DeleteTicketOptionRequest,
+): Promise<DeleteTicketOptionResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
   const now = ctx.now();
   await ctx.orm.em.fork().transactional(async (em) => {
     const scope = { organisationId: request.organisationId };
-    const option = await em.findOne(TicketOptionEntity, { id: request.ticketOptionId, ...scope }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const option = await em.findOne(
+      TicketOptionEntity,
+      { id: request.ticketOptionId, ...scope },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!option) {
       if (await em.count(HistoryEntryEntity, { entityId: request.ticketOptionId, action: 'deleted', ...scope })) return;
       throw new NotFoundError('Ticket option not found');
@@ -45,7 +55,11 @@ export async function deleteTicketOption(ctx: CatalogContext, caller: Caller, re
     const event = await loadEvent(em, request.organisationId, option.eventId);
     if (event.status === 'deleted') throw new FailedPreconditionError('The event is deleted');
     await releaseFromShops(em, option.id, { action: 'deleted', actorUserId, at: now });
-    recordTicketOptionChange(em, option, ticketOptionProperties(ticketOptionValuesOf(option)), { action: 'deleted', actorUserId, at: now });
+    recordTicketOptionChange(em, option, ticketOptionProperties(ticketOptionValuesOf(option)), {
+      action: 'deleted',
+      actorUserId,
+      at: now,
+    });
     em.remove(option);
   });
   return {};

@@ -6,8 +6,17 @@ import { DiscountCodeEntity } from '../persistence/discount-code.entity';
 const ALREADY_EXISTS = 'The shop has this discount code already';
 
 /** ALREADY_EXISTS when another code of the shop reads the same in any case. */
-export async function assertCodeIsFree(em: EntityManager, shopId: string, codeKey: string, exceptId?: string): Promise<void> {
-  const other = await em.findOne(DiscountCodeEntity, { shopId, codeKey, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
+export async function assertCodeIsFree(
+  em: EntityManager,
+  shopId: string,
+  codeKey: string,
+  exceptId?: string,
+): Promise<void> {
+  const other = await em.findOne(
+    DiscountCodeEntity,
+    { shopId, codeKey, ...(exceptId ? { id: { $ne: exceptId } } : {}) },
+    { fields: ['id'] },
+  );
   if (other) throw new ConflictError(ALREADY_EXISTS);
 }
 

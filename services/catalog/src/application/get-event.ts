@@ -4,7 +4,11 @@ import { checkIds, countTicketOptions, loadEvent } from './catalog-records';
 import { toEventMessage } from './catalog-views';
 
 /** One event of the organisation, deleted ones included until they are removed. */
-export async function getEvent(ctx: CatalogContext, caller: Caller, request: GetEventRequest): Promise<GetEventResponse> {
+export async function getEvent(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: GetEventRequest,
+): Promise<GetEventResponse> {
   checkIds(request);
   await authorizeCaller(ctx, caller, request.organisationId, READ);
   const em = ctx.orm.em.fork();

@@ -8,7 +8,10 @@ import type { CatalogContext } from './catalog-context';
 import { eventValuesOf } from './catalog-views';
 
 /** Anonymous: a live or ended event in the visitor's locale; a draft, deleted or unknown one is NOT_FOUND alike. */
-export async function getPublicEvent(ctx: CatalogContext, request: GetPublicEventRequest): Promise<GetPublicEventResponse> {
+export async function getPublicEvent(
+  ctx: CatalogContext,
+  request: GetPublicEventRequest,
+): Promise<GetPublicEventResponse> {
   const violations = new Violations();
   violations.id('eventId', request.eventId, 'evt');
   violations.throwIfAny();
@@ -16,6 +19,10 @@ export async function getPublicEvent(ctx: CatalogContext, request: GetPublicEven
   const event = await em.findOne(EventEntity, { id: request.eventId });
   if (!event || !isPubliclyVisible(event.status)) throw new NotFoundError('Event not found');
   const options = await em.find(TicketOptionEntity, { eventId: event.id }, { orderBy: { id: 'asc' } });
-  const view = publicEventView({ ...eventValuesOf(event), id: event.id, organisationId: event.organisationId }, options, request.locale);
+  const view = publicEventView(
+    { ...eventValuesOf(event), id: event.id, organisationId: event.organisationId },
+    options,
+    request.locale,
+  );
   return { event: view };
 }

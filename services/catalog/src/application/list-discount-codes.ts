@@ -5,7 +5,11 @@ import { checkShopIds, loadShop } from './shop-records';
 import { toDiscountCodeMessage } from './shop-views';
 
 /** A shop's discount codes, by code. */
-export async function listDiscountCodes(ctx: CatalogContext, caller: Caller, request: ListDiscountCodesRequest): Promise<ListDiscountCodesResponse> {
+export async function listDiscountCodes(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: ListDiscountCodesRequest,
+): Promise<ListDiscountCodesResponse> {
   checkShopIds(request);
   await authorizeCaller(ctx, caller, request.organisationId, READ);
   const em = ctx.orm.em.fork();

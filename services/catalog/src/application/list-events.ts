@@ -10,7 +10,11 @@ import { checkIds } from './catalog-records';
 import { toEventMessage } from './catalog-views';
 
 /** The organisation's events, newest start first; search over name and city; deleted ones only when asked for. */
-export async function listEvents(ctx: CatalogContext, caller: Caller, request: ListEventsRequest): Promise<ListEventsResponse> {
+export async function listEvents(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: ListEventsRequest,
+): Promise<ListEventsResponse> {
   checkIds(request);
   await authorizeCaller(ctx, caller, request.organisationId, READ);
   const violations = new Violations();
@@ -28,13 +32,22 @@ export async function listEvents(ctx: CatalogContext, caller: Caller, request: L
   if (query) where.$or = [{ name: { $ilike: likePattern(query) } }, { city: { $ilike: likePattern(query) } }];
 
   const em = ctx.orm.em.fork();
-  const [events, total] = await em.findAndCount(EventEntity, where, { orderBy: { startsAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+  const [events, total] = await em.findAndCount(EventEntity, where, {
+    orderBy: { startsAt: 'desc', id: 'desc' },
+    limit: page.limit,
+    offset: page.offset,
+  });
   const counts = new Map<string, number>();
   if (events.length > 0) {
     const rows: { event_id: string; count: number }[] = await em
       .getConnection()
-      .execute('select event_id, count(*)::int as count from ticket_option where event_id in (?) group by event_id', [events.map((event) => event.id)]);
+      .execute('select event_id, count(*)::int as count from ticket_option where event_id in (?) group by event_id', [
+        events.map((event) => event.id),
+      ]);
     for (const row of rows) counts.set(row.event_id, row.count);
   }
-  return { events: events.map((event) => toEventMessage(event, counts.get(event.id) ?? 0)), page: pageInfo(page, total) };
+  return {
+    events: events.map((event) => toEventMessage(event, counts.get(event.id) ?? 0)),
+    page: pageInfo(page, total),
+  };
 }

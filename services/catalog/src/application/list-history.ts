@@ -9,7 +9,11 @@ import { checkIds, loadEvent } from './catalog-records';
 import { toHistoryEntryMessage } from './catalog-views';
 
 /** An event's history (with its ticket options') or one ticket option's, newest first. */
-export async function listHistory(ctx: CatalogContext, caller: Caller, request: ListHistoryRequest): Promise<ListHistoryResponse> {
+export async function listHistory(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: ListHistoryRequest,
+): Promise<ListHistoryResponse> {
   checkIds(request);
   const isEvent = isId('evt', request.entityId);
   if (!isEvent && !isId('tko', request.entityId)) new Violations().add('entityId', messages.idInvalid).throwIfAny();
@@ -20,7 +24,9 @@ export async function listHistory(ctx: CatalogContext, caller: Caller, request: 
   if (isEvent) await loadEvent(em, request.organisationId, request.entityId);
   else {
     // A removed ticket option keeps its history until its event is removed; either one proves it is this organisation's.
-    const known = (await em.count(TicketOptionEntity, { id: request.entityId, ...scope })) + (await em.count(HistoryEntryEntity, { entityId: request.entityId, ...scope }));
+    const known =
+      (await em.count(TicketOptionEntity, { id: request.entityId, ...scope })) +
+      (await em.count(HistoryEntryEntity, { entityId: request.entityId, ...scope }));
     if (known === 0) throw new NotFoundError('Ticket option not found');
   }
   const where = isEvent ? { groupId: request.entityId, ...scope } : { entityId: request.entityId, ...scope };

@@ -5,7 +5,11 @@ import { checkShopIds, loadShop } from './shop-records';
 import { toShopItemMessage } from './shop-views';
 
 /** A shop's items in display order. */
-export async function listShopItems(ctx: CatalogContext, caller: Caller, request: ListShopItemsRequest): Promise<ListShopItemsResponse> {
+export async function listShopItems(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: ListShopItemsRequest,
+): Promise<ListShopItemsResponse> {
   checkShopIds(request);
   await authorizeCaller(ctx, caller, request.organisationId, READ);
   const em = ctx.orm.em.fork();

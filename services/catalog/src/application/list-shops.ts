@@ -10,7 +10,11 @@ import { checkShopIds } from './shop-records';
 import { toShopMessage } from './shop-views';
 
 /** The organisation's shops, newest first; search over the name; deleted ones only when asked for. */
-export async function listShops(ctx: CatalogContext, caller: Caller, request: ListShopsRequest): Promise<ListShopsResponse> {
+export async function listShops(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: ListShopsRequest,
+): Promise<ListShopsResponse> {
   checkShopIds(request);
   await authorizeCaller(ctx, caller, request.organisationId, READ);
   const violations = new Violations();
@@ -28,14 +32,23 @@ export async function listShops(ctx: CatalogContext, caller: Caller, request: Li
   if (query) where.name = { $ilike: likePattern(query) };
 
   const em = ctx.orm.em.fork();
-  const [shops, total] = await em.findAndCount(ShopEntity, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+  const [shops, total] = await em.findAndCount(ShopEntity, where, {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: page.limit,
+    offset: page.offset,
+  });
   const counts = new Map<string, number>();
   if (shops.length > 0) {
     const rows: { shop_id: string; count: number }[] = await em
       .getConnection()
-      .execute('select shop_id, count(*)::int as count from shop_items where shop_id in (?) group by shop_id', [shops.map((shop) => shop.id)]);
+      .execute('select shop_id, count(*)::int as count from shop_items where shop_id in (?) group by shop_id', [
+        shops.map((shop) => shop.id),
+      ]);
     for (const row of rows) counts.set(row.shop_id, row.count);
   }
   const now = ctx.now();
-  return { shops: shops.map((shop) => toShopMessage(shop, counts.get(shop.id) ?? 0, now)), page: pageInfo(page, total) };
+  return {
+    shops: shops.map((shop) => toShopMessage(shop, counts.get(shop.id) ?? 0, now)),
+    page: pageInfo(page, total),
+  };
 }

@@ -5,7 +5,11 @@ import { checkIds, loadEvent } from './catalog-records';
 import { toTicketOptionMessage } from './catalog-views';
 
 /** An event's ticket options in creation order (ids are time-sortable). */
-export async function listTicketOptions(ctx: CatalogContext, caller: Caller, request: ListTicketOptionsRequest): Promise<ListTicketOptionsResponse> {
+export async function listTicketOptions(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: ListTicketOptionsRequest,
+): Promise<ListTicketOptionsResponse> {
   checkIds(request);
   await authorizeCaller(ctx, caller, request.organisationId, READ);
   const em = ctx.orm.em.fork();

@@ -8,7 +8,11 @@ import { SHOP_NOT_FOUND } from './shop-records';
  * Which organisation a shop belongs to, for the shop dashboard's check. Only a member of that organisation learns
  * it: anyone else gets the NOT_FOUND an unknown id gets, so a shop id reveals nothing.
  */
-export async function locateShop(ctx: CatalogContext, caller: Caller, request: LocateShopRequest): Promise<LocateShopResponse> {
+export async function locateShop(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: LocateShopRequest,
+): Promise<LocateShopResponse> {
   const violations = new Violations();
   violations.id('shopId', request.shopId, 'shp');
   violations.throwIfAny();

@@ -22,8 +22,16 @@ export async function removeEvent(ctx: CatalogContext, eventId: string): Promise
     const event = await em.findOne(EventEntity, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!event || !isDueForRemoval(event, now)) return false;
     // Shop items that grant it (its ticket options' included: their own event is always granted) go with it.
-    const granting: { id: string }[] = await em.getConnection().execute('select id from shop_items where event_ids @> ?::jsonb', [JSON.stringify([event.id])]);
-    const items = granting.length ? await em.find(ShopItemEntity, { id: { $in: granting.map((row) => row.id) } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } }) : [];
+    const granting: { id: string }[] = await em
+      .getConnection()
+      .execute('select id from shop_items where event_ids @> ?::jsonb', [JSON.stringify([event.id])]);
+    const items = granting.length
+      ? await em.find(
+          ShopItemEntity,
+          { id: { $in: granting.map((row) => row.id) } },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+        )
+      : [];
     await deleteShopItems(em, items, { action: 'deleted', actorUserId: null, at: now });
     event.version += 1;
     publishEventChanged(em, toEventMessage(event, await countTicketOptions(em, event.id)), 'removed', null, now);

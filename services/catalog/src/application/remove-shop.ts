@@ -20,7 +20,14 @@ export async function removeShop(ctx: CatalogContext, shopId: string): Promise<b
     const shop = await em.findOne(ShopEntity, { id: shopId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!shop || !isDueForRemoval(shop, now)) return false;
     shop.version += 1;
-    publishShopChanged(em, toShopMessage(shop, await countShopItems(em, shop.id), now), shop.passwordVersion, 'removed', null, now);
+    publishShopChanged(
+      em,
+      toShopMessage(shop, await countShopItems(em, shop.id), now),
+      shop.passwordVersion,
+      'removed',
+      null,
+      now,
+    );
     await em.nativeDelete(HistoryEntryEntity, { groupId: shop.id });
     await em.nativeDelete(DiscountCodeEntity, { shopId: shop.id });
     await em.nativeDelete(ShopItemEntity, { shopId: shop.id });

@@ -1,4 +1,8 @@
-import type { DiscountCode as DiscountCodeMessage, Shop as ShopMessage, ShopItem as ShopItemMessage } from '@kassa/proto/catalog/v1/shops';
+import type {
+  DiscountCode as DiscountCodeMessage,
+  Shop as ShopMessage,
+  ShopItem as ShopItemMessage,
+} from '@kassa/proto/catalog/v1/shops';
 import type { DiscountCodeValues } from '../domain/discount-code-fields';
 import { type Properties, discountCodeProperties, shopItemProperties, shopProperties } from '../domain/history';
 import { shopWindow } from '../domain/shop-status';
@@ -21,7 +25,11 @@ export function toShopMessage(shop: CatalogShop, itemCount: number, now: Date): 
     translations: copyTranslations(shop.translations),
     currency: shop.currency,
     passwordProtected: shop.passwordHash !== null && shop.passwordHash !== undefined,
-    donation: { enabled: shop.donation.enabled, suggestedAmountsMinor: [...shop.donation.suggestedAmountsMinor], allowCustomAmount: shop.donation.allowCustomAmount },
+    donation: {
+      enabled: shop.donation.enabled,
+      suggestedAmountsMinor: [...shop.donation.suggestedAmountsMinor],
+      allowCustomAmount: shop.donation.allowCustomAmount,
+    },
     reservationMinutes: shop.reservationMinutes,
     version: shop.version,
     createdAt: shop.createdAt,

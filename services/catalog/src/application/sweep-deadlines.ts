@@ -13,17 +13,37 @@ const BATCH = 200;
  * been announced are opened or closed, deleted events and shops past their grace period are removed. PostgreSQL
  * holds the deadlines, so this alone is enough after Redis lost every delayed job.
  */
-export async function processDueDeadlines(ctx: CatalogContext): Promise<{ ended: number; removed: number; shopWindows: number; shopsRemoved: number }> {
+export async function processDueDeadlines(
+  ctx: CatalogContext,
+): Promise<{ ended: number; removed: number; shopWindows: number; shopsRemoved: number }> {
   const now = ctx.now();
   const em = ctx.orm.em.fork();
-  const toEnd = await em.find(EventEntity, { status: 'live', endsAt: { $lte: now } }, { fields: ['id'], orderBy: { endsAt: 'asc' }, limit: BATCH });
-  const toRemove = await em.find(EventEntity, { status: 'deleted', removalAt: { $lte: now } }, { fields: ['id'], orderBy: { removalAt: 'asc' }, limit: BATCH });
+  const toEnd = await em.find(
+    EventEntity,
+    { status: 'live', endsAt: { $lte: now } },
+    { fields: ['id'], orderBy: { endsAt: 'asc' }, limit: BATCH },
+  );
+  const toRemove = await em.find(
+    EventEntity,
+    { status: 'deleted', removalAt: { $lte: now } },
+    { fields: ['id'], orderBy: { removalAt: 'asc' }, limit: BATCH },
+  );
   const toAdvance = await em.find(
     ShopEntity,
-    { status: 'public', $or: [{ announcedWindow: 'upcoming', opensAt: { $lte: now } }, { announcedWindow: { $ne: 'closed' }, closesAt: { $lte: now } }] },
+    {
+      status: 'public',
+      $or: [
+        { announcedWindow: 'upcoming', opensAt: { $lte: now } },
+        { announcedWindow: { $ne: 'closed' }, closesAt: { $lte: now } },
+      ],
+    },
     { fields: ['id'], orderBy: { opensAt: 'asc' }, limit: BATCH },
   );
-  const shopsToRemove = await em.find(ShopEntity, { status: 'deleted', removalAt: { $lte: now } }, { fields: ['id'], orderBy: { removalAt: 'asc' }, limit: BATCH });
+  const shopsToRemove = await em.find(
+    ShopEntity,
+    { status: 'deleted', removalAt: { $lte: now } },
+    { fields: ['id'], orderBy: { removalAt: 'asc' }, limit: BATCH },
+  );
   let ended = 0;
   let removed = 0;
   let shopWindows = 0;
@@ -37,18 +57,29 @@ export async function processDueDeadlines(ctx: CatalogContext): Promise<{ ended:
 }
 
 /** Events with a deadline before `until` that is not yet due, for the precise delayed jobs. */
-export async function upcomingDeadlines(ctx: CatalogContext, until: Date): Promise<{ id: string; status: string; endsAt: Date; removalAt: Date | null }[]> {
+export async function upcomingDeadlines(
+  ctx: CatalogContext,
+  until: Date,
+): Promise<{ id: string; status: string; endsAt: Date; removalAt: Date | null }[]> {
   const now = ctx.now();
   const events = await ctx.orm.em.fork().find(
     EventEntity,
-    { $or: [{ status: 'live', endsAt: { $gt: now, $lte: until } }, { status: 'deleted', removalAt: { $gt: now, $lte: until } }] },
+    {
+      $or: [
+        { status: 'live', endsAt: { $gt: now, $lte: until } },
+        { status: 'deleted', removalAt: { $gt: now, $lte: until } },
+      ],
+    },
     { fields: ['id', 'status', 'endsAt', 'removalAt'], limit: BATCH * 5 },
   );
   return events.map(({ id, status, endsAt, removalAt }) => ({ id, status, endsAt, removalAt: removalAt ?? null }));
 }
 
 /** Shops with an opening, closing or removal before `until` that is not yet due, for the precise delayed jobs. */
-export async function upcomingShopDeadlines(ctx: CatalogContext, until: Date): Promise<{ id: string; status: string; opensAt: Date; closesAt: Date; removalAt: Date | null }[]> {
+export async function upcomingShopDeadlines(
+  ctx: CatalogContext,
+  until: Date,
+): Promise<{ id: string; status: string; opensAt: Date; closesAt: Date; removalAt: Date | null }[]> {
   const now = ctx.now();
   const shops = await ctx.orm.em.fork().find(
     ShopEntity,
@@ -61,5 +92,11 @@ export async function upcomingShopDeadlines(ctx: CatalogContext, until: Date): P
     },
     { fields: ['id', 'status', 'opensAt', 'closesAt', 'removalAt'], limit: BATCH * 5 },
   );
-  return shops.map(({ id, status, opensAt, closesAt, removalAt }) => ({ id, status, opensAt, closesAt, removalAt: removalAt ?? null }));
+  return shops.map(({ id, status, opensAt, closesAt, removalAt }) => ({
+    id,
+    status,
+    opensAt,
+    closesAt,
+    removalAt: removalAt ?? null,
+  }));
 }

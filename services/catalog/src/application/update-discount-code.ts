@@ -2,11 +2,22 @@ import type { UpdateDiscountCodeRequest, UpdateDiscountCodeResponse } from '@kas
 import { checkDiscountCodeFields } from '../domain/discount-code-fields';
 import { type CatalogContext, type Caller, SHOPS, authorizeCaller } from './catalog-context';
 import { assertCodeIsFree, mapCodeConflict } from './discount-code-conflicts';
-import { assertShopItems, assertShopNotDeleted, checkShopIds, loadDiscountCode, loadShop, recordDiscountCodeChange } from './shop-records';
+import {
+  assertShopItems,
+  assertShopNotDeleted,
+  checkShopIds,
+  loadDiscountCode,
+  loadShop,
+  recordDiscountCodeChange,
+} from './shop-records';
 import { discountCodePropertiesOf, toDiscountCodeMessage } from './shop-views';
 
 /** Replaces a code's editable fields; renaming it onto another code of the shop is ALREADY_EXISTS. */
-export async function updateDiscountCode(ctx: CatalogContext, caller: Caller, request: UpdateDiscountCodeRequest): Promise<UpdateDiscountCodeResponse> {
+export async function updateDiscountCode(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: UpdateDiscountCodeRequest,
+): Promise<UpdateDiscountCodeResponse> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const values = checkDiscountCodeFields(request.fields);
@@ -20,7 +31,8 @@ export async function updateDiscountCode(ctx: CatalogContext, caller: Caller, re
       await assertCodeIsFree(em, shop.id, values.codeKey, code.id);
       const before = discountCodePropertiesOf(code);
       Object.assign(code, values);
-      if (JSON.stringify(before) === JSON.stringify(discountCodePropertiesOf(code))) return { discountCode: toDiscountCodeMessage(code) };
+      if (JSON.stringify(before) === JSON.stringify(discountCodePropertiesOf(code)))
+        return { discountCode: toDiscountCodeMessage(code) };
       return { discountCode: recordDiscountCodeChange(em, code, before, { action: 'updated', actorUserId, at: now }) };
     }),
   );

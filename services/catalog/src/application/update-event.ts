@@ -7,7 +7,11 @@ import { checkIds, countTicketOptions, loadEvent, recordEventChange } from './ca
 import { assignEventValues, eventValuesOf, toEventMessage } from './catalog-views';
 
 /** Replaces an event's editable fields; the status stays (a live event whose end moved is ended by the sweeper when due). */
-export async function updateEvent(ctx: CatalogContext, caller: Caller, request: UpdateEventRequest): Promise<UpdateEventResponse> {
+export async function updateEvent(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: UpdateEventRequest,
+): Promise<UpdateEventResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
   const values = checkEventFields(request.fields);

@@ -1,11 +1,22 @@
 import type { UpdateShopItemRequest, UpdateShopItemResponse } from '@kassa/proto/catalog/v1/shops';
 import { checkShopItemFields } from '../domain/shop-item-fields';
 import { type CatalogContext, type Caller, SHOPS, authorizeCaller } from './catalog-context';
-import { assertShopNotDeleted, checkShopIds, loadShop, loadShopItem, recordShopItemChange, resolveItemEvents } from './shop-records';
+import {
+  assertShopNotDeleted,
+  checkShopIds,
+  loadShop,
+  loadShopItem,
+  recordShopItemChange,
+  resolveItemEvents,
+} from './shop-records';
 import { shopItemPropertiesOf, toShopItemMessage } from './shop-views';
 
 /** Replaces an item's editable fields; position 0 keeps its place. */
-export async function updateShopItem(ctx: CatalogContext, caller: Caller, request: UpdateShopItemRequest): Promise<UpdateShopItemResponse> {
+export async function updateShopItem(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: UpdateShopItemRequest,
+): Promise<UpdateShopItemResponse> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const now = ctx.now();

@@ -9,7 +9,11 @@ import { shopPropertiesOf, toShopMessage } from './shop-views';
  * Replaces a shop's editable fields; the currency stays. Setting, changing or removing the password raises its
  * version, which ends every access token issued before.
  */
-export async function updateShop(ctx: CatalogContext, caller: Caller, request: UpdateShopRequest): Promise<UpdateShopResponse> {
+export async function updateShop(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: UpdateShopRequest,
+): Promise<UpdateShopResponse> {
   checkShopIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, SHOPS);
   const { password, currency: _ignored, ...values } = checkShopFields(request.fields, { creating: false });
@@ -28,10 +32,16 @@ export async function updateShop(ctx: CatalogContext, caller: Caller, request: U
       shop.passwordVersion += 1;
     }
     // Saving the same values again is not a change: no version, no history, no message.
-    if (JSON.stringify(before) === JSON.stringify(shopPropertiesOf(shop))) return { shop: toShopMessage(shop, await countShopItems(em, shop.id), now) };
+    if (JSON.stringify(before) === JSON.stringify(shopPropertiesOf(shop)))
+      return { shop: toShopMessage(shop, await countShopItems(em, shop.id), now) };
     return { shop: await recordShopChange(em, shop, before, { action: 'updated', actorUserId, at: now }) };
   });
   const shop = result.shop!;
-  await scheduleShopDeadlines(ctx, { id: shop.id, status: shop.status, opensAt: shop.opensAt!, closesAt: shop.closesAt! });
+  await scheduleShopDeadlines(ctx, {
+    id: shop.id,
+    status: shop.status,
+    opensAt: shop.opensAt!,
+    closesAt: shop.closesAt!,
+  });
   return result;
 }

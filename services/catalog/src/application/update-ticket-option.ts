@@ -7,7 +7,11 @@ import { checkIds, loadEvent, loadTicketOption, recordTicketOptionChange } from 
 import { ticketOptionValuesOf, toTicketOptionMessage } from './catalog-views';
 
 /** Replaces a ticket option's editable fields; not while its event is deleted. */
-export async function updateTicketOption(ctx: CatalogContext, caller: Caller, request: UpdateTicketOptionRequest): Promise<UpdateTicketOptionResponse> {
+export async function updateTicketOption(
+  ctx: CatalogContext,
+  caller: Caller,
+  request: UpdateTicketOptionRequest,
+): Promise<UpdateTicketOptionResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
   const values = checkTicketOptionFields(request.fields);
@@ -18,7 +22,8 @@ export async function updateTicketOption(ctx: CatalogContext, caller: Caller, re
     if (event.status === 'deleted') throw new FailedPreconditionError('The event is deleted');
     const before = ticketOptionProperties(ticketOptionValuesOf(option));
     Object.assign(option, values);
-    if (JSON.stringify(before) === JSON.stringify(ticketOptionProperties(ticketOptionValuesOf(option)))) return { ticketOption: toTicketOptionMessage(option) };
+    if (JSON.stringify(before) === JSON.stringify(ticketOptionProperties(ticketOptionValuesOf(option))))
+      return { ticketOption: toTicketOptionMessage(option) };
     return { ticketOption: recordTicketOptionChange(em, option, before, { action: 'updated', actorUserId, at: now }) };
   });
 }

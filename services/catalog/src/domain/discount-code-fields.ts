@@ -46,18 +46,31 @@ const isDate = (value: unknown): value is Date => value instanceof Date && !Numb
 export function checkDiscountCodeFields(input: DiscountCodeFieldsInput | undefined): DiscountCodeValues {
   const violations = new Violations();
   const fields: Partial<DiscountCodeFieldsInput> = input ?? {};
-  const code = violations.string('code', fields.code, { label: DISCOUNT_CODE_LABELS.code, required: true, pattern: DISCOUNT_CODE_PATTERN });
+  const code = violations.string('code', fields.code, {
+    label: DISCOUNT_CODE_LABELS.code,
+    required: true,
+    pattern: DISCOUNT_CODE_PATTERN,
+  });
 
   const type = fields.type ?? '';
   if (type === '') violations.add('type', messages.required(DISCOUNT_CODE_LABELS.type));
-  else if (!(DISCOUNT_TYPES as readonly string[]).includes(type)) violations.add('type', messages.invalid(DISCOUNT_CODE_LABELS.type));
-  const value = violations.int('value', fields.value ?? 0, { label: DISCOUNT_CODE_LABELS.value, min: 1, max: type === 'percentage' ? 100 : undefined });
+  else if (!(DISCOUNT_TYPES as readonly string[]).includes(type))
+    violations.add('type', messages.invalid(DISCOUNT_CODE_LABELS.type));
+  const value = violations.int('value', fields.value ?? 0, {
+    label: DISCOUNT_CODE_LABELS.value,
+    min: 1,
+    max: type === 'percentage' ? 100 : undefined,
+  });
 
   const validFrom = isDate(fields.validFrom) ? fields.validFrom : null;
   const validUntil = isDate(fields.validUntil) ? fields.validUntil : null;
-  if (validFrom && validUntil && validUntil.getTime() <= validFrom.getTime()) violations.add('validUntil', messages.invalid(DISCOUNT_CODE_LABELS.validUntil));
+  if (validFrom && validUntil && validUntil.getTime() <= validFrom.getTime())
+    violations.add('validUntil', messages.invalid(DISCOUNT_CODE_LABELS.validUntil));
 
-  const maxUses = fields.maxUses === undefined || fields.maxUses === null ? null : violations.int('maxUses', fields.maxUses, { label: DISCOUNT_CODE_LABELS.maxUses, min: 1 });
+  const maxUses =
+    fields.maxUses === undefined || fields.maxUses === null
+      ? null
+      : violations.int('maxUses', fields.maxUses, { label: DISCOUNT_CODE_LABELS.maxUses, min: 1 });
 
   const itemIds: string[] = [];
   (fields.itemIds ?? []).forEach((value, index) => {
@@ -67,5 +80,14 @@ export function checkDiscountCodeFields(input: DiscountCodeFieldsInput | undefin
   });
 
   violations.throwIfAny();
-  return { code, codeKey: normaliseDiscountCode(code), type: type as DiscountType, value, validFrom, validUntil, maxUses, itemIds };
+  return {
+    code,
+    codeKey: normaliseDiscountCode(code),
+    type: type as DiscountType,
+    value,
+    validFrom,
+    validUntil,
+    maxUses,
+    itemIds,
+  };
 }

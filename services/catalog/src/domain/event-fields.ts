@@ -45,15 +45,22 @@ export function checkEventFields(input: EventFieldsInput | undefined): EventValu
   const violations = new Violations();
   const fields: Partial<EventFieldsInput> = input ?? {};
   const name = violations.string('name', fields.name, { label: 'Name', required: true, maxLength: NAME_MAX });
-  const description = violations.string('description', fields.description, { label: 'Description', maxLength: DESCRIPTION_MAX });
+  const description = violations.string('description', fields.description, {
+    label: 'Description',
+    maxLength: DESCRIPTION_MAX,
+  });
 
   const startsAt = fields.startsAt;
   const endsAt = fields.endsAt;
   if (!isDate(startsAt)) violations.add('startsAt', messages.required('Start'));
   if (!isDate(endsAt)) violations.add('endsAt', messages.required('End'));
-  else if (isDate(startsAt) && endsAt.getTime() <= startsAt.getTime()) violations.add('endsAt', messages.invalid('End'));
+  else if (isDate(startsAt) && endsAt.getTime() <= startsAt.getTime())
+    violations.add('endsAt', messages.invalid('End'));
 
-  const ticketLimit = fields.ticketLimit === undefined || fields.ticketLimit === null ? null : violations.int('ticketLimit', fields.ticketLimit, { label: 'Ticket limit', min: 1 });
+  const ticketLimit =
+    fields.ticketLimit === undefined || fields.ticketLimit === null
+      ? null
+      : violations.int('ticketLimit', fields.ticketLimit, { label: 'Ticket limit', min: 1 });
   const translations = checkTranslations(violations, fields.translations);
   const location = checkLocation(violations, fields.location ?? {});
 
@@ -62,12 +69,22 @@ export function checkEventFields(input: EventFieldsInput | undefined): EventValu
 }
 
 function checkLocation(violations: Violations, input: Partial<Location>): Location {
-  const address = violations.string('location.address', input.address, { label: 'Address', maxLength: LOCATION_LIMITS.address });
-  const city = violations.string('location.city', input.city, { label: 'City', maxLength: LOCATION_LIMITS.city });
-  const postalCode = violations.string('location.postalCode', input.postalCode, { label: 'Postal code', maxLength: LOCATION_LIMITS.postalCode });
-  const country = violations.string('location.country', typeof input.country === 'string' ? input.country.toUpperCase() : input.country, {
-    label: 'Country',
-    check: isCountryCode,
+  const address = violations.string('location.address', input.address, {
+    label: 'Address',
+    maxLength: LOCATION_LIMITS.address,
   });
+  const city = violations.string('location.city', input.city, { label: 'City', maxLength: LOCATION_LIMITS.city });
+  const postalCode = violations.string('location.postalCode', input.postalCode, {
+    label: 'Postal code',
+    maxLength: LOCATION_LIMITS.postalCode,
+  });
+  const country = violations.string(
+    'location.country',
+    typeof input.country === 'string' ? input.country.toUpperCase() : input.country,
+    {
+      label: 'Country',
+      check: isCountryCode,
+    },
+  );
   return { address, city, postalCode, country };
 }

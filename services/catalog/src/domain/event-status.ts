@@ -23,7 +23,11 @@ const to = (status: EventStatus): StatusOutcome => ({ status, changed: true });
  * The event status machine: draft ⇄ live, live → ended at endsAt, ended → draft (to change it and publish
  * again), any → deleted. Anything else is refused with FAILED_PRECONDITION.
  */
-export function changeStatus(current: EventStatus, change: StatusChange, { endsAt, now }: { endsAt: Date; now: Date }): StatusOutcome {
+export function changeStatus(
+  current: EventStatus,
+  change: StatusChange,
+  { endsAt, now }: { endsAt: Date; now: Date },
+): StatusOutcome {
   switch (change) {
     case 'published':
       if (current === 'live') return unchanged(current);

@@ -13,7 +13,8 @@ export type Properties = Record<string, PropertyValue>;
 /** The JSON of a history entry: `{ "field": { "from": …, "to": … } }`. */
 export type PropertyChanges = Record<string, { from: PropertyValue; to: PropertyValue }>;
 
-const same = (a: PropertyValue | undefined, b: PropertyValue | undefined): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const same = (a: PropertyValue | undefined, b: PropertyValue | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * The properties that differ between two states of an entity. Without `before` (created) every property is
@@ -54,7 +55,9 @@ export function ticketOptionProperties(option: TicketOptionValues): Properties {
 }
 
 /** A shop's recorded properties: whether it has a password and which version, never the password or its hash. */
-export function shopProperties(shop: Omit<ShopValues, 'password'> & { status: string; passwordProtected: boolean; passwordVersion: number }): Properties {
+export function shopProperties(
+  shop: Omit<ShopValues, 'password'> & { status: string; passwordProtected: boolean; passwordVersion: number },
+): Properties {
   return {
     name: shop.name,
     description: shop.description,
@@ -65,12 +68,18 @@ export function shopProperties(shop: Omit<ShopValues, 'password'> & { status: st
     currency: shop.currency,
     passwordProtected: shop.passwordProtected,
     passwordVersion: shop.passwordVersion,
-    donation: { enabled: shop.donation.enabled, suggestedAmountsMinor: [...shop.donation.suggestedAmountsMinor], allowCustomAmount: shop.donation.allowCustomAmount },
+    donation: {
+      enabled: shop.donation.enabled,
+      suggestedAmountsMinor: [...shop.donation.suggestedAmountsMinor],
+      allowCustomAmount: shop.donation.allowCustomAmount,
+    },
     reservationMinutes: shop.reservationMinutes,
   };
 }
 
-export function shopItemProperties(item: Omit<ShopItemValues, 'extraEventIds'> & { eventIds: readonly string[] }): Properties {
+export function shopItemProperties(
+  item: Omit<ShopItemValues, 'extraEventIds'> & { eventIds: readonly string[] },
+): Properties {
   return {
     ticketOptionId: item.ticketOptionId,
     eventIds: [...item.eventIds],

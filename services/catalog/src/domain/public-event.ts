@@ -21,7 +21,14 @@ export interface PublicEventView {
 
 /** An event as a guest sees it: every text in the guest's locale, falling back to the event's own texts. */
 export function publicEventView(
-  event: Texts & { id: string; organisationId: string; startsAt: Date; endsAt: Date; status: string; location: Location },
+  event: Texts & {
+    id: string;
+    organisationId: string;
+    startsAt: Date;
+    endsAt: Date;
+    status: string;
+    location: Location;
+  },
   ticketOptions: readonly (Texts & { id: string })[],
   locale: string,
 ): PublicEventView {

@@ -10,9 +10,25 @@ interface Texts {
 }
 
 export interface PublicShopSource {
-  shop: Texts & { id: string; organisationId: string; opensAt: Date; closesAt: Date; currency: string; donation: DonationOption };
+  shop: Texts & {
+    id: string;
+    organisationId: string;
+    opensAt: Date;
+    closesAt: Date;
+    currency: string;
+    donation: DonationOption;
+  };
   /** The shop's items in display order. */
-  items: readonly { id: string; ticketOptionId: string; eventIds: readonly string[]; name: string; priceMinor: number; saleStart: Date | null; saleEnd: Date | null; maxPerOrder: number | null }[];
+  items: readonly {
+    id: string;
+    ticketOptionId: string;
+    eventIds: readonly string[];
+    name: string;
+    priceMinor: number;
+    saleStart: Date | null;
+    saleEnd: Date | null;
+    maxPerOrder: number | null;
+  }[];
   ticketOptions: ReadonlyMap<string, Texts>;
   events: ReadonlyMap<string, Texts & { id: string; status: string; startsAt: Date; endsAt: Date; location: Location }>;
 }
@@ -29,7 +45,16 @@ export interface PublicShopView {
   passwordRequired: boolean;
   donation: DonationOption;
   events: { id: string; name: string; startsAt: Date; endsAt: Date; location: Location }[];
-  items: { id: string; name: string; description: string; priceMinor: number; eventIds: string[]; saleStart: Date; saleEnd: Date; maxPerOrder: number | undefined }[];
+  items: {
+    id: string;
+    name: string;
+    description: string;
+    priceMinor: number;
+    eventIds: string[];
+    saleStart: Date;
+    saleEnd: Date;
+    maxPerOrder: number | undefined;
+  }[];
 }
 
 /** Guests buy only for events they can see and attend: live ones (a draft, ended or deleted event is left out). */
@@ -40,7 +65,11 @@ const isSellable = (event: { status: string } | undefined): boolean => event?.st
  * not given, the items and events are left out. An item lists only its live events and is left out when it has
  * none; its name is its own or else its ticket option's, its sale window its own or else the shop's.
  */
-export function publicShopView(source: PublicShopSource, locale: string, { now, passwordRequired }: { now: Date; passwordRequired: boolean }): PublicShopView {
+export function publicShopView(
+  source: PublicShopSource,
+  locale: string,
+  { now, passwordRequired }: { now: Date; passwordRequired: boolean },
+): PublicShopView {
   const { shop } = source;
   const items: PublicShopView['items'] = [];
   const shownEvents = new Set<string>();
@@ -66,7 +95,13 @@ export function publicShopView(source: PublicShopSource, locale: string, { now, 
   const events = [...shownEvents]
     .map((id) => source.events.get(id)!)
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id))
-    .map((event) => ({ id: event.id, name: textsIn(locale, event).name, startsAt: event.startsAt, endsAt: event.endsAt, location: { ...event.location } }));
+    .map((event) => ({
+      id: event.id,
+      name: textsIn(locale, event).name,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      location: { ...event.location },
+    }));
   // An item's events are listed in the order of the shop's events, as the contract promises.
   const rank = new Map(events.map((event, index) => [event.id, index]));
   for (const item of items) item.eventIds.sort((a, b) => rank.get(a)! - rank.get(b)!);

@@ -59,19 +59,27 @@ export function checkShopFields(input: ShopFieldsInput | undefined, { creating }
   const violations = new Violations();
   const fields: Partial<ShopFieldsInput> = input ?? {};
   const name = violations.string('name', fields.name, { label: 'Name', required: true, maxLength: NAME_MAX });
-  const description = violations.string('description', fields.description, { label: 'Description', maxLength: DESCRIPTION_MAX });
+  const description = violations.string('description', fields.description, {
+    label: 'Description',
+    maxLength: DESCRIPTION_MAX,
+  });
 
   const { opensAt, closesAt } = fields;
   if (!isDate(opensAt)) violations.add('opensAt', messages.required(SHOP_LABELS.opensAt));
   if (!isDate(closesAt)) violations.add('closesAt', messages.required(SHOP_LABELS.closesAt));
-  else if (isDate(opensAt) && closesAt.getTime() <= opensAt.getTime()) violations.add('closesAt', messages.invalid(SHOP_LABELS.closesAt));
+  else if (isDate(opensAt) && closesAt.getTime() <= opensAt.getTime())
+    violations.add('closesAt', messages.invalid(SHOP_LABELS.closesAt));
 
   const currency = creating
-    ? violations.string('currency', typeof fields.currency === 'string' ? fields.currency.toUpperCase() : fields.currency, {
-        label: SHOP_LABELS.currency,
-        required: true,
-        check: isCurrency,
-      })
+    ? violations.string(
+        'currency',
+        typeof fields.currency === 'string' ? fields.currency.toUpperCase() : fields.currency,
+        {
+          label: SHOP_LABELS.currency,
+          required: true,
+          check: isCurrency,
+        },
+      )
     : '';
 
   // A password is taken exactly as typed: spaces are characters of it.
@@ -80,22 +88,44 @@ export function checkShopFields(input: ShopFieldsInput | undefined, { creating }
   else if (fields.password === '') password = null;
   else {
     password = fields.password;
-    if (password.length < SHOP_LIMITS.passwordMin || password.length > SHOP_LIMITS.passwordMax) violations.add('password', messages.invalid(SHOP_LABELS.password));
+    if (password.length < SHOP_LIMITS.passwordMin || password.length > SHOP_LIMITS.passwordMax)
+      violations.add('password', messages.invalid(SHOP_LABELS.password));
   }
 
   const donation = checkDonation(violations, fields.donation);
   const reservationMinutes = !fields.reservationMinutes
     ? SHOP_LIMITS.reservationDefault
-    : violations.int('reservationMinutes', fields.reservationMinutes, { label: SHOP_LABELS.reservationMinutes, min: SHOP_LIMITS.reservationMin, max: SHOP_LIMITS.reservationMax });
+    : violations.int('reservationMinutes', fields.reservationMinutes, {
+        label: SHOP_LABELS.reservationMinutes,
+        min: SHOP_LIMITS.reservationMin,
+        max: SHOP_LIMITS.reservationMax,
+      });
   const translations = checkTranslations(violations, fields.translations);
 
   violations.throwIfAny();
-  return { name, description, opensAt: opensAt as Date, closesAt: closesAt as Date, translations, currency, password, donation, reservationMinutes };
+  return {
+    name,
+    description,
+    opensAt: opensAt as Date,
+    closesAt: closesAt as Date,
+    translations,
+    currency,
+    password,
+    donation,
+    reservationMinutes,
+  };
 }
 
 function checkDonation(violations: Violations, input: Partial<DonationOption> | undefined): DonationOption {
   const amounts = input?.suggestedAmountsMinor ?? [];
-  if (amounts.length > SHOP_LIMITS.suggestedAmounts) violations.add('donation.suggestedAmountsMinor', messages.invalid(SHOP_LABELS.suggestedAmounts));
-  amounts.forEach((amount, index) => violations.int(`donation.suggestedAmountsMinor.${index}`, amount, { label: SHOP_LABELS.suggestedAmounts, min: 1 }));
-  return { enabled: input?.enabled === true, suggestedAmountsMinor: [...amounts], allowCustomAmount: input?.allowCustomAmount === true };
+  if (amounts.length > SHOP_LIMITS.suggestedAmounts)
+    violations.add('donation.suggestedAmountsMinor', messages.invalid(SHOP_LABELS.suggestedAmounts));
+  amounts.forEach((amount, index) =>
+    violations.int(`donation.suggestedAmountsMinor.${index}`, amount, { label: SHOP_LABELS.suggestedAmounts, min: 1 }),
+  );
+  return {
+    enabled: input?.enabled === true,
+    suggestedAmountsMinor: [...amounts],
+    allowCustomAmount: input?.allowCustomAmount === true,
+  };
 }

@@ -44,15 +44,21 @@ const isDate = (value: unknown): value is Date => value instanceof Date && !Numb
  * Validates an item's fields against its shop's window: a sale start lies within the window, a sale end after the
  * sale start (or the opening) and no later than the closing.
  */
-export function checkShopItemFields(input: ShopItemFieldsInput | undefined, shop: { opensAt: Date; closesAt: Date }): ShopItemValues {
+export function checkShopItemFields(
+  input: ShopItemFieldsInput | undefined,
+  shop: { opensAt: Date; closesAt: Date },
+): ShopItemValues {
   const violations = new Violations();
   const fields: Partial<ShopItemFieldsInput> = input ?? {};
-  const ticketOptionId = !fields.ticketOptionId ? (violations.add('ticketOptionId', messages.required(SHOP_ITEM_LABELS.ticketOptionId)), '') : violations.id('ticketOptionId', fields.ticketOptionId, 'tko');
+  const ticketOptionId = !fields.ticketOptionId
+    ? (violations.add('ticketOptionId', messages.required(SHOP_ITEM_LABELS.ticketOptionId)), '')
+    : violations.id('ticketOptionId', fields.ticketOptionId, 'tko');
 
   const extraEventIds: string[] = [];
   (fields.extraEventIds ?? []).forEach((value, index) => {
     const id = violations.id(`extraEventIds.${index}`, value, 'evt');
-    if (id && extraEventIds.includes(id)) violations.add(`extraEventIds.${index}`, messages.invalid(SHOP_ITEM_LABELS.extraEventIds));
+    if (id && extraEventIds.includes(id))
+      violations.add(`extraEventIds.${index}`, messages.invalid(SHOP_ITEM_LABELS.extraEventIds));
     else if (id) extraEventIds.push(id);
   });
 
@@ -63,10 +69,15 @@ export function checkShopItemFields(input: ShopItemFieldsInput | undefined, shop
   const saleEnd = isDate(fields.saleEnd) ? fields.saleEnd : null;
   const opens = shop.opensAt.getTime();
   const closes = shop.closesAt.getTime();
-  if (saleStart && (saleStart.getTime() < opens || saleStart.getTime() >= closes)) violations.add('saleStart', messages.invalid(SHOP_ITEM_LABELS.saleStart));
-  if (saleEnd && (saleEnd.getTime() <= (saleStart ?? shop.opensAt).getTime() || saleEnd.getTime() > closes)) violations.add('saleEnd', messages.invalid(SHOP_ITEM_LABELS.saleEnd));
+  if (saleStart && (saleStart.getTime() < opens || saleStart.getTime() >= closes))
+    violations.add('saleStart', messages.invalid(SHOP_ITEM_LABELS.saleStart));
+  if (saleEnd && (saleEnd.getTime() <= (saleStart ?? shop.opensAt).getTime() || saleEnd.getTime() > closes))
+    violations.add('saleEnd', messages.invalid(SHOP_ITEM_LABELS.saleEnd));
 
-  const maxPerOrder = fields.maxPerOrder === undefined || fields.maxPerOrder === null ? null : violations.int('maxPerOrder', fields.maxPerOrder, { label: SHOP_ITEM_LABELS.maxPerOrder, min: 1 });
+  const maxPerOrder =
+    fields.maxPerOrder === undefined || fields.maxPerOrder === null
+      ? null
+      : violations.int('maxPerOrder', fields.maxPerOrder, { label: SHOP_ITEM_LABELS.maxPerOrder, min: 1 });
   const position = violations.int('position', fields.position ?? 0, { label: SHOP_ITEM_LABELS.position, min: 0 });
 
   violations.throwIfAny();

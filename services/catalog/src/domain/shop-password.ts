@@ -6,7 +6,11 @@ const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
 const derive = (password: BinaryLike, salt: Buffer, options: ScryptOptions, length: number) =>
-  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
 
 /** "scrypt$N$r$p$salt$hash" (base64url); the password itself is never stored. */
 export async function hashShopPassword(password: string): Promise<string> {
@@ -20,6 +24,11 @@ export async function verifyShopPassword(password: string, stored: string): Prom
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password.normalize('NFC'), Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  const actual = await derive(
+    password.normalize('NFC'),
+    Buffer.from(salt, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return timingSafeEqual(actual, expected);
 }

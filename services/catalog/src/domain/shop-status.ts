@@ -26,7 +26,11 @@ export interface ShopStatusOutcome {
  * The shop status machine: draft ⇄ public, any → deleted. Publishing is refused once closes_at has passed (the
  * shop could never open); a deleted shop stays deleted until it is removed.
  */
-export function changeShopStatus(current: ShopStatus, change: ShopStatusChange, { closesAt, now }: { closesAt: Date; now: Date }): ShopStatusOutcome {
+export function changeShopStatus(
+  current: ShopStatus,
+  change: ShopStatusChange,
+  { closesAt, now }: { closesAt: Date; now: Date },
+): ShopStatusOutcome {
   switch (change) {
     case 'published':
       if (current === 'public') return { status: current, changed: false };
@@ -65,7 +69,10 @@ export function isReachableByGuests(shop: { status: string; opensAt: Date; close
  * said): "opened" once an upcoming public shop reaches opens_at, "closed" once it reaches closes_at (also straight
  * from upcoming when both passed unseen). Null when nothing is due, so a job or sweep that runs twice does nothing.
  */
-export function dueWindowChange(shop: { status: string; opensAt: Date; closesAt: Date; announcedWindow: string }, now: Date): ShopWindowChange | null {
+export function dueWindowChange(
+  shop: { status: string; opensAt: Date; closesAt: Date; announcedWindow: string },
+  now: Date,
+): ShopWindowChange | null {
   if (shop.status !== 'public') return null;
   const window = windowAt(shop, now);
   if (window === shop.announcedWindow) return null;

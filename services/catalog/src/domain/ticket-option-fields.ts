@@ -22,8 +22,14 @@ export function checkTicketOptionFields(input: TicketOptionFieldsInput | undefin
   const violations = new Violations();
   const fields: Partial<TicketOptionFieldsInput> = input ?? {};
   const name = violations.string('name', fields.name, { label: 'Name', required: true, maxLength: NAME_MAX });
-  const description = violations.string('description', fields.description, { label: 'Description', maxLength: DESCRIPTION_MAX });
-  const capacity = fields.capacity === undefined || fields.capacity === null ? null : violations.int('capacity', fields.capacity, { label: 'Capacity', min: 0 });
+  const description = violations.string('description', fields.description, {
+    label: 'Description',
+    maxLength: DESCRIPTION_MAX,
+  });
+  const capacity =
+    fields.capacity === undefined || fields.capacity === null
+      ? null
+      : violations.int('capacity', fields.capacity, { label: 'Capacity', min: 0 });
   const translations = checkTranslations(violations, fields.translations);
   violations.throwIfAny();
   return { name, description, capacity, translations };

@@ -5,7 +5,13 @@ import type { Event } from '@kassa/proto/catalog/v1/events';
 import { type EventChange, eventSubject } from './subjects';
 
 /** The whole event after the change, in the caller's transaction; consumers keep the highest version. */
-export function publishEventChanged(em: EntityManager, event: Event, change: EventChange, actorUserId: string | null, occurredAt: Date): void {
+export function publishEventChanged(
+  em: EntityManager,
+  event: Event,
+  change: EventChange,
+  actorUserId: string | null,
+  occurredAt: Date,
+): void {
   addToOutbox(em, {
     subject: eventSubject(change),
     type: EventChanged,

@@ -15,7 +15,8 @@ export const eventSubject = (change: EventChange): string => `kassa.catalog.even
 export const ticketOptionSubject = (change: TicketOptionChange): string => `kassa.catalog.ticket_option.${change}`;
 
 /** The verbs of kassa.catalog.shop.<verb>: "opened" and "closed" come from catalog's jobs at opens_at and closes_at. */
-export type ShopChange = 'created' | 'updated' | 'published' | 'converted_to_draft' | 'opened' | 'closed' | 'deleted' | 'removed';
+export type ShopChange =
+  'created' | 'updated' | 'published' | 'converted_to_draft' | 'opened' | 'closed' | 'deleted' | 'removed';
 export type ShopItemChange = 'created' | 'updated' | 'deleted';
 export type DiscountCodeChange = 'created' | 'updated' | 'deleted';
 

@@ -28,15 +28,25 @@ export function createDeadlineScheduler(queue: Queue, now: () => Date): Deadline
   return {
     async eventChanged(event) {
       if (event.status === 'live') {
-        await enqueue<DeadlineJobData>(queue, END_EVENT, { eventId: event.id }, {
-          jobId: `end-${event.id}-${event.endsAt.getTime()}`,
-          delayMs: Math.max(0, event.endsAt.getTime() - now().getTime()),
-        });
+        await enqueue<DeadlineJobData>(
+          queue,
+          END_EVENT,
+          { eventId: event.id },
+          {
+            jobId: `end-${event.id}-${event.endsAt.getTime()}`,
+            delayMs: Math.max(0, event.endsAt.getTime() - now().getTime()),
+          },
+        );
       } else if (event.status === 'deleted' && event.removalAt) {
-        await enqueue<DeadlineJobData>(queue, REMOVE_EVENT, { eventId: event.id }, {
-          jobId: `remove-${event.id}-${event.removalAt.getTime()}`,
-          delayMs: Math.max(0, event.removalAt.getTime() - now().getTime()),
-        });
+        await enqueue<DeadlineJobData>(
+          queue,
+          REMOVE_EVENT,
+          { eventId: event.id },
+          {
+            jobId: `remove-${event.id}-${event.removalAt.getTime()}`,
+            delayMs: Math.max(0, event.removalAt.getTime() - now().getTime()),
+          },
+        );
       }
     },
     // A public shop gets a job at opens_at and at closes_at (advanceShopWindow announces what is due then); a
@@ -45,19 +55,32 @@ export function createDeadlineScheduler(queue: Queue, now: () => Date): Deadline
       if (shop.status === 'public') {
         for (const at of [shop.opensAt, shop.closesAt]) {
           if (at.getTime() <= now().getTime()) continue;
-          await enqueue<DeadlineJobData>(queue, SHOP_WINDOW, { shopId: shop.id }, { jobId: `window-${shop.id}-${at.getTime()}`, delayMs: Math.max(0, at.getTime() - now().getTime()) });
+          await enqueue<DeadlineJobData>(
+            queue,
+            SHOP_WINDOW,
+            { shopId: shop.id },
+            { jobId: `window-${shop.id}-${at.getTime()}`, delayMs: Math.max(0, at.getTime() - now().getTime()) },
+          );
         }
       } else if (shop.status === 'deleted' && shop.removalAt) {
-        await enqueue<DeadlineJobData>(queue, REMOVE_SHOP, { shopId: shop.id }, {
-          jobId: `remove-${shop.id}-${shop.removalAt.getTime()}`,
-          delayMs: Math.max(0, shop.removalAt.getTime() - now().getTime()),
-        });
+        await enqueue<DeadlineJobData>(
+          queue,
+          REMOVE_SHOP,
+          { shopId: shop.id },
+          {
+            jobId: `remove-${shop.id}-${shop.removalAt.getTime()}`,
+            delayMs: Math.max(0, shop.removalAt.getTime() - now().getTime()),
+          },
+        );
       }
     },
   };
 }
 
-export function startDeadlineWorker(ctx: CatalogContext, options: { queueName: string; redisUrl: string; logger: Logger }): RunningWorker {
+export function startDeadlineWorker(
+  ctx: CatalogContext,
+  options: { queueName: string; redisUrl: string; logger: Logger },
+): RunningWorker {
   return startWorker<DeadlineJobData>(
     options.queueName,
     async (job) => {

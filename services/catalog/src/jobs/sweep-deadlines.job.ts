@@ -13,7 +13,10 @@ export interface DeadlineSweeper {
  * Redis keeps nothing on disk: at start-up and every minute the sweeper ends, opens, closes and removes whatever is
  * due according to PostgreSQL, and re-derives the precise delayed jobs for deadlines before its next run.
  */
-export function startDeadlineSweeper(ctx: CatalogContext, options: { logger: Logger; intervalMs?: number }): DeadlineSweeper {
+export function startDeadlineSweeper(
+  ctx: CatalogContext,
+  options: { logger: Logger; intervalMs?: number },
+): DeadlineSweeper {
   const intervalMs = options.intervalMs ?? 60_000;
   const log = options.logger.child({ component: 'deadline-sweeper' });
 

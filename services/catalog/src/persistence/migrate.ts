@@ -5,4 +5,8 @@ import { CATALOG_DEFAULTS } from '../config';
 import { catalogEntities, catalogMigrations } from './schema';
 
 // Only the base settings: migrating needs no identity address.
-void runMigrationCommand({ config: loadConfig('catalog', CATALOG_DEFAULTS), entities: catalogEntities, migrations: catalogMigrations });
+void runMigrationCommand({
+  config: loadConfig('catalog', CATALOG_DEFAULTS),
+  entities: catalogEntities,
+  migrations: catalogMigrations,
+});

@@ -10,7 +10,15 @@ import { ShopItemEntity } from './shop-item.entity';
 import { ShopEntity } from './shop.entity';
 import { TicketOptionEntity } from './ticket-option.entity';
 
-export const catalogEntities = [...platformEntities, EventEntity, TicketOptionEntity, HistoryEntryEntity, ShopEntity, ShopItemEntity, DiscountCodeEntity];
+export const catalogEntities = [
+  ...platformEntities,
+  EventEntity,
+  TicketOptionEntity,
+  HistoryEntryEntity,
+  ShopEntity,
+  ShopItemEntity,
+  DiscountCodeEntity,
+];
 
 /** Every migration, in order; listed explicitly so that a bundled image carries them. */
 export const catalogMigrations: MigrationObject[] = [

@@ -46,7 +46,13 @@ function summerConcert(now: Date): EventFields {
     startsAt: at(now, 30, 17),
     endsAt: at(now, 30, 22),
     ticketLimit: 500,
-    translations: [{ locale: 'nl', name: 'Zomerconcert in het park', description: 'Een avond livemuziek onder de bomen, met foodtrucks en een bar.' }],
+    translations: [
+      {
+        locale: 'nl',
+        name: 'Zomerconcert in het park',
+        description: 'Een avond livemuziek onder de bomen, met foodtrucks en een bar.',
+      },
+    ],
     location,
   };
 }
@@ -62,7 +68,9 @@ const concertOptions: TicketOptionFields[] = [
     name: 'VIP',
     description: 'Seats near the stage and a drink on arrival.',
     capacity: 50,
-    translations: [{ locale: 'nl', name: 'VIP', description: 'Plaatsen vlak bij het podium en een drankje bij aankomst.' }],
+    translations: [
+      { locale: 'nl', name: 'VIP', description: 'Plaatsen vlak bij het podium en een drankje bij aankomst.' },
+    ],
   },
 ];
 
@@ -72,7 +80,9 @@ function autumnWorkshop(now: Date): EventFields {
     description: 'Learn to throw your first bowl in three hours.',
     startsAt: at(now, 60, 13),
     endsAt: at(now, 60, 16),
-    translations: [{ locale: 'nl', name: 'Herfstworkshop pottenbakken', description: 'Draai je eerste kom in drie uur.' }],
+    translations: [
+      { locale: 'nl', name: 'Herfstworkshop pottenbakken', description: 'Draai je eerste kom in drie uur.' },
+    ],
     location: { address: 'Oudegracht 100', city: 'Utrecht', postalCode: '3511 AX', country: 'NL' },
   };
 }
@@ -95,7 +105,13 @@ function jazzNight(now: Date): EventFields {
     startsAt: at(now, 31, 19),
     endsAt: at(now, 31, 23),
     ticketLimit: 300,
-    translations: [{ locale: 'nl', name: 'Nazomer jazzavond', description: 'Drie jazztrio\'s op het parkpodium, de avond na het concert.' }],
+    translations: [
+      {
+        locale: 'nl',
+        name: 'Nazomer jazzavond',
+        description: "Drie jazztrio's op het parkpodium, de avond na het concert.",
+      },
+    ],
     location,
   };
 }
@@ -115,7 +131,13 @@ function demoShop(now: Date): ShopFields {
     description: 'Tickets for the Summer Concert in the Park, and a weekend pass that adds the Jazz Night.',
     opensAt: new Date(now.getTime() - DAY),
     closesAt: new Date(now.getTime() + 60 * DAY),
-    translations: [{ locale: 'nl', name: 'Tickets zomerconcert', description: 'Tickets voor het zomerconcert in het park, en een weekendpas met de jazzavond erbij.' }],
+    translations: [
+      {
+        locale: 'nl',
+        name: 'Tickets zomerconcert',
+        description: 'Tickets voor het zomerconcert in het park, en een weekendpas met de jazzavond erbij.',
+      },
+    ],
     currency: 'EUR',
     password: undefined,
     donation: { enabled: true, suggestedAmountsMinor: [250, 500, 1000], allowCustomAmount: true },
@@ -126,7 +148,8 @@ function demoShop(now: Date): ShopFields {
 /** The demo events of Step 3, made once. */
 async function seedEvents(ctx: CatalogContext, organisationId: string, now: Date): Promise<void> {
   const { event: concert } = await createEvent(ctx, SYSTEM, { organisationId, fields: summerConcert(now) });
-  for (const fields of concertOptions) await createTicketOption(ctx, SYSTEM, { organisationId, eventId: concert!.id, fields });
+  for (const fields of concertOptions)
+    await createTicketOption(ctx, SYSTEM, { organisationId, eventId: concert!.id, fields });
   await publishEvent(ctx, SYSTEM, { organisationId, eventId: concert!.id });
 
   await createEvent(ctx, SYSTEM, { organisationId, fields: autumnWorkshop(now) });
@@ -135,7 +158,16 @@ async function seedEvents(ctx: CatalogContext, organisationId: string, now: Date
   const before = new Date(now.getTime() - 40 * DAY);
   const past = { ...ctx, now: () => before };
   const { event: market } = await createEvent(past, SYSTEM, { organisationId, fields: springMarket(now) });
-  await createTicketOption(past, SYSTEM, { organisationId, eventId: market!.id, fields: { name: 'Entry', description: '', capacity: undefined, translations: [{ locale: 'nl', name: 'Toegang', description: '' }] } });
+  await createTicketOption(past, SYSTEM, {
+    organisationId,
+    eventId: market!.id,
+    fields: {
+      name: 'Entry',
+      description: '',
+      capacity: undefined,
+      translations: [{ locale: 'nl', name: 'Toegang', description: '' }],
+    },
+  });
   await publishEvent(past, SYSTEM, { organisationId, eventId: market!.id });
   await endEvent(ctx, market!.id);
   ctx.logger.info({ organisationId }, 'demo events created');
@@ -149,20 +181,37 @@ async function seedShop(ctx: CatalogContext, organisationId: string, now: Date):
   const em = ctx.orm.em.fork();
   if ((await em.count(ShopEntity, { organisationId, name: DEMO_SHOP_NAME })) > 0) return;
   const concert = await em.findOne(EventEntity, { organisationId, name: summerConcert(now).name, status: 'live' });
-  if (!concert) throw new Error('the demo Summer Concert is missing or not live; reset the catalog database and seed again');
+  if (!concert)
+    throw new Error('the demo Summer Concert is missing or not live; reset the catalog database and seed again');
   const jazz = await em.findOne(EventEntity, { organisationId, name: jazzNight(now).name });
   let passId: string;
   if (!jazz) {
     const { event } = await createEvent(ctx, SYSTEM, { organisationId, fields: jazzNight(now) });
-    passId = (await createTicketOption(ctx, SYSTEM, { organisationId, eventId: event!.id, fields: weekendPass })).ticketOption!.id;
+    passId = (await createTicketOption(ctx, SYSTEM, { organisationId, eventId: event!.id, fields: weekendPass }))
+      .ticketOption!.id;
     await publishEvent(ctx, SYSTEM, { organisationId, eventId: event!.id });
   } else passId = (await em.findOneOrFail(TicketOptionEntity, { eventId: jazz.id, name: weekendPass.name })).id;
-  const concertOptionIds = (await em.find(TicketOptionEntity, { eventId: concert.id }, { orderBy: { id: 'asc' } })).map((option) => option.id);
+  const concertOptionIds = (await em.find(TicketOptionEntity, { eventId: concert.id }, { orderBy: { id: 'asc' } })).map(
+    (option) => option.id,
+  );
 
   const { shop } = await createShop(ctx, SYSTEM, { organisationId, fields: demoShop(now) });
   const shopId = shop!.id;
   const item = (ticketOptionId: string, priceMinor: number, extraEventIds: string[] = [], name = '') =>
-    createShopItem(ctx, SYSTEM, { organisationId, shopId, fields: { ticketOptionId, extraEventIds, name, priceMinor, saleStart: undefined, saleEnd: undefined, maxPerOrder: undefined, position: 0 } });
+    createShopItem(ctx, SYSTEM, {
+      organisationId,
+      shopId,
+      fields: {
+        ticketOptionId,
+        extraEventIds,
+        name,
+        priceMinor,
+        saleStart: undefined,
+        saleEnd: undefined,
+        maxPerOrder: undefined,
+        position: 0,
+      },
+    });
   const [regular, vip] = concertOptionIds;
   await item(regular!, 3500);
   await item(vip!, 8500);
@@ -170,7 +219,15 @@ async function seedShop(ctx: CatalogContext, organisationId: string, now: Date):
   await createDiscountCode(ctx, SYSTEM, {
     organisationId,
     shopId,
-    fields: { code: 'SUMMER10', type: 'percentage', value: 10, validFrom: undefined, validUntil: undefined, maxUses: undefined, itemIds: [] },
+    fields: {
+      code: 'SUMMER10',
+      type: 'percentage',
+      value: 10,
+      validFrom: undefined,
+      validUntil: undefined,
+      maxUses: undefined,
+      itemIds: [],
+    },
   });
   await publishShop(ctx, SYSTEM, { organisationId, shopId });
   ctx.logger.info({ organisationId, shopId }, 'demo shop created');
@@ -191,7 +248,9 @@ async function seed(): Promise<void> {
       // The running service's sweeper schedules the deadlines at start-up.
       scheduler: { eventChanged: async () => undefined, shopChanged: async () => undefined },
       // The seed issues no access tokens; the key is the service's when the sealing key is given.
-      shopAccessKey: deriveShopAccessKey(config.KASSA_SEALING_KEY ? parseKey(config.KASSA_SEALING_KEY) : randomBytes(32)),
+      shopAccessKey: deriveShopAccessKey(
+        config.KASSA_SEALING_KEY ? parseKey(config.KASSA_SEALING_KEY) : randomBytes(32),
+      ),
     };
     const organisationId = DEMO_ORGANISATION_ID;
     if ((await orm.em.fork().count(EventEntity, { organisationId })) === 0) await seedEvents(ctx, organisationId, now);

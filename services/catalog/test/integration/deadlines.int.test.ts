@@ -36,14 +36,24 @@ const fields = (startsAt: Date, endsAt: Date) => ({
 });
 
 async function liveEvent(now: Date, endsAt: Date): Promise<string> {
-  const { event } = await createEvent(at(now), SYSTEM, { organisationId: ORG, fields: fields(new Date(endsAt.getTime() - 3600 * SECOND), endsAt) });
+  const { event } = await createEvent(at(now), SYSTEM, {
+    organisationId: ORG,
+    fields: fields(new Date(endsAt.getTime() - 3600 * SECOND), endsAt),
+  });
   await publishEvent(at(now), SYSTEM, { organisationId: ORG, eventId: event!.id });
   return event!.id;
 }
 
-const statusOf = async (eventId: string) => (await h.sql<{ status: string }>('select status from event where id = ?', [eventId]))[0]?.status;
+const statusOf = async (eventId: string) =>
+  (await h.sql<{ status: string }>('select status from event where id = ?', [eventId]))[0]?.status;
 const published = async (eventId: string, change: string) =>
-  (await h.waitForStream((all) => all.some((m) => m.subject === `kassa.catalog.event.${change}` && EventChanged.decode(m.data).event!.id === eventId)))
+  (
+    await h.waitForStream((all) =>
+      all.some(
+        (m) => m.subject === `kassa.catalog.event.${change}` && EventChanged.decode(m.data).event!.id === eventId,
+      ),
+    )
+  )
     .filter((m) => m.subject === `kassa.catalog.event.${change}`)
     .map((m) => EventChanged.decode(m.data))
     .find((m) => m.event!.id === eventId)!;
@@ -62,7 +72,10 @@ describe('the automatic end at endsAt', () => {
 
     const ended = await published(eventId, 'ended');
     expect(ended).toMatchObject({ change: 'ended', actorUserId: '', event: { status: 'ended', version: 3 } });
-    const [entry] = await h.sql<{ action: string; actor_user_id: string | null }>("select action, actor_user_id from history_entry where entity_id = ? order by id desc limit 1", [eventId]);
+    const [entry] = await h.sql<{ action: string; actor_user_id: string | null }>(
+      'select action, actor_user_id from history_entry where entity_id = ? order by id desc limit 1',
+      [eventId],
+    );
     expect(entry).toEqual({ action: 'ended', actor_user_id: null });
   });
 
@@ -80,7 +93,8 @@ describe('the automatic end at endsAt', () => {
     const endsAt = new Date(Date.now() + 1500);
     const eventId = await liveEvent(new Date(), endsAt);
     const deadline = Date.now() + 15_000;
-    while ((await statusOf(eventId)) !== 'ended' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await statusOf(eventId)) !== 'ended' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await statusOf(eventId)).toBe('ended');
   });
 });
@@ -89,14 +103,20 @@ describe('the removal 14 days after deletion', () => {
   it('keeps a deleted event until its grace period is over, then removes it with its ticket options and history', async () => {
     const now = new Date('2030-05-01T10:00:00Z');
     const eventId = await liveEvent(now, new Date('2030-06-01T10:00:00Z'));
-    await createTicketOption(at(now), SYSTEM, { organisationId: ORG, eventId, fields: { name: 'Entry', description: '', translations: [] } });
+    await createTicketOption(at(now), SYSTEM, {
+      organisationId: ORG,
+      eventId,
+      fields: { name: 'Entry', description: '', translations: [] },
+    });
     const deletedAt = new Date('2030-05-02T10:00:00Z');
     const { event } = await deleteEvent(at(deletedAt), SYSTEM, { organisationId: ORG, eventId });
     expect(event).toMatchObject({ status: 'deleted', deletedAt, removalAt: new Date(deletedAt.getTime() + 14 * DAY) });
 
     expect(await removeEvent(at(new Date(deletedAt.getTime() + 14 * DAY - SECOND)), eventId)).toBe(false);
     expect(await statusOf(eventId)).toBe('deleted');
-    expect(await processDueDeadlines(at(new Date(deletedAt.getTime() + 14 * DAY - SECOND)))).toMatchObject({ removed: 0 });
+    expect(await processDueDeadlines(at(new Date(deletedAt.getTime() + 14 * DAY - SECOND)))).toMatchObject({
+      removed: 0,
+    });
     expect(await statusOf(eventId)).toBe('deleted');
 
     expect(await removeEvent(at(new Date(deletedAt.getTime() + 14 * DAY)), eventId)).toBe(true);
@@ -109,12 +129,19 @@ describe('the removal 14 days after deletion', () => {
     expect(left).toEqual({ options: 0, history: 0 });
 
     const removed = await published(eventId, 'removed');
-    expect(removed).toMatchObject({ change: 'removed', actorUserId: '', event: { id: eventId, status: 'deleted', version: 4, ticketOptionCount: 1 } });
+    expect(removed).toMatchObject({
+      change: 'removed',
+      actorUserId: '',
+      event: { id: eventId, status: 'deleted', version: 4, ticketOptionCount: 1 },
+    });
   });
 
   it('is done by the sweep too', async () => {
     const deletedAt = new Date('2030-07-01T10:00:00Z');
-    const { event } = await createEvent(at(deletedAt), SYSTEM, { organisationId: ORG, fields: fields(new Date('2030-08-01T10:00:00Z'), new Date('2030-08-01T12:00:00Z')) });
+    const { event } = await createEvent(at(deletedAt), SYSTEM, {
+      organisationId: ORG,
+      fields: fields(new Date('2030-08-01T10:00:00Z'), new Date('2030-08-01T12:00:00Z')),
+    });
     await deleteEvent(at(deletedAt), SYSTEM, { organisationId: ORG, eventId: event!.id });
     expect((await processDueDeadlines(at(new Date(deletedAt.getTime() + 14 * DAY)))).removed).toBeGreaterThanOrEqual(1);
     expect(await statusOf(event!.id)).toBeUndefined();

@@ -52,9 +52,20 @@ async function publicShop(now: Date, opensAt: Date, closesAt: Date): Promise<str
 }
 
 const rowOf = async (shopId: string) =>
-  (await h.sql<{ status: string; announced_window: string; version: number }>('select status, announced_window, version from shops where id = ?', [shopId]))[0];
+  (
+    await h.sql<{ status: string; announced_window: string; version: number }>(
+      'select status, announced_window, version from shops where id = ?',
+      [shopId],
+    )
+  )[0];
 const shopMessages = async (shopId: string, count: number) =>
-  (await h.waitForStream((all) => all.filter((m) => m.subject.startsWith('kassa.catalog.shop.') && ShopChanged.decode(m.data).shop!.id === shopId).length >= count))
+  (
+    await h.waitForStream(
+      (all) =>
+        all.filter((m) => m.subject.startsWith('kassa.catalog.shop.') && ShopChanged.decode(m.data).shop!.id === shopId)
+          .length >= count,
+    )
+  )
     .filter((m) => m.subject.startsWith('kassa.catalog.shop.'))
     .map((m) => ({ subject: m.subject, message: ShopChanged.decode(m.data) }))
     .filter((m) => m.message.shop!.id === shopId);
@@ -77,14 +88,22 @@ describe('the automatic opening and closing', () => {
     expect(await rowOf(shopId)).toEqual({ status: 'public', announced_window: 'closed', version: 4 });
 
     const messages = await shopMessages(shopId, 4);
-    expect(messages.map((m) => [m.subject, m.message.shop!.version, m.message.shop!.window, m.message.actorUserId])).toEqual([
+    expect(
+      messages.map((m) => [m.subject, m.message.shop!.version, m.message.shop!.window, m.message.actorUserId]),
+    ).toEqual([
       ['kassa.catalog.shop.created', 1, '', ''],
       ['kassa.catalog.shop.published', 2, 'upcoming', ''],
       ['kassa.catalog.shop.opened', 3, 'open', ''],
       ['kassa.catalog.shop.closed', 4, 'closed', ''],
     ]);
-    const actions = await h.sql<{ action: string; actor_user_id: string | null }>('select action, actor_user_id from history_entry where entity_id = ? order by id desc limit 2', [shopId]);
-    expect(actions).toEqual([{ action: 'closed', actor_user_id: null }, { action: 'opened', actor_user_id: null }]);
+    const actions = await h.sql<{ action: string; actor_user_id: string | null }>(
+      'select action, actor_user_id from history_entry where entity_id = ? order by id desc limit 2',
+      [shopId],
+    );
+    expect(actions).toEqual([
+      { action: 'closed', actor_user_id: null },
+      { action: 'opened', actor_user_id: null },
+    ]);
   });
 
   it('is done by the sweep from PostgreSQL alone, and leaves drafts alone', async () => {
@@ -92,7 +111,10 @@ describe('the automatic opening and closing', () => {
     const opening = await publicShop(now, new Date('2030-04-02T10:00:00Z'), new Date('2030-04-20T10:00:00Z'));
     // Both moments passed unseen: one "closed", no "opened".
     const closing = await publicShop(now, new Date('2030-04-02T10:00:00Z'), new Date('2030-04-03T10:00:00Z'));
-    const { shop: draft } = await createShop(at(now), SYSTEM, { organisationId: ORG, fields: fields(new Date('2030-04-02T10:00:00Z'), new Date('2030-04-03T10:00:00Z')) });
+    const { shop: draft } = await createShop(at(now), SYSTEM, {
+      organisationId: ORG,
+      fields: fields(new Date('2030-04-02T10:00:00Z'), new Date('2030-04-03T10:00:00Z')),
+    });
     const result = await processDueDeadlines(at(new Date('2030-04-03T10:00:00Z')));
     expect(result.shopWindows).toBeGreaterThanOrEqual(2);
     expect((await rowOf(opening))!.announced_window).toBe('open');
@@ -105,7 +127,11 @@ describe('the automatic opening and closing', () => {
     const now = new Date('2030-05-01T10:00:00Z');
     const shopId = await publicShop(now, new Date('2030-05-02T10:00:00Z'), new Date('2030-05-10T10:00:00Z'));
     const later = new Date('2030-05-03T10:00:00Z');
-    await updateShop(at(later), SYSTEM, { organisationId: ORG, shopId, fields: fields(new Date('2030-05-04T10:00:00Z'), new Date('2030-05-10T10:00:00Z')) });
+    await updateShop(at(later), SYSTEM, {
+      organisationId: ORG,
+      shopId,
+      fields: fields(new Date('2030-05-04T10:00:00Z'), new Date('2030-05-10T10:00:00Z')),
+    });
     expect(await rowOf(shopId)).toEqual({ status: 'public', announced_window: 'upcoming', version: 3 });
     expect(await advanceShopWindow(at(later), shopId)).toBe(false);
     expect(await advanceShopWindow(at(new Date('2030-05-04T10:00:00Z')), shopId)).toBe(true);
@@ -116,11 +142,16 @@ describe('the automatic opening and closing', () => {
     const shopId = await publicShop(new Date(), opensAt, new Date(Date.now() + DAY));
     expect((await rowOf(shopId))!.announced_window).toBe('upcoming');
     const deadline = Date.now() + 15_000;
-    while ((await rowOf(shopId))!.announced_window !== 'open' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await rowOf(shopId))!.announced_window !== 'open' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await rowOf(shopId))!.announced_window).toBe('open');
     expect(Date.now()).toBeGreaterThanOrEqual(opensAt.getTime());
     const messages = await shopMessages(shopId, 3);
-    expect(messages.map((m) => m.subject)).toEqual(['kassa.catalog.shop.created', 'kassa.catalog.shop.published', 'kassa.catalog.shop.opened']);
+    expect(messages.map((m) => m.subject)).toEqual([
+      'kassa.catalog.shop.created',
+      'kassa.catalog.shop.published',
+      'kassa.catalog.shop.opened',
+    ]);
   });
 });
 
@@ -129,15 +160,56 @@ describe('the removal 14 days after deletion', () => {
     const now = new Date('2030-06-01T10:00:00Z');
     const { event } = await createEvent(at(now), SYSTEM, {
       organisationId: ORG,
-      fields: { name: 'Fair', description: '', startsAt: new Date('2030-07-01T10:00:00Z'), endsAt: new Date('2030-07-01T12:00:00Z'), translations: [], location: undefined },
+      fields: {
+        name: 'Fair',
+        description: '',
+        startsAt: new Date('2030-07-01T10:00:00Z'),
+        endsAt: new Date('2030-07-01T12:00:00Z'),
+        translations: [],
+        location: undefined,
+      },
     });
-    const { ticketOption } = await createTicketOption(at(now), SYSTEM, { organisationId: ORG, eventId: event!.id, fields: { name: 'Entry', description: '', translations: [] } });
+    const { ticketOption } = await createTicketOption(at(now), SYSTEM, {
+      organisationId: ORG,
+      eventId: event!.id,
+      fields: { name: 'Entry', description: '', translations: [] },
+    });
     const shopId = await publicShop(now, new Date('2030-06-02T10:00:00Z'), new Date('2030-06-20T10:00:00Z'));
-    await createShopItem(at(now), SYSTEM, { organisationId: ORG, shopId, fields: { ticketOptionId: ticketOption!.id, extraEventIds: [], name: '', priceMinor: 100, saleStart: undefined, saleEnd: undefined, maxPerOrder: undefined, position: 0 } });
-    await createDiscountCode(at(now), SYSTEM, { organisationId: ORG, shopId, fields: { code: 'FAIR', type: 'fixed', value: 50, validFrom: undefined, validUntil: undefined, maxUses: undefined, itemIds: [] } });
+    await createShopItem(at(now), SYSTEM, {
+      organisationId: ORG,
+      shopId,
+      fields: {
+        ticketOptionId: ticketOption!.id,
+        extraEventIds: [],
+        name: '',
+        priceMinor: 100,
+        saleStart: undefined,
+        saleEnd: undefined,
+        maxPerOrder: undefined,
+        position: 0,
+      },
+    });
+    await createDiscountCode(at(now), SYSTEM, {
+      organisationId: ORG,
+      shopId,
+      fields: {
+        code: 'FAIR',
+        type: 'fixed',
+        value: 50,
+        validFrom: undefined,
+        validUntil: undefined,
+        maxUses: undefined,
+        itemIds: [],
+      },
+    });
     const deletedAt = new Date('2030-06-05T10:00:00Z');
     const { shop } = await deleteShop(at(deletedAt), SYSTEM, { organisationId: ORG, shopId });
-    expect(shop).toMatchObject({ status: 'deleted', deletedAt, removalAt: new Date(deletedAt.getTime() + 14 * DAY), window: '' });
+    expect(shop).toMatchObject({
+      status: 'deleted',
+      deletedAt,
+      removalAt: new Date(deletedAt.getTime() + 14 * DAY),
+      window: '',
+    });
 
     const due = new Date(deletedAt.getTime() + 14 * DAY);
     expect(await removeShop(at(new Date(due.getTime() - SECOND)), shopId)).toBe(false);
@@ -151,7 +223,10 @@ describe('the removal 14 days after deletion', () => {
     );
     expect(left).toEqual({ shops: 0, items: 0, codes: 0, history: 0 });
     const removed = (await shopMessages(shopId, 4)).at(-1)!;
-    expect(removed).toMatchObject({ subject: 'kassa.catalog.shop.removed', message: { change: 'removed', shop: { id: shopId, status: 'deleted', itemCount: 1 } } });
+    expect(removed).toMatchObject({
+      subject: 'kassa.catalog.shop.removed',
+      message: { change: 'removed', shop: { id: shopId, status: 'deleted', itemCount: 1 } },
+    });
     expect(removed.message.shop!.version).toBe(shop!.version + 1);
   });
 
@@ -160,24 +235,54 @@ describe('the removal 14 days after deletion', () => {
     const make = async (name: string) => {
       const { event } = await createEvent(at(now), SYSTEM, {
         organisationId: ORG,
-        fields: { name, description: '', startsAt: new Date('2030-09-01T10:00:00Z'), endsAt: new Date('2030-09-01T12:00:00Z'), translations: [], location: undefined },
+        fields: {
+          name,
+          description: '',
+          startsAt: new Date('2030-09-01T10:00:00Z'),
+          endsAt: new Date('2030-09-01T12:00:00Z'),
+          translations: [],
+          location: undefined,
+        },
       });
-      const { ticketOption } = await createTicketOption(at(now), SYSTEM, { organisationId: ORG, eventId: event!.id, fields: { name: 'Entry', description: '', translations: [] } });
+      const { ticketOption } = await createTicketOption(at(now), SYSTEM, {
+        organisationId: ORG,
+        eventId: event!.id,
+        fields: { name: 'Entry', description: '', translations: [] },
+      });
       return { eventId: event!.id, optionId: ticketOption!.id };
     };
     const kept = await make('Kept');
     const gone = await make('Gone');
     const shopId = await publicShop(now, new Date('2030-08-02T10:00:00Z'), new Date('2030-08-20T10:00:00Z'));
     const item = (ticketOptionId: string, extraEventIds: string[]) =>
-      createShopItem(at(now), SYSTEM, { organisationId: ORG, shopId, fields: { ticketOptionId, extraEventIds, name: '', priceMinor: 100, saleStart: undefined, saleEnd: undefined, maxPerOrder: undefined, position: 0 } });
+      createShopItem(at(now), SYSTEM, {
+        organisationId: ORG,
+        shopId,
+        fields: {
+          ticketOptionId,
+          extraEventIds,
+          name: '',
+          priceMinor: 100,
+          saleStart: undefined,
+          saleEnd: undefined,
+          maxPerOrder: undefined,
+          position: 0,
+        },
+      });
     const single = (await item(kept.optionId, [])).item!.id;
     const offer = (await item(kept.optionId, [gone.eventId])).item!.id;
     const own = (await item(gone.optionId, [])).item!.id;
     const deletedAt = new Date('2030-08-03T10:00:00Z');
     await deleteEvent(at(deletedAt), SYSTEM, { organisationId: ORG, eventId: gone.eventId });
     expect(await removeEvent(at(new Date(deletedAt.getTime() + 14 * DAY)), gone.eventId)).toBe(true);
-    expect((await h.sql<{ id: string }>('select id from shop_items where shop_id = ? order by id', [shopId])).map((row) => row.id)).toEqual([single]);
-    const deleted = (await h.waitForStream((all) => all.filter((m) => m.subject === 'kassa.catalog.shop_item.deleted').length >= 2))
+    expect(
+      (await h.sql<{ id: string }>('select id from shop_items where shop_id = ? order by id', [shopId])).map(
+        (row) => row.id,
+      ),
+    ).toEqual([single]);
+    const deleted = (
+      await h.waitForStream((all) => all.filter((m) => m.subject === 'kassa.catalog.shop_item.deleted').length >= 2)
+    )
       .filter((m) => m.subject === 'kassa.catalog.shop_item.deleted')
       .map((m) => ShopItemChanged.decode(m.data));
     expect(deleted.map((m) => m.item!.id).sort()).toEqual([offer, own].sort());

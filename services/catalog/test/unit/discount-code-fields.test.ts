@@ -4,7 +4,15 @@ import { normaliseDiscountCode } from '@kassa/contracts/discount-code';
 import { type DiscountCodeFieldsInput, checkDiscountCodeFields } from '../../src/domain/discount-code-fields';
 
 const item = newId('itm');
-const valid: DiscountCodeFieldsInput = { code: ' summer_10-x ', type: 'percentage', value: 10, validFrom: undefined, validUntil: undefined, maxUses: undefined, itemIds: [item] };
+const valid: DiscountCodeFieldsInput = {
+  code: ' summer_10-x ',
+  type: 'percentage',
+  value: 10,
+  validFrom: undefined,
+  validUntil: undefined,
+  maxUses: undefined,
+  itemIds: [item],
+};
 
 function violationsOf(input: Partial<DiscountCodeFieldsInput>): { field: string; message: string }[] {
   try {
@@ -18,7 +26,13 @@ function violationsOf(input: Partial<DiscountCodeFieldsInput>): { field: string;
 
 describe('checkDiscountCodeFields', () => {
   it('keeps the code as typed and compares it in upper case', () => {
-    expect(checkDiscountCodeFields(valid)).toMatchObject({ code: 'summer_10-x', codeKey: 'SUMMER_10-X', maxUses: null, validFrom: null, itemIds: [item] });
+    expect(checkDiscountCodeFields(valid)).toMatchObject({
+      code: 'summer_10-x',
+      codeKey: 'SUMMER_10-X',
+      maxUses: null,
+      validFrom: null,
+      itemIds: [item],
+    });
     // The key is the shared normal form, the one ordering looks a guest's code up in.
     expect(checkDiscountCodeFields({ ...valid, code: ' Summer10 ' }).codeKey).toBe(normaliseDiscountCode('summer10 '));
   });
@@ -45,7 +59,9 @@ describe('checkDiscountCodeFields', () => {
 
   it('wants valid until after valid from, max uses of at least 1 and distinct item ids', () => {
     const from = new Date('2026-07-01T00:00:00Z');
-    expect(violationsOf({ validFrom: from, validUntil: from })).toEqual([{ field: 'validUntil', message: 'Valid until is invalid' }]);
+    expect(violationsOf({ validFrom: from, validUntil: from })).toEqual([
+      { field: 'validUntil', message: 'Valid until is invalid' },
+    ]);
     expect(violationsOf({ validFrom: from, validUntil: new Date(from.getTime() + 1) })).toEqual([]);
     expect(violationsOf({ validUntil: from })).toEqual([]);
     expect(violationsOf({ maxUses: 0 })).toEqual([{ field: 'maxUses', message: 'Minimum value is 1' }]);

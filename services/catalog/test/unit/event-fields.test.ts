@@ -37,7 +37,9 @@ describe('checkEventFields', () => {
 
   it('refuses an end that is not after the start, on the end field', () => {
     expect(violationsOf({ endsAt: valid.startsAt })).toEqual([{ field: 'endsAt', message: 'End is invalid' }]);
-    expect(violationsOf({ endsAt: new Date('2026-07-01T17:00:00Z') })).toEqual([{ field: 'endsAt', message: 'End is invalid' }]);
+    expect(violationsOf({ endsAt: new Date('2026-07-01T17:00:00Z') })).toEqual([
+      { field: 'endsAt', message: 'End is invalid' },
+    ]);
   });
 
   it('takes a ticket limit of at least 1', () => {
@@ -64,9 +66,18 @@ describe('checkEventFields', () => {
   });
 
   it('takes an assigned ISO 3166-1 alpha-2 country or none', () => {
-    expect(checkEventFields({ ...valid, location: undefined }).location).toEqual({ address: '', city: '', postalCode: '', country: '' });
-    expect(violationsOf({ location: { ...valid.location, country: 'XX' } })).toEqual([{ field: 'location.country', message: 'Country is invalid' }]);
-    expect(violationsOf({ location: { ...valid.location, country: 'NLD' } })).toEqual([{ field: 'location.country', message: 'Country is invalid' }]);
+    expect(checkEventFields({ ...valid, location: undefined }).location).toEqual({
+      address: '',
+      city: '',
+      postalCode: '',
+      country: '',
+    });
+    expect(violationsOf({ location: { ...valid.location, country: 'XX' } })).toEqual([
+      { field: 'location.country', message: 'Country is invalid' },
+    ]);
+    expect(violationsOf({ location: { ...valid.location, country: 'NLD' } })).toEqual([
+      { field: 'location.country', message: 'Country is invalid' },
+    ]);
   });
 
   it('takes translations in en and nl, at most one per locale', () => {
@@ -88,10 +99,16 @@ describe('checkEventFields', () => {
   });
 
   it('drops a translation that says nothing', () => {
-    expect(checkEventFields({ ...valid, translations: [{ locale: 'en', name: ' ', description: '' }] }).translations).toEqual([]);
+    expect(
+      checkEventFields({ ...valid, translations: [{ locale: 'en', name: ' ', description: '' }] }).translations,
+    ).toEqual([]);
   });
 
   it('reports every violation at once', () => {
-    expect(violationsOf({ name: '', ticketLimit: 0, endsAt: valid.startsAt }).map((v) => v.field)).toEqual(['name', 'endsAt', 'ticketLimit']);
+    expect(violationsOf({ name: '', ticketLimit: 0, endsAt: valid.startsAt }).map((v) => v.field)).toEqual([
+      'name',
+      'endsAt',
+      'ticketLimit',
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { FailedPreconditionError } from '@kassa/platform/errors';
-import { type EventStatus, type StatusChange, changeStatus, isDueToEnd, isPubliclyVisible } from '../../src/domain/event-status';
+import {
+  type EventStatus,
+  type StatusChange,
+  changeStatus,
+  isDueToEnd,
+  isPubliclyVisible,
+} from '../../src/domain/event-status';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const future = { endsAt: new Date('2026-06-02T00:00:00Z'), now };

@@ -14,14 +14,28 @@ const event = {
 describe('history properties', () => {
   it('lists every property from null for a created entity', () => {
     const changes = diffProperties(undefined, eventProperties(event));
-    expect(Object.keys(changes).sort()).toEqual(['description', 'endsAt', 'location', 'name', 'startsAt', 'status', 'ticketLimit', 'translations']);
+    expect(Object.keys(changes).sort()).toEqual([
+      'description',
+      'endsAt',
+      'location',
+      'name',
+      'startsAt',
+      'status',
+      'ticketLimit',
+      'translations',
+    ]);
     expect(changes.startsAt).toEqual({ from: null, to: '2026-07-01T18:00:00.000Z' });
     expect(changes.ticketLimit).toEqual({ from: null, to: null });
   });
 
   it('lists only what changed, nested values compared whole', () => {
     const before = eventProperties(event);
-    const after = eventProperties({ ...event, name: 'Big concert', ticketLimit: 100, location: { ...event.location, city: 'Utrecht' } });
+    const after = eventProperties({
+      ...event,
+      name: 'Big concert',
+      ticketLimit: 100,
+      location: { ...event.location, city: 'Utrecht' },
+    });
     expect(diffProperties(before, after)).toEqual({
       name: { from: 'Concert', to: 'Big concert' },
       ticketLimit: { from: null, to: 100 },
@@ -31,7 +45,9 @@ describe('history properties', () => {
   });
 
   it('records a status change as the status property', () => {
-    expect(diffProperties(eventProperties(event), eventProperties({ ...event, status: 'live' }))).toEqual({ status: { from: 'draft', to: 'live' } });
+    expect(diffProperties(eventProperties(event), eventProperties({ ...event, status: 'live' }))).toEqual({
+      status: { from: 'draft', to: 'live' },
+    });
   });
 
   it('lists every property to null for a deleted ticket option', () => {
@@ -48,10 +64,23 @@ describe('history properties', () => {
 describe('shop properties', () => {
   it('record whether a password is set and its version, never the password', () => {
     const properties = shopProperties({
-      name: 'Shop', description: '', opensAt: new Date('2026-07-01T10:00:00Z'), closesAt: new Date('2026-07-02T10:00:00Z'), status: 'draft',
-      translations: [], currency: 'EUR', passwordProtected: true, passwordVersion: 2, donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false }, reservationMinutes: 15,
+      name: 'Shop',
+      description: '',
+      opensAt: new Date('2026-07-01T10:00:00Z'),
+      closesAt: new Date('2026-07-02T10:00:00Z'),
+      status: 'draft',
+      translations: [],
+      currency: 'EUR',
+      passwordProtected: true,
+      passwordVersion: 2,
+      donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+      reservationMinutes: 15,
     });
-    expect(properties).toMatchObject({ passwordProtected: true, passwordVersion: 2, opensAt: '2026-07-01T10:00:00.000Z' });
+    expect(properties).toMatchObject({
+      passwordProtected: true,
+      passwordVersion: 2,
+      opensAt: '2026-07-01T10:00:00.000Z',
+    });
     expect(Object.keys(properties)).not.toContain('password');
     expect(Object.keys(properties)).not.toContain('passwordHash');
   });

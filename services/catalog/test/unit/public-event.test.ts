@@ -12,18 +12,33 @@ const event = {
   location: { address: 'Museumplein 1', city: 'Amsterdam', postalCode: '1071 DJ', country: 'NL' },
   translations: [{ locale: 'nl', name: 'Zomerconcert', description: '' }],
 };
-const options = [{ id: 'tko_1', name: 'Regular', description: 'Entry', translations: [{ locale: 'nl', name: 'Standaard', description: 'Toegang' }] }];
+const options = [
+  {
+    id: 'tko_1',
+    name: 'Regular',
+    description: 'Entry',
+    translations: [{ locale: 'nl', name: 'Standaard', description: 'Toegang' }],
+  },
+];
 
 describe('the public view of an event', () => {
   it('gives the texts in the visitor locale', () => {
     const view = publicEventView(event, options, 'nl');
-    expect(view).toMatchObject({ name: 'Zomerconcert', status: 'live', location: event.location, organisationId: 'org_1' });
+    expect(view).toMatchObject({
+      name: 'Zomerconcert',
+      status: 'live',
+      location: event.location,
+      organisationId: 'org_1',
+    });
     expect(view.ticketOptions).toEqual([{ id: 'tko_1', name: 'Standaard', description: 'Toegang' }]);
   });
 
   it('falls back to the own texts per field and for other locales', () => {
     expect(publicEventView(event, options, 'nl').description).toBe('Live music');
-    expect(publicEventView(event, options, 'en')).toMatchObject({ name: 'Summer Concert', ticketOptions: [{ name: 'Regular', description: 'Entry' }] });
+    expect(publicEventView(event, options, 'en')).toMatchObject({
+      name: 'Summer Concert',
+      ticketOptions: [{ name: 'Regular', description: 'Entry' }],
+    });
     expect(textsIn('fr', event)).toEqual({ name: 'Summer Concert', description: 'Live music' });
   });
 });

@@ -25,7 +25,12 @@ function violationsOf(input: Partial<ShopFieldsInput>, creating = true): { field
 
 describe('checkShopFields', () => {
   it('trims texts, upper-cases the currency, defaults the reservation time and keeps the password when unset', () => {
-    expect(checkShopFields(valid, { creating: true })).toMatchObject({ name: 'Summer Shop', currency: 'EUR', reservationMinutes: 15, password: undefined });
+    expect(checkShopFields(valid, { creating: true })).toMatchObject({
+      name: 'Summer Shop',
+      currency: 'EUR',
+      reservationMinutes: 15,
+      password: undefined,
+    });
     expect(checkShopFields({ ...valid, reservationMinutes: 30 }, { creating: true }).reservationMinutes).toBe(30);
   });
 
@@ -35,13 +40,17 @@ describe('checkShopFields', () => {
     expect(violationsOf({ password: 'abc' })).toEqual([{ field: 'password', message: 'Password is invalid' }]);
     expect(violationsOf({ password: 'abcd' })).toEqual([]);
     expect(violationsOf({ password: 'x'.repeat(100) })).toEqual([]);
-    expect(violationsOf({ password: 'x'.repeat(101) })).toEqual([{ field: 'password', message: 'Password is invalid' }]);
+    expect(violationsOf({ password: 'x'.repeat(101) })).toEqual([
+      { field: 'password', message: 'Password is invalid' },
+    ]);
   });
 
   it('requires a name of at most 100 characters and a description of at most 5000', () => {
     expect(violationsOf({ name: '  ' })).toEqual([{ field: 'name', message: 'Name is required' }]);
     expect(violationsOf({ name: 'x'.repeat(101) })).toEqual([{ field: 'name', message: 'Name is too long' }]);
-    expect(violationsOf({ description: 'x'.repeat(5001) })).toEqual([{ field: 'description', message: 'Description is too long' }]);
+    expect(violationsOf({ description: 'x'.repeat(5001) })).toEqual([
+      { field: 'description', message: 'Description is too long' },
+    ]);
   });
 
   it('requires both moments and a closing after the opening', () => {
@@ -60,20 +69,32 @@ describe('checkShopFields', () => {
   });
 
   it('checks donation amounts (each at least 1, at most 6) and the reservation time (5 to 60)', () => {
-    expect(violationsOf({ donation: { enabled: true, suggestedAmountsMinor: [0, 100], allowCustomAmount: false } })).toEqual([
-      { field: 'donation.suggestedAmountsMinor.0', message: 'Minimum value is 1' },
+    expect(
+      violationsOf({ donation: { enabled: true, suggestedAmountsMinor: [0, 100], allowCustomAmount: false } }),
+    ).toEqual([{ field: 'donation.suggestedAmountsMinor.0', message: 'Minimum value is 1' }]);
+    expect(
+      violationsOf({
+        donation: { enabled: true, suggestedAmountsMinor: [1, 2, 3, 4, 5, 6, 7], allowCustomAmount: false },
+      }),
+    ).toEqual([{ field: 'donation.suggestedAmountsMinor', message: 'Suggested amounts is invalid' }]);
+    expect(
+      violationsOf({
+        donation: { enabled: true, suggestedAmountsMinor: [1, 2, 3, 4, 5, 6], allowCustomAmount: false },
+      }),
+    ).toEqual([]);
+    expect(violationsOf({ reservationMinutes: -1 })).toEqual([
+      { field: 'reservationMinutes', message: 'Minimum value is 1' },
     ]);
-    expect(violationsOf({ donation: { enabled: true, suggestedAmountsMinor: [1, 2, 3, 4, 5, 6, 7], allowCustomAmount: false } })).toEqual([
-      { field: 'donation.suggestedAmountsMinor', message: 'Suggested amounts is invalid' },
-    ]);
-    expect(violationsOf({ donation: { enabled: true, suggestedAmountsMinor: [1, 2, 3, 4, 5, 6], allowCustomAmount: false } })).toEqual([]);
-    expect(violationsOf({ reservationMinutes: -1 })).toEqual([{ field: 'reservationMinutes', message: 'Minimum value is 1' }]);
     expect(violationsOf({ reservationMinutes: 1 })).toEqual([]);
     expect(violationsOf({ reservationMinutes: 60 })).toEqual([]);
-    expect(violationsOf({ reservationMinutes: 61 })).toEqual([{ field: 'reservationMinutes', message: 'Reservation time is invalid' }]);
+    expect(violationsOf({ reservationMinutes: 61 })).toEqual([
+      { field: 'reservationMinutes', message: 'Reservation time is invalid' },
+    ]);
   });
 
   it('checks translations like an event', () => {
-    expect(violationsOf({ translations: [{ locale: 'de', name: 'x', description: '' }] })).toEqual([{ field: 'translations.0.locale', message: 'Language is invalid' }]);
+    expect(violationsOf({ translations: [{ locale: 'de', name: 'x', description: '' }] })).toEqual([
+      { field: 'translations.0.locale', message: 'Language is invalid' },
+    ]);
   });
 });

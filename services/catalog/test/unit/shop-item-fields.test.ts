@@ -28,14 +28,28 @@ function violationsOf(input: Partial<ShopItemFieldsInput>): { field: string; mes
 
 describe('checkShopItemFields', () => {
   it('reads unset windows and limits as the shop’s and none', () => {
-    expect(checkShopItemFields(valid, shop)).toMatchObject({ name: 'Early bird', saleStart: null, saleEnd: null, maxPerOrder: null, extraEventIds: [extra] });
+    expect(checkShopItemFields(valid, shop)).toMatchObject({
+      name: 'Early bird',
+      saleStart: null,
+      saleEnd: null,
+      maxPerOrder: null,
+      extraEventIds: [extra],
+    });
   });
 
   it('requires a well-formed ticket option and distinct, well-formed extra events', () => {
-    expect(violationsOf({ ticketOptionId: '' })).toEqual([{ field: 'ticketOptionId', message: 'Ticket option is required' }]);
-    expect(violationsOf({ ticketOptionId: newId('evt') })).toEqual([{ field: 'ticketOptionId', message: 'ID is invalid' }]);
-    expect(violationsOf({ extraEventIds: [extra, 'evt_x'] })).toEqual([{ field: 'extraEventIds.1', message: 'ID is invalid' }]);
-    expect(violationsOf({ extraEventIds: [extra, extra] })).toEqual([{ field: 'extraEventIds.1', message: 'Events is invalid' }]);
+    expect(violationsOf({ ticketOptionId: '' })).toEqual([
+      { field: 'ticketOptionId', message: 'Ticket option is required' },
+    ]);
+    expect(violationsOf({ ticketOptionId: newId('evt') })).toEqual([
+      { field: 'ticketOptionId', message: 'ID is invalid' },
+    ]);
+    expect(violationsOf({ extraEventIds: [extra, 'evt_x'] })).toEqual([
+      { field: 'extraEventIds.1', message: 'ID is invalid' },
+    ]);
+    expect(violationsOf({ extraEventIds: [extra, extra] })).toEqual([
+      { field: 'extraEventIds.1', message: 'Events is invalid' },
+    ]);
   });
 
   it('takes a price of at least 0, a max per order of at least 1 and a name of at most 100', () => {
@@ -50,12 +64,20 @@ describe('checkShopItemFields', () => {
 
   it('keeps the sale start within the shop’s window and the sale end after it, no later than the closing', () => {
     expect(violationsOf({ saleStart: shop.opensAt, saleEnd: shop.closesAt })).toEqual([]);
-    expect(violationsOf({ saleStart: at(shop.opensAt, -1) })).toEqual([{ field: 'saleStart', message: 'Sale start is invalid' }]);
-    expect(violationsOf({ saleStart: shop.closesAt })).toEqual([{ field: 'saleStart', message: 'Sale start is invalid' }]);
+    expect(violationsOf({ saleStart: at(shop.opensAt, -1) })).toEqual([
+      { field: 'saleStart', message: 'Sale start is invalid' },
+    ]);
+    expect(violationsOf({ saleStart: shop.closesAt })).toEqual([
+      { field: 'saleStart', message: 'Sale start is invalid' },
+    ]);
     const start = at(shop.opensAt, 3600_000);
-    expect(violationsOf({ saleStart: start, saleEnd: start })).toEqual([{ field: 'saleEnd', message: 'Sale end is invalid' }]);
+    expect(violationsOf({ saleStart: start, saleEnd: start })).toEqual([
+      { field: 'saleEnd', message: 'Sale end is invalid' },
+    ]);
     expect(violationsOf({ saleStart: start, saleEnd: at(start, 1) })).toEqual([]);
     expect(violationsOf({ saleEnd: shop.opensAt })).toEqual([{ field: 'saleEnd', message: 'Sale end is invalid' }]);
-    expect(violationsOf({ saleEnd: at(shop.closesAt, 1) })).toEqual([{ field: 'saleEnd', message: 'Sale end is invalid' }]);
+    expect(violationsOf({ saleEnd: at(shop.closesAt, 1) })).toEqual([
+      { field: 'saleEnd', message: 'Sale end is invalid' },
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { FailedPreconditionError } from '@kassa/platform/errors';
-import { type ShopStatus, type ShopStatusChange, changeShopStatus, dueWindowChange, isReachableByGuests, shopWindow, windowAt } from '../../src/domain/shop-status';
+import {
+  type ShopStatus,
+  type ShopStatusChange,
+  changeShopStatus,
+  dueWindowChange,
+  isReachableByGuests,
+  shopWindow,
+  windowAt,
+} from '../../src/domain/shop-status';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const open = { closesAt: new Date('2026-06-10T00:00:00Z'), now };

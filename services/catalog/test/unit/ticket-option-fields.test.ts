@@ -1,7 +1,11 @@
 import { ValidationError } from '@kassa/platform/errors';
 import { checkTicketOptionFields } from '../../src/domain/ticket-option-fields';
 
-const valid = { name: 'Regular', description: '', translations: [{ locale: 'nl', name: 'Standaard', description: '' }] };
+const valid = {
+  name: 'Regular',
+  description: '',
+  translations: [{ locale: 'nl', name: 'Standaard', description: '' }],
+};
 
 describe('checkTicketOptionFields', () => {
   it('reads an unset capacity as unlimited and takes 0', () => {
@@ -12,7 +16,12 @@ describe('checkTicketOptionFields', () => {
   it('refuses a negative capacity, a missing or long name and a bad translation', () => {
     let caught: unknown;
     try {
-      checkTicketOptionFields({ name: '', description: 'x'.repeat(5001), capacity: -1, translations: [{ locale: 'de', name: 'x', description: '' }] });
+      checkTicketOptionFields({
+        name: '',
+        description: 'x'.repeat(5001),
+        capacity: -1,
+        translations: [{ locale: 'de', name: 'x', description: '' }],
+      });
     } catch (error) {
       caught = error;
     }

@@ -21,7 +21,11 @@ export const WRONG_ADDRESS = 'This invitation was sent to a different e-mail add
  * decided one after the other; the second (or a retry) answers the membership the first created. The actor must
  * be signed in with the invited address: a forwarded link is no way into an organisation.
  */
-export async function acceptInvitation(ctx: IdentityContext, request: AcceptInvitationRequest, actor: ActorRef): Promise<AcceptInvitationResponse> {
+export async function acceptInvitation(
+  ctx: IdentityContext,
+  request: AcceptInvitationRequest,
+  actor: ActorRef,
+): Promise<AcceptInvitationResponse> {
   const userId = requireActor(actor);
   return ctx.orm.em.fork().transactional(async (em) => {
     const invitation = await findInvitationByToken(em, request.token, true);
@@ -43,7 +47,10 @@ export async function acceptInvitation(ctx: IdentityContext, request: AcceptInvi
     invitation.status = 'accepted';
     invitation.acceptedMemberId = member.id;
     invitation.updatedAt = ctx.now();
-    ctx.logger.info({ organisationId: organisation.id, invitationId: invitation.id, memberId: member.id }, 'invitation accepted');
+    ctx.logger.info(
+      { organisationId: organisation.id, invitationId: invitation.id, memberId: member.id },
+      'invitation accepted',
+    );
     return { organisation: toMyOrganisation(organisation, member) };
   });
 }

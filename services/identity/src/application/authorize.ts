@@ -15,7 +15,13 @@ export async function authorize(ctx: IdentityContext, request: AuthorizeRequest)
   v.id('organisation_id', request.organisationId, 'org');
   if (request.permission && !isPermission(request.permission)) v.add('permission', messages.invalid('Permission'));
   v.throwIfAny();
-  const member = await ctx.orm.em.fork().findOne(MemberEntity, { organisationId: request.organisationId, userId: request.userId }, { fields: ['permissions'] });
+  const member = await ctx.orm.em
+    .fork()
+    .findOne(
+      MemberEntity,
+      { organisationId: request.organisationId, userId: request.userId },
+      { fields: ['permissions'] },
+    );
   if (!member) return { allowed: false, member: false, permissions: [] };
   const permissions = [...member.permissions];
   return { allowed: !request.permission || hasPermission(permissions, request.permission), member: true, permissions };

@@ -3,7 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { openString } from '@kassa/platform/crypto';
 import { UnauthenticatedError, Violations, messages } from '@kassa/platform/errors';
 import { isId, newId } from '@kassa/platform/ids';
-import type { CompleteSocialSignInRequest, CompleteSocialSignInResponse } from '@kassa/proto/identity/v1/social_sign_in';
+import type {
+  CompleteSocialSignInRequest,
+  CompleteSocialSignInResponse,
+} from '@kassa/proto/identity/v1/social_sign_in';
 import { checkDisplayName } from '../domain/display-name';
 import { checkEmailAddress } from '@kassa/platform/errors';
 import { type ProviderIdentity, decideAccountLink, refuseLoginState } from '../domain/social-sign-in-policy';
@@ -27,7 +30,10 @@ const CODE_MAX_LENGTH = 2048;
  * single-use even when the exchange below fails or two callbacks race; then the provider vouches for the person
  * and the account is found (by linked subject, or by verified e-mail), created if needed, and a session opened.
  */
-export async function completeSocialSignIn(ctx: SocialSignInContext, request: CompleteSocialSignInRequest): Promise<CompleteSocialSignInResponse> {
+export async function completeSocialSignIn(
+  ctx: SocialSignInContext,
+  request: CompleteSocialSignInRequest,
+): Promise<CompleteSocialSignInResponse> {
   const violations = new Violations();
   const code = (request.code ?? '').trim();
   if (!request.stateId) violations.add('state_id', messages.required('State'));
@@ -42,20 +48,39 @@ export async function completeSocialSignIn(ctx: SocialSignInContext, request: Co
 
   let identity: ProviderIdentity;
   try {
-    identity = await provider.redeem({ code, codeVerifier: openString(ctx.loginStateKey, state.sealedCodeVerifier), redirectUri: state.redirectUri, nonce: state.nonce });
+    identity = await provider.redeem({
+      code,
+      codeVerifier: openString(ctx.loginStateKey, state.sealedCodeVerifier),
+      redirectUri: state.redirectUri,
+      nonce: state.nonce,
+    });
   } catch (error) {
     if (!(error instanceof OidcRefusedError)) throw error;
-    ctx.logger.warn({ stateId: state.id, provider: provider.id, reason: error.reason, detail: error.message }, 'social sign-in refused by verification');
+    ctx.logger.warn(
+      { stateId: state.id, provider: provider.id, reason: error.reason, detail: error.message },
+      'social sign-in refused by verification',
+    );
     throw new UnauthenticatedError(SOCIAL_SIGN_IN_REFUSED);
   }
 
   const outcome = await transactionalRetryingOnRace(ctx, (em) => signInIdentity(ctx, em, state, identity, request));
   if (outcome.kind === 'refused') {
-    ctx.logger.info({ stateId: state.id, provider: provider.id }, 'social sign-in refused: e-mail address not verified by the provider');
+    ctx.logger.info(
+      { stateId: state.id, provider: provider.id },
+      'social sign-in refused: e-mail address not verified by the provider',
+    );
     throw new UnauthenticatedError(EMAIL_NOT_VERIFIED);
   }
-  ctx.logger.info({ userId: outcome.user.id, provider: provider.id, created: outcome.created }, 'signed in with a provider');
-  return { sessionToken: outcome.token, expiresAt: outcome.expiresAt, user: toUserMessage(outcome.user), created: outcome.created };
+  ctx.logger.info(
+    { userId: outcome.user.id, provider: provider.id, created: outcome.created },
+    'signed in with a provider',
+  );
+  return {
+    sessionToken: outcome.token,
+    expiresAt: outcome.expiresAt,
+    user: toUserMessage(outcome.user),
+    created: outcome.created,
+  };
 }
 
 /** Marks the state used and answers it, or answers null when it is unknown, used or expired. */
@@ -74,7 +99,8 @@ async function consumeLoginState(ctx: SocialSignInContext, stateId: string): Pro
   });
 }
 
-type SignInOutcome = { kind: 'signed-in'; user: User; token: string; expiresAt: Date; created: boolean } | { kind: 'refused' };
+type SignInOutcome =
+  { kind: 'signed-in'; user: User; token: string; expiresAt: Date; created: boolean } | { kind: 'refused' };
 
 async function signInIdentity(
   ctx: SocialSignInContext,
@@ -98,8 +124,19 @@ async function signInIdentity(
     link!.lastSignInAt = now;
   } else {
     const name = checkDisplayName(identity.name);
-    ({ user, created } = await findOrCreateUser(em, now, { email: decision.email, displayName: name.ok ? name.displayName : '', locale: state.locale }));
-    em.create(UserIdentityEntity, { id: newId('uid'), provider: state.provider, subject: identity.subject, userId: user.id, createdAt: now, lastSignInAt: now });
+    ({ user, created } = await findOrCreateUser(em, now, {
+      email: decision.email,
+      displayName: name.ok ? name.displayName : '',
+      locale: state.locale,
+    }));
+    em.create(UserIdentityEntity, {
+      id: newId('uid'),
+      provider: state.provider,
+      subject: identity.subject,
+      userId: user.id,
+      createdAt: now,
+      lastSignInAt: now,
+    });
   }
   const session = await openSession(em, now, user, { clientIp: request.clientIp, userAgent: request.userAgent });
   return { kind: 'signed-in', user, created, ...session };

@@ -18,14 +18,27 @@ import { toMyOrganisation } from './organisation-view';
  * A new organisation with the actor as its first member, holding the Owner preset. Not idempotent: two calls make
  * two organisations (nothing in the request identifies "the same one"), which the form's single submit keeps rare.
  */
-export async function createOrganisation(ctx: IdentityContext, request: CreateOrganisationRequest, actor: ActorRef): Promise<CreateOrganisationResponse> {
+export async function createOrganisation(
+  ctx: IdentityContext,
+  request: CreateOrganisationRequest,
+  actor: ActorRef,
+): Promise<CreateOrganisationResponse> {
   const userId = requireActor(actor);
   return ctx.orm.em.fork().transactional(async (em) => {
     const user = await em.findOne(UserEntity, { id: userId });
     if (!user) throw new UnauthenticatedError('Sign in to continue');
-    const settings = checkOrganisationSettings(request, { currency: DEFAULT_CURRENCY, defaultLocale: toLocale(user.locale) });
+    const settings = checkOrganisationSettings(request, {
+      currency: DEFAULT_CURRENCY,
+      defaultLocale: toLocale(user.locale),
+    });
     const now = ctx.now();
-    const organisation = em.create(OrganisationEntity, { id: newId('org'), ...settings, version: 1, createdAt: now, updatedAt: now });
+    const organisation = em.create(OrganisationEntity, {
+      id: newId('org'),
+      ...settings,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
     // The entities declare no relations, so the unit of work does not order inserts by foreign key: write the organisation first.
     await em.flush();
     const member = em.create(MemberEntity, {

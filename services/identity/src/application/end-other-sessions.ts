@@ -5,7 +5,10 @@ import { requireActiveSession } from './authenticated-session';
 import type { IdentityContext } from './identity-context';
 
 /** "Sign out of other sessions": revokes every open session of the caller except the calling one. */
-export async function endOtherSessions(ctx: IdentityContext, request: EndOtherSessionsRequest): Promise<EndOtherSessionsResponse> {
+export async function endOtherSessions(
+  ctx: IdentityContext,
+  request: EndOtherSessionsRequest,
+): Promise<EndOtherSessionsResponse> {
   const em = ctx.orm.em.fork();
   const now = ctx.now();
   const current = await requireActiveSession(em, request.sessionToken, now);

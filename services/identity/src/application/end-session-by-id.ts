@@ -10,7 +10,10 @@ export const SESSION_NOT_FOUND = 'Session not found';
  * Signs out one of the caller's own sessions. Someone else's session id answers exactly like an unknown
  * one (NOT_FOUND) and is never touched, so the call reveals nothing about other accounts.
  */
-export async function endSessionById(ctx: IdentityContext, request: EndSessionByIdRequest): Promise<EndSessionByIdResponse> {
+export async function endSessionById(
+  ctx: IdentityContext,
+  request: EndSessionByIdRequest,
+): Promise<EndSessionByIdResponse> {
   const violations = new Violations();
   const sessionId = violations.id('session_id', request.sessionId, 'ses');
   violations.throwIfAny();

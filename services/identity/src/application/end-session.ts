@@ -8,6 +8,8 @@ import type { IdentityContext } from './identity-context';
 export async function endSession(ctx: IdentityContext, request: EndSessionRequest): Promise<EndSessionResponse> {
   const token = request.sessionToken ?? '';
   if (!isWellFormedSessionToken(token)) return {};
-  await ctx.orm.em.fork().nativeUpdate(SessionEntity, { tokenHash: sha256Hex(token), revokedAt: null }, { revokedAt: ctx.now() });
+  await ctx.orm.em
+    .fork()
+    .nativeUpdate(SessionEntity, { tokenHash: sha256Hex(token), revokedAt: null }, { revokedAt: ctx.now() });
   return {};
 }

@@ -8,11 +8,18 @@ import { type ActorRef, INVITATION_NOT_FOUND, requireActor } from './organisatio
 import { toInvitationMessage } from './organisation-view';
 
 /** What a link offers, so the invitee can decide. Unknown, used, revoked and expired links all answer the same NOT_FOUND. */
-export async function getInvitation(ctx: IdentityContext, request: GetInvitationRequest, actor: ActorRef): Promise<GetInvitationResponse> {
+export async function getInvitation(
+  ctx: IdentityContext,
+  request: GetInvitationRequest,
+  actor: ActorRef,
+): Promise<GetInvitationResponse> {
   requireActor(actor);
   const em = ctx.orm.em.fork();
   const invitation = await findInvitationByToken(em, request.token);
-  const organisation = invitation && isOpen(invitation, ctx.now()) ? await em.findOne(OrganisationEntity, { id: invitation.organisationId }) : null;
+  const organisation =
+    invitation && isOpen(invitation, ctx.now())
+      ? await em.findOne(OrganisationEntity, { id: invitation.organisationId })
+      : null;
   if (!invitation || !organisation) throw new NotFoundError(INVITATION_NOT_FOUND);
   return {
     invitation: toInvitationMessage(invitation),

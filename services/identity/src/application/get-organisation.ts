@@ -4,7 +4,11 @@ import { type ActorRef, checkIds, requireActor, requireMembership } from './orga
 import { toMyOrganisation } from './organisation-view';
 
 /** One organisation the actor belongs to, with the actor's permissions; NOT_FOUND for anyone else. */
-export async function getOrganisation(ctx: IdentityContext, request: GetOrganisationRequest, actor: ActorRef): Promise<GetOrganisationResponse> {
+export async function getOrganisation(
+  ctx: IdentityContext,
+  request: GetOrganisationRequest,
+  actor: ActorRef,
+): Promise<GetOrganisationResponse> {
   const userId = requireActor(actor);
   checkIds({ organisation_id: [request.organisationId, 'org'] });
   const { organisation, member } = await requireMembership(ctx.orm.em.fork(), request.organisationId, userId);

@@ -16,7 +16,11 @@ export async function getSession(ctx: IdentityContext, request: GetSessionReques
   if (!user) throw new UnauthenticatedError(NO_SESSION);
   if (shouldTouch(session, now)) {
     // Conditional, so concurrent reads do not fight and a revocation in between is never undone.
-    await em.nativeUpdate(SessionEntity, { id: session.id, revokedAt: null, lastSeenAt: { $lt: now } }, { lastSeenAt: now });
+    await em.nativeUpdate(
+      SessionEntity,
+      { id: session.id, revokedAt: null, lastSeenAt: { $lt: now } },
+      { lastSeenAt: now },
+    );
     session.lastSeenAt = now;
   }
   return { user: toUserMessage(user), sessionId: session.id, expiresAt: sessionExpiry(session) };

@@ -24,7 +24,11 @@ export const ALREADY_A_MEMBER = 'This person is already a member';
  * invitation updates that one (names, permissions, language) and sends a fresh link with a fresh week, so a
  * retried call leaves one invitation. The link's token exists only in the sealed MemberInvited event.
  */
-export async function inviteMember(ctx: IdentityContext, request: InviteMemberRequest, actor: ActorRef): Promise<InviteMemberResponse> {
+export async function inviteMember(
+  ctx: IdentityContext,
+  request: InviteMemberRequest,
+  actor: ActorRef,
+): Promise<InviteMemberResponse> {
   const userId = requireActor(actor);
   checkIds({ organisation_id: [request.organisationId, 'org'] });
   const input = validate(request);
@@ -49,12 +53,27 @@ export async function inviteMember(ctx: IdentityContext, request: InviteMemberRe
       expiresAt: invitationExpiry(now),
       updatedAt: now,
     };
-    const pending = await em.findOne(InvitationEntity, { organisationId: organisation.id, email: input.email, status: 'pending' });
+    const pending = await em.findOne(InvitationEntity, {
+      organisationId: organisation.id,
+      email: input.email,
+      status: 'pending',
+    });
     const invitation = pending
       ? Object.assign(pending, changes)
-      : em.create(InvitationEntity, { id: newId('inv'), organisationId: organisation.id, email: input.email, status: 'pending', acceptedMemberId: null, createdAt: now, ...changes });
+      : em.create(InvitationEntity, {
+          id: newId('inv'),
+          organisationId: organisation.id,
+          email: input.email,
+          status: 'pending',
+          acceptedMemberId: null,
+          createdAt: now,
+          ...changes,
+        });
     publishMemberInvited(em, ctx.keys.sealing, invitation, organisation.name, token);
-    ctx.logger.info({ organisationId: organisation.id, invitationId: invitation.id, resent: Boolean(pending) }, 'member invited');
+    ctx.logger.info(
+      { organisationId: organisation.id, invitationId: invitation.id, resent: Boolean(pending) },
+      'member invited',
+    );
     return { invitation: toInvitationMessage(invitation) };
   });
 }

@@ -10,14 +10,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** Whether the owner of `email` has a session row opened from `clientIp` (the sessions table keeps them). */
 export async function isKnownClientAddress(em: EntityManager, email: string, clientIp: string): Promise<boolean> {
   const rows = await em.execute<{ known: boolean }[]>(
-    'select exists (select 1 from sessions s join users u on u.id = s.user_id where u.email = ? and s.client_ip = ? and ? <> \'\') as known',
+    "select exists (select 1 from sessions s join users u on u.id = s.user_id where u.email = ? and s.client_ip = ? and ? <> '') as known",
     [email, clientIp, clientIp],
   );
   return rows[0]?.known === true;
 }
 
 /** The failed tries of the day that count against a challenge requested from `clientIp` for `email`. */
-export async function failuresInBucket(em: EntityManager, email: string, clientIp: string, since: Date): Promise<number> {
+export async function failuresInBucket(
+  em: EntityManager,
+  email: string,
+  clientIp: string,
+  since: Date,
+): Promise<number> {
   const known = await isKnownClientAddress(em, email, clientIp);
   // em.execute runs inside the caller's transaction; a separate connection here would deadlock the pool under a race.
   const rows = await em.execute<{ failures: number }[]>(
@@ -32,5 +37,7 @@ export async function failuresInBucket(em: EntityManager, email: string, clientI
 
 /** The rate-limit key of an address's code requests: shared, or its own for a client address the owner signed in from. */
 export function sendLimitKey(emailDigest: string, knownClientIp: string | undefined): string {
-  return knownClientIp ? `signin-send-address-${emailDigest}-from-${knownClientIp}` : `signin-send-address-${emailDigest}`;
+  return knownClientIp
+    ? `signin-send-address-${emailDigest}-from-${knownClientIp}`
+    : `signin-send-address-${emailDigest}`;
 }

@@ -14,7 +14,11 @@ const MAX_PAGE_SIZE = 100;
  * Members by last name, first name (paged) and the pending invitations (not paged: an organisation has few), both
  * filtered by a case-insensitive search over names and e-mail. Any member may list.
  */
-export async function listMembers(ctx: IdentityContext, request: ListMembersRequest, actor: ActorRef): Promise<ListMembersResponse> {
+export async function listMembers(
+  ctx: IdentityContext,
+  request: ListMembersRequest,
+  actor: ActorRef,
+): Promise<ListMembersResponse> {
   const userId = requireActor(actor);
   checkIds({ organisation_id: [request.organisationId, 'org'] });
   const pageSize = Math.min(Math.max(request.page?.pageSize || DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
@@ -43,7 +47,13 @@ export async function listMembers(ctx: IdentityContext, request: ListMembersRequ
   };
 }
 
-async function matchingMemberIds(em: EntityManager, organisationId: string, pattern: string, limit: number, offset: number) {
+async function matchingMemberIds(
+  em: EntityManager,
+  organisationId: string,
+  pattern: string,
+  limit: number,
+  offset: number,
+) {
   // The address lives with the user, so the search joins users; names match alone or as "first last".
   const where = `from members m join users u on u.id = m.user_id
     where m.organisation_id = ? and (m.first_name ilike ? or m.last_name ilike ? or u.email ilike ? or (m.first_name || ' ' || m.last_name) ilike ?)`;

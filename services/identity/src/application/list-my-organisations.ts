@@ -10,12 +10,18 @@ export async function listMyOrganisations(ctx: IdentityContext, actor: ActorRef)
   const userId = requireActor(actor);
   const em = ctx.orm.em.fork();
   const members = await em.find(MemberEntity, { userId });
-  const organisations = await em.find(OrganisationEntity, { id: { $in: members.map((member) => member.organisationId) } });
+  const organisations = await em.find(OrganisationEntity, {
+    id: { $in: members.map((member) => member.organisationId) },
+  });
   const byId = new Map(organisations.map((organisation) => [organisation.id, organisation]));
   const mine = members.flatMap((member) => {
     const organisation = byId.get(member.organisationId);
     return organisation ? [toMyOrganisation(organisation, member)] : [];
   });
-  mine.sort((a, b) => a.organisation!.name.localeCompare(b.organisation!.name, 'en', { sensitivity: 'base' }) || a.organisation!.id.localeCompare(b.organisation!.id));
+  mine.sort(
+    (a, b) =>
+      a.organisation!.name.localeCompare(b.organisation!.name, 'en', { sensitivity: 'base' }) ||
+      a.organisation!.id.localeCompare(b.organisation!.id),
+  );
   return { organisations: mine };
 }

@@ -5,5 +5,8 @@ import { type ActorRef, requireActor } from './organisation-access';
 /** The presets, most powerful first, and every permission in display order. */
 export function listPermissionPresets(actor: ActorRef): ListPermissionPresetsResponse {
   requireActor(actor);
-  return { presets: PRESET_KEYS.map((key) => ({ key, permissions: [...PRESETS[key]] })), permissions: [...PERMISSIONS] };
+  return {
+    presets: PRESET_KEYS.map((key) => ({ key, permissions: [...PRESETS[key]] })),
+    permissions: [...PERMISSIONS],
+  };
 }

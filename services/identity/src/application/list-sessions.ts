@@ -11,9 +11,16 @@ export async function listSessions(ctx: IdentityContext, request: ListSessionsRe
   const em = ctx.orm.em.fork();
   const now = ctx.now();
   const current = await requireActiveSession(em, request.sessionToken, now);
-  const sessions = await em.find(SessionEntity, { userId: current.userId, revokedAt: null }, { orderBy: { lastSeenAt: 'desc', id: 'desc' } });
+  const sessions = await em.find(
+    SessionEntity,
+    { userId: current.userId, revokedAt: null },
+    { orderBy: { lastSeenAt: 'desc', id: 'desc' } },
+  );
   const active = sessions.filter((session) => isSessionActive(session, now));
-  const ordered = [...active.filter((session) => session.id === current.id), ...active.filter((session) => session.id !== current.id)];
+  const ordered = [
+    ...active.filter((session) => session.id === current.id),
+    ...active.filter((session) => session.id !== current.id),
+  ];
   return { sessions: ordered.map((session) => toSummary(session, current.id)) };
 }
 

@@ -42,11 +42,15 @@ export interface OidcProviderDirectory {
   get(id: string): OidcProvider | undefined;
 }
 
-export type OidcRefusal = 'exchange-refused' | 'id-token-invalid' | 'nonce-mismatch' | 'audience-mismatch' | 'claims-missing';
+export type OidcRefusal =
+  'exchange-refused' | 'id-token-invalid' | 'nonce-mismatch' | 'audience-mismatch' | 'claims-missing';
 
 /** The provider, or the token it issued, did not establish who the person is. */
 export class OidcRefusedError extends Error {
-  constructor(readonly reason: OidcRefusal, detail?: string) {
+  constructor(
+    readonly reason: OidcRefusal,
+    detail?: string,
+  ) {
     super(detail ? `${reason}: ${detail}` : reason);
     this.name = 'OidcRefusedError';
   }
@@ -60,7 +64,10 @@ export class ProviderUnavailableError extends Error {
   readonly code = 14;
   readonly details = 'The identity provider is unavailable. Please try again later.';
 
-  constructor(readonly providerId: string, cause: unknown) {
+  constructor(
+    readonly providerId: string,
+    cause: unknown,
+  ) {
     super(`identity provider ${providerId} unavailable`, { cause });
     this.name = 'ProviderUnavailableError';
   }

@@ -39,7 +39,12 @@ export interface Membership {
 }
 
 /** The organisation and the actor's membership of it, or NOT_FOUND for anyone else. */
-export async function requireMembership(em: EntityManager, organisationId: string, userId: string, lock = false): Promise<Membership> {
+export async function requireMembership(
+  em: EntityManager,
+  organisationId: string,
+  userId: string,
+  lock = false,
+): Promise<Membership> {
   const lockMode = lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
   const member = await em.findOne(MemberEntity, { organisationId, userId });
   const organisation = member ? await em.findOne(OrganisationEntity, { id: organisationId }, lockMode) : null;

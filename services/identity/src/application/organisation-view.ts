@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Invitation as InvitationMessage, Member as MemberMessage, MyOrganisation, Organisation as OrganisationMessage } from '@kassa/proto/identity/v1/organisations';
+import type {
+  Invitation as InvitationMessage,
+  Member as MemberMessage,
+  MyOrganisation,
+  Organisation as OrganisationMessage,
+} from '@kassa/proto/identity/v1/organisations';
 import { presetOf } from '@kassa/contracts/permissions';
 import type { Invitation } from '../persistence/invitation.entity';
 import type { Member } from '../persistence/member.entity';
@@ -12,7 +17,11 @@ export function toOrganisationMessage(organisation: Organisation): OrganisationM
 }
 
 export function toMyOrganisation(organisation: Organisation, member: Member): MyOrganisation {
-  return { organisation: toOrganisationMessage(organisation), permissions: [...member.permissions], memberId: member.id };
+  return {
+    organisation: toOrganisationMessage(organisation),
+    permissions: [...member.permissions],
+    memberId: member.id,
+  };
 }
 
 export function toMemberMessage(member: Member, email: string): MemberMessage {
@@ -44,7 +53,11 @@ export function toInvitationMessage(invitation: Invitation): InvitationMessage {
 
 /** Members with their account addresses (the address belongs to the user, not to the membership). */
 export async function toMemberMessages(em: EntityManager, members: readonly Member[]): Promise<MemberMessage[]> {
-  const users = await em.find(UserEntity, { id: { $in: members.map((member) => member.userId) } }, { fields: ['id', 'email'] });
+  const users = await em.find(
+    UserEntity,
+    { id: { $in: members.map((member) => member.userId) } },
+    { fields: ['id', 'email'] },
+  );
   const emails = new Map(users.map((user) => [user.id, user.email]));
   return members.map((member) => toMemberMessage(member, emails.get(member.userId) ?? ''));
 }

@@ -5,7 +5,14 @@ import { isOwner, mayRemove } from '../domain/membership-rules';
 import { publishMemberChanged } from '../events/member-changed.publisher';
 import { MemberRemovalEntity } from '../persistence/member-removal.entity';
 import type { IdentityContext } from './identity-context';
-import { type ActorRef, MEMBER_NOT_FOUND, ORGANISATION_NOT_FOUND, checkIds, lockMembers, requireActor } from './organisation-access';
+import {
+  type ActorRef,
+  MEMBER_NOT_FOUND,
+  ORGANISATION_NOT_FOUND,
+  checkIds,
+  lockMembers,
+  requireActor,
+} from './organisation-access';
 import { throwIfRefused } from './refusal';
 
 /**
@@ -14,7 +21,11 @@ import { throwIfRefused } from './refusal';
  * themselves) at the same moment are decided one after the other and one of them is refused. A removal is
  * remembered, so repeating the call (also by someone who just left) succeeds again.
  */
-export async function removeMember(ctx: IdentityContext, request: RemoveMemberRequest, actor: ActorRef): Promise<RemoveMemberResponse> {
+export async function removeMember(
+  ctx: IdentityContext,
+  request: RemoveMemberRequest,
+  actor: ActorRef,
+): Promise<RemoveMemberResponse> {
   const userId = requireActor(actor);
   checkIds({ organisation_id: [request.organisationId, 'org'], member_id: [request.memberId, 'mem'] });
   return ctx.orm.em.fork().transactional(async (em) => {
@@ -27,16 +38,33 @@ export async function removeMember(ctx: IdentityContext, request: RemoveMemberRe
     throwIfRefused(mayRemove(acting, target, members.filter(isOwner).length));
 
     const now = ctx.now();
-    em.create(MemberRemovalEntity, { memberId: target.id, organisationId: target.organisationId, userId: target.userId, removedByUserId: userId, removedAt: now });
+    em.create(MemberRemovalEntity, {
+      memberId: target.id,
+      organisationId: target.organisationId,
+      userId: target.userId,
+      removedByUserId: userId,
+      removedAt: now,
+    });
     publishMemberChanged(em, 'removed', target, userId, now);
     em.remove(target);
-    ctx.logger.info({ organisationId: request.organisationId, memberId: target.id, left: target.userId === userId }, 'member removed');
+    ctx.logger.info(
+      { organisationId: request.organisationId, memberId: target.id, left: target.userId === userId },
+      'member removed',
+    );
     return {};
   });
 }
 
 /** Was this membership removed before, and may the actor know (a member still, or the one who left)? */
-async function removedBefore(em: EntityManager, request: RemoveMemberRequest, userId: string, actorIsMember: boolean): Promise<boolean> {
-  const removal = await em.findOne(MemberRemovalEntity, { memberId: request.memberId, organisationId: request.organisationId });
+async function removedBefore(
+  em: EntityManager,
+  request: RemoveMemberRequest,
+  userId: string,
+  actorIsMember: boolean,
+): Promise<boolean> {
+  const removal = await em.findOne(MemberRemovalEntity, {
+    memberId: request.memberId,
+    organisationId: request.organisationId,
+  });
   return Boolean(removal && (actorIsMember || removal.userId === userId));
 }

@@ -22,7 +22,10 @@ export function hashCode(ctx: IdentityContext, challengeId: string, code: string
  * Starts a sign-in. The work is the same whether or not the address has an account
  * (one lookup, one insert, one event), so neither the answer nor its timing tells them apart.
  */
-export async function requestSignInCode(ctx: IdentityContext, request: RequestSignInCodeRequest): Promise<{ challengeId: string; expiresAt: Date }> {
+export async function requestSignInCode(
+  ctx: IdentityContext,
+  request: RequestSignInCodeRequest,
+): Promise<{ challengeId: string; expiresAt: Date }> {
   const violations = new Violations();
   const email = checkEmailAddress(request.email);
   if (!email.ok) violations.add('email', email.message);
@@ -31,10 +34,17 @@ export async function requestSignInCode(ctx: IdentityContext, request: RequestSi
   violations.throwIfAny();
   if (!email.ok || !name.ok) throw new Error('unreachable');
 
-  await enforceRateLimit(ctx.rateLimiter, `signin-send-ip-${request.clientIp || 'unknown'}`, { ...SEND_LIMIT_PER_IP, limit: ctx.signInSendLimitPerIp ?? SEND_LIMIT_PER_IP.limit });
+  await enforceRateLimit(ctx.rateLimiter, `signin-send-ip-${request.clientIp || 'unknown'}`, {
+    ...SEND_LIMIT_PER_IP,
+    limit: ctx.signInSendLimitPerIp ?? SEND_LIMIT_PER_IP.limit,
+  });
   // From where the owner signed in before, the address's limit counts apart (see known-client-address.ts).
   const known = await isKnownClientAddress(ctx.orm.em.fork(), email.email, request.clientIp);
-  await enforceRateLimit(ctx.rateLimiter, sendLimitKey(sha256Hex(email.email), known ? request.clientIp : undefined), SEND_LIMIT_PER_ADDRESS);
+  await enforceRateLimit(
+    ctx.rateLimiter,
+    sendLimitKey(sha256Hex(email.email), known ? request.clientIp : undefined),
+    SEND_LIMIT_PER_ADDRESS,
+  );
 
   const now = ctx.now();
   const challengeId = newId('sic');

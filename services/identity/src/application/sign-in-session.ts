@@ -29,10 +29,20 @@ export interface OpenedSession {
 }
 
 /** The user with this address, or a new one (user.created goes into the outbox with it). */
-export async function findOrCreateUser(em: EntityManager, now: Date, account: NewAccount): Promise<{ user: User; created: boolean }> {
+export async function findOrCreateUser(
+  em: EntityManager,
+  now: Date,
+  account: NewAccount,
+): Promise<{ user: User; created: boolean }> {
   const existing = await em.findOne(UserEntity, { email: account.email });
   if (existing) return { user: existing, created: false };
-  const user = em.create(UserEntity, { id: newId('usr'), email: account.email, displayName: account.displayName, locale: account.locale, createdAt: now });
+  const user = em.create(UserEntity, {
+    id: newId('usr'),
+    email: account.email,
+    displayName: account.displayName,
+    locale: account.locale,
+    createdAt: now,
+  });
   publishUserCreated(em, user);
   // Rows that refer to the user come next; write it first (and meet a racing first sign-in here).
   await em.flush();
@@ -40,7 +50,12 @@ export async function findOrCreateUser(em: EntityManager, now: Date, account: Ne
 }
 
 /** A new session for the user; the token is returned once and only its SHA-256 is stored. */
-export async function openSession(em: EntityManager, now: Date, user: User, client: SessionClient): Promise<OpenedSession> {
+export async function openSession(
+  em: EntityManager,
+  now: Date,
+  user: User,
+  client: SessionClient,
+): Promise<OpenedSession> {
   const token = randomToken(32);
   const session = em.create(SessionEntity, {
     id: newId('ses'),
@@ -57,7 +72,10 @@ export async function openSession(em: EntityManager, now: Date, user: User, clie
 }
 
 /** Two first sign-ins of one person may race to create the user (or link); the loser runs again and finds the winner's rows. */
-export async function transactionalRetryingOnRace<T>(ctx: IdentityContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function transactionalRetryingOnRace<T>(
+  ctx: IdentityContext,
+  work: (em: EntityManager) => Promise<T>,
+): Promise<T> {
   try {
     return await ctx.orm.em.fork().transactional(work);
   } catch (error) {

@@ -15,7 +15,10 @@ const REDIRECT_URI_MAX_LENGTH = 2048;
  * Creates a single-use login state and the provider URL that refers to it. The provider is asked first,
  * so an unreachable provider leaves nothing behind.
  */
-export async function startSocialSignIn(ctx: SocialSignInContext, request: StartSocialSignInRequest): Promise<StartSocialSignInResponse> {
+export async function startSocialSignIn(
+  ctx: SocialSignInContext,
+  request: StartSocialSignInRequest,
+): Promise<StartSocialSignInResponse> {
   const violations = new Violations();
   const providerId = (request.provider ?? '').trim();
   const provider = providerId ? ctx.providers.get(providerId) : undefined;
@@ -23,8 +26,10 @@ export async function startSocialSignIn(ctx: SocialSignInContext, request: Start
   else if (!provider) violations.add('provider', messages.invalid('Provider'));
   const redirectUri = (request.redirectUri ?? '').trim();
   if (!redirectUri) violations.add('redirect_uri', messages.required('Redirect URI'));
-  else if (redirectUri.length > REDIRECT_URI_MAX_LENGTH) violations.add('redirect_uri', messages.tooLong('Redirect URI'));
-  else if (!isAcceptableProviderUrl(redirectUri) || new URL(redirectUri).hash !== '') violations.add('redirect_uri', messages.invalid('Redirect URI'));
+  else if (redirectUri.length > REDIRECT_URI_MAX_LENGTH)
+    violations.add('redirect_uri', messages.tooLong('Redirect URI'));
+  else if (!isAcceptableProviderUrl(redirectUri) || new URL(redirectUri).hash !== '')
+    violations.add('redirect_uri', messages.invalid('Redirect URI'));
   violations.throwIfAny();
   if (!provider) throw new Error('unreachable');
 
@@ -35,7 +40,13 @@ export async function startSocialSignIn(ctx: SocialSignInContext, request: Start
   const locale = toLocale(request.locale);
   const expiresAt = loginStateExpiry(now);
 
-  const authorizationUrl = await provider.authorizationUrl({ state: stateId, nonce, codeChallenge: codeChallengeS256(codeVerifier), redirectUri, locale });
+  const authorizationUrl = await provider.authorizationUrl({
+    state: stateId,
+    nonce,
+    codeChallenge: codeChallengeS256(codeVerifier),
+    redirectUri,
+    locale,
+  });
 
   const em = ctx.orm.em.fork();
   em.create(OidcLoginStateEntity, {

@@ -5,7 +5,14 @@ import { checkMemberName } from '../domain/organisation-rules';
 import { checkPermissions } from '../domain/permissions';
 import { publishMemberChanged } from '../events/member-changed.publisher';
 import type { IdentityContext } from './identity-context';
-import { type ActorRef, MEMBER_NOT_FOUND, actorAmong, checkIds, lockMembers, requireActor } from './organisation-access';
+import {
+  type ActorRef,
+  MEMBER_NOT_FOUND,
+  actorAmong,
+  checkIds,
+  lockMembers,
+  requireActor,
+} from './organisation-access';
 import { toMemberMessages } from './organisation-view';
 import { throwIfRefused } from './refusal';
 
@@ -14,7 +21,11 @@ import { throwIfRefused } from './refusal';
  * owner). The organisation's member rows stay locked until commit, so the owner count the last-owner rule reads
  * cannot change underneath it. The same request twice changes nothing the second time (no event).
  */
-export async function updateMember(ctx: IdentityContext, request: UpdateMemberRequest, actor: ActorRef): Promise<UpdateMemberResponse> {
+export async function updateMember(
+  ctx: IdentityContext,
+  request: UpdateMemberRequest,
+  actor: ActorRef,
+): Promise<UpdateMemberResponse> {
   const userId = requireActor(actor);
   checkIds({ organisation_id: [request.organisationId, 'org'], member_id: [request.memberId, 'mem'] });
   const v = new Violations();
@@ -32,7 +43,10 @@ export async function updateMember(ctx: IdentityContext, request: UpdateMemberRe
     const owners = members.filter(isOwner).length;
     throwIfRefused(mayChangePermissions(acting, target, permissions.permissions, owners));
 
-    const same = name.firstName === target.firstName && name.lastName === target.lastName && sameSet(target.permissions, permissions.permissions);
+    const same =
+      name.firstName === target.firstName &&
+      name.lastName === target.lastName &&
+      sameSet(target.permissions, permissions.permissions);
     if (!same) {
       const now = ctx.now();
       Object.assign(target, name, { permissions: permissions.permissions, updatedAt: now });

@@ -8,7 +8,10 @@ import type { IdentityContext } from './identity-context';
 import { toUserMessage } from './user-view';
 
 /** Changes the caller's own name and/or preferred locale; unset fields keep their value. */
-export async function updateProfile(ctx: IdentityContext, request: UpdateProfileRequest): Promise<UpdateProfileResponse> {
+export async function updateProfile(
+  ctx: IdentityContext,
+  request: UpdateProfileRequest,
+): Promise<UpdateProfileResponse> {
   const changes = validate(request);
   return ctx.orm.em.fork().transactional(async (em) => {
     const session = await requireActiveSession(em, request.sessionToken, ctx.now());

@@ -4,7 +4,12 @@ import { RateLimitedError, UnauthenticatedError, Violations, messages } from '@k
 import { timingSafeEqualHex } from '@kassa/platform/crypto';
 import { isId } from '@kassa/platform/ids';
 import type { VerifySignInCodeRequest, VerifySignInCodeResponse } from '@kassa/proto/identity/v1/identity';
-import { FAILURE_BUDGET_WINDOW_MS, isWellFormedCode, normaliseCode, refuseVerification } from '../domain/sign-in-policy';
+import {
+  FAILURE_BUDGET_WINDOW_MS,
+  isWellFormedCode,
+  normaliseCode,
+  refuseVerification,
+} from '../domain/sign-in-policy';
 import { SignInChallengeEntity } from '../persistence/sign-in-challenge.entity';
 import type { User } from '../persistence/user.entity';
 import type { IdentityContext } from './identity-context';
@@ -25,7 +30,10 @@ type Outcome =
  * challenge are decided one after the other and a code is used at most once. A wrong answer's
  * failed try is committed before the refusal is returned.
  */
-export async function verifySignInCode(ctx: IdentityContext, request: VerifySignInCodeRequest): Promise<VerifySignInCodeResponse> {
+export async function verifySignInCode(
+  ctx: IdentityContext,
+  request: VerifySignInCodeRequest,
+): Promise<VerifySignInCodeResponse> {
   const code = normaliseCode(request.code ?? '');
   const violations = new Violations();
   if (code === '') violations.add('code', messages.required('Code'));
@@ -38,7 +46,12 @@ export async function verifySignInCode(ctx: IdentityContext, request: VerifySign
   const outcome = await transactionalRetryingOnRace(ctx, (em) => decide(ctx, em, request, code));
   if (outcome.kind === 'signed-in') {
     ctx.logger.info({ userId: outcome.user.id, created: outcome.created }, 'signed in');
-    return { sessionToken: outcome.token, expiresAt: outcome.expiresAt, user: toUserMessage(outcome.user), created: outcome.created };
+    return {
+      sessionToken: outcome.token,
+      expiresAt: outcome.expiresAt,
+      user: toUserMessage(outcome.user),
+      created: outcome.created,
+    };
   }
   ctx.logger.info({ challengeId: request.challengeId, reason: outcome.reason }, 'sign-in code refused');
   if (outcome.reason === 'too-many-tries' || outcome.reason === 'budget-exhausted') {
@@ -47,13 +60,23 @@ export async function verifySignInCode(ctx: IdentityContext, request: VerifySign
   throw new UnauthenticatedError(CODE_INVALID);
 }
 
-async function decide(ctx: IdentityContext, em: EntityManager, request: VerifySignInCodeRequest, code: string): Promise<Outcome> {
+async function decide(
+  ctx: IdentityContext,
+  em: EntityManager,
+  request: VerifySignInCodeRequest,
+  code: string,
+): Promise<Outcome> {
   const now = ctx.now();
   const lockMode = ctx.unsafeUnlockedChallenge ? LockMode.NONE : LockMode.PESSIMISTIC_WRITE;
   const challenge = await em.findOne(SignInChallengeEntity, { id: request.challengeId }, { lockMode });
   if (!challenge) return { kind: 'refused', reason: 'unknown' };
 
-  const failures = await failuresInBucket(em, challenge.email, challenge.clientIp, new Date(now.getTime() - FAILURE_BUDGET_WINDOW_MS));
+  const failures = await failuresInBucket(
+    em,
+    challenge.email,
+    challenge.clientIp,
+    new Date(now.getTime() - FAILURE_BUDGET_WINDOW_MS),
+  );
   const refusal = refuseVerification(challenge, failures, now);
   if (refusal) return { kind: 'refused', reason: refusal };
 
@@ -63,7 +86,11 @@ async function decide(ctx: IdentityContext, em: EntityManager, request: VerifySi
   }
   challenge.consumedAt = now;
 
-  const { user, created } = await findOrCreateUser(em, now, { email: challenge.email, displayName: challenge.displayName, locale: challenge.locale });
+  const { user, created } = await findOrCreateUser(em, now, {
+    email: challenge.email,
+    displayName: challenge.displayName,
+    locale: challenge.locale,
+  });
   const session = await openSession(em, now, user, { clientIp: request.clientIp, userAgent: request.userAgent });
   return { kind: 'signed-in', user, token: session.token, expiresAt: session.expiresAt, created };
 }

@@ -17,7 +17,10 @@ export function maskClientIp(raw: string | null | undefined): string {
   if (ip.includes(':')) {
     const groups = expandIpv6(ip.split('%')[0]!);
     if (!groups) return '';
-    return `${groups.slice(0, 3).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}:x`;
+    return `${groups
+      .slice(0, 3)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':')}:x`;
   }
   return '';
 }

@@ -11,7 +11,8 @@ export type Refusal = 'permission-denied' | 'last-owner';
 
 export const LAST_OWNER_MESSAGE = 'An organisation needs at least one owner';
 
-export const isOwner = (member: Pick<MemberFacts, 'permissions'>): boolean => hasPermission(member.permissions, 'owner');
+export const isOwner = (member: Pick<MemberFacts, 'permissions'>): boolean =>
+  hasPermission(member.permissions, 'owner');
 
 /** Only owners hand out or take away "owner", so an admin can never promote themselves or demote an owner. */
 export function touchesOwner(before: readonly string[], after: readonly string[]): boolean {
@@ -29,7 +30,12 @@ export function mayInvite(actor: MemberFacts, permissions: readonly string[]): R
  * May the actor change the target's permissions from its current set to `next`?
  * `owners` counts the owners of the organisation, read under lock.
  */
-export function mayChangePermissions(actor: MemberFacts, target: MemberFacts, next: readonly string[], owners: number): Refusal | null {
+export function mayChangePermissions(
+  actor: MemberFacts,
+  target: MemberFacts,
+  next: readonly string[],
+  owners: number,
+): Refusal | null {
   if (!hasPermission(actor.permissions, 'members')) return 'permission-denied';
   if (touchesOwner(target.permissions, next) && !isOwner(actor)) return 'permission-denied';
   // Changing an owner's other permissions needs an owner too: otherwise an admin could strip an owner to a bare "owner".

@@ -1,8 +1,11 @@
 import { Violations } from '@kassa/platform/errors';
-import { MEMBER_NAME_MAX_LENGTH, ORGANISATION_DESCRIPTION_MAX_LENGTH, ORGANISATION_NAME_MAX_LENGTH } from '@kassa/contracts/organisations';
+import {
+  MEMBER_NAME_MAX_LENGTH,
+  ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  ORGANISATION_NAME_MAX_LENGTH,
+} from '@kassa/contracts/organisations';
 import { isCurrency } from '@kassa/contracts/currencies';
 import { isLocale } from '@kassa/contracts/locales';
-
 
 export interface OrganisationSettings {
   name: string;
@@ -22,10 +25,16 @@ export interface OrganisationInput {
  * The organisation's general settings, trimmed and checked; every violation at once (snake_case fields, the
  * spec's wording). An empty currency or locale takes the given fallback (creation), otherwise both are required.
  */
-export function checkOrganisationSettings(input: OrganisationInput, fallback?: { currency: string; defaultLocale: string }): OrganisationSettings {
+export function checkOrganisationSettings(
+  input: OrganisationInput,
+  fallback?: { currency: string; defaultLocale: string },
+): OrganisationSettings {
   const v = new Violations();
   const name = v.string('name', input.name, { label: 'Name', required: true, maxLength: ORGANISATION_NAME_MAX_LENGTH });
-  const description = v.string('description', input.description, { label: 'Description', maxLength: ORGANISATION_DESCRIPTION_MAX_LENGTH });
+  const description = v.string('description', input.description, {
+    label: 'Description',
+    maxLength: ORGANISATION_DESCRIPTION_MAX_LENGTH,
+  });
   const rawCurrency = (input.currency ?? '').trim() || fallback?.currency || '';
   const currency = v.string('currency', rawCurrency.toUpperCase(), {
     label: 'Currency',
@@ -49,8 +58,16 @@ export interface MemberName {
 
 /** Optional given and family names (at most 100 characters each), added to `v` under first_name and last_name. */
 export function checkMemberName(v: Violations, input: { firstName?: string; lastName?: string }): MemberName {
-  const firstName = v.string('first_name', input.firstName, { label: 'First name', maxLength: MEMBER_NAME_MAX_LENGTH, check: noControlCharacters });
-  const lastName = v.string('last_name', input.lastName, { label: 'Last name', maxLength: MEMBER_NAME_MAX_LENGTH, check: noControlCharacters });
+  const firstName = v.string('first_name', input.firstName, {
+    label: 'First name',
+    maxLength: MEMBER_NAME_MAX_LENGTH,
+    check: noControlCharacters,
+  });
+  const lastName = v.string('last_name', input.lastName, {
+    label: 'Last name',
+    maxLength: MEMBER_NAME_MAX_LENGTH,
+    check: noControlCharacters,
+  });
   return { firstName: firstName.replace(/\s+/g, ' '), lastName: lastName.replace(/\s+/g, ' ') };
 }
 

@@ -49,7 +49,11 @@ export type VerificationRefusal = 'used' | 'expired' | 'too-many-tries' | 'budge
  * Decides, before comparing the code, whether a challenge may still be answered.
  * Returns null when a comparison may go ahead.
  */
-export function refuseVerification(challenge: ChallengeState, failuresInWindow: number, now: Date): VerificationRefusal | null {
+export function refuseVerification(
+  challenge: ChallengeState,
+  failuresInWindow: number,
+  now: Date,
+): VerificationRefusal | null {
   if (challenge.consumedAt) return 'used';
   if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
   if (challenge.failedTries >= MAX_TRIES_PER_CODE) return 'too-many-tries';

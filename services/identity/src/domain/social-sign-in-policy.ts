@@ -40,7 +40,11 @@ export type AccountLink =
  * does not). An unlinked subject is matched by e-mail only when the provider vouches for the address:
  * otherwise anyone could claim somebody else's account by typing their address at a lax provider.
  */
-export function decideAccountLink(linkedUserId: string | null, identity: ProviderIdentity, normalisedEmail: string | null): AccountLink {
+export function decideAccountLink(
+  linkedUserId: string | null,
+  identity: ProviderIdentity,
+  normalisedEmail: string | null,
+): AccountLink {
   if (linkedUserId) return { kind: 'linked', userId: linkedUserId };
   if (!identity.emailVerified || !normalisedEmail) return { kind: 'refused', reason: 'email-unverified' };
   return { kind: 'by-email', email: normalisedEmail };

@@ -6,7 +6,13 @@ import type { Invitation } from '../persistence/invitation.entity';
 import { IDENTITY_SUBJECTS } from './subjects';
 
 /** Asks notifications to e-mail the link; the token travels sealed, as the sign-in code does, so it is readable neither in the outbox nor in the stream. */
-export function publishMemberInvited(em: EntityManager, sealingKey: Buffer, invitation: Invitation, organisationName: string, token: string): void {
+export function publishMemberInvited(
+  em: EntityManager,
+  sealingKey: Buffer,
+  invitation: Invitation,
+  organisationName: string,
+  token: string,
+): void {
   addToOutbox(em, {
     subject: IDENTITY_SUBJECTS.memberInvited,
     type: MemberInvited,

@@ -5,12 +5,22 @@ import type { Organisation } from '../persistence/organisation.entity';
 import { IDENTITY_SUBJECTS } from './subjects';
 
 /** The whole organisation after the change, keyed by its id so consumers see one organisation's changes in order. */
-export function publishOrganisationChanged(em: EntityManager, verb: 'created' | 'updated', organisation: Organisation, actorUserId: string, now: Date): void {
+export function publishOrganisationChanged(
+  em: EntityManager,
+  verb: 'created' | 'updated',
+  organisation: Organisation,
+  actorUserId: string,
+  now: Date,
+): void {
   const { id, name, description, currency, defaultLocale, version } = organisation;
   addToOutbox(em, {
     subject: verb === 'created' ? IDENTITY_SUBJECTS.organisationCreated : IDENTITY_SUBJECTS.organisationUpdated,
     type: OrganisationChanged,
-    message: { organisation: { id, name, description, currency, defaultLocale, version }, actorUserId, occurredAt: now },
+    message: {
+      organisation: { id, name, description, currency, defaultLocale, version },
+      actorUserId,
+      occurredAt: now,
+    },
     key: id,
   });
 }

@@ -15,7 +15,11 @@ export interface SignInCodeRequestedFacts {
 }
 
 /** Queues the fact in the caller's transaction; the code travels sealed so it is never readable at rest. */
-export function publishSignInCodeRequested(em: EntityManager, sealingKey: Buffer, facts: SignInCodeRequestedFacts): void {
+export function publishSignInCodeRequested(
+  em: EntityManager,
+  sealingKey: Buffer,
+  facts: SignInCodeRequestedFacts,
+): void {
   const { code, ...rest } = facts;
   addToOutbox(em, {
     subject: IDENTITY_SUBJECTS.signInCodeRequested,

@@ -30,7 +30,18 @@ export interface GenericOidcProviderOptions {
 
 /** Allowed leeway for exp/iat between our clock and the provider's. */
 const CLOCK_TOLERANCE_SECONDS = 60;
-const ASYMMETRIC_ALGORITHMS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']);
+const ASYMMETRIC_ALGORITHMS = new Set([
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+]);
 
 /**
  * Any standards-following OpenID Connect provider: discovery, the authorization-code flow with PKCE (S256),
@@ -44,7 +55,10 @@ export class GenericOidcProvider implements OidcProvider {
   private readonly timeoutMs: number;
   private readonly now: () => Date;
 
-  constructor(private readonly settings: OidcProviderSettings, options: GenericOidcProviderOptions = {}) {
+  constructor(
+    private readonly settings: OidcProviderSettings,
+    options: GenericOidcProviderOptions = {},
+  ) {
     this.id = settings.id;
     this.name = settings.name;
     this.discoveryTtlMs = options.discoveryTtlMs ?? 60 * 60 * 1000;
@@ -92,7 +106,8 @@ export class GenericOidcProvider implements OidcProvider {
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== this.settings.clientId) {
       throw new OidcRefusedError('audience-mismatch');
     }
-    if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 255) throw new OidcRefusedError('claims-missing', 'sub');
+    if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 255)
+      throw new OidcRefusedError('claims-missing', 'sub');
 
     const email = typeof payload.email === 'string' ? payload.email : undefined;
     const name = typeof payload.name === 'string' ? payload.name : undefined;
@@ -108,7 +123,10 @@ export class GenericOidcProvider implements OidcProvider {
       redirect_uri: redemption.redirectUri,
       code_verifier: redemption.codeVerifier,
     });
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    };
     const { clientId, clientSecret } = this.settings;
     if (clientSecret && this.usesBasicAuth(document)) {
       // RFC 6749 §2.3.1: both parts form-urlencoded before base64.
@@ -120,13 +138,24 @@ export class GenericOidcProvider implements OidcProvider {
 
     let response: Response;
     try {
-      response = await fetch(document.token_endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
+      response = await fetch(document.token_endpoint, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
+      });
     } catch (error) {
       throw new ProviderUnavailableError(this.id, error);
     }
-    if (response.status >= 500) throw new ProviderUnavailableError(this.id, new Error(`token endpoint answered ${response.status}`));
+    if (response.status >= 500)
+      throw new ProviderUnavailableError(this.id, new Error(`token endpoint answered ${response.status}`));
     const answer = (await response.json().catch(() => null)) as { id_token?: unknown; error?: unknown } | null;
-    if (!response.ok) throw new OidcRefusedError('exchange-refused', typeof answer?.error === 'string' ? answer.error : String(response.status));
+    if (!response.ok)
+      throw new OidcRefusedError(
+        'exchange-refused',
+        typeof answer?.error === 'string' ? answer.error : String(response.status),
+      );
     if (typeof answer?.id_token !== 'string') throw new OidcRefusedError('claims-missing', 'id_token');
     return answer.id_token;
   }
@@ -139,7 +168,9 @@ export class GenericOidcProvider implements OidcProvider {
 
   /** Only asymmetric algorithms the provider announces; RS256 when it announces none (the OIDC default). */
   private algorithms(document: Discovery): string[] {
-    const announced = (document.id_token_signing_alg_values_supported ?? ['RS256']).filter((alg) => ASYMMETRIC_ALGORITHMS.has(alg));
+    const announced = (document.id_token_signing_alg_values_supported ?? ['RS256']).filter((alg) =>
+      ASYMMETRIC_ALGORITHMS.has(alg),
+    );
     return announced.length > 0 ? announced : ['RS256'];
   }
 
@@ -151,7 +182,9 @@ export class GenericOidcProvider implements OidcProvider {
     let document: Discovery;
     try {
       const response = await fetch(`${base}/.well-known/openid-configuration`, {
-        headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
       });
       if (!response.ok) throw new Error(`discovery answered ${response.status}`);
       document = (await response.json()) as Discovery;
@@ -160,7 +193,10 @@ export class GenericOidcProvider implements OidcProvider {
     }
     // Discovery §4.3: the document must name exactly the issuer we asked; otherwise it speaks for someone else.
     const endpoints = [document.authorization_endpoint, document.token_endpoint, document.jwks_uri];
-    if (document.issuer !== this.settings.issuer || !endpoints.every((value) => typeof value === 'string' && isAcceptableProviderUrl(value))) {
+    if (
+      document.issuer !== this.settings.issuer ||
+      !endpoints.every((value) => typeof value === 'string' && isAcceptableProviderUrl(value))
+    ) {
       throw new ProviderUnavailableError(this.id, new Error('discovery document does not match the configured issuer'));
     }
     if (document.code_challenge_methods_supported && !document.code_challenge_methods_supported.includes('S256')) {
@@ -173,7 +209,10 @@ export class GenericOidcProvider implements OidcProvider {
 }
 
 /** The directory of configured providers the application layer reads. */
-export function createOidcProviderDirectory(settings: readonly OidcProviderSettings[], options: GenericOidcProviderOptions = {}) {
+export function createOidcProviderDirectory(
+  settings: readonly OidcProviderSettings[],
+  options: GenericOidcProviderOptions = {},
+) {
   const providers = settings.map((entry) => new GenericOidcProvider(entry, options));
   const byId = new Map(providers.map((provider) => [provider.id, provider]));
   return { list: () => providers, get: (id: string) => byId.get(id) };

@@ -31,7 +31,10 @@ const entrySchema = z
     name: z.string().trim().min(1).max(40),
     issuer: z.string().refine(isAcceptableProviderUrl, 'issuer must be an https URL (http only on loopback)'),
     clientId: z.string().min(1),
-    clientSecretEnv: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'clientSecretEnv must name an environment variable').optional(),
+    clientSecretEnv: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/, 'clientSecretEnv must name an environment variable')
+      .optional(),
     scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).optional(),
   })
   .strict();
@@ -51,7 +54,10 @@ export function oidcProvidersVariable(env: Record<string, string | undefined>) {
     }
     const parsed = z.array(entrySchema).safeParse(json);
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      });
       return z.NEVER;
     }
     const ids = new Set<string>();
@@ -60,7 +66,11 @@ export function oidcProvidersVariable(env: Record<string, string | undefined>) {
       if (ids.has(entry.id)) ctx.addIssue({ code: 'custom', message: `provider ${entry.id} is configured twice` });
       ids.add(entry.id);
       const clientSecret = entry.clientSecretEnv ? env[entry.clientSecretEnv]?.trim() : undefined;
-      if (entry.clientSecretEnv && !clientSecret) ctx.addIssue({ code: 'custom', message: `${entry.clientSecretEnv} (secret of provider ${entry.id}) is not set` });
+      if (entry.clientSecretEnv && !clientSecret)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${entry.clientSecretEnv} (secret of provider ${entry.id}) is not set`,
+        });
       settings.push({
         id: entry.id,
         name: entry.name,

@@ -12,8 +12,18 @@ import { SignInChallengeEntity } from './sign-in-challenge.entity';
 import { UserEntity } from './user.entity';
 import { UserIdentityEntity } from './user-identity.entity';
 
-export const identityEntities = [...platformEntities, UserEntity, SignInChallengeEntity, SessionEntity, OidcLoginStateEntity, UserIdentityEntity,
-  OrganisationEntity, MemberEntity, MemberRemovalEntity, InvitationEntity];
+export const identityEntities = [
+  ...platformEntities,
+  UserEntity,
+  SignInChallengeEntity,
+  SessionEntity,
+  OidcLoginStateEntity,
+  UserIdentityEntity,
+  OrganisationEntity,
+  MemberEntity,
+  MemberRemovalEntity,
+  InvitationEntity,
+];
 
 /** Every migration, in order; listed explicitly so that a bundled image carries them. */
 export const identityMigrations = [

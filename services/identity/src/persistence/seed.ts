@@ -25,7 +25,11 @@ import { identityEntities } from './schema';
 export { DEMO_USER, DEMO_ORGANISATION_ID } from './demo-data';
 
 async function seed(): Promise<void> {
-  const config = loadConfig('identity', { database: 'identity', grpcPort: 50051, httpPort: 9101 }, { KASSA_SEALING_KEY: z.string().optional() });
+  const config = loadConfig(
+    'identity',
+    { database: 'identity', grpcPort: 50051, httpPort: 9101 },
+    { KASSA_SEALING_KEY: z.string().optional() },
+  );
   const logger = createLogger({ service: 'identity-seed', level: config.logLevel });
   const sealingKey = config.KASSA_SEALING_KEY ? parseKey(config.KASSA_SEALING_KEY) : null;
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: identityEntities, logger });
@@ -37,7 +41,12 @@ async function seed(): Promise<void> {
 
       let organisation = await em.findOne(OrganisationEntity, { id: DEMO_ORGANISATION.id });
       if (!organisation) {
-        organisation = em.create(OrganisationEntity, { ...DEMO_ORGANISATION, version: 1, createdAt: now, updatedAt: now });
+        organisation = em.create(OrganisationEntity, {
+          ...DEMO_ORGANISATION,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+        });
         publishOrganisationChanged(em, 'created', organisation, organiser.id, now);
         await em.flush();
       }
@@ -47,9 +56,22 @@ async function seed(): Promise<void> {
       if (!(await em.findOne(InvitationEntity, { organisationId: DEMO_ORGANISATION.id, email: DEMO_INVITEE_EMAIL }))) {
         const token = randomToken(32);
         const invitation = em.create(InvitationEntity, {
-          id: newId('inv'), organisationId: DEMO_ORGANISATION.id, email: DEMO_INVITEE_EMAIL, firstName: 'Sky', lastName: 'Scanner',
-          permissions: [...PRESETS.scanner], locale: 'en', tokenHash: sha256Hex(token), status: 'pending', invitedByUserId: organiser.id,
-          invitedByName: organiser.displayName, sentAt: now, expiresAt: invitationExpiry(now), acceptedMemberId: null, createdAt: now, updatedAt: now,
+          id: newId('inv'),
+          organisationId: DEMO_ORGANISATION.id,
+          email: DEMO_INVITEE_EMAIL,
+          firstName: 'Sky',
+          lastName: 'Scanner',
+          permissions: [...PRESETS.scanner],
+          locale: 'en',
+          tokenHash: sha256Hex(token),
+          status: 'pending',
+          invitedByUserId: organiser.id,
+          invitedByName: organiser.displayName,
+          sentAt: now,
+          expiresAt: invitationExpiry(now),
+          acceptedMemberId: null,
+          createdAt: now,
+          updatedAt: now,
         });
         if (sealingKey) publishMemberInvited(em, sealingKey, invitation, organisation.name, token);
       }
@@ -60,11 +82,22 @@ async function seed(): Promise<void> {
   }
 }
 
-async function ensureMember(em: EntityManager, user: User, permissions: readonly Permission[], actorUserId: string, now: Date): Promise<void> {
+async function ensureMember(
+  em: EntityManager,
+  user: User,
+  permissions: readonly Permission[],
+  actorUserId: string,
+  now: Date,
+): Promise<void> {
   if (await em.findOne(MemberEntity, { organisationId: DEMO_ORGANISATION.id, userId: user.id })) return;
   const member = em.create(MemberEntity, {
-    id: newId('mem'), organisationId: DEMO_ORGANISATION.id, userId: user.id, ...nameFromDisplayName(user.displayName),
-    permissions: [...permissions], joinedAt: now, updatedAt: now,
+    id: newId('mem'),
+    organisationId: DEMO_ORGANISATION.id,
+    userId: user.id,
+    ...nameFromDisplayName(user.displayName),
+    permissions: [...permissions],
+    joinedAt: now,
+    updatedAt: now,
   });
   publishMemberChanged(em, 'joined', member, actorUserId, now);
 }

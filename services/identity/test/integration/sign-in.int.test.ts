@@ -19,7 +19,13 @@ const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@e
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function counts() {
-  const [row] = await identity.sql<{ challenges: number; users: number; sessions: number; outbox: number; tries: number }>(
+  const [row] = await identity.sql<{
+    challenges: number;
+    users: number;
+    sessions: number;
+    outbox: number;
+    tries: number;
+  }>(
     `select (select count(*) from sign_in_challenges)::int as challenges, (select count(*) from users)::int as users,
             (select count(*) from sessions)::int as sessions, (select count(*) from outbox)::int as outbox,
             (select coalesce(sum(failed_tries), 0) from sign_in_challenges)::int as tries`,
@@ -34,7 +40,12 @@ describe('sign-up and sign-in with an e-mailed code', () => {
     const code = await identity.codeFor(challengeId);
     expect(code).toMatch(/^\d{6}$/);
 
-    const verified = await identity.client.verifySignInCode({ challengeId, code, clientIp: '127.0.0.1', userAgent: 'jest' });
+    const verified = await identity.client.verifySignInCode({
+      challengeId,
+      code,
+      clientIp: '127.0.0.1',
+      userAgent: 'jest',
+    });
     expect(verified.created).toBe(true);
     expect(verified.user).toMatchObject({ email, locale: 'en' });
     expect(verified.user!.id).toMatch(/^usr_[0-9a-z]{26}$/);
@@ -44,16 +55,25 @@ describe('sign-up and sign-in with an e-mailed code', () => {
     expect(session.user).toMatchObject({ id: verified.user!.id, email });
 
     // Only a hash of the token is stored.
-    const stored = await identity.sql<{ token_hash: string }>('select token_hash from sessions where user_id = ?', [verified.user!.id]);
+    const stored = await identity.sql<{ token_hash: string }>('select token_hash from sessions where user_id = ?', [
+      verified.user!.id,
+    ]);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(verified.sessionToken);
 
     await identity.client.endSession({ sessionToken: verified.sessionToken });
-    await expect(identity.client.getSession({ sessionToken: verified.sessionToken })).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
+    await expect(identity.client.getSession({ sessionToken: verified.sessionToken })).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
     await expect(identity.client.endSession({ sessionToken: verified.sessionToken })).resolves.toEqual({});
 
     const again = await identity.requestCode(email, ip());
-    const second = await identity.client.verifySignInCode({ challengeId: again, code: await identity.codeFor(again), clientIp: '', userAgent: '' });
+    const second = await identity.client.verifySignInCode({
+      challengeId: again,
+      code: await identity.codeFor(again),
+      clientIp: '',
+      userAgent: '',
+    });
     expect(second.created).toBe(false);
     expect(second.user!.id).toBe(verified.user!.id);
   });
@@ -61,9 +81,13 @@ describe('sign-up and sign-in with an e-mailed code', () => {
   it('never stores or publishes the code in the clear', async () => {
     const challengeId = await identity.requestCode(address('sealed'), ip());
     const code = await identity.codeFor(challengeId);
-    const [challenge] = await identity.sql<Record<string, unknown>>('select * from sign_in_challenges where id = ?', [challengeId]);
+    const [challenge] = await identity.sql<Record<string, unknown>>('select * from sign_in_challenges where id = ?', [
+      challengeId,
+    ]);
     expect(JSON.stringify(challenge)).not.toContain(code);
-    const rows = await identity.sql<{ payload: Buffer }>("select payload from outbox where subject = 'kassa.identity.signin.code_requested'");
+    const rows = await identity.sql<{ payload: Buffer }>(
+      "select payload from outbox where subject = 'kassa.identity.signin.code_requested'",
+    );
     const event = rows.map((r) => SignInCodeRequested.decode(r.payload)).find((e) => e.challengeId === challengeId)!;
     expect(JSON.stringify(event)).not.toContain(code);
   });
@@ -71,10 +95,27 @@ describe('sign-up and sign-in with an e-mailed code', () => {
   it('answers in the same shape whether or not the address has an account', async () => {
     const existing = address('known');
     const first = await identity.requestCode(existing, ip());
-    await identity.client.verifySignInCode({ challengeId: first, code: await identity.codeFor(first), clientIp: '', userAgent: '' });
+    await identity.client.verifySignInCode({
+      challengeId: first,
+      code: await identity.codeFor(first),
+      clientIp: '',
+      userAgent: '',
+    });
 
-    const known = await identity.client.requestSignInCode({ email: existing, purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN, locale: 'en', clientIp: ip(), displayName: '' });
-    const unknown = await identity.client.requestSignInCode({ email: address('unknown'), purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN, locale: 'en', clientIp: ip(), displayName: '' });
+    const known = await identity.client.requestSignInCode({
+      email: existing,
+      purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN,
+      locale: 'en',
+      clientIp: ip(),
+      displayName: '',
+    });
+    const unknown = await identity.client.requestSignInCode({
+      email: address('unknown'),
+      purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN,
+      locale: 'en',
+      clientIp: ip(),
+      displayName: '',
+    });
     expect(Object.keys(known).sort()).toEqual(Object.keys(unknown).sort());
     expect(known.expiresAt!.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(unknown.expiresAt!.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -104,28 +145,42 @@ describe('bad input changes nothing', () => {
   ])('refuses the address %j with "%s"', async (email, message) => {
     const before = await counts();
     const error = await identity.client
-      .requestSignInCode({ email, purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN, locale: 'en', clientIp: ip(), displayName: '' })
+      .requestSignInCode({
+        email,
+        purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN,
+        locale: 'en',
+        clientIp: ip(),
+        displayName: '',
+      })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: status.INVALID_ARGUMENT, violations: [{ field: 'email', message }] });
     expect(await counts()).toEqual(before);
   });
 
-  it.each([['', 'Code is required'], ['12345', 'Code is invalid'], ['abcdef', 'Code is invalid'], ['1234567', 'Code is invalid']])(
-    'refuses the code %j with "%s"',
-    async (code, message) => {
-      const challengeId = await identity.requestCode(address('malformed'), ip());
-      const before = await counts();
-      await expect(identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })).rejects.toMatchObject({
-        code: status.INVALID_ARGUMENT, violations: [{ field: 'code', message }],
-      });
-      expect(await counts()).toEqual(before);
-    },
-  );
+  it.each([
+    ['', 'Code is required'],
+    ['12345', 'Code is invalid'],
+    ['abcdef', 'Code is invalid'],
+    ['1234567', 'Code is invalid'],
+  ])('refuses the code %j with "%s"', async (code, message) => {
+    const challengeId = await identity.requestCode(address('malformed'), ip());
+    const before = await counts();
+    await expect(
+      identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+    ).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      violations: [{ field: 'code', message }],
+    });
+    expect(await counts()).toEqual(before);
+  });
 
   it('refuses an unknown or malformed challenge like a wrong code', async () => {
     for (const challengeId of ['', 'sic_', 'nonsense', `sic_${'0'.repeat(26)}`]) {
-      await expect(identity.client.verifySignInCode({ challengeId, code: '123456', clientIp: '', userAgent: '' })).rejects.toMatchObject({
-        code: status.UNAUTHENTICATED, details: 'Code is invalid',
+      await expect(
+        identity.client.verifySignInCode({ challengeId, code: '123456', clientIp: '', userAgent: '' }),
+      ).rejects.toMatchObject({
+        code: status.UNAUTHENTICATED,
+        details: 'Code is invalid',
       });
     }
   });
@@ -140,13 +195,21 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     const challengeId = await identity.requestCode(address('wrong'), ip());
     const code = await identity.codeFor(challengeId);
     const wrong = code === '000000' ? '111111' : '000000';
-    await expect(identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' })).rejects.toMatchObject({
-      code: status.UNAUTHENTICATED, details: 'Code is invalid',
+    await expect(
+      identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' }),
+    ).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: 'Code is invalid',
     });
-    const [row] = await identity.sql<{ failed_tries: number }>('select failed_tries from sign_in_challenges where id = ?', [challengeId]);
+    const [row] = await identity.sql<{ failed_tries: number }>(
+      'select failed_tries from sign_in_challenges where id = ?',
+      [challengeId],
+    );
     expect(row!.failed_tries).toBe(1);
     // The right code still works after one wrong try.
-    await expect(identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })).resolves.toMatchObject({ created: true });
+    await expect(
+      identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+    ).resolves.toMatchObject({ created: true });
   });
 
   it('refuses a reused code', async () => {
@@ -154,16 +217,25 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     const code = await identity.codeFor(challengeId);
     await identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' });
     const before = await counts();
-    await expect(identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
+    await expect(
+      identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+    ).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
     expect(await counts()).toEqual(before);
   });
 
   it('refuses an expired code', async () => {
     const challengeId = await identity.requestCode(address('expired'), ip());
     const code = await identity.codeFor(challengeId);
-    await identity.sql("update sign_in_challenges set expires_at = now() - interval '1 second' where id = ?", [challengeId]);
-    await expect(identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
-    const [row] = await identity.sql<{ consumed_at: Date | null }>('select consumed_at from sign_in_challenges where id = ?', [challengeId]);
+    await identity.sql("update sign_in_challenges set expires_at = now() - interval '1 second' where id = ?", [
+      challengeId,
+    ]);
+    await expect(
+      identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+    ).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
+    const [row] = await identity.sql<{ consumed_at: Date | null }>(
+      'select consumed_at from sign_in_challenges where id = ?',
+      [challengeId],
+    );
     expect(row!.consumed_at).toBeNull();
   });
 
@@ -174,7 +246,9 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     const theirCode = await identity.codeFor(theirs);
     const myCode = await identity.codeFor(mine);
     if (theirCode === myCode) return expect(theirCode).toBe(myCode); // one in a million: the codes coincide by chance
-    await expect(identity.client.verifySignInCode({ challengeId: mine, code: theirCode, clientIp: '', userAgent: '' })).rejects.toMatchObject({
+    await expect(
+      identity.client.verifySignInCode({ challengeId: mine, code: theirCode, clientIp: '', userAgent: '' }),
+    ).rejects.toMatchObject({
       code: status.UNAUTHENTICATED,
     });
   });
@@ -184,10 +258,14 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     const code = await identity.codeFor(challengeId);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      await expect(identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' })).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
+      await expect(
+        identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' }),
+      ).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
     }
     const before = await counts();
-    const error = await identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }).catch((e: unknown) => e);
+    const error = await identity.client
+      .verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: status.RESOURCE_EXHAUSTED, details: 'Too many tries. Request a new code.' });
     expect((error as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(0);
     expect(await counts()).toEqual(before);
@@ -200,29 +278,47 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
       const challengeId = await identity.requestCode(email, ip());
       const code = await identity.codeFor(challengeId);
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 5; i++) await identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' }).catch(() => undefined);
+      for (let i = 0; i < 5; i++)
+        await identity.client
+          .verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' })
+          .catch(() => undefined);
     }
     const challengeId = await identity.requestCode(email, ip());
     const code = await identity.codeFor(challengeId);
-    await expect(identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+    await expect(
+      identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+    ).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
   });
 
   it('keeps the owner in: an attack from elsewhere spends neither the send limit nor the budget of where they signed in before', async () => {
     const email = address('owner');
     const home = ip();
     const first = await identity.requestCode(email, home);
-    await identity.client.verifySignInCode({ challengeId: first, code: await identity.codeFor(first), clientIp: home, userAgent: 'test' });
+    await identity.client.verifySignInCode({
+      challengeId: first,
+      code: await identity.codeFor(first),
+      clientIp: home,
+      userAgent: 'test',
+    });
     // The attacker, from other addresses: the rest of the send limit, five wrong tries per code, the budget spent.
     for (let round = 0; round < 4; round++) {
       const challengeId = await identity.requestCode(email, ip());
       const wrong = (await identity.codeFor(challengeId)) === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 5; i++) await identity.client.verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' }).catch(() => undefined);
+      for (let i = 0; i < 5; i++)
+        await identity.client
+          .verifySignInCode({ challengeId, code: wrong, clientIp: '', userAgent: '' })
+          .catch(() => undefined);
     }
     await expect(identity.requestCode(email, ip())).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
 
     // The owner, from home: a code, and in.
     const challengeId = await identity.requestCode(email, home);
-    const signedIn = await identity.client.verifySignInCode({ challengeId, code: await identity.codeFor(challengeId), clientIp: home, userAgent: 'test' });
+    const signedIn = await identity.client.verifySignInCode({
+      challengeId,
+      code: await identity.codeFor(challengeId),
+      clientIp: home,
+      userAgent: 'test',
+    });
     expect(signedIn).toMatchObject({ created: false, user: { email } });
   });
 
@@ -230,28 +326,45 @@ describe('codes are single-use, short-lived, bound to their challenge and limite
     const challengeId = await identity.requestCode(address('race'), ip());
     const code = await identity.codeFor(challengeId);
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })),
+      Array.from({ length: 12 }, () =>
+        identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const [row] = await identity.sql<{ n: number }>('select count(*)::int as n from sessions s join users u on u.id = s.user_id join sign_in_challenges c on c.email = u.email where c.id = ?', [challengeId]);
+    const [row] = await identity.sql<{ n: number }>(
+      'select count(*)::int as n from sessions s join users u on u.id = s.user_id join sign_in_challenges c on c.email = u.email where c.id = ?',
+      [challengeId],
+    );
     expect(row!.n).toBe(1);
   });
 
-  it('control: without the challenge\'s row lock, simultaneous answers with the right code open several sessions', async () => {
+  it("control: without the challenge's row lock, simultaneous answers with the right code open several sessions", async () => {
     // A known user, so that the only race left is the one the lock decides (not two first sign-ins creating the user).
     const email = address('race-control');
     const first = await identity.requestCode(email, ip());
-    await identity.client.verifySignInCode({ challengeId: first, code: await identity.codeFor(first), clientIp: '', userAgent: '' });
+    await identity.client.verifySignInCode({
+      challengeId: first,
+      code: await identity.codeFor(first),
+      clientIp: '',
+      userAgent: '',
+    });
     const challengeId = await identity.requestCode(email, ip());
     const code = await identity.codeFor(challengeId);
     identity.ctx.unsafeUnlockedChallenge = true;
     try {
-      await Promise.allSettled(Array.from({ length: 12 }, () => identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' })));
+      await Promise.allSettled(
+        Array.from({ length: 12 }, () =>
+          identity.client.verifySignInCode({ challengeId, code, clientIp: '', userAgent: '' }),
+        ),
+      );
     } finally {
       identity.ctx.unsafeUnlockedChallenge = false;
     }
     // Counted as in the main test, from the sessions table: every session beyond the first sign-in came from one code.
-    const [row] = await identity.sql<{ n: number }>('select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ?', [email]);
+    const [row] = await identity.sql<{ n: number }>(
+      'select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ?',
+      [email],
+    );
     console.info(`sign-in race control: one code opened ${row!.n - 1} sessions without the lock`);
     expect(row!.n - 1).toBeGreaterThan(1);
   });
@@ -263,7 +376,13 @@ describe('send limits', () => {
     for (let i = 0; i < 5; i++) await identity.requestCode(email, ip());
     const before = await counts();
     const error = await identity.client
-      .requestSignInCode({ email, purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN, locale: 'en', clientIp: ip(), displayName: '' })
+      .requestSignInCode({
+        email,
+        purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_IN,
+        locale: 'en',
+        clientIp: ip(),
+        displayName: '',
+      })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: status.RESOURCE_EXHAUSTED });
     expect((error as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(0);
@@ -273,7 +392,9 @@ describe('send limits', () => {
   it('allows thirty codes per IP per window across addresses', async () => {
     const clientIp = ip();
     for (let i = 0; i < 30; i++) await identity.requestCode(address(`ip${i}`), clientIp);
-    await expect(identity.requestCode(address('ip-over'), clientIp)).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+    await expect(identity.requestCode(address('ip-over'), clientIp)).rejects.toMatchObject({
+      code: status.RESOURCE_EXHAUSTED,
+    });
     await expect(identity.requestCode(address('other-ip'), ip())).resolves.toMatch(/^sic_/);
   });
 });

@@ -19,13 +19,22 @@ beforeAll(async () => {
   standIn = await startOidcStandIn();
   identity = await startIdentityHarness('social', {
     OIDC_PROVIDERS: JSON.stringify([
-      { id: 'standin', name: 'Stand-in', issuer: standIn.issuer, clientId: standIn.clientId, clientSecretEnv: 'OIDC_STANDIN_CLIENT_SECRET' },
+      {
+        id: 'standin',
+        name: 'Stand-in',
+        issuer: standIn.issuer,
+        clientId: standIn.clientId,
+        clientSecretEnv: 'OIDC_STANDIN_CLIENT_SECRET',
+      },
       // Nothing listens on port 9 here: a provider that cannot be reached.
       { id: 'offline', name: 'Offline', issuer: 'http://127.0.0.1:9', clientId: 'x' },
     ]),
     OIDC_STANDIN_CLIENT_SECRET: standIn.clientSecret,
   });
-  social = createGrpcClient(SocialSignInServiceClient, identity.grpcAddress, { callerKey: testCallerKey, deadlineMs: 10_000 });
+  social = createGrpcClient(SocialSignInServiceClient, identity.grpcAddress, {
+    callerKey: testCallerKey,
+    deadlineMs: 10_000,
+  });
 });
 afterEach(() => standIn.misbehave(null));
 afterAll(async () => {
@@ -37,7 +46,13 @@ afterAll(async () => {
 const unique = () => randomBytes(4).toString('hex');
 const person = (overrides: Partial<StandInUser> = {}): StandInUser => {
   const id = unique();
-  return { sub: `sub-${id}`, email: `social-${id}@example.test`, email_verified: true, name: 'Sam Social', ...overrides };
+  return {
+    sub: `sub-${id}`,
+    email: `social-${id}@example.test`,
+    email_verified: true,
+    name: 'Sam Social',
+    ...overrides,
+  };
 };
 
 /** What a browser does: start, follow the provider's consent (the stand-in answers at once), read code and state off the redirect. */
@@ -52,10 +67,17 @@ async function authorizeAs(user: StandInUser, locale = 'en'): Promise<{ stateId:
   return { stateId: started.stateId, code: back.searchParams.get('code')! };
 }
 
-const complete = (stateId: string, code: string) => social.completeSocialSignIn({ stateId, code, clientIp: '127.0.0.1', userAgent: 'jest' });
+const complete = (stateId: string, code: string) =>
+  social.completeSocialSignIn({ stateId, code, clientIp: '127.0.0.1', userAgent: 'jest' });
 
 async function counts() {
-  const [row] = await identity.sql<{ users: number; identities: number; sessions: number; outbox: number; states: number }>(
+  const [row] = await identity.sql<{
+    users: number;
+    identities: number;
+    sessions: number;
+    outbox: number;
+    states: number;
+  }>(
     `select (select count(*) from users)::int as users, (select count(*) from user_identities)::int as identities,
             (select count(*) from sessions)::int as sessions, (select count(*) from outbox)::int as outbox,
             (select count(*) from oidc_login_states)::int as states`,
@@ -65,7 +87,12 @@ async function counts() {
 
 describe('social sign-in against the local OIDC stand-in', () => {
   it('lists the configured providers for the buttons', async () => {
-    await expect(social.listProviders({})).resolves.toEqual({ providers: [{ id: 'standin', name: 'Stand-in' }, { id: 'offline', name: 'Offline' }] });
+    await expect(social.listProviders({})).resolves.toEqual({
+      providers: [
+        { id: 'standin', name: 'Stand-in' },
+        { id: 'offline', name: 'Offline' },
+      ],
+    });
   });
 
   it('sends the browser to the provider with PKCE S256, a nonce and the state id', async () => {
@@ -76,14 +103,20 @@ describe('social sign-in against the local OIDC stand-in', () => {
     const url = new URL(started.authorizationUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${standIn.issuer}/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      response_type: 'code', client_id: standIn.clientId, redirect_uri: REDIRECT_URI, state: started.stateId,
-      code_challenge_method: 'S256', scope: 'openid email profile', ui_locales: 'nl',
+      response_type: 'code',
+      client_id: standIn.clientId,
+      redirect_uri: REDIRECT_URI,
+      state: started.stateId,
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+      ui_locales: 'nl',
     });
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The verifier is kept sealed: the stored value is neither the challenge's preimage in the clear nor the challenge.
     const [state] = await identity.sql<{ sealed_code_verifier: string; nonce: string; consumed_at: unknown }>(
-      'select sealed_code_verifier, nonce, consumed_at from oidc_login_states where id = ?', [started.stateId],
+      'select sealed_code_verifier, nonce, consumed_at from oidc_login_states where id = ?',
+      [started.stateId],
     );
     expect(state!.sealed_code_verifier.length).toBeGreaterThan(60);
     expect(state!.nonce).toBe(url.searchParams.get('nonce'));
@@ -105,10 +138,17 @@ describe('social sign-in against the local OIDC stand-in', () => {
 
     const session = await identity.client.getSession({ sessionToken: signedIn.sessionToken });
     expect(session.user!.id).toBe(signedIn.user!.id);
-    const links = await identity.sql<{ provider: string; subject: string; user_id: string }>('select provider, subject, user_id from user_identities where subject = ?', [user.sub]);
+    const links = await identity.sql<{ provider: string; subject: string; user_id: string }>(
+      'select provider, subject, user_id from user_identities where subject = ?',
+      [user.sub],
+    );
     expect(links).toEqual([{ provider: 'standin', subject: user.sub, user_id: signedIn.user!.id }]);
-    const events = await identity.sql<{ payload: Buffer }>("select payload from outbox where subject = 'kassa.identity.user.created'");
-    expect(events.map((row) => UserCreated.decode(row.payload)).filter((event) => event.userId === signedIn.user!.id)).toHaveLength(1);
+    const events = await identity.sql<{ payload: Buffer }>(
+      "select payload from outbox where subject = 'kassa.identity.user.created'",
+    );
+    expect(
+      events.map((row) => UserCreated.decode(row.payload)).filter((event) => event.userId === signedIn.user!.id),
+    ).toHaveLength(1);
   });
 
   it('finds the same user for the same subject later, even after the e-mail address changed at the provider', async () => {
@@ -121,14 +161,22 @@ describe('social sign-in against the local OIDC stand-in', () => {
     expect(again.created).toBe(false);
     expect(again.user!.id).toBe(created.user!.id);
     expect(again.sessionToken).not.toBe(created.sessionToken);
-    const [row] = await identity.sql<{ n: number }>('select count(*)::int as n from user_identities where user_id = ?', [created.user!.id]);
+    const [row] = await identity.sql<{ n: number }>(
+      'select count(*)::int as n from user_identities where user_id = ?',
+      [created.user!.id],
+    );
     expect(row!.n).toBe(1);
   });
 
   it('links to an existing account with the same verified e-mail address', async () => {
     const email = `code-first-${unique()}@example.test`;
     const challengeId = await identity.requestCode(email, `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`);
-    const byCode = await identity.client.verifySignInCode({ challengeId, code: await identity.codeFor(challengeId), clientIp: '', userAgent: '' });
+    const byCode = await identity.client.verifySignInCode({
+      challengeId,
+      code: await identity.codeFor(challengeId),
+      clientIp: '',
+      userAgent: '',
+    });
 
     const { stateId, code } = await authorizeAs(person({ email: email.toUpperCase() }));
     const bySocial = await complete(stateId, code);
@@ -140,12 +188,18 @@ describe('social sign-in against the local OIDC stand-in', () => {
     ['false', false],
     ['the string "false"', 'false'],
     ['missing', undefined],
-  ])('refuses a new subject whose e-mail address is not verified (email_verified %s) and creates nothing', async (_label, verified) => {
-    const { stateId, code } = await authorizeAs(person({ email_verified: verified }));
-    const before = await counts();
-    await expect(complete(stateId, code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: EMAIL_NOT_VERIFIED });
-    expect(await counts()).toEqual(before);
-  });
+  ])(
+    'refuses a new subject whose e-mail address is not verified (email_verified %s) and creates nothing',
+    async (_label, verified) => {
+      const { stateId, code } = await authorizeAs(person({ email_verified: verified }));
+      const before = await counts();
+      await expect(complete(stateId, code)).rejects.toMatchObject({
+        code: status.UNAUTHENTICATED,
+        details: EMAIL_NOT_VERIFIED,
+      });
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it('accepts email_verified sent as the string "true"', async () => {
     const { stateId, code } = await authorizeAs(person({ email_verified: 'true' }));
@@ -157,9 +211,15 @@ describe('social sign-in against the local OIDC stand-in', () => {
     const { stateId, code } = await authorizeAs(user);
     await complete(stateId, code);
     const before = await counts();
-    await expect(complete(stateId, code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: SOCIAL_SIGN_IN_REFUSED });
+    await expect(complete(stateId, code)).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: SOCIAL_SIGN_IN_REFUSED,
+    });
     const fresh = await authorizeAs(user);
-    await expect(complete(stateId, fresh.code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: SOCIAL_SIGN_IN_REFUSED });
+    await expect(complete(stateId, fresh.code)).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: SOCIAL_SIGN_IN_REFUSED,
+    });
     // The fresh code belongs to another state (another PKCE verifier), so it is useless with this one.
     const exchanges = standIn.tokenRequests.length;
     expect((await counts()).sessions).toBe(before.sessions);
@@ -171,7 +231,10 @@ describe('social sign-in against the local OIDC stand-in', () => {
     await identity.sql("update oidc_login_states set expires_at = now() - interval '1 second' where id = ?", [stateId]);
     const exchanges = standIn.tokenRequests.length;
     const before = await counts();
-    await expect(complete(stateId, code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: SOCIAL_SIGN_IN_REFUSED });
+    await expect(complete(stateId, code)).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: SOCIAL_SIGN_IN_REFUSED,
+    });
     expect(standIn.tokenRequests).toHaveLength(exchanges);
     expect(await counts()).toEqual(before);
   });
@@ -180,28 +243,41 @@ describe('social sign-in against the local OIDC stand-in', () => {
     const mine = await authorizeAs(person());
     const theirs = await authorizeAs(person());
     const before = await counts();
-    await expect(complete(mine.stateId, theirs.code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: SOCIAL_SIGN_IN_REFUSED });
+    await expect(complete(mine.stateId, theirs.code)).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: SOCIAL_SIGN_IN_REFUSED,
+    });
     expect((await counts()).users).toBe(before.users);
   });
 
-  it.each<Misbehaviour>(['wrong-nonce', 'bad-signature', 'wrong-audience', 'wrong-issuer', 'expired', 'refuse-exchange', 'no-id-token'])(
-    'refuses when the provider misbehaves: %s',
-    async (mode) => {
-      const { stateId, code } = await authorizeAs(person());
-      standIn.misbehave(mode);
-      const before = await counts();
-      await expect(complete(stateId, code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: SOCIAL_SIGN_IN_REFUSED });
-      const after = await counts();
-      expect({ ...after, states: before.states }).toEqual(before);
-      // The state is spent all the same: a refused answer cannot be retried with it.
-      standIn.misbehave(null);
-      await expect(complete(stateId, code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
-    },
-  );
+  it.each<Misbehaviour>([
+    'wrong-nonce',
+    'bad-signature',
+    'wrong-audience',
+    'wrong-issuer',
+    'expired',
+    'refuse-exchange',
+    'no-id-token',
+  ])('refuses when the provider misbehaves: %s', async (mode) => {
+    const { stateId, code } = await authorizeAs(person());
+    standIn.misbehave(mode);
+    const before = await counts();
+    await expect(complete(stateId, code)).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+      details: SOCIAL_SIGN_IN_REFUSED,
+    });
+    const after = await counts();
+    expect({ ...after, states: before.states }).toEqual(before);
+    // The state is spent all the same: a refused answer cannot be retried with it.
+    standIn.misbehave(null);
+    await expect(complete(stateId, code)).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
+  });
 
   it('answers UNAVAILABLE when the provider cannot be reached, and stores nothing', async () => {
     const before = await counts();
-    await expect(social.startSocialSignIn({ provider: 'offline', redirectUri: REDIRECT_URI, locale: 'en' })).rejects.toMatchObject({ code: status.UNAVAILABLE });
+    await expect(
+      social.startSocialSignIn({ provider: 'offline', redirectUri: REDIRECT_URI, locale: 'en' }),
+    ).rejects.toMatchObject({ code: status.UNAVAILABLE });
     expect(await counts()).toEqual(before);
   });
 });
@@ -213,11 +289,22 @@ describe('bad input gives the specification’s messages and changes nothing', (
     ['provider', 'Provider is invalid', { provider: 'nope', redirectUri: REDIRECT_URI }],
     ['redirect_uri', 'Redirect URI is required', { provider: 'standin', redirectUri: '' }],
     ['redirect_uri', 'Redirect URI is invalid', { provider: 'standin', redirectUri: 'javascript:alert(1)' }],
-    ['redirect_uri', 'Redirect URI is invalid', { provider: 'standin', redirectUri: 'http://attacker.example/callback' }],
-    ['redirect_uri', 'Redirect URI is too long', { provider: 'standin', redirectUri: `https://kassa.example/${'x'.repeat(2100)}` }],
+    [
+      'redirect_uri',
+      'Redirect URI is invalid',
+      { provider: 'standin', redirectUri: 'http://attacker.example/callback' },
+    ],
+    [
+      'redirect_uri',
+      'Redirect URI is too long',
+      { provider: 'standin', redirectUri: `https://kassa.example/${'x'.repeat(2100)}` },
+    ],
   ])('refuses a start with %s: "%s"', async (field, message, request) => {
     const before = await counts();
-    await expect(social.startSocialSignIn({ locale: 'en', ...request })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, violations: [{ field, message }] });
+    await expect(social.startSocialSignIn({ locale: 'en', ...request })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      violations: [{ field, message }],
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -227,13 +314,22 @@ describe('bad input gives the specification’s messages and changes nothing', (
     [{ stateId: `ols_${'0'.repeat(26)}`, code: 'x'.repeat(2049) }, [{ field: 'code', message: 'Code is too long' }]],
   ])('refuses completion #%# with its message', async (request, violations) => {
     const before = await counts();
-    await expect(social.completeSocialSignIn({ clientIp: '', userAgent: '', ...request })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, violations });
+    await expect(social.completeSocialSignIn({ clientIp: '', userAgent: '', ...request })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      violations,
+    });
     expect(await counts()).toEqual(before);
   });
 
-  it.each(['nonsense', 'sic_01jabcdefghjkmnpqrstvwxyz0', `ols_${'0'.repeat(26)}`])('refuses the unknown or malformed state %j like a failed sign-in', async (stateId) => {
-    const before = await counts();
-    await expect(complete(stateId, 'some-code')).rejects.toMatchObject({ code: status.UNAUTHENTICATED, details: SOCIAL_SIGN_IN_REFUSED });
-    expect(await counts()).toEqual(before);
-  });
+  it.each(['nonsense', 'sic_01jabcdefghjkmnpqrstvwxyz0', `ols_${'0'.repeat(26)}`])(
+    'refuses the unknown or malformed state %j like a failed sign-in',
+    async (stateId) => {
+      const before = await counts();
+      await expect(complete(stateId, 'some-code')).rejects.toMatchObject({
+        code: status.UNAUTHENTICATED,
+        details: SOCIAL_SIGN_IN_REFUSED,
+      });
+      expect(await counts()).toEqual(before);
+    },
+  );
 });

@@ -2,7 +2,14 @@ import { checkDisplayName } from '../../src/domain/display-name';
 import { toLocale } from '@kassa/contracts/locales';
 
 describe('toLocale', () => {
-  it.each([['nl', 'nl'], ['NL-be', 'nl'], ['en_GB', 'en'], ['de', 'en'], ['', 'en'], [undefined, 'en']])('%p → %p', (input, expected) => {
+  it.each([
+    ['nl', 'nl'],
+    ['NL-be', 'nl'],
+    ['en_GB', 'en'],
+    ['de', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ])('%p → %p', (input, expected) => {
     expect(toLocale(input)).toBe(expected);
   });
 });

@@ -3,7 +3,13 @@ import { loadIdentityConfig } from '../../src/config';
 import { isAcceptableProviderUrl } from '../../src/oidc/oidc-provider-settings';
 
 const base = { KASSA_SEALING_KEY: 'a'.repeat(43), KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url') };
-const google = { id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'client-1', clientSecretEnv: 'OIDC_GOOGLE_CLIENT_SECRET' };
+const google = {
+  id: 'google',
+  name: 'Google',
+  issuer: 'https://accounts.google.com',
+  clientId: 'client-1',
+  clientSecretEnv: 'OIDC_GOOGLE_CLIENT_SECRET',
+};
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -21,24 +27,45 @@ describe('OIDC_PROVIDERS', () => {
   });
 
   it('reads the secret from the variable it names, and always asks for openid', () => {
-    const config = loadIdentityConfig({ ...base, OIDC_PROVIDERS: JSON.stringify([{ ...google, scopes: ['email'] }]), OIDC_GOOGLE_CLIENT_SECRET: 's3cret' });
+    const config = loadIdentityConfig({
+      ...base,
+      OIDC_PROVIDERS: JSON.stringify([{ ...google, scopes: ['email'] }]),
+      OIDC_GOOGLE_CLIENT_SECRET: 's3cret',
+    });
     expect(config.OIDC_PROVIDERS).toEqual([
-      { id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'client-1', clientSecret: 's3cret', scopes: ['openid', 'email'] },
+      {
+        id: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'client-1',
+        clientSecret: 's3cret',
+        scopes: ['openid', 'email'],
+      },
     ]);
   });
 
   it('refuses a secret written into the JSON itself', () => {
-    expect(problems({ OIDC_PROVIDERS: JSON.stringify([{ ...google, clientSecret: 'oops' }]), OIDC_GOOGLE_CLIENT_SECRET: 's' })).toEqual([
-      expect.stringMatching(/^OIDC_PROVIDERS: .*clientSecret/),
-    ]);
+    expect(
+      problems({
+        OIDC_PROVIDERS: JSON.stringify([{ ...google, clientSecret: 'oops' }]),
+        OIDC_GOOGLE_CLIENT_SECRET: 's',
+      }),
+    ).toEqual([expect.stringMatching(/^OIDC_PROVIDERS: .*clientSecret/)]);
   });
 
   it('names a missing secret variable, a plain-http issuer, duplicates and malformed JSON', () => {
-    expect(problems({ OIDC_PROVIDERS: JSON.stringify([google]) })).toEqual(['OIDC_PROVIDERS: OIDC_GOOGLE_CLIENT_SECRET (secret of provider google) is not set']);
-    expect(problems({ OIDC_PROVIDERS: JSON.stringify([{ ...google, issuer: 'http://accounts.example.com' }]), OIDC_GOOGLE_CLIENT_SECRET: 's' })).toEqual([
-      expect.stringMatching(/issuer must be an https URL/),
+    expect(problems({ OIDC_PROVIDERS: JSON.stringify([google]) })).toEqual([
+      'OIDC_PROVIDERS: OIDC_GOOGLE_CLIENT_SECRET (secret of provider google) is not set',
     ]);
-    expect(problems({ OIDC_PROVIDERS: JSON.stringify([google, google]), OIDC_GOOGLE_CLIENT_SECRET: 's' })).toEqual(['OIDC_PROVIDERS: provider google is configured twice']);
+    expect(
+      problems({
+        OIDC_PROVIDERS: JSON.stringify([{ ...google, issuer: 'http://accounts.example.com' }]),
+        OIDC_GOOGLE_CLIENT_SECRET: 's',
+      }),
+    ).toEqual([expect.stringMatching(/issuer must be an https URL/)]);
+    expect(problems({ OIDC_PROVIDERS: JSON.stringify([google, google]), OIDC_GOOGLE_CLIENT_SECRET: 's' })).toEqual([
+      'OIDC_PROVIDERS: provider google is configured twice',
+    ]);
     expect(problems({ OIDC_PROVIDERS: '[{' })).toEqual(['OIDC_PROVIDERS: must be a JSON array']);
   });
 });

@@ -1,7 +1,17 @@
 import { Violations, ValidationError } from '@kassa/platform/errors';
-import { INVITATION_VALIDITY_MS, invitationExpiry, isOpen, isWellFormedInvitationToken } from '../../src/domain/invitation-policy';
+import {
+  INVITATION_VALIDITY_MS,
+  invitationExpiry,
+  isOpen,
+  isWellFormedInvitationToken,
+} from '../../src/domain/invitation-policy';
 import { CURRENCIES } from '@kassa/contracts/currencies';
-import { checkMemberName, checkOrganisationSettings, fullName, nameFromDisplayName } from '../../src/domain/organisation-rules';
+import {
+  checkMemberName,
+  checkOrganisationSettings,
+  fullName,
+  nameFromDisplayName,
+} from '../../src/domain/organisation-rules';
 
 function violationsOf(work: () => unknown) {
   try {
@@ -15,23 +25,37 @@ function violationsOf(work: () => unknown) {
 
 describe('checkOrganisationSettings', () => {
   it('trims, upper-cases the currency and lower-cases the locale', () => {
-    expect(checkOrganisationSettings({ name: '  Club  ', description: ' Hi ', currency: 'chf', defaultLocale: 'NL' })).toEqual({
-      name: 'Club', description: 'Hi', currency: 'CHF', defaultLocale: 'nl',
+    expect(
+      checkOrganisationSettings({ name: '  Club  ', description: ' Hi ', currency: 'chf', defaultLocale: 'NL' }),
+    ).toEqual({
+      name: 'Club',
+      description: 'Hi',
+      currency: 'CHF',
+      defaultLocale: 'nl',
     });
   });
 
   it('takes the fallback currency and locale when they are empty', () => {
-    expect(checkOrganisationSettings({ name: 'Club' }, { currency: 'EUR', defaultLocale: 'nl' })).toMatchObject({ currency: 'EUR', defaultLocale: 'nl' });
+    expect(checkOrganisationSettings({ name: 'Club' }, { currency: 'EUR', defaultLocale: 'nl' })).toMatchObject({
+      currency: 'EUR',
+      defaultLocale: 'nl',
+    });
   });
 
   it('reports every field with the spec wording', () => {
-    expect(violationsOf(() => checkOrganisationSettings({ name: ' ', description: 'x'.repeat(1001), currency: 'XYZ', defaultLocale: 'fr' }))).toEqual([
+    expect(
+      violationsOf(() =>
+        checkOrganisationSettings({ name: ' ', description: 'x'.repeat(1001), currency: 'XYZ', defaultLocale: 'fr' }),
+      ),
+    ).toEqual([
       { field: 'name', message: 'Name is required' },
       { field: 'description', message: 'Description is too long' },
       { field: 'currency', message: 'Currency is invalid' },
       { field: 'default_locale', message: 'Language is invalid' },
     ]);
-    expect(violationsOf(() => checkOrganisationSettings({ name: 'x'.repeat(101), currency: '', defaultLocale: '' }))).toEqual([
+    expect(
+      violationsOf(() => checkOrganisationSettings({ name: 'x'.repeat(101), currency: '', defaultLocale: '' })),
+    ).toEqual([
       { field: 'name', message: 'Name is too long' },
       { field: 'currency', message: 'Currency is required' },
       { field: 'default_locale', message: 'Language is required' },
@@ -39,15 +63,26 @@ describe('checkOrganisationSettings', () => {
   });
 
   it('accepts 100 and 1000 characters and the common currencies', () => {
-    expect(() => checkOrganisationSettings({ name: 'x'.repeat(100), description: 'y'.repeat(1000), currency: 'EUR', defaultLocale: 'en' })).not.toThrow();
-    for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK']) expect(CURRENCIES).toContain(code);
+    expect(() =>
+      checkOrganisationSettings({
+        name: 'x'.repeat(100),
+        description: 'y'.repeat(1000),
+        currency: 'EUR',
+        defaultLocale: 'en',
+      }),
+    ).not.toThrow();
+    for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK'])
+      expect(CURRENCIES).toContain(code);
   });
 });
 
 describe('member names', () => {
   it('are optional, at most 100 characters, without control characters', () => {
     const v = new Violations();
-    expect(checkMemberName(v, { firstName: ' Jane ', lastName: 'van  Dijk' })).toEqual({ firstName: 'Jane', lastName: 'van Dijk' });
+    expect(checkMemberName(v, { firstName: ' Jane ', lastName: 'van  Dijk' })).toEqual({
+      firstName: 'Jane',
+      lastName: 'van Dijk',
+    });
     expect(checkMemberName(v, {})).toEqual({ firstName: '', lastName: '' });
     expect(v.all).toEqual([]);
     checkMemberName(v, { firstName: 'x'.repeat(101), lastName: 'Bad\u0007' });

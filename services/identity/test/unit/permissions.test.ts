@@ -3,7 +3,10 @@ import { checkPermissions, hasPermission } from '../../src/domain/permissions';
 
 describe('checkPermissions', () => {
   it('normalises to display order without duplicates', () => {
-    expect(checkPermissions(['checkin', 'events', 'checkin', ' owner '])).toEqual({ ok: true, permissions: ['owner', 'events', 'checkin'] });
+    expect(checkPermissions(['checkin', 'events', 'checkin', ' owner '])).toEqual({
+      ok: true,
+      permissions: ['owner', 'events', 'checkin'],
+    });
     expect(sortPermissions(['payments', 'members'])).toEqual(['members', 'payments']);
   });
 

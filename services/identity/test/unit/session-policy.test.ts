@@ -1,5 +1,11 @@
 import {
-  SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS, isSessionActive, isWellFormedSessionToken, sessionExpiry, shouldTouch,
+  SESSION_ABSOLUTE_TIMEOUT_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+  isSessionActive,
+  isWellFormedSessionToken,
+  sessionExpiry,
+  shouldTouch,
 } from '../../src/domain/session-policy';
 
 const created = new Date('2026-01-01T00:00:00Z');

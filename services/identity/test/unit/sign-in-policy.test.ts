@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import {
-  DAILY_FAILURE_BUDGET, MAX_TRIES_PER_CODE, SIGN_IN_CODE_TTL_MS, codeExpiry, generateCode, isWellFormedCode, normaliseCode, refuseVerification,
+  DAILY_FAILURE_BUDGET,
+  MAX_TRIES_PER_CODE,
+  SIGN_IN_CODE_TTL_MS,
+  codeExpiry,
+  generateCode,
+  isWellFormedCode,
+  normaliseCode,
+  refuseVerification,
 } from '../../src/domain/sign-in-policy';
 
 const now = new Date('2026-11-22T10:00:00Z');
@@ -66,6 +73,8 @@ describe('refuseVerification', () => {
   });
 
   it('reports a used code as used even when it has also expired', () => {
-    expect(refuseVerification({ ...open, consumedAt: now }, 0, new Date(now.getTime() + SIGN_IN_CODE_TTL_MS * 2))).toBe('used');
+    expect(refuseVerification({ ...open, consumedAt: now }, 0, new Date(now.getTime() + SIGN_IN_CODE_TTL_MS * 2))).toBe(
+      'used',
+    );
   });
 });

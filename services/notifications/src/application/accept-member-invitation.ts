@@ -18,10 +18,19 @@ export interface AcceptMemberInvitationDeps {
  * e-mail (a re-invite carries a fresh link, so it is a new message; a redelivery of the same event is stopped by the
  * inbox). The token is opened only to be sealed again with the rest of what the template needs.
  */
-export async function acceptMemberInvitation(em: EntityManager, event: MemberInvited, deps: AcceptMemberInvitationDeps): Promise<AcceptedMessage> {
+export async function acceptMemberInvitation(
+  em: EntityManager,
+  event: MemberInvited,
+  deps: AcceptMemberInvitationDeps,
+): Promise<AcceptedMessage> {
   const v = new Violations();
   const invitationId = v.id('invitationId', event.invitationId, 'inv');
-  const email = v.string('email', event.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
+  const email = v.string('email', event.email, {
+    label: 'E-mail',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    check: isEmailAddress,
+  });
   v.string('sealedToken', event.sealedToken, { label: 'Sealed token', required: true });
   v.string('organisationName', event.organisationName, { label: 'Organisation', required: true });
   v.throwIfAny();

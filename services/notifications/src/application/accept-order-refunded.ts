@@ -23,18 +23,32 @@ export interface AcceptOrderRefundedDeps {
  * as another event. Two such events handled at once both find no message; the unique index makes the second
  * transaction fail, and its redelivery then finds the first message.
  */
-export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged, deps: AcceptOrderRefundedDeps): Promise<AcceptedMessage> {
+export async function acceptOrderRefunded(
+  em: EntityManager,
+  event: OrderChanged,
+  deps: AcceptOrderRefundedDeps,
+): Promise<AcceptedMessage> {
   const { order, refund } = event;
   const v = new Violations();
   const orderId = v.id('order.id', order?.id, 'ord');
   const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
   const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
-  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
-  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: CURRENCY_CODE_PATTERN });
+  const email = v.string('order.email', order?.email, {
+    label: 'E-mail',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    check: isEmailAddress,
+  });
+  const currency = v.string('order.money.currency', order?.money?.currency, {
+    label: 'Currency',
+    required: true,
+    pattern: CURRENCY_CODE_PATTERN,
+  });
   const refundId = v.id('refund.id', refund?.id, 'ref');
   const amountMinor = v.int('refund.amountMinor', refund?.amountMinor, { label: 'Refund amount', min: 1 });
   v.throwIfAny();
-  if (refund!.status !== '' && refund!.status !== 'succeeded') return { created: false, skipped: `refund status ${refund!.status}` };
+  if (refund!.status !== '' && refund!.status !== 'succeeded')
+    return { created: false, skipped: `refund status ${refund!.status}` };
   const kind = refundNoticeKind(refund!.reason, refund!.cancelsOrder);
   // A reason without words of ours: better no mail than a wrong one; the order page still tells the guest.
   if (!kind) return { created: false, skipped: `no e-mail for refund reason "${refund!.reason}"` };
@@ -43,7 +57,14 @@ export async function acceptOrderRefunded(em: EntityManager, event: OrderChanged
   const existing = await em.findOne(EmailMessageEntity, { dedupeKey }, { fields: ['id'] });
   if (existing) return { created: false, messageId: existing.id };
 
-  const payload: OrderRefundedPayload = { kind, orderId, orderAccessKey: event.guestAccessKey, orderNumber: number, amountMinor, currency };
+  const payload: OrderRefundedPayload = {
+    kind,
+    orderId,
+    orderAccessKey: event.guestAccessKey,
+    orderNumber: number,
+    amountMinor,
+    currency,
+  };
   const messageId = recordSealedEmail(em, {
     template: 'order-refunded',
     recipient: email,

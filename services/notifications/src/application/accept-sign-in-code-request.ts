@@ -31,11 +31,20 @@ export async function acceptSignInCodeRequest(
 ): Promise<AcceptedMessage> {
   const v = new Violations();
   const challengeId = v.id('challengeId', event.challengeId, 'sic');
-  const email = v.string('email', event.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
+  const email = v.string('email', event.email, {
+    label: 'E-mail',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    check: isEmailAddress,
+  });
   v.string('sealedCode', event.sealedCode, { label: 'Sealed code', required: true });
   v.throwIfAny();
 
-  const existing = await em.findOne(EmailMessageEntity, { template: 'signin-code', subjectRef: challengeId }, { fields: ['id'] });
+  const existing = await em.findOne(
+    EmailMessageEntity,
+    { template: 'signin-code', subjectRef: challengeId },
+    { fields: ['id'] },
+  );
   if (existing) return { messageId: existing.id, created: false };
 
   const payload: SignInCodePayload = {

@@ -34,14 +34,27 @@ export interface AcceptTicketsIssuedDeps {
  * and the order's row is locked while this decides, so two copies handled at once end in one message. Tickets voided
  * before their issue arrived (the two subjects are consumed apart) are stored but not mailed.
  */
-export async function acceptTicketsIssued(em: EntityManager, event: TicketsIssued, deps: AcceptTicketsIssuedDeps): Promise<AcceptedMessage> {
+export async function acceptTicketsIssued(
+  em: EntityManager,
+  event: TicketsIssued,
+  deps: AcceptTicketsIssuedDeps,
+): Promise<AcceptedMessage> {
   const { order } = event;
   const v = new Violations();
   const orderId = v.id('order.id', order?.id, 'ord');
   const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
   const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
-  const email = v.string('order.email', order?.email, { label: 'E-mail', required: true, maxLength: EMAIL_MAX_LENGTH, check: isEmailAddress });
-  const currency = v.string('order.money.currency', order?.money?.currency, { label: 'Currency', required: true, pattern: CURRENCY_CODE_PATTERN });
+  const email = v.string('order.email', order?.email, {
+    label: 'E-mail',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    check: isEmailAddress,
+  });
+  const currency = v.string('order.money.currency', order?.money?.currency, {
+    label: 'Currency',
+    required: true,
+    pattern: CURRENCY_CODE_PATTERN,
+  });
   if (event.tickets.length === 0) v.add('tickets', messages.minItems(1));
   event.tickets.forEach((ticket, index) => {
     v.id(`tickets.${index}.id`, ticket.id, 'tkt');
@@ -62,7 +75,8 @@ export async function acceptTicketsIssued(em: EntityManager, event: TicketsIssue
   if (!row.issuedAt || row.issuedAt.getTime() < issuedAt.getTime()) {
     await saveIssued(em, orderId, sealString(deps.sealingKey, JSON.stringify(snapshot)), issuedAt, now);
   }
-  if (isVoided(issuedAt, row.voidedAt)) return { created: false, skipped: 'the tickets were voided before their issue arrived' };
+  if (isVoided(issuedAt, row.voidedAt))
+    return { created: false, skipped: 'the tickets were voided before their issue arrived' };
 
   const dedupeKey = confirmationDedupeKey(orderId);
   const existing = await em.findOne(EmailMessageEntity, { dedupeKey }, { fields: ['id'] });
@@ -111,7 +125,12 @@ function confirmationPayload(
     orderNumber: known.number,
     organisationId: known.organisationId,
     currency: known.currency,
-    lines: order.lines.map((line) => ({ name: line.name, quantity: line.quantity, unitPriceMinor: line.unitPriceMinor, totalMinor: line.totalMinor })),
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      totalMinor: line.totalMinor,
+    })),
     subtotalMinor: money.subtotalMinor,
     discountMinor: money.discountMinor,
     discountCode: order.discountCode,
@@ -126,7 +145,11 @@ function confirmationPayload(
       itemName: ticket.itemName,
       priceMinor: ticket.price?.amountMinor ?? 0,
       // The access list says what it admits to; the ticket's own events list is the fallback.
-      eventIds: unique([...ticket.access.map((access) => access.eventId), ...ticket.events.map((granted) => granted.id)].filter(Boolean)),
+      eventIds: unique(
+        [...ticket.access.map((access) => access.eventId), ...ticket.events.map((granted) => granted.id)].filter(
+          Boolean,
+        ),
+      ),
       position: ticket.position || index + 1,
       ofCount: ticket.ofCount || tickets.length,
     })),

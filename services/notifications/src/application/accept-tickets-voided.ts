@@ -19,7 +19,11 @@ export interface AcceptTicketsVoidedDeps {
  * arrives later finds it. A void older than the issue on record (an order that expired and was then paid late) is kept
  * but does not void the newer tickets.
  */
-export async function acceptTicketsVoided(em: EntityManager, event: TicketsVoided, deps: AcceptTicketsVoidedDeps = {}): Promise<{ voided: boolean }> {
+export async function acceptTicketsVoided(
+  em: EntityManager,
+  event: TicketsVoided,
+  deps: AcceptTicketsVoidedDeps = {},
+): Promise<{ voided: boolean }> {
   const v = new Violations();
   const orderId = v.id('orderId', event.orderId, 'ord');
   const organisationId = v.id('organisationId', event.organisationId, 'org');
@@ -38,5 +42,7 @@ export async function acceptTicketsVoided(em: EntityManager, event: TicketsVoide
 export async function voidedConfirmationReason(orm: MikroORM, message: EmailMessage): Promise<string | undefined> {
   if (message.template !== 'order-confirmation') return undefined;
   const row = await findOrderConfirmation(orm.em.fork(), message.subjectRef);
-  return row && isVoided(row.issuedAt, row.voidedAt) ? "the order's tickets were canceled before it was sent" : undefined;
+  return row && isVoided(row.issuedAt, row.voidedAt)
+    ? "the order's tickets were canceled before it was sent"
+    : undefined;
 }

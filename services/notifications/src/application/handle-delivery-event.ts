@@ -17,7 +17,10 @@ import type { OrderMessagesContext } from './order-messages-context';
  * published. An event about a message we do not know (another system's mail, or one long gone) is acknowledged and
  * ignored, so the provider does not retry it forever. Answers how many events were applied.
  */
-export async function handleDeliveryEvent(ctx: OrderMessagesContext, request: HandleDeliveryEventRequest): Promise<{ applied: number }> {
+export async function handleDeliveryEvent(
+  ctx: OrderMessagesContext,
+  request: HandleDeliveryEventRequest,
+): Promise<{ applied: number }> {
   const body = Buffer.from(request.rawBody);
   if (!ctx.webhookSecrets.some((secret) => verifyDeliverySignature(secret, body, request.signature, ctx.now()))) {
     throw new UnauthenticatedError('The delivery event signature is invalid');
@@ -48,7 +51,12 @@ async function applyReport(ctx: OrderMessagesContext, report: DeliveryReport): P
       addToOutbox(em, {
         subject: ctx.statusChangedSubject,
         type: EmailStatusChanged,
-        message: { messageId: message.id, subjectRef: message.subjectRef, status: message.status, occurredAt: report.occurredAt },
+        message: {
+          messageId: message.id,
+          subjectRef: message.subjectRef,
+          status: message.status,
+          occurredAt: report.occurredAt,
+        },
         key: message.id,
       });
     }
@@ -59,9 +67,17 @@ async function applyReport(ctx: OrderMessagesContext, report: DeliveryReport): P
 /** By our own id when the record carries it, else by the Message-ID the mailer recorded; locked for the update. */
 async function findReportedMessage(em: EntityManager, report: DeliveryReport): Promise<EmailMessage | null> {
   if (report.kassaMessageId) {
-    const ours = await em.findOne(EmailMessageEntity, { id: report.kassaMessageId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const ours = await em.findOne(
+      EmailMessageEntity,
+      { id: report.kassaMessageId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (ours) return ours;
   }
   if (report.providerMessageIds.length === 0) return null;
-  return em.findOne(EmailMessageEntity, { providerMessageId: { $in: report.providerMessageIds } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  return em.findOne(
+    EmailMessageEntity,
+    { providerMessageId: { $in: report.providerMessageIds } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
 }

@@ -21,7 +21,9 @@ export interface PublicFormsContext {
  * still 'created', and the unsent-mail sweeper enqueues it within a minute (and at every start-up).
  */
 export async function enqueueAfterCommit(ctx: PublicFormsContext, messageId: string): Promise<void> {
-  await ctx.enqueueSend(messageId).catch((error: unknown) =>
-    ctx.logger.warn({ err: error, messageId }, 'send job not enqueued; the sweeper will pick the message up'),
-  );
+  await ctx
+    .enqueueSend(messageId)
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error, messageId }, 'send job not enqueued; the sweeper will pick the message up'),
+    );
 }

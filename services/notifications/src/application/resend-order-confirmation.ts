@@ -4,7 +4,12 @@ import { FailedPreconditionError, messages, NotFoundError, Violations } from '@k
 import type { ResendOrderConfirmationRequest } from '@kassa/proto/notifications/v1/notifications';
 import type { EmailMessage } from '../domain/email-message';
 import { IDEMPOTENCY_KEY_PATTERN } from '@kassa/contracts/idempotency-key';
-import { confirmationAttachmentNames, isVoided, type OrderConfirmationSnapshot, resendDedupeKey } from '../domain/order-confirmation';
+import {
+  confirmationAttachmentNames,
+  isVoided,
+  type OrderConfirmationSnapshot,
+  resendDedupeKey,
+} from '../domain/order-confirmation';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import { findOrderConfirmation } from '../persistence/order-confirmation.repository';
 import { type MessageWithHistory, withHistory } from './list-messages';
@@ -29,7 +34,8 @@ export async function resendOrderConfirmation(
   const organisationId = v.id('organisationId', request.organisationId, 'org');
   const orderId = v.id('orderId', request.orderId, 'ord');
   if (request.idempotencyKey === '') v.add('idempotencyKey', messages.required('Idempotency key'));
-  else if (!IDEMPOTENCY_KEY_PATTERN.test(request.idempotencyKey)) v.add('idempotencyKey', messages.invalid('Idempotency key'));
+  else if (!IDEMPOTENCY_KEY_PATTERN.test(request.idempotencyKey))
+    v.add('idempotencyKey', messages.invalid('Idempotency key'));
   v.throwIfAny();
   await ctx.authorizer.authorize(call, organisationId, ORDERS_MANAGE);
 
@@ -65,9 +71,14 @@ export async function resendOrderConfirmation(
 
   if (outcome.created) {
     // A lost enqueue loses nothing: the message is 'created' and the unsent-mail sweeper picks it up.
-    await ctx.enqueueSend(outcome.message.id).catch((error: unknown) =>
-      ctx.logger.warn({ err: error, messageId: outcome.message.id }, 'send job not enqueued; the sweeper will pick the message up'),
-    );
+    await ctx
+      .enqueueSend(outcome.message.id)
+      .catch((error: unknown) =>
+        ctx.logger.warn(
+          { err: error, messageId: outcome.message.id },
+          'send job not enqueued; the sweeper will pick the message up',
+        ),
+      );
     ctx.logger.info({ messageId: outcome.message.id, orderId }, 'order confirmation resent');
   }
   const [withChanges] = await withHistory(ctx.orm.em.fork(), [outcome.message]);

@@ -13,12 +13,20 @@ import { enqueueAfterCommit, type PublicFormsContext } from './public-forms-cont
  * The visitor's words are sealed in the message row until it is sent, then dropped with the payload:
  * the operators' mailbox is where the conversation lives, not our database.
  */
-export async function sendContactMessage(ctx: PublicFormsContext, request: SendContactMessageRequest): Promise<{ messageId: string }> {
+export async function sendContactMessage(
+  ctx: PublicFormsContext,
+  request: SendContactMessageRequest,
+): Promise<{ messageId: string }> {
   const contact = checkContactMessage(request);
   await enforceRateLimit(ctx.rateLimiter, `contact-ip-${request.clientIp || 'unknown'}`, CONTACT_LIMIT_PER_IP);
   await enforceRateLimit(ctx.rateLimiter, `contact-address-${sha256Hex(contact.email)}`, CONTACT_LIMIT_PER_ADDRESS);
 
-  const payload: ContactMessagePayload = { name: contact.name, email: contact.email, message: contact.message, visitorLocale: contact.locale };
+  const payload: ContactMessagePayload = {
+    name: contact.name,
+    email: contact.email,
+    message: contact.message,
+    visitorLocale: contact.locale,
+  };
   const message = createEmailMessage({
     id: newId('msg'),
     template: 'contact-message',

@@ -54,7 +54,10 @@ export type SendEmailOutcome = 'send' | 'notSent' | 'renderingFailure' | 'alread
  * last attempt, which records 'notSent'. Every SMTP attempt is counted (kassa.emails) as it ends; an order's
  * confirmation reaches the funnel's "email_sent" when its 'send' is recorded, which happens once.
  */
-export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAttempts }: SendEmailAttempt): Promise<SendEmailOutcome> {
+export async function sendEmail(
+  deps: SendEmailDeps,
+  { messageId, attempt, maxAttempts }: SendEmailAttempt,
+): Promise<SendEmailOutcome> {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ messageId, attempt });
   const message = await deps.orm.em.fork().findOne(EmailMessageEntity, { id: messageId });
@@ -64,7 +67,9 @@ export async function sendEmail(deps: SendEmailDeps, { messageId, attempt, maxAt
 
   let mail: RenderedEmail;
   try {
-    const payload = JSON.parse(openString(deps.sealingKey, message.sealedPayload ?? '')) as TemplatePayloads[typeof message.template];
+    const payload = JSON.parse(
+      openString(deps.sealingKey, message.sealedPayload ?? ''),
+    ) as TemplatePayloads[typeof message.template];
     // Only some mails lose their point with time (a sign-in code); the others have no expiry.
     const expiresAt = 'expiresAt' in payload ? payload.expiresAt : undefined;
     if (expiresAt && new Date(expiresAt) <= now()) {
@@ -157,19 +162,35 @@ async function finish(
   });
 }
 
-function recordStatusChange(em: EntityManager, message: EmailMessage, status: DeliveryStatus, detail: string, at: Date, subject: string): void {
+function recordStatusChange(
+  em: EntityManager,
+  message: EmailMessage,
+  status: DeliveryStatus,
+  detail: string,
+  at: Date,
+  subject: string,
+): void {
   const change = changeStatus(message, status, at, detail);
   em.create(EmailStatusChangeEntity, { messageId: message.id, ...change });
   addToOutbox(em, {
     subject,
     type: EmailStatusChanged,
-    message: { messageId: message.id, subjectRef: message.subjectRef, status: change.status, occurredAt: change.occurredAt },
+    message: {
+      messageId: message.id,
+      subjectRef: message.subjectRef,
+      status: change.status,
+      occurredAt: change.occurredAt,
+    },
     key: message.id,
   });
 }
 
 async function countFailedAttempt(em: EntityManager, messageId: string, at: Date): Promise<void> {
-  await em.nativeUpdate(EmailMessageEntity, { id: messageId, status: 'created' }, { attempts: raw('attempts + 1'), updatedAt: at });
+  await em.nativeUpdate(
+    EmailMessageEntity,
+    { id: messageId, status: 'created' },
+    { attempts: raw('attempts + 1'), updatedAt: at },
+  );
 }
 
 /** "<msg_…@kassa.localhost>": a Message-ID that is unique (our id) and names our own domain, as RFC 5322 asks. */

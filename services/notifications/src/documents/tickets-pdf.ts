@@ -1,6 +1,11 @@
 import type { Locale } from '@kassa/contracts/locales';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { eventsOfTicket, formatEventTime, formatLocation, type OrderConfirmationPayload } from '../domain/order-confirmation';
+import {
+  eventsOfTicket,
+  formatEventTime,
+  formatLocation,
+  type OrderConfirmationPayload,
+} from '../domain/order-confirmation';
 import { orderConfirmationMessages } from '../templates/order-confirmation.messages';
 
 /** A6 portrait in points: a ticket that prints four to an A4 sheet and reads well on a phone. */
@@ -22,7 +27,11 @@ interface Fonts {
  * All tickets of an order as one PDF, one A6 page per ticket: the event(s) with date and location, the QR code, the item,
  * the reference and the order number. `qrImages` holds each ticket's QR PNG by ticket id (the same images the e-mail shows).
  */
-export async function ticketsPdf(payload: OrderConfirmationPayload, locale: Locale, qrImages: Map<string, Buffer>): Promise<Buffer> {
+export async function ticketsPdf(
+  payload: OrderConfirmationPayload,
+  locale: Locale,
+  qrImages: Map<string, Buffer>,
+): Promise<Buffer> {
   const t = orderConfirmationMessages[locale];
   const doc = await PDFDocument.create();
   const issuedAt = new Date(payload.issuedAt);

@@ -69,12 +69,21 @@ export function createWalletPassIssuer(signing: WalletPassSigning): WalletPassIs
         foregroundColor: white,
         labelColor: zinc400,
         sharingProhibited: false,
-        barcodes: [{ message: ticket.code, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1', altText: ticket.reference }],
+        barcodes: [
+          {
+            message: ticket.code,
+            format: 'PKBarcodeFormatQR',
+            messageEncoding: 'iso-8859-1',
+            altText: ticket.reference,
+          },
+        ],
         ...(first?.startsAt ? { relevantDate: first.startsAt } : {}),
         eventTicket: {
           primaryFields: [{ key: 'event', label: t.wallet.eventLabel, value: first?.name ?? ticket.itemName }],
           secondaryFields: [
-            ...(first?.startsAt ? [{ key: 'date', label: t.wallet.dateLabel, value: formatEventTime(first, locale) }] : []),
+            ...(first?.startsAt
+              ? [{ key: 'date', label: t.wallet.dateLabel, value: formatEventTime(first, locale) }]
+              : []),
           ],
           auxiliaryFields: [
             { key: 'item', label: t.wallet.itemLabel, value: ticket.itemName },
@@ -93,7 +102,8 @@ export function createWalletPassIssuer(signing: WalletPassSigning): WalletPassIs
         },
       };
       const location = first ? formatLocation(first) : '';
-      if (location) passJson.eventTicket.secondaryFields.push({ key: 'location', label: t.wallet.locationLabel, value: location });
+      if (location)
+        passJson.eventTicket.secondaryFields.push({ key: 'location', label: t.wallet.locationLabel, value: location });
       const pass = new PKPass({ 'pass.json': Buffer.from(JSON.stringify(passJson)), ...icons }, certificates);
       return pass.getAsBuffer();
     },

@@ -7,7 +7,13 @@ import type { WalletPassSigning } from './wallet-pass';
  * naming the variable); undefined when Wallet passes are not configured.
  */
 export function loadWalletSigning(config: NotificationsConfig): WalletPassSigning | undefined {
-  if (!config.WALLET_PASS_TYPE_ID || !config.WALLET_TEAM_ID || !config.WALLET_SIGNER_CERT || !config.WALLET_SIGNER_KEY || !config.WALLET_WWDR_CERT) {
+  if (
+    !config.WALLET_PASS_TYPE_ID ||
+    !config.WALLET_TEAM_ID ||
+    !config.WALLET_SIGNER_CERT ||
+    !config.WALLET_SIGNER_KEY ||
+    !config.WALLET_WWDR_CERT
+  ) {
     return undefined;
   }
   const read = (variable: string, path: string): Buffer => {

@@ -108,7 +108,8 @@ export function verifyDeliverySignature(secret: string, body: Buffer, header: st
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The records of a request body (one record or an array of them), all checked before any is used: one bad record
@@ -118,7 +119,8 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 export function parseDeliveryEvents(rawBody: Buffer): DeliveryReport[] {
   const v = new Violations();
   if (rawBody.length === 0) throw new ValidationError([{ field: 'rawBody', message: messages.required('Body') }]);
-  if (rawBody.length > MAX_BODY_BYTES) throw new ValidationError([{ field: 'rawBody', message: messages.tooLong('Body') }]);
+  if (rawBody.length > MAX_BODY_BYTES)
+    throw new ValidationError([{ field: 'rawBody', message: messages.tooLong('Body') }]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(rawBody.toString('utf8'));
@@ -127,8 +129,10 @@ export function parseDeliveryEvents(rawBody: Buffer): DeliveryReport[] {
   }
   const batch = Array.isArray(parsed);
   const records: unknown[] = batch ? (parsed as unknown[]) : [parsed];
-  if (batch && records.length === 0) throw new ValidationError([{ field: 'rawBody', message: messages.empty('Events') }]);
-  if (records.length > MAX_EVENTS_PER_REQUEST) throw new ValidationError([{ field: 'rawBody', message: messages.tooLong('Events') }]);
+  if (batch && records.length === 0)
+    throw new ValidationError([{ field: 'rawBody', message: messages.empty('Events') }]);
+  if (records.length > MAX_EVENTS_PER_REQUEST)
+    throw new ValidationError([{ field: 'rawBody', message: messages.tooLong('Events') }]);
 
   const reports = records.map((record, index) => parseRecord(v, batch ? `${index}.` : '', record));
   v.throwIfAny();
@@ -143,7 +147,8 @@ function parseRecord(v: Violations, prefix: string, record: unknown): DeliveryRe
   const before = v.all.length;
   const type = record.eventType;
   if (type === undefined || type === null || type === '') v.add(`${prefix}eventType`, messages.required('Event type'));
-  else if (typeof type !== 'string' || !Object.hasOwn(sesEventStatuses, type)) v.add(`${prefix}eventType`, messages.invalid('Event type'));
+  else if (typeof type !== 'string' || !Object.hasOwn(sesEventStatuses, type))
+    v.add(`${prefix}eventType`, messages.invalid('Event type'));
 
   const mail = record.mail;
   let mailTimestamp: Date | undefined;
@@ -152,7 +157,8 @@ function parseRecord(v: Violations, prefix: string, record: unknown): DeliveryRe
   else {
     v.string(`${prefix}mail.messageId`, mail.messageId, { label: 'Message ID', required: true, maxLength: 998 });
     mailTimestamp = readTime(v, `${prefix}mail.timestamp`, mail.timestamp, true);
-    if (mail.headers !== undefined && !Array.isArray(mail.headers)) v.add(`${prefix}mail.headers`, messages.invalid('Headers'));
+    if (mail.headers !== undefined && !Array.isArray(mail.headers))
+      v.add(`${prefix}mail.headers`, messages.invalid('Headers'));
     if (mail.tags !== undefined && !isObject(mail.tags)) v.add(`${prefix}mail.tags`, messages.invalid('Tags'));
   }
 
@@ -161,7 +167,8 @@ function parseRecord(v: Violations, prefix: string, record: unknown): DeliveryRe
   if (typeof type === 'string' && Object.hasOwn(sesEventStatuses, type)) {
     const key = detailKeys[type as SesEventType];
     const value = record[key];
-    if (value !== undefined && value !== null && !isObject(value)) v.add(`${prefix}${key}`, messages.invalid('Details'));
+    if (value !== undefined && value !== null && !isObject(value))
+      v.add(`${prefix}${key}`, messages.invalid('Details'));
     else if (isObject(value)) {
       details = value;
       detailTimestamp = readTime(v, `${prefix}${key}.timestamp`, value.timestamp, false);
@@ -180,7 +187,8 @@ function parseRecord(v: Violations, prefix: string, record: unknown): DeliveryRe
       .filter((id) => id !== ''),
   );
   return {
-    eventId: providerEventId(eventType, details) ?? `sha256:${createHash('sha256').update(stableJson(record)).digest('hex')}`,
+    eventId:
+      providerEventId(eventType, details) ?? `sha256:${createHash('sha256').update(stableJson(record)).digest('hex')}`,
     status: sesEventStatuses[eventType],
     occurredAt: detailTimestamp ?? mailTimestamp!,
     detail: describe(eventType, details).slice(0, 200),
@@ -276,7 +284,10 @@ function linkWithoutQuery(link: string): string {
 }
 
 function stripBrackets(id: string): string {
-  return id.trim().replace(/^<(.*)>$/, '$1').trim();
+  return id
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .trim();
 }
 
 function unique(values: string[]): string[] {

@@ -2,9 +2,14 @@ import type { Locale } from '@kassa/contracts/locales';
 import { FailedPreconditionError } from '@kassa/platform/errors';
 import { canTransition, statusAfterReport, type DeliveryStatus, type EmailStatus } from './email-status';
 
-
 /** Every e-mail the service knows how to render. */
-export type TemplateName = 'signin-code' | 'waitlist-confirmation' | 'contact-message' | 'member-invitation' | 'order-refunded' | 'order-confirmation';
+export type TemplateName =
+  | 'signin-code'
+  | 'waitlist-confirmation'
+  | 'contact-message'
+  | 'member-invitation'
+  | 'order-refunded'
+  | 'order-confirmation';
 
 /**
  * Why a message was sent (Message.purpose): one per template, except that an order confirmation sent again by the
@@ -138,7 +143,13 @@ export function changeStatus(message: EmailMessage, to: DeliveryStatus, now: Dat
  * moves only to a higher-ranked one (see statusAfterReport). A report about a message we had not marked as handed over
  * yet (the provider was quicker than our own bookkeeping) also ends its 'created' state, payload included.
  */
-export function reportStatus(message: EmailMessage, reported: DeliveryStatus, occurredAt: Date, detail: string, now: Date): { change: StatusChange; statusChanged: boolean } {
+export function reportStatus(
+  message: EmailMessage,
+  reported: DeliveryStatus,
+  occurredAt: Date,
+  detail: string,
+  now: Date,
+): { change: StatusChange; statusChanged: boolean } {
   const next = statusAfterReport(message.status, reported);
   const statusChanged = next !== message.status;
   if (statusChanged) {

@@ -106,7 +106,10 @@ export function walletPassName(ticket: Pick<ConfirmationTicket, 'reference'>): s
 }
 
 /** The file names a confirmation goes out with: one QR image per ticket, the PDF, and a Wallet pass per ticket when on. */
-export function confirmationAttachmentNames(payload: Pick<OrderConfirmationPayload, 'orderNumber' | 'tickets'>, walletPasses: boolean): string[] {
+export function confirmationAttachmentNames(
+  payload: Pick<OrderConfirmationPayload, 'orderNumber' | 'tickets'>,
+  walletPasses: boolean,
+): string[] {
   return [
     ...payload.tickets.map(qrImageName),
     ticketsPdfName(payload.orderNumber),
@@ -117,12 +120,19 @@ export function confirmationAttachmentNames(payload: Pick<OrderConfirmationPaylo
 const localePrefix = (locale: Locale): string => (locale === 'nl' ? 'nl/' : '');
 
 /** A ticket's public page (/ticket/{ticketId}?key={accessKey}, Dutch under /nl). */
-export function ticketPageLink(siteUrl: string, locale: Locale, ticket: Pick<ConfirmationTicket, 'id' | 'accessKey'>): string {
+export function ticketPageLink(
+  siteUrl: string,
+  locale: Locale,
+  ticket: Pick<ConfirmationTicket, 'id' | 'accessKey'>,
+): string {
   return `${siteUrl.replace(/\/+$/, '')}/${localePrefix(locale)}ticket/${encodeURIComponent(ticket.id)}?${accessKeyQuery(ticket.accessKey)}`;
 }
 
 /** The events of a ticket, in its own order; ids the snapshot does not describe are left out. */
-export function eventsOfTicket(payload: Pick<OrderConfirmationPayload, 'events'>, ticket: Pick<ConfirmationTicket, 'eventIds'>): ConfirmationEvent[] {
+export function eventsOfTicket(
+  payload: Pick<OrderConfirmationPayload, 'events'>,
+  ticket: Pick<ConfirmationTicket, 'eventIds'>,
+): ConfirmationEvent[] {
   return ticket.eventIds.flatMap((id) => payload.events.filter((event) => event.id === id));
 }
 
@@ -135,24 +145,42 @@ export function formatEventTime(event: Pick<ConfirmationEvent, 'startsAt' | 'end
   const intlLocale = locale === 'nl' ? 'nl-NL' : 'en-GB';
   const zone = 'Europe/Amsterdam';
   const start = new Date(event.startsAt);
-  const day = new Intl.DateTimeFormat(intlLocale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone }).format(start);
-  const time = (at: Date) => new Intl.DateTimeFormat(intlLocale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(at);
+  const day = new Intl.DateTimeFormat(intlLocale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: zone,
+  }).format(start);
+  const time = (at: Date) =>
+    new Intl.DateTimeFormat(intlLocale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(at);
   if (!event.endsAt) return `${day}, ${time(start)}`;
   const end = new Date(event.endsAt);
   const dayKey = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
   if (dayKey(start) === dayKey(end)) return `${day}, ${time(start)}–${time(end)}`;
-  const endDay = new Intl.DateTimeFormat(intlLocale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: zone }).format(end);
+  const endDay = new Intl.DateTimeFormat(intlLocale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: zone,
+  }).format(end);
   return `${day}, ${time(start)} – ${endDay}, ${time(end)}`;
 }
 
 /** The address on one line: "Park Lane 1, 1234 AB Amsterdam, NL"; '' when the event has none. */
 export function formatLocation(event: Pick<ConfirmationEvent, 'address' | 'city' | 'postalCode' | 'country'>): string {
-  const town = [event.postalCode, event.city].map((part) => part.trim()).filter(Boolean).join(' ');
+  const town = [event.postalCode, event.city]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return [event.address.trim(), town, event.country.trim()].filter(Boolean).join(', ');
 }
 
 /** The event named in the subject line: the first event of the first ticket (an order is almost always for one). */
-export function headlineEvent(payload: Pick<OrderConfirmationPayload, 'events' | 'tickets'>): { name: string; others: number } {
+export function headlineEvent(payload: Pick<OrderConfirmationPayload, 'events' | 'tickets'>): {
+  name: string;
+  others: number;
+} {
   const first = payload.tickets[0] ? eventsOfTicket(payload, payload.tickets[0])[0] : undefined;
   const name = first?.name ?? payload.events[0]?.name ?? '';
   return { name, others: Math.max(0, payload.events.length - 1) };

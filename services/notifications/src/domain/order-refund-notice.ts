@@ -13,7 +13,8 @@ export type RefundReason = 'organiser' | 'late_payment' | 'duplicate_payment' | 
  * - order-canceled: the organiser had canceled the order, so the payment that arrived was refunded;
  * - duplicate-payment: a second payment for a paid order was refunded; the order stays valid.
  */
-export type RefundNoticeKind = 'late-payment' | 'organiser-full' | 'organiser-partial' | 'order-canceled' | 'duplicate-payment';
+export type RefundNoticeKind =
+  'late-payment' | 'organiser-full' | 'organiser-partial' | 'order-canceled' | 'duplicate-payment';
 
 /** The notice for a refund's reason; null for a reason this service has no words for (nothing is sent). */
 export function refundNoticeKind(reason: string, cancelsOrder: boolean): RefundNoticeKind | null {

@@ -33,16 +33,28 @@ export function checkWaitlistSignUp(input: { email: unknown; locale: unknown }):
   const email = checkEmailAddress(input.email);
   if (!email.ok) v.add('email', email.message);
   v.throwIfAny();
-  return { email: email.ok ? email.email : '', locale: toLocale(typeof input.locale === 'string' ? input.locale : undefined) };
+  return {
+    email: email.ok ? email.email : '',
+    locale: toLocale(typeof input.locale === 'string' ? input.locale : undefined),
+  };
 }
 
 /** Checks a contact form message; throws one ValidationError naming every bad field. */
-export function checkContactMessage(input: { name: unknown; email: unknown; message: unknown; locale: unknown }): ContactMessage {
+export function checkContactMessage(input: {
+  name: unknown;
+  email: unknown;
+  message: unknown;
+  locale: unknown;
+}): ContactMessage {
   const v = new Violations();
   const name = v.string('name', input.name, { label: 'Name', maxLength: CONTACT_NAME_MAX_LENGTH });
   const email = checkEmailAddress(input.email);
   if (!email.ok) v.add('email', email.message);
-  const message = v.string('message', input.message, { label: 'Message', required: true, maxLength: CONTACT_MESSAGE_MAX_LENGTH });
+  const message = v.string('message', input.message, {
+    label: 'Message',
+    required: true,
+    maxLength: CONTACT_MESSAGE_MAX_LENGTH,
+  });
   v.throwIfAny();
   return {
     name,

@@ -1,6 +1,12 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { startConsumer, startConsumerWhenStreamExists, type NatsHandles, type RunningConsumer, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type NatsHandles,
+  type RunningConsumer,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import { afterCommit } from '@kassa/platform/persistence';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { AcceptedMessage } from '../application/accept-sign-in-code-request';
@@ -36,7 +42,10 @@ export interface EmailRequest {
 }
 
 /** An inbox-guarded consumer (identity's stream unless told otherwise) that records an e-mail per event, then queues its send job. */
-export function startEmailRequestConsumer(request: EmailRequest, options: EmailRequestConsumerOptions): Promise<RunningConsumer> {
+export function startEmailRequestConsumer(
+  request: EmailRequest,
+  options: EmailRequestConsumerOptions,
+): Promise<RunningConsumer> {
   const { orm, nats, logger, namespace, sealingKey, enqueueSend } = options;
   const log = logger.child({ component: request.durable });
   return startConsumer({
@@ -58,7 +67,10 @@ export function startEmailRequestConsumer(request: EmailRequest, options: EmailR
       // finds the row still 'created' and enqueues it: the job is re-derived from PostgreSQL.
       afterCommit(em, () => {
         enqueueSend(accepted.messageId).catch((error: unknown) =>
-          log.warn({ err: error, messageId: accepted.messageId }, 'send job not enqueued; the sweeper will pick the message up'),
+          log.warn(
+            { err: error, messageId: accepted.messageId },
+            'send job not enqueued; the sweeper will pick the message up',
+          ),
         );
       });
     },
@@ -66,7 +78,10 @@ export function startEmailRequestConsumer(request: EmailRequest, options: EmailR
 }
 
 /** An e-mail consumer of identity's stream, started once identity has created it (identity owns it; we may not). */
-export function startIdentityEmailConsumer(request: Omit<EmailRequest, 'stream'>, options: IdentityConsumerOptions): StreamWaitingConsumer {
+export function startIdentityEmailConsumer(
+  request: Omit<EmailRequest, 'stream'>,
+  options: IdentityConsumerOptions,
+): StreamWaitingConsumer {
   return startConsumerWhenStreamExists({
     jsm: options.nats.jsm,
     stream: options.namespace.stream(IDENTITY_STREAM),

@@ -31,7 +31,8 @@ export function startTicketsIssuedConsumer(options: TicketsIssuedConsumerOptions
           durable: TICKETS_ISSUED_DURABLE,
           stream: TICKETING_STREAM,
           subject: subjects.ticketsIssued,
-          accept: (em, data, sealingKey) => acceptTicketsIssued(em, TicketsIssued.decode(data), { sealingKey, walletPasses: options.walletPasses }),
+          accept: (em, data, sealingKey) =>
+            acceptTicketsIssued(em, TicketsIssued.decode(data), { sealingKey, walletPasses: options.walletPasses }),
         },
         options,
       ),

@@ -1,6 +1,11 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import { TicketsVoided } from '@kassa/proto/ticketing/events/v1/events';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { acceptTicketsVoided } from '../application/accept-tickets-voided';

@@ -13,7 +13,9 @@ const subjectRefPattern = /^[a-z]{3}_[0-9a-hjkmnp-tv-z]{26}$/;
 
 export type NotificationsHandlersContext = OrderMessagesContext & { walletPasses: boolean };
 
-export function notificationsHandlers(ctx: NotificationsHandlersContext): AsyncHandlers<typeof NotificationsServiceService> {
+export function notificationsHandlers(
+  ctx: NotificationsHandlersContext,
+): AsyncHandlers<typeof NotificationsServiceService> {
   return {
     async listMessages(request) {
       const v = new Violations();

@@ -21,8 +21,17 @@ export const defaultSendEmailRetryPolicy: SendEmailRetryPolicy = { attempts: 5, 
 export type SendEmailQueue = ReturnType<typeof createQueue>;
 
 /** One job per message: the job id is the message id, so enqueueing twice adds one job. */
-export function enqueueSendEmail(queue: SendEmailQueue, messageId: string, policy: SendEmailRetryPolicy): Promise<void> {
-  return enqueue<SendEmailJobData>(queue, SEND_EMAIL_JOB, { messageId }, { jobId: messageId, attempts: policy.attempts, backoffMs: policy.backoffMs });
+export function enqueueSendEmail(
+  queue: SendEmailQueue,
+  messageId: string,
+  policy: SendEmailRetryPolicy,
+): Promise<void> {
+  return enqueue<SendEmailJobData>(
+    queue,
+    SEND_EMAIL_JOB,
+    { messageId },
+    { jobId: messageId, attempts: policy.attempts, backoffMs: policy.backoffMs },
+  );
 }
 
 export interface SendEmailWorkerOptions {
@@ -35,7 +44,15 @@ export interface SendEmailWorkerOptions {
 
 export function startSendEmailWorker(options: SendEmailWorkerOptions): RunningWorker {
   const processor: JobProcessor<SendEmailJobData> = async (job) => {
-    await options.send({ messageId: job.data.messageId, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+    await options.send({
+      messageId: job.data.messageId,
+      attempt: job.attemptsMade + 1,
+      maxAttempts: job.opts.attempts ?? 1,
+    });
   };
-  return startWorker(options.queueName, processor, { redisUrl: options.redisUrl, logger: options.logger, concurrency: options.concurrency ?? 4 });
+  return startWorker(options.queueName, processor, {
+    redisUrl: options.redisUrl,
+    logger: options.logger,
+    concurrency: options.concurrency ?? 4,
+  });
 }

@@ -34,7 +34,11 @@ export function startUnsentSweeper(options: UnsentSweeperOptions): UnsentSweeper
   async function sweep(): Promise<number> {
     const unsent = await orm.em
       .fork()
-      .find(EmailMessageEntity, { status: 'created' }, { fields: ['id'], orderBy: { createdAt: 'asc' }, limit: options.batchSize ?? 500 });
+      .find(
+        EmailMessageEntity,
+        { status: 'created' },
+        { fields: ['id'], orderBy: { createdAt: 'asc' }, limit: options.batchSize ?? 500 },
+      );
     let enqueued = 0;
     for (const { id } of unsent) {
       const job = await queue.getJob(id);

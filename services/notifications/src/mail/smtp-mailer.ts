@@ -20,16 +20,23 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
   return {
     async send(mail) {
       // nodemailer has no instrumentation: this span is the last hop of a purchase's or a sign-in's trace.
-      return withSpan('smtp send', { 'server.address': url.hostname, 'server.port': Number(url.port) || 0 }, async (span) => {
-        const info = await transport.sendMail({
-          ...mail,
-          attachments: mail.attachments?.map(({ filename, content, contentType, cid }) =>
-            cid ? { filename, content, contentType, cid, contentDisposition: 'inline' as const } : { filename, content, contentType },
-          ),
-        });
-        span.setAttribute('smtp.response', String(info.response ?? '').slice(0, 120));
-        return { response: String(info.response ?? ''), messageId: String(info.messageId ?? mail.messageId ?? '') };
-      }, SpanKind.CLIENT);
+      return withSpan(
+        'smtp send',
+        { 'server.address': url.hostname, 'server.port': Number(url.port) || 0 },
+        async (span) => {
+          const info = await transport.sendMail({
+            ...mail,
+            attachments: mail.attachments?.map(({ filename, content, contentType, cid }) =>
+              cid
+                ? { filename, content, contentType, cid, contentDisposition: 'inline' as const }
+                : { filename, content, contentType },
+            ),
+          });
+          span.setAttribute('smtp.response', String(info.response ?? '').slice(0, 120));
+          return { response: String(info.response ?? ''), messageId: String(info.messageId ?? mail.messageId ?? '') };
+        },
+        SpanKind.CLIENT,
+      );
     },
     close() {
       transport.close();

@@ -4,4 +4,8 @@ import { loadNotificationsConfig } from '../config';
 import { notificationsEntities } from './entities';
 import { notificationsMigrations } from './migrations';
 
-void runMigrationCommand({ config: loadNotificationsConfig(), entities: notificationsEntities, migrations: notificationsMigrations });
+void runMigrationCommand({
+  config: loadNotificationsConfig(),
+  entities: notificationsEntities,
+  migrations: notificationsMigrations,
+});

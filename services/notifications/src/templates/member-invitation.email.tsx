@@ -17,7 +17,16 @@ export interface MemberInvitationEmailProps {
 }
 
 /** An invitation to join an organisation's team, with the one link that accepts it. */
-export function MemberInvitationEmail({ locale, organisationName, invitedBy, firstName, email, acceptUrl, expiresOn, siteUrl }: MemberInvitationEmailProps) {
+export function MemberInvitationEmail({
+  locale,
+  organisationName,
+  invitedBy,
+  firstName,
+  email,
+  acceptUrl,
+  expiresOn,
+  siteUrl,
+}: MemberInvitationEmailProps) {
   const t = memberInvitationMessages[locale];
   return (
     <Html lang={locale}>
@@ -50,5 +59,13 @@ export function MemberInvitationEmail({ locale, organisationName, invitedBy, fir
 }
 
 const buttonSection = { margin: '24px 0', textAlign: 'center' as const };
-const button = { backgroundColor: '#18181b', borderRadius: '6px', color: '#ffffff', fontSize: '15px', fontWeight: 600, padding: '12px 20px', textDecoration: 'none' };
+const button = {
+  backgroundColor: '#18181b',
+  borderRadius: '6px',
+  color: '#ffffff',
+  fontSize: '15px',
+  fontWeight: 600,
+  padding: '12px 20px',
+  textDecoration: 'none',
+};
 const linkStyle = { color: '#3f3f46', fontSize: '13px', wordBreak: 'break-all' as const };

@@ -1,5 +1,19 @@
 import type { Locale } from '@kassa/contracts/locales';
-import { Body, Button, Column, Container, Head, Heading, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Column,
+  Container,
+  Head,
+  Heading,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from '@react-email/components';
 import {
   eventsOfTicket,
   formatEventTime,
@@ -69,7 +83,10 @@ export function OrderConfirmationEmail({ locale, payload, siteUrl, walletPasses 
               <Text style={detail}>{t.ticketOf(ticket.position, ticket.ofCount)}</Text>
               {showEventsPerTicket ? (
                 <Text style={detail}>
-                  {t.admitsTo}: {eventsOfTicket(payload, ticket).map((event) => event.name).join(', ')}
+                  {t.admitsTo}:{' '}
+                  {eventsOfTicket(payload, ticket)
+                    .map((event) => event.name)
+                    .join(', ')}
                 </Text>
               ) : null}
               <Text style={styles.quoteLabel}>{t.referenceLabel}</Text>
@@ -105,13 +122,19 @@ export function OrderConfirmationEmail({ locale, payload, siteUrl, walletPasses 
           </Section>
           <Section style={totals}>
             <MoneyRow label={t.subtotal} value={money(payload.subtotalMinor)} />
-            {payload.discountMinor > 0 ? <MoneyRow label={t.discount(payload.discountCode)} value={`−${money(payload.discountMinor)}`} /> : null}
+            {payload.discountMinor > 0 ? (
+              <MoneyRow label={t.discount(payload.discountCode)} value={`−${money(payload.discountMinor)}`} />
+            ) : null}
             {payload.donationMinor > 0 ? <MoneyRow label={t.donation} value={money(payload.donationMinor)} /> : null}
             {payload.feeMinor > 0 ? <MoneyRow label={t.fee} value={money(payload.feeMinor)} /> : null}
             <MoneyRow label={t.total} value={money(payload.totalMinor)} strong />
           </Section>
           <Section style={buttonSection}>
-            <Button href={orderPageLink(siteUrl, locale, payload.orderId, payload.orderAccessKey)} style={button} data-testid="view-order">
+            <Button
+              href={orderPageLink(siteUrl, locale, payload.orderId, payload.orderAccessKey)}
+              style={button}
+              data-testid="view-order"
+            >
               {t.viewOrder}
             </Button>
           </Section>
@@ -142,13 +165,34 @@ const eventName = { color: '#18181b', fontSize: '15px', fontWeight: 600, margin:
 const detail = { color: '#52525b', fontSize: '13px', lineHeight: '20px', margin: '0 0 2px' };
 const qrImage = { display: 'block', margin: '0 auto 12px', backgroundColor: '#ffffff' };
 const ticketItem = { color: '#18181b', fontSize: '15px', fontWeight: 600, margin: '0 0 2px' };
-const reference = { color: '#18181b', fontFamily: 'Menlo, Consolas, monospace', fontSize: '18px', fontWeight: 700, letterSpacing: '1px', margin: '0 0 8px' };
+const reference = {
+  color: '#18181b',
+  fontFamily: 'Menlo, Consolas, monospace',
+  fontSize: '18px',
+  fontWeight: 700,
+  letterSpacing: '1px',
+  margin: '0 0 8px',
+};
 const link = { color: '#15803d', fontSize: '14px', fontWeight: 600 };
-const orderNumber = { color: '#18181b', fontFamily: 'Menlo, Consolas, monospace', fontSize: '15px', fontWeight: 600, margin: '0 0 12px' };
+const orderNumber = {
+  color: '#18181b',
+  fontFamily: 'Menlo, Consolas, monospace',
+  fontSize: '15px',
+  fontWeight: 600,
+  margin: '0 0 12px',
+};
 const lineName = { color: '#3f3f46', fontSize: '14px', margin: '0' };
 const amount = { color: '#18181b', fontSize: '14px', margin: '0', textAlign: 'right' as const };
 const cellLeft = { padding: '4px 0', verticalAlign: 'top' as const };
 const cellRight = { padding: '4px 0', verticalAlign: 'top' as const, textAlign: 'right' as const, width: '120px' };
 const totals = { borderTop: '1px solid #e4e4e7', marginTop: '8px', paddingTop: '8px' };
 const buttonSection = { margin: '24px 0', textAlign: 'center' as const };
-const button = { backgroundColor: '#18181b', borderRadius: '6px', color: '#ffffff', fontSize: '15px', fontWeight: 600, padding: '12px 20px', textDecoration: 'none' };
+const button = {
+  backgroundColor: '#18181b',
+  borderRadius: '6px',
+  color: '#ffffff',
+  fontSize: '15px',
+  fontWeight: 600,
+  padding: '12px 20px',
+  textDecoration: 'none',
+};

@@ -53,11 +53,13 @@ export const orderConfirmationMessages: Record<Locale, OrderConfirmationMessages
       const more = others === 0 ? '' : ` and ${others} more ${others === 1 ? 'event' : 'events'}`;
       return `Your tickets for ${event}${more} — order ${number}`;
     },
-    preview: (number, tickets) => `Order ${number}: your ${tickets === 1 ? 'ticket is' : `${tickets} tickets are`} below and attached.`,
+    preview: (number, tickets) =>
+      `Order ${number}: your ${tickets === 1 ? 'ticket is' : `${tickets} tickets are`} below and attached.`,
     heading: 'Here are your tickets',
     greeting: 'Hi,',
     intro: (number) => `Thank you for your order. Order ${number} is paid and your tickets are ready.`,
-    howTo: 'Show the QR code of each ticket at the entrance, on your phone or printed. Each ticket admits one person once, so keep your tickets to yourself.',
+    howTo:
+      'Show the QR code of each ticket at the entrance, on your phone or printed. Each ticket admits one person once, so keep your tickets to yourself.',
     attachmentsNote: (walletPasses) =>
       walletPasses
         ? 'All tickets are also attached as one PDF, and each as an Apple Wallet pass.'
@@ -101,11 +103,13 @@ export const orderConfirmationMessages: Record<Locale, OrderConfirmationMessages
       const more = others === 0 ? '' : ` en nog ${others} ${others === 1 ? 'evenement' : 'evenementen'}`;
       return `Je tickets voor ${event}${more} — bestelling ${number}`;
     },
-    preview: (number, tickets) => `Bestelling ${number}: je ${tickets === 1 ? 'ticket staat' : `${tickets} tickets staan`} hieronder en in de bijlage.`,
+    preview: (number, tickets) =>
+      `Bestelling ${number}: je ${tickets === 1 ? 'ticket staat' : `${tickets} tickets staan`} hieronder en in de bijlage.`,
     heading: 'Hier zijn je tickets',
     greeting: 'Hoi,',
     intro: (number) => `Bedankt voor je bestelling. Bestelling ${number} is betaald en je tickets staan klaar.`,
-    howTo: 'Laat bij de ingang de QR-code van elk ticket zien, op je telefoon of geprint. Elk ticket geeft één persoon één keer toegang, dus houd je tickets voor jezelf.',
+    howTo:
+      'Laat bij de ingang de QR-code van elk ticket zien, op je telefoon of geprint. Elk ticket geeft één persoon één keer toegang, dus houd je tickets voor jezelf.',
     attachmentsNote: (walletPasses) =>
       walletPasses
         ? 'Alle tickets zitten ook als één pdf in de bijlage, en elk ticket als Apple Wallet-pas.'
@@ -126,7 +130,8 @@ export const orderConfirmationMessages: Record<Locale, OrderConfirmationMessages
     fee: 'Transactiekosten',
     total: 'Totaal',
     viewOrder: 'Bestelling bekijken',
-    notYou: 'Heb je deze bestelling niet geplaatst? Dan heeft iemand je adres per ongeluk ingevuld en kun je deze e-mail negeren.',
+    notYou:
+      'Heb je deze bestelling niet geplaatst? Dan heeft iemand je adres per ongeluk ingevuld en kun je deze e-mail negeren.',
     footer: 'Kassa · tickets voor je evenementen',
     pdf: {
       title: (number) => `Tickets voor bestelling ${number}`,

@@ -59,4 +59,12 @@ export function OrderRefundedEmail({ locale, kind, orderNumber, amount, orderUrl
 
 const summaryValue = { color: '#18181b', fontSize: '15px', fontWeight: 600, margin: '0 0 8px' };
 const buttonSection = { margin: '24px 0', textAlign: 'center' as const };
-const button = { backgroundColor: '#18181b', borderRadius: '6px', color: '#ffffff', fontSize: '15px', fontWeight: 600, padding: '12px 20px', textDecoration: 'none' };
+const button = {
+  backgroundColor: '#18181b',
+  borderRadius: '6px',
+  color: '#ffffff',
+  fontSize: '15px',
+  fontWeight: 600,
+  padding: '12px 20px',
+  textDecoration: 'none',
+};

@@ -84,7 +84,8 @@ export const orderRefundedMessages: Record<Locale, OrderRefundedMessages> = {
     kinds: {
       'late-payment': {
         subject: (number) => `Je betaling voor bestelling ${number} is terugbetaald`,
-        preview: (_number, amount) => `We hebben ${amount} terugbetaald: je betaling kwam binnen nadat je reservering was verlopen.`,
+        preview: (_number, amount) =>
+          `We hebben ${amount} terugbetaald: je betaling kwam binnen nadat je reservering was verlopen.`,
         heading: 'Je betaling is terugbetaald',
         body: (number, amount) => [
           `Je betaling kwam binnen nadat je reservering was verlopen en de tickets niet meer beschikbaar waren. Daarom hebben we het volledige bedrag terugbetaald: ${amount} voor bestelling ${number}.`,
@@ -111,7 +112,8 @@ export const orderRefundedMessages: Record<Locale, OrderRefundedMessages> = {
       },
       'order-canceled': {
         subject: (number) => `Bestelling ${number} is geannuleerd en je betaling terugbetaald`,
-        preview: (number, amount) => `Bestelling ${number} is door de organisator geannuleerd; we hebben ${amount} terugbetaald.`,
+        preview: (number, amount) =>
+          `Bestelling ${number} is door de organisator geannuleerd; we hebben ${amount} terugbetaald.`,
         heading: 'Je bestelling is geannuleerd',
         body: (number, amount) => [
           `Bestelling ${number} is door de organisator geannuleerd. Daarom hebben we je betaling van ${amount} volledig terugbetaald.`,
@@ -120,7 +122,8 @@ export const orderRefundedMessages: Record<Locale, OrderRefundedMessages> = {
       },
       'duplicate-payment': {
         subject: (number) => `Je hebt twee keer betaald voor bestelling ${number}: we hebben één betaling terugbetaald`,
-        preview: (number, amount) => `Je hebt twee keer betaald voor bestelling ${number}; we hebben de tweede betaling van ${amount} terugbetaald.`,
+        preview: (number, amount) =>
+          `Je hebt twee keer betaald voor bestelling ${number}; we hebben de tweede betaling van ${amount} terugbetaald.`,
         heading: 'Je hebt twee keer betaald',
         body: (number, amount) => [
           `Je hebt twee keer betaald voor bestelling ${number}; we hebben de tweede betaling van ${amount} terugbetaald.`,
@@ -133,7 +136,8 @@ export const orderRefundedMessages: Record<Locale, OrderRefundedMessages> = {
     amountLabel: 'Terugbetaald bedrag',
     statement: 'Het kan een paar dagen duren voordat de terugbetaling op je bank- of creditcardafschrift staat.',
     button: 'Bestelling bekijken',
-    notYou: 'Heb je deze bestelling niet geplaatst? Dan heeft iemand je adres per ongeluk ingevuld en kun je deze e-mail negeren.',
+    notYou:
+      'Heb je deze bestelling niet geplaatst? Dan heeft iemand je adres per ongeluk ingevuld en kun je deze e-mail negeren.',
     footer: 'Kassa · tickets voor je evenementen',
   },
 };

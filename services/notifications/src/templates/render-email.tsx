@@ -6,7 +6,14 @@ import { qrPng } from '../documents/qr-code';
 import { ticketsPdf } from '../documents/tickets-pdf';
 import type { WalletPassIssuer } from '../documents/wallet-pass';
 import type { TemplateName } from '../domain/email-message';
-import { headlineEvent, type OrderConfirmationPayload, qrContentId, qrImageName, ticketsPdfName, walletPassName } from '../domain/order-confirmation';
+import {
+  headlineEvent,
+  type OrderConfirmationPayload,
+  qrContentId,
+  qrImageName,
+  ticketsPdfName,
+  walletPassName,
+} from '../domain/order-confirmation';
 import { formatExpiry, invitationLink } from '../domain/invitation-link';
 import { formatAmount, orderPageLink, type RefundNoticeKind } from '../domain/order-refund-notice';
 import { ContactMessageEmail } from './contact-message.email';
@@ -102,7 +109,10 @@ export interface RenderOptions {
   onOptionalPartFailed?: (error: unknown, part: string) => void;
 }
 
-export async function renderSignInCodeEmail(payload: SignInCodePayload, { locale, siteUrl }: RenderOptions): Promise<RenderedEmail> {
+export async function renderSignInCodeEmail(
+  payload: SignInCodePayload,
+  { locale, siteUrl }: RenderOptions,
+): Promise<RenderedEmail> {
   const element = (
     <SignInCodeEmail
       locale={locale}
@@ -123,11 +133,21 @@ export async function renderWaitlistConfirmationEmail({ locale, siteUrl }: Rende
 
 /** For the operators: always in English, answered by replying (Reply-To is the visitor). */
 export async function renderContactMessageEmail(payload: ContactMessagePayload): Promise<RenderedEmail> {
-  const element = <ContactMessageEmail name={payload.name} email={payload.email} message={payload.message} visitorLocale={payload.visitorLocale} />;
+  const element = (
+    <ContactMessageEmail
+      name={payload.name}
+      email={payload.email}
+      message={payload.message}
+      visitorLocale={payload.visitorLocale}
+    />
+  );
   return { subject: contactMessageMessages.subject, ...(await renderParts(element)), replyTo: payload.email };
 }
 
-export async function renderMemberInvitationEmail(payload: MemberInvitationPayload, { locale, siteUrl }: RenderOptions): Promise<RenderedEmail> {
+export async function renderMemberInvitationEmail(
+  payload: MemberInvitationPayload,
+  { locale, siteUrl }: RenderOptions,
+): Promise<RenderedEmail> {
   const element = (
     <MemberInvitationEmail
       locale={locale}
@@ -140,10 +160,16 @@ export async function renderMemberInvitationEmail(payload: MemberInvitationPaylo
       siteUrl={siteUrl}
     />
   );
-  return { subject: memberInvitationMessages[locale].subject(payload.invitedBy, payload.organisationName), ...(await renderParts(element)) };
+  return {
+    subject: memberInvitationMessages[locale].subject(payload.invitedBy, payload.organisationName),
+    ...(await renderParts(element)),
+  };
 }
 
-export async function renderOrderRefundedEmail(payload: OrderRefundedPayload, { locale, siteUrl }: RenderOptions): Promise<RenderedEmail> {
+export async function renderOrderRefundedEmail(
+  payload: OrderRefundedPayload,
+  { locale, siteUrl }: RenderOptions,
+): Promise<RenderedEmail> {
   const element = (
     <OrderRefundedEmail
       locale={locale}
@@ -162,7 +188,10 @@ export async function renderOrderRefundedEmail(payload: OrderRefundedPayload, { 
  * Wallet pass per ticket when signing is configured. A pass that cannot be signed leaves the mail without passes
  * rather than without tickets.
  */
-export async function renderOrderConfirmationEmail(payload: OrderConfirmationPayload, options: RenderOptions): Promise<RenderedEmail> {
+export async function renderOrderConfirmationEmail(
+  payload: OrderConfirmationPayload,
+  options: RenderOptions,
+): Promise<RenderedEmail> {
   const { locale, siteUrl } = options;
   const qrImages = new Map<string, Buffer>();
   for (const ticket of payload.tickets) qrImages.set(ticket.id, qrPng(ticket.code));
@@ -182,7 +211,9 @@ export async function renderOrderConfirmationEmail(payload: OrderConfirmationPay
     }
   }
 
-  const element = <OrderConfirmationEmail locale={locale} payload={payload} siteUrl={siteUrl} walletPasses={passes.length > 0} />;
+  const element = (
+    <OrderConfirmationEmail locale={locale} payload={payload} siteUrl={siteUrl} walletPasses={passes.length > 0} />
+  );
   return {
     subject: orderConfirmationSubject(payload, locale),
     ...(await renderParts(element)),
@@ -205,7 +236,10 @@ function orderConfirmationSubject(payload: OrderConfirmationPayload, locale: Loc
 }
 
 function orderRefundedSubject(payload: OrderRefundedPayload, locale: Locale): string {
-  return orderRefundedMessages[locale].kinds[payload.kind].subject(payload.orderNumber, formatAmount(payload.amountMinor, payload.currency, locale));
+  return orderRefundedMessages[locale].kinds[payload.kind].subject(
+    payload.orderNumber,
+    formatAmount(payload.amountMinor, payload.currency, locale),
+  );
 }
 
 /** The HTML and the plain-text part of one message. */
@@ -218,7 +252,11 @@ async function renderParts(element: ReactElement): Promise<{ html: string; text:
  * The subject line as recorded with the message (and shown by ListMessages), without secrets. Templates whose subject
  * names things (an invitation, a refund) need their payload.
  */
-export function recordedSubject<T extends TemplateName>(template: T, locale: Locale, payload?: TemplatePayloads[T]): string {
+export function recordedSubject<T extends TemplateName>(
+  template: T,
+  locale: Locale,
+  payload?: TemplatePayloads[T],
+): string {
   switch (template) {
     case 'signin-code':
       return signInCodeMessages[locale].subject(maskedCode);
@@ -243,7 +281,11 @@ export function recordedSubject<T extends TemplateName>(template: T, locale: Loc
   throw new Error(`Unknown e-mail template ${String(template)}`);
 }
 
-export function renderTemplate<T extends TemplateName>(template: T, payload: TemplatePayloads[T], options: RenderOptions): Promise<RenderedEmail> {
+export function renderTemplate<T extends TemplateName>(
+  template: T,
+  payload: TemplatePayloads[T],
+  options: RenderOptions,
+): Promise<RenderedEmail> {
   switch (template) {
     case 'signin-code':
       return renderSignInCodeEmail(payload as SignInCodePayload, options);

@@ -14,7 +14,14 @@ export interface SignInCodeEmailProps {
 }
 
 /** The one-time sign-in code, shown large so it is easy to read and copy. */
-export function SignInCodeEmail({ locale, code, newAccount, displayName, validityMinutes, siteUrl }: SignInCodeEmailProps) {
+export function SignInCodeEmail({
+  locale,
+  code,
+  newAccount,
+  displayName,
+  validityMinutes,
+  siteUrl,
+}: SignInCodeEmailProps) {
   const t = signInCodeMessages[locale];
   const variant = newAccount ? 'welcome' : 'signIn';
   return (
@@ -48,7 +55,20 @@ const styles = {
   container: { backgroundColor: '#ffffff', borderRadius: '8px', margin: '0 auto', maxWidth: '480px', padding: '32px' },
   heading: { color: '#18181b', fontSize: '22px', fontWeight: 600, margin: '0 0 16px' },
   text: { color: '#3f3f46', fontSize: '15px', lineHeight: '24px', margin: '0 0 12px' },
-  codeBox: { backgroundColor: '#f4f4f5', borderRadius: '6px', margin: '20px 0', padding: '16px', textAlign: 'center' as const },
+  codeBox: {
+    backgroundColor: '#f4f4f5',
+    borderRadius: '6px',
+    margin: '20px 0',
+    padding: '16px',
+    textAlign: 'center' as const,
+  },
   codeLabel: { color: '#71717a', fontSize: '13px', margin: '0 0 4px' },
-  code: { color: '#18181b', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: '36px', fontWeight: 700, letterSpacing: '8px', margin: 0 },
+  code: {
+    color: '#18181b',
+    fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+    fontSize: '36px',
+    fontWeight: 700,
+    letterSpacing: '8px',
+    margin: 0,
+  },
 };

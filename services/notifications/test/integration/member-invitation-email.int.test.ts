@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { parseKey, sealString } from '@kassa/platform/crypto';
 import { newId } from '@kassa/platform/ids';
-import { createIdentityDriver, startIdentityProcess, startSmtpSink, type SmtpSink, testCallerKey, testCallerKeyText } from '@kassa/platform/testing';
+import {
+  createIdentityDriver,
+  startIdentityProcess,
+  startSmtpSink,
+  type SmtpSink,
+  testCallerKey,
+  testCallerKeyText,
+} from '@kassa/platform/testing';
 import { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
 import { MEMBER_INVITED_DURABLE } from '../../src/events/member-invited.consumer';
 import { IDENTITY_STREAM, subjects } from '../../src/events/subjects';
@@ -22,7 +29,11 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-async function publishInvitation(fields: Partial<MemberInvited>, token: string, msgId = newId('obx')): Promise<MemberInvited> {
+async function publishInvitation(
+  fields: Partial<MemberInvited>,
+  token: string,
+  msgId = newId('obx'),
+): Promise<MemberInvited> {
   const event: MemberInvited = {
     invitationId: newId('inv'),
     organisationId: newId('org'),
@@ -35,7 +46,11 @@ async function publishInvitation(fields: Partial<MemberInvited>, token: string, 
     expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
     ...fields,
   };
-  await harness.nats.js.publish(harness.namespace.subject(subjects.memberInvited), MemberInvited.encode(event).finish(), { msgID: msgId });
+  await harness.nats.js.publish(
+    harness.namespace.subject(subjects.memberInvited),
+    MemberInvited.encode(event).finish(),
+    { msgID: msgId },
+  );
   return event;
 }
 
@@ -52,11 +67,15 @@ describe('a MemberInvited event', () => {
     expect(linkIn(mail.text)).toBe(link);
     expect(mail.html).toContain(`href="${link}"`);
 
-    const [row] = await eventually(() => messageRowsFor(harness.orm, event.invitationId), (rows) => rows[0]?.status === 'send');
-    expect(row).toMatchObject({ recipient: event.email, sealed_payload: null, subject: mail.subject });
-    const [dump] = await harness.orm.em.fork().getConnection().execute<{ text: string }[]>(
-      "select string_agg(m::text, '|') as text from email_message m",
+    const [row] = await eventually(
+      () => messageRowsFor(harness.orm, event.invitationId),
+      (rows) => rows[0]?.status === 'send',
     );
+    expect(row).toMatchObject({ recipient: event.email, sealed_payload: null, subject: mail.subject });
+    const [dump] = await harness.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ text: string }[]>("select string_agg(m::text, '|') as text from email_message m");
     expect(dump!.text).not.toContain(token);
   });
 
@@ -66,15 +85,26 @@ describe('a MemberInvited event', () => {
     const event = await publishInvitation({ locale: 'nl', firstName: '' }, first, msgId);
     await sink.waitForMessage((message) => message.to.includes(event.email), 10_000);
     // The same outbox row delivered again is dropped; a re-invite (new row, new token) is a new e-mail.
-    await harness.nats.js.publish(harness.namespace.subject(subjects.memberInvited), MemberInvited.encode(event).finish(), { msgID: msgId });
+    await harness.nats.js.publish(
+      harness.namespace.subject(subjects.memberInvited),
+      MemberInvited.encode(event).finish(),
+      { msgID: msgId },
+    );
     const second = randomBytes(32).toString('base64url');
-    await publishInvitation({ ...event, sealedToken: sealString(parseKey(harness.config.KASSA_SEALING_KEY), second) }, second);
+    await publishInvitation(
+      { ...event, sealedToken: sealString(parseKey(harness.config.KASSA_SEALING_KEY), second) },
+      second,
+    );
     const mails = await eventually(
       async () => sink.messages.filter((message) => message.to.includes(event.email)),
       (found) => found.length >= 2,
     );
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(MEMBER_INVITED_DURABLE)),
+      () =>
+        harness.nats.jsm.consumers.info(
+          harness.namespace.stream(IDENTITY_STREAM),
+          harness.namespace.durable(MEMBER_INVITED_DURABLE),
+        ),
       (info) => info.num_pending === 0 && info.num_ack_pending === 0,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -87,8 +117,14 @@ describe('a MemberInvited event', () => {
   });
 
   it('does not send an invitation whose link expired before it could go out', async () => {
-    const event = await publishInvitation({ expiresAt: new Date(Date.now() - 1000) }, randomBytes(32).toString('base64url'));
-    const [row] = await eventually(() => messageRowsFor(harness.orm, event.invitationId), (rows) => rows[0]?.status === 'notSent');
+    const event = await publishInvitation(
+      { expiresAt: new Date(Date.now() - 1000) },
+      randomBytes(32).toString('base64url'),
+    );
+    const [row] = await eventually(
+      () => messageRowsFor(harness.orm, event.invitationId),
+      (rows) => rows[0]?.status === 'notSent',
+    );
     expect(row!.sealed_payload).toBeNull();
     expect(sink.messages.filter((message) => message.to.includes(event.email))).toEqual([]);
   });
@@ -99,7 +135,12 @@ describe('an invitation sent by the real identity service', () => {
     const namespace = harness.namespace.name;
     const sealingKey = harness.config.KASSA_SEALING_KEY;
     const identity = await startIdentityProcess({ namespace, sealingKey, callerRoot: testCallerKeyText });
-    const driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey, callerKey: testCallerKey });
+    const driver = await createIdentityDriver({
+      grpcAddress: identity.grpcAddress,
+      namespace,
+      sealingKey,
+      callerKey: testCallerKey,
+    });
     try {
       const owner = await driver.signUp(`owner-${randomBytes(4).toString('hex')}@example.com`, 'Olga Owner');
       const organisationId = await driver.createOrganisation(owner.userId, 'Linked Events');

@@ -8,13 +8,25 @@ import { createLifecycle } from '@kassa/platform/lifecycle';
 import { createLogger } from '@kassa/platform/logging';
 import { connectNats, ensureStream, NATS_ADMIN_USER, type NatsHandles } from '@kassa/platform/messaging';
 import { createOrm } from '@kassa/platform/persistence';
-import { assertInfrastructure, createMigratedTestDatabase, uniqueName, type TestDatabase, testCallerKeyText } from '@kassa/platform/testing';
- 
+import {
+  assertInfrastructure,
+  createMigratedTestDatabase,
+  uniqueName,
+  type TestDatabase,
+  testCallerKeyText,
+} from '@kassa/platform/testing';
+
 import { SignInCodeRequested } from '@kassa/proto/identity/events/v1/events';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { startNotifications } from '../../src/app';
 import { loadNotificationsConfig, type NotificationsConfig } from '../../src/config';
-import { IDENTITY_STREAM, NOTIFICATIONS_STREAM, ORDERING_STREAM, TICKETING_STREAM, subjects } from '../../src/events/subjects';
+import {
+  IDENTITY_STREAM,
+  NOTIFICATIONS_STREAM,
+  ORDERING_STREAM,
+  TICKETING_STREAM,
+  subjects,
+} from '../../src/events/subjects';
 import { SEND_EMAIL_QUEUE, type SendEmailRetryPolicy } from '../../src/jobs/send-email.job';
 import { notificationsEntities } from '../../src/persistence/entities';
 import { notificationsMigrations } from '../../src/persistence/migrations';
@@ -35,7 +47,10 @@ export interface Harness {
   app: RunningNotifications;
   /** Starts the service again (after `app.stop()`), with the same database, streams and queue. */
   restart(): Promise<RunningNotifications>;
-  publishSignInCodeRequested(event: Partial<SignInCodeRequested> & { code: string }, msgId?: string): Promise<{ event: SignInCodeRequested; duplicate: boolean }>;
+  publishSignInCodeRequested(
+    event: Partial<SignInCodeRequested> & { code: string },
+    msgId?: string,
+  ): Promise<{ event: SignInCodeRequested; duplicate: boolean }>;
   close(): Promise<void>;
 }
 
@@ -53,8 +68,16 @@ export async function startHarness(options: {
   now?: () => Date;
 }): Promise<Harness> {
   await assertInfrastructure();
-  const database: TestDatabase = await createMigratedTestDatabase(`notifications_${options.label}`, { name: 'notifications', entities: notificationsEntities, migrations: notificationsMigrations }, logger);
-  const namespace = createNamespace(uniqueName(`t${options.label}`).toLowerCase().replace(/[^a-z0-9]/g, ''));
+  const database: TestDatabase = await createMigratedTestDatabase(
+    `notifications_${options.label}`,
+    { name: 'notifications', entities: notificationsEntities, migrations: notificationsMigrations },
+    logger,
+  );
+  const namespace = createNamespace(
+    uniqueName(`t${options.label}`)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, ''),
+  );
   const queueName = namespace.queue(SEND_EMAIL_QUEUE);
   const sealingKey = randomBytes(32).toString('base64url');
   const webhookSecret = randomBytes(32).toString('hex');
@@ -72,9 +95,17 @@ export async function startHarness(options: {
     IDENTITY_GRPC_ADDRESS: options.identityAddress ?? '127.0.0.1:1',
     ...options.env,
   });
-  const nats = await connectNats({ url: config.natsUrl, name: `${namespace.name}-test`, user: NATS_ADMIN_USER, logger });
+  const nats = await connectNats({
+    url: config.natsUrl,
+    name: `${namespace.name}-test`,
+    user: NATS_ADMIN_USER,
+    logger,
+  });
   // identity owns its stream and creates it on start; here the harness stands in for identity.
-  await ensureStream(nats.jsm, { name: namespace.stream(IDENTITY_STREAM), subjects: [namespace.subject('kassa.identity.>')] });
+  await ensureStream(nats.jsm, {
+    name: namespace.stream(IDENTITY_STREAM),
+    subjects: [namespace.subject('kassa.identity.>')],
+  });
   const orm = await createOrm({ databaseUrl: database.url, entities: notificationsEntities, logger, poolMax: 2 });
   const start = async (): Promise<RunningNotifications> => {
     const lifecycle = createLifecycle(logger, { handleSignals: false, exit: () => undefined });
@@ -130,7 +161,11 @@ export async function startHarness(options: {
         displayName: '',
         ...fields,
       };
-      const ack = await nats.js.publish(namespace.subject(subjects.signInCodeRequested), SignInCodeRequested.encode(event).finish(), { msgID: msgId });
+      const ack = await nats.js.publish(
+        namespace.subject(subjects.signInCodeRequested),
+        SignInCodeRequested.encode(event).finish(),
+        { msgID: msgId },
+      );
       return { event, duplicate: ack.duplicate };
     },
     async close() {
@@ -159,11 +194,16 @@ async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
 }
 
 /** Polls until `read` returns a value that `done` accepts, or fails with the last value seen. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     last = await read();
   }
@@ -188,13 +228,25 @@ export interface MessageRow {
 }
 
 export async function messageRowsFor(orm: MikroORM, subjectRef: string): Promise<MessageRow[]> {
-  return orm.em.fork().getConnection().execute<MessageRow[]>('select * from email_message where subject_ref = ? order by id', [subjectRef]);
+  return orm.em
+    .fork()
+    .getConnection()
+    .execute<MessageRow[]>('select * from email_message where subject_ref = ? order by id', [subjectRef]);
 }
 
 export async function historyOf(orm: MikroORM, messageId: string): Promise<{ status: string; detail: string }[]> {
-  return orm.em.fork().getConnection().execute('select status, detail from email_status_change where message_id = ? order by id', [messageId]);
+  return orm.em
+    .fork()
+    .getConnection()
+    .execute('select status, detail from email_status_change where message_id = ? order by id', [messageId]);
 }
 
-export async function outboxRows(orm: MikroORM, subject: string): Promise<{ id: string; payload: Buffer; published_at: Date | null }[]> {
-  return orm.em.fork().getConnection().execute('select id, payload, published_at from outbox where subject = ? order by id', [subject]);
+export async function outboxRows(
+  orm: MikroORM,
+  subject: string,
+): Promise<{ id: string; payload: Buffer; published_at: Date | null }[]> {
+  return orm.em
+    .fork()
+    .getConnection()
+    .execute('select id, payload, published_at from outbox where subject = ? order by id', [subject]);
 }

@@ -28,7 +28,10 @@ const durable = () => harness.namespace.durable(ORDER_REFUNDED_DURABLE);
 
 /** ordering's stream in this test's namespace, with ordering's definition (services/ordering ORDERING_STREAM). */
 const ensureOrderingStream = () =>
-  ensureStream(harness.nats.jsm, { name: harness.namespace.stream(ORDERING_STREAM), subjects: [harness.namespace.subject('kassa.ordering.>')] });
+  ensureStream(harness.nats.jsm, {
+    name: harness.namespace.stream(ORDERING_STREAM),
+    subjects: [harness.namespace.subject('kassa.ordering.>')],
+  });
 
 interface RefundFields {
   reason: string;
@@ -56,9 +59,23 @@ function refundedEvent(fields: RefundFields, order?: OrderChanged['order']): Ord
       shopId: newId('shp'),
       status: fields.reason === 'late_payment' ? 'expired' : fields.reason === 'order_canceled' ? 'canceled' : 'paid',
       lines: [
-        { itemId: newId('itm'), ticketOptionId: newId('tko'), eventIds: [newId('evt')], name: 'Regular', quantity: 2, unitPriceMinor: 2500, subtotalMinor: 5000, totalMinor: 5000 },
+        {
+          itemId: newId('itm'),
+          ticketOptionId: newId('tko'),
+          eventIds: [newId('evt')],
+          name: 'Regular',
+          quantity: 2,
+          unitPriceMinor: 2500,
+          subtotalMinor: 5000,
+          totalMinor: 5000,
+        },
       ],
-      money: { currency: fields.currency ?? 'EUR', subtotalMinor: 5000, totalMinor: 5000, refundedMinor: fields.amountMinor },
+      money: {
+        currency: fields.currency ?? 'EUR',
+        subtotalMinor: 5000,
+        totalMinor: 5000,
+        refundedMinor: fields.amountMinor,
+      },
       email: `guest-${randomBytes(4).toString('hex')}@example.com`,
       createdAt: new Date(),
       updatedAt: new Date(),
@@ -86,7 +103,11 @@ function refundedEvent(fields: RefundFields, order?: OrderChanged['order']): Ord
 
 /** Publishes like ordering's outbox relay: the row id as Nats-Msg-Id (a new one unless given). */
 async function publish(event: OrderChanged, msgId = newId('obx')): Promise<void> {
-  await harness.nats.js.publish(harness.namespace.subject(subjects.orderRefunded), OrderChanged.encode(event).finish(), { msgID: msgId });
+  await harness.nats.js.publish(
+    harness.namespace.subject(subjects.orderRefunded),
+    OrderChanged.encode(event).finish(),
+    { msgID: msgId },
+  );
 }
 
 const mailsTo = (email: string): SinkMessage[] => sink.messages.filter((message) => message.to.includes(email));
@@ -99,7 +120,11 @@ async function settled(): Promise<void> {
     (info) => info.num_pending === 0 && info.num_ack_pending === 0,
   );
   await eventually(
-    async () => harness.orm.em.fork().getConnection().execute<{ n: string }[]>("select count(*) as n from email_message where status = 'created'"),
+    async () =>
+      harness.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ n: string }[]>("select count(*) as n from email_message where status = 'created'"),
     ([row]) => Number(row!.n) === 0,
   );
   // A mail handed to SMTP reaches the sink a moment later.
@@ -122,9 +147,14 @@ describe('refunds of orders', () => {
       `Your payment came in after your reservation had ended and the tickets were no longer available, so we have refunded it in full: €50.00 for order ${event.order!.number}.`,
     );
     expect(flat(mail.text)).toContain('It can take a few days before the refund shows on your bank or card statement.');
-    expect(mail.text).toContain(`${harness.config.PUBLIC_BASE_URL}/order/${event.order!.id}?key=${event.guestAccessKey}`);
+    expect(mail.text).toContain(
+      `${harness.config.PUBLIC_BASE_URL}/order/${event.order!.id}?key=${event.guestAccessKey}`,
+    );
 
-    const rows = await eventually(() => messageRowsFor(harness.orm, event.order!.id), (found) => found[0]?.status === 'send');
+    const rows = await eventually(
+      () => messageRowsFor(harness.orm, event.order!.id),
+      (found) => found[0]?.status === 'send',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       template: 'order-refunded',
@@ -147,25 +177,38 @@ describe('refunds of orders', () => {
     const duplicate = refundedEvent({ reason: 'duplicate_payment', amountMinor: 5000 });
     for (const event of [full, partial, canceled, duplicate]) await publish(event);
 
-    const waitFor = (event: OrderChanged) => sink.waitForMessage((message) => message.to.includes(event.order!.email), 15_000);
-    const [fullMail, partialMail, canceledMail, duplicateMail] = await Promise.all([full, partial, canceled, duplicate].map(waitFor));
+    const waitFor = (event: OrderChanged) =>
+      sink.waitForMessage((message) => message.to.includes(event.order!.email), 15_000);
+    const [fullMail, partialMail, canceledMail, duplicateMail] = await Promise.all(
+      [full, partial, canceled, duplicate].map(waitFor),
+    );
     const nlAmount = formatAmount(5000, 'EUR', 'nl');
 
     expect(fullMail!.subject).toBe(`Bestelling ${full.order!.number} is terugbetaald en geannuleerd`);
-    expect(flat(fullMail!.text)).toContain(`De organisator heeft ${nlAmount} van bestelling ${full.order!.number} terugbetaald.`);
+    expect(flat(fullMail!.text)).toContain(
+      `De organisator heeft ${nlAmount} van bestelling ${full.order!.number} terugbetaald.`,
+    );
     expect(flat(fullMail!.text)).toContain('De bestelling is geannuleerd en de tickets zijn niet meer geldig.');
-    expect(fullMail!.text).toContain(`${harness.config.PUBLIC_BASE_URL}/nl/order/${full.order!.id}?key=${full.guestAccessKey}`);
+    expect(fullMail!.text).toContain(
+      `${harness.config.PUBLIC_BASE_URL}/nl/order/${full.order!.id}?key=${full.guestAccessKey}`,
+    );
 
     expect(partialMail!.subject).toBe(`Partial refund for order ${partial.order!.number}`);
     expect(flat(partialMail!.text)).toContain(`The organiser refunded US$12.50 of order ${partial.order!.number}.`);
     expect(flat(partialMail!.text)).toContain('Your tickets stay valid');
 
-    expect(canceledMail!.subject).toBe(`Bestelling ${canceled.order!.number} is geannuleerd en je betaling terugbetaald`);
-    expect(flat(canceledMail!.text)).toContain(`Bestelling ${canceled.order!.number} is door de organisator geannuleerd.`);
+    expect(canceledMail!.subject).toBe(
+      `Bestelling ${canceled.order!.number} is geannuleerd en je betaling terugbetaald`,
+    );
+    expect(flat(canceledMail!.text)).toContain(
+      `Bestelling ${canceled.order!.number} is door de organisator geannuleerd.`,
+    );
     expect(flat(canceledMail!.text)).toContain(`je betaling van ${nlAmount} volledig terugbetaald`);
 
     expect(duplicateMail!.subject).toBe(`You paid twice for order ${duplicate.order!.number}: we refunded one payment`);
-    expect(flat(duplicateMail!.text)).toContain(`You paid twice for order ${duplicate.order!.number}; we refunded the second payment of €50.00.`);
+    expect(flat(duplicateMail!.text)).toContain(
+      `You paid twice for order ${duplicate.order!.number}; we refunded the second payment of €50.00.`,
+    );
     expect(flat(duplicateMail!.text)).toContain('Your order is paid and stays valid');
 
     await settled();
@@ -187,7 +230,10 @@ describe('refunds of orders', () => {
     // A second partial refund of the same order is a new fact: one more e-mail.
     const second = refundedEvent({ reason: 'organiser', amountMinor: 500 }, first.order);
     await publish(second);
-    await sink.waitForMessage((message) => message.to.includes(first.order!.email) && message.text.includes('€5.00'), 15_000);
+    await sink.waitForMessage(
+      (message) => message.to.includes(first.order!.email) && message.text.includes('€5.00'),
+      15_000,
+    );
     await settled();
     expect(mailsTo(first.order!.email)).toHaveLength(2);
 
@@ -198,14 +244,17 @@ describe('refunds of orders', () => {
     await harness.nats.jsm.consumers.delete(harness.namespace.stream(ORDERING_STREAM), durable());
     await harness.restart();
     const info = await eventually(
-      () => harness.nats.jsm.consumers.info(harness.namespace.stream(ORDERING_STREAM), durable()).catch(() => undefined),
+      () =>
+        harness.nats.jsm.consumers.info(harness.namespace.stream(ORDERING_STREAM), durable()).catch(() => undefined),
       (found) => found !== undefined && found.num_pending === 0 && found.num_ack_pending === 0,
     );
     expect(info!.delivered.stream_seq).toBeGreaterThanOrEqual(8);
     await settled();
     expect(sink.messages.length).toBe(before);
     const rows = await messageRowsFor(harness.orm, first.order!.id);
-    expect(rows.map((row) => row.dedupe_key).sort()).toEqual([`order-refunded-${first.refund!.id}`, `order-refunded-${second.refund!.id}`].sort());
+    expect(rows.map((row) => row.dedupe_key).sort()).toEqual(
+      [`order-refunded-${first.refund!.id}`, `order-refunded-${second.refund!.id}`].sort(),
+    );
   });
 
   it('send nothing for a refund whose reason has no e-mail, and go on with the next', async () => {

@@ -15,7 +15,9 @@ let client: PromiseClient<typeof PublicFormsServiceService>;
 beforeAll(async () => {
   sink = await startSmtpSink();
   harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'forms' });
-  client = createGrpcClient(PublicFormsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
+  client = createGrpcClient(PublicFormsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, {
+    callerKey: testCallerKey,
+  });
 });
 
 afterAll(async () => {
@@ -51,7 +53,10 @@ async function formsState(): Promise<string> {
 }
 
 async function failure(call: Promise<unknown>): Promise<GrpcCallError> {
-  const error = await call.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   if (!(error instanceof GrpcCallError)) throw new Error(`expected a GrpcCallError, got ${String(error)}`);
   return error;
 }
@@ -67,15 +72,17 @@ describe('JoinWaitlist', () => {
     expect(mail.text).toContain('Thanks for joining the Kassa waitlist.');
     expect(mail.from).toBe('no-reply@kassa.localhost');
 
-    const entries = await sql<{ id: string; email: string; locale: string }>('select id, email, locale from waitlist_entry where email = ?', [
-      email.toLowerCase(),
-    ]);
+    const entries = await sql<{ id: string; email: string; locale: string }>(
+      'select id, email, locale from waitlist_entry where email = ?',
+      [email.toLowerCase()],
+    );
     expect(entries).toEqual([{ id: expect.stringMatching(/^wle_/), email: email.toLowerCase(), locale: 'en' }]);
     const [message] = await eventually(
-      () => sql<{ id: string; status: string; template: string; sealed_payload: string | null }>(
-        'select id, status, template, sealed_payload from email_message where subject_ref = ?',
-        [entries[0]!.id],
-      ),
+      () =>
+        sql<{ id: string; status: string; template: string; sealed_payload: string | null }>(
+          'select id, status, template, sealed_payload from email_message where subject_ref = ?',
+          [entries[0]!.id],
+        ),
       (rows) => rows[0]?.status === 'send',
     );
     expect(message).toMatchObject({ template: 'waitlist-confirmation', sealed_payload: null });
@@ -160,11 +167,16 @@ describe('SendContactMessage', () => {
   it("delivers the message to the operators' inbox with Reply-To set to the visitor, keeping nothing of it afterwards", async () => {
     const email = address('visitor');
     const text = `Hello,\nDo you support festivals with several days? ${uniqueName('ref')}`;
-    expect(await client.sendContactMessage({ name: 'Sam Jansen', email, message: text, locale: 'nl', clientIp: nextIp() })).toEqual({});
+    expect(
+      await client.sendContactMessage({ name: 'Sam Jansen', email, message: text, locale: 'nl', clientIp: nextIp() }),
+    ).toEqual({});
 
     const operators = harness.config.CONTACT_INBOX;
     expect(operators).toBe('operators@kassa.localhost');
-    const mail = await sink.waitForMessage((message) => message.to.includes(operators) && message.text.includes(text.split('\n')[1]!), 10_000);
+    const mail = await sink.waitForMessage(
+      (message) => message.to.includes(operators) && message.text.includes(text.split('\n')[1]!),
+      10_000,
+    );
     expect(mail.to).toEqual([operators]);
     expect(mail.headers['reply-to']).toContain(email);
     expect(mail.subject).toBe('Kassa contact form: new message');
@@ -173,13 +185,18 @@ describe('SendContactMessage', () => {
     expect(mailsTo(email)).toHaveLength(0);
 
     const [row] = await eventually(
-      () => sql<{ status: string; sealed_payload: string | null; recipient: string; subject_ref: string }>(
-        'select status, sealed_payload, recipient, subject_ref from email_message where id = ?',
-        [mail.headers['x-kassa-message-id']],
-      ),
+      () =>
+        sql<{ status: string; sealed_payload: string | null; recipient: string; subject_ref: string }>(
+          'select status, sealed_payload, recipient, subject_ref from email_message where id = ?',
+          [mail.headers['x-kassa-message-id']],
+        ),
       (rows) => rows[0]?.status === 'send',
     );
-    expect(row).toMatchObject({ recipient: operators, sealed_payload: null, subject_ref: expect.stringMatching(/^ctm_/) });
+    expect(row).toMatchObject({
+      recipient: operators,
+      sealed_payload: null,
+      subject_ref: expect.stringMatching(/^ctm_/),
+    });
     const dump = await sql<{ text: string }>(`select string_agg(m::text, '|') as text from email_message m`);
     expect(dump[0]!.text).not.toContain('festivals with several days');
   });
@@ -193,7 +210,14 @@ describe('SendContactMessage', () => {
   ])('refuses %s and changes nothing', async (_case, change: Record<string, string>, field, message) => {
     const before = await formsState();
     const error = await failure(
-      client.sendContactMessage({ name: 'Sam', email: address('bad'), message: 'Hi', locale: 'en', clientIp: nextIp(), ...change }),
+      client.sendContactMessage({
+        name: 'Sam',
+        email: address('bad'),
+        message: 'Hi',
+        locale: 'en',
+        clientIp: nextIp(),
+        ...change,
+      }),
     );
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.violations).toEqual([{ field, message }]);
@@ -203,8 +227,11 @@ describe('SendContactMessage', () => {
 
   it('limits messages per address', async () => {
     const email = address('chatty');
-    for (let i = 0; i < 5; i++) await client.sendContactMessage({ name: '', email, message: `Message ${i}`, locale: 'en', clientIp: nextIp() });
-    const error = await failure(client.sendContactMessage({ name: '', email, message: 'One more', locale: 'en', clientIp: nextIp() }));
+    for (let i = 0; i < 5; i++)
+      await client.sendContactMessage({ name: '', email, message: `Message ${i}`, locale: 'en', clientIp: nextIp() });
+    const error = await failure(
+      client.sendContactMessage({ name: '', email, message: 'One more', locale: 'en', clientIp: nextIp() }),
+    );
     expect(error.code).toBe(status.RESOURCE_EXHAUSTED);
   });
 });

@@ -40,25 +40,37 @@ describe('a SignInCodeRequested event', () => {
       () => messageRowsFor(harness.orm, event.challengeId),
       (rows) => rows[0]?.status === 'send',
     );
-    expect(row).toMatchObject({ status: 'send', recipient: event.email, sealed_payload: null, attempts: 1, subject: 'Your Kassa sign-in code: ******' });
+    expect(row).toMatchObject({
+      status: 'send',
+      recipient: event.email,
+      sealed_payload: null,
+      attempts: 1,
+      subject: 'Your Kassa sign-in code: ******',
+    });
     expect(mail.headers['x-kassa-message-id']).toBe(row!.id);
     expect(await historyOf(harness.orm, row!.id)).toEqual([{ status: 'send', detail: expect.stringMatching(/^250/) }]);
 
     const outbox = await outboxRows(harness.orm, subjects.emailStatusChanged);
     const events = outbox.map((entry) => EmailStatusChanged.decode(entry.payload));
-    expect(events).toContainEqual(expect.objectContaining({ messageId: row!.id, subjectRef: event.challengeId, status: 'send' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ messageId: row!.id, subjectRef: event.challengeId, status: 'send' }),
+    );
     // The relay publishes it to our own stream.
     await eventually(
-      async () => (await outboxRows(harness.orm, subjects.emailStatusChanged)).every((entry) => entry.published_at !== null),
+      async () =>
+        (await outboxRows(harness.orm, subjects.emailStatusChanged)).every((entry) => entry.published_at !== null),
       (published) => published,
     );
 
     // Nothing else goes out for this challenge, and the code is nowhere in the database.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(event.email)).toHaveLength(1);
-    const dump = await harness.orm.em.fork().getConnection().execute<{ text: string }[]>(
-      `select concat_ws('|', (select string_agg(m::text, '|') from email_message m), (select string_agg(h::text, '|') from email_status_change h)) as text`,
-    );
+    const dump = await harness.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ text: string }[]>(
+        `select concat_ws('|', (select string_agg(m::text, '|') from email_message m), (select string_agg(h::text, '|') from email_status_change h)) as text`,
+      );
     expect(dump[0]!.text).not.toContain('482913');
   });
 
@@ -77,22 +89,34 @@ describe('a SignInCodeRequested event', () => {
     const again = await harness.publishSignInCodeRequested({ ...first.event, code: '111222' }, msgId);
     expect(again.duplicate).toBe(true);
     await sink.waitForMessage((message) => message.to.includes(first.event.email), 10_000);
-    await eventually(() => messageRowsFor(harness.orm, first.event.challengeId), (rows) => rows[0]?.status === 'send');
+    await eventually(
+      () => messageRowsFor(harness.orm, first.event.challengeId),
+      (rows) => rows[0]?.status === 'send',
+    );
 
     // … and when the stream delivers it again anyway (here: the consumer is recreated and replays the
     // stream), the inbox recognises the message id and nothing is sent twice.
     await harness.app.stop();
-    await harness.nats.jsm.consumers.delete(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(SIGNIN_CODE_DURABLE));
+    await harness.nats.jsm.consumers.delete(
+      harness.namespace.stream(IDENTITY_STREAM),
+      harness.namespace.durable(SIGNIN_CODE_DURABLE),
+    );
     await harness.restart();
     // The consumer starts once the service has seen identity's stream, a moment after the restart.
     await eventually(
-      () => harness.nats.jsm.consumers.info(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(SIGNIN_CODE_DURABLE)).catch(() => null),
+      () =>
+        harness.nats.jsm.consumers
+          .info(harness.namespace.stream(IDENTITY_STREAM), harness.namespace.durable(SIGNIN_CODE_DURABLE))
+          .catch(() => null),
       (info) => info !== null && info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq > 0,
     );
     const inbox = await harness.orm.em
       .fork()
       .getConnection()
-      .execute<{ count: string }[]>('select count(*) from inbox where consumer = ? and message_id = ?', [harness.namespace.durable(SIGNIN_CODE_DURABLE), msgId]);
+      .execute<{ count: string }[]>('select count(*) from inbox where consumer = ? and message_id = ?', [
+        harness.namespace.durable(SIGNIN_CODE_DURABLE),
+        msgId,
+      ]);
     expect(Number(inbox[0]!.count)).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo(first.event.email)).toHaveLength(1);
@@ -123,7 +147,10 @@ describe('the unsent-mail sweeper', () => {
     expect(await harness.app.sweeper.runOnce()).toBe(1);
     const mail = await sink.waitForMessage((message) => message.to.includes(email), 10_000);
     expect(mail.text).toContain('313131');
-    await eventually(() => messageRowsFor(harness.orm, challengeId), (rows) => rows[0]?.status === 'send');
+    await eventually(
+      () => messageRowsFor(harness.orm, challengeId),
+      (rows) => rows[0]?.status === 'send',
+    );
     expect(await harness.app.sweeper.runOnce()).toBe(0);
   });
 });
@@ -132,9 +159,14 @@ describe('ListMessages over gRPC', () => {
   it('lists the messages about a challenge with their history, and validates the reference', async () => {
     const { event } = await harness.publishSignInCodeRequested({ code: '654321' });
     await sink.waitForMessage((message) => message.to.includes(event.email), 10_000);
-    await eventually(() => messageRowsFor(harness.orm, event.challengeId), (rows) => rows[0]?.status === 'send');
+    await eventually(
+      () => messageRowsFor(harness.orm, event.challengeId),
+      (rows) => rows[0]?.status === 'send',
+    );
 
-    const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, { callerKey: testCallerKey });
+    const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${harness.app.grpcPort}`, {
+      callerKey: testCallerKey,
+    });
     try {
       const response = await client.listMessages({ subjectRef: event.challengeId });
       expect(response.messages).toHaveLength(1);
@@ -158,7 +190,9 @@ describe('ListMessages over gRPC', () => {
       expect((invalid as GrpcCallError).violations).toEqual([{ field: 'subjectRef', message: 'ID is invalid' }]);
 
       const missing = await client.listMessages({ subjectRef: '' }).catch((error: unknown) => error);
-      expect((missing as GrpcCallError).violations).toEqual([{ field: 'subjectRef', message: 'Subject reference is required' }]);
+      expect((missing as GrpcCallError).violations).toEqual([
+        { field: 'subjectRef', message: 'Subject reference is required' },
+      ]);
     } finally {
       client.close();
     }

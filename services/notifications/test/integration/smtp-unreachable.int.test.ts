@@ -21,7 +21,11 @@ let telemetry: Telemetry;
 
 beforeAll(async () => {
   telemetry = startTestTelemetry('notifications-test');
-  harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, label: 'nosmtp', retry: { attempts: 3, backoffMs: 50 } });
+  harness = await startHarness({
+    smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+    label: 'nosmtp',
+    retry: { attempts: 3, backoffMs: 50 },
+  });
 });
 
 afterAll(async () => {
@@ -41,11 +45,16 @@ it('retries a message the SMTP server never accepts, then records it as notSent'
   );
   expect(row).toMatchObject({ status: 'notSent', attempts: 3, sealed_payload: null });
   // Every SMTP attempt counted as it failed (the last one before notSent was recorded).
-  expect({ sent: await attempts('sent'), failed: await attempts('failed') }).toEqual({ sent: before.sent, failed: before.failed + 3 });
+  expect({ sent: await attempts('sent'), failed: await attempts('failed') }).toEqual({
+    sent: before.sent,
+    failed: before.failed + 3,
+  });
   const history = await historyOf(harness.orm, row!.id);
   expect(history).toEqual([{ status: 'notSent', detail: expect.stringContaining('ECONNREFUSED') }]);
 
-  const events = (await outboxRows(harness.orm, subjects.emailStatusChanged)).map((entry) => EmailStatusChanged.decode(entry.payload));
+  const events = (await outboxRows(harness.orm, subjects.emailStatusChanged)).map((entry) =>
+    EmailStatusChanged.decode(entry.payload),
+  );
   expect(events).toEqual([expect.objectContaining({ messageId: row!.id, status: 'notSent' })]);
 
   // Given up for good: the sweeper does not bring it back.

@@ -37,10 +37,49 @@ const walletEnv = (overrides: Record<string, string> = {}) => ({
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kassa-wallet-int-'));
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'wwdr.key', '-out', 'wwdr.pem', '-days', '2', '-subj', '/CN=Test WWDR stand-in (not Apple)');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'wwdr.key',
+    '-out',
+    'wwdr.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Test WWDR stand-in (not Apple)',
+  );
   openssl('genrsa', '-aes256', '-passout', `pass:${passphrase}`, '-out', 'signer.key', '2048');
-  openssl('req', '-new', '-key', 'signer.key', '-passin', `pass:${passphrase}`, '-out', 'signer.csr', '-subj', '/CN=Pass Type ID: pass.test.kassa/OU=ABCDE12345');
-  openssl('x509', '-req', '-in', 'signer.csr', '-CA', 'wwdr.pem', '-CAkey', 'wwdr.key', '-CAcreateserial', '-out', 'signer.pem', '-days', '2');
+  openssl(
+    'req',
+    '-new',
+    '-key',
+    'signer.key',
+    '-passin',
+    `pass:${passphrase}`,
+    '-out',
+    'signer.csr',
+    '-subj',
+    '/CN=Pass Type ID: pass.test.kassa/OU=ABCDE12345',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'signer.csr',
+    '-CA',
+    'wwdr.pem',
+    '-CAkey',
+    'wwdr.key',
+    '-CAcreateserial',
+    '-out',
+    'signer.pem',
+    '-days',
+    '2',
+  );
   sink = await startSmtpSink();
 });
 
@@ -53,15 +92,31 @@ afterAll(async () => {
 describe('Apple Wallet passes', () => {
   it('refuse to start with a key they cannot sign with, saying why', async () => {
     await expect(
-      startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'walletbad', env: walletEnv({ WALLET_SIGNER_KEY_PASSPHRASE: 'wrong passphrase' }) }),
+      startHarness({
+        smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+        label: 'walletbad',
+        env: walletEnv({ WALLET_SIGNER_KEY_PASSPHRASE: 'wrong passphrase' }),
+      }),
     ).rejects.toThrow(/Apple Wallet passes cannot be signed with the configured WALLET_\* files/);
   });
 
   it('go with the confirmation, one per ticket, when configured', async () => {
-    harness = await startHarness({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, label: 'wallet', streamRetryMs: 100, env: walletEnv() });
-    await ensureStream(harness.nats.jsm, { name: harness.namespace.stream(TICKETING_STREAM), subjects: [harness.namespace.subject('kassa.ticketing.>')] });
+    harness = await startHarness({
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+      label: 'wallet',
+      streamRetryMs: 100,
+      env: walletEnv(),
+    });
+    await ensureStream(harness.nats.jsm, {
+      name: harness.namespace.stream(TICKETING_STREAM),
+      subjects: [harness.namespace.subject('kassa.ticketing.>')],
+    });
     const event = ticketsIssuedEvent();
-    await harness.nats.js.publish(harness.namespace.subject(subjects.ticketsIssued), TicketsIssued.encode(event).finish(), { msgID: newId('obx') });
+    await harness.nats.js.publish(
+      harness.namespace.subject(subjects.ticketsIssued),
+      TicketsIssued.encode(event).finish(),
+      { msgID: newId('obx') },
+    );
 
     const mail = await sink.waitForMessage((message) => message.to.includes(event.order!.email), 30_000);
     const passes = mail.attachments.filter((attachment) => attachment.contentType === 'application/vnd.apple.pkpass');
@@ -70,7 +125,10 @@ describe('Apple Wallet passes', () => {
     expect(mail.attachments.map((attachment) => attachment.filename)).toContain(ticketsPdfName(event.order!.number));
     expect(mail.text).toContain('each as an Apple Wallet pass');
 
-    const [row] = await eventually(() => messageRowsFor(harness!.orm, event.order!.id), (rows) => rows[0]?.status === 'send');
+    const [row] = await eventually(
+      () => messageRowsFor(harness!.orm, event.order!.id),
+      (rows) => rows[0]?.status === 'send',
+    );
     expect(row!.attachments).toEqual(mail.attachments.map((attachment) => attachment.filename));
   });
 });

@@ -9,7 +9,13 @@ import {
   stableJson,
   verifyDeliverySignature,
 } from '../../src/domain/delivery-event';
-import { deliveryStatuses, emailStatuses, type EmailStatus, statusAfterReport, statusRank } from '../../src/domain/email-status';
+import {
+  deliveryStatuses,
+  emailStatuses,
+  type EmailStatus,
+  statusAfterReport,
+  statusRank,
+} from '../../src/domain/email-status';
 import { reportStatus, createEmailMessage } from '../../src/domain/email-message';
 
 const secret = 'a-webhook-secret-of-at-least-32-characters!';
@@ -39,10 +45,28 @@ describe('the delivery event signature', () => {
   it('accepts the body it signs, within five minutes either way', () => {
     const body = json({ eventType: 'Delivery' });
     expect(verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix), now)).toBe(true);
-    expect(verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix - SIGNATURE_TOLERANCE_SECONDS), now)).toBe(true);
-    expect(verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix + SIGNATURE_TOLERANCE_SECONDS), now)).toBe(true);
-    expect(verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix - SIGNATURE_TOLERANCE_SECONDS - 1), now)).toBe(false);
-    expect(verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix + SIGNATURE_TOLERANCE_SECONDS + 1), now)).toBe(false);
+    expect(
+      verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix - SIGNATURE_TOLERANCE_SECONDS), now),
+    ).toBe(true);
+    expect(
+      verifyDeliverySignature(secret, body, signDeliveryBody(secret, body, unix + SIGNATURE_TOLERANCE_SECONDS), now),
+    ).toBe(true);
+    expect(
+      verifyDeliverySignature(
+        secret,
+        body,
+        signDeliveryBody(secret, body, unix - SIGNATURE_TOLERANCE_SECONDS - 1),
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      verifyDeliverySignature(
+        secret,
+        body,
+        signDeliveryBody(secret, body, unix + SIGNATURE_TOLERANCE_SECONDS + 1),
+        now,
+      ),
+    ).toBe(false);
   });
 
   it('accepts any of several v1 values (a secret being rotated) and refuses malformed headers', () => {
@@ -50,7 +74,15 @@ describe('the delivery event signature', () => {
     const good = signDeliveryBody(secret, body, unix);
     const goodHex = good.split('v1=')[1]!;
     expect(verifyDeliverySignature(secret, body, `t=${unix},v1=${'0'.repeat(64)},v1=${goodHex}`, now)).toBe(true);
-    for (const header of ['', 'garbage', `t=${unix}`, `v1=${goodHex}`, `t=abc,v1=${goodHex}`, `t=${unix},v1=${goodHex.slice(2)}`, `t=${unix},v0=${goodHex}`]) {
+    for (const header of [
+      '',
+      'garbage',
+      `t=${unix}`,
+      `v1=${goodHex}`,
+      `t=abc,v1=${goodHex}`,
+      `t=${unix},v1=${goodHex.slice(2)}`,
+      `t=${unix},v0=${goodHex}`,
+    ]) {
       expect(verifyDeliverySignature(secret, body, header, now)).toBe(false);
     }
   });
@@ -136,10 +168,30 @@ describe('SES event records', () => {
             feedbackId: 'fb-0001',
           },
         },
-        { eventType: 'Delivery', mail: mail({ tags: { kassaMessageId: ['msg_01jd8k6m2q3r4s5t6v7w8x9y0z'] } }), delivery: { timestamp: '2027-03-01T11:59:10.000Z', smtpResponse: '250 2.0.0 OK' } },
-        { eventType: 'Click', mail: mail(), click: { timestamp: '2027-03-01T12:10:00.000Z', ipAddress: '192.0.2.1', link: 'https://kassa.example/ticket/tkt_1?utm=x&token=secret#top' } },
-        { eventType: 'Open', mail: mail(), open: { timestamp: '2027-03-01T12:05:00.000Z', ipAddress: '192.0.2.1', userAgent: 'Mail' } },
-        { eventType: 'Rendering Failure', mail: mail(), failure: { errorMessage: 'Attribute missing', templateName: 'x' } },
+        {
+          eventType: 'Delivery',
+          mail: mail({ tags: { kassaMessageId: ['msg_01jd8k6m2q3r4s5t6v7w8x9y0z'] } }),
+          delivery: { timestamp: '2027-03-01T11:59:10.000Z', smtpResponse: '250 2.0.0 OK' },
+        },
+        {
+          eventType: 'Click',
+          mail: mail(),
+          click: {
+            timestamp: '2027-03-01T12:10:00.000Z',
+            ipAddress: '192.0.2.1',
+            link: 'https://kassa.example/ticket/tkt_1?utm=x&token=secret#top',
+          },
+        },
+        {
+          eventType: 'Open',
+          mail: mail(),
+          open: { timestamp: '2027-03-01T12:05:00.000Z', ipAddress: '192.0.2.1', userAgent: 'Mail' },
+        },
+        {
+          eventType: 'Rendering Failure',
+          mail: mail(),
+          failure: { errorMessage: 'Attribute missing', templateName: 'x' },
+        },
       ]),
     );
     expect(bounce).toEqual({
@@ -150,22 +202,41 @@ describe('SES event records', () => {
       kassaMessageId: 'msg_01jd8k6m2q3r4s5t6v7w8x9y0z',
       providerMessageIds: ['010001-ses-id', 'msg_01jd8k6m2q3r4s5t6v7w8x9y0z@kassa.localhost'],
     });
-    expect(delivery).toMatchObject({ status: 'delivery', detail: '250 2.0.0 OK', kassaMessageId: 'msg_01jd8k6m2q3r4s5t6v7w8x9y0z', occurredAt: new Date('2027-03-01T11:59:10.000Z') });
+    expect(delivery).toMatchObject({
+      status: 'delivery',
+      detail: '250 2.0.0 OK',
+      kassaMessageId: 'msg_01jd8k6m2q3r4s5t6v7w8x9y0z',
+      occurredAt: new Date('2027-03-01T11:59:10.000Z'),
+    });
     expect(delivery!.eventId).toMatch(/^sha256:[0-9a-f]{64}$/);
     // Opens and clicks keep no IP, no user agent, no query string.
     expect(click).toMatchObject({ status: 'click', detail: 'https://kassa.example/ticket/tkt_1' });
     expect(open).toMatchObject({ status: 'opened', detail: '', kassaMessageId: undefined });
     expect(JSON.stringify([click, open])).not.toContain('192.0.2.1');
     // Without its own time, an event happened when the mail was sent.
-    expect(failure).toMatchObject({ status: 'renderingFailure', detail: 'Attribute missing', occurredAt: new Date('2027-03-01T11:59:00.000Z') });
+    expect(failure).toMatchObject({
+      status: 'renderingFailure',
+      detail: 'Attribute missing',
+      occurredAt: new Date('2027-03-01T11:59:00.000Z'),
+    });
   });
 
   it('are identified by their content when the provider gives no id: the same record twice is one event', () => {
-    const record = { eventType: 'Delivery', mail: mail(), delivery: { timestamp: '2027-03-01T11:59:10.000Z', smtpResponse: '250 OK' } };
-    const reordered = { delivery: { smtpResponse: '250 OK', timestamp: '2027-03-01T11:59:10.000Z' }, mail: mail(), eventType: 'Delivery' };
+    const record = {
+      eventType: 'Delivery',
+      mail: mail(),
+      delivery: { timestamp: '2027-03-01T11:59:10.000Z', smtpResponse: '250 OK' },
+    };
+    const reordered = {
+      delivery: { smtpResponse: '250 OK', timestamp: '2027-03-01T11:59:10.000Z' },
+      mail: mail(),
+      eventType: 'Delivery',
+    };
     const [a] = parseDeliveryEvents(json(record));
     const [b] = parseDeliveryEvents(json(reordered));
-    const [c] = parseDeliveryEvents(json({ ...record, delivery: { ...record.delivery, timestamp: '2027-03-01T11:59:11.000Z' } }));
+    const [c] = parseDeliveryEvents(
+      json({ ...record, delivery: { ...record.delivery, timestamp: '2027-03-01T11:59:11.000Z' } }),
+    );
     expect(a!.eventId).toBe(b!.eventId);
     expect(c!.eventId).not.toBe(a!.eventId);
   });
@@ -186,8 +257,11 @@ describe('SES event records', () => {
     expect(violationsOf(Buffer.alloc(0))).toEqual([{ field: 'rawBody', message: 'Body is required' }]);
     expect(violationsOf(Buffer.from('{not json'))).toEqual([{ field: 'rawBody', message: 'Body is invalid' }]);
     expect(violationsOf(json([]))).toEqual([{ field: 'rawBody', message: 'Events must not be empty' }]);
-    expect(violationsOf(json(Array.from({ length: MAX_EVENTS_PER_REQUEST + 1 }, () => ({ eventType: 'Send', mail: mail() })))))
-      .toEqual([{ field: 'rawBody', message: 'Events is too long' }]);
+    expect(
+      violationsOf(
+        json(Array.from({ length: MAX_EVENTS_PER_REQUEST + 1 }, () => ({ eventType: 'Send', mail: mail() }))),
+      ),
+    ).toEqual([{ field: 'rawBody', message: 'Events is too long' }]);
     expect(violationsOf(json('text'))).toEqual([{ field: 'rawBody', message: 'Event is invalid' }]);
     expect(violationsOf(json({ mail: mail() }))).toEqual([{ field: 'eventType', message: 'Event type is required' }]);
     expect(
@@ -237,13 +311,18 @@ describe('the current status under delivery reports', () => {
 
   it('ends at the same status whatever order the reports arrive in, and that is the highest ranked one', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...deliveryStatuses), { minLength: 1, maxLength: 12 }), fc.func(fc.integer()), (reports, key) => {
-        const shuffled = [...reports].sort((a, b) => key(a) - key(b));
-        const final = (list: typeof reports) => list.reduce<EmailStatus>((status, reported) => statusAfterReport(status, reported), 'send');
-        expect(final(reports)).toBe(final(shuffled));
-        const highest = [...reports, 'send' as const].reduce((a, b) => (statusRank(a) >= statusRank(b) ? a : b));
-        expect(final(reports)).toBe(highest);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...deliveryStatuses), { minLength: 1, maxLength: 12 }),
+        fc.func(fc.integer()),
+        (reports, key) => {
+          const shuffled = [...reports].sort((a, b) => key(a) - key(b));
+          const final = (list: typeof reports) =>
+            list.reduce<EmailStatus>((status, reported) => statusAfterReport(status, reported), 'send');
+          expect(final(reports)).toBe(final(shuffled));
+          const highest = [...reports, 'send' as const].reduce((a, b) => (statusRank(a) >= statusRank(b) ? a : b));
+          expect(final(reports)).toBe(highest);
+        },
+      ),
     );
     expect(new Set(emailStatuses.map(statusRank)).size).toBe(emailStatuses.length);
   });

@@ -3,8 +3,22 @@ import { emailKind, isFunnelConfirmation } from '../../src/metrics';
 
 describe('emailKind', () => {
   it('labels each template by its name in snake_case', () => {
-    const templates: TemplateName[] = ['signin-code', 'waitlist-confirmation', 'contact-message', 'member-invitation', 'order-refunded', 'order-confirmation'];
-    expect(templates.map(emailKind)).toEqual(['signin_code', 'waitlist_confirmation', 'contact_message', 'member_invitation', 'order_refunded', 'order_confirmation']);
+    const templates: TemplateName[] = [
+      'signin-code',
+      'waitlist-confirmation',
+      'contact-message',
+      'member-invitation',
+      'order-refunded',
+      'order-confirmation',
+    ];
+    expect(templates.map(emailKind)).toEqual([
+      'signin_code',
+      'waitlist_confirmation',
+      'contact_message',
+      'member_invitation',
+      'order_refunded',
+      'order_confirmation',
+    ]);
   });
 });
 

@@ -1,9 +1,27 @@
-import { canTransition, deliveryStatuses, emailStatuses, isEmailStatus, isFinalStatus } from '../../src/domain/email-status';
+import {
+  canTransition,
+  deliveryStatuses,
+  emailStatuses,
+  isEmailStatus,
+  isFinalStatus,
+} from '../../src/domain/email-status';
 
 describe('e-mail delivery statuses', () => {
   it('uses the specification words plus created', () => {
     expect([...deliveryStatuses].sort()).toEqual(
-      ['bounce', 'complaint', 'delivery', 'send', 'reject', 'opened', 'click', 'renderingFailure', 'deliveryDelay', 'subscription', 'notSent'].sort(),
+      [
+        'bounce',
+        'complaint',
+        'delivery',
+        'send',
+        'reject',
+        'opened',
+        'click',
+        'renderingFailure',
+        'deliveryDelay',
+        'subscription',
+        'notSent',
+      ].sort(),
     );
     expect(emailStatuses).toContain('created');
     expect(isEmailStatus('send')).toBe(true);
@@ -41,7 +59,11 @@ describe('e-mail delivery statuses', () => {
   });
 
   it('knows which statuses end a message', () => {
-    expect(['notSent', 'bounce', 'reject', 'complaint', 'renderingFailure', 'subscription'].every((s) => isFinalStatus(s as never))).toBe(true);
+    expect(
+      ['notSent', 'bounce', 'reject', 'complaint', 'renderingFailure', 'subscription'].every((s) =>
+        isFinalStatus(s as never),
+      ),
+    ).toBe(true);
     expect(isFinalStatus('created')).toBe(false);
     expect(isFinalStatus('send')).toBe(false);
   });

@@ -15,7 +15,9 @@ const payload = {
 describe('invitationLink', () => {
   it('points at the account invitation page, with the locale prefix for Dutch', () => {
     expect(invitationLink(siteUrl, 'en', token)).toBe(`http://localhost:3000/account/invitations/${token}`);
-    expect(invitationLink('https://tickets.example.com/', 'nl', token)).toBe(`https://tickets.example.com/nl/account/invitations/${token}`);
+    expect(invitationLink('https://tickets.example.com/', 'nl', token)).toBe(
+      `https://tickets.example.com/nl/account/invitations/${token}`,
+    );
   });
 
   it('formats the expiry for people, in both languages', () => {
@@ -48,8 +50,14 @@ describe('member-invitation e-mail', () => {
   });
 
   it('escapes names instead of injecting markup, and records the subject as sent', async () => {
-    const mail = await renderTemplate('member-invitation', { ...payload, organisationName: '<i>Evil</i>' }, { locale: 'en', siteUrl });
+    const mail = await renderTemplate(
+      'member-invitation',
+      { ...payload, organisationName: '<i>Evil</i>' },
+      { locale: 'en', siteUrl },
+    );
     expect(mail.html).not.toContain('<i>Evil</i>');
-    expect(recordedSubject('member-invitation', 'en', payload)).toBe('Demo Organiser invited you to join Kassa Demo Events on Kassa');
+    expect(recordedSubject('member-invitation', 'en', payload)).toBe(
+      'Demo Organiser invited you to join Kassa Demo Events on Kassa',
+    );
   });
 });

@@ -24,13 +24,19 @@ const flat = (text: string) => text.replace(/[\s\u00a0]+/g, ' ');
 
 describe('order confirmation helpers', () => {
   it('keys one confirmation per order and one resend per (order, key)', () => {
-    expect(confirmationDedupeKey('ord_01jd8k6m2q3r4s5t6v7w8x9y0z')).toBe('order-confirmation-ord_01jd8k6m2q3r4s5t6v7w8x9y0z');
-    expect(resendDedupeKey('ord_01jd8k6m2q3r4s5t6v7w8x9y0z', 'click-0001')).toBe('order-resend-ord_01jd8k6m2q3r4s5t6v7w8x9y0z-click-0001');
+    expect(confirmationDedupeKey('ord_01jd8k6m2q3r4s5t6v7w8x9y0z')).toBe(
+      'order-confirmation-ord_01jd8k6m2q3r4s5t6v7w8x9y0z',
+    );
+    expect(resendDedupeKey('ord_01jd8k6m2q3r4s5t6v7w8x9y0z', 'click-0001')).toBe(
+      'order-resend-ord_01jd8k6m2q3r4s5t6v7w8x9y0z-click-0001',
+    );
   });
 
   it('links the ticket page with its key, Dutch under /nl', () => {
     const ticket = { id: 'tkt_01jd8k6m2q3r4s5t6v7w8x9y0z', accessKey: 'the_orders_access_keys' };
-    expect(ticketPageLink(siteUrl, 'en', ticket)).toBe('http://localhost:3000/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z?key=the_orders_access_keys');
+    expect(ticketPageLink(siteUrl, 'en', ticket)).toBe(
+      'http://localhost:3000/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z?key=the_orders_access_keys',
+    );
     expect(ticketPageLink('https://tickets.example.com/', 'nl', ticket)).toBe(
       'https://tickets.example.com/nl/ticket/tkt_01jd8k6m2q3r4s5t6v7w8x9y0z?key=the_orders_access_keys',
     );
@@ -40,8 +46,12 @@ describe('order confirmation helpers', () => {
     const event = { startsAt: '2027-07-10T18:00:00Z', endsAt: '2027-07-10T21:30:00Z' };
     expect(formatEventTime(event, 'en')).toBe('Saturday, 10 July 2027, 20:00–23:30');
     expect(formatEventTime(event, 'nl')).toBe('zaterdag 10 juli 2027, 20:00–23:30');
-    expect(formatEventTime({ startsAt: '2027-07-10T18:00:00Z', endsAt: '2027-07-11T22:00:00Z' }, 'en')).toBe('Saturday, 10 July 2027, 20:00 – 12 July 2027, 00:00');
-    expect(formatLocation({ address: 'Vondelpark 1', postalCode: '1071 AA', city: 'Amsterdam', country: 'NL' })).toBe('Vondelpark 1, 1071 AA Amsterdam, NL');
+    expect(formatEventTime({ startsAt: '2027-07-10T18:00:00Z', endsAt: '2027-07-11T22:00:00Z' }, 'en')).toBe(
+      'Saturday, 10 July 2027, 20:00 – 12 July 2027, 00:00',
+    );
+    expect(formatLocation({ address: 'Vondelpark 1', postalCode: '1071 AA', city: 'Amsterdam', country: 'NL' })).toBe(
+      'Vondelpark 1, 1071 AA Amsterdam, NL',
+    );
     expect(formatLocation({ address: '', postalCode: '', city: '', country: '' })).toBe('');
   });
 
@@ -54,7 +64,9 @@ describe('order confirmation helpers', () => {
       `qr-${c!.reference}.png`,
       `tickets-${payload.orderNumber}.pdf`,
     ]);
-    expect(confirmationAttachmentNames(payload, true).slice(4)).toEqual([a, b, c].map((ticket) => `ticket-${ticket!.reference}.pkpass`));
+    expect(confirmationAttachmentNames(payload, true).slice(4)).toEqual(
+      [a, b, c].map((ticket) => `ticket-${ticket!.reference}.pkpass`),
+    );
     expect(ticketsPdfName('K/2026 0042')).toBe('tickets-K-2026-0042.pdf');
   });
 
@@ -73,8 +85,22 @@ describe.each<Locale>(['en', 'nl'])('the order confirmation e-mail in %s', (loca
   const money = (minor: number) => flat(formatAmount(minor, 'EUR', locale));
   const words =
     locale === 'en'
-      ? { subtotal: 'Subtotal', discount: 'Discount (SUMMER10)', donation: 'Donation', fee: 'Transaction fee', total: 'Total', ticketOf: 'Ticket 1 of 3' }
-      : { subtotal: 'Subtotaal', discount: 'Korting (SUMMER10)', donation: 'Donatie', fee: 'Transactiekosten', total: 'Totaal', ticketOf: 'Ticket 1 van 3' };
+      ? {
+          subtotal: 'Subtotal',
+          discount: 'Discount (SUMMER10)',
+          donation: 'Donation',
+          fee: 'Transaction fee',
+          total: 'Total',
+          ticketOf: 'Ticket 1 of 3',
+        }
+      : {
+          subtotal: 'Subtotaal',
+          discount: 'Korting (SUMMER10)',
+          donation: 'Donatie',
+          fee: 'Transactiekosten',
+          total: 'Totaal',
+          ticketOf: 'Ticket 1 van 3',
+        };
 
   it('has a subject naming the event and the order number', async () => {
     const mail = await renderTemplate('order-confirmation', payload, { locale, siteUrl });

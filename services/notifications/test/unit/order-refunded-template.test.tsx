@@ -1,12 +1,22 @@
 import type { Locale } from '@kassa/contracts/locales';
-import { formatAmount, orderPageLink, refundDedupeKey, refundNoticeKind, type RefundNoticeKind } from '../../src/domain/order-refund-notice';
+import {
+  formatAmount,
+  orderPageLink,
+  refundDedupeKey,
+  refundNoticeKind,
+  type RefundNoticeKind,
+} from '../../src/domain/order-refund-notice';
 import { type OrderRefundedPayload, recordedSubject, renderTemplate } from '../../src/templates/render-email';
 
 const siteUrl = 'http://localhost:3000';
 const orderId = 'ord_01jd8k6m2q3r4s5t6v7w8x9y0z';
 const orderAccessKey = 'the_orders_access_keys';
 const base = { orderId, orderAccessKey, orderNumber: 'K7F3-9QX2', amountMinor: 4250, currency: 'EUR' };
-const payload = (kind: RefundNoticeKind, fields: Partial<OrderRefundedPayload> = {}): OrderRefundedPayload => ({ ...base, kind, ...fields });
+const payload = (kind: RefundNoticeKind, fields: Partial<OrderRefundedPayload> = {}): OrderRefundedPayload => ({
+  ...base,
+  kind,
+  ...fields,
+});
 // Intl puts a no-break space between the sign and the amount in Dutch; the plain-text part keeps it.
 const nbsp = '\u00a0';
 
@@ -38,8 +48,12 @@ describe('formatAmount and orderPageLink', () => {
   });
 
   it('links the guest order page, Dutch under /nl', () => {
-    expect(orderPageLink(siteUrl, 'en', orderId, orderAccessKey)).toBe(`http://localhost:3000/order/${orderId}?key=${orderAccessKey}`);
-    expect(orderPageLink('https://tickets.example.com/', 'nl', orderId, orderAccessKey)).toBe(`https://tickets.example.com/nl/order/${orderId}?key=${orderAccessKey}`);
+    expect(orderPageLink(siteUrl, 'en', orderId, orderAccessKey)).toBe(
+      `http://localhost:3000/order/${orderId}?key=${orderAccessKey}`,
+    );
+    expect(orderPageLink('https://tickets.example.com/', 'nl', orderId, orderAccessKey)).toBe(
+      `https://tickets.example.com/nl/order/${orderId}?key=${orderAccessKey}`,
+    );
   });
 });
 
@@ -68,13 +82,19 @@ describe('order-refunded e-mail', () => {
       kind: 'organiser-full',
       locale: 'en',
       subject: 'Order K7F3-9QX2 has been refunded and canceled',
-      says: ['The organiser refunded €42.50 of order K7F3-9QX2.', 'The order is canceled and its tickets are no longer valid.'],
+      says: [
+        'The organiser refunded €42.50 of order K7F3-9QX2.',
+        'The order is canceled and its tickets are no longer valid.',
+      ],
     },
     {
       kind: 'organiser-full',
       locale: 'nl',
       subject: 'Bestelling K7F3-9QX2 is terugbetaald en geannuleerd',
-      says: [`De organisator heeft €${nbsp}42,50 van bestelling K7F3-9QX2 terugbetaald.`, 'De bestelling is geannuleerd en de tickets zijn niet meer geldig.'],
+      says: [
+        `De organisator heeft €${nbsp}42,50 van bestelling K7F3-9QX2 terugbetaald.`,
+        'De bestelling is geannuleerd en de tickets zijn niet meer geldig.',
+      ],
     },
     {
       kind: 'organiser-partial',
@@ -98,34 +118,45 @@ describe('order-refunded e-mail', () => {
       kind: 'order-canceled',
       locale: 'nl',
       subject: 'Bestelling K7F3-9QX2 is geannuleerd en je betaling terugbetaald',
-      says: [`Bestelling K7F3-9QX2 is door de organisator geannuleerd. Daarom hebben we je betaling van €${nbsp}42,50 volledig terugbetaald.`],
+      says: [
+        `Bestelling K7F3-9QX2 is door de organisator geannuleerd. Daarom hebben we je betaling van €${nbsp}42,50 volledig terugbetaald.`,
+      ],
     },
     {
       kind: 'duplicate-payment',
       locale: 'en',
       subject: 'You paid twice for order K7F3-9QX2: we refunded one payment',
-      says: ['You paid twice for order K7F3-9QX2; we refunded the second payment of €42.50.', 'Your order is paid and stays valid'],
+      says: [
+        'You paid twice for order K7F3-9QX2; we refunded the second payment of €42.50.',
+        'Your order is paid and stays valid',
+      ],
     },
     {
       kind: 'duplicate-payment',
       locale: 'nl',
       subject: 'Je hebt twee keer betaald voor bestelling K7F3-9QX2: we hebben één betaling terugbetaald',
-      says: [`Je hebt twee keer betaald voor bestelling K7F3-9QX2; we hebben de tweede betaling van €${nbsp}42,50 terugbetaald.`, 'Je bestelling is betaald en blijft geldig'],
+      says: [
+        `Je hebt twee keer betaald voor bestelling K7F3-9QX2; we hebben de tweede betaling van €${nbsp}42,50 terugbetaald.`,
+        'Je bestelling is betaald en blijft geldig',
+      ],
     },
   ];
 
-  it.each(cases)('$kind in $locale says what happened, with the number and the amount', async ({ kind, locale, subject, says }) => {
-    const mail = await renderTemplate('order-refunded', payload(kind), { locale, siteUrl });
-    expect(mail.subject).toBe(subject);
-    expect(recordedSubject('order-refunded', locale, payload(kind))).toBe(subject);
-    expect(mail.html).toContain(`lang="${locale}"`);
-    const text = mail.text.replace(/\s*\n\s*/g, ' ');
-    for (const words of says) expect(text).toContain(words);
-    expect(mail.text).toContain('K7F3-9QX2');
-    expect(mail.text).toContain(formatAmount(4250, 'EUR', locale));
-    expect(mail.html).toContain(`href="${orderPageLink(siteUrl, locale, orderId, orderAccessKey)}"`);
-    expect(mail.replyTo).toBeUndefined();
-  });
+  it.each(cases)(
+    '$kind in $locale says what happened, with the number and the amount',
+    async ({ kind, locale, subject, says }) => {
+      const mail = await renderTemplate('order-refunded', payload(kind), { locale, siteUrl });
+      expect(mail.subject).toBe(subject);
+      expect(recordedSubject('order-refunded', locale, payload(kind))).toBe(subject);
+      expect(mail.html).toContain(`lang="${locale}"`);
+      const text = mail.text.replace(/\s*\n\s*/g, ' ');
+      for (const words of says) expect(text).toContain(words);
+      expect(mail.text).toContain('K7F3-9QX2');
+      expect(mail.text).toContain(formatAmount(4250, 'EUR', locale));
+      expect(mail.html).toContain(`href="${orderPageLink(siteUrl, locale, orderId, orderAccessKey)}"`);
+      expect(mail.replyTo).toBeUndefined();
+    },
+  );
 
   it('never mixes the copy of one reason into another', async () => {
     const partial = await renderTemplate('order-refunded', payload('organiser-partial'), { locale: 'en', siteUrl });
@@ -137,12 +168,19 @@ describe('order-refunded e-mail', () => {
   });
 
   it('uses the order currency', async () => {
-    const mail = await renderTemplate('order-refunded', payload('organiser-partial', { amountMinor: 500, currency: 'USD' }), { locale: 'en', siteUrl });
+    const mail = await renderTemplate(
+      'order-refunded',
+      payload('organiser-partial', { amountMinor: 500, currency: 'USD' }),
+      { locale: 'en', siteUrl },
+    );
     expect(mail.text).toContain('The organiser refunded US$5.00 of order K7F3-9QX2.');
   });
 
   it('escapes the order number instead of injecting markup', async () => {
-    const mail = await renderTemplate('order-refunded', payload('organiser-full', { orderNumber: '<b>X</b>' }), { locale: 'en', siteUrl });
+    const mail = await renderTemplate('order-refunded', payload('organiser-full', { orderNumber: '<b>X</b>' }), {
+      locale: 'en',
+      siteUrl,
+    });
     expect(mail.html).not.toContain('<b>X</b>');
   });
 });

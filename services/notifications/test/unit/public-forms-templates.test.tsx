@@ -1,4 +1,9 @@
-import { recordedSubject, renderContactMessageEmail, renderTemplate, renderWaitlistConfirmationEmail } from '../../src/templates/render-email';
+import {
+  recordedSubject,
+  renderContactMessageEmail,
+  renderTemplate,
+  renderWaitlistConfirmationEmail,
+} from '../../src/templates/render-email';
 
 const siteUrl = 'http://localhost:3000';
 
@@ -30,7 +35,12 @@ describe('waitlist-confirmation e-mail', () => {
 });
 
 describe('contact-message e-mail', () => {
-  const payload = { name: 'Sam Jansen', email: 'sam@example.org', message: 'First line\nSecond line', visitorLocale: 'nl' as const };
+  const payload = {
+    name: 'Sam Jansen',
+    email: 'sam@example.org',
+    message: 'First line\nSecond line',
+    visitorLocale: 'nl' as const,
+  };
 
   it('shows the visitor, their language and their message, and replies go to the visitor', async () => {
     const mail = await renderContactMessageEmail(payload);
@@ -48,8 +58,12 @@ describe('contact-message e-mail', () => {
     expect(mail.text).toContain('(not given)');
   });
 
-  it('escapes the visitor\'s words instead of injecting markup', async () => {
-    const mail = await renderContactMessageEmail({ ...payload, name: '<b>Eve</b>', message: '<script>alert(1)</script>' });
+  it("escapes the visitor's words instead of injecting markup", async () => {
+    const mail = await renderContactMessageEmail({
+      ...payload,
+      name: '<b>Eve</b>',
+      message: '<script>alert(1)</script>',
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('&lt;script&gt;');

@@ -43,19 +43,37 @@ describe('checkEmailAddress', () => {
 
 describe('checkWaitlistSignUp', () => {
   it('returns the lower-cased address and a supported locale', () => {
-    expect(checkWaitlistSignUp({ email: 'Sam@Example.org', locale: 'nl' })).toEqual({ email: 'sam@example.org', locale: 'nl' });
-    expect(checkWaitlistSignUp({ email: 'sam@example.org', locale: 'fr' })).toEqual({ email: 'sam@example.org', locale: 'en' });
-    expect(checkWaitlistSignUp({ email: 'sam@example.org', locale: '' })).toEqual({ email: 'sam@example.org', locale: 'en' });
+    expect(checkWaitlistSignUp({ email: 'Sam@Example.org', locale: 'nl' })).toEqual({
+      email: 'sam@example.org',
+      locale: 'nl',
+    });
+    expect(checkWaitlistSignUp({ email: 'sam@example.org', locale: 'fr' })).toEqual({
+      email: 'sam@example.org',
+      locale: 'en',
+    });
+    expect(checkWaitlistSignUp({ email: 'sam@example.org', locale: '' })).toEqual({
+      email: 'sam@example.org',
+      locale: 'en',
+    });
   });
 
-  it('names a bad address in the specification\'s words', () => {
-    expect(violationsOf(() => checkWaitlistSignUp({ email: '', locale: 'en' }))).toEqual([{ field: 'email', message: 'Email is required' }]);
-    expect(violationsOf(() => checkWaitlistSignUp({ email: 'nope', locale: 'en' }))).toEqual([{ field: 'email', message: 'Email is invalid' }]);
+  it("names a bad address in the specification's words", () => {
+    expect(violationsOf(() => checkWaitlistSignUp({ email: '', locale: 'en' }))).toEqual([
+      { field: 'email', message: 'Email is required' },
+    ]);
+    expect(violationsOf(() => checkWaitlistSignUp({ email: 'nope', locale: 'en' }))).toEqual([
+      { field: 'email', message: 'Email is invalid' },
+    ]);
   });
 });
 
 describe('checkContactMessage', () => {
-  const valid = { name: ' Sam Jansen ', email: 'Sam@Example.org', message: '  Can I sell tickets for a festival?\nThanks!  ', locale: 'nl' };
+  const valid = {
+    name: ' Sam Jansen ',
+    email: 'Sam@Example.org',
+    message: '  Can I sell tickets for a festival?\nThanks!  ',
+    locale: 'nl',
+  };
 
   it('trims the fields and lower-cases the address', () => {
     expect(checkContactMessage(valid)).toEqual({
@@ -91,7 +109,9 @@ describe('checkContactMessage', () => {
   });
 
   it('names every bad field at once', () => {
-    expect(violationsOf(() => checkContactMessage({ name: 'n'.repeat(101), email: 'x', message: '', locale: 'en' }))).toEqual([
+    expect(
+      violationsOf(() => checkContactMessage({ name: 'n'.repeat(101), email: 'x', message: '', locale: 'en' })),
+    ).toEqual([
       { field: 'name', message: 'Name is too long' },
       { field: 'email', message: 'Email is invalid' },
       { field: 'message', message: 'Message is required' },

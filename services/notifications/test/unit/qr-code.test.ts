@@ -7,13 +7,22 @@ jest.setTimeout(30_000);
 
 beforeAll(async () => {
   // The decoder's wasm from the package itself (by default it would be fetched from a CDN).
-  const wasm = readFileSync(require.resolve('zxing-wasm/reader').replace(/cjs[\\/]reader[\\/]index\.js$/, 'reader/zxing_reader.wasm'));
-  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  const wasm = readFileSync(
+    require.resolve('zxing-wasm/reader').replace(/cjs[\\/]reader[\\/]index\.js$/, 'reader/zxing_reader.wasm'),
+  );
+  await prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+    fireImmediately: true,
+  });
 });
 
 describe("a ticket's QR image", () => {
   it('is a PNG that a scanner decodes to exactly the signed code, not mirrored', async () => {
-    for (const code of [signedCode('tkt_01jd8k6m2q3r4s5t6v7w8x9y0z'), signedCode('tkt_01jd8k6m2q3r4s5t6v7w8x9y10'), 'KT1.short']) {
+    for (const code of [
+      signedCode('tkt_01jd8k6m2q3r4s5t6v7w8x9y0z'),
+      signedCode('tkt_01jd8k6m2q3r4s5t6v7w8x9y10'),
+      'KT1.short',
+    ]) {
       const png = qrPng(code);
       expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
       const [result, ...others] = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });

@@ -1,5 +1,11 @@
 import { createNamespace } from '@kassa/platform/config';
-import { IDENTITY_STREAM, NOTIFICATIONS_STREAM, ORDERING_STREAM, subjects, TICKETING_STREAM } from '../../src/events/subjects';
+import {
+  IDENTITY_STREAM,
+  NOTIFICATIONS_STREAM,
+  ORDERING_STREAM,
+  subjects,
+  TICKETING_STREAM,
+} from '../../src/events/subjects';
 
 describe('subjects', () => {
   it('follow kassa.<service>.<entity>.<verb>', () => {
@@ -26,8 +32,12 @@ describe('subjects', () => {
     const namespace = createNamespace('tsigninab12cd34');
     expect(namespace.stream(IDENTITY_STREAM)).toBe('KASSA_IDENTITY_TSIGNINAB12CD34');
     expect(NOTIFICATIONS_STREAM.subjects.map(namespace.subject)).toEqual(['tsigninab12cd34.kassa.notifications.>']);
-    expect(namespace.subject(subjects.signInCodeRequested)).toBe('tsigninab12cd34.kassa.identity.signin.code_requested');
-    expect(namespace.subject(subjects.emailStatusChanged)).toBe('tsigninab12cd34.kassa.notifications.email.status_changed');
+    expect(namespace.subject(subjects.signInCodeRequested)).toBe(
+      'tsigninab12cd34.kassa.identity.signin.code_requested',
+    );
+    expect(namespace.subject(subjects.emailStatusChanged)).toBe(
+      'tsigninab12cd34.kassa.notifications.email.status_changed',
+    );
     expect(namespace.subject(subjects.memberInvited)).toBe('tsigninab12cd34.kassa.identity.member.invited');
     expect(namespace.stream(ORDERING_STREAM)).toBe('KASSA_ORDERING_TSIGNINAB12CD34');
     expect(namespace.subject(subjects.orderRefunded)).toBe('tsigninab12cd34.kassa.ordering.order.refunded');

@@ -13,9 +13,12 @@ function qrImagesOf(payload: OrderConfirmationPayload): Map<string, Buffer> {
 /** The page's drawing instructions, inflated. */
 function contentOf(page: PDFPage): string {
   const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   return streams
-    .map((stream) => (stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : ''))
+    .map((stream) =>
+      stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '',
+    )
     .join('\n');
 }
 
@@ -41,7 +44,8 @@ describe('the tickets PDF', () => {
         expect(content).toContain(shown(payload.events.find((event) => event.id === eventId)!.name));
       }
       // Only the page's own reference: no ticket's code or reference shows on another's page.
-      for (const other of payload.tickets.filter((candidate) => candidate !== ticket)) expect(content).not.toContain(shown(other.reference));
+      for (const other of payload.tickets.filter((candidate) => candidate !== ticket))
+        expect(content).not.toContain(shown(other.reference));
       // One image drawn (the QR), as an XObject.
       expect(content.match(/\/Image-[\d-]+ Do/g) ?? []).toHaveLength(1);
     });

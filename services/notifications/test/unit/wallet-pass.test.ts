@@ -32,10 +32,49 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir,
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'kassa-wallet-'));
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'wwdr.key', '-out', 'wwdr.pem', '-days', '2', '-subj', '/CN=Test WWDR stand-in (not Apple)');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'wwdr.key',
+    '-out',
+    'wwdr.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Test WWDR stand-in (not Apple)',
+  );
   openssl('genrsa', '-aes256', '-passout', `pass:${passphrase}`, '-out', 'signer.key', '2048');
-  openssl('req', '-new', '-key', 'signer.key', '-passin', `pass:${passphrase}`, '-out', 'signer.csr', '-subj', '/UID=pass.test.kassa/CN=Pass Type ID: pass.test.kassa/OU=ABCDE12345');
-  openssl('x509', '-req', '-in', 'signer.csr', '-CA', 'wwdr.pem', '-CAkey', 'wwdr.key', '-CAcreateserial', '-out', 'signer.pem', '-days', '2');
+  openssl(
+    'req',
+    '-new',
+    '-key',
+    'signer.key',
+    '-passin',
+    `pass:${passphrase}`,
+    '-out',
+    'signer.csr',
+    '-subj',
+    '/UID=pass.test.kassa/CN=Pass Type ID: pass.test.kassa/OU=ABCDE12345',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'signer.csr',
+    '-CA',
+    'wwdr.pem',
+    '-CAkey',
+    'wwdr.key',
+    '-CAcreateserial',
+    '-out',
+    'signer.pem',
+    '-days',
+    '2',
+  );
 });
 
 afterAll(() => {
@@ -84,7 +123,14 @@ describe('Apple Wallet passes', () => {
     const ticket = payload.tickets[2]!;
     const pkpass = createWalletPassIssuer(signing()).pass(payload, ticket, 'en', 'http://localhost:3000');
     const entries = unzip(pkpass);
-    expect([...entries.keys()].sort()).toEqual(['icon.png', 'icon@2x.png', 'icon@3x.png', 'manifest.json', 'pass.json', 'signature']);
+    expect([...entries.keys()].sort()).toEqual([
+      'icon.png',
+      'icon@2x.png',
+      'icon@3x.png',
+      'manifest.json',
+      'pass.json',
+      'signature',
+    ]);
 
     const pass = JSON.parse(entries.get('pass.json')!.toString('utf8'));
     expect(pass).toMatchObject({
@@ -93,16 +139,26 @@ describe('Apple Wallet passes', () => {
       teamIdentifier: 'ABCDE12345',
       serialNumber: ticket.id,
       organizationName: 'Kassa',
-      barcodes: [{ message: ticket.code, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1', altText: ticket.reference }],
+      barcodes: [
+        { message: ticket.code, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1', altText: ticket.reference },
+      ],
       relevantDate: payload.events[0]!.startsAt,
     });
-    expect(pass.eventTicket.primaryFields).toEqual([{ key: 'event', label: 'Event', value: 'Summer Concert in the Park' }]);
+    expect(pass.eventTicket.primaryFields).toEqual([
+      { key: 'event', label: 'Event', value: 'Summer Concert in the Park' },
+    ]);
     expect(pass.eventTicket.auxiliaryFields).toEqual([
       { key: 'item', label: 'Ticket', value: 'Weekend pass' },
       { key: 'reference', label: 'Reference', value: ticket.reference },
     ]);
     const back = pass.eventTicket.backFields as { key: string; label: string; value: string }[];
-    expect(back.map((field) => field.label)).toEqual(['Summer Concert in the Park', 'Late Summer Jazz Night', 'Order number', 'Ticket', 'Ticket page']);
+    expect(back.map((field) => field.label)).toEqual([
+      'Summer Concert in the Park',
+      'Late Summer Jazz Night',
+      'Order number',
+      'Ticket',
+      'Ticket page',
+    ]);
     expect(back.at(-1)!.value).toBe(`http://localhost:3000/ticket/${ticket.id}?key=${ticket.accessKey}`);
 
     // Every file but the two is listed with its SHA-1.
@@ -116,33 +172,82 @@ describe('Apple Wallet passes', () => {
     writeFileSync(join(dir, 'manifest.json'), entries.get('manifest.json')!);
     writeFileSync(join(dir, 'signature'), entries.get('signature')!);
     expect(() =>
-      openssl('cms', '-verify', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json', '-binary', '-CAfile', 'wwdr.pem', '-purpose', 'any', '-out', 'verified'),
+      openssl(
+        'cms',
+        '-verify',
+        '-inform',
+        'DER',
+        '-in',
+        'signature',
+        '-content',
+        'manifest.json',
+        '-binary',
+        '-CAfile',
+        'wwdr.pem',
+        '-purpose',
+        'any',
+        '-out',
+        'verified',
+      ),
     ).not.toThrow();
     // The same signature does not verify another manifest.
     writeFileSync(join(dir, 'manifest.json'), Buffer.concat([entries.get('manifest.json')!, Buffer.from(' ')]));
     expect(() =>
-      openssl('cms', '-verify', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json', '-binary', '-CAfile', 'wwdr.pem', '-purpose', 'any', '-out', 'verified'),
+      openssl(
+        'cms',
+        '-verify',
+        '-inform',
+        'DER',
+        '-in',
+        'signature',
+        '-content',
+        'manifest.json',
+        '-binary',
+        '-CAfile',
+        'wwdr.pem',
+        '-purpose',
+        'any',
+        '-out',
+        'verified',
+      ),
     ).toThrow();
   });
 
   it('are in the order language', () => {
     const payload = confirmationPayload();
-    const entries = unzip(createWalletPassIssuer(signing()).pass(payload, payload.tickets[0]!, 'nl', 'http://localhost:3000'));
+    const entries = unzip(
+      createWalletPassIssuer(signing()).pass(payload, payload.tickets[0]!, 'nl', 'http://localhost:3000'),
+    );
     const pass = JSON.parse(entries.get('pass.json')!.toString('utf8'));
     expect(pass.description).toBe('Ticket voor Summer Concert in the Park');
     expect(pass.eventTicket.primaryFields[0].label).toBe('Evenement');
-    expect(pass.eventTicket.backFields.at(-1).value).toBe(`http://localhost:3000/nl/ticket/${payload.tickets[0]!.id}?key=${payload.tickets[0]!.accessKey}`);
+    expect(pass.eventTicket.backFields.at(-1).value).toBe(
+      `http://localhost:3000/nl/ticket/${payload.tickets[0]!.id}?key=${payload.tickets[0]!.accessKey}`,
+    );
   });
 
   it('cannot be signed with a wrong passphrase', () => {
     const payload = confirmationPayload();
-    expect(() => createWalletPassIssuer(signing({ signerKeyPassphrase: 'wrong' })).pass(payload, payload.tickets[0]!, 'en', 'http://x')).toThrow();
+    expect(() =>
+      createWalletPassIssuer(signing({ signerKeyPassphrase: 'wrong' })).pass(
+        payload,
+        payload.tickets[0]!,
+        'en',
+        'http://x',
+      ),
+    ).toThrow();
   });
 
   it('go with the confirmation, one per ticket; a pass that cannot be signed leaves the mail without passes, not without tickets', async () => {
     const payload = confirmationPayload();
-    const mail = await renderTemplate('order-confirmation', payload, { locale: 'en', siteUrl: 'http://localhost:3000', wallet: createWalletPassIssuer(signing()) });
-    const passes = (mail.attachments ?? []).filter((attachment) => attachment.contentType === 'application/vnd.apple.pkpass');
+    const mail = await renderTemplate('order-confirmation', payload, {
+      locale: 'en',
+      siteUrl: 'http://localhost:3000',
+      wallet: createWalletPassIssuer(signing()),
+    });
+    const passes = (mail.attachments ?? []).filter(
+      (attachment) => attachment.contentType === 'application/vnd.apple.pkpass',
+    );
     expect(passes.map((attachment) => attachment.filename)).toEqual(payload.tickets.map(walletPassName));
     expect(mail.text).toContain('Apple Wallet pass');
 
@@ -154,14 +259,20 @@ describe('Apple Wallet passes', () => {
       onOptionalPartFailed: (_error, part) => failures.push(part),
     });
     expect(failures).toEqual(['wallet passes']);
-    expect((broken.attachments ?? []).map((attachment) => attachment.contentType)).not.toContain('application/vnd.apple.pkpass');
+    expect((broken.attachments ?? []).map((attachment) => attachment.contentType)).not.toContain(
+      'application/vnd.apple.pkpass',
+    );
     expect(broken.attachments?.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
     expect(broken.text).not.toContain('Apple Wallet');
   });
 });
 
 describe('Wallet configuration', () => {
-  const base = { EMAIL_WEBHOOK_SECRET: 'x'.repeat(32), KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url'), KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url') };
+  const base = {
+    EMAIL_WEBHOOK_SECRET: 'x'.repeat(32),
+    KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url'),
+    KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url'),
+  };
 
   it('is off without the WALLET_ variables, and read from the PEM files when all are set', () => {
     expect(loadWalletSigning(loadNotificationsConfig(base))).toBeUndefined();
@@ -185,7 +296,11 @@ describe('Wallet configuration', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems.map((problem) => problem.variable)).toEqual(['WALLET_TEAM_ID', 'WALLET_SIGNER_KEY', 'WALLET_WWDR_CERT']);
+    expect((error as ConfigError).problems.map((problem) => problem.variable)).toEqual([
+      'WALLET_TEAM_ID',
+      'WALLET_SIGNER_KEY',
+      'WALLET_WWDR_CERT',
+    ]);
 
     const config = loadNotificationsConfig({
       ...base,
@@ -201,9 +316,16 @@ describe('Wallet configuration', () => {
 
 describe('the webhook secret', () => {
   it('is required and at least 32 characters', () => {
-    const sealing = { KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url'), KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url') };
+    const sealing = {
+      KASSA_SEALING_KEY: Buffer.alloc(32, 1).toString('base64url'),
+      KASSA_CALLER_KEY: Buffer.alloc(32, 2).toString('base64url'),
+    };
     expect(() => loadNotificationsConfig(sealing)).toThrow(/EMAIL_WEBHOOK_SECRET/);
-    expect(() => loadNotificationsConfig({ ...sealing, EMAIL_WEBHOOK_SECRET: 'short' })).toThrow(/EMAIL_WEBHOOK_SECRET \(must be at least 32 characters\)/);
-    expect(loadNotificationsConfig({ ...sealing, EMAIL_WEBHOOK_SECRET: 'y'.repeat(32) }).EMAIL_WEBHOOK_SECRET).toBe('y'.repeat(32));
+    expect(() => loadNotificationsConfig({ ...sealing, EMAIL_WEBHOOK_SECRET: 'short' })).toThrow(
+      /EMAIL_WEBHOOK_SECRET \(must be at least 32 characters\)/,
+    );
+    expect(loadNotificationsConfig({ ...sealing, EMAIL_WEBHOOK_SECRET: 'y'.repeat(32) }).EMAIL_WEBHOOK_SECRET).toBe(
+      'y'.repeat(32),
+    );
   });
 });

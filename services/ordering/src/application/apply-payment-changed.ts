@@ -17,29 +17,70 @@ const currencyOf = (payment: Payment, order: OrderRow) => payment.amount?.curren
 async function orderOf(ctx: OrderingContext, em: EntityManager, payment: Payment): Promise<OrderRow | null> {
   const order = await lockOrder(em, payment.orderId);
   // Not ours (or not any more): acknowledged and logged rather than retried forever.
-  if (!order) ctx.logger.warn({ paymentId: payment.id, orderId: payment.orderId }, 'payment for an unknown order; ignored');
+  if (!order)
+    ctx.logger.warn({ paymentId: payment.id, orderId: payment.orderId }, 'payment for an unknown order; ignored');
   return order;
 }
 
 /** payment.pending: the guest went to the provider. A reserved order becomes pending (order.pending). */
-export async function applyPaymentPending(ctx: OrderingContext, em: EntityManager, payment: Payment, at: Date): Promise<void> {
+export async function applyPaymentPending(
+  ctx: OrderingContext,
+  em: EntityManager,
+  payment: Payment,
+  at: Date,
+): Promise<void> {
   const order = await orderOf(ctx, em, payment);
   if (!order) return;
-  const noted = await notePayment(em, { paymentId: payment.id, orderId: order.id, status: 'pending', amountMinor: amountOf(payment), currency: currencyOf(payment, order) }, at);
+  const noted = await notePayment(
+    em,
+    {
+      paymentId: payment.id,
+      orderId: order.id,
+      status: 'pending',
+      amountMinor: amountOf(payment),
+      currency: currencyOf(payment, order),
+    },
+    at,
+  );
   if (!noted) return;
-  await addHistory(em, { orderId: order.id, at, action: 'payment_started', properties: { paymentId: payment.id, provider: payment.provider } });
+  await addHistory(em, {
+    orderId: order.id,
+    at,
+    action: 'payment_started',
+    properties: { paymentId: payment.id, provider: payment.provider },
+  });
   if (order.status !== 'reserved') return;
   changeOrderStatus(em, order, 'pending');
   await recordOrderChange(em, order, 'pending', { at, actorUserId: null });
 }
 
 /** payment.failed: recorded in the history; the order stays payable until its hold ends (the guest may retry). */
-export async function applyPaymentFailed(ctx: OrderingContext, em: EntityManager, payment: Payment, at: Date): Promise<void> {
+export async function applyPaymentFailed(
+  ctx: OrderingContext,
+  em: EntityManager,
+  payment: Payment,
+  at: Date,
+): Promise<void> {
   const order = await orderOf(ctx, em, payment);
   if (!order) return;
-  const noted = await notePayment(em, { paymentId: payment.id, orderId: order.id, status: 'failed', amountMinor: amountOf(payment), currency: currencyOf(payment, order) }, at);
+  const noted = await notePayment(
+    em,
+    {
+      paymentId: payment.id,
+      orderId: order.id,
+      status: 'failed',
+      amountMinor: amountOf(payment),
+      currency: currencyOf(payment, order),
+    },
+    at,
+  );
   if (!noted) return;
-  await addHistory(em, { orderId: order.id, at, action: 'payment_failed', properties: { paymentId: payment.id, reason: payment.failureReason } });
+  await addHistory(em, {
+    orderId: order.id,
+    at,
+    action: 'payment_failed',
+    properties: { paymentId: payment.id, reason: payment.failureReason },
+  });
   order.updatedAt = at;
 }
 
@@ -49,15 +90,38 @@ export async function applyPaymentFailed(ctx: OrderingContext, em: EntityManager
  * still there (else refund, reason late_payment); a canceled one is refunded (order_canceled); a second successful
  * payment of a paid order is refunded (duplicate_payment); the same payment reported again does nothing.
  */
-export async function applyPaymentSucceeded(ctx: OrderingContext, em: EntityManager, payment: Payment, at: Date): Promise<void> {
+export async function applyPaymentSucceeded(
+  ctx: OrderingContext,
+  em: EntityManager,
+  payment: Payment,
+  at: Date,
+): Promise<void> {
   const order = await orderOf(ctx, em, payment);
   if (!order) return;
   const amountMinor = amountOf(payment);
-  const first = await notePayment(em, { paymentId: payment.id, orderId: order.id, status: 'succeeded', amountMinor, currency: currencyOf(payment, order) }, at);
+  const first = await notePayment(
+    em,
+    {
+      paymentId: payment.id,
+      orderId: order.id,
+      status: 'succeeded',
+      amountMinor,
+      currency: currencyOf(payment, order),
+    },
+    at,
+  );
   if (!first) return;
   const decision = decideSucceededPayment(order, payment.id);
   const refund = (reason: RefundReason) =>
-    requestRefund(em, order, { paymentId: payment.id, amountMinor, reason, cancelsOrder: false, requestedBy: null, idempotencyKey: null, at });
+    requestRefund(em, order, {
+      paymentId: payment.id,
+      amountMinor,
+      reason,
+      cancelsOrder: false,
+      requestedBy: null,
+      idempotencyKey: null,
+      at,
+    });
 
   switch (decision.kind) {
     case 'nothing':
@@ -81,7 +145,10 @@ export async function applyPaymentSucceeded(ctx: OrderingContext, em: EntityMana
     case 'refund':
       await refund(decision.reason);
       await recordOrderChange(em, order, null, { at, actorUserId: null });
-      ctx.logger.warn({ orderId: order.id, paymentId: payment.id, reason: decision.reason }, 'payment cannot be kept; refund requested');
+      ctx.logger.warn(
+        { orderId: order.id, paymentId: payment.id, reason: decision.reason },
+        'payment cannot be kept; refund requested',
+      );
       return;
   }
 }
@@ -90,7 +157,12 @@ async function markPaid(em: EntityManager, order: OrderRow, payment: Payment, at
   changeOrderStatus(em, order, 'paid');
   order.paidAt = at;
   order.paidPaymentId = payment.id;
-  await addHistory(em, { orderId: order.id, at, action: 'paid', properties: { paymentId: payment.id, amountMinor: amountOf(payment) } });
+  await addHistory(em, {
+    orderId: order.id,
+    at,
+    action: 'paid',
+    properties: { paymentId: payment.id, amountMinor: amountOf(payment) },
+  });
   await recordOrderChange(em, order, 'paid', { at, actorUserId: null });
 }
 
@@ -101,13 +173,19 @@ async function markPaid(em: EntityManager, order: OrderRow, payment: Payment, at
  */
 async function reReserve(ctx: OrderingContext, em: EntityManager, order: OrderRow): Promise<boolean> {
   const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];
-  const demands = quotaDemands(lines.map((line) => ({ quotaIds: [line.ticketOptionId, ...line.eventIds], quantity: line.quantity })));
+  const demands = quotaDemands(
+    lines.map((line) => ({ quotaIds: [line.ticketOptionId, ...line.eventIds], quantity: line.quantity })),
+  );
   class Gone extends Error {}
   try {
     await em.transactional(async (savepoint) => {
       const taken = await ctx.reservation.take(savepoint, demands, 'sold');
       if (!taken.ok) throw new Gone();
-      if (order.discountCodeId && !(await ctx.reservation.addDiscountUses(savepoint, order.discountCodeId, order.discountUses))) throw new Gone();
+      if (
+        order.discountCodeId &&
+        !(await ctx.reservation.addDiscountUses(savepoint, order.discountCodeId, order.discountUses))
+      )
+        throw new Gone();
       await insertAllocations(savepoint, order.id, taken.allocations);
     });
     return true;

@@ -17,7 +17,14 @@ import { quotaDemands } from '../domain/quota-allocation';
 import { publishOrderChanged } from '../events/order-changed.publisher';
 import { orderTransitions } from '../metrics';
 import { OrderEntity, type OrderLineRow } from '../persistence/order.entity';
-import { addHistory, heldTickets, insertLines, insertOrder, loadLines, lockHolder } from '../persistence/order.repository';
+import {
+  addHistory,
+  heldTickets,
+  insertLines,
+  insertOrder,
+  loadLines,
+  lockHolder,
+} from '../persistence/order.repository';
 import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
 import { type OrderingContext, scheduleExpiry } from './ordering-context';
@@ -47,7 +54,10 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
 
   const now = ctx.now();
   const { shop, items } = await loadOpenShop(em, input.shopId, now);
-  if (shop.passwordProtected && !verifyShopAccessToken(ctx.shopAccessKey, shop.id, shop.passwordVersion, input.accessToken)) {
+  if (
+    shop.passwordProtected &&
+    !verifyShopAccessToken(ctx.shopAccessKey, shop.id, shop.passwordVersion, input.accessToken)
+  ) {
     throw new PermissionDeniedError('This shop needs its password');
   }
 
@@ -61,7 +71,8 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
     }
     const { status, maxQuantity } = entry.availability;
     if (status !== 'available') violations.add(`lines.${index}.quantity`, orderingMessages.notOnSale(status));
-    else if (line.quantity > maxQuantity) violations.add(`lines.${index}.quantity`, orderingMessages.maxValue(maxQuantity));
+    else if (line.quantity > maxQuantity)
+      violations.add(`lines.${index}.quantity`, orderingMessages.maxValue(maxQuantity));
   });
   const donationMessage = donationProblem(shop.donation, input.donationMinor);
   if (donationMessage) violations.add('donationMinor', donationMessage);
@@ -69,7 +80,8 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   const typed = normaliseDiscountCode(input.discountCode);
   const code = typed ? await findDiscountCode(em, shop.id, typed) : null;
   const itemIds = input.lines.map((line) => line.itemId);
-  if (typed && discountVerdict(typed, code, itemIds, now) !== 'applied') violations.add('discountCode', DISCOUNT_CODE_INVALID);
+  if (typed && discountVerdict(typed, code, itemIds, now) !== 'applied')
+    violations.add('discountCode', DISCOUNT_CODE_INVALID);
   violations.throwIfAny();
 
   // The shop's display order, whatever order the guest's lines came in.
@@ -101,7 +113,12 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       // holder's locks, so two checkouts at once cannot both slip under the cap. Free orders are paid at once: no hold.
       if (!freeCart) {
         await lockHolder(tx, input.email, input.clientAddress);
-        const held = await heldTickets(tx, { email: input.email, clientAddress: input.clientAddress, eventIds: cartEventIds, now });
+        const held = await heldTickets(tx, {
+          email: input.email,
+          clientAddress: input.clientAddress,
+          eventIds: cartEventIds,
+          now,
+        });
         if (holdLimitPassed(held, cartTickets, ctx.holdLimits, input.clientAddress !== null)) {
           throw new ValidationError([{ field: 'lines', message: orderingMessages.holdLimitReached }]);
         }
@@ -113,7 +130,10 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         for (const { item } of chosen) {
           if (!quotaIdsOf(item).includes(taken.quotaId)) continue;
           const field = `lines.${requestIndex.get(item.id)!}.quantity`;
-          shortfall.add(field, taken.left === 0 ? orderingMessages.notOnSale('sold out') : orderingMessages.maxValue(taken.left));
+          shortfall.add(
+            field,
+            taken.left === 0 ? orderingMessages.notOnSale('sold out') : orderingMessages.maxValue(taken.left),
+          );
         }
         shortfall.throwIfAny();
         throw new ValidationError([{ field: 'lines', message: orderingMessages.notOnSale('sold out') }]);
@@ -123,13 +143,24 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       let discount: AppliedDiscount | null = null;
       if (code) {
         const locked = { ...code, used: await ctx.reservation.readDiscountUses(tx, code.id) };
-        if (discountVerdict(typed, locked, itemIds, now) !== 'applied') throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
+        if (discountVerdict(typed, locked, itemIds, now) !== 'applied')
+          throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
         discount = { type: locked.type, value: locked.value, itemIds: locked.itemIds, usesLeft: usesLeft(locked) };
       }
-      const lines = chosen.map(({ item, quantity }) => ({ itemId: item.id, quantity, unitPriceMinor: item.priceMinor }));
-      const price = priceCart({ lines, discount, donationMinor: input.donationMinor, feePerTicketMinor: ctx.feePerTicketMinor });
+      const lines = chosen.map(({ item, quantity }) => ({
+        itemId: item.id,
+        quantity,
+        unitPriceMinor: item.priceMinor,
+      }));
+      const price = priceCart({
+        lines,
+        discount,
+        donationMinor: input.donationMinor,
+        feePerTicketMinor: ctx.feePerTicketMinor,
+      });
       const discountUses = price.lines.reduce((sum, line) => sum + line.discountedQuantity, 0);
-      if (code && !(await ctx.reservation.addDiscountUses(tx, code.id, discountUses))) throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
+      if (code && !(await ctx.reservation.addDiscountUses(tx, code.id, discountUses)))
+        throw new ValidationError([{ field: 'discountCode', message: DISCOUNT_CODE_INVALID }]);
 
       const free = price.totalMinor === 0;
       const expiresAt = free ? null : holdEndsAt(now, shop.reservationMinutes, ctx.holdMinutes);
@@ -160,8 +191,17 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       const lineRows: OrderLineRow[] = chosen.map(({ item }, position) => {
         const priced = price.lines[position]!;
         return {
-          orderId, position, itemId: item.id, ticketOptionId: item.ticketOptionId, eventIds: item.eventIds, name: item.name, quantity: priced.quantity,
-          unitPriceMinor: priced.unitPriceMinor, subtotalMinor: priced.subtotalMinor, discountMinor: priced.discountMinor, totalMinor: priced.totalMinor,
+          orderId,
+          position,
+          itemId: item.id,
+          ticketOptionId: item.ticketOptionId,
+          eventIds: item.eventIds,
+          name: item.name,
+          quantity: priced.quantity,
+          unitPriceMinor: priced.unitPriceMinor,
+          subtotalMinor: priced.subtotalMinor,
+          discountMinor: priced.discountMinor,
+          totalMinor: priced.totalMinor,
           paidTickets: priced.paidTickets,
         };
       });
@@ -177,7 +217,10 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       });
       const order = await loadPlaced(tx, orderId);
       publishOrderChanged(tx, toOrder(order.row, order.lines), free ? 'paid' : 'reserved', {
-        version: order.row.version, actorUserId: null, occurredAt: now, guestAccessKey: order.row.accessKey,
+        version: order.row.version,
+        actorUserId: null,
+        occurredAt: now,
+        guestAccessKey: order.row.accessKey,
       });
       // Counted once committed; a retry answered from checkout_idempotency never gets here. A free order is placed
       // and paid at once: both funnel stages, one transition (to paid).
@@ -206,13 +249,19 @@ async function loadPlaced(em: EntityManager, orderId: string) {
 }
 
 /** The answer to a retry: the order placed with this key, if there is one; another cart under the same key is refused. */
-async function earlierCheckout(ctx: OrderingContext, em: EntityManager, input: CheckoutInput, fingerprint: string): Promise<CheckoutResponse | null> {
+async function earlierCheckout(
+  ctx: OrderingContext,
+  em: EntityManager,
+  input: CheckoutInput,
+  fingerprint: string,
+): Promise<CheckoutResponse | null> {
   const [earlier] = await em.execute<{ request_hash: string; order_id: string }[]>(
     'select request_hash, order_id from checkout_idempotency where shop_id = ? and idempotency_key = ?',
     [input.shopId, input.idempotencyKey],
   );
   if (!earlier) return null;
-  if (earlier.request_hash !== fingerprint) throw new ValidationError([{ field: 'idempotencyKey', message: messages.invalid('Idempotency key') }]);
+  if (earlier.request_hash !== fingerprint)
+    throw new ValidationError([{ field: 'idempotencyKey', message: messages.invalid('Idempotency key') }]);
   const order = await em.findOne(OrderEntity, { id: earlier.order_id });
   if (!order) throw new NotFoundError('Order not found');
   const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];

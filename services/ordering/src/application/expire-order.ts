@@ -17,7 +17,12 @@ export async function expireOrder(ctx: OrderingContext, orderId: string): Promis
     await releaseOrderTickets(em, order, 'reserved');
     changeOrderStatus(em, order, 'expired');
     order.outcome = 'expired';
-    await addHistory(em, { orderId: order.id, at: now, action: 'expired', properties: { expiresAt: order.expiresAt!.toISOString() } });
+    await addHistory(em, {
+      orderId: order.id,
+      at: now,
+      action: 'expired',
+      properties: { expiresAt: order.expiresAt!.toISOString() },
+    });
     await recordOrderChange(em, order, 'expired', { at: now, actorUserId: null });
     ctx.logger.info({ orderId }, 'order expired');
     return true;

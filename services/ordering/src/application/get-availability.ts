@@ -4,7 +4,10 @@ import type { OrderingContext } from './ordering-context';
 import { loadOpenShop } from './sellable-shop';
 
 /** Every item's availability in an upcoming or open public shop; two queries, no writes. */
-export async function getAvailability(ctx: OrderingContext, request: GetAvailabilityRequest): Promise<GetAvailabilityResponse> {
+export async function getAvailability(
+  ctx: OrderingContext,
+  request: GetAvailabilityRequest,
+): Promise<GetAvailabilityResponse> {
   const violations = new Violations();
   const shopId = violations.id('shopId', request.shopId, 'shp');
   violations.throwIfAny();

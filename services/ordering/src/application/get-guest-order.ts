@@ -11,7 +11,10 @@ import { toGuestOrder } from './order-views';
  * The guest's order by its id and access key; anonymous, read-only. A wrong or missing key is NOT_FOUND, the same
  * answer as an unknown id, so neighbouring ids tell a guesser nothing.
  */
-export async function getGuestOrder(ctx: OrderingContext, request: GetGuestOrderRequest): Promise<GetGuestOrderResponse> {
+export async function getGuestOrder(
+  ctx: OrderingContext,
+  request: GetGuestOrderRequest,
+): Promise<GetGuestOrderResponse> {
   const violations = new Violations();
   const orderId = violations.id('orderId', request.orderId, 'ord');
   violations.throwIfAny();

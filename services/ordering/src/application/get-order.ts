@@ -9,7 +9,11 @@ import { authorizeCaller, ORDERS_VIEW, type OrderingContext } from './ordering-c
 import { toHistoryEntry, toOrder, toRefund } from './order-views';
 
 /** One order of the organisation with its refunds, history and what is left to refund. Permission "orders.view". */
-export async function getOrder(ctx: OrderingContext, call: Pick<CallContext, 'actor'>, request: GetOrderRequest): Promise<GetOrderResponse> {
+export async function getOrder(
+  ctx: OrderingContext,
+  call: Pick<CallContext, 'actor'>,
+  request: GetOrderRequest,
+): Promise<GetOrderResponse> {
   checkOrderIds(request);
   await authorizeCaller(ctx, call, request.organisationId, ORDERS_VIEW);
   const em = ctx.orm.em.fork();

@@ -6,7 +6,10 @@ import { ORDER_NOT_FOUND } from './order-records';
 import type { OrderingContext } from './ordering-context';
 
 /** What payments needs to start an attempt; payments never trusts an amount from anyone else. */
-export async function getPayableOrder(ctx: OrderingContext, request: GetPayableOrderRequest): Promise<GetPayableOrderResponse> {
+export async function getPayableOrder(
+  ctx: OrderingContext,
+  request: GetPayableOrderRequest,
+): Promise<GetPayableOrderResponse> {
   const violations = new Violations();
   const orderId = violations.id('orderId', request.orderId, 'ord');
   violations.throwIfAny();

@@ -15,7 +15,11 @@ import { toOrder } from './order-views';
  * The organisation's orders, newest first. `query` matches the number (any case, with or without the dash, any part
  * of it) or the e-mail (substring, any case). Permission "orders.view".
  */
-export async function listOrders(ctx: OrderingContext, call: Pick<CallContext, 'actor'>, request: ListOrdersRequest): Promise<ListOrdersResponse> {
+export async function listOrders(
+  ctx: OrderingContext,
+  call: Pick<CallContext, 'actor'>,
+  request: ListOrdersRequest,
+): Promise<ListOrdersResponse> {
   checkOrderIds({ organisationId: request.organisationId, shopId: request.shopId });
   await authorizeCaller(ctx, call, request.organisationId, ORDERS_VIEW);
   const violations = new Violations();

@@ -30,7 +30,12 @@ export function checkOrderIds(ids: { organisationId: string; orderId?: string; s
 }
 
 /** An order of this organisation, locked; another organisation's order answers exactly like an unknown one. */
-export async function lockOrganisationOrder(em: EntityManager, organisationId: string, orderId: string, lockMode?: LockMode.PESSIMISTIC_WRITE | LockMode.NONE): Promise<OrderRow> {
+export async function lockOrganisationOrder(
+  em: EntityManager,
+  organisationId: string,
+  orderId: string,
+  lockMode?: LockMode.PESSIMISTIC_WRITE | LockMode.NONE,
+): Promise<OrderRow> {
   const order = await lockOrder(em, orderId, lockMode);
   if (!order || order.organisationId !== organisationId) throw new NotFoundError(ORDER_NOT_FOUND);
   return order;
@@ -67,14 +72,22 @@ export async function recordOrderChange(
   order.version += 1;
   order.updatedAt = details.at;
   const message = await orderMessage(em, order);
-  if (change) publishOrderChanged(em, message, change, { version: order.version, actorUserId: details.actorUserId, occurredAt: details.at, refund: details.refund, guestAccessKey: order.accessKey });
+  if (change)
+    publishOrderChanged(em, message, change, {
+      version: order.version,
+      actorUserId: details.actorUserId,
+      occurredAt: details.at,
+      refund: details.refund,
+      guestAccessKey: order.accessKey,
+    });
   return message;
 }
 
 /** Gives an order's tickets back (`from` reserved while held, sold once paid) and its discount code's uses. */
 export async function releaseOrderTickets(em: EntityManager, order: OrderRow, from: CountColumn): Promise<void> {
   await releaseAllocations(em, order.id, from);
-  if (order.discountCodeId && order.discountUses > 0) await releaseDiscountUses(em, order.discountCodeId, order.discountUses);
+  if (order.discountCodeId && order.discountUses > 0)
+    await releaseDiscountUses(em, order.discountCodeId, order.discountUses);
 }
 
 /**
@@ -84,7 +97,15 @@ export async function releaseOrderTickets(em: EntityManager, order: OrderRow, fr
 export async function requestRefund(
   em: EntityManager,
   order: OrderRow,
-  request: { paymentId: string; amountMinor: number; reason: RefundReason; cancelsOrder: boolean; requestedBy: string | null; idempotencyKey: string | null; at: Date },
+  request: {
+    paymentId: string;
+    amountMinor: number;
+    reason: RefundReason;
+    cancelsOrder: boolean;
+    requestedBy: string | null;
+    idempotencyKey: string | null;
+    at: Date;
+  },
 ): Promise<RefundRow> {
   const counted = countedRefund(request.reason, request.amountMinor, order);
   const refund = em.create(RefundEntity, {
@@ -111,7 +132,13 @@ export async function requestRefund(
     orderId: order.id,
     at: request.at,
     action: 'refund_requested',
-    properties: { refundId: refund.id, paymentId: request.paymentId, amountMinor: request.amountMinor, reason: request.reason, cancelsOrder: request.cancelsOrder },
+    properties: {
+      refundId: refund.id,
+      paymentId: request.paymentId,
+      amountMinor: request.amountMinor,
+      reason: request.reason,
+      cancelsOrder: request.cancelsOrder,
+    },
     actorUserId: request.requestedBy,
   });
   publishRefundRequested(em, refund);

@@ -1,5 +1,12 @@
 // The order as the API and the events show it.
-import type { GuestOrder, Order, OrderHistoryEntry, OrderLine, OrderMoney, OrderRefund } from '@kassa/proto/ordering/v1/orders';
+import type {
+  GuestOrder,
+  Order,
+  OrderHistoryEntry,
+  OrderLine,
+  OrderMoney,
+  OrderRefund,
+} from '@kassa/proto/ordering/v1/orders';
 import { isHeld, isPayable } from '../domain/order-status';
 import type { OrderHistoryRow, OrderLineRow, OrderRow, RefundRow } from '../persistence/order.entity';
 

@@ -39,11 +39,20 @@ export const ORDERS_VIEW = 'orders.view';
 export const ORDERS_MANAGE = 'orders.manage';
 
 /** Authorises the caller in the organisation; returns the user id to record. */
-export async function authorizeCaller(ctx: OrderingContext, call: Pick<CallContext, 'actor'>, organisationId: string, permission: string): Promise<string> {
+export async function authorizeCaller(
+  ctx: OrderingContext,
+  call: Pick<CallContext, 'actor'>,
+  organisationId: string,
+  permission: string,
+): Promise<string> {
   return (await ctx.authorizer.authorize(call, organisationId, permission)).userId;
 }
 
 /** Runs after a committed checkout: a failed scheduling is logged, never fails the checkout (the sweep catches up). */
 export function scheduleExpiry(ctx: OrderingContext, order: { id: string; expiresAt: Date }): Promise<void> {
-  return ctx.expiry.orderHeld(order).catch((error: unknown) => ctx.logger.warn({ err: error, orderId: order.id }, 'scheduling the expiry job failed; the sweep will catch up'));
+  return ctx.expiry
+    .orderHeld(order)
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error, orderId: order.id }, 'scheduling the expiry job failed; the sweep will catch up'),
+    );
 }

@@ -27,7 +27,8 @@ export async function priceCart(ctx: OrderingContext, request: PriceCartRequest)
     const itemId = violations.id(`lines.${index}.itemId`, line.itemId, 'itm');
     if (itemId && seen.has(itemId)) violations.add(`lines.${index}.itemId`, orderingMessages.duplicateLine);
     seen.add(itemId);
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) violations.add(`lines.${index}.quantity`, messages.minValue(1));
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      violations.add(`lines.${index}.quantity`, messages.minValue(1));
   });
 
   const now = ctx.now();
@@ -51,7 +52,8 @@ export async function priceCart(ctx: OrderingContext, request: PriceCartRequest)
     }
     const { status, maxQuantity } = entry.availability;
     if (status !== 'available') violations.add(`lines.${index}.quantity`, orderingMessages.notOnSale(status));
-    else if (line.quantity > maxQuantity) violations.add(`lines.${index}.quantity`, orderingMessages.maxValue(maxQuantity));
+    else if (line.quantity > maxQuantity)
+      violations.add(`lines.${index}.quantity`, orderingMessages.maxValue(maxQuantity));
   });
   const donationMinor = Number(request.donationMinor);
   const donationMessage = donationProblem(shop.donation, donationMinor);
@@ -67,15 +69,27 @@ export async function priceCart(ctx: OrderingContext, request: PriceCartRequest)
   const typed = normaliseDiscountCode(request.discountCode);
   // What cannot be a code is not looked up: it is "unknown", like a code the shop does not have.
   const code: DiscountCodeRule | null = isDiscountCode(typed) ? await findDiscountCode(em, shopId, typed) : null;
-  const discountStatus = discountVerdict(typed, code, lines.map((line) => line.itemId), now);
+  const discountStatus = discountVerdict(
+    typed,
+    code,
+    lines.map((line) => line.itemId),
+    now,
+  );
   const discount: AppliedDiscount | null =
-    discountStatus === 'applied' && code ? { type: code.type, value: code.value, itemIds: code.itemIds, usesLeft: usesLeft(code) } : null;
+    discountStatus === 'applied' && code
+      ? { type: code.type, value: code.value, itemIds: code.itemIds, usesLeft: usesLeft(code) }
+      : null;
 
   const priced = price({ lines, discount, donationMinor, feePerTicketMinor: ctx.feePerTicketMinor });
   return {
     currency: shop.currency,
     lines: priced.lines.map(({ itemId, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor }) => ({
-      itemId, quantity, unitPriceMinor, subtotalMinor, discountMinor, totalMinor,
+      itemId,
+      quantity,
+      unitPriceMinor,
+      subtotalMinor,
+      discountMinor,
+      totalMinor,
     })),
     subtotalMinor: priced.subtotalMinor,
     discountMinor: priced.discountMinor,

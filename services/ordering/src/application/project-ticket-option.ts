@@ -4,7 +4,11 @@ import type { BucketPolicy } from '../domain/quota-allocation';
 import { removeTicketOption, upsertTicketOption } from '../persistence/projection.repository';
 
 /** catalog's TicketOptionChanged → the option and its capacity quota; "deleted" leaves a tombstone (the counts stay). */
-export async function projectTicketOption(em: EntityManager, message: TicketOptionChanged, policy: BucketPolicy): Promise<void> {
+export async function projectTicketOption(
+  em: EntityManager,
+  message: TicketOptionChanged,
+  policy: BucketPolicy,
+): Promise<void> {
   const option = message.ticketOption;
   if (!option?.id) throw new Error('TicketOptionChanged without a ticket option');
   const snapshot = {

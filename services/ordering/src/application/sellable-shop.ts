@@ -21,11 +21,19 @@ export async function loadOpenShop(em: EntityManager, shopId: string, now: Date)
   const shop = await findShop(em, shopId);
   const window = shop && shop.status === 'public' ? shopWindow(shop, now) : 'closed';
   if (!shop || window === 'closed') throw new NotFoundError('Shop not found');
-  const items = (await findItems(em, shopId)).map((item) => ({ item, availability: availabilityOf(shop, window, item, now) }));
+  const items = (await findItems(em, shopId)).map((item) => ({
+    item,
+    availability: availabilityOf(shop, window, item, now),
+  }));
   return { shop, window, items };
 }
 
-function availabilityOf(shop: SellableShop, window: 'upcoming' | 'open', item: SellableItem, now: Date): ItemAvailability {
+function availabilityOf(
+  shop: SellableShop,
+  window: 'upcoming' | 'open',
+  item: SellableItem,
+  now: Date,
+): ItemAvailability {
   const events = item.eventIds.map((id) => item.events.get(id) ?? null);
   const quotaIds = [item.ticketOptionId, ...item.eventIds];
   const quotas = quotaIds.map((id) => item.quotas.get(id)).filter((quota): quota is Quota => quota !== undefined);

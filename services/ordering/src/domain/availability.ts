@@ -51,7 +51,11 @@ export function itemAvailability(input: ItemAvailabilityInput): ItemAvailability
           : 'available';
   if (status !== 'available') return { status, maxQuantity: 0, remaining: null };
   const maxQuantity = Math.min(left ?? Infinity, input.maxPerOrder ?? Infinity, PLATFORM_MAX_PER_LINE);
-  return { status, maxQuantity: Math.max(0, maxQuantity), remaining: left !== null && left <= REMAINING_THRESHOLD ? left : null };
+  return {
+    status,
+    maxQuantity: Math.max(0, maxQuantity),
+    remaining: left !== null && left <= REMAINING_THRESHOLD ? left : null,
+  };
 }
 
 /** What ordering knows of an event an item grants. */
@@ -67,7 +71,11 @@ export interface GrantedEvent {
  * live and not past its end (by the clock too, before catalog's "ended" arrives). This matches what catalog shows
  * guests: an item with its live events only, and no item when none is live.
  */
-export function grantsSellable(ticketOption: { removed: boolean } | null, events: readonly (GrantedEvent | null)[], now: Date): boolean {
+export function grantsSellable(
+  ticketOption: { removed: boolean } | null,
+  events: readonly (GrantedEvent | null)[],
+  now: Date,
+): boolean {
   if (!ticketOption || ticketOption.removed || events.some((event) => event === null)) return false;
   return events.some((event) => event!.status === 'live' && event!.endsAt.getTime() > now.getTime());
 }

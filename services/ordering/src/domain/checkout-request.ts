@@ -50,20 +50,23 @@ export function parseCheckoutRequest(request: CheckoutRequestLike): CheckoutInpu
     const itemId = violations.id(`lines.${index}.itemId`, line.itemId, 'itm');
     if (itemId && seen.has(itemId)) violations.add(`lines.${index}.itemId`, orderingMessages.duplicateLine);
     if (itemId) seen.add(itemId);
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) violations.add(`lines.${index}.quantity`, messages.minValue(1));
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      violations.add(`lines.${index}.quantity`, messages.minValue(1));
   });
   const email = checkEmailAddress(request.email);
   if (!email.ok) violations.add('email', email.message);
   const discountCode = (request.discountCode ?? '').trim();
   // What cannot be a code is never looked up, and gets the words of an unknown one: the answer tells only the syntax.
-  if (discountCode !== '' && !isDiscountCode(discountCode)) violations.add('discountCode', messages.invalid('Discount code'));
+  if (discountCode !== '' && !isDiscountCode(discountCode))
+    violations.add('discountCode', messages.invalid('Discount code'));
   const donationMinor = Number(request.donationMinor);
   if (!Number.isSafeInteger(donationMinor)) violations.add('donationMinor', messages.invalid('Donation'));
   else if (donationMinor < 0) violations.add('donationMinor', messages.minValue(0));
   else if (donationMinor > DONATION_MAX_MINOR) violations.add('donationMinor', messages.invalid('Donation'));
   const idempotencyKey = request.idempotencyKey ?? '';
   if (idempotencyKey === '') violations.add('idempotencyKey', messages.required('Idempotency key'));
-  else if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) violations.add('idempotencyKey', messages.invalid('Idempotency key'));
+  else if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
+    violations.add('idempotencyKey', messages.invalid('Idempotency key'));
   const locale = request.locale === '' ? 'en' : request.locale;
   if (!isLocale(locale)) violations.add('locale', messages.invalid('Locale'));
   violations.throwIfAny();
@@ -87,7 +90,9 @@ export function parseCheckoutRequest(request: CheckoutRequestLike): CheckoutInpu
  * case), the donation, the opt-in and the language. The access token is left out: a retry may carry a fresh one.
  */
 export function checkoutFingerprint(input: CheckoutInput): string {
-  const lines = [...input.lines].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0)).map((line) => [line.itemId, line.quantity]);
+  const lines = [...input.lines]
+    .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0))
+    .map((line) => [line.itemId, line.quantity]);
   return sha256Hex(
     JSON.stringify({
       shopId: input.shopId,

@@ -38,7 +38,12 @@ export function inScope(code: Pick<DiscountCodeRule, 'itemIds'>, itemId: string)
  * The verdict on a typed code, checked in this order: none typed (""), unknown, not yet valid, expired, used up,
  * no cart line in its scope, applied.
  */
-export function discountVerdict(typed: string, code: DiscountCodeRule | null, cartItemIds: readonly string[], now: Date): DiscountStatus {
+export function discountVerdict(
+  typed: string,
+  code: DiscountCodeRule | null,
+  cartItemIds: readonly string[],
+  now: Date,
+): DiscountStatus {
   if (normaliseDiscountCode(typed) === '') return '';
   if (!code) return 'unknown';
   if (code.validFrom && now.getTime() < code.validFrom.getTime()) return 'not_started';
@@ -87,7 +92,11 @@ export function lineDiscounts(lines: readonly DiscountableLine[], discount: Appl
   const order = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => inScope(discount, line.itemId))
-    .sort((a, b) => b.line.unitPriceMinor - a.line.unitPriceMinor || (a.line.itemId < b.line.itemId ? -1 : a.line.itemId > b.line.itemId ? 1 : 0));
+    .sort(
+      (a, b) =>
+        b.line.unitPriceMinor - a.line.unitPriceMinor ||
+        (a.line.itemId < b.line.itemId ? -1 : a.line.itemId > b.line.itemId ? 1 : 0),
+    );
   for (const { line, index } of order) {
     const take = Math.min(line.quantity, uses);
     quantities.set(index, take);

@@ -17,6 +17,7 @@ export function donationProblem(option: DonationOption, amountMinor: number): st
   if (amountMinor < 0) return messages.minValue(0);
   if (amountMinor === 0) return null;
   if (!option.enabled) return messages.invalid('Donation');
-  if (!option.allowCustomAmount && !option.suggestedAmountsMinor.includes(amountMinor)) return messages.invalid('Donation');
+  if (!option.allowCustomAmount && !option.suggestedAmountsMinor.includes(amountMinor))
+    return messages.invalid('Donation');
   return null;
 }

@@ -25,7 +25,12 @@ export interface HeldTickets {
 }
 
 /** Which cap this checkout of `wanted` tickets would pass, or null when it stays within both. */
-export function holdLimitPassed(held: HeldTickets, wanted: number, limits: HoldLimits, hasAddress: boolean): 'email' | 'address' | null {
+export function holdLimitPassed(
+  held: HeldTickets,
+  wanted: number,
+  limits: HoldLimits,
+  hasAddress: boolean,
+): 'email' | 'address' | null {
   if (held.byEmail + wanted > limits.perEmail) return 'email';
   if (hasAddress && held.byAddress + wanted > limits.perAddress) return 'address';
   return null;

@@ -8,7 +8,8 @@ export const ORDER_NUMBER_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4
 
 /** Five random bytes → "XXXX-XXXX" (each character 5 bits, most significant first). */
 export function formatOrderNumber(bytes: Uint8Array): string {
-  if (bytes.length !== ORDER_NUMBER_BYTES) throw new Error(`An order number takes ${ORDER_NUMBER_BYTES} bytes, got ${bytes.length}`);
+  if (bytes.length !== ORDER_NUMBER_BYTES)
+    throw new Error(`An order number takes ${ORDER_NUMBER_BYTES} bytes, got ${bytes.length}`);
   let value = 0n;
   for (const byte of bytes) value = (value << 8n) | BigInt(byte);
   let text = '';
@@ -21,9 +22,5 @@ export function formatOrderNumber(bytes: Uint8Array): string {
  * dropped, and the letters people confuse read as Crockford does (O → 0, I and L → 1). '' when nothing is left.
  */
 export function normaliseOrderNumberQuery(query: string): string {
-  return query
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return query.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }

@@ -6,9 +6,14 @@ export const orderingMessages = {
   maxValue: (n: number): string => `Maximum value is ${n}`,
   /** A quantity of an item that cannot be bought now. */
   notOnSale: (status: Exclude<AvailabilityStatus, 'available'>): string =>
-    status === 'sold out' ? 'This item is sold out' : status === 'upcoming' ? 'This item is not on sale yet' : 'This item is no longer on sale',
+    status === 'sold out'
+      ? 'This item is sold out'
+      : status === 'upcoming'
+        ? 'This item is not on sale yet'
+        : 'This item is no longer on sale',
   /** The same item on two lines. */
   duplicateLine: 'Each item can be in the cart only once',
   /** A checkout that would take one guest's open holds for an event past the cap (hold-limits.ts). */
-  holdLimitReached: 'You already hold as many tickets for this event as one guest may; pay for or cancel your open order first',
+  holdLimitReached:
+    'You already hold as many tickets for this event as one guest may; pay for or cancel your open order first',
 } as const;

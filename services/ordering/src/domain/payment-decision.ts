@@ -12,7 +12,10 @@ export type SucceededPaymentDecision =
   /** Already applied (the same payment reported again). */
   | { kind: 'nothing' };
 
-export function decideSucceededPayment(order: { status: string; paidPaymentId?: string | null }, paymentId: string): SucceededPaymentDecision {
+export function decideSucceededPayment(
+  order: { status: string; paidPaymentId?: string | null },
+  paymentId: string,
+): SucceededPaymentDecision {
   if (order.paidPaymentId === paymentId) return { kind: 'nothing' };
   // An order another payment paid (paid, or canceled after being paid) must not be paid for twice.
   if (order.paidPaymentId) return { kind: 'refund', reason: 'duplicate_payment' };

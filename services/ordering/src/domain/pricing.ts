@@ -42,16 +42,35 @@ export interface PriceCartInput {
  * or 100 %) — so a partly used-up code never charges a fee on a free ticket.
  */
 export function priceCart(input: PriceCartInput): CartPrice {
-  const discounts = input.discount ? lineDiscounts(input.lines, input.discount) : input.lines.map(() => ({ discountedQuantity: 0, discountMinor: 0 }));
+  const discounts = input.discount
+    ? lineDiscounts(input.lines, input.discount)
+    : input.lines.map(() => ({ discountedQuantity: 0, discountMinor: 0 }));
   const freeWhenDiscounted =
-    input.discount !== null && (input.discount.type === 'fixed' ? (unit: number) => input.discount!.value >= unit : () => input.discount!.value >= 100);
+    input.discount !== null &&
+    (input.discount.type === 'fixed'
+      ? (unit: number) => input.discount!.value >= unit
+      : () => input.discount!.value >= 100);
   const lines = input.lines.map((line, index): PricedCartLine => {
     const { discountedQuantity, discountMinor } = discounts[index]!;
     const subtotalMinor = line.unitPriceMinor * line.quantity;
     const totalMinor = subtotalMinor - discountMinor;
-    const freeTickets = line.unitPriceMinor === 0 ? line.quantity : freeWhenDiscounted && freeWhenDiscounted(line.unitPriceMinor) ? discountedQuantity : 0;
+    const freeTickets =
+      line.unitPriceMinor === 0
+        ? line.quantity
+        : freeWhenDiscounted && freeWhenDiscounted(line.unitPriceMinor)
+          ? discountedQuantity
+          : 0;
     const paidTickets = totalMinor > 0 ? line.quantity - freeTickets : 0;
-    return { itemId: line.itemId, quantity: line.quantity, unitPriceMinor: line.unitPriceMinor, subtotalMinor, discountMinor, totalMinor, paidTickets, discountedQuantity };
+    return {
+      itemId: line.itemId,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      subtotalMinor,
+      discountMinor,
+      totalMinor,
+      paidTickets,
+      discountedQuantity,
+    };
   });
   const subtotalMinor = lines.reduce((sum, line) => sum + line.subtotalMinor, 0);
   const discountMinor = lines.reduce((sum, line) => sum + line.discountMinor, 0);

@@ -30,8 +30,11 @@ export interface BucketTake {
  */
 export function quotaDemands(lines: readonly { quotaIds: readonly string[]; quantity: number }[]): QuotaDemand[] {
   const totals = new Map<string, number>();
-  for (const line of lines) for (const quotaId of new Set(line.quotaIds)) totals.set(quotaId, (totals.get(quotaId) ?? 0) + line.quantity);
-  return [...totals.entries()].map(([quotaId, quantity]) => ({ quotaId, quantity })).sort((a, b) => (a.quotaId < b.quotaId ? -1 : a.quotaId > b.quotaId ? 1 : 0));
+  for (const line of lines)
+    for (const quotaId of new Set(line.quotaIds)) totals.set(quotaId, (totals.get(quotaId) ?? 0) + line.quantity);
+  return [...totals.entries()]
+    .map(([quotaId, quantity]) => ({ quotaId, quantity }))
+    .sort((a, b) => (a.quotaId < b.quotaId ? -1 : a.quotaId > b.quotaId ? 1 : 0));
 }
 
 /** Room left in a bucket; Infinity when unlimited, never below zero (a bucket over a lowered capacity has none). */
@@ -49,7 +52,7 @@ export function planTake(buckets: readonly BucketCounts[], quantity: number, sta
   const takes: BucketTake[] = [];
   let remaining = quantity;
   for (let step = 0; step < buckets.length && remaining > 0; step += 1) {
-    const bucket = buckets[(((start % buckets.length) + buckets.length) % buckets.length + step) % buckets.length]!;
+    const bucket = buckets[((((start % buckets.length) + buckets.length) % buckets.length) + step) % buckets.length]!;
     const take = Math.min(bucketRoom(bucket), remaining);
     if (take > 0) {
       takes.push({ bucket: bucket.bucket, quantity: take });

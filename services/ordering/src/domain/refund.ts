@@ -33,7 +33,8 @@ export function planOrganiserRefund(
   const left = refundable(order);
   if (request.full) return { amountMinor: left, cancelsOrder: true, immediate: left === 0 };
   const amount = Number(request.amountMinor);
-  if (!Number.isSafeInteger(amount) || amount < 1) throw new ValidationError([{ field: 'amountMinor', message: messages.minValue(1) }]);
+  if (!Number.isSafeInteger(amount) || amount < 1)
+    throw new ValidationError([{ field: 'amountMinor', message: messages.minValue(1) }]);
   if (amount > left) throw new ValidationError([{ field: 'amountMinor', message: `Maximum value is ${left}` }]);
   return { amountMinor: amount, cancelsOrder: false, immediate: false };
 }
@@ -43,7 +44,11 @@ export function planOrganiserRefund(
  * payment's as far as the order's total allows (a second such payment was never the order's money); a duplicate
  * payment's nothing.
  */
-export function countedRefund(reason: RefundReason, amountMinor: number, order: { totalMinor: number; refundedMinor: number }): number {
+export function countedRefund(
+  reason: RefundReason,
+  amountMinor: number,
+  order: { totalMinor: number; refundedMinor: number },
+): number {
   if (reason === 'duplicate_payment') return 0;
   if (reason === 'organiser') return amountMinor;
   return Math.max(0, Math.min(amountMinor, order.totalMinor - order.refundedMinor));

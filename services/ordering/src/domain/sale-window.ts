@@ -43,6 +43,10 @@ export interface SaleWindowInput {
 }
 
 /** An item's own sale window: saleStart/saleEnd, each defaulting to the shop's opens_at/closes_at. */
-export function saleWindow(item: SaleWindowInput, shop: Pick<ShopWindowInput, 'opensAt' | 'closesAt'>, now: Date): Window {
+export function saleWindow(
+  item: SaleWindowInput,
+  shop: Pick<ShopWindowInput, 'opensAt' | 'closesAt'>,
+  now: Date,
+): Window {
   return windowAt(item.saleStart ?? shop.opensAt, item.saleEnd ?? shop.closesAt, now);
 }

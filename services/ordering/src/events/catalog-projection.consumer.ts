@@ -1,6 +1,11 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BucketPolicy } from '../domain/quota-allocation';
 import { applyCatalogMessage } from './catalog-projection';
@@ -43,7 +48,8 @@ export function startCatalogProjectionConsumer(options: CatalogProjectionConsume
         durable: namespace.durable(CATALOG_PROJECTION_DURABLE),
         filterSubjects: CATALOG_PROJECTION_SUBJECTS.map((subject) => namespace.subject(subject)),
         async handle(message, em) {
-          if (!(await applyCatalogMessage(em, message.subject, message.data, options.policy))) log.debug({ subject: message.subject }, 'not a projected subject; skipped');
+          if (!(await applyCatalogMessage(em, message.subject, message.data, options.policy)))
+            log.debug({ subject: message.subject }, 'not a projected subject; skipped');
         },
       }),
   });

@@ -1,6 +1,12 @@
 // One entry point for every catalog message, used by the live consumers and by the rebuild alike: the same
 // handlers, made safe to repeat by the snapshots' versions.
-import { DiscountCodeChanged, EventChanged, ShopChanged, ShopItemChanged, TicketOptionChanged } from '@kassa/proto/catalog/events/v1/events';
+import {
+  DiscountCodeChanged,
+  EventChanged,
+  ShopChanged,
+  ShopItemChanged,
+  TicketOptionChanged,
+} from '@kassa/proto/catalog/events/v1/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { projectDiscountCode } from '../application/project-discount-code';
 import { projectEvent } from '../application/project-event';
@@ -22,7 +28,12 @@ const handlers: Record<string, (em: EntityManager, data: Uint8Array, policy: Buc
  * Applies one catalog message in the caller's transaction; false when the subject is none the projection follows.
  * `policy` says how many buckets new (or grown) quotas get (QUOTA_BUCKETS, QUOTA_BUCKET_MIN_CAPACITY).
  */
-export async function applyCatalogMessage(em: EntityManager, subject: string, data: Uint8Array, policy: BucketPolicy = DEFAULT_BUCKET_POLICY): Promise<boolean> {
+export async function applyCatalogMessage(
+  em: EntityManager,
+  subject: string,
+  data: Uint8Array,
+  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
+): Promise<boolean> {
   const parsed = parseCatalogSubject(subject);
   const handler = parsed ? handlers[parsed.entity] : undefined;
   if (!handler) return false;

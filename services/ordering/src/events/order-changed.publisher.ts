@@ -12,13 +12,24 @@ export function publishOrderChanged(
   em: EntityManager,
   order: Order,
   change: OrderChange,
-  details: { version: number; actorUserId: string | null; occurredAt: Date; refund?: OrderRefund; guestAccessKey: string },
+  details: {
+    version: number;
+    actorUserId: string | null;
+    occurredAt: Date;
+    refund?: OrderRefund;
+    guestAccessKey: string;
+  },
 ): void {
   addToOutbox(em, {
     subject: orderSubject(change),
     type: OrderChanged,
     message: {
-      order, change, actorUserId: details.actorUserId ?? '', occurredAt: details.occurredAt, version: details.version, refund: details.refund,
+      order,
+      change,
+      actorUserId: details.actorUserId ?? '',
+      occurredAt: details.occurredAt,
+      version: details.version,
+      refund: details.refund,
       guestAccessKey: details.guestAccessKey,
     },
     key: order.id,

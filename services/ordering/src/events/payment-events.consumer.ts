@@ -1,7 +1,12 @@
 import type { Namespace } from '@kassa/platform/config';
 import { crashPoint } from '@kassa/platform/lifecycle';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import { PaymentChanged, PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyPaymentFailed, applyPaymentPending, applyPaymentSucceeded } from '../application/apply-payment-changed';
@@ -22,15 +27,20 @@ const handlers: Record<string, (ctx: OrderingContext, em: EntityManager, data: U
     const message = PaymentChanged.decode(data);
     if (message.payment) await applyPaymentFailed(ctx, em, message.payment, ctx.now());
   },
-  [PAYMENT_SUBJECTS.refunded]: (ctx, em, data) => applyRefundResult(ctx, em, PaymentRefunded.decode(data), true, ctx.now()),
-  [PAYMENT_SUBJECTS.refundFailed]: (ctx, em, data) => applyRefundResult(ctx, em, PaymentRefunded.decode(data), false, ctx.now()),
+  [PAYMENT_SUBJECTS.refunded]: (ctx, em, data) =>
+    applyRefundResult(ctx, em, PaymentRefunded.decode(data), true, ctx.now()),
+  [PAYMENT_SUBJECTS.refundFailed]: (ctx, em, data) =>
+    applyRefundResult(ctx, em, PaymentRefunded.decode(data), false, ctx.now()),
 };
 
 /**
  * ordering's saga consumers of payments' events: inbox-guarded durable pull consumers, one per subject, started
  * once payments' stream exists (payments owns it). Each effect and its outbox events commit with the inbox record.
  */
-export function startPaymentEventsConsumer(ctx: OrderingContext, options: { nats: NatsHandles; logger: Logger; namespace: Namespace; streamRetryMs?: number }): StreamWaitingConsumer {
+export function startPaymentEventsConsumer(
+  ctx: OrderingContext,
+  options: { nats: NatsHandles; logger: Logger; namespace: Namespace; streamRetryMs?: number },
+): StreamWaitingConsumer {
   const { nats, namespace } = options;
   const log = options.logger.child({ component: 'payment-events' });
   const stream = namespace.stream(PAYMENTS_STREAM);
@@ -57,7 +67,8 @@ export function startPaymentEventsConsumer(ctx: OrderingContext, options: { nats
         },
         afterCommit(message) {
           // The order is paid (or its refund requested) and committed; payments' message is not yet acknowledged.
-          if (canonicalPaymentSubject(message.subject) === PAYMENT_SUBJECTS.succeeded) crashPoint('ordering.after-payment-applied');
+          if (canonicalPaymentSubject(message.subject) === PAYMENT_SUBJECTS.succeeded)
+            crashPoint('ordering.after-payment-applied');
         },
       }),
   });

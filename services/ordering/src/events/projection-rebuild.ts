@@ -24,7 +24,13 @@ export interface RebuildResult {
  * they apply meanwhile is either in the replay or newer. Readers see the old projection until the commit.
  * Quota counts and discount redemptions are ordering's own and stay.
  */
-export async function rebuildProjection(options: { orm: MikroORM; nats: NatsHandles; namespace: Namespace; logger: Logger; policy?: BucketPolicy }): Promise<RebuildResult> {
+export async function rebuildProjection(options: {
+  orm: MikroORM;
+  nats: NatsHandles;
+  namespace: Namespace;
+  logger: Logger;
+  policy?: BucketPolicy;
+}): Promise<RebuildResult> {
   const { orm, nats, namespace, logger } = options;
   const stream = namespace.stream(CATALOG_STREAM);
   const info = await nats.jsm.streams.info(stream);
@@ -41,11 +47,16 @@ export async function rebuildProjection(options: { orm: MikroORM; nats: NatsHand
         result.read += 1;
         try {
           // A savepoint per message: one bad message is skipped without undoing the rest.
-          const known = await em.transactional((inner) => applyCatalogMessage(inner, msg.subject, msg.data, options.policy));
+          const known = await em.transactional((inner) =>
+            applyCatalogMessage(inner, msg.subject, msg.data, options.policy),
+          );
           if (known) result.applied += 1;
         } catch (error) {
           result.failed += 1;
-          logger.error({ err: error, subject: msg.subject, seq: msg.seq }, 'catalog message not applied during rebuild; skipped');
+          logger.error(
+            { err: error, subject: msg.subject, seq: msg.seq },
+            'catalog message not applied during rebuild; skipped',
+          );
         }
         if (msg.seq >= lastSeq) break;
       }

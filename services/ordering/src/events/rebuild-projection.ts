@@ -19,7 +19,13 @@ async function main(): Promise<void> {
     logger,
   });
   try {
-    await rebuildProjection({ orm, nats, namespace: createNamespace(config.namespace), logger, policy: bucketPolicyOf(config) });
+    await rebuildProjection({
+      orm,
+      nats,
+      namespace: createNamespace(config.namespace),
+      logger,
+      policy: bucketPolicyOf(config),
+    });
   } catch (error) {
     logger.fatal({ err: error }, 'projection rebuild failed');
     process.exitCode = 1;

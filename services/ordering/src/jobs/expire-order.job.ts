@@ -20,15 +20,23 @@ type Queue = ReturnType<typeof createQueue>;
 export function createExpiryScheduler(queue: Queue, now: () => Date): ExpiryScheduler {
   return {
     async orderHeld(order) {
-      await enqueue<ExpireOrderJobData>(queue, EXPIRE_ORDER, { orderId: order.id }, {
-        jobId: `expire-order-${order.id}`,
-        delayMs: Math.max(0, order.expiresAt.getTime() - now().getTime()),
-      });
+      await enqueue<ExpireOrderJobData>(
+        queue,
+        EXPIRE_ORDER,
+        { orderId: order.id },
+        {
+          jobId: `expire-order-${order.id}`,
+          delayMs: Math.max(0, order.expiresAt.getTime() - now().getTime()),
+        },
+      );
     },
   };
 }
 
-export function startOrderWorker(ctx: OrderingContext, options: { queueName: string; redisUrl: string; logger: Logger }): RunningWorker {
+export function startOrderWorker(
+  ctx: OrderingContext,
+  options: { queueName: string; redisUrl: string; logger: Logger },
+): RunningWorker {
   return startWorker<ExpireOrderJobData>(
     options.queueName,
     async (job) => {

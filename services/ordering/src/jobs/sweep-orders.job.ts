@@ -7,7 +7,10 @@ import { expireOverdueOrders, upcomingExpiries } from '../application/sweep-orde
  * Redis keeps nothing on disk: at start-up and every interval the sweeper expires every held order whose hold is
  * over according to PostgreSQL, and re-derives the delayed expiry jobs of the holds that end before its next runs.
  */
-export function startOrderSweeper(ctx: OrderingContext, options: { logger: Logger; intervalMs?: number }): PeriodicSweep<{ expired: number; scheduled: number }> {
+export function startOrderSweeper(
+  ctx: OrderingContext,
+  options: { logger: Logger; intervalMs?: number },
+): PeriodicSweep<{ expired: number; scheduled: number }> {
   const intervalMs = options.intervalMs ?? 60_000;
   const log = options.logger.child({ component: 'order-sweeper' });
 

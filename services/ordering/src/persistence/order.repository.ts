@@ -9,7 +9,10 @@ import { type OrderLineRow, OrderEntity, OrderLineEntity, type OrderRow } from '
 
 const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
 
-export type NewOrder = Omit<OrderRow, 'number' | 'refundedMinor' | 'paidPaymentId' | 'outcome' | 'version' | 'updatedAt'> & {
+export type NewOrder = Omit<
+  OrderRow,
+  'number' | 'refundedMinor' | 'paidPaymentId' | 'outcome' | 'version' | 'updatedAt'
+> & {
   /** The guest's IP address, kept for the open-holds cap (domain/hold-limits.ts); null when unknown. */
   clientAddress: string | null;
 };
@@ -18,7 +21,11 @@ export type NewOrder = Omit<OrderRow, 'number' | 'refundedMinor' | 'paidPaymentI
  * Inserts an order under a fresh random number, trying another number on the rare collision (40 bits: about one in
  * a million after a million orders). `on conflict do nothing` keeps the transaction usable after a collision.
  */
-export async function insertOrder(em: EntityManager, order: NewOrder, newNumber = () => formatOrderNumber(randomBytes(ORDER_NUMBER_BYTES))): Promise<string> {
+export async function insertOrder(
+  em: EntityManager,
+  order: NewOrder,
+  newNumber = () => formatOrderNumber(randomBytes(ORDER_NUMBER_BYTES)),
+): Promise<string> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const number = newNumber();
     const rows = await em.execute<{ id: string }[]>(
@@ -29,9 +36,30 @@ export async function insertOrder(em: EntityManager, order: NewOrder, newNumber 
        on conflict (number) do nothing
        returning id`,
       [
-        order.id, number, order.accessKey, order.organisationId, order.shopId, order.status, order.email, order.locale, order.subscribe, order.discountCodeId,
-        order.discountCode, order.discountUses, order.currency, order.subtotalMinor, order.discountMinor, order.donationMinor, order.feeMinor,
-        order.totalMinor, order.ticketCount, order.expiresAt, order.paidAt, order.createdAt, order.createdAt, order.clientAddress,
+        order.id,
+        number,
+        order.accessKey,
+        order.organisationId,
+        order.shopId,
+        order.status,
+        order.email,
+        order.locale,
+        order.subscribe,
+        order.discountCodeId,
+        order.discountCode,
+        order.discountUses,
+        order.currency,
+        order.subtotalMinor,
+        order.discountMinor,
+        order.donationMinor,
+        order.feeMinor,
+        order.totalMinor,
+        order.ticketCount,
+        order.expiresAt,
+        order.paidAt,
+        order.createdAt,
+        order.createdAt,
+        order.clientAddress,
       ],
     );
     if (rows.length === 1) return number;
@@ -45,7 +73,8 @@ export async function insertOrder(em: EntityManager, order: NewOrder, newNumber 
  */
 export async function lockHolder(em: EntityManager, email: string, clientAddress: string | null): Promise<void> {
   await em.execute(`select pg_advisory_xact_lock(hashtextextended('kassa.hold.email:' || lower(?), 0))`, [email]);
-  if (clientAddress) await em.execute(`select pg_advisory_xact_lock(hashtextextended('kassa.hold.address:' || ?, 0))`, [clientAddress]);
+  if (clientAddress)
+    await em.execute(`select pg_advisory_xact_lock(hashtextextended('kassa.hold.address:' || ?, 0))`, [clientAddress]);
 }
 
 /** Tickets held unpaid (reserved or pending, hold not ended) for any of `eventIds` by this e-mail address and by this client address. */
@@ -60,7 +89,14 @@ export async function heldTickets(
       where o.status in ('reserved', 'pending') and (o.expires_at is null or o.expires_at > ?)
         and (lower(o.email) = lower(?) or o.client_address = ?)
         and l.event_ids && ${TEXT_ARRAY}`,
-    [holder.email, holder.clientAddress, holder.now, holder.email, holder.clientAddress, JSON.stringify(holder.eventIds)],
+    [
+      holder.email,
+      holder.clientAddress,
+      holder.now,
+      holder.email,
+      holder.clientAddress,
+      JSON.stringify(holder.eventIds),
+    ],
   );
   return { byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }
@@ -72,29 +108,53 @@ export async function insertLines(em: EntityManager, lines: readonly OrderLineRo
        discount_minor, total_minor, paid_tickets)
      values ${lines.map(() => `(?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`,
     lines.flatMap((line) => [
-      line.orderId, line.position, line.itemId, line.ticketOptionId, JSON.stringify(line.eventIds), line.name, line.quantity, line.unitPriceMinor,
-      line.subtotalMinor, line.discountMinor, line.totalMinor, line.paidTickets,
+      line.orderId,
+      line.position,
+      line.itemId,
+      line.ticketOptionId,
+      JSON.stringify(line.eventIds),
+      line.name,
+      line.quantity,
+      line.unitPriceMinor,
+      line.subtotalMinor,
+      line.discountMinor,
+      line.totalMinor,
+      line.paidTickets,
     ]),
     'run',
   );
 }
 
 /** The order, locked until the transaction ends: every change of an existing order starts here (lock order: order, buckets, codes). */
-export function lockOrder(em: EntityManager, orderId: string, lockMode: LockMode.PESSIMISTIC_WRITE | LockMode.NONE = LockMode.PESSIMISTIC_WRITE): Promise<OrderRow | null> {
+export function lockOrder(
+  em: EntityManager,
+  orderId: string,
+  lockMode: LockMode.PESSIMISTIC_WRITE | LockMode.NONE = LockMode.PESSIMISTIC_WRITE,
+): Promise<OrderRow | null> {
   return em.findOne(OrderEntity, { id: orderId }, { lockMode });
 }
 
 export async function loadLines(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const lines = await em.find(OrderLineEntity, { orderId: { $in: [...orderIds] } }, { orderBy: { orderId: 'asc', position: 'asc' } });
+  const lines = await em.find(
+    OrderLineEntity,
+    { orderId: { $in: [...orderIds] } },
+    { orderBy: { orderId: 'asc', position: 'asc' } },
+  );
   for (const line of lines) byOrder.get(line.orderId)?.push(line);
   return byOrder;
 }
 
 export async function addHistory(
   em: EntityManager,
-  entry: { orderId: string; at: Date; action: string; properties?: Record<string, unknown>; actorUserId?: string | null },
+  entry: {
+    orderId: string;
+    at: Date;
+    action: string;
+    properties?: Record<string, unknown>;
+    actorUserId?: string | null;
+  },
 ): Promise<void> {
   await em.execute(
     'insert into order_history (order_id, at, action, properties, actor_user_id) values (?, ?, ?, ?::jsonb, ?)',
@@ -137,7 +197,11 @@ export interface OrderListFilter {
 }
 
 /** Ids of one page of the organisation's orders, newest first, and how many match. */
-export async function listOrderIds(em: EntityManager, filter: OrderListFilter, page: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+export async function listOrderIds(
+  em: EntityManager,
+  filter: OrderListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
   const where = ['organisation_id = ?'];
   const params: unknown[] = [filter.organisationId];
   if (filter.shopId) {
@@ -159,7 +223,10 @@ export async function listOrderIds(em: EntityManager, filter: OrderListFilter, p
   }
   if (search.length > 0) where.push(`(${search.join(' or ')})`);
   const clause = where.join(' and ');
-  const [count] = await em.execute<{ total: number }[]>(`select count(*)::int as total from orders where ${clause}`, params);
+  const [count] = await em.execute<{ total: number }[]>(
+    `select count(*)::int as total from orders where ${clause}`,
+    params,
+  );
   const rows = await em.execute<{ id: string }[]>(
     `select id from orders where ${clause} order by created_at desc, id desc limit ? offset ?`,
     [...params, page.limit, page.offset],

@@ -22,7 +22,11 @@ export interface EventSnapshot {
 }
 
 /** true when this snapshot is now the stored one. */
-export async function upsertEvent(em: EntityManager, event: EventSnapshot, policy: BucketPolicy = DEFAULT_BUCKET_POLICY): Promise<boolean> {
+export async function upsertEvent(
+  em: EntityManager,
+  event: EventSnapshot,
+  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
+): Promise<boolean> {
   const rows = await em.execute(
     `insert into event (id, organisation_id, status, ends_at, ticket_limit, version) values (?, ?, ?, ?, ?, ?)
      on conflict (id) do update set organisation_id = excluded.organisation_id, status = excluded.status,
@@ -54,7 +58,11 @@ export interface TicketOptionSnapshot {
   version: number;
 }
 
-export async function upsertTicketOption(em: EntityManager, option: TicketOptionSnapshot, policy: BucketPolicy = DEFAULT_BUCKET_POLICY): Promise<boolean> {
+export async function upsertTicketOption(
+  em: EntityManager,
+  option: TicketOptionSnapshot,
+  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
+): Promise<boolean> {
   // An option of an event already removed arrives removed: its own deletion is never sent.
   const rows = await em.execute(
     `insert into ticket_option (id, event_id, organisation_id, name, capacity, removed, version)
@@ -84,7 +92,13 @@ export async function removeTicketOption(em: EntityManager, option: TicketOption
  * shareCapacity), under the buckets' locks in bucket order. A capacity below what is held leaves every bucket
  * without room; the trigger records the overdraft that lets the CHECK accept it.
  */
-async function syncQuota(em: EntityManager, id: string, kind: 'event' | 'ticket_option', capacity: number | null, policy: BucketPolicy): Promise<void> {
+async function syncQuota(
+  em: EntityManager,
+  id: string,
+  kind: 'event' | 'ticket_option',
+  capacity: number | null,
+  policy: BucketPolicy,
+): Promise<void> {
   const [quota] = await em.execute<{ bucket_count: number }[]>(
     `insert into quota (id, kind, capacity, bucket_count) values (?, ?, ?, ?)
      on conflict (id) do update set capacity = excluded.capacity, bucket_count = greatest(quota.bucket_count, excluded.bucket_count)
@@ -101,11 +115,18 @@ async function syncQuota(em: EntityManager, id: string, kind: 'event' | 'ticket_
     'select bucket, capacity, sold + reserved as held from quota_bucket where quota_id = ? order by bucket for update',
     [id],
   );
-  const shares = shareCapacity(capacity, buckets.map((bucket) => Number(bucket.held)));
+  const shares = shareCapacity(
+    capacity,
+    buckets.map((bucket) => Number(bucket.held)),
+  );
   for (const [index, bucket] of buckets.entries()) {
     const share = shares[index]!;
     if (share === (bucket.capacity === null ? null : Number(bucket.capacity))) continue;
-    await em.execute('update quota_bucket set capacity = ? where quota_id = ? and bucket = ?', [share, id, bucket.bucket], 'run');
+    await em.execute(
+      'update quota_bucket set capacity = ? where quota_id = ? and bucket = ?',
+      [share, id, bucket.bucket],
+      'run',
+    );
   }
 }
 
@@ -139,9 +160,20 @@ export async function upsertShop(em: EntityManager, shop: ShopSnapshot, { remove
      where ${removed ? 'true' : `shop.status <> 'removed' and shop.version < excluded.version`}
      returning id`,
     [
-      shop.id, shop.organisationId, removed ? 'removed' : shop.status, removed ? '' : shop.window, shop.opensAt, shop.closesAt,
-      shop.currency, shop.passwordProtected, shop.passwordVersion, shop.donation.enabled,
-      JSON.stringify(shop.donation.suggestedAmountsMinor.map(String)), shop.donation.allowCustomAmount, shop.reservationMinutes, shop.version,
+      shop.id,
+      shop.organisationId,
+      removed ? 'removed' : shop.status,
+      removed ? '' : shop.window,
+      shop.opensAt,
+      shop.closesAt,
+      shop.currency,
+      shop.passwordProtected,
+      shop.passwordVersion,
+      shop.donation.enabled,
+      JSON.stringify(shop.donation.suggestedAmountsMinor.map(String)),
+      shop.donation.allowCustomAmount,
+      shop.reservationMinutes,
+      shop.version,
     ],
   );
   return applied(rows);
@@ -163,7 +195,11 @@ export interface ShopItemSnapshot {
   version: number;
 }
 
-export async function upsertShopItem(em: EntityManager, item: ShopItemSnapshot, { removed = false } = {}): Promise<boolean> {
+export async function upsertShopItem(
+  em: EntityManager,
+  item: ShopItemSnapshot,
+  { removed = false } = {},
+): Promise<boolean> {
   const rows = await em.execute(
     `insert into shop_item (id, shop_id, organisation_id, ticket_option_id, name, event_ids, price_minor, sale_start, sale_end,
        max_per_order, position, removed, version)
@@ -175,8 +211,19 @@ export async function upsertShopItem(em: EntityManager, item: ShopItemSnapshot, 
      where ${removed ? 'true' : 'not shop_item.removed and shop_item.version < excluded.version'}
      returning id`,
     [
-      item.id, item.shopId, item.organisationId, item.ticketOptionId, item.name, textArray(item.eventIds), item.priceMinor, item.saleStart,
-      item.saleEnd, item.maxPerOrder, item.position, removed, item.version,
+      item.id,
+      item.shopId,
+      item.organisationId,
+      item.ticketOptionId,
+      item.name,
+      textArray(item.eventIds),
+      item.priceMinor,
+      item.saleStart,
+      item.saleEnd,
+      item.maxPerOrder,
+      item.position,
+      removed,
+      item.version,
     ],
   );
   return applied(rows);
@@ -196,7 +243,11 @@ export interface DiscountCodeSnapshot {
   version: number;
 }
 
-export async function upsertDiscountCode(em: EntityManager, code: DiscountCodeSnapshot, { removed = false } = {}): Promise<boolean> {
+export async function upsertDiscountCode(
+  em: EntityManager,
+  code: DiscountCodeSnapshot,
+  { removed = false } = {},
+): Promise<boolean> {
   const rows = await em.execute(
     `insert into discount_code (id, shop_id, organisation_id, code, type, value, valid_from, valid_until, max_uses, item_ids,
        removed, version)
@@ -208,8 +259,18 @@ export async function upsertDiscountCode(em: EntityManager, code: DiscountCodeSn
      where ${removed ? 'true' : 'not discount_code.removed and discount_code.version < excluded.version'}
      returning id`,
     [
-      code.id, code.shopId, code.organisationId, code.code, code.type, code.value, code.validFrom, code.validUntil, code.maxUses,
-      textArray(code.itemIds), removed, code.version,
+      code.id,
+      code.shopId,
+      code.organisationId,
+      code.code,
+      code.type,
+      code.value,
+      code.validFrom,
+      code.validUntil,
+      code.maxUses,
+      textArray(code.itemIds),
+      removed,
+      code.version,
     ],
   );
   return applied(rows);

@@ -19,7 +19,9 @@ export const QUOTA_LEVELS_LIMIT = 500;
  * nothing to watch and are left out. One statement, read at every scrape.
  */
 export async function quotaLevels(em: EntityManager, now: Date, limit = QUOTA_LEVELS_LIMIT): Promise<QuotaLevel[]> {
-  const rows = await em.execute<{ id: string; kind: QuotaLevel['kind']; capacity: number; sold: string | number; reserved: string | number }[]>(
+  const rows = await em.execute<
+    { id: string; kind: QuotaLevel['kind']; capacity: number; sold: string | number; reserved: string | number }[]
+  >(
     `select q.id, q.kind, q.capacity, coalesce(sum(b.sold), 0) as sold, coalesce(sum(b.reserved), 0) as reserved
      from quota q
      left join ticket_option t on q.kind = 'ticket_option' and t.id = q.id
@@ -32,5 +34,11 @@ export async function quotaLevels(em: EntityManager, now: Date, limit = QUOTA_LE
      limit ?`,
     [now, limit],
   );
-  return rows.map((row) => ({ quotaId: row.id, kind: row.kind, capacity: Number(row.capacity), sold: Number(row.sold), reserved: Number(row.reserved) }));
+  return rows.map((row) => ({
+    quotaId: row.id,
+    kind: row.kind,
+    capacity: Number(row.capacity),
+    sold: Number(row.sold),
+    reserved: Number(row.reserved),
+  }));
 }

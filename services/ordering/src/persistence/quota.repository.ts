@@ -47,7 +47,10 @@ const toCounts = (row: BucketRow): BucketCounts => ({
 });
 
 async function bucketCounts(em: EntityManager, quotaIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await em.execute<{ id: string; bucket_count: number }[]>('select id, bucket_count from quota where id in (?)', [[...quotaIds]]);
+  const rows = await em.execute<{ id: string; bucket_count: number }[]>(
+    'select id, bucket_count from quota where id in (?)',
+    [[...quotaIds]],
+  );
   return new Map(rows.map((row) => [row.id, Number(row.bucket_count)]));
 }
 
@@ -65,7 +68,10 @@ export function guardedReservation(random: () => number = Math.random): Reservat
     async take(em, demands, into) {
       if (demands.length === 0) return { ok: true, allocations: [] };
       const col = column(into);
-      const counts = await bucketCounts(em, demands.map((demand) => demand.quotaId));
+      const counts = await bucketCounts(
+        em,
+        demands.map((demand) => demand.quotaId),
+      );
       const allocations: Allocation[] = [];
       for (const { quotaId, quantity } of demands) {
         const count = counts.get(quotaId);
@@ -85,7 +91,12 @@ export function guardedReservation(random: () => number = Math.random): Reservat
         }
         if (count > 1) await em.execute('rollback to savepoint quota_try', [], 'run');
         // That bucket is short: lock the quota's buckets in order and spill over from it to the next ones.
-        const rows = (await em.execute<BucketRow[]>('select bucket, capacity, sold, reserved from quota_bucket where quota_id = ? order by bucket for update', [quotaId])).map(toCounts);
+        const rows = (
+          await em.execute<BucketRow[]>(
+            'select bucket, capacity, sold, reserved from quota_bucket where quota_id = ? order by bucket for update',
+            [quotaId],
+          )
+        ).map(toCounts);
         const plan = planTake(rows, quantity, start);
         if (!plan) return { ok: false, quotaId, left: quotaRoom(rows) ?? 0 };
         for (const take of plan) {
@@ -115,14 +126,23 @@ export function unguardedReservation(random: () => number = Math.random): Reserv
     // The code's counter read without its lock and added to without its limit: the check happens before, on what was read.
     readDiscountUses: (em, discountCodeId) => readDiscountUsage(em, discountCodeId, false),
     async addDiscountUses(em, discountCodeId, uses) {
-      await em.execute('update discount_usage set used = used + ? where discount_code_id = ?', [uses, discountCodeId], 'run');
+      await em.execute(
+        'update discount_usage set used = used + ? where discount_code_id = ?',
+        [uses, discountCodeId],
+        'run',
+      );
       return true;
     },
     async take(em, demands, into) {
       const col = column(into);
       const plans: { quotaId: string; takes: BucketTake[] }[] = [];
       for (const { quotaId, quantity } of demands) {
-        const rows = (await em.execute<BucketRow[]>('select bucket, capacity, sold, reserved from quota_bucket where quota_id = ? order by bucket', [quotaId])).map(toCounts);
+        const rows = (
+          await em.execute<BucketRow[]>(
+            'select bucket, capacity, sold, reserved from quota_bucket where quota_id = ? order by bucket',
+            [quotaId],
+          )
+        ).map(toCounts);
         const takes = planTake(rows, quantity, randomStart(Math.max(1, rows.length), random));
         if (!takes) return { ok: false, quotaId, left: quotaRoom(rows) ?? 0 };
         plans.push({ quotaId, takes });
@@ -130,7 +150,11 @@ export function unguardedReservation(random: () => number = Math.random): Reserv
       const allocations: Allocation[] = [];
       for (const { quotaId, takes } of plans) {
         for (const take of takes) {
-          await em.execute(`update quota_bucket set ${col} = ${col} + ? where quota_id = ? and bucket = ?`, [take.quantity, quotaId, take.bucket], 'run');
+          await em.execute(
+            `update quota_bucket set ${col} = ${col} + ? where quota_id = ? and bucket = ?`,
+            [take.quantity, quotaId, take.bucket],
+            'run',
+          );
           allocations.push({ quotaId, bucket: take.bucket, quantity: take.quantity });
         }
       }
@@ -139,7 +163,11 @@ export function unguardedReservation(random: () => number = Math.random): Reserv
   };
 }
 
-export async function insertAllocations(em: EntityManager, orderId: string, allocations: readonly Allocation[]): Promise<void> {
+export async function insertAllocations(
+  em: EntityManager,
+  orderId: string,
+  allocations: readonly Allocation[],
+): Promise<void> {
   if (allocations.length === 0) return;
   // One row per bucket: a late re-reservation may land in a bucket twice over two quotas' demands (never for one quota).
   const merged = new Map<string, Allocation>();
@@ -161,7 +189,11 @@ async function lockedAllocations(em: EntityManager, orderId: string): Promise<Al
     'select quota_id, bucket, quantity from order_allocation where order_id = ? order by quota_id, bucket',
     [orderId],
   );
-  const allocations = rows.map((row) => ({ quotaId: row.quota_id, bucket: Number(row.bucket), quantity: Number(row.quantity) }));
+  const allocations = rows.map((row) => ({
+    quotaId: row.quota_id,
+    bucket: Number(row.bucket),
+    quantity: Number(row.quantity),
+  }));
   if (allocations.length > 0) {
     await em.execute(
       `select 1 from quota_bucket where (quota_id, bucket) in (${allocations.map(() => '(?, ?)').join(', ')}) order by quota_id, bucket for update`,
@@ -176,7 +208,11 @@ export async function releaseAllocations(em: EntityManager, orderId: string, fro
   const col = column(from);
   const allocations = await lockedAllocations(em, orderId);
   for (const { quotaId, bucket, quantity } of allocations) {
-    await em.execute(`update quota_bucket set ${col} = ${col} - ? where quota_id = ? and bucket = ?`, [quantity, quotaId, bucket], 'run');
+    await em.execute(
+      `update quota_bucket set ${col} = ${col} - ? where quota_id = ? and bucket = ?`,
+      [quantity, quotaId, bucket],
+      'run',
+    );
   }
   if (allocations.length > 0) await em.execute('delete from order_allocation where order_id = ?', [orderId], 'run');
   return allocations;
@@ -185,7 +221,11 @@ export async function releaseAllocations(em: EntityManager, orderId: string, fro
 /** A held order is paid: its reserved tickets become sold, in the same buckets (the total per bucket does not change). */
 export async function sellAllocations(em: EntityManager, orderId: string): Promise<void> {
   for (const { quotaId, bucket, quantity } of await lockedAllocations(em, orderId)) {
-    await em.execute('update quota_bucket set reserved = reserved - ?, sold = sold + ? where quota_id = ? and bucket = ?', [quantity, quantity, quotaId, bucket], 'run');
+    await em.execute(
+      'update quota_bucket set reserved = reserved - ?, sold = sold + ? where quota_id = ? and bucket = ?',
+      [quantity, quantity, quotaId, bucket],
+      'run',
+    );
   }
 }
 
@@ -196,8 +236,15 @@ export function lockDiscountUsage(em: EntityManager, discountCodeId: string): Pr
 
 /** A code's redemption counter (created at 0), under its row lock or, for the unguarded control, without. */
 async function readDiscountUsage(em: EntityManager, discountCodeId: string, lock: boolean): Promise<number> {
-  await em.execute('insert into discount_usage (discount_code_id, used) values (?, 0) on conflict do nothing', [discountCodeId], 'run');
-  const [row] = await em.execute<{ used: number }[]>(`select used from discount_usage where discount_code_id = ?${lock ? ' for update' : ''}`, [discountCodeId]);
+  await em.execute(
+    'insert into discount_usage (discount_code_id, used) values (?, 0) on conflict do nothing',
+    [discountCodeId],
+    'run',
+  );
+  const [row] = await em.execute<{ used: number }[]>(
+    `select used from discount_usage where discount_code_id = ?${lock ? ' for update' : ''}`,
+    [discountCodeId],
+  );
   return Number(row!.used);
 }
 
@@ -219,5 +266,9 @@ export async function addDiscountUses(em: EntityManager, discountCodeId: string,
 
 export async function releaseDiscountUses(em: EntityManager, discountCodeId: string, uses: number): Promise<void> {
   if (uses === 0) return;
-  await em.execute('update discount_usage set used = greatest(0, used - ?) where discount_code_id = ?', [uses, discountCodeId], 'run');
+  await em.execute(
+    'update discount_usage set used = greatest(0, used - ?) where discount_code_id = ?',
+    [uses, discountCodeId],
+    'run',
+  );
 }

@@ -7,7 +7,13 @@ import { Migration20261230OrderingOrders } from './migrations/migration-20261230
 import { Migration20270401OrderingAccessKeys } from './migrations/migration-20270401-ordering-access-keys';
 import { Migration20270402OrderingHoldLimits } from './migrations/migration-20270402-ordering-hold-limits';
 import {
-  CheckoutIdempotencyEntity, OrderAllocationEntity, OrderEntity, OrderHistoryEntity, OrderLineEntity, OrderPaymentEntity, RefundEntity,
+  CheckoutIdempotencyEntity,
+  OrderAllocationEntity,
+  OrderEntity,
+  OrderHistoryEntity,
+  OrderLineEntity,
+  OrderPaymentEntity,
+  RefundEntity,
 } from './order.entity';
 import { QuotaBucketEntity, QuotaEntity } from './quota.entity';
 import { ShopItemEntity } from './shop-item.entity';

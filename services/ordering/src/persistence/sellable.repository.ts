@@ -103,9 +103,14 @@ export async function findItems(em: EntityManager, shopId: string): Promise<Sell
     const eventIds = [...(row.event_ids as string[])];
     const optionEventId = row.option_event_id as string | null;
     if (optionEventId && !eventIds.includes(optionEventId)) eventIds.unshift(optionEventId);
-    const events = new Map((row.events as JsonEvent[]).map((event) => [event.id, { status: event.status, endsAt: new Date(event.endsAt) }]));
+    const events = new Map(
+      (row.events as JsonEvent[]).map((event) => [event.id, { status: event.status, endsAt: new Date(event.endsAt) }]),
+    );
     const quotas = new Map(
-      (row.quotas as JsonQuota[]).map((quota) => [quota.id, { id: quota.id, capacity: quota.capacity, buckets: quota.buckets ?? [] }]),
+      (row.quotas as JsonQuota[]).map((quota) => [
+        quota.id,
+        { id: quota.id, capacity: quota.capacity, buckets: quota.buckets ?? [] },
+      ]),
     );
     return {
       id: String(row.id),
@@ -127,7 +132,11 @@ export async function findItems(em: EntityManager, shopId: string): Promise<Sell
  * A shop's code as guests type it (any case), with its redemptions so far; null when there is none. The projection
  * keeps the organiser's spelling: lower() on both sides compares case-insensitively and uses discount_code_lookup_idx.
  */
-export async function findDiscountCode(em: EntityManager, shopId: string, normalisedCode: string): Promise<(DiscountCodeRule & { id: string }) | null> {
+export async function findDiscountCode(
+  em: EntityManager,
+  shopId: string,
+  normalisedCode: string,
+): Promise<(DiscountCodeRule & { id: string }) | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
     `select d.id, d.code, d.type, d.value::text as value, d.valid_from, d.valid_until, d.max_uses, d.item_ids, coalesce(u.used, 0) as used
      from discount_code d left join discount_usage u on u.discount_code_id = d.id

@@ -30,23 +30,73 @@ beforeEach(() => {
   h.clock.now = new Date();
 });
 
-const grpcError = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+const grpcError = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected an error');
+    },
+    (error: GrpcCallError) => error,
+  );
 const counts = async (quotaId: string) =>
-  (await h.sql<{ sold: number; reserved: number }>('select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?', [quotaId]))[0]!;
+  (
+    await h.sql<{ sold: number; reserved: number }>(
+      'select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?',
+      [quotaId],
+    )
+  )[0]!;
 const orderEvents = async (orderId: string) =>
-  (await h.orderingMessages()).filter((m) => m.subject.startsWith('kassa.ordering.order.')).map((m) => ({ subject: m.subject, event: OrderChanged.decode(m.data) })).filter((m) => m.event.order?.id === orderId);
+  (await h.orderingMessages())
+    .filter((m) => m.subject.startsWith('kassa.ordering.order.'))
+    .map((m) => ({ subject: m.subject, event: OrderChanged.decode(m.data) }))
+    .filter((m) => m.event.order?.id === orderId);
 
 describe('Checkout', () => {
   it('reserves every quota of the cart, prices it and commits the order with order.reserved and its expiry job', async () => {
-    const { shop, item, option, event } = await seedShop(h, { capacity: 10, ticketLimit: 50, code: { code: 'SUMMER10', type: 'percentage', value: 10 } });
+    const { shop, item, option, event } = await seedShop(h, {
+      capacity: 10,
+      ticketLimit: 50,
+      code: { code: 'SUMMER10', type: 'percentage', value: 10 },
+    });
     const { order, created } = await h.orders.checkout(
-      checkoutRequest(shop.id, [{ itemId: item.id, quantity: 3 }], { email: ' Guest@Example.TEST ', discountCode: 'summer10', donationMinor: 500, subscribe: true, locale: 'nl' }),
+      checkoutRequest(shop.id, [{ itemId: item.id, quantity: 3 }], {
+        email: ' Guest@Example.TEST ',
+        discountCode: 'summer10',
+        donationMinor: 500,
+        subscribe: true,
+        locale: 'nl',
+      }),
     );
     expect(created).toBe(true);
     expect(order).toMatchObject({
-      shopId: shop.id, status: 'reserved', email: 'guest@example.test', discountCode: 'SUMMER10', payable: true, outcome: '', locale: 'nl',
-      money: { currency: 'EUR', subtotalMinor: 7500, discountMinor: 750, donationMinor: 500, feeMinor: 3 * FEE, totalMinor: 7500 - 750 + 500 + 3 * FEE, refundedMinor: 0 },
-      lines: [{ itemId: item.id, ticketOptionId: option.id, eventIds: [event.id], name: 'Regular', quantity: 3, unitPriceMinor: 2500, subtotalMinor: 7500, discountMinor: 750, totalMinor: 6750 }],
+      shopId: shop.id,
+      status: 'reserved',
+      email: 'guest@example.test',
+      discountCode: 'SUMMER10',
+      payable: true,
+      outcome: '',
+      locale: 'nl',
+      money: {
+        currency: 'EUR',
+        subtotalMinor: 7500,
+        discountMinor: 750,
+        donationMinor: 500,
+        feeMinor: 3 * FEE,
+        totalMinor: 7500 - 750 + 500 + 3 * FEE,
+        refundedMinor: 0,
+      },
+      lines: [
+        {
+          itemId: item.id,
+          ticketOptionId: option.id,
+          eventIds: [event.id],
+          name: 'Regular',
+          quantity: 3,
+          unitPriceMinor: 2500,
+          subtotalMinor: 7500,
+          discountMinor: 750,
+          totalMinor: 6750,
+        },
+      ],
     });
     expect(order!.id).toMatch(/^ord_[0-9a-z]{26}$/);
     expect(order!.number).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
@@ -54,15 +104,23 @@ describe('Checkout', () => {
     expect(await counts(option.id)).toEqual({ sold: 0, reserved: 3 });
     expect(await counts(event.id)).toEqual({ sold: 0, reserved: 3 });
     expect(await h.sql('select used from discount_usage')).toEqual(expect.arrayContaining([{ used: 3 }]));
-    expect(await h.sql('select subscribe, discount_uses from orders where id = ?', [order!.id])).toEqual([{ subscribe: true, discount_uses: 3 }]);
-    expect(await h.sql('select action from order_history where order_id = ?', [order!.id])).toEqual([{ action: 'reserved' }]);
+    expect(await h.sql('select subscribe, discount_uses from orders where id = ?', [order!.id])).toEqual([
+      { subscribe: true, discount_uses: 3 },
+    ]);
+    expect(await h.sql('select action from order_history where order_id = ?', [order!.id])).toEqual([
+      { action: 'reserved' },
+    ]);
 
     const events = await h.eventually(async () => {
       const found = await orderEvents(order!.id);
       return found.length > 0 ? found : undefined;
     }, 'order.reserved on the stream');
     expect(events.map((e) => e.subject)).toEqual(['kassa.ordering.order.reserved']);
-    expect(events[0]!.event).toMatchObject({ change: 'reserved', version: 1, order: { id: order!.id, status: 'reserved', subscribe: true, ticketCount: 3 } });
+    expect(events[0]!.event).toMatchObject({
+      change: 'reserved',
+      version: 1,
+      order: { id: order!.id, status: 'reserved', subscribe: true, ticketCount: 3 },
+    });
     const job = await h.running.queue.getJob(`expire-order-${order!.id}`);
     expect(job?.name).toBe('expire-order');
     expect(await job?.isDelayed()).toBe(true);
@@ -83,7 +141,9 @@ describe('Checkout', () => {
 
     // The same key sent five times at once: one order.
     const key = idempotencyKey();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => h.orders.checkout({ ...request, idempotencyKey: key })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => h.orders.checkout({ ...request, idempotencyKey: key })),
+    );
     expect(new Set(answers.map((a) => a.order!.id)).size).toBe(1);
     expect(answers.filter((a) => a.created)).toHaveLength(1);
     expect(await counts(option.id)).toEqual({ sold: 0, reserved: 4 });
@@ -96,7 +156,11 @@ describe('Checkout', () => {
       expect(error.code).toBe(status.INVALID_ARGUMENT);
       return error.violations;
     };
-    expect(await violations(checkoutRequest(shop.id, [], { email: '', idempotencyKey: 'short', donationMinor: -1, locale: 'de' }))).toEqual([
+    expect(
+      await violations(
+        checkoutRequest(shop.id, [], { email: '', idempotencyKey: 'short', donationMinor: -1, locale: 'de' }),
+      ),
+    ).toEqual([
       { field: 'lines', message: 'Checkout needs at least one item' },
       { field: 'email', message: 'Email is required' },
       { field: 'donationMinor', message: 'Minimum value is 0' },
@@ -104,9 +168,20 @@ describe('Checkout', () => {
       { field: 'locale', message: 'Locale is invalid' },
     ]);
     expect(
-      await violations(checkoutRequest('shp_1', [{ itemId: 'nonsense', quantity: 0 }, { itemId: item.id, quantity: 1 }, { itemId: item.id, quantity: 1 }], {
-        email: 'not-an-address', idempotencyKey: '',
-      })),
+      await violations(
+        checkoutRequest(
+          'shp_1',
+          [
+            { itemId: 'nonsense', quantity: 0 },
+            { itemId: item.id, quantity: 1 },
+            { itemId: item.id, quantity: 1 },
+          ],
+          {
+            email: 'not-an-address',
+            idempotencyKey: '',
+          },
+        ),
+      ),
     ).toEqual([
       { field: 'shopId', message: 'ID is invalid' },
       { field: 'lines.0.itemId', message: 'ID is invalid' },
@@ -115,74 +190,132 @@ describe('Checkout', () => {
       { field: 'email', message: 'Email is invalid' },
       { field: 'idempotencyKey', message: 'Idempotency key is required' },
     ]);
-    expect(await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: `${'a'.repeat(250)}@example.test` }))).toEqual([
-      { field: 'email', message: 'Email is too long' },
-    ]);
+    expect(
+      await violations(
+        checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: `${'a'.repeat(250)}@example.test` }),
+      ),
+    ).toEqual([{ field: 'email', message: 'Email is too long' }]);
     // A NUL (which PostgreSQL cannot store) or another control character: refused at the server's door, nothing written.
     const ordersBefore = (await h.sql<{ count: string }>('select count(*) from orders'))[0]!.count;
-    expect(await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'guest@example.test\u0000', discountCode: '\u0007' }))).toEqual([
+    expect(
+      await violations(
+        checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], {
+          email: 'guest@example.test\u0000',
+          discountCode: '\u0007',
+        }),
+      ),
+    ).toEqual([
       { field: 'email', message: 'Email is invalid' },
       { field: 'discountCode', message: 'Discount code is invalid' },
     ]);
     expect((await h.sql<{ count: string }>('select count(*) from orders'))[0]!.count).toBe(ordersBefore);
     // Against the projection: limits, unknown items, donation, discount code.
     expect(
-      await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 5 }, { itemId: 'itm_01aaaaaaaaaaaaaaaaaaaaaaaa', quantity: 1 }], {
-        donationMinor: 700, discountCode: 'NOPE',
-      })),
+      await violations(
+        checkoutRequest(
+          shop.id,
+          [
+            { itemId: item.id, quantity: 5 },
+            { itemId: 'itm_01aaaaaaaaaaaaaaaaaaaaaaaa', quantity: 1 },
+          ],
+          {
+            donationMinor: 700,
+            discountCode: 'NOPE',
+          },
+        ),
+      ),
     ).toEqual([
       { field: 'lines.0.quantity', message: 'Maximum value is 4' },
       { field: 'lines.1.itemId', message: 'ID is invalid' },
       { field: 'donationMinor', message: 'Donation is invalid' },
       { field: 'discountCode', message: 'Discount code is invalid' },
     ]);
-    const unknownShop = await grpcError(h.orders.checkout(checkoutRequest('shp_01aaaaaaaaaaaaaaaaaaaaaaaa', [{ itemId: item.id, quantity: 1 }])));
+    const unknownShop = await grpcError(
+      h.orders.checkout(checkoutRequest('shp_01aaaaaaaaaaaaaaaaaaaaaaaa', [{ itemId: item.id, quantity: 1 }])),
+    );
     expect(unknownShop.code).toBe(status.NOT_FOUND);
     // Sold out: the count is read under the lock, the answer names the line.
-    await h.sql('update quota_bucket set sold = 5 where quota_id = (select ticket_option_id from shop_item where id = ?)', [item.id]);
-    expect(await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]))).toEqual([{ field: 'lines.0.quantity', message: 'This item is sold out' }]);
+    await h.sql(
+      'update quota_bucket set sold = 5 where quota_id = (select ticket_option_id from shop_item where id = ?)',
+      [item.id],
+    );
+    expect(await violations(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]))).toEqual([
+      { field: 'lines.0.quantity', message: 'This item is sold out' },
+    ]);
   });
 
   it('holds a shop closed, upcoming or password protected to its rules', async () => {
     const upcoming = await seedShop(h, { shop: { window: 'upcoming', opensAt: new Date(Date.now() + 60 * MINUTE) } });
-    const early = await grpcError(h.orders.checkout(checkoutRequest(upcoming.shop.id, [{ itemId: upcoming.item.id, quantity: 1 }])));
+    const early = await grpcError(
+      h.orders.checkout(checkoutRequest(upcoming.shop.id, [{ itemId: upcoming.item.id, quantity: 1 }])),
+    );
     expect(early.violations).toEqual([{ field: 'lines.0.quantity', message: 'This item is not on sale yet' }]);
-    await h.project('kassa.catalog.shop.closed', ShopChanged, shopChanged({ ...upcoming.shop, version: 2, window: 'closed' }, 'closed'));
-    expect((await grpcError(h.orders.checkout(checkoutRequest(upcoming.shop.id, [{ itemId: upcoming.item.id, quantity: 1 }])))).code).toBe(status.NOT_FOUND);
+    await h.project(
+      'kassa.catalog.shop.closed',
+      ShopChanged,
+      shopChanged({ ...upcoming.shop, version: 2, window: 'closed' }, 'closed'),
+    );
+    expect(
+      (
+        await grpcError(
+          h.orders.checkout(checkoutRequest(upcoming.shop.id, [{ itemId: upcoming.item.id, quantity: 1 }])),
+        )
+      ).code,
+    ).toBe(status.NOT_FOUND);
 
     const locked = await seedShop(h, { shop: { passwordProtected: true }, passwordVersion: 2 });
     const key = deriveShopAccessKey(Buffer.from(h.sealingKey, 'base64url'));
     const lines = [{ itemId: locked.item.id, quantity: 1 }];
-    expect((await grpcError(h.orders.checkout(checkoutRequest(locked.shop.id, lines)))).code).toBe(status.PERMISSION_DENIED);
+    expect((await grpcError(h.orders.checkout(checkoutRequest(locked.shop.id, lines)))).code).toBe(
+      status.PERMISSION_DENIED,
+    );
     const stale = issueShopAccessToken(key, locked.shop.id, 1);
-    expect((await grpcError(h.orders.checkout(checkoutRequest(locked.shop.id, lines, { accessToken: stale })))).code).toBe(status.PERMISSION_DENIED);
-    const { order } = await h.orders.checkout(checkoutRequest(locked.shop.id, lines, { accessToken: issueShopAccessToken(key, locked.shop.id, 2) }));
+    expect(
+      (await grpcError(h.orders.checkout(checkoutRequest(locked.shop.id, lines, { accessToken: stale })))).code,
+    ).toBe(status.PERMISSION_DENIED);
+    const { order } = await h.orders.checkout(
+      checkoutRequest(locked.shop.id, lines, { accessToken: issueShopAccessToken(key, locked.shop.id, 2) }),
+    );
     expect(order!.status).toBe('reserved');
   });
 
   it('pays a free order at once: sold, order.paid, no hold, no job', async () => {
     const { shop, freeItem, freeOption } = await seedShop(h, { freeItem: true });
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: freeItem!.id, quantity: 2 }]));
-    expect(order).toMatchObject({ status: 'paid', payable: false, money: { totalMinor: 0, feeMinor: 0 }, lines: [{ name: 'Child (free)', quantity: 2 }] });
+    expect(order).toMatchObject({
+      status: 'paid',
+      payable: false,
+      money: { totalMinor: 0, feeMinor: 0 },
+      lines: [{ name: 'Child (free)', quantity: 2 }],
+    });
     expect(order!.expiresAt).toBeUndefined();
     expect(order!.paidAt).toEqual(h.clock.now);
     expect(await counts(freeOption!.id)).toEqual({ sold: 2, reserved: 0 });
-    const events = await h.eventually(async () => ((await orderEvents(order!.id)).length > 0 ? orderEvents(order!.id) : undefined), 'order.paid');
+    const events = await h.eventually(
+      async () => ((await orderEvents(order!.id)).length > 0 ? orderEvents(order!.id) : undefined),
+      'order.paid',
+    );
     expect(events.map((e) => e.subject)).toEqual(['kassa.ordering.order.paid']);
     expect(await h.running.queue.getJob(`expire-order-${order!.id}`)).toBeUndefined();
   });
 
   it("counts a discount code's uses with the reservation and refuses a used-up code", async () => {
     const { shop, item } = await seedShop(h, { code: { code: 'ONCE', type: 'fixed', value: 500, maxUses: 2 } });
-    const first = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 3 }], { discountCode: 'once' }));
+    const first = await h.orders.checkout(
+      checkoutRequest(shop.id, [{ itemId: item.id, quantity: 3 }], { discountCode: 'once' }),
+    );
     // Two uses left, three tickets: the two dearest are discounted.
     expect(first.order!.money).toMatchObject({ discountMinor: 1000 });
-    const second = await grpcError(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { discountCode: 'ONCE' })));
+    const second = await grpcError(
+      h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { discountCode: 'ONCE' })),
+    );
     expect(second.violations).toEqual([{ field: 'discountCode', message: 'Discount code is invalid' }]);
     // The hold ends: the uses come back.
     h.clock.now = new Date(h.clock.now!.getTime() + 16 * MINUTE);
     expect(await expireOrder(h.running.ctx, first.order!.id)).toBe(true);
-    const third = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { discountCode: 'ONCE' }));
+    const third = await h.orders.checkout(
+      checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { discountCode: 'ONCE' }),
+    );
     expect(third.order!.money).toMatchObject({ discountMinor: 500 });
   });
 });
@@ -193,33 +326,58 @@ describe('order numbers', () => {
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
     const row = await h.running.ctx.orm.em.fork().findOneOrFail(OrderEntity, { id: order!.id });
     const numbers = [order!.number, order!.number, 'ZZZZ-ZZZ1'];
-    const number = await h.running.ctx.orm.em.fork().transactional((em) => insertOrder(em, { ...row, id: newId('ord'), clientAddress: null }, () => numbers.shift()!));
+    const number = await h.running.ctx.orm.em
+      .fork()
+      .transactional((em) =>
+        insertOrder(em, { ...row, id: newId('ord'), clientAddress: null }, () => numbers.shift()!),
+      );
     expect(number).toBe('ZZZZ-ZZZ1');
     expect(numbers).toEqual([]);
   });
 });
 
 describe('the guest and payments', () => {
-  it('GetGuestOrder answers by id and access key, GetPayableOrder by id; NOT_FOUND when unknown or the key is not the order\'s', async () => {
+  it("GetGuestOrder answers by id and access key, GetPayableOrder by id; NOT_FOUND when unknown or the key is not the order's", async () => {
     const { shop, item } = await seedShop(h);
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
     expect((await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order).toEqual(order);
     expect(await h.orders.getPayableOrder({ orderId: order!.id })).toEqual({
-      orderId: order!.id, number: order!.number, organisationId: shop.organisationId, shopId: shop.id, status: 'reserved', payable: true,
-      amountMinor: 2500 + FEE, currency: 'EUR', expiresAt: order!.expiresAt, email: 'guest@example.test', locale: 'en', accessKey: order!.accessKey,
+      orderId: order!.id,
+      number: order!.number,
+      organisationId: shop.organisationId,
+      shopId: shop.id,
+      status: 'reserved',
+      payable: true,
+      amountMinor: 2500 + FEE,
+      currency: 'EUR',
+      expiresAt: order!.expiresAt,
+      email: 'guest@example.test',
+      locale: 'en',
+      accessKey: order!.accessKey,
     });
     expect(order!.accessKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect((await grpcError(h.orders.getGuestOrder({ orderId: 'ord_01aaaaaaaaaaaaaaaaaaaaaaaa', accessKey: order!.accessKey }))).code).toBe(status.NOT_FOUND);
+    expect(
+      (
+        await grpcError(
+          h.orders.getGuestOrder({ orderId: 'ord_01aaaaaaaaaaaaaaaaaaaaaaaa', accessKey: order!.accessKey }),
+        )
+      ).code,
+    ).toBe(status.NOT_FOUND);
     // The id alone, or with another order's key, opens nothing: the same answer as an unknown id.
     const { order: other } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
     for (const accessKey of ['', other!.accessKey, order!.accessKey.toLowerCase(), `${order!.accessKey}A`]) {
       if (accessKey === order!.accessKey) continue;
       expect((await grpcError(h.orders.getGuestOrder({ orderId: order!.id, accessKey }))).code).toBe(status.NOT_FOUND);
     }
-    expect((await grpcError(h.orders.getPayableOrder({ orderId: 'nonsense' }))).violations).toEqual([{ field: 'orderId', message: 'ID is invalid' }]);
+    expect((await grpcError(h.orders.getPayableOrder({ orderId: 'nonsense' }))).violations).toEqual([
+      { field: 'orderId', message: 'ID is invalid' },
+    ]);
     // Past the hold (before the job ran) it is no longer payable.
     h.clock.now = new Date(h.clock.now!.getTime() + 15 * MINUTE);
-    expect(await h.orders.getPayableOrder({ orderId: order!.id })).toMatchObject({ status: 'reserved', payable: false });
+    expect(await h.orders.getPayableOrder({ orderId: order!.id })).toMatchObject({
+      status: 'reserved',
+      payable: false,
+    });
   });
 });
 
@@ -229,7 +387,8 @@ describe('expiry', () => {
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 4 }]));
     expect((await h.client.getAvailability({ shopId: shop.id })).items[0]!.status).toBe('sold out');
     // (Earlier tests' holds end in the same sweeps; this order is what is looked at.)
-    const statusNow = async () => (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!.status;
+    const statusNow = async () =>
+      (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!.status;
     h.clock.now = new Date(h.clock.now!.getTime() + 15 * MINUTE - 1);
     await h.running.sweeper.runOnce();
     expect(await statusNow()).toBe('reserved');
@@ -237,7 +396,10 @@ describe('expiry', () => {
     expect((await h.running.sweeper.runOnce()).expired).toBeGreaterThanOrEqual(1);
     expect(await statusNow()).toBe('expired');
     expect(await counts(option.id)).toEqual({ sold: 0, reserved: 0 });
-    expect((await h.client.getAvailability({ shopId: shop.id })).items[0]).toMatchObject({ status: 'available', maxQuantity: 4 });
+    expect((await h.client.getAvailability({ shopId: shop.id })).items[0]).toMatchObject({
+      status: 'available',
+      maxQuantity: 4,
+    });
     const expired = (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!;
     expect(expired).toMatchObject({ status: 'expired', outcome: 'expired', payable: false });
     expect(expired.expiresAt).toBeUndefined();
@@ -246,7 +408,10 @@ describe('expiry', () => {
       const found = await orderEvents(order!.id);
       return found.length === 2 ? found : undefined;
     }, 'order.expired');
-    expect(events.map((e) => [e.subject, e.event.version])).toEqual([['kassa.ordering.order.reserved', 1], ['kassa.ordering.order.expired', 2]]);
+    expect(events.map((e) => [e.subject, e.event.version])).toEqual([
+      ['kassa.ordering.order.reserved', 1],
+      ['kassa.ordering.order.expired', 2],
+    ]);
   });
 
   it('a real delayed job expires a hold when it ends', async () => {
@@ -256,7 +421,12 @@ describe('expiry', () => {
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }]));
     expect(order!.expiresAt!.getTime() - started).toBeGreaterThanOrEqual(2_900);
     expect(order!.expiresAt!.getTime() - started).toBeLessThan(4_000);
-    await h.eventually(async () => (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!.status === 'expired', 'the job expired the order', 15_000);
+    await h.eventually(
+      async () =>
+        (await h.orders.getGuestOrder({ orderId: order!.id, accessKey: order!.accessKey })).order!.status === 'expired',
+      'the job expired the order',
+      15_000,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(order!.expiresAt!.getTime());
     expect(await counts(option.id)).toEqual({ sold: 0, reserved: 0 });
   });

@@ -18,14 +18,21 @@ async function rush(unsafeReservation: boolean): Promise<{ discounted: number; a
   try {
     h.clock.now = null;
     // No capacity and no event limit: no quota row serialises the checkouts, only the code's own guard is in the way.
-    const { shop, item, code } = await seedShop(h, { capacity: null, ticketLimit: null, code: { code: 'RUSH5', maxUses: MAX_USES } });
+    const { shop, item, code } = await seedShop(h, {
+      capacity: null,
+      ticketLimit: null,
+      code: { code: 'RUSH5', maxUses: MAX_USES },
+    });
     let sent = 0;
     let accepted = 0;
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
         while (sent < GUESTS) {
           const index = sent++;
-          const request = checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: `rush${index}@example.test`, discountCode: 'RUSH5' });
+          const request = checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], {
+            email: `rush${index}@example.test`,
+            discountCode: 'RUSH5',
+          });
           await h.orders.checkout(request).then(
             () => (accepted += 1),
             () => undefined,

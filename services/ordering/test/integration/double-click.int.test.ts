@@ -17,10 +17,17 @@ async function doubleClick(withoutGuard: boolean): Promise<{ orders: number; ans
     h.clock.now = null;
     if (withoutGuard) await h.sql('alter table checkout_idempotency drop constraint checkout_idempotency_pkey');
     const { shop, item } = await seedShop(h, { capacity: 100 });
-    const request = checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'double-click@example.test' });
+    const request = checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], {
+      email: 'double-click@example.test',
+    });
     const answers = await Promise.allSettled(Array.from({ length: CLICKS }, () => h.orders.checkout(request)));
-    const answeredOrders = new Set(answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value.order!.id] : []))).size;
-    const [row] = await h.sql<{ orders: number }>("select count(*)::int as orders from orders where shop_id = ? and email = 'double-click@example.test'", [shop.id]);
+    const answeredOrders = new Set(
+      answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value.order!.id] : [])),
+    ).size;
+    const [row] = await h.sql<{ orders: number }>(
+      "select count(*)::int as orders from orders where shop_id = ? and email = 'double-click@example.test'",
+      [shop.id],
+    );
     return { orders: row!.orders, answeredOrders };
   } finally {
     await h.stop();
@@ -31,7 +38,7 @@ it(`places one order for ${CLICKS} simultaneous checkouts with the same key`, as
   expect(await doubleClick(false)).toEqual({ orders: 1, answeredOrders: 1 });
 }, 120_000);
 
-it('CONTROL: without the idempotency claim\'s primary key the same clicks place several orders', async () => {
+it("CONTROL: without the idempotency claim's primary key the same clicks place several orders", async () => {
   const { orders } = await doubleClick(true);
   console.info(`double-click control: ${CLICKS} clicks placed ${orders} orders without the guard`);
   expect(orders).toBeGreaterThan(1);

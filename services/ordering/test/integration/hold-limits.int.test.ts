@@ -8,13 +8,17 @@ import { checkoutRequest, seedShop } from '../fixtures/orders';
 
 const PER_EMAIL = 4;
 const PER_ADDRESS = 6;
-const HOLD_LIMIT_MESSAGE = 'You already hold as many tickets for this event as one guest may; pay for or cancel your open order first';
+const HOLD_LIMIT_MESSAGE =
+  'You already hold as many tickets for this event as one guest may; pay for or cancel your open order first';
 
 let h: OrderingHarness;
 
 beforeAll(async () => {
   h = await startOrderingHarness('holdlimits', {
-    env: { ORDERING_MAX_HELD_TICKETS_PER_EMAIL: String(PER_EMAIL), ORDERING_MAX_HELD_TICKETS_PER_ADDRESS: String(PER_ADDRESS) },
+    env: {
+      ORDERING_MAX_HELD_TICKETS_PER_EMAIL: String(PER_EMAIL),
+      ORDERING_MAX_HELD_TICKETS_PER_ADDRESS: String(PER_ADDRESS),
+    },
   });
 }, 120_000);
 afterAll(() => h?.stop());
@@ -32,7 +36,8 @@ const refused = { code: status.INVALID_ARGUMENT, violations: [{ field: 'lines', 
 describe('open holds per guest', () => {
   it('lets one e-mail address hold up to its cap for an event, then refuses, whatever the case of the address', async () => {
     const { shop, item } = await seedShop(h);
-    const buy = (email: string, quantity: number) => refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity }], { email })));
+    const buy = (email: string, quantity: number) =>
+      refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity }], { email })));
     expect(await buy('holder@example.test', 3)).toBeNull();
     expect(await buy('Holder@Example.test', 1)).toBeNull();
     expect(await buy('holder@example.test', 1)).toEqual(refused);
@@ -62,7 +67,11 @@ describe('open holds per guest', () => {
     const first = await seedShop(h);
     const second = await seedShop(h);
     const buy = (seeded: typeof first, quantity: number) =>
-      refusal(h.orders.checkout(checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity }], { email: 'counted@example.test' })));
+      refusal(
+        h.orders.checkout(
+          checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity }], { email: 'counted@example.test' }),
+        ),
+      );
     expect(await buy(first, 4)).toBeNull();
     expect(await buy(second, 4)).toBeNull();
     expect(await buy(first, 1)).toEqual(refused);
@@ -75,7 +84,11 @@ describe('open holds per guest', () => {
     const { shop, item } = await seedShop(h);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'rush@example.test' }))),
+        refusal(
+          h.orders.checkout(
+            checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }], { email: 'rush@example.test' }),
+          ),
+        ),
       ),
     );
     expect(answers.filter((answer) => answer === null)).toHaveLength(PER_EMAIL);
@@ -86,7 +99,11 @@ describe('open holds per guest', () => {
     const { shop, item } = await seedShop(h, { priceMinor: 0 });
     for (let round = 0; round < 3; round++) {
       expect(
-        await refusal(h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }], { email: 'free@example.test' }))),
+        await refusal(
+          h.orders.checkout(
+            checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }], { email: 'free@example.test' }),
+          ),
+        ),
       ).toBeNull();
     }
   });

@@ -24,7 +24,11 @@ interface Round {
 async function playRound(h: OrderingHarness, index: number): Promise<Round> {
   const seeded = await seedShop(h, { capacity: null, ticketLimit: null, code: { code: `LAST${index}`, maxUses: 1 } });
   const line = [{ itemId: seeded.item.id, quantity: 1 }];
-  const late = (await h.orders.checkout(checkoutRequest(seeded.shop.id, line, { email: `late${index}@example.test`, discountCode: `LAST${index}` }))).order!;
+  const late = (
+    await h.orders.checkout(
+      checkoutRequest(seeded.shop.id, line, { email: `late${index}@example.test`, discountCode: `LAST${index}` }),
+    )
+  ).order!;
   const attempt = payment({ id: late.id, amountMinor: late.money!.totalMinor });
   await h.deliverPayment('kassa.payments.payment.pending', PaymentChanged, paymentChanged(attempt, 'pending'));
   // The hold runs out: the order expires and its use of the code goes back.
@@ -33,7 +37,10 @@ async function playRound(h: OrderingHarness, index: number): Promise<Round> {
 
   // The payment arrives as another guest takes the code: both in flight together, the payment sent up to 24 ms after
   // the checkout (round by round), so that either may reach the code's counter first.
-  const rival = checkoutRequest(seeded.shop.id, line, { email: `rival${index}@example.test`, discountCode: `LAST${index}` });
+  const rival = checkoutRequest(seeded.shop.id, line, {
+    email: `rival${index}@example.test`,
+    discountCode: `LAST${index}`,
+  });
   const paymentDelayMs = (index % 4) * 8;
   await Promise.all([
     new Promise((resolve) => setTimeout(resolve, paymentDelayMs)).then(() =>
@@ -67,14 +74,19 @@ it(`${ROUNDS} times, a late payment and a new guest racing for a code's last use
   const rounds = await play(false);
   expect(rounds.filter((round) => round.discounted > 1)).toEqual([]);
   // A successful payment ends as paid with tickets or refunded.
-  for (const { late } of rounds) expect(['paid/', 'expired/late_payment_refunded']).toContain(`${late.status}/${late.outcome}`);
+  for (const { late } of rounds)
+    expect(['paid/', 'expired/late_payment_refunded']).toContain(`${late.status}/${late.outcome}`);
   const reReserved = rounds.filter((round) => round.late.status === 'paid').length;
-  console.info(`late payment with a code: ${ROUNDS} rounds, the late order re-reserved in ${reReserved}, refunded in ${ROUNDS - reReserved}`);
+  console.info(
+    `late payment with a code: ${ROUNDS} rounds, the late order re-reserved in ${reReserved}, refunded in ${ROUNDS - reReserved}`,
+  );
 }, 180_000);
 
 it('CONTROL: the same rounds with the code counter unguarded discount more tickets than the codes allow', async () => {
   const rounds = await play(true);
   const over = rounds.filter((round) => round.discounted > 1).length;
-  console.info(`late payment with a code, control: ${over} of ${ROUNDS} codes of one use discounted two tickets without the guard`);
+  console.info(
+    `late payment with a code, control: ${over} of ${ROUNDS} codes of one use discounted two tickets without the guard`,
+  );
   expect(over).toBeGreaterThan(0);
 }, 180_000);

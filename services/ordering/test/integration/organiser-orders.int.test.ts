@@ -7,7 +7,16 @@ import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
 import { expireOrder } from '../../src/application/expire-order';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
-import { checkoutRequest, idempotencyKey, payment, paymentChanged, paymentRefunded, refundRequests, seedShop, type SeededShop } from '../fixtures/orders';
+import {
+  checkoutRequest,
+  idempotencyKey,
+  payment,
+  paymentChanged,
+  paymentRefunded,
+  refundRequests,
+  seedShop,
+  type SeededShop,
+} from '../fixtures/orders';
 
 jest.setTimeout(60_000);
 
@@ -29,8 +38,18 @@ beforeAll(async () => {
   organisationId = await identity.createOrganisation(userId, 'Summer Festival');
   const stranger = await identity.signUp(`stranger-${h.namespace}@example.test`, 'Sam Stranger');
   otherOrganisationId = await identity.createOrganisation(stranger.userId, 'Another Festival');
-  boxOffice = { actorUserId: (await identity.addMember(organisationId, userId, `box-${h.namespace}@example.test`, ['orders.view', 'orders.manage'])).userId };
-  scanner = { actorUserId: (await identity.addMember(organisationId, userId, `scan-${h.namespace}@example.test`, ['checkin'])).userId };
+  boxOffice = {
+    actorUserId: (
+      await identity.addMember(organisationId, userId, `box-${h.namespace}@example.test`, [
+        'orders.view',
+        'orders.manage',
+      ])
+    ).userId,
+  };
+  scanner = {
+    actorUserId: (await identity.addMember(organisationId, userId, `scan-${h.namespace}@example.test`, ['checkin']))
+      .userId,
+  };
   shopA = await seedShop(h, { organisationId, capacity: 20 });
   shopB = await seedShop(h, { organisationId, capacity: 20 });
 }, 90_000);
@@ -41,7 +60,13 @@ beforeEach(() => {
   h.clock.now = new Date();
 });
 
-const grpcError = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+const grpcError = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected an error');
+    },
+    (error: GrpcCallError) => error,
+  );
 const place = async (seeded: SeededShop, quantity: number, email: string) =>
   (await h.orders.checkout(checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity }], { email }))).order!;
 const pay = async (order: GuestOrder) => {
@@ -50,8 +75,17 @@ const pay = async (order: GuestOrder) => {
   return attempt;
 };
 const counts = async (quotaId: string) =>
-  (await h.sql<{ sold: number; reserved: number }>('select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?', [quotaId]))[0]!;
-const requestFor = async (refundId: string) => h.eventually(async () => (await refundRequests(h)).find((r) => r.refundId === refundId), `refund.requested ${refundId}`);
+  (
+    await h.sql<{ sold: number; reserved: number }>(
+      'select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?',
+      [quotaId],
+    )
+  )[0]!;
+const requestFor = async (refundId: string) =>
+  h.eventually(
+    async () => (await refundRequests(h)).find((r) => r.refundId === refundId),
+    `refund.requested ${refundId}`,
+  );
 
 describe('ListOrders and GetOrder', () => {
   let ada: GuestOrder;
@@ -70,12 +104,20 @@ describe('ListOrders and GetOrder', () => {
 
   const list = (request: Partial<Parameters<typeof h.orders.listOrders>[0]>, as = owner) =>
     h.orders.listOrders({ organisationId, shopId: '', query: '', statuses: [], page: undefined, ...request }, as);
-  const ids = async (request: Partial<Parameters<typeof h.orders.listOrders>[0]>) => (await list(request)).orders.map((order) => order.id);
+  const ids = async (request: Partial<Parameters<typeof h.orders.listOrders>[0]>) =>
+    (await list(request)).orders.map((order) => order.id);
 
   it('lists newest first with lines, filters by shop and status, pages', async () => {
     const all = await list({});
     expect(all.orders.slice(0, 3).map((order) => order.id)).toEqual([cleo.id, bob.id, ada.id]);
-    expect(all.orders[1]).toMatchObject({ organisationId, shopId: shopA.shop.id, status: 'paid', email: 'bob@example.test', ticketCount: 2, lines: [{ quantity: 2, name: 'Regular' }] });
+    expect(all.orders[1]).toMatchObject({
+      organisationId,
+      shopId: shopA.shop.id,
+      status: 'paid',
+      email: 'bob@example.test',
+      ticketCount: 2,
+      lines: [{ quantity: 2, name: 'Regular' }],
+    });
     expect(await ids({ shopId: shopB.shop.id })).toEqual([cleo.id]);
     expect(await ids({ shopId: shopA.shop.id, statuses: ['paid'] })).toEqual([bob.id]);
     expect(await ids({ shopId: shopA.shop.id, statuses: ['reserved', 'pending'] })).toEqual([ada.id]);
@@ -85,7 +127,9 @@ describe('ListOrders and GetOrder', () => {
     const second = await list({ shopId: shopA.shop.id, page: { pageSize: 1, pageToken: first.page!.nextPageToken } });
     expect(second.orders.map((order) => order.id)).toEqual([ada.id]);
     expect(second.page!.nextPageToken).toBe('');
-    expect((await grpcError(list({ statuses: ['refunded'] }))).violations).toEqual([{ field: 'statuses.0', message: 'Status is invalid' }]);
+    expect((await grpcError(list({ statuses: ['refunded'] }))).violations).toEqual([
+      { field: 'statuses.0', message: 'Status is invalid' },
+    ]);
   });
 
   it('finds by number (any case, with or without the dash) or by e-mail (substring, any case)', async () => {
@@ -98,7 +142,11 @@ describe('ListOrders and GetOrder', () => {
 
   it('GetOrder shows lines, money, refunds, history and what is refundable', async () => {
     const answer = await h.orders.getOrder({ organisationId, orderId: bob.id }, boxOffice);
-    expect(answer.order).toMatchObject({ id: bob.id, status: 'paid', money: { totalMinor: bob.money!.totalMinor, refundedMinor: 0 } });
+    expect(answer.order).toMatchObject({
+      id: bob.id,
+      status: 'paid',
+      money: { totalMinor: bob.money!.totalMinor, refundedMinor: 0 },
+    });
     expect(answer.refundableMinor).toBe(bob.money!.totalMinor);
     expect(answer.refunds).toEqual([]);
     expect(answer.history.map((entry) => entry.action)).toEqual(['reserved', 'paid']);
@@ -110,10 +158,23 @@ describe('ListOrders and GetOrder', () => {
     expect((await grpcError(h.orders.getOrder({ organisationId, orderId: ada.id }))).code).toBe(status.UNAUTHENTICATED);
     // The stranger's own organisation does not hold this order; ours does not let them in.
     const stranger = { actorUserId: (await h.identity!.signUp(`stranger-${h.namespace}@example.test`)).userId };
-    expect((await grpcError(h.orders.getOrder({ organisationId: otherOrganisationId, orderId: ada.id }, stranger))).code).toBe(status.NOT_FOUND);
-    expect((await grpcError(h.orders.getOrder({ organisationId, orderId: ada.id }, stranger))).code).toBe(status.NOT_FOUND);
-    expect((await h.orders.listOrders({ organisationId: otherOrganisationId, shopId: '', query: '', statuses: [], page: undefined }, stranger)).orders).toEqual([]);
-    expect((await grpcError(h.orders.getOrder({ organisationId, orderId: 'ord_01aaaaaaaaaaaaaaaaaaaaaaaa' }, owner))).code).toBe(status.NOT_FOUND);
+    expect(
+      (await grpcError(h.orders.getOrder({ organisationId: otherOrganisationId, orderId: ada.id }, stranger))).code,
+    ).toBe(status.NOT_FOUND);
+    expect((await grpcError(h.orders.getOrder({ organisationId, orderId: ada.id }, stranger))).code).toBe(
+      status.NOT_FOUND,
+    );
+    expect(
+      (
+        await h.orders.listOrders(
+          { organisationId: otherOrganisationId, shopId: '', query: '', statuses: [], page: undefined },
+          stranger,
+        )
+      ).orders,
+    ).toEqual([]);
+    expect(
+      (await grpcError(h.orders.getOrder({ organisationId, orderId: 'ord_01aaaaaaaaaaaaaaaaaaaaaaaa' }, owner))).code,
+    ).toBe(status.NOT_FOUND);
   });
 });
 
@@ -128,26 +189,39 @@ describe('CancelOrder', () => {
     expect(await counts(shopB.option.id)).toEqual(before);
     expect((await h.orders.cancelOrder({ organisationId, orderId: order.id }, owner)).order).toEqual(canceled);
     const history = (await h.orders.getOrder({ organisationId, orderId: order.id }, owner)).history;
-    expect(history.map((entry) => [entry.action, entry.actorUserId])).toEqual([['reserved', ''], ['canceled', boxOffice.actorUserId]]);
+    expect(history.map((entry) => [entry.action, entry.actorUserId])).toEqual([
+      ['reserved', ''],
+      ['canceled', boxOffice.actorUserId],
+    ]);
 
     const attempt = await pay(order);
     const requests = await h.eventually(async () => {
       const found = (await refundRequests(h)).filter((r) => r.orderId === order.id);
       return found.length > 0 ? found : undefined;
     }, 'refund of the canceled order');
-    expect(requests).toEqual([expect.objectContaining({ paymentId: attempt.id, reason: 'order_canceled', organisationId })]);
-    expect(await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).toMatchObject({ order: { status: 'canceled' } });
+    expect(requests).toEqual([
+      expect.objectContaining({ paymentId: attempt.id, reason: 'order_canceled', organisationId }),
+    ]);
+    expect(await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).toMatchObject({
+      order: { status: 'canceled' },
+    });
   });
 
   it('refuses paid and expired orders, and scanners', async () => {
     const order = await place(shopB, 1, 'eve@example.test');
-    expect((await grpcError(h.orders.cancelOrder({ organisationId, orderId: order.id }, scanner))).code).toBe(status.PERMISSION_DENIED);
+    expect((await grpcError(h.orders.cancelOrder({ organisationId, orderId: order.id }, scanner))).code).toBe(
+      status.PERMISSION_DENIED,
+    );
     await pay(order);
-    expect((await grpcError(h.orders.cancelOrder({ organisationId, orderId: order.id }, owner))).code).toBe(status.FAILED_PRECONDITION);
+    expect((await grpcError(h.orders.cancelOrder({ organisationId, orderId: order.id }, owner))).code).toBe(
+      status.FAILED_PRECONDITION,
+    );
     const held = await place(shopB, 1, 'ivy@example.test');
     h.clock.now = new Date(h.clock.now!.getTime() + 16 * 60_000);
     expect(await expireOrder(h.running.ctx, held.id)).toBe(true);
-    expect((await grpcError(h.orders.cancelOrder({ organisationId, orderId: held.id }, owner))).code).toBe(status.FAILED_PRECONDITION);
+    expect((await grpcError(h.orders.cancelOrder({ organisationId, orderId: held.id }, owner))).code).toBe(
+      status.FAILED_PRECONDITION,
+    );
   });
 });
 
@@ -157,31 +231,77 @@ describe('RefundOrder', () => {
     const attempt = await pay(order);
     const total = order.money!.totalMinor;
     const key = idempotencyKey();
-    const { refund, order: after } = await h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: 1_000, idempotencyKey: key }, owner);
-    expect(refund).toMatchObject({ amountMinor: 1_000, status: 'requested', reason: 'organiser', requestedBy: owner.actorUserId, cancelsOrder: false });
+    const { refund, order: after } = await h.orders.refundOrder(
+      { organisationId, orderId: order.id, full: false, amountMinor: 1_000, idempotencyKey: key },
+      owner,
+    );
+    expect(refund).toMatchObject({
+      amountMinor: 1_000,
+      status: 'requested',
+      reason: 'organiser',
+      requestedBy: owner.actorUserId,
+      cancelsOrder: false,
+    });
     expect(after).toMatchObject({ status: 'paid', money: { refundedMinor: 1_000 } });
     // The same key again: the same refund; another amount under it: refused.
-    expect((await h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: 1_000, idempotencyKey: key }, owner)).refund!.id).toBe(refund!.id);
-    expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: 900, idempotencyKey: key }, owner))).violations)
-      .toEqual([{ field: 'idempotencyKey', message: 'Idempotency key is invalid' }]);
-    const tooMuch = await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: total, idempotencyKey: idempotencyKey() }, owner));
+    expect(
+      (
+        await h.orders.refundOrder(
+          { organisationId, orderId: order.id, full: false, amountMinor: 1_000, idempotencyKey: key },
+          owner,
+        )
+      ).refund!.id,
+    ).toBe(refund!.id);
+    expect(
+      (
+        await grpcError(
+          h.orders.refundOrder(
+            { organisationId, orderId: order.id, full: false, amountMinor: 900, idempotencyKey: key },
+            owner,
+          ),
+        )
+      ).violations,
+    ).toEqual([{ field: 'idempotencyKey', message: 'Idempotency key is invalid' }]);
+    const tooMuch = await grpcError(
+      h.orders.refundOrder(
+        { organisationId, orderId: order.id, full: false, amountMinor: total, idempotencyKey: idempotencyKey() },
+        owner,
+      ),
+    );
     expect(tooMuch.violations).toEqual([{ field: 'amountMinor', message: `Maximum value is ${total - 1_000}` }]);
 
     const request = await requestFor(refund!.id);
-    expect(request).toMatchObject({ orderId: order.id, paymentId: attempt.id, amountMinor: 1_000, reason: 'organiser', actorUserId: owner.actorUserId });
+    expect(request).toMatchObject({
+      orderId: order.id,
+      paymentId: attempt.id,
+      amountMinor: 1_000,
+      reason: 'organiser',
+      actorUserId: owner.actorUserId,
+    });
     await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(request, 'succeeded'));
     const detail = await h.orders.getOrder({ organisationId, orderId: order.id }, owner);
     expect(detail.order).toMatchObject({ status: 'paid', money: { refundedMinor: 1_000 } });
-    expect(detail.refunds).toEqual([expect.objectContaining({ id: refund!.id, status: 'succeeded', completedAt: expect.any(Date) })]);
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ id: refund!.id, status: 'succeeded', completedAt: expect.any(Date) }),
+    ]);
     expect(detail.refundableMinor).toBe(total - 1_000);
     await h.eventually(async () => {
-      const events = (await h.orderingMessages()).filter((m) => m.subject === 'kassa.ordering.order.refunded').map((m) => OrderChanged.decode(m.data));
+      const events = (await h.orderingMessages())
+        .filter((m) => m.subject === 'kassa.ordering.order.refunded')
+        .map((m) => OrderChanged.decode(m.data));
       return events.find((e) => e.order?.id === order.id && e.refund?.id === refund!.id);
     }, 'order.refunded');
 
     // A failed refund gives its amount back to what can be refunded.
-    const second = await h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: 500, idempotencyKey: idempotencyKey() }, owner);
-    await h.deliverPayment('kassa.payments.refund.failed', PaymentRefunded, paymentRefunded(await requestFor(second.refund!.id), 'failed'));
+    const second = await h.orders.refundOrder(
+      { organisationId, orderId: order.id, full: false, amountMinor: 500, idempotencyKey: idempotencyKey() },
+      owner,
+    );
+    await h.deliverPayment(
+      'kassa.payments.refund.failed',
+      PaymentRefunded,
+      paymentRefunded(await requestFor(second.refund!.id), 'failed'),
+    );
     expect((await h.orders.getOrder({ organisationId, orderId: order.id }, owner)).refundableMinor).toBe(total - 1_000);
   });
 
@@ -190,29 +310,68 @@ describe('RefundOrder', () => {
     const order = await place(shopA, 3, 'gus@example.test');
     await pay(order);
     expect(await counts(shopA.option.id)).toEqual({ sold: before.sold + 3, reserved: before.reserved });
-    const { refund } = await h.orders.refundOrder({ organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() }, boxOffice);
+    const { refund } = await h.orders.refundOrder(
+      { organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() },
+      boxOffice,
+    );
     expect(refund).toMatchObject({ amountMinor: order.money!.totalMinor, cancelsOrder: true, status: 'requested' });
     // A second one while the first is on its way is refused; the order stays paid until payments answers.
-    expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() }, owner))).code)
-      .toBe(status.FAILED_PRECONDITION);
-    expect((await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).order).toMatchObject({ status: 'paid' });
+    expect(
+      (
+        await grpcError(
+          h.orders.refundOrder(
+            { organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() },
+            owner,
+          ),
+        )
+      ).code,
+    ).toBe(status.FAILED_PRECONDITION);
+    expect((await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).order).toMatchObject({
+      status: 'paid',
+    });
 
-    await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(await requestFor(refund!.id), 'succeeded'));
+    await h.deliverPayment(
+      'kassa.payments.payment.refunded',
+      PaymentRefunded,
+      paymentRefunded(await requestFor(refund!.id), 'succeeded'),
+    );
     const detail = await h.orders.getOrder({ organisationId, orderId: order.id }, owner);
-    expect(detail.order).toMatchObject({ status: 'canceled', outcome: 'refunded', money: { refundedMinor: order.money!.totalMinor } });
+    expect(detail.order).toMatchObject({
+      status: 'canceled',
+      outcome: 'refunded',
+      money: { refundedMinor: order.money!.totalMinor },
+    });
     expect(detail.refundableMinor).toBe(0);
-    expect(detail.history.map((entry) => entry.action)).toEqual(['reserved', 'paid', 'refund_requested', 'refunded', 'canceled']);
+    expect(detail.history.map((entry) => entry.action)).toEqual([
+      'reserved',
+      'paid',
+      'refund_requested',
+      'refunded',
+      'canceled',
+    ]);
     expect(await counts(shopA.option.id)).toEqual(before);
     const events = await h.eventually(async () => {
-      const found = (await h.orderingMessages()).map((m) => ({ subject: m.subject, event: m.subject.includes('.order.') ? OrderChanged.decode(m.data) : null }))
+      const found = (await h.orderingMessages())
+        .map((m) => ({ subject: m.subject, event: m.subject.includes('.order.') ? OrderChanged.decode(m.data) : null }))
         .filter((m) => m.event?.order?.id === order.id);
       return found.length === 4 ? found : undefined;
     }, 'order events');
     expect(events.map((e) => [e.subject.split('.').pop(), e.event!.version, e.event!.refund?.id ?? ''])).toEqual([
-      ['reserved', 1, ''], ['paid', 2, ''], ['refunded', 3, refund!.id], ['canceled', 4, refund!.id],
+      ['reserved', 1, ''],
+      ['paid', 2, ''],
+      ['refunded', 3, refund!.id],
+      ['canceled', 4, refund!.id],
     ]);
-    expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() }, owner))).code)
-      .toBe(status.FAILED_PRECONDITION);
+    expect(
+      (
+        await grpcError(
+          h.orders.refundOrder(
+            { organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() },
+            owner,
+          ),
+        )
+      ).code,
+    ).toBe(status.FAILED_PRECONDITION);
   });
 
   /** Six organisers (or one clicking six times) each refund 40 % of one paid order at once; what the refunds ask, summed. */
@@ -222,10 +381,18 @@ describe('RefundOrder', () => {
     const paid = Number(order.money!.totalMinor);
     const part = Math.floor(paid * 0.4);
     await Promise.allSettled(
-      Array.from({ length: 6 }, () => h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: part, idempotencyKey: idempotencyKey() }, owner)),
+      Array.from({ length: 6 }, () =>
+        h.orders.refundOrder(
+          { organisationId, orderId: order.id, full: false, amountMinor: part, idempotencyKey: idempotencyKey() },
+          owner,
+        ),
+      ),
     );
     // Counted from the refund rows themselves, not from the order's running total the guard keeps.
-    const [row] = await h.sql<{ requested: number }>('select coalesce(sum(amount_minor), 0)::int as requested from refund where order_id = ?', [order.id]);
+    const [row] = await h.sql<{ requested: number }>(
+      'select coalesce(sum(amount_minor), 0)::int as requested from refund where order_id = ?',
+      [order.id],
+    );
     return { requested: row!.requested, paid };
   }
 
@@ -235,7 +402,7 @@ describe('RefundOrder', () => {
     expect(requested).toBe(Math.floor(paid * 0.4) * 2);
   });
 
-  it('control: without the order\'s row lock, the same refunds ask back more than was paid', async () => {
+  it("control: without the order's row lock, the same refunds ask back more than was paid", async () => {
     h.running.ctx.unsafeUnlockedOrder = true;
     let outcome: { requested: number; paid: number };
     try {
@@ -249,11 +416,35 @@ describe('RefundOrder', () => {
 
   it('refuses unpaid orders, bad keys, and organisations that do not hold the order', async () => {
     const order = await place(shopA, 1, 'hal@example.test');
-    expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() }, owner))).code)
-      .toBe(status.FAILED_PRECONDITION);
-    expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: 'x' }, owner))).violations)
-      .toEqual([{ field: 'idempotencyKey', message: 'Idempotency key is invalid' }]);
-    expect((await grpcError(h.orders.refundOrder({ organisationId, orderId: order.id, full: false, amountMinor: 1, idempotencyKey: idempotencyKey() }, scanner))).code)
-      .toBe(status.PERMISSION_DENIED);
+    expect(
+      (
+        await grpcError(
+          h.orders.refundOrder(
+            { organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: idempotencyKey() },
+            owner,
+          ),
+        )
+      ).code,
+    ).toBe(status.FAILED_PRECONDITION);
+    expect(
+      (
+        await grpcError(
+          h.orders.refundOrder(
+            { organisationId, orderId: order.id, full: true, amountMinor: 0, idempotencyKey: 'x' },
+            owner,
+          ),
+        )
+      ).violations,
+    ).toEqual([{ field: 'idempotencyKey', message: 'Idempotency key is invalid' }]);
+    expect(
+      (
+        await grpcError(
+          h.orders.refundOrder(
+            { organisationId, orderId: order.id, full: false, amountMinor: 1, idempotencyKey: idempotencyKey() },
+            scanner,
+          ),
+        )
+      ).code,
+    ).toBe(status.PERMISSION_DENIED);
   });
 });

@@ -24,15 +24,32 @@ interface RaceResult {
 async function race(h: OrderingHarness, seeded: SeededShop): Promise<RaceResult> {
   const settled = await Promise.allSettled(
     Array.from({ length: ATTEMPTS }, (_, index) =>
-      h.orders.checkout(checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity: 1 }], { email: `guest${index}@example.test` })),
+      h.orders.checkout(
+        checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity: 1 }], {
+          email: `guest${index}@example.test`,
+        }),
+      ),
     ),
   );
   const accepted = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const refused = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as GrpcCallError] : []));
   const total = async (quotaId: string) =>
-    Number((await h.sql<{ n: number }>('select coalesce(sum(sold + reserved), 0)::int as n from quota_bucket where quota_id = ?', [quotaId]))[0]!.n);
+    Number(
+      (
+        await h.sql<{ n: number }>(
+          'select coalesce(sum(sold + reserved), 0)::int as n from quota_bucket where quota_id = ?',
+          [quotaId],
+        )
+      )[0]!.n,
+    );
   const [row] = await h.sql<{ n: number }>('select count(*)::int as n from orders where shop_id = ?', [seeded.shop.id]);
-  return { accepted, refused, optionCount: await total(seeded.option.id), eventCount: await total(seeded.event.id), orders: Number(row?.n) };
+  return {
+    accepted,
+    refused,
+    optionCount: await total(seeded.option.id),
+    eventCount: await total(seeded.event.id),
+    orders: Number(row?.n),
+  };
 }
 
 function expectExactlyTheCapacity(result: RaceResult): void {
@@ -49,7 +66,11 @@ function expectExactlyTheCapacity(result: RaceResult): void {
   expect(result.orders).toBe(CAPACITY);
 }
 
-async function withHarness<T>(label: string, options: OrderingHarnessOptions, run: (h: OrderingHarness) => Promise<T>): Promise<T> {
+async function withHarness<T>(
+  label: string,
+  options: OrderingHarnessOptions,
+  run: (h: OrderingHarness) => Promise<T>,
+): Promise<T> {
   const h = await startOrderingHarness(label, options);
   try {
     h.clock.now = null;
@@ -62,10 +83,14 @@ async function withHarness<T>(label: string, options: OrderingHarnessOptions, ru
 it(`${ATTEMPTS} concurrent checkouts on a capacity of ${CAPACITY} in one bucket sell exactly ${CAPACITY}`, async () => {
   await withHarness('race1', {}, async (h) => {
     const seeded = await seedShop(h, { capacity: CAPACITY, ticketLimit: 500 });
-    expect(await h.sql('select bucket_count from quota where id = ?', [seeded.option.id])).toEqual([{ bucket_count: 1 }]);
+    expect(await h.sql('select bucket_count from quota where id = ?', [seeded.option.id])).toEqual([
+      { bucket_count: 1 },
+    ]);
     const result = await race(h, seeded);
     expectExactlyTheCapacity(result);
-    expect(await h.sql('select sold, reserved, capacity from quota_bucket where quota_id = ?', [seeded.option.id])).toEqual([{ sold: 0, reserved: CAPACITY, capacity: CAPACITY }]);
+    expect(
+      await h.sql('select sold, reserved, capacity from quota_bucket where quota_id = ?', [seeded.option.id]),
+    ).toEqual([{ sold: 0, reserved: CAPACITY, capacity: CAPACITY }]);
   });
 });
 
@@ -82,9 +107,14 @@ it(`${ATTEMPTS} concurrent checkouts on a capacity of ${CAPACITY} over four buck
     expectExactlyTheCapacity(result);
     // Every bucket filled to its share: checkouts that found theirs empty spilled over to the others.
     expect(
-      await h.sql('select bucket, capacity, reserved from quota_bucket where quota_id = ? order by bucket', [seeded.option.id]),
+      await h.sql('select bucket, capacity, reserved from quota_bucket where quota_id = ? order by bucket', [
+        seeded.option.id,
+      ]),
     ).toEqual([0, 1, 2, 3].map((bucket) => ({ bucket, capacity: 5, reserved: 5 })));
-    const allocated = await h.sql<{ n: number }>('select sum(quantity)::int as n from order_allocation where quota_id = ?', [seeded.option.id]);
+    const allocated = await h.sql<{ n: number }>(
+      'select sum(quantity)::int as n from order_allocation where quota_id = ?',
+      [seeded.option.id],
+    );
     expect(allocated).toEqual([{ n: CAPACITY }]);
   });
 });

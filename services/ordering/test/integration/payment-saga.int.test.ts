@@ -8,7 +8,15 @@ import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import { metricSamples, metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
-import { checkoutRequest, payment, paymentChanged, paymentRefunded, refundRequests, seedShop, type SeededShop } from '../fixtures/orders';
+import {
+  checkoutRequest,
+  payment,
+  paymentChanged,
+  paymentRefunded,
+  refundRequests,
+  seedShop,
+  type SeededShop,
+} from '../fixtures/orders';
 
 jest.setTimeout(60_000);
 
@@ -39,12 +47,23 @@ beforeEach(() => {
 const SUCCEEDED = 'kassa.payments.payment.succeeded';
 const deliver = (change: 'pending' | 'succeeded' | 'failed', attempt: ReturnType<typeof payment>, msgId?: string) =>
   h.deliverPayment(`kassa.payments.payment.${change}`, PaymentChanged, paymentChanged(attempt, change), msgId);
-const guest = async (order: { id: string; accessKey: string }) => (await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).order!;
+const guest = async (order: { id: string; accessKey: string }) =>
+  (await h.orders.getGuestOrder({ orderId: order.id, accessKey: order.accessKey })).order!;
 const counts = async (quotaId: string) =>
-  (await h.sql<{ sold: number; reserved: number }>('select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?', [quotaId]))[0]!;
-const history = async (orderId: string) => (await h.sql<{ action: string }>('select action from order_history where order_id = ? order by id', [orderId])).map((row) => row.action);
+  (
+    await h.sql<{ sold: number; reserved: number }>(
+      'select sum(sold)::int as sold, sum(reserved)::int as reserved from quota_bucket where quota_id = ?',
+      [quotaId],
+    )
+  )[0]!;
+const history = async (orderId: string) =>
+  (await h.sql<{ action: string }>('select action from order_history where order_id = ? order by id', [orderId])).map(
+    (row) => row.action,
+  );
 const orderSubjects = async (orderId: string) =>
-  (await h.orderingMessages()).filter((m) => m.subject.startsWith('kassa.ordering.order.') && OrderChanged.decode(m.data).order?.id === orderId).map((m) => m.subject.split('.').pop());
+  (await h.orderingMessages())
+    .filter((m) => m.subject.startsWith('kassa.ordering.order.') && OrderChanged.decode(m.data).order?.id === orderId)
+    .map((m) => m.subject.split('.').pop());
 
 async function placeOrder(seeded: SeededShop, quantity = 2): Promise<GuestOrder> {
   return (await h.orders.checkout(checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity }]))).order!;
@@ -79,7 +98,10 @@ it('pending → the order is pending; failed → it stays payable; succeeded →
   expect(await history(order.id)).toEqual(['reserved', 'payment_started', 'payment_failed', 'payment_started', 'paid']);
   await h.eventually(async () => (await orderSubjects(order.id)).length === 3, 'events published');
   expect(await orderSubjects(order.id)).toEqual(['reserved', 'pending', 'paid']);
-  expect(await h.sql('select status from order_payment where order_id = ? order by status', [order.id])).toEqual([{ status: 'failed' }, { status: 'succeeded' }]);
+  expect(await h.sql('select status from order_payment where order_id = ? order by status', [order.id])).toEqual([
+    { status: 'failed' },
+    { status: 'succeeded' },
+  ]);
 });
 
 it('a payment after the hold re-reserves the tickets when they are still there: paid, "re_reserved"', async () => {
@@ -109,19 +131,31 @@ it('a payment after the hold is refunded when the tickets are gone: stays expire
   expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 });
 
   await deliver('succeeded', attempt);
-  expect(await guest(late)).toMatchObject({ status: 'expired', outcome: 'late_payment_refunded', money: { refundedMinor: late.money!.totalMinor } });
+  expect(await guest(late)).toMatchObject({
+    status: 'expired',
+    outcome: 'late_payment_refunded',
+    money: { refundedMinor: late.money!.totalMinor },
+  });
   expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 }); // nothing of the attempt stayed
   const [request] = await h.eventually(async () => {
     const found = (await refundRequests(h)).filter((r) => r.orderId === late.id);
     return found.length > 0 ? found : undefined;
   }, 'refund.requested');
-  expect(request).toMatchObject({ paymentId: attempt.id, amountMinor: late.money!.totalMinor, currency: 'EUR', reason: 'late_payment', actorUserId: '' });
+  expect(request).toMatchObject({
+    paymentId: attempt.id,
+    amountMinor: late.money!.totalMinor,
+    currency: 'EUR',
+    reason: 'late_payment',
+    actorUserId: '',
+  });
   expect(request!.refundId).toMatch(/^ref_/);
 
   // payments reports the refund done: recorded once, order.refunded tells the guest.
   await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(request!, 'succeeded'));
   await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(request!, 'succeeded'));
-  expect(await h.sql('select status, reason from refund where id = ?', [request!.refundId])).toEqual([{ status: 'succeeded', reason: 'late_payment' }]);
+  expect(await h.sql('select status, reason from refund where id = ?', [request!.refundId])).toEqual([
+    { status: 'succeeded', reason: 'late_payment' },
+  ]);
   expect(await history(late.id)).toEqual(['reserved', 'expired', 'refund_requested', 'refunded']);
   await h.eventually(async () => (await orderSubjects(late.id)).includes('refunded'), 'order.refunded');
   expect(await orderSubjects(late.id)).toEqual(['reserved', 'expired', 'refunded']);
@@ -140,10 +174,18 @@ it('a second successful payment of a paid order is refunded as a duplicate', asy
     const found = (await refundRequests(h)).filter((r) => r.orderId === order.id);
     return found.length > 0 ? found : undefined;
   }, 'refund.requested');
-  expect(requests).toEqual([expect.objectContaining({ paymentId: second.id, reason: 'duplicate_payment', amountMinor: order.money!.totalMinor })]);
+  expect(requests).toEqual([
+    expect.objectContaining({
+      paymentId: second.id,
+      reason: 'duplicate_payment',
+      amountMinor: order.money!.totalMinor,
+    }),
+  ]);
   // Its failure is recorded and changes nothing else.
   await h.deliverPayment('kassa.payments.refund.failed', PaymentRefunded, paymentRefunded(requests[0]!, 'failed'));
-  expect(await h.sql('select status, failure_reason from refund where id = ?', [requests[0]!.refundId])).toEqual([{ status: 'failed', failure_reason: 'card expired' }]);
+  expect(await h.sql('select status, failure_reason from refund where id = ?', [requests[0]!.refundId])).toEqual([
+    { status: 'failed', failure_reason: 'card expired' },
+  ]);
   expect(await guest(order)).toMatchObject({ status: 'paid' });
 });
 
@@ -164,7 +206,13 @@ it('counts each fact once in the metrics: the funnel, the status changes and the
   expect(await quota(seeded.option.id)).toEqual(none);
   expect(await quota(seeded.event.id)).toEqual(none);
   h.clock.now = new Date();
-  const before = { reserved: await funnel('reserved'), paid: await funnel('paid'), toReserved: await transitions('reserved'), toPending: await transitions('pending'), toPaid: await transitions('paid') };
+  const before = {
+    reserved: await funnel('reserved'),
+    paid: await funnel('paid'),
+    toReserved: await transitions('reserved'),
+    toPending: await transitions('pending'),
+    toPaid: await transitions('paid'),
+  };
 
   const request = checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity: 2 }]);
   const order = (await h.orders.checkout(request)).order!;

@@ -4,14 +4,29 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
 import { repositoryRoot, testCallerKeyText } from '@kassa/platform/testing';
-import { DiscountCodeChanged, EventChanged, ShopChanged, ShopItemChanged, TicketOptionChanged } from '@kassa/proto/catalog/events/v1/events';
+import {
+  DiscountCodeChanged,
+  EventChanged,
+  ShopChanged,
+  ShopItemChanged,
+  TicketOptionChanged,
+} from '@kassa/proto/catalog/events/v1/events';
 import type { Event, TicketOption } from '@kassa/proto/catalog/v1/events';
 import type { DiscountCode, Shop, ShopItem } from '@kassa/proto/catalog/v1/shops';
 import { CATALOG_PROJECTION_DURABLE } from '../../src/events/subjects';
 import { rebuildProjection } from '../../src/events/projection-rebuild';
 import { SNAPSHOT_TABLES } from '../../src/persistence/projection.repository';
 import {
-  codeChanged, codeSnapshot, eventChanged, eventSnapshot, itemChanged, itemSnapshot, optionChanged, optionSnapshot, shopChanged, shopSnapshot,
+  codeChanged,
+  codeSnapshot,
+  eventChanged,
+  eventSnapshot,
+  itemChanged,
+  itemSnapshot,
+  optionChanged,
+  optionSnapshot,
+  shopChanged,
+  shopSnapshot,
 } from '../fixtures/catalog-messages';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
 
@@ -38,14 +53,26 @@ async function project(subject: string, send: (msgId: string) => Promise<void>):
     `${subject} ${msgId} processed`,
   );
 }
-const sendEvent = (event: Event, change = 'updated') => project(`event.${change}`, (id) => h.publish(`kassa.catalog.event.${change}`, EventChanged, eventChanged(event, change), id));
+const sendEvent = (event: Event, change = 'updated') =>
+  project(`event.${change}`, (id) =>
+    h.publish(`kassa.catalog.event.${change}`, EventChanged, eventChanged(event, change), id),
+  );
 const sendOption = (option: TicketOption, change = 'updated') =>
-  project(`ticket_option.${change}`, (id) => h.publish(`kassa.catalog.ticket_option.${change}`, TicketOptionChanged, optionChanged(option, change), id));
-const sendShop = (shop: Shop, change = 'updated') => project(`shop.${change}`, (id) => h.publish(`kassa.catalog.shop.${change}`, ShopChanged, shopChanged(shop, change), id));
+  project(`ticket_option.${change}`, (id) =>
+    h.publish(`kassa.catalog.ticket_option.${change}`, TicketOptionChanged, optionChanged(option, change), id),
+  );
+const sendShop = (shop: Shop, change = 'updated') =>
+  project(`shop.${change}`, (id) =>
+    h.publish(`kassa.catalog.shop.${change}`, ShopChanged, shopChanged(shop, change), id),
+  );
 const sendItem = (item: ShopItem, change = 'updated') =>
-  project(`shop_item.${change}`, (id) => h.publish(`kassa.catalog.shop_item.${change}`, ShopItemChanged, itemChanged(item, change), id));
+  project(`shop_item.${change}`, (id) =>
+    h.publish(`kassa.catalog.shop_item.${change}`, ShopItemChanged, itemChanged(item, change), id),
+  );
 const sendCode = (code: DiscountCode, change = 'updated') =>
-  project(`discount_code.${change}`, (id) => h.publish(`kassa.catalog.discount_code.${change}`, DiscountCodeChanged, codeChanged(code, change), id));
+  project(`discount_code.${change}`, (id) =>
+    h.publish(`kassa.catalog.discount_code.${change}`, DiscountCodeChanged, codeChanged(code, change), id),
+  );
 
 /** A public open shop selling a single ticket (capacity 5, max 4 per order) and an offer granting two events. */
 async function buildShop(shopOverrides: Partial<Shop> = {}) {
@@ -69,7 +96,13 @@ const availability = async (shopId: string) => {
   const answer = await h.client.getAvailability({ shopId });
   return Object.fromEntries(answer.items.map((item) => [item.itemId, item]));
 };
-const grpcError = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+const grpcError = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected an error');
+    },
+    (error: GrpcCallError) => error,
+  );
 
 describe("catalog's stream", () => {
   it('is waited for when ordering starts first, then read from its beginning', async () => {
@@ -81,7 +114,9 @@ describe("catalog's stream", () => {
     await h.running.projection.started;
     const event = eventSnapshot();
     await sendEvent(event, 'created');
-    expect(await h.sql('select status, version from event where id = ?', [event.id])).toEqual([{ status: 'live', version: 1 }]);
+    expect(await h.sql('select status, version from event where id = ?', [event.id])).toEqual([
+      { status: 'live', version: 1 },
+    ]);
   });
 });
 
@@ -94,10 +129,14 @@ describe('versions', () => {
     await sendOption({ ...option, capacity: 99, version: 2 });
     await sendOption({ ...option, capacity: 77, version: 3 });
     await sendOption(option); // the same snapshot again, under another message id
-    expect(await h.sql('select capacity, version from ticket_option where id = ?', [option.id])).toEqual([{ capacity: 10, version: 3 }]);
+    expect(await h.sql('select capacity, version from ticket_option where id = ?', [option.id])).toEqual([
+      { capacity: 10, version: 3 },
+    ]);
     expect(await h.sql('select capacity from quota where id = ?', [option.id])).toEqual([{ capacity: 10 }]);
     await sendOption({ ...option, capacity: 12, version: 4 });
-    expect(await h.sql('select capacity from quota_bucket where quota_id = ?', [option.id])).toEqual([{ capacity: 12 }]);
+    expect(await h.sql('select capacity from quota_bucket where quota_id = ?', [option.id])).toEqual([
+      { capacity: 12 },
+    ]);
   });
 
   it('keeps deletions and removals: a late older snapshot does not bring an entity back', async () => {
@@ -139,8 +178,14 @@ describe('GetAvailability through a shop and its items lifecycle', () => {
   it('answers from quotas, sale windows, the shop window and the clock', async () => {
     const opensAt = at(2 * HOUR);
     const closesAt = at(10 * HOUR);
-    const { shop, single, offer, vip, regular, afterParty, concert } = await buildShop({ status: 'draft', window: '', opensAt, closesAt });
-    const notFound = async () => expect((await grpcError(h.client.getAvailability({ shopId: shop.id }))).code).toBe(status.NOT_FOUND);
+    const { shop, single, offer, vip, regular, afterParty, concert } = await buildShop({
+      status: 'draft',
+      window: '',
+      opensAt,
+      closesAt,
+    });
+    const notFound = async () =>
+      expect((await grpcError(h.client.getAvailability({ shopId: shop.id }))).code).toBe(status.NOT_FOUND);
 
     h.clock.now = new Date();
     await notFound(); // draft
@@ -162,7 +207,11 @@ describe('GetAvailability through a shop and its items lifecycle', () => {
 
     // Sales (Step 5 writes these counts): what is left shrinks, then runs out.
     await h.sql('update quota_bucket set sold = 3 where quota_id = ?', [vip.id]);
-    expect((await availability(shop.id))[single.id]).toMatchObject({ status: 'available', maxQuantity: 2, remaining: 2 });
+    expect((await availability(shop.id))[single.id]).toMatchObject({
+      status: 'available',
+      maxQuantity: 2,
+      remaining: 2,
+    });
     await h.sql('update quota_bucket set reserved = 2 where quota_id = ?', [vip.id]);
     expect((await availability(shop.id))[single.id]).toMatchObject({ status: 'sold out', maxQuantity: 0 });
     // The event's limit counts too: the after party's limit reached sells out the offer.
@@ -174,7 +223,9 @@ describe('GetAvailability through a shop and its items lifecycle', () => {
     await h.sql('update quota_bucket set sold = 8 where quota_id = ?', [regular.id]);
     await sendOption({ ...regular, capacity: 6, version: 2 });
     expect((await availability(shop.id))[offer.id]).toMatchObject({ status: 'sold out' });
-    expect(await h.sql('select capacity, sold from quota_bucket where quota_id = ?', [regular.id])).toEqual([{ capacity: 6, sold: 8 }]);
+    expect(await h.sql('select capacity, sold from quota_bucket where quota_id = ?', [regular.id])).toEqual([
+      { capacity: 6, sold: 8 },
+    ]);
     await sendOption({ ...regular, capacity: undefined, version: 3 });
     expect((await availability(shop.id))[offer.id]).toMatchObject({ status: 'available', maxQuantity: 20 });
 
@@ -206,7 +257,9 @@ describe('GetAvailability through a shop and its items lifecycle', () => {
 
   it('answers NOT_FOUND for an unknown shop and INVALID_ARGUMENT for a malformed id', async () => {
     h.clock.now = new Date();
-    expect((await grpcError(h.client.getAvailability({ shopId: 'shp_01aaaaaaaaaaaaaaaaaaaaaaaa' }))).code).toBe(status.NOT_FOUND);
+    expect((await grpcError(h.client.getAvailability({ shopId: 'shp_01aaaaaaaaaaaaaaaaaaaaaaaa' }))).code).toBe(
+      status.NOT_FOUND,
+    );
     const malformed = await grpcError(h.client.getAvailability({ shopId: 'evt_1' }));
     expect(malformed.code).toBe(status.INVALID_ARGUMENT);
     expect(malformed.violations).toEqual([{ field: 'shopId', message: 'ID is invalid' }]);
@@ -238,15 +291,32 @@ describe('PriceCart', () => {
     const { shop, single, offer } = await buildShop();
     const answer = await h.client.priceCart({
       shopId: shop.id,
-      lines: [{ itemId: single.id, quantity: 3 }, { itemId: offer.id, quantity: 2 }],
+      lines: [
+        { itemId: single.id, quantity: 3 },
+        { itemId: offer.id, quantity: 2 },
+      ],
       discountCode: 'summer10',
       donationMinor: 500,
     });
     expect(answer).toEqual({
       currency: 'EUR',
       lines: [
-        { itemId: offer.id, quantity: 2, unitPriceMinor: 4000, subtotalMinor: 8000, discountMinor: 800, totalMinor: 7200 },
-        { itemId: single.id, quantity: 3, unitPriceMinor: 1000, subtotalMinor: 3000, discountMinor: 300, totalMinor: 2700 },
+        {
+          itemId: offer.id,
+          quantity: 2,
+          unitPriceMinor: 4000,
+          subtotalMinor: 8000,
+          discountMinor: 800,
+          totalMinor: 7200,
+        },
+        {
+          itemId: single.id,
+          quantity: 3,
+          unitPriceMinor: 1000,
+          subtotalMinor: 3000,
+          discountMinor: 300,
+          totalMinor: 2700,
+        },
       ],
       subtotalMinor: 11000,
       discountMinor: 1100,
@@ -261,7 +331,8 @@ describe('PriceCart', () => {
   it("gives the code's verdict without failing the call", async () => {
     h.clock.now = new Date();
     const { shop, single, offer, code } = await buildShop();
-    const price = (discountCode: string, itemId = single.id) => h.client.priceCart({ shopId: shop.id, lines: [{ itemId, quantity: 1 }], discountCode, donationMinor: 0 });
+    const price = (discountCode: string, itemId = single.id) =>
+      h.client.priceCart({ shopId: shop.id, lines: [{ itemId, quantity: 1 }], discountCode, donationMinor: 0 });
     expect(await price('')).toMatchObject({ discountStatus: '', discountMinor: 0, totalMinor: 1049 });
     expect(await price('WINTER')).toMatchObject({ discountStatus: 'unknown', discountMinor: 0, discountCode: '' });
     await sendCode({ ...code, version: 2, validFrom: at(HOUR) });
@@ -279,7 +350,9 @@ describe('PriceCart', () => {
     h.clock.now = new Date();
     const { shop, single, offer, vip } = await buildShop();
     const violations = async (request: Partial<Parameters<typeof h.client.priceCart>[0]>) => {
-      const error = await grpcError(h.client.priceCart({ shopId: shop.id, lines: [], discountCode: '', donationMinor: 0, ...request }));
+      const error = await grpcError(
+        h.client.priceCart({ shopId: shop.id, lines: [], discountCode: '', donationMinor: 0, ...request }),
+      );
       expect(error.code).toBe(status.INVALID_ARGUMENT);
       return error.violations;
     };
@@ -303,13 +376,26 @@ describe('PriceCart', () => {
       { field: 'lines.2.quantity', message: 'Maximum value is 20' },
       { field: 'donationMinor', message: 'Donation is invalid' },
     ]);
-    expect(await violations({ lines: [{ itemId: single.id, quantity: 5 }] })).toEqual([{ field: 'lines.0.quantity', message: 'Maximum value is 4' }]);
+    expect(await violations({ lines: [{ itemId: single.id, quantity: 5 }] })).toEqual([
+      { field: 'lines.0.quantity', message: 'Maximum value is 4' },
+    ]);
     await h.sql('update quota_bucket set sold = 5 where quota_id = ?', [vip.id]);
-    expect(await violations({ lines: [{ itemId: single.id, quantity: 1 }] })).toEqual([{ field: 'lines.0.quantity', message: 'This item is sold out' }]);
-    expect(await violations({ lines: [{ itemId: offer.id, quantity: 1 }], donationMinor: -5 })).toEqual([{ field: 'donationMinor', message: 'Minimum value is 0' }]);
+    expect(await violations({ lines: [{ itemId: single.id, quantity: 1 }] })).toEqual([
+      { field: 'lines.0.quantity', message: 'This item is sold out' },
+    ]);
+    expect(await violations({ lines: [{ itemId: offer.id, quantity: 1 }], donationMinor: -5 })).toEqual([
+      { field: 'donationMinor', message: 'Minimum value is 0' },
+    ]);
 
     await sendShop({ ...shop, version: 2, window: 'closed' }, 'closed');
-    const closed = await grpcError(h.client.priceCart({ shopId: shop.id, lines: [{ itemId: offer.id, quantity: 1 }], discountCode: '', donationMinor: 0 }));
+    const closed = await grpcError(
+      h.client.priceCart({
+        shopId: shop.id,
+        lines: [{ itemId: offer.id, quantity: 1 }],
+        discountCode: '',
+        donationMinor: 0,
+      }),
+    );
     expect(closed.code).toBe(status.NOT_FOUND);
   });
 });
@@ -317,7 +403,8 @@ describe('PriceCart', () => {
 describe('rebuild', () => {
   const dump = async () => {
     const tables: Record<string, unknown[]> = {};
-    for (const table of [...SNAPSHOT_TABLES, 'quota', 'quota_bucket']) tables[table] = await h.sql(`select * from ${table} order by 1, 2`);
+    for (const table of [...SNAPSHOT_TABLES, 'quota', 'quota_bucket'])
+      tables[table] = await h.sql(`select * from ${table} order by 1, 2`);
     return tables;
   };
 
@@ -328,21 +415,41 @@ describe('rebuild', () => {
     const before = await dump();
     const availabilityBefore = await h.client.getAvailability({ shopId: shop.id });
 
-    const result = await rebuildProjection({ orm: h.running.ctx.orm, nats: h.nats, namespace: h.running.namespace, logger: h.running.ctx.logger });
+    const result = await rebuildProjection({
+      orm: h.running.ctx.orm,
+      nats: h.nats,
+      namespace: h.running.namespace,
+      logger: h.running.ctx.logger,
+    });
     expect(result.failed).toBe(0);
     expect(result.applied).toBe(result.read);
     expect(await dump()).toEqual(before);
-    expect({ ...(await h.client.getAvailability({ shopId: shop.id })), computedAt: undefined }).toEqual({ ...availabilityBefore, computedAt: undefined });
+    expect({ ...(await h.client.getAvailability({ shopId: shop.id })), computedAt: undefined }).toEqual({
+      ...availabilityBefore,
+      computedAt: undefined,
+    });
   });
 
   it('runs as `npm run rebuild-projection` and restores what was lost', async () => {
     const before = await dump();
     await h.sql('delete from shop_item');
-    await h.sql('update shop set version = 0, status = \'draft\'');
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', join('services', 'ordering', 'src', 'events', 'rebuild-projection.ts')], {
-      cwd: repositoryRoot(),
-      env: { ...process.env, DATABASE_URL: h.database.url, KASSA_NAMESPACE: h.namespace, KASSA_ENV: 'test', LOG_LEVEL: 'warn', KASSA_SEALING_KEY: h.sealingKey, KASSA_CALLER_KEY: testCallerKeyText },
-    });
+    await h.sql("update shop set version = 0, status = 'draft'");
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join('services', 'ordering', 'src', 'events', 'rebuild-projection.ts')],
+      {
+        cwd: repositoryRoot(),
+        env: {
+          ...process.env,
+          DATABASE_URL: h.database.url,
+          KASSA_NAMESPACE: h.namespace,
+          KASSA_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          KASSA_SEALING_KEY: h.sealingKey,
+          KASSA_CALLER_KEY: testCallerKeyText,
+        },
+      },
+    );
     expect(await dump()).toEqual(before);
   });
 });

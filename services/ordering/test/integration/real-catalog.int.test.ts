@@ -20,7 +20,12 @@ beforeAll(async () => {
   stack = await startStack('ordcat', ['identity', 'catalog', 'ordering']);
   const { info } = stack;
   const callerKey = callerKeyFromRoot(info.env.KASSA_CALLER_KEY!);
-  identity = await createIdentityDriver({ grpcAddress: info.identityGrpc!, namespace: info.namespace, sealingKey: info.env.KASSA_SEALING_KEY!, callerKey });
+  identity = await createIdentityDriver({
+    grpcAddress: info.identityGrpc!,
+    namespace: info.namespace,
+    sealingKey: info.env.KASSA_SEALING_KEY!,
+    callerKey,
+  });
   events = createGrpcClient(EventServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   shops = createGrpcClient(ShopServiceClient, info.catalogGrpc!, { callerKey, deadlineMs: 15_000 });
   ordering = createGrpcClient(OrderingServiceClient, info.orderingGrpc!, { callerKey, deadlineMs: 15_000 });
@@ -57,34 +62,71 @@ it("catalog's events, ticket options, shop, items and codes reach ordering's pro
     {
       organisationId,
       fields: {
-        name: 'Summer Concert', description: '', startsAt: new Date(now + 48 * 3600_000), endsAt: new Date(now + 52 * 3600_000),
-        ticketLimit: 300, translations: [], location: { address: 'Museumplein 1', city: 'Amsterdam', postalCode: '1071 DJ', country: 'NL' },
+        name: 'Summer Concert',
+        description: '',
+        startsAt: new Date(now + 48 * 3600_000),
+        endsAt: new Date(now + 52 * 3600_000),
+        ticketLimit: 300,
+        translations: [],
+        location: { address: 'Museumplein 1', city: 'Amsterdam', postalCode: '1071 DJ', country: 'NL' },
       },
     },
     as,
   );
-  const { ticketOption } = await events.createTicketOption({ organisationId, eventId: event!.id, fields: { name: 'Regular', description: '', capacity: 8, translations: [] } }, as);
+  const { ticketOption } = await events.createTicketOption(
+    { organisationId, eventId: event!.id, fields: { name: 'Regular', description: '', capacity: 8, translations: [] } },
+    as,
+  );
   await events.publishEvent({ organisationId, eventId: event!.id }, as);
 
   const { shop } = await shops.createShop(
     {
       organisationId,
       fields: {
-        name: 'Summer Concert Tickets', description: '', opensAt: new Date(now - 60_000), closesAt: new Date(now + 24 * 3600_000), translations: [],
-        currency: 'EUR', password: undefined, donation: { enabled: true, suggestedAmountsMinor: [500], allowCustomAmount: false }, reservationMinutes: 0,
+        name: 'Summer Concert Tickets',
+        description: '',
+        opensAt: new Date(now - 60_000),
+        closesAt: new Date(now + 24 * 3600_000),
+        translations: [],
+        currency: 'EUR',
+        password: undefined,
+        donation: { enabled: true, suggestedAmountsMinor: [500], allowCustomAmount: false },
+        reservationMinutes: 0,
       },
     },
     as,
   );
   const { item } = await shops.createShopItem(
     {
-      organisationId, shopId: shop!.id,
-      fields: { ticketOptionId: ticketOption!.id, extraEventIds: [], name: '', priceMinor: 2500, saleStart: undefined, saleEnd: undefined, maxPerOrder: 6, position: 0 },
+      organisationId,
+      shopId: shop!.id,
+      fields: {
+        ticketOptionId: ticketOption!.id,
+        extraEventIds: [],
+        name: '',
+        priceMinor: 2500,
+        saleStart: undefined,
+        saleEnd: undefined,
+        maxPerOrder: 6,
+        position: 0,
+      },
     },
     as,
   );
   await shops.createDiscountCode(
-    { organisationId, shopId: shop!.id, fields: { code: 'Summer10', type: 'percentage', value: 10, validFrom: undefined, validUntil: undefined, maxUses: undefined, itemIds: [] } },
+    {
+      organisationId,
+      shopId: shop!.id,
+      fields: {
+        code: 'Summer10',
+        type: 'percentage',
+        value: 10,
+        validFrom: undefined,
+        validUntil: undefined,
+        maxUses: undefined,
+        itemIds: [],
+      },
+    },
     as,
   );
   await shops.publishShop({ organisationId, shopId: shop!.id }, as);
@@ -97,17 +139,43 @@ it("catalog's events, ticket options, shop, items and codes reach ordering's pro
   expect(available.items).toEqual([{ itemId: item!.id, status: 'available', maxQuantity: 6, remaining: 8 }]);
 
   const price = await eventually(async () => {
-    const answer = await ordering.priceCart({ shopId: shop!.id, lines: [{ itemId: item!.id, quantity: 2 }], discountCode: 'SUMMER10', donationMinor: 500 });
+    const answer = await ordering.priceCart({
+      shopId: shop!.id,
+      lines: [{ itemId: item!.id, quantity: 2 }],
+      discountCode: 'SUMMER10',
+      donationMinor: 500,
+    });
     return answer.discountStatus === 'applied' ? answer : undefined;
   }, 'the discount code in ordering');
-  expect(price).toMatchObject({ subtotalMinor: 5000, discountMinor: 500, donationMinor: 500, feeMinor: 98, totalMinor: 5098, discountCode: 'Summer10' });
+  expect(price).toMatchObject({
+    subtotalMinor: 5000,
+    discountMinor: 500,
+    donationMinor: 500,
+    feeMinor: 98,
+    totalMinor: 5098,
+    discountCode: 'Summer10',
+  });
 
   // A change in catalog reaches availability: capacity lowered, then the shop back to draft.
-  await events.updateTicketOption({ organisationId, ticketOptionId: ticketOption!.id, fields: { name: 'Regular', description: '', capacity: 3, translations: [] } }, as);
-  await eventually(async () => ((await ordering.getAvailability({ shopId: shop!.id })).items[0]?.maxQuantity === 3 ? true : undefined), 'the lowered capacity');
+  await events.updateTicketOption(
+    {
+      organisationId,
+      ticketOptionId: ticketOption!.id,
+      fields: { name: 'Regular', description: '', capacity: 3, translations: [] },
+    },
+    as,
+  );
+  await eventually(
+    async () => ((await ordering.getAvailability({ shopId: shop!.id })).items[0]?.maxQuantity === 3 ? true : undefined),
+    'the lowered capacity',
+  );
   await shops.convertShopToDraft({ organisationId, shopId: shop!.id }, as);
   await eventually(
-    async () => ordering.getAvailability({ shopId: shop!.id }).then(() => undefined, (error: { code?: number }) => (error.code === status.NOT_FOUND ? true : undefined)),
+    async () =>
+      ordering.getAvailability({ shopId: shop!.id }).then(
+        () => undefined,
+        (error: { code?: number }) => (error.code === status.NOT_FOUND ? true : undefined),
+      ),
     'the draft shop hidden from guests',
   );
 });

@@ -1,9 +1,19 @@
 import fc from 'fast-check';
-import { type AvailabilityStatus, PLATFORM_MAX_PER_LINE, REMAINING_THRESHOLD, grantsSellable, itemAvailability } from '../../src/domain/availability';
+import {
+  type AvailabilityStatus,
+  PLATFORM_MAX_PER_LINE,
+  REMAINING_THRESHOLD,
+  grantsSellable,
+  itemAvailability,
+} from '../../src/domain/availability';
 import type { Quota } from '../../src/domain/quota';
 import { type Window, saleWindow, shopWindow, windowAt } from '../../src/domain/sale-window';
 
-const quota = (capacity: number | null, sold = 0, reserved = 0): Quota => ({ id: 'q', capacity, buckets: [{ capacity, sold, reserved }] });
+const quota = (capacity: number | null, sold = 0, reserved = 0): Quota => ({
+  id: 'q',
+  capacity,
+  buckets: [{ capacity, sold, reserved }],
+});
 
 /** The quota situations the spec names, each as its quotas and what is left. */
 const QUOTA_STATES = {
@@ -18,13 +28,21 @@ const WINDOWS: Window[] = ['upcoming', 'open', 'closed'];
 describe('itemAvailability: every shop window × sale window × quota state × sellable', () => {
   const cases = WINDOWS.flatMap((shop) =>
     WINDOWS.flatMap((sale) =>
-      (Object.keys(QUOTA_STATES) as (keyof typeof QUOTA_STATES)[]).flatMap((state) => [true, false].map((sellable) => ({ shop, sale, state, sellable }))),
+      (Object.keys(QUOTA_STATES) as (keyof typeof QUOTA_STATES)[]).flatMap((state) =>
+        [true, false].map((sellable) => ({ shop, sale, state, sellable })),
+      ),
     ),
   );
   it.each(cases)('shop $shop, sale $sale, $state, sellable $sellable', ({ shop, sale, state, sellable }) => {
     const { quotas, left } = QUOTA_STATES[state];
     const expected: AvailabilityStatus =
-      shop === 'closed' || sale === 'closed' || !sellable ? 'closed' : left === 0 ? 'sold out' : shop === 'upcoming' || sale === 'upcoming' ? 'upcoming' : 'available';
+      shop === 'closed' || sale === 'closed' || !sellable
+        ? 'closed'
+        : left === 0
+          ? 'sold out'
+          : shop === 'upcoming' || sale === 'upcoming'
+            ? 'upcoming'
+            : 'available';
     const answer = itemAvailability({ shopWindow: shop, saleWindow: sale, sellable, quotas, maxPerOrder: null });
     expect(answer.status).toBe(expected);
     if (expected === 'available') {
@@ -39,30 +57,58 @@ describe('itemAvailability: every shop window × sale window × quota state × s
 describe('itemAvailability limits', () => {
   const open = { shopWindow: 'open', saleWindow: 'open', sellable: true } as const;
   it('takes the least of every quota, the per-order maximum and the platform cap', () => {
-    expect(itemAvailability({ ...open, quotas: [quota(100), quota(7)], maxPerOrder: null })).toEqual({ status: 'available', maxQuantity: 7, remaining: 7 });
-    expect(itemAvailability({ ...open, quotas: [quota(100), quota(null)], maxPerOrder: 4 })).toEqual({ status: 'available', maxQuantity: 4, remaining: null });
-    expect(itemAvailability({ ...open, quotas: [quota(null)], maxPerOrder: 50 })).toEqual({ status: 'available', maxQuantity: 20, remaining: null });
+    expect(itemAvailability({ ...open, quotas: [quota(100), quota(7)], maxPerOrder: null })).toEqual({
+      status: 'available',
+      maxQuantity: 7,
+      remaining: 7,
+    });
+    expect(itemAvailability({ ...open, quotas: [quota(100), quota(null)], maxPerOrder: 4 })).toEqual({
+      status: 'available',
+      maxQuantity: 4,
+      remaining: null,
+    });
+    expect(itemAvailability({ ...open, quotas: [quota(null)], maxPerOrder: 50 })).toEqual({
+      status: 'available',
+      maxQuantity: 20,
+      remaining: null,
+    });
     expect(itemAvailability({ ...open, quotas: [], maxPerOrder: null }).maxQuantity).toBe(PLATFORM_MAX_PER_LINE);
   });
   it('tells what is left from the threshold down, never for plenty or unlimited', () => {
-    expect(itemAvailability({ ...open, quotas: [quota(REMAINING_THRESHOLD)], maxPerOrder: null }).remaining).toBe(REMAINING_THRESHOLD);
-    expect(itemAvailability({ ...open, quotas: [quota(REMAINING_THRESHOLD + 1)], maxPerOrder: null }).remaining).toBeNull();
+    expect(itemAvailability({ ...open, quotas: [quota(REMAINING_THRESHOLD)], maxPerOrder: null }).remaining).toBe(
+      REMAINING_THRESHOLD,
+    );
+    expect(
+      itemAvailability({ ...open, quotas: [quota(REMAINING_THRESHOLD + 1)], maxPerOrder: null }).remaining,
+    ).toBeNull();
   });
   it('one empty quota among several sells out the item (an event limit reached by other options)', () => {
-    expect(itemAvailability({ ...open, quotas: [quota(100, 1), quota(300, 200, 100)], maxPerOrder: null }).status).toBe('sold out');
+    expect(itemAvailability({ ...open, quotas: [quota(100, 1), quota(300, 200, 100)], maxPerOrder: null }).status).toBe(
+      'sold out',
+    );
   });
   it('property: maxQuantity is within 0..20, never above any finite quota, and 0 unless available', () => {
-    const arbQuota = fc.record({ capacity: fc.option(fc.nat(200), { nil: null }), sold: fc.nat(250), reserved: fc.nat(50) }).map((q) => quota(q.capacity, q.sold, q.reserved));
+    const arbQuota = fc
+      .record({ capacity: fc.option(fc.nat(200), { nil: null }), sold: fc.nat(250), reserved: fc.nat(50) })
+      .map((q) => quota(q.capacity, q.sold, q.reserved));
     fc.assert(
       fc.property(
-        fc.constantFrom(...WINDOWS), fc.constantFrom(...WINDOWS), fc.boolean(), fc.array(arbQuota, { maxLength: 4 }), fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
+        fc.constantFrom(...WINDOWS),
+        fc.constantFrom(...WINDOWS),
+        fc.boolean(),
+        fc.array(arbQuota, { maxLength: 4 }),
+        fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
         (shop, sale, sellable, quotas, maxPerOrder) => {
           const answer = itemAvailability({ shopWindow: shop, saleWindow: sale, sellable, quotas, maxPerOrder });
           expect(answer.maxQuantity).toBeGreaterThanOrEqual(0);
           expect(answer.maxQuantity).toBeLessThanOrEqual(PLATFORM_MAX_PER_LINE);
           if (answer.status !== 'available') expect(answer.maxQuantity).toBe(0);
           else expect(answer.maxQuantity).toBeGreaterThan(0);
-          for (const q of quotas) if (q.capacity !== null) expect(answer.maxQuantity).toBeLessThanOrEqual(Math.max(0, q.capacity - q.buckets[0]!.sold - q.buckets[0]!.reserved));
+          for (const q of quotas)
+            if (q.capacity !== null)
+              expect(answer.maxQuantity).toBeLessThanOrEqual(
+                Math.max(0, q.capacity - q.buckets[0]!.sold - q.buckets[0]!.reserved),
+              );
           if (maxPerOrder !== null) expect(answer.maxQuantity).toBeLessThanOrEqual(maxPerOrder);
         },
       ),
@@ -110,7 +156,12 @@ describe('grantsSellable', () => {
     ['an unknown ticket option', null, [live], false],
     ['a deleted ticket option', { removed: true }, [live], false],
     ['a live and an unknown event', { removed: false }, [live, null], false],
-    ['a live and an ended event (an offer still valid for one)', { removed: false }, [live, { ...live, status: 'ended' }], true],
+    [
+      'a live and an ended event (an offer still valid for one)',
+      { removed: false },
+      [live, { ...live, status: 'ended' }],
+      true,
+    ],
     ['only an ended event', { removed: false }, [{ ...live, status: 'ended' }], false],
     ['only a deleted event', { removed: false }, [{ ...live, status: 'deleted' }], false],
     ['only a removed event', { removed: false }, [{ ...live, status: 'removed' }], false],

@@ -7,29 +7,56 @@ import { priceCart } from '../../src/domain/pricing';
 
 const ITEMS = ['itm_a', 'itm_b', 'itm_c', 'itm_d'];
 const arbLines = fc.uniqueArray(
-  fc.record({ itemId: fc.constantFrom(...ITEMS), quantity: fc.integer({ min: 1, max: 20 }), unitPriceMinor: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 99 }), fc.nat(250_000)) }),
+  fc.record({
+    itemId: fc.constantFrom(...ITEMS),
+    quantity: fc.integer({ min: 1, max: 20 }),
+    unitPriceMinor: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 99 }), fc.nat(250_000)),
+  }),
   { minLength: 1, maxLength: 4, selector: (line) => line.itemId },
 );
 const arbDiscount: fc.Arbitrary<AppliedDiscount | null> = fc.option(
   fc.oneof(
-    fc.record({ type: fc.constant('percentage' as const), value: fc.integer({ min: 1, max: 100 }), itemIds: fc.subarray(ITEMS), usesLeft: fc.option(fc.nat(40), { nil: null }) }),
-    fc.record({ type: fc.constant('fixed' as const), value: fc.integer({ min: 1, max: 300_000 }), itemIds: fc.subarray(ITEMS), usesLeft: fc.option(fc.nat(40), { nil: null }) }),
+    fc.record({
+      type: fc.constant('percentage' as const),
+      value: fc.integer({ min: 1, max: 100 }),
+      itemIds: fc.subarray(ITEMS),
+      usesLeft: fc.option(fc.nat(40), { nil: null }),
+    }),
+    fc.record({
+      type: fc.constant('fixed' as const),
+      value: fc.integer({ min: 1, max: 300_000 }),
+      itemIds: fc.subarray(ITEMS),
+      usesLeft: fc.option(fc.nat(40), { nil: null }),
+    }),
   ),
   { nil: null },
 );
-const arbCart = fc.record({ lines: arbLines, discount: arbDiscount, donationMinor: fc.oneof(fc.constant(0), fc.nat(50_000)), feePerTicketMinor: fc.nat(500) });
+const arbCart = fc.record({
+  lines: arbLines,
+  discount: arbDiscount,
+  donationMinor: fc.oneof(fc.constant(0), fc.nat(50_000)),
+  feePerTicketMinor: fc.nat(500),
+});
 
 describe('order money', () => {
   it('property: totals are never negative and add up: subtotal − discount + donation + fee', () => {
     fc.assert(
       fc.property(arbCart, (cart) => {
         const price = priceCart(cart);
-        for (const amount of [price.subtotalMinor, price.discountMinor, price.donationMinor, price.feeMinor, price.totalMinor]) {
+        for (const amount of [
+          price.subtotalMinor,
+          price.discountMinor,
+          price.donationMinor,
+          price.feeMinor,
+          price.totalMinor,
+        ]) {
           expect(Number.isSafeInteger(amount)).toBe(true);
           expect(amount).toBeGreaterThanOrEqual(0);
         }
         expect(price.totalMinor).toBe(price.subtotalMinor - price.discountMinor + price.donationMinor + price.feeMinor);
-        expect(price.subtotalMinor).toBe(cart.lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0));
+        expect(price.subtotalMinor).toBe(
+          cart.lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
+        );
       }),
     );
   });
@@ -43,7 +70,8 @@ describe('order money', () => {
           expect(line.discountMinor).toBeLessThanOrEqual(line.subtotalMinor);
           expect(line.discountedQuantity).toBeLessThanOrEqual(line.quantity);
           if (line.discountedQuantity === 0) expect(line.discountMinor).toBe(0);
-          if (cart.discount && cart.discount.itemIds.length > 0 && !cart.discount.itemIds.includes(line.itemId)) expect(line.discountedQuantity).toBe(0);
+          if (cart.discount && cart.discount.itemIds.length > 0 && !cart.discount.itemIds.includes(line.itemId))
+            expect(line.discountedQuantity).toBe(0);
         }
         const uses = price.lines.reduce((sum, line) => sum + line.discountedQuantity, 0);
         if (!cart.discount) expect(uses).toBe(0);
@@ -56,8 +84,11 @@ describe('order money', () => {
     fc.assert(
       fc.property(arbCart, (cart) => {
         const price = priceCart(cart);
-        expect(price.feeMinor).toBe(cart.feePerTicketMinor * price.lines.reduce((sum, line) => sum + line.paidTickets, 0));
-        for (const line of price.lines) if (line.unitPriceMinor === 0 || line.totalMinor === 0) expect(line.paidTickets).toBe(0);
+        expect(price.feeMinor).toBe(
+          cart.feePerTicketMinor * price.lines.reduce((sum, line) => sum + line.paidTickets, 0),
+        );
+        for (const line of price.lines)
+          if (line.unitPriceMinor === 0 || line.totalMinor === 0) expect(line.paidTickets).toBe(0);
         // A free order (nothing to pay) never carries a fee: it is paid at checkout without a payment.
         if (price.subtotalMinor - price.discountMinor === 0) expect(price.feeMinor).toBe(0);
         if (price.totalMinor === 0) expect(price.feeMinor).toBe(0);

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { CROCKFORD, formatOrderNumber, normaliseOrderNumberQuery, ORDER_NUMBER_PATTERN } from '../../src/domain/order-number';
+import {
+  CROCKFORD,
+  formatOrderNumber,
+  normaliseOrderNumberQuery,
+  ORDER_NUMBER_PATTERN,
+} from '../../src/domain/order-number';
 
 describe('order numbers', () => {
   it('are 40 bits as 8 Crockford base32 characters, "XXXX-XXXX"', () => {
@@ -11,12 +16,16 @@ describe('order numbers', () => {
   });
   it('property: every number matches the pattern, never uses I, L, O or U, and differs for different bytes', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 5, maxLength: 5 }), fc.uint8Array({ minLength: 5, maxLength: 5 }), (a, b) => {
-        const number = formatOrderNumber(a);
-        expect(number).toMatch(ORDER_NUMBER_PATTERN);
-        expect(number).not.toMatch(/[ILOU]/);
-        if (Buffer.compare(Buffer.from(a), Buffer.from(b)) !== 0) expect(formatOrderNumber(b)).not.toBe(number);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 5, maxLength: 5 }),
+        fc.uint8Array({ minLength: 5, maxLength: 5 }),
+        (a, b) => {
+          const number = formatOrderNumber(a);
+          expect(number).toMatch(ORDER_NUMBER_PATTERN);
+          expect(number).not.toMatch(/[ILOU]/);
+          if (Buffer.compare(Buffer.from(a), Buffer.from(b)) !== 0) expect(formatOrderNumber(b)).not.toBe(number);
+        },
+      ),
     );
     expect(CROCKFORD).toHaveLength(32);
   });

@@ -1,14 +1,31 @@
-import { assertTransition, canTransition, holdEndsAt, isHeld, isHoldOver, isOrderStatus, isPayable, ORDER_STATUSES } from '../../src/domain/order-status';
+import {
+  assertTransition,
+  canTransition,
+  holdEndsAt,
+  isHeld,
+  isHoldOver,
+  isOrderStatus,
+  isPayable,
+  ORDER_STATUSES,
+} from '../../src/domain/order-status';
 
 const at = (iso: string) => new Date(iso);
 
 describe('order status transitions', () => {
   it('follow the life of an order', () => {
-    const allowed = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
+    const allowed = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toEqual([
-      'created→reserved', 'created→paid',
-      'reserved→pending', 'reserved→paid', 'reserved→expired', 'reserved→canceled',
-      'pending→paid', 'pending→expired', 'pending→canceled',
+      'created→reserved',
+      'created→paid',
+      'reserved→pending',
+      'reserved→paid',
+      'reserved→expired',
+      'reserved→canceled',
+      'pending→paid',
+      'pending→expired',
+      'pending→canceled',
       'paid→canceled',
       'expired→paid',
     ]);

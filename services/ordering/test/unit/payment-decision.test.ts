@@ -12,13 +12,25 @@ describe('a successful payment', () => {
     expect(decideSucceededPayment({ status: 'expired', paidPaymentId: null }, PAY)).toEqual({ kind: 're_reserve' });
   });
   it('of an order the organiser canceled is refunded', () => {
-    expect(decideSucceededPayment({ status: 'canceled', paidPaymentId: null }, PAY)).toEqual({ kind: 'refund', reason: 'order_canceled' });
+    expect(decideSucceededPayment({ status: 'canceled', paidPaymentId: null }, PAY)).toEqual({
+      kind: 'refund',
+      reason: 'order_canceled',
+    });
   });
   it('of an order another payment paid is refunded as a duplicate, also after that order was refunded and canceled', () => {
-    expect(decideSucceededPayment({ status: 'paid', paidPaymentId: OTHER }, PAY)).toEqual({ kind: 'refund', reason: 'duplicate_payment' });
-    expect(decideSucceededPayment({ status: 'canceled', paidPaymentId: OTHER }, PAY)).toEqual({ kind: 'refund', reason: 'duplicate_payment' });
+    expect(decideSucceededPayment({ status: 'paid', paidPaymentId: OTHER }, PAY)).toEqual({
+      kind: 'refund',
+      reason: 'duplicate_payment',
+    });
+    expect(decideSucceededPayment({ status: 'canceled', paidPaymentId: OTHER }, PAY)).toEqual({
+      kind: 'refund',
+      reason: 'duplicate_payment',
+    });
     // A free order, paid at checkout without any payment.
-    expect(decideSucceededPayment({ status: 'paid', paidPaymentId: null }, PAY)).toEqual({ kind: 'refund', reason: 'duplicate_payment' });
+    expect(decideSucceededPayment({ status: 'paid', paidPaymentId: null }, PAY)).toEqual({
+      kind: 'refund',
+      reason: 'duplicate_payment',
+    });
   });
   it('reported again does nothing', () => {
     expect(decideSucceededPayment({ status: 'paid', paidPaymentId: PAY }, PAY)).toEqual({ kind: 'nothing' });

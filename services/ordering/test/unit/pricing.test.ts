@@ -7,12 +7,21 @@ const FEE = 49;
 describe('priceCart', () => {
   it('adds subtotal, discount, donation and a fee per paid ticket', () => {
     const price = priceCart({
-      lines: [{ itemId: 'itm_a', quantity: 2, unitPriceMinor: 2500 }, { itemId: 'itm_b', quantity: 1, unitPriceMinor: 0 }],
+      lines: [
+        { itemId: 'itm_a', quantity: 2, unitPriceMinor: 2500 },
+        { itemId: 'itm_b', quantity: 1, unitPriceMinor: 0 },
+      ],
       discount: { type: 'percentage', value: 10, itemIds: [], usesLeft: null },
       donationMinor: 500,
       feePerTicketMinor: FEE,
     });
-    expect(price).toMatchObject({ subtotalMinor: 5000, discountMinor: 500, donationMinor: 500, feeMinor: 2 * FEE, totalMinor: 5000 - 500 + 500 + 98 });
+    expect(price).toMatchObject({
+      subtotalMinor: 5000,
+      discountMinor: 500,
+      donationMinor: 500,
+      feeMinor: 2 * FEE,
+      totalMinor: 5000 - 500 + 500 + 98,
+    });
     expect(price.lines[0]).toMatchObject({ subtotalMinor: 5000, discountMinor: 500, totalMinor: 4500, paidTickets: 2 });
     expect(price.lines[1]).toMatchObject({ subtotalMinor: 0, discountMinor: 0, totalMinor: 0, paidTickets: 0 });
   });
@@ -35,24 +44,40 @@ describe('priceCart', () => {
     expect(price).toMatchObject({ discountMinor: 1000, feeMinor: 2 * FEE, totalMinor: 2000 + 2 * FEE });
   });
   it('rounds a tiny line to zero and then charges no fee for it', () => {
-    const price = priceCart({ lines: [{ itemId: 'itm_a', quantity: 1, unitPriceMinor: 1 }], discount: { type: 'percentage', value: 50, itemIds: [], usesLeft: null }, donationMinor: 0, feePerTicketMinor: FEE });
+    const price = priceCart({
+      lines: [{ itemId: 'itm_a', quantity: 1, unitPriceMinor: 1 }],
+      discount: { type: 'percentage', value: 50, itemIds: [], usesLeft: null },
+      donationMinor: 0,
+      feePerTicketMinor: FEE,
+    });
     expect(price).toMatchObject({ discountMinor: 1, feeMinor: 0, totalMinor: 0 });
   });
 
   const arbLines = fc.uniqueArray(
-    fc.record({ itemId: fc.constantFrom('itm_a', 'itm_b', 'itm_c', 'itm_d', 'itm_e'), quantity: fc.integer({ min: 1, max: 20 }), unitPriceMinor: fc.oneof(fc.constant(0), fc.nat(500_000)) }),
+    fc.record({
+      itemId: fc.constantFrom('itm_a', 'itm_b', 'itm_c', 'itm_d', 'itm_e'),
+      quantity: fc.integer({ min: 1, max: 20 }),
+      unitPriceMinor: fc.oneof(fc.constant(0), fc.nat(500_000)),
+    }),
     { minLength: 1, maxLength: 5, selector: (line) => line.itemId },
   );
   const arbDiscount: fc.Arbitrary<AppliedDiscount | null> = fc.option(
-    fc.record({
-      type: fc.constantFrom('fixed' as const, 'percentage' as const),
-      value: fc.integer({ min: 1, max: 100 }),
-      itemIds: fc.subarray(['itm_a', 'itm_b', 'itm_c', 'itm_d', 'itm_e']),
-      usesLeft: fc.option(fc.nat(60), { nil: null }),
-    }).map((d) => (d.type === 'fixed' ? { ...d, value: d.value * 997 } : d)),
+    fc
+      .record({
+        type: fc.constantFrom('fixed' as const, 'percentage' as const),
+        value: fc.integer({ min: 1, max: 100 }),
+        itemIds: fc.subarray(['itm_a', 'itm_b', 'itm_c', 'itm_d', 'itm_e']),
+        usesLeft: fc.option(fc.nat(60), { nil: null }),
+      })
+      .map((d) => (d.type === 'fixed' ? { ...d, value: d.value * 997 } : d)),
     { nil: null },
   );
-  const arbInput = fc.record({ lines: arbLines, discount: arbDiscount, donationMinor: fc.nat(100_000), feePerTicketMinor: fc.nat(200) });
+  const arbInput = fc.record({
+    lines: arbLines,
+    discount: arbDiscount,
+    donationMinor: fc.nat(100_000),
+    feePerTicketMinor: fc.nat(200),
+  });
 
   it('property: discount never exceeds subtotal, total ≥ 0 and adds up', () => {
     fc.assert(

@@ -1,7 +1,20 @@
 import fc from 'fast-check';
-import { type BucketCounts, bucketCountFor, bucketRoom, planTake, quotaDemands, quotaRoom, shareCapacity } from '../../src/domain/quota-allocation';
+import {
+  type BucketCounts,
+  bucketCountFor,
+  bucketRoom,
+  planTake,
+  quotaDemands,
+  quotaRoom,
+  shareCapacity,
+} from '../../src/domain/quota-allocation';
 
-const bucket = (index: number, capacity: number | null, sold = 0, reserved = 0): BucketCounts => ({ bucket: index, capacity, sold, reserved });
+const bucket = (index: number, capacity: number | null, sold = 0, reserved = 0): BucketCounts => ({
+  bucket: index,
+  capacity,
+  sold,
+  reserved,
+});
 
 describe('quota demands', () => {
   it("add up the lines per quota (an event's quota shared by two items), sorted by quota id: the lock order", () => {
@@ -23,9 +36,20 @@ describe('taking from buckets', () => {
   const buckets = [bucket(0, 5, 5), bucket(1, 5, 1, 2), bucket(2, 5), bucket(3, 5, 0, 4)];
   it('starts at the chosen bucket and spills over to the next ones, in a circle', () => {
     expect(planTake(buckets, 2, 2)).toEqual([{ bucket: 2, quantity: 2 }]);
-    expect(planTake(buckets, 7, 2)).toEqual([{ bucket: 2, quantity: 5 }, { bucket: 3, quantity: 1 }, { bucket: 1, quantity: 1 }]);
-    expect(planTake(buckets, 3, 0)).toEqual([{ bucket: 1, quantity: 2 }, { bucket: 2, quantity: 1 }]);
-    expect(planTake(buckets, 8, 1)).toEqual([{ bucket: 1, quantity: 2 }, { bucket: 2, quantity: 5 }, { bucket: 3, quantity: 1 }]);
+    expect(planTake(buckets, 7, 2)).toEqual([
+      { bucket: 2, quantity: 5 },
+      { bucket: 3, quantity: 1 },
+      { bucket: 1, quantity: 1 },
+    ]);
+    expect(planTake(buckets, 3, 0)).toEqual([
+      { bucket: 1, quantity: 2 },
+      { bucket: 2, quantity: 1 },
+    ]);
+    expect(planTake(buckets, 8, 1)).toEqual([
+      { bucket: 1, quantity: 2 },
+      { bucket: 2, quantity: 5 },
+      { bucket: 3, quantity: 1 },
+    ]);
   });
   it('answers null when all buckets together have less room', () => {
     expect(planTake(buckets, 9, 0)).toBeNull();
@@ -37,7 +61,11 @@ describe('taking from buckets', () => {
     expect(bucketRoom(bucket(0, 6, 8))).toBe(0);
   });
   it('property: a plan takes exactly what is wanted, never more than a bucket has room for, or is null only when there is not enough', () => {
-    const arbBuckets = fc.array(fc.record({ capacity: fc.nat(30), sold: fc.nat(30), reserved: fc.nat(30) }), { minLength: 1, maxLength: 8 })
+    const arbBuckets = fc
+      .array(fc.record({ capacity: fc.nat(30), sold: fc.nat(30), reserved: fc.nat(30) }), {
+        minLength: 1,
+        maxLength: 8,
+      })
       .map((rows) => rows.map((row, index) => bucket(index, row.capacity, row.sold, row.reserved)));
     fc.assert(
       fc.property(arbBuckets, fc.integer({ min: 1, max: 60 }), fc.nat(20), (rows, quantity, start) => {

@@ -22,10 +22,24 @@ describe('quota buckets', () => {
     );
   });
   it('left is the room over all buckets, never negative; null when unlimited', () => {
-    expect(quotaLeft({ id: 'q', capacity: 10, buckets: [{ capacity: 5, sold: 5, reserved: 0 }, { capacity: 5, sold: 1, reserved: 1 }] })).toBe(3);
+    expect(
+      quotaLeft({
+        id: 'q',
+        capacity: 10,
+        buckets: [
+          { capacity: 5, sold: 5, reserved: 0 },
+          { capacity: 5, sold: 1, reserved: 1 },
+        ],
+      }),
+    ).toBe(3);
     expect(quotaLeft({ id: 'q', capacity: 10, buckets: [{ capacity: 10, sold: 12, reserved: 0 }] })).toBe(0);
     expect(quotaLeft({ id: 'q', capacity: null, buckets: [{ capacity: null, sold: 12, reserved: 0 }] })).toBeNull();
     expect(leastLeft([])).toBeNull();
-    expect(leastLeft([{ id: 'a', capacity: null, buckets: [] }, { id: 'b', capacity: 4, buckets: [{ capacity: 4, sold: 1, reserved: 0 }] }])).toBe(3);
+    expect(
+      leastLeft([
+        { id: 'a', capacity: null, buckets: [] },
+        { id: 'b', capacity: 4, buckets: [{ capacity: 4, sold: 1, reserved: 0 }] },
+      ]),
+    ).toBe(3);
   });
 });

@@ -1,9 +1,19 @@
-import { canonicalPaymentSubject, ORDERING_STREAM, orderSubject, parseCatalogSubject, PAYMENT_SUBJECTS, REFUND_REQUESTED_SUBJECT } from '../../src/events/subjects';
+import {
+  canonicalPaymentSubject,
+  ORDERING_STREAM,
+  orderSubject,
+  parseCatalogSubject,
+  PAYMENT_SUBJECTS,
+  REFUND_REQUESTED_SUBJECT,
+} from '../../src/events/subjects';
 
 describe('parseCatalogSubject', () => {
   it('reads entity and verb, with or without a namespace', () => {
     expect(parseCatalogSubject('kassa.catalog.shop_item.created')).toEqual({ entity: 'shop_item', verb: 'created' });
-    expect(parseCatalogSubject('it1234.kassa.catalog.event.converted_to_draft')).toEqual({ entity: 'event', verb: 'converted_to_draft' });
+    expect(parseCatalogSubject('it1234.kassa.catalog.event.converted_to_draft')).toEqual({
+      entity: 'event',
+      verb: 'converted_to_draft',
+    });
     expect(parseCatalogSubject('kassa.identity.user.created')).toBeNull();
   });
 });
@@ -16,8 +26,11 @@ describe("ordering's and payments' subjects", () => {
   });
   it("follows payments' five saga subjects, recognised with or without a namespace", () => {
     expect(Object.values(PAYMENT_SUBJECTS)).toEqual([
-      'kassa.payments.payment.pending', 'kassa.payments.payment.succeeded', 'kassa.payments.payment.failed',
-      'kassa.payments.payment.refunded', 'kassa.payments.refund.failed',
+      'kassa.payments.payment.pending',
+      'kassa.payments.payment.succeeded',
+      'kassa.payments.payment.failed',
+      'kassa.payments.payment.refunded',
+      'kassa.payments.refund.failed',
     ]);
     expect(canonicalPaymentSubject('it12ab.kassa.payments.payment.succeeded')).toBe('kassa.payments.payment.succeeded');
     expect(canonicalPaymentSubject('kassa.payments.refund.failed')).toBe('kassa.payments.refund.failed');

@@ -16,5 +16,7 @@ it('refuses the unguarded reservation in production before connecting to anythin
   const config = loadOrderingConfig({ ...env, KASSA_ENV: 'production' });
   const logger = pino({ level: 'silent' });
   const lifecycle = createLifecycle(logger, { handleSignals: false, exit: () => undefined });
-  await expect(startOrdering(config, logger, lifecycle, { unsafeReservation: true })).rejects.toThrow(UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION);
+  await expect(startOrdering(config, logger, lifecycle, { unsafeReservation: true })).rejects.toThrow(
+    UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION,
+  );
 });

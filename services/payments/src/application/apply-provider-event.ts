@@ -26,7 +26,11 @@ export interface AppliedEvent {
  * delivery a no-op), the monotone status change, and the outbox message. Runs in `em`'s transaction when given
  * (a consumer's, with its inbox row), else in its own.
  */
-export async function applyProviderEvent(ctx: PaymentsContext, event: ProviderEvent, em?: EntityManager): Promise<AppliedEvent> {
+export async function applyProviderEvent(
+  ctx: PaymentsContext,
+  event: ProviderEvent,
+  em?: EntityManager,
+): Promise<AppliedEvent> {
   // What changed is counted when the outermost transaction commits: the caller's (the savepoint's own manager is
   // not the one that commits), or this one's.
   if (em) return em.transactional((tx) => applyOnce(ctx, tx, event, em));
@@ -36,7 +40,12 @@ export async function applyProviderEvent(ctx: PaymentsContext, event: ProviderEv
   return result;
 }
 
-async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: ProviderEvent, committing: EntityManager): Promise<AppliedEvent> {
+async function applyOnce(
+  ctx: PaymentsContext,
+  em: EntityManager,
+  event: ProviderEvent,
+  committing: EntityManager,
+): Promise<AppliedEvent> {
   const now = ctx.now();
   const receipt = await em.execute<{ affectedRows: number }>(
     `insert into provider_event_receipt (provider, event_id, event_type, outcome, received_at) values (?, ?, ?, 'received', ?)
@@ -53,27 +62,33 @@ async function applyOnce(ctx: PaymentsContext, em: EntityManager, event: Provide
   let attempt: PaymentAttempt | undefined;
   let refundId: string | null = null;
   if (event.outcome.kind === 'payment') {
-    attempt = (await findAttemptFor(em, event, ctx.unsafeUnlockedAttempt ? LockMode.NONE : LockMode.PESSIMISTIC_WRITE)) ?? undefined;
+    attempt =
+      (await findAttemptFor(em, event, ctx.unsafeUnlockedAttempt ? LockMode.NONE : LockMode.PESSIMISTIC_WRITE)) ??
+      undefined;
     outcome = attempt ? applyToAttempt(ctx, em, attempt, event, now, committing) : 'unknown_payment';
   } else if (event.outcome.kind === 'refund') {
     const refund = await findRefundFor(em, event);
     refundId = refund?.id ?? null;
     if (!refund) outcome = 'unknown_refund';
     else {
-      const result = { status: event.outcome.status, providerReference: event.refundReference ?? '', failureReason: event.outcome.failureReason ?? '' };
+      const result = {
+        status: event.outcome.status,
+        providerReference: event.refundReference ?? '',
+        failureReason: event.outcome.failureReason ?? '',
+      };
       const settled = await settleRefund(em, refund, result, now, committing);
       outcome = settled ? `refund_${refund.status}` : `refund_unchanged_${refund.status}`;
     }
   }
-  await em.execute('update provider_event_receipt set outcome = ?, payment_id = ?, refund_id = ? where provider = ? and event_id = ?', [
-    outcome,
-    attempt?.id ?? null,
-    refundId,
-    event.provider,
-    event.eventId,
-  ]);
+  await em.execute(
+    'update provider_event_receipt set outcome = ?, payment_id = ?, refund_id = ? where provider = ? and event_id = ?',
+    [outcome, attempt?.id ?? null, refundId, event.provider, event.eventId],
+  );
   if (outcome === 'unknown_payment' || outcome === 'unknown_refund') {
-    ctx.logger.warn({ provider: event.provider, eventId: event.eventId, type: event.type }, 'provider event for nothing payments knows; recorded and ignored');
+    ctx.logger.warn(
+      { provider: event.provider, eventId: event.eventId, type: event.type },
+      'provider event for nothing payments knows; recorded and ignored',
+    );
   }
   return { applied: true, attempt };
 }

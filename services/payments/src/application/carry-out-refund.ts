@@ -12,7 +12,11 @@ import { isRefundOpen, settleRefund } from './refund-records';
  * refund id as idempotency key (so asking again after a crash or a timeout makes no second one), a "pending" one is
  * looked up. Throws only when the outcome is unknown; the reconciliation sweep then asks again.
  */
-export async function askProviderForRefund(ctx: PaymentsContext, refund: Refund, attempt: PaymentAttempt): Promise<RefundResult> {
+export async function askProviderForRefund(
+  ctx: PaymentsContext,
+  refund: Refund,
+  attempt: PaymentAttempt,
+): Promise<RefundResult> {
   const provider = ctx.providers.get(attempt.provider);
   if (refund.status === 'pending' && refund.providerReference)
     return provider.lookUpRefund({ refundId: refund.id, providerReference: refund.providerReference });

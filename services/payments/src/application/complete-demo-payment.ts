@@ -13,7 +13,10 @@ import type { PaymentsContext } from './payments-context';
  * provider event once" path as Stripe's webhooks. A repeated choice is a replay and changes nothing; a choice
  * after the attempt ended (paid, failed, expired, canceled) changes nothing either: the page shows the outcome.
  */
-export async function completeDemoPayment(ctx: PaymentsContext, request: CompleteDemoPaymentRequest): Promise<CompleteDemoPaymentResponse> {
+export async function completeDemoPayment(
+  ctx: PaymentsContext,
+  request: CompleteDemoPaymentRequest,
+): Promise<CompleteDemoPaymentResponse> {
   const violations = new Violations();
   violations.id('paymentId', request.paymentId, 'pay');
   if (!isDemoAction(request.action)) violations.add('action', messages.invalid('Action'));
@@ -22,10 +25,14 @@ export async function completeDemoPayment(ctx: PaymentsContext, request: Complet
 
   const attempt = await loadAttempt(ctx.orm.em.fork(), request.paymentId);
   if (!accessKeyMatches(attempt.orderAccessKey, request.orderAccessKey)) throw new NotFoundError(PAYMENT_NOT_FOUND);
-  if (attempt.provider !== 'demo') throw new FailedPreconditionError('This payment was not made with the demo provider');
+  if (attempt.provider !== 'demo')
+    throw new FailedPreconditionError('This payment was not made with the demo provider');
   if (ctx.providers.active.name !== 'demo') throw new FailedPreconditionError('The demo provider is not enabled');
   if (isFinal(attempt.status as PaymentStatus)) return { payment: toPaymentMessage(attempt) };
 
-  const result = await applyProviderEvent(ctx, demoEvent(attempt.id, action, { amountMinor: attempt.amountMinor, currency: attempt.currency }));
+  const result = await applyProviderEvent(
+    ctx,
+    demoEvent(attempt.id, action, { amountMinor: attempt.amountMinor, currency: attempt.currency }),
+  );
   return { payment: toPaymentMessage(result.attempt ?? (await loadAttempt(ctx.orm.em.fork(), attempt.id))) };
 }

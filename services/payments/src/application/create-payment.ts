@@ -9,7 +9,6 @@ import { toPaymentMessage } from './payment-views';
 import type { PayableOrder, PaymentsContext } from './payments-context';
 import { startAtProvider } from './start-attempt';
 
-
 /** The reason an order cannot take a new attempt, in words for the guest's page and the logs. */
 function notPayableReason(order: PayableOrder): string {
   switch (order.status) {
@@ -27,8 +26,17 @@ function notPayableReason(order: PayableOrder): string {
 function checkRequest(request: CreatePaymentRequest): { returnOrigin: string } {
   const violations = new Violations();
   violations.id('orderId', request.orderId, 'ord');
-  violations.string('idempotencyKey', request.idempotencyKey, { label: 'Idempotency key', required: true, pattern: IDEMPOTENCY_KEY_PATTERN });
-  const origin = violations.string('returnOrigin', request.returnOrigin, { label: 'Return origin', required: true, maxLength: 200, check: isOrigin });
+  violations.string('idempotencyKey', request.idempotencyKey, {
+    label: 'Idempotency key',
+    required: true,
+    pattern: IDEMPOTENCY_KEY_PATTERN,
+  });
+  const origin = violations.string('returnOrigin', request.returnOrigin, {
+    label: 'Return origin',
+    required: true,
+    maxLength: 200,
+    check: isOrigin,
+  });
   violations.throwIfAny();
   return { returnOrigin: origin.replace(/\/$/, '') };
 }
@@ -48,7 +56,10 @@ function isOrigin(value: string): boolean {
  * from the caller. The attempt is committed as 'created' BEFORE the provider is called, so the provider's object
  * always has a row that names it (its idempotency key is the attempt id).
  */
-export async function createPayment(ctx: PaymentsContext, request: CreatePaymentRequest): Promise<CreatePaymentResponse> {
+export async function createPayment(
+  ctx: PaymentsContext,
+  request: CreatePaymentRequest,
+): Promise<CreatePaymentResponse> {
   const { returnOrigin } = checkRequest(request);
   const existing = await findByKey(ctx, request.orderId, request.idempotencyKey);
   if (existing) {
@@ -72,9 +83,24 @@ export async function createPayment(ctx: PaymentsContext, request: CreatePayment
        values (?, ?, ?, ?, ?, ?, 'created', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
        on conflict (order_id, idempotency_key) do nothing`,
       [
-        id, order.orderId, order.organisationId, order.shopId, order.number, provider.name, order.amountMinor, order.currency,
-        request.idempotencyKey, provider.testMode, returnOrigin, order.accessKey, order.email, order.locale === 'nl' ? 'nl' : 'en',
-        order.expiresAt, provider.expiryFor(now, order.expiresAt), now, now,
+        id,
+        order.orderId,
+        order.organisationId,
+        order.shopId,
+        order.number,
+        provider.name,
+        order.amountMinor,
+        order.currency,
+        request.idempotencyKey,
+        provider.testMode,
+        returnOrigin,
+        order.accessKey,
+        order.email,
+        order.locale === 'nl' ? 'nl' : 'en',
+        order.expiresAt,
+        provider.expiryFor(now, order.expiresAt),
+        now,
+        now,
       ],
       'run',
     );
@@ -95,4 +121,3 @@ async function resume(ctx: PaymentsContext, attempt: PaymentAttempt): Promise<Pa
 function findByKey(ctx: PaymentsContext, orderId: string, idempotencyKey: string): Promise<PaymentAttempt | null> {
   return ctx.orm.em.fork().findOne(PaymentAttemptEntity, { orderId, idempotencyKey });
 }
-

@@ -49,7 +49,10 @@ export function flagMismatchedPayment(
     );
     if (!refundId) return;
     carryOutRefund(ctx, refundId).catch((error: unknown) => {
-      ctx.logger.warn({ err: error, refundId, paymentId: attempt.id }, 'refunding a flagged payment failed; the reconciliation sweep tries again');
+      ctx.logger.warn(
+        { err: error, refundId, paymentId: attempt.id },
+        'refunding a flagged payment failed; the reconciliation sweep tries again',
+      );
     });
   });
 }

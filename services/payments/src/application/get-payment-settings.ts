@@ -6,7 +6,11 @@ import { paymentSettings } from '../domain/payment-settings';
 import { PAYMENTS, type PaymentsContext } from './payments-context';
 
 /** The organisation settings' Payments tab. Permission "payments". */
-export async function getPaymentSettings(ctx: PaymentsContext, caller: Pick<CallContext, 'actor'>, request: GetPaymentSettingsRequest): Promise<GetPaymentSettingsResponse> {
+export async function getPaymentSettings(
+  ctx: PaymentsContext,
+  caller: Pick<CallContext, 'actor'>,
+  request: GetPaymentSettingsRequest,
+): Promise<GetPaymentSettingsResponse> {
   const violations = new Violations();
   violations.id('organisationId', request.organisationId, 'org');
   violations.throwIfAny();

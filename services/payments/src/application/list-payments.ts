@@ -12,7 +12,11 @@ import { ORDERS_VIEW, PAYMENTS, type PaymentsContext } from './payments-context'
  * An organisation's attempts, newest first, optionally of one order and some statuses. One order's attempts are part
  * of that order ("orders.view"); the whole organisation's ledger is for those who handle its money ("payments").
  */
-export async function listPayments(ctx: PaymentsContext, caller: Pick<CallContext, 'actor'>, request: ListPaymentsRequest): Promise<ListPaymentsResponse> {
+export async function listPayments(
+  ctx: PaymentsContext,
+  caller: Pick<CallContext, 'actor'>,
+  request: ListPaymentsRequest,
+): Promise<ListPaymentsResponse> {
   const violations = new Violations();
   violations.id('organisationId', request.organisationId, 'org');
   if (request.orderId !== '') violations.id('orderId', request.orderId, 'ord');
@@ -27,8 +31,10 @@ export async function listPayments(ctx: PaymentsContext, caller: Pick<CallContex
   const where: FilterQuery<PaymentAttempt> = { organisationId: request.organisationId };
   if (request.orderId !== '') where.orderId = request.orderId;
   if (request.statuses.length > 0) where.status = { $in: request.statuses };
-  const [attempts, total] = await ctx.orm.em
-    .fork()
-    .findAndCount(PaymentAttemptEntity, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+  const [attempts, total] = await ctx.orm.em.fork().findAndCount(PaymentAttemptEntity, where, {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: page.limit,
+    offset: page.offset,
+  });
   return { payments: attempts.map(toPaymentMessage), page: pageInfo(page, total) };
 }

@@ -11,7 +11,11 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 /** One attempt; `lock` takes its row lock so that concurrent events of one attempt are applied one after another. */
 export async function loadAttempt(em: EntityManager, paymentId: string, lock = false): Promise<PaymentAttempt> {
-  const attempt = await em.findOne(PaymentAttemptEntity, { id: paymentId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  const attempt = await em.findOne(
+    PaymentAttemptEntity,
+    { id: paymentId },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
   if (!attempt) throw new NotFoundError(PAYMENT_NOT_FOUND);
   return attempt;
 }
@@ -35,11 +39,18 @@ export async function findAttemptFor(
  * Moves a locked attempt to `target` if the status machine allows it: version + 1 and, for every status but
  * authorized, one PaymentChanged through the outbox in the caller's transaction. Returns whether it moved.
  */
-export function changeStatus(em: EntityManager, attempt: PaymentAttempt, target: PaymentStatus, now: Date, failureReason = ''): boolean {
+export function changeStatus(
+  em: EntityManager,
+  attempt: PaymentAttempt,
+  target: PaymentStatus,
+  now: Date,
+  failureReason = '',
+): boolean {
   const next = transition(attempt.status as PaymentStatus, target);
   if (!next.changed) return false;
   attempt.status = next.status;
-  attempt.failureReason = next.status === 'failed' ? failureReason : next.status === 'paid' ? '' : attempt.failureReason;
+  attempt.failureReason =
+    next.status === 'failed' ? failureReason : next.status === 'paid' ? '' : attempt.failureReason;
   // Nowhere to send the guest once the attempt is over.
   if (isFinal(next.status)) attempt.redirectUrl = '';
   touch(attempt, now);
@@ -54,21 +65,16 @@ export function changeStatus(em: EntityManager, attempt: PaymentAttempt, target:
  * what was received kept, and payment.failed through the outbox so that ordering keeps the order payable and the
  * guest sees why. Never payment.succeeded.
  */
-export function flagAttempt(
-  em: EntityManager,
-  attempt: PaymentAttempt,
-  mismatch: ReceivedMismatch,
-  now: Date,
-): void {
+export function flagAttempt(em: EntityManager, attempt: PaymentAttempt, mismatch: ReceivedMismatch, now: Date): void {
   attempt.flagReason = mismatch.reason;
   attempt.receivedMinor = mismatch.received?.amountMinor ?? null;
   attempt.receivedCurrency = mismatch.received?.currency ?? null;
   attempt.flaggedAt = now;
-  attempt.status = "failed";
+  attempt.status = 'failed';
   attempt.failureReason = mismatchFailureReason(mismatch.reason);
-  attempt.redirectUrl = "";
+  attempt.redirectUrl = '';
   touch(attempt, now);
-  publishPaymentChanged(em, attempt, "failed", now);
+  publishPaymentChanged(em, attempt, 'failed', now);
 }
 
 export function touch(attempt: PaymentAttempt, now: Date): void {

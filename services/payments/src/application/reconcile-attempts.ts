@@ -34,7 +34,10 @@ export async function reconcileAttempts(ctx: PaymentsContext): Promise<Reconcile
   const em = ctx.orm.em.fork();
   const attempts = await em.find(
     PaymentAttemptEntity,
-    { status: { $in: [...OPEN_STATUSES] }, $or: [{ updatedAt: { $lt: staleBefore } }, { holdExpiresAt: { $lte: now } }] },
+    {
+      status: { $in: [...OPEN_STATUSES] },
+      $or: [{ updatedAt: { $lt: staleBefore } }, { holdExpiresAt: { $lte: now } }],
+    },
     { orderBy: { updatedAt: 'asc' }, limit: BATCH },
   );
   const result: ReconcileResult = { attempts: attempts.length, changed: 0, refunds: 0, failed: 0 };
@@ -43,10 +46,17 @@ export async function reconcileAttempts(ctx: PaymentsContext): Promise<Reconcile
       if (await reconcileAttempt(ctx, attempt)) result.changed += 1;
     } catch (error) {
       result.failed += 1;
-      ctx.logger.warn({ err: error, paymentId: attempt.id }, 'reconciling an attempt failed; the next sweep tries again');
+      ctx.logger.warn(
+        { err: error, paymentId: attempt.id },
+        'reconciling an attempt failed; the next sweep tries again',
+      );
     }
   }
-  const refunds = await em.find(RefundEntity, { status: { $in: ['requested', 'pending'] }, updatedAt: { $lt: staleBefore } }, { orderBy: { updatedAt: 'asc' }, limit: BATCH });
+  const refunds = await em.find(
+    RefundEntity,
+    { status: { $in: ['requested', 'pending'] }, updatedAt: { $lt: staleBefore } },
+    { orderBy: { updatedAt: 'asc' }, limit: BATCH },
+  );
   for (const refund of refunds) {
     result.refunds += 1;
     try {
@@ -61,7 +71,8 @@ export async function reconcileAttempts(ctx: PaymentsContext): Promise<Reconcile
 
 async function reconcileAttempt(ctx: PaymentsContext, found: PaymentAttempt): Promise<boolean> {
   const now = ctx.now();
-  const holdOver = found.holdExpiresAt !== null && found.holdExpiresAt !== undefined && found.holdExpiresAt.getTime() <= now.getTime();
+  const holdOver =
+    found.holdExpiresAt !== null && found.holdExpiresAt !== undefined && found.holdExpiresAt.getTime() <= now.getTime();
   let attempt = found;
   if (attempt.status === 'created') {
     // Past the hold nobody can use it: close it without making anything at the provider.

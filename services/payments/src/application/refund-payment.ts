@@ -32,18 +32,35 @@ async function reserve(ctx: PaymentsContext, request: RefundRequested): Promise<
   return ctx.orm.em.fork().transactional(async (tx) => {
     const existing = await tx.findOne(RefundEntity, { id: request.refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (existing) return existing;
-    const payment = await tx.findOne(PaymentAttemptEntity, { id: request.paymentId, orderId: request.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const payment = await tx.findOne(
+      PaymentAttemptEntity,
+      { id: request.paymentId, orderId: request.orderId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!payment) {
       // Nothing to record a refund against: say so, so that ordering does not wait forever.
-      publishRefundOutcome(tx, { ...refundFields(request), status: 'failed', providerReference: '', failureReason: 'The payment is unknown' }, now);
-      ctx.logger.error({ refundId: request.refundId, paymentId: request.paymentId }, 'refund requested for an unknown payment');
+      publishRefundOutcome(
+        tx,
+        { ...refundFields(request), status: 'failed', providerReference: '', failureReason: 'The payment is unknown' },
+        now,
+      );
+      ctx.logger.error(
+        { refundId: request.refundId, paymentId: request.paymentId },
+        'refund requested for an unknown payment',
+      );
       return null;
     }
     // The payment's row lock orders concurrent refunds of one payment, so their sum cannot pass its amount.
     const others = await tx.find(RefundEntity, { paymentId: payment.id });
     const refusal = refundRefusal(payment, { amountMinor: request.amountMinor, currency: request.currency }, others);
-    const refund = newRefund(tx, payment, { id: request.refundId, amountMinor: request.amountMinor, currency: request.currency, reason: request.reason }, now);
-    if (refusal) await settleRefund(tx, refund, { status: 'failed', providerReference: '', failureReason: refusal }, now);
+    const refund = newRefund(
+      tx,
+      payment,
+      { id: request.refundId, amountMinor: request.amountMinor, currency: request.currency, reason: request.reason },
+      now,
+    );
+    if (refusal)
+      await settleRefund(tx, refund, { status: 'failed', providerReference: '', failureReason: refusal }, now);
     return refund;
   });
 }

@@ -28,7 +28,8 @@ export function newRefund(
   });
 }
 
-export const isRefundOpen = (refund: Pick<Refund, 'status'>): boolean => refund.status === 'requested' || refund.status === 'pending';
+export const isRefundOpen = (refund: Pick<Refund, 'status'>): boolean =>
+  refund.status === 'requested' || refund.status === 'pending';
 
 /**
  * Records what the provider answered about a locked refund, once: a final answer adds the amount to the payment
@@ -36,7 +37,13 @@ export const isRefundOpen = (refund: Pick<Refund, 'status'>): boolean => refund.
  * reconciliation. A refund that is final already changes nothing, so repeated answers are harmless. A refund carried
  * out is counted once `committing` (the transaction that commits this one, `em`'s unless in a savepoint) commits.
  */
-export async function settleRefund(em: EntityManager, refund: Refund, result: RefundResult, now: Date, committing: EntityManager = em): Promise<boolean> {
+export async function settleRefund(
+  em: EntityManager,
+  refund: Refund,
+  result: RefundResult,
+  now: Date,
+  committing: EntityManager = em,
+): Promise<boolean> {
   if (!isRefundOpen(refund)) return false;
   refund.providerReference = result.providerReference || refund.providerReference;
   refund.updatedAt = now;

@@ -22,7 +22,6 @@ export const PLATFORM_ONLY_PROVIDERS: readonly ProviderInfo[] = [
   { key: 'paypal', name: 'PayPal', status: 'coming_soon' },
 ];
 
-
 /**
  * Every organisation is on the Standard plan today: payments are taken by the platform's own provider, Stripe
  * when it is configured (test keys say "test_mode") or else the built-in demo provider, which never moves money.
@@ -32,5 +31,10 @@ export function paymentSettings(active: { name: string; testMode: boolean }, cur
     active.name === 'stripe'
       ? { key: 'stripe', name: 'Stripe', status: active.testMode ? 'test_mode' : 'connected' }
       : { key: 'demo', name: 'Demo provider', status: 'test_mode' };
-  return { plan: 'standard', activeProvider, platformOnlyProviders: PLATFORM_ONLY_PROVIDERS.map((provider) => ({ ...provider })), currency: currency || DEFAULT_CURRENCY };
+  return {
+    plan: 'standard',
+    activeProvider,
+    platformOnlyProviders: PLATFORM_ONLY_PROVIDERS.map((provider) => ({ ...provider })),
+    currency: currency || DEFAULT_CURRENCY,
+  };
 }

@@ -17,7 +17,8 @@ export const OPEN_STATUSES: readonly PaymentStatus[] = ['created', 'pending', 'a
 /** Statuses that end an attempt (only a late "paid" still moves failed, canceled and expired). */
 export const FINAL_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
 
-export const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(value);
+export const isPaymentStatus = (value: string): value is PaymentStatus =>
+  (PAYMENT_STATUSES as readonly string[]).includes(value);
 export const isOpen = (status: PaymentStatus): boolean => OPEN_STATUSES.includes(status);
 export const isFinal = (status: PaymentStatus): boolean => FINAL_STATUSES.includes(status);
 

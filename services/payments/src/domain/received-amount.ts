@@ -26,12 +26,18 @@ const normalCurrency = (currency: string): string => currency.trim().toUpperCase
  * applied when it is known to be for the right sum.
  */
 export function receivedMismatch(expected: Money, received: Money | null | undefined): ReceivedMismatch | null {
-  if (!received || !Number.isSafeInteger(received.amountMinor) || received.amountMinor < 0 || !normalCurrency(received.currency ?? '')) {
+  if (
+    !received ||
+    !Number.isSafeInteger(received.amountMinor) ||
+    received.amountMinor < 0 ||
+    !normalCurrency(received.currency ?? '')
+  ) {
     return { reason: 'amount_unknown', expected, received: null };
   }
   const normal = { amountMinor: received.amountMinor, currency: normalCurrency(received.currency) };
   // The currency first: amounts in two currencies cannot be compared at all.
-  if (normal.currency !== normalCurrency(expected.currency)) return { reason: 'currency_mismatch', expected, received: normal };
+  if (normal.currency !== normalCurrency(expected.currency))
+    return { reason: 'currency_mismatch', expected, received: normal };
   if (normal.amountMinor !== expected.amountMinor) return { reason: 'amount_mismatch', expected, received: normal };
   return null;
 }

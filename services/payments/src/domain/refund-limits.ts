@@ -6,7 +6,9 @@ export interface RefundAmount {
 
 /** What is left to refund of a paid attempt: its amount less every refund that did not fail (requested ones count). */
 export function refundableMinor(amountMinor: number, refunds: readonly RefundAmount[]): number {
-  const committed = refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amountMinor, 0);
+  const committed = refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, refund) => sum + refund.amountMinor, 0);
   return Math.max(0, amountMinor - committed);
 }
 
@@ -22,6 +24,7 @@ export function refundRefusal(
   if (payment.status !== 'paid') return 'The payment was not taken, so there is nothing to refund';
   if (!Number.isInteger(refund.amountMinor) || refund.amountMinor <= 0) return 'The refund amount must be positive';
   if (refund.currency !== payment.currency) return 'The refund currency differs from the payment currency';
-  if (refund.amountMinor > refundableMinor(payment.amountMinor, otherRefunds)) return 'The refund exceeds what is left of the payment';
+  if (refund.amountMinor > refundableMinor(payment.amountMinor, otherRefunds))
+    return 'The refund exceeds what is left of the payment';
   return null;
 }

@@ -7,7 +7,12 @@ import type { PaymentAttempt } from '../persistence/payment-attempt.entity';
 import { paymentSubject } from './subjects';
 
 /** The attempt after the change, in the caller's transaction (the only way payments publishes). */
-export function publishPaymentChanged(em: EntityManager, attempt: PaymentAttempt, change: PaymentChange, occurredAt: Date): void {
+export function publishPaymentChanged(
+  em: EntityManager,
+  attempt: PaymentAttempt,
+  change: PaymentChange,
+  occurredAt: Date,
+): void {
   addToOutbox(em, {
     subject: paymentSubject(change),
     type: PaymentChanged,

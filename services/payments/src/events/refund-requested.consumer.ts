@@ -1,13 +1,21 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import { RefundRequested } from '@kassa/proto/ordering/events/v1/events';
 import type { PaymentsContext } from '../application/payments-context';
 import { refundPayment } from '../application/refund-payment';
 import { ORDERING_STREAM, REFUND_REQUESTED_DURABLE, REFUND_REQUESTED_SUBJECT } from './subjects';
 
 /** kassa.ordering.refund.requested → the provider refund (idempotency key = refund id) and its outcome. Inbox-guarded. */
-export function startRefundRequestedConsumer(ctx: PaymentsContext, options: { nats: NatsHandles; namespace: Namespace; logger: Logger; streamRetryMs?: number }): StreamWaitingConsumer {
+export function startRefundRequestedConsumer(
+  ctx: PaymentsContext,
+  options: { nats: NatsHandles; namespace: Namespace; logger: Logger; streamRetryMs?: number },
+): StreamWaitingConsumer {
   const { nats, namespace } = options;
   const stream = namespace.stream(ORDERING_STREAM);
   return startConsumerWhenStreamExists({

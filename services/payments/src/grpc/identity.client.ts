@@ -4,7 +4,11 @@ import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisation
 import type { OrganisationDirectory } from '../application/payments-context';
 
 /** One client of identity's OrganisationService: Authorize for every organiser call, and the organisation's currency. */
-export function createIdentityPorts(address: string, callerKey: CallerKey, deadlineMs = 5_000): { authorizer: OrganisationAuthorizer; organisations: OrganisationDirectory; close(): void } {
+export function createIdentityPorts(
+  address: string,
+  callerKey: CallerKey,
+  deadlineMs = 5_000,
+): { authorizer: OrganisationAuthorizer; organisations: OrganisationDirectory; close(): void } {
   const client = createGrpcClient(OrganisationServiceClient, address, { callerKey, deadlineMs });
   return {
     authorizer: createOrganisationAuthorizer(client),

@@ -5,7 +5,11 @@ import { ORDER_NOT_FOUND } from '../application/payment-records';
 import type { OrderLookup } from '../application/payments-context';
 
 /** ordering's OrderService.GetPayableOrder as the OrderLookup port. */
-export function createOrderLookup(address: string, callerKey: CallerKey, deadlineMs = 5_000): OrderLookup & { close(): void } {
+export function createOrderLookup(
+  address: string,
+  callerKey: CallerKey,
+  deadlineMs = 5_000,
+): OrderLookup & { close(): void } {
   const client = createGrpcClient(OrderServiceClient, address, { callerKey, deadlineMs });
   return {
     async getPayableOrder(orderId) {

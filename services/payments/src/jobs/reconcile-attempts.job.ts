@@ -8,7 +8,10 @@ import { type ReconcileResult, reconcileAttempts } from '../application/reconcil
  * (open attempts, unfinished refunds), so a periodic sweep needs nothing from Redis and replicas may run it
  * side by side: every change goes through the receipt-guarded, row-locked apply path.
  */
-export function startReconciliation(ctx: PaymentsContext, options: { logger: Logger; intervalMs: number }): PeriodicSweep<ReconcileResult> {
+export function startReconciliation(
+  ctx: PaymentsContext,
+  options: { logger: Logger; intervalMs: number },
+): PeriodicSweep<ReconcileResult> {
   const log = options.logger.child({ component: 'reconciliation' });
   return startPeriodicSweep(
     async () => {

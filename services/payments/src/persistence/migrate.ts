@@ -5,4 +5,8 @@ import { PAYMENTS_DEFAULTS } from '../config';
 import { paymentsEntities, paymentsMigrations } from './schema';
 
 // Only the base settings: migrating needs no provider keys or service addresses.
-void runMigrationCommand({ config: loadConfig('payments', PAYMENTS_DEFAULTS), entities: paymentsEntities, migrations: paymentsMigrations });
+void runMigrationCommand({
+  config: loadConfig('payments', PAYMENTS_DEFAULTS),
+  entities: paymentsEntities,
+  migrations: paymentsMigrations,
+});

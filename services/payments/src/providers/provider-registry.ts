@@ -15,7 +15,17 @@ export interface ProviderRegistry {
  * The active provider takes new attempts; the others stay reachable for attempts made earlier (a demo attempt's
  * refund after switching to Stripe, a Stripe webhook for an old session while the demo provider is active).
  */
-export function createProviderRegistry(config: Pick<PaymentsConfig, 'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_HOST' | 'STRIPE_API_PORT' | 'STRIPE_API_PROTOCOL'>): ProviderRegistry {
+export function createProviderRegistry(
+  config: Pick<
+    PaymentsConfig,
+    | 'PAYMENT_PROVIDER'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_API_HOST'
+    | 'STRIPE_API_PORT'
+    | 'STRIPE_API_PROTOCOL'
+  >,
+): ProviderRegistry {
   const providers = new Map<string, PaymentProvider>([['demo', createDemoProvider()]]);
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     providers.set(

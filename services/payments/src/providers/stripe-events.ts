@@ -37,8 +37,7 @@ export const paymentIntentOf = (session: StripeSessionLike): string | undefined 
 
 /** What a session charged, as Stripe reports it (the comparison normalises the currency); undefined when it does not say. */
 export function sessionReceived(session: StripeSessionLike): Money | undefined {
-  if (typeof session.amount_total !== "number" || !session.currency)
-    return undefined;
+  if (typeof session.amount_total !== 'number' || !session.currency) return undefined;
   return { amountMinor: session.amount_total, currency: session.currency };
 }
 
@@ -54,25 +53,33 @@ export function sessionStatus(session: StripeSessionLike): ReportedPaymentStatus
 }
 
 export function refundResult(refund: StripeRefundLike): RefundResult {
-  const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
-  const failureReason = status === 'failed' ? `The provider refused the refund${refund.failure_reason ? ` (${refund.failure_reason})` : ''}` : '';
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  const failureReason =
+    status === 'failed'
+      ? `The provider refused the refund${refund.failure_reason ? ` (${refund.failure_reason})` : ''}`
+      : '';
   return { status, providerReference: refund.id, failureReason };
 }
 
 // A success carries what the session charged, so that it is applied only when that is what the attempt asks.
-const SESSION_EVENTS: Record<
-  string,
-  (session: StripeSessionLike) => ProviderOutcome
-> = {
-  'checkout.session.completed': (session) => ({ kind: 'payment',
+const SESSION_EVENTS: Record<string, (session: StripeSessionLike) => ProviderOutcome> = {
+  'checkout.session.completed': (session) => ({
+    kind: 'payment',
     status: sessionStatus(session),
     received: sessionReceived(session),
   }),
-  'checkout.session.async_payment_succeeded': (session) => ({ kind: 'payment',
+  'checkout.session.async_payment_succeeded': (session) => ({
+    kind: 'payment',
     status: 'paid',
     received: sessionReceived(session),
   }),
-  'checkout.session.async_payment_failed': () => ({ kind: 'payment',
+  'checkout.session.async_payment_failed': () => ({
+    kind: 'payment',
     status: 'failed',
     failureReason: ASYNC_PAYMENT_FAILED_REASON,
   }),

@@ -28,7 +28,8 @@ const stateOf = (session: StripeSessionLike): ProviderState => ({
 });
 
 /** Stripe's "this cannot be done in the object's state" (e.g. expiring a session that is complete): not a failure to retry. */
-const isInvalidRequest = (error: unknown): boolean => (error as { type?: string } | null)?.type === 'StripeInvalidRequestError';
+const isInvalidRequest = (error: unknown): boolean =>
+  (error as { type?: string } | null)?.type === 'StripeInvalidRequestError';
 
 /** The page of the order in the guest's language (English has no prefix), with the guest's key to it. */
 const orderPage = (origin: string, locale: string, orderId: string, accessKey: string) =>
@@ -63,7 +64,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountMinor, product_data: { name: `Order ${request.orderNumber}` } },
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountMinor,
+                product_data: { name: `Order ${request.orderNumber}` },
+              },
             },
           ],
           customer_email: request.email || undefined,
@@ -95,18 +100,33 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async refund(request): Promise<RefundResult> {
-      const paymentIntent = request.providerPaymentId ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(request.providerReference));
-      if (!paymentIntent) return { status: 'failed', providerReference: '', failureReason: 'The provider has no payment for this attempt' };
+      const paymentIntent =
+        request.providerPaymentId ??
+        paymentIntentOf(await stripe.checkout.sessions.retrieve(request.providerReference));
+      if (!paymentIntent)
+        return {
+          status: 'failed',
+          providerReference: '',
+          failureReason: 'The provider has no payment for this attempt',
+        };
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntent, amount: request.amountMinor, metadata: { refund_id: request.refundId, payment_id: request.paymentId } },
+          {
+            payment_intent: paymentIntent,
+            amount: request.amountMinor,
+            metadata: { refund_id: request.refundId, payment_id: request.paymentId },
+          },
           { idempotencyKey: request.refundId },
         );
         return refundResult(refund);
       } catch (error) {
         // A refusal (already refunded, amount too high) is an answer; anything else leaves the outcome unknown: retry.
         if (!isInvalidRequest(error)) throw error;
-        return { status: 'failed', providerReference: '', failureReason: `The provider refused the refund: ${(error as Error).message}` };
+        return {
+          status: 'failed',
+          providerReference: '',
+          failureReason: `The provider refused the refund: ${(error as Error).message}`,
+        };
       }
     },
 

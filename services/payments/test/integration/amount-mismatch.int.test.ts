@@ -26,7 +26,11 @@ afterAll(async () => {
 
 /** An order of 100.00 EUR and its attempt's Checkout Session at the stand-in. */
 async function pay() {
-  const order = h.ordering.addOrder({ amountMinor: 10_000, currency: 'EUR', expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) });
+  const order = h.ordering.addOrder({
+    amountMinor: 10_000,
+    currency: 'EUR',
+    expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000),
+  });
   const { payment } = await h.client.createPayment({
     orderId: order.orderId,
     idempotencyKey: randomBytes(9).toString('base64url'),
@@ -37,7 +41,8 @@ async function pay() {
   expect(session).toMatchObject({ amount_total: 10_000, currency: 'eur' });
   return { order, payment: payment!, session };
 }
-const webhook = (delivery: { payload: Buffer; signature: string }) => h.client.handleProviderWebhook({ provider: 'stripe', ...delivery });
+const webhook = (delivery: { payload: Buffer; signature: string }) =>
+  h.client.handleProviderWebhook({ provider: 'stripe', ...delivery });
 /** The guest pays the session at Stripe, but Stripe charged `change`d figures (a tampered or misconfigured checkout). */
 const payWrongly = (session: StandInSession, change: Partial<Pick<StandInSession, 'amount_total' | 'currency'>>) =>
   Object.assign(stripe.complete(session.id), change);
@@ -51,18 +56,26 @@ const attemptRow = async (paymentId: string) =>
     )
   )[0];
 const refundRows = (paymentId: string) =>
-  h.sql('select reason, amount_minor::int as amount_minor, currency, status from refund where payment_id = ?', [paymentId]);
-const refundsAtStripe = (paymentId: string) => [...stripe.refunds.values()].filter((refund) => refund.metadata.payment_id === paymentId);
+  h.sql('select reason, amount_minor::int as amount_minor, currency, status from refund where payment_id = ?', [
+    paymentId,
+  ]);
+const refundsAtStripe = (paymentId: string) =>
+  [...stripe.refunds.values()].filter((refund) => refund.metadata.payment_id === paymentId);
 /** Refund calls at the stand-in for this attempt's refunds (each carries its refund id as idempotency key). */
 async function refundCallsAtStripe(paymentId: string) {
-  const ids = (await h.sql<{ id: string }>('select id from refund where payment_id = ?', [paymentId])).map((row) => row.id);
+  const ids = (await h.sql<{ id: string }>('select id from refund where payment_id = ?', [paymentId])).map(
+    (row) => row.id,
+  );
   return stripe.requests.filter(
-    (request) => request.method === 'POST' && request.path === '/v1/refunds' && ids.includes(request.idempotencyKey ?? ''),
+    (request) =>
+      request.method === 'POST' && request.path === '/v1/refunds' && ids.includes(request.idempotencyKey ?? ''),
   );
 }
 /** payment.succeeded rows payments' outbox holds for this attempt (published or not). */
 async function succeededInOutbox(paymentId: string) {
-  const rows = await h.sql<{ payload: Buffer }>("select payload from outbox where subject like '%kassa.payments.payment.succeeded'");
+  const rows = await h.sql<{ payload: Buffer }>(
+    "select payload from outbox where subject like '%kassa.payments.payment.succeeded'",
+  );
   return rows.filter((row) => PaymentChanged.decode(row.payload).payment?.id === paymentId);
 }
 const outcomes = async () => ({
@@ -101,16 +114,25 @@ describe('a Stripe success for another sum than the order asks', () => {
       failure_reason: 'The amount paid differs from the order total, so the payment was not accepted and is refunded',
       flagged: true,
     });
-    expect(await h.sql('select outcome from provider_event_receipt where provider = ? and event_id = ?', ['stripe', delivery.eventId])).toEqual([
-      { outcome: 'flagged_amount_mismatch' },
-    ]);
+    expect(
+      await h.sql('select outcome from provider_event_receipt where provider = ? and event_id = ?', [
+        'stripe',
+        delivery.eventId,
+      ]),
+    ).toEqual([{ outcome: 'flagged_amount_mismatch' }]);
 
     const messages = await refunded(payment.id);
     expect(refundsAtStripe(payment.id)).toEqual([
       expect.objectContaining({ amount: 9_000, payment_intent: paid.payment_intent, status: 'succeeded' }),
     ]);
-    expect(await refundRows(payment.id)).toEqual([{ reason: 'amount_mismatch', amount_minor: 9_000, currency: 'EUR', status: 'succeeded' }]);
-    expect(await attemptRow(payment.id)).toMatchObject({ status: 'failed', flag_reason: 'amount_mismatch', refunded_minor: 9_000 });
+    expect(await refundRows(payment.id)).toEqual([
+      { reason: 'amount_mismatch', amount_minor: 9_000, currency: 'EUR', status: 'succeeded' },
+    ]);
+    expect(await attemptRow(payment.id)).toMatchObject({
+      status: 'failed',
+      flag_reason: 'amount_mismatch',
+      refunded_minor: 9_000,
+    });
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'failed', 'refund:succeeded']);
     expect(await succeededInOutbox(payment.id)).toEqual([]);
 
@@ -121,18 +143,29 @@ describe('a Stripe success for another sum than the order asks', () => {
     expect(await webhook(retry)).toEqual({ eventId: delivery.eventId, applied: false });
     const later = stripe.webhook('checkout.session.async_payment_succeeded', paid);
     expect(await webhook(later)).toEqual({ eventId: later.eventId, applied: true });
-    expect(await h.sql('select outcome from provider_event_receipt where provider = ? and event_id = ?', ['stripe', later.eventId])).toEqual([
-      { outcome: 'flagged_ignored_paid' },
-    ]);
+    expect(
+      await h.sql('select outcome from provider_event_receipt where provider = ? and event_id = ?', [
+        'stripe',
+        later.eventId,
+      ]),
+    ).toEqual([{ outcome: 'flagged_ignored_paid' }]);
     // A refund is carried out after the commit, so give a wrongly scheduled second one the time to show.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(refundsAtStripe(payment.id)).toHaveLength(1);
     expect(await refundCallsAtStripe(payment.id)).toHaveLength(1);
     expect(await refundRows(payment.id)).toHaveLength(1);
-    expect(await attemptRow(payment.id)).toMatchObject({ status: 'failed', flag_reason: 'amount_mismatch', refunded_minor: 9_000 });
+    expect(await attemptRow(payment.id)).toMatchObject({
+      status: 'failed',
+      flag_reason: 'amount_mismatch',
+      refunded_minor: 9_000,
+    });
     expect(verbsOf(await h.published(), payment.id)).toEqual(['pending', 'failed', 'refund:succeeded']);
     expect(await succeededInOutbox(payment.id)).toEqual([]);
-    expect(await outcomes()).toEqual({ succeeded: before.succeeded, flagged: before.flagged + 1, refunded: before.refunded + 1 });
+    expect(await outcomes()).toEqual({
+      succeeded: before.succeeded,
+      flagged: before.flagged + 1,
+      refunded: before.refunded + 1,
+    });
   });
 
   it('currency: the right number in another currency is not applied either, flagged currency_mismatch and refunded in that currency', async () => {
@@ -147,14 +180,22 @@ describe('a Stripe success for another sum than the order asks', () => {
       flag_reason: 'currency_mismatch',
       received_minor: 10_000,
       received_currency: 'USD',
-      failure_reason: "The payment was made in another currency than the order's, so it was not accepted and is refunded",
+      failure_reason:
+        "The payment was made in another currency than the order's, so it was not accepted and is refunded",
     });
 
     const messages = await refunded(payment.id);
     expect(refundsAtStripe(payment.id)).toEqual([
-      expect.objectContaining({ amount: 10_000, currency: 'usd', payment_intent: paid.payment_intent, status: 'succeeded' }),
+      expect.objectContaining({
+        amount: 10_000,
+        currency: 'usd',
+        payment_intent: paid.payment_intent,
+        status: 'succeeded',
+      }),
     ]);
-    expect(await refundRows(payment.id)).toEqual([{ reason: 'currency_mismatch', amount_minor: 10_000, currency: 'USD', status: 'succeeded' }]);
+    expect(await refundRows(payment.id)).toEqual([
+      { reason: 'currency_mismatch', amount_minor: 10_000, currency: 'USD', status: 'succeeded' },
+    ]);
     // Dollars given back are not euros of the attempt.
     expect(await attemptRow(payment.id)).toMatchObject({ refunded_minor: 0 });
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'failed', 'refund:succeeded']);
@@ -192,7 +233,12 @@ describe('a Stripe success for another sum than the order asks', () => {
     const { payment, session } = await pay();
     const delivery = stripe.webhook('checkout.session.completed', stripe.complete(session.id));
     expect(await webhook(delivery)).toEqual({ eventId: delivery.eventId, applied: true });
-    expect(await attemptRow(payment.id)).toMatchObject({ status: 'paid', flag_reason: null, received_minor: null, flagged: false });
+    expect(await attemptRow(payment.id)).toMatchObject({
+      status: 'paid',
+      flag_reason: null,
+      received_minor: null,
+      flagged: false,
+    });
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
     expect(await refundRows(payment.id)).toEqual([]);

@@ -20,11 +20,18 @@ it("waits for ordering's stream, then processes what was published before it sta
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(started).toBe(false);
   const order = h.ordering.addOrder();
-  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: `key_${newId('ord').slice(4)}`, returnOrigin: 'http://localhost:3000', orderAccessKey: order.accessKey });
+  const { payment } = await h.client.createPayment({
+    orderId: order.orderId,
+    idempotencyKey: `key_${newId('ord').slice(4)}`,
+    returnOrigin: 'http://localhost:3000',
+    orderAccessKey: order.accessKey,
+  });
 
   await h.createOrderingStream();
   const msgId = await h.publishOrderChanged('expired', order);
   await h.running.orderEnded.started;
   await h.processed(ORDER_ENDED_DURABLE, msgId);
-  expect((await h.client.getPayment({ paymentId: payment!.id, orderAccessKey: order.accessKey })).payment!.status).toBe('expired');
+  expect((await h.client.getPayment({ paymentId: payment!.id, orderAccessKey: order.accessKey })).payment!.status).toBe(
+    'expired',
+  );
 });

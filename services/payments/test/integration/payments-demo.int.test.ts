@@ -20,7 +20,13 @@ const ORIGIN = 'http://localhost:3000';
 const key = () => randomBytes(9).toString('base64url');
 const as = (userId: string) => ({ actorUserId: userId });
 const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected an error');
+    },
+    (error: GrpcCallError) => error,
+  );
 
 beforeAll(async () => {
   telemetry = startTestTelemetry('payments-test');
@@ -37,17 +43,28 @@ afterAll(async () => {
 });
 
 async function pay(order = h.ordering.addOrder({ organisationId: org })) {
-  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+  const { payment } = await h.client.createPayment({
+    orderId: order.orderId,
+    idempotencyKey: key(),
+    returnOrigin: ORIGIN,
+    orderAccessKey: order.accessKey,
+  });
   return { order, payment: payment! };
 }
 type Paid = Awaited<ReturnType<typeof pay>>;
 /** The demo page's calls, as the guest makes them: with the key of the attempt's order. */
-const get = ({ order, payment }: Paid) => h.client.getPayment({ paymentId: payment.id, orderAccessKey: order.accessKey });
-const complete = ({ order, payment }: Paid, action: string) => h.client.completeDemoPayment({ paymentId: payment.id, action, orderAccessKey: order.accessKey });
-const attemptCount = async (orderId: string) => (await h.sql<{ n: number }>('select count(*)::int as n from payment_attempt where order_id = ?', [orderId]))[0]!.n;
+const get = ({ order, payment }: Paid) =>
+  h.client.getPayment({ paymentId: payment.id, orderAccessKey: order.accessKey });
+const complete = ({ order, payment }: Paid, action: string) =>
+  h.client.completeDemoPayment({ paymentId: payment.id, action, orderAccessKey: order.accessKey });
+const attemptCount = async (orderId: string) =>
+  (await h.sql<{ n: number }>('select count(*)::int as n from payment_attempt where order_id = ?', [orderId]))[0]!.n;
 /** What a refused call must leave alone: the attempt's row, its receipts and what it published. */
 async function stateOf(paymentId: string) {
-  const [row] = await h.sql('select status, version, provider_reference, updated_at from payment_attempt where id = ?', [paymentId]);
+  const [row] = await h.sql(
+    'select status, version, provider_reference, updated_at from payment_attempt where id = ?',
+    [paymentId],
+  );
   const receipts = await h.sql('select event_id from provider_event_receipt where payment_id = ?', [paymentId]);
   return { row, receipts, published: verbsOf(await h.published(), paymentId) };
 }
@@ -67,18 +84,38 @@ describe('CreatePayment with the demo provider', () => {
   it('starts a pending attempt for the amount ordering states, sends the guest to the test-mode page and publishes payment.pending', async () => {
     const order = h.ordering.addOrder({ organisationId: org, amountMinor: 7_300, currency: 'EUR' });
     const idempotencyKey = key();
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: `${ORIGIN}/`, orderAccessKey: order.accessKey });
-    expect(payment).toMatchObject({
-      orderId: order.orderId, organisationId: org, provider: 'demo', status: 'pending', amount: { amountMinor: 7_300, currency: 'EUR' },
-      refundedMinor: 0, redirectUrl: `${ORIGIN}/payments/demo/${payment!.id}?key=${order.accessKey}`, orderNumber: order.number, testMode: true, failureReason: '',
+    const { payment } = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: `${ORIGIN}/`,
+      orderAccessKey: order.accessKey,
     });
-    expect(await h.sql('select order_access_key from payment_attempt where id = ?', [payment!.id])).toEqual([{ order_access_key: order.accessKey }]);
+    expect(payment).toMatchObject({
+      orderId: order.orderId,
+      organisationId: org,
+      provider: 'demo',
+      status: 'pending',
+      amount: { amountMinor: 7_300, currency: 'EUR' },
+      refundedMinor: 0,
+      redirectUrl: `${ORIGIN}/payments/demo/${payment!.id}?key=${order.accessKey}`,
+      orderNumber: order.number,
+      testMode: true,
+      failureReason: '',
+    });
+    expect(await h.sql('select order_access_key from payment_attempt where id = ?', [payment!.id])).toEqual([
+      { order_access_key: order.accessKey },
+    ]);
     expect(payment!.id).toMatch(/^pay_/);
     expect(payment!.providerReference).toBe(`demo_${payment!.id}`);
 
     // The same key again is the same attempt: no second row, no second message, ordering is not even asked again.
     const calls = h.ordering.calls;
-    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    const again = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
     expect(again.payment).toEqual(payment);
     expect(h.ordering.calls).toBe(calls);
     expect(await h.sql('select id from payment_attempt where order_id = ?', [order.orderId])).toHaveLength(1);
@@ -86,25 +123,60 @@ describe('CreatePayment with the demo provider', () => {
     expect(verbsOf(messages, payment!.id)).toEqual(['pending']);
     const pending = messages.find((message) => message.changed?.payment?.id === payment!.id)!;
     expect(pending.subject).toBe('kassa.payments.payment.pending');
-    expect(pending.changed).toMatchObject({ change: 'pending', version: 2, payment: { status: 'pending', orderId: order.orderId } });
+    expect(pending.changed).toMatchObject({
+      change: 'pending',
+      version: 2,
+      payment: { status: 'pending', orderId: order.orderId },
+    });
 
     // A retry of the order with a new key is a new attempt.
-    const retry = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    const retry = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey: key(),
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
     expect(retry.payment!.id).not.toBe(payment!.id);
   });
 
   it("refuses a missing, malformed or other order's key as NOT_FOUND, like an unknown order, and makes no attempt", async () => {
-    const unknown = await failure(h.client.createPayment({ orderId: newId('ord'), idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: newAccessKey() }));
+    const unknown = await failure(
+      h.client.createPayment({
+        orderId: newId('ord'),
+        idempotencyKey: key(),
+        returnOrigin: ORIGIN,
+        orderAccessKey: newAccessKey(),
+      }),
+    );
     expect([unknown.code, unknown.details]).toEqual([status.NOT_FOUND, 'Order not found']);
     const order = h.ordering.addOrder({ organisationId: org });
     for (const wrongKey of wrongKeysFor(order.accessKey)) {
-      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
-      expect([wrongKey, refused.code, refused.details, refused.violations]).toEqual([wrongKey, status.NOT_FOUND, 'Order not found', unknown.violations]);
+      const refused = await failure(
+        h.client.createPayment({
+          orderId: order.orderId,
+          idempotencyKey: key(),
+          returnOrigin: ORIGIN,
+          orderAccessKey: wrongKey,
+        }),
+      );
+      expect([wrongKey, refused.code, refused.details, refused.violations]).toEqual([
+        wrongKey,
+        status.NOT_FOUND,
+        'Order not found',
+        unknown.violations,
+      ]);
     }
     expect(await attemptCount(order.orderId)).toBe(0);
     // Nor does a wrong key tell an order that cannot be paid from one that can: the key is asked first.
     const paidOrder = h.ordering.addOrder({ organisationId: org, status: 'paid', payable: false });
-    const refused = await failure(h.client.createPayment({ orderId: paidOrder.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+    const refused = await failure(
+      h.client.createPayment({
+        orderId: paidOrder.orderId,
+        idempotencyKey: key(),
+        returnOrigin: ORIGIN,
+        orderAccessKey: order.accessKey,
+      }),
+    );
     expect([refused.code, refused.details]).toEqual([status.NOT_FOUND, 'Order not found']);
 
     // The order's own key still opens it afterwards.
@@ -116,33 +188,75 @@ describe('CreatePayment with the demo provider', () => {
     const order = h.ordering.addOrder({ organisationId: org });
     const other = h.ordering.addOrder({ organisationId: org });
     const idempotencyKey = key();
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    const { payment } = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
     await h.waitForPublished((all) => verbsOf(all, payment!.id).length > 0);
     const before = await stateOf(payment!.id);
     for (const wrongKey of ['', 'not-a-key', other.accessKey, newAccessKey()]) {
-      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      const refused = await failure(
+        h.client.createPayment({
+          orderId: order.orderId,
+          idempotencyKey,
+          returnOrigin: ORIGIN,
+          orderAccessKey: wrongKey,
+        }),
+      );
       expect([wrongKey, refused.code, refused.details]).toEqual([wrongKey, status.NOT_FOUND, 'Order not found']);
     }
     expect(await attemptCount(order.orderId)).toBe(1);
     expect(await stateOf(payment!.id)).toEqual(before);
     // The same key as another order's attempt opens nothing of this one either.
-    const foreign = await failure(h.client.createPayment({ orderId: other.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+    const foreign = await failure(
+      h.client.createPayment({
+        orderId: other.orderId,
+        idempotencyKey,
+        returnOrigin: ORIGIN,
+        orderAccessKey: order.accessKey,
+      }),
+    );
     expect(foreign.code).toBe(status.NOT_FOUND);
     expect(await attemptCount(other.orderId)).toBe(0);
     // The right key is still the same attempt.
-    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    const again = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
     expect(again.payment).toEqual(payment);
   });
 
   it('refuses malformed requests, unknown orders and orders that cannot be paid now', async () => {
-    const invalid = await failure(h.client.createPayment({ orderId: 'ord_nope', idempotencyKey: 'short', returnOrigin: 'javascript:alert(1)', orderAccessKey: '' }));
+    const invalid = await failure(
+      h.client.createPayment({
+        orderId: 'ord_nope',
+        idempotencyKey: 'short',
+        returnOrigin: 'javascript:alert(1)',
+        orderAccessKey: '',
+      }),
+    );
     expect(invalid.code).toBe(status.INVALID_ARGUMENT);
     expect(invalid.violations).toEqual([
       { field: 'orderId', message: 'ID is invalid' },
       { field: 'idempotencyKey', message: 'Idempotency key is invalid' },
       { field: 'returnOrigin', message: 'Return origin is invalid' },
     ]);
-    expect((await failure(h.client.createPayment({ orderId: newId('ord'), idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: newAccessKey() }))).code).toBe(status.NOT_FOUND);
+    expect(
+      (
+        await failure(
+          h.client.createPayment({
+            orderId: newId('ord'),
+            idempotencyKey: key(),
+            returnOrigin: ORIGIN,
+            orderAccessKey: newAccessKey(),
+          }),
+        )
+      ).code,
+    ).toBe(status.NOT_FOUND);
     for (const [fields, message] of [
       [{ status: 'paid', payable: false }, 'The order is already paid'],
       [{ status: 'expired', payable: false }, 'The order has expired'],
@@ -150,7 +264,14 @@ describe('CreatePayment with the demo provider', () => {
       [{ status: 'reserved', payable: true, amountMinor: 0 }, 'The order has nothing to pay'],
     ] as const) {
       const order = h.ordering.addOrder({ organisationId: org, ...fields });
-      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+      const refused = await failure(
+        h.client.createPayment({
+          orderId: order.orderId,
+          idempotencyKey: key(),
+          returnOrigin: ORIGIN,
+          orderAccessKey: order.accessKey,
+        }),
+      );
       expect([refused.code, refused.details]).toEqual([status.FAILED_PRECONDITION, message]);
       expect(await h.sql('select 1 from payment_attempt where order_id = ?', [order.orderId])).toEqual([]);
     }
@@ -162,13 +283,19 @@ describe('GetPayment', () => {
     const paid = await pay();
     const answer = await get(paid);
     expect(answer).toEqual({ payment: paid.payment, shopId: paid.order.shopId });
-    expect((await failure(h.client.getPayment({ paymentId: newId('pay'), orderAccessKey: paid.order.accessKey }))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.getPayment({ paymentId: 'ord_1', orderAccessKey: paid.order.accessKey }))).violations).toEqual([{ field: 'paymentId', message: 'ID is invalid' }]);
+    expect(
+      (await failure(h.client.getPayment({ paymentId: newId('pay'), orderAccessKey: paid.order.accessKey }))).code,
+    ).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.getPayment({ paymentId: 'ord_1', orderAccessKey: paid.order.accessKey }))).violations,
+    ).toEqual([{ field: 'paymentId', message: 'ID is invalid' }]);
   });
 
   it("answers a missing, malformed or other order's key NOT_FOUND, like an unknown attempt, and changes nothing", async () => {
     const paid = await pay();
-    const unknown = await failure(h.client.getPayment({ paymentId: newId('pay'), orderAccessKey: paid.order.accessKey }));
+    const unknown = await failure(
+      h.client.getPayment({ paymentId: newId('pay'), orderAccessKey: paid.order.accessKey }),
+    );
     expect([unknown.code, unknown.details]).toEqual([status.NOT_FOUND, 'Payment not found']);
     // Another attempt's own key, which opens that attempt, does not open this one.
     const another = await pay();
@@ -192,23 +319,46 @@ describe('CompleteDemoPayment', () => {
     expect(paid).toMatchObject({ status: 'paid', redirectUrl: '', failureReason: '' });
     expect((await complete(attempt, 'pay')).payment).toEqual(paid);
     expect((await complete(attempt, 'fail')).payment).toEqual(paid);
-    const receipts = await h.sql<{ event_id: string; outcome: string }>('select event_id, outcome from provider_event_receipt where payment_id = ?', [payment.id]);
+    const receipts = await h.sql<{ event_id: string; outcome: string }>(
+      'select event_id, outcome from provider_event_receipt where payment_id = ?',
+      [payment.id],
+    );
     expect(receipts).toEqual([{ event_id: `demo_${payment.id}_pay`, outcome: 'paid' }]);
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
-    expect(messages.find((message) => message.changed?.change === 'succeeded' && message.changed.payment?.id === payment.id)?.subject).toBe('kassa.payments.payment.succeeded');
+    expect(
+      messages.find((message) => message.changed?.change === 'succeeded' && message.changed.payment?.id === payment.id)
+        ?.subject,
+    ).toBe('kassa.payments.payment.succeeded');
   });
 
   it('fail: failed with a reason and payment.failed; abandon: stays pending; a bad action is refused', async () => {
     const failed = await pay();
     const answer = (await complete(failed, 'fail')).payment!;
-    expect(answer).toMatchObject({ status: 'failed', failureReason: 'The payment was declined on the demo provider (test mode)', redirectUrl: '' });
+    expect(answer).toMatchObject({
+      status: 'failed',
+      failureReason: 'The payment was declined on the demo provider (test mode)',
+      redirectUrl: '',
+    });
     const abandoned = await pay();
     expect((await complete(abandoned, 'abandon')).payment).toMatchObject({
-      status: 'pending', redirectUrl: `${ORIGIN}/payments/demo/${abandoned.payment.id}?key=${abandoned.order.accessKey}`,
+      status: 'pending',
+      redirectUrl: `${ORIGIN}/payments/demo/${abandoned.payment.id}?key=${abandoned.order.accessKey}`,
     });
-    expect((await failure(complete(abandoned, 'refund'))).violations).toEqual([{ field: 'action', message: 'Action is invalid' }]);
-    expect((await failure(h.client.completeDemoPayment({ paymentId: newId('pay'), action: 'pay', orderAccessKey: abandoned.order.accessKey }))).code).toBe(status.NOT_FOUND);
+    expect((await failure(complete(abandoned, 'refund'))).violations).toEqual([
+      { field: 'action', message: 'Action is invalid' },
+    ]);
+    expect(
+      (
+        await failure(
+          h.client.completeDemoPayment({
+            paymentId: newId('pay'),
+            action: 'pay',
+            orderAccessKey: abandoned.order.accessKey,
+          }),
+        )
+      ).code,
+    ).toBe(status.NOT_FOUND);
     const messages = await h.waitForPublished((all) => verbsOf(all, failed.payment.id).includes('failed'));
     expect(verbsOf(messages, failed.payment.id)).toEqual(['pending', 'failed']);
     expect(verbsOf(messages, abandoned.payment.id)).toEqual(['pending']);
@@ -217,15 +367,24 @@ describe('CompleteDemoPayment', () => {
   it("refuses a missing, malformed or other order's key NOT_FOUND, like an unknown attempt: nothing is paid, failed or published", async () => {
     const attempt = await pay();
     const another = await pay();
-    const unknown = await failure(h.client.completeDemoPayment({ paymentId: newId('pay'), action: 'pay', orderAccessKey: attempt.order.accessKey }));
+    const unknown = await failure(
+      h.client.completeDemoPayment({ paymentId: newId('pay'), action: 'pay', orderAccessKey: attempt.order.accessKey }),
+    );
     expect([unknown.code, unknown.details]).toEqual([status.NOT_FOUND, 'Payment not found']);
     await h.waitForPublished((all) => verbsOf(all, attempt.payment.id).length > 0);
     const before = await stateOf(attempt.payment.id);
     expect(before.row).toMatchObject({ status: 'pending' });
     for (const wrongKey of [...wrongKeysFor(attempt.order.accessKey), another.order.accessKey]) {
       for (const action of ['pay', 'fail', 'abandon']) {
-        const refused = await failure(h.client.completeDemoPayment({ paymentId: attempt.payment.id, action, orderAccessKey: wrongKey }));
-        expect([wrongKey, action, refused.code, refused.details]).toEqual([wrongKey, action, unknown.code, unknown.details]);
+        const refused = await failure(
+          h.client.completeDemoPayment({ paymentId: attempt.payment.id, action, orderAccessKey: wrongKey }),
+        );
+        expect([wrongKey, action, refused.code, refused.details]).toEqual([
+          wrongKey,
+          action,
+          unknown.code,
+          unknown.details,
+        ]);
       }
     }
     expect(await stateOf(attempt.payment.id)).toEqual(before);
@@ -244,14 +403,29 @@ describe('ListPayments', () => {
     const first = (await pay(order)).payment;
     const second = (await pay(order)).payment;
     await h.client.completeDemoPayment({ paymentId: second.id, action: 'pay', orderAccessKey: order.accessKey });
-    const byOrder = await h.client.listPayments({ organisationId: org, orderId: order.orderId, statuses: [], page: undefined }, as(viewer));
-    expect(byOrder.payments.map((payment) => [payment.id, payment.status])).toEqual([[second.id, 'paid'], [first.id, 'pending']]);
+    const byOrder = await h.client.listPayments(
+      { organisationId: org, orderId: order.orderId, statuses: [], page: undefined },
+      as(viewer),
+    );
+    expect(byOrder.payments.map((payment) => [payment.id, payment.status])).toEqual([
+      [second.id, 'paid'],
+      [first.id, 'pending'],
+    ]);
     expect(byOrder.page).toEqual({ nextPageToken: '', totalSize: 2 });
-    const paidOnly = await h.client.listPayments({ organisationId: org, orderId: order.orderId, statuses: ['paid'], page: undefined }, as(owner));
+    const paidOnly = await h.client.listPayments(
+      { organisationId: org, orderId: order.orderId, statuses: ['paid'], page: undefined },
+      as(owner),
+    );
     expect(paidOnly.payments.map((payment) => payment.id)).toEqual([second.id]);
-    const page1 = await h.client.listPayments({ organisationId: org, orderId: '', statuses: [], page: { pageSize: 1, pageToken: '' } }, as(owner));
+    const page1 = await h.client.listPayments(
+      { organisationId: org, orderId: '', statuses: [], page: { pageSize: 1, pageToken: '' } },
+      as(owner),
+    );
     expect(page1.payments).toHaveLength(1);
-    const page2 = await h.client.listPayments({ organisationId: org, orderId: '', statuses: [], page: { pageSize: 1, pageToken: page1.page!.nextPageToken } }, as(owner));
+    const page2 = await h.client.listPayments(
+      { organisationId: org, orderId: '', statuses: [], page: { pageSize: 1, pageToken: page1.page!.nextPageToken } },
+      as(owner),
+    );
     expect(page2.payments[0]!.id).not.toBe(page1.payments[0]!.id);
     // The whole organisation's list is for those who handle its money: "orders.view" alone sees one order's attempts.
     const wholeList = { organisationId: org, orderId: '', statuses: [], page: undefined };
@@ -259,15 +433,30 @@ describe('ListPayments', () => {
 
     // Another organisation's attempts never show, whatever order id is asked for.
     const foreign = (await pay(h.ordering.addOrder())).payment;
-    expect((await h.client.listPayments({ organisationId: org, orderId: foreign.orderId, statuses: [], page: undefined }, as(owner))).payments).toEqual([]);
+    expect(
+      (
+        await h.client.listPayments(
+          { organisationId: org, orderId: foreign.orderId, statuses: [], page: undefined },
+          as(owner),
+        )
+      ).payments,
+    ).toEqual([]);
   });
 
   it('answers outsiders NOT_FOUND, signed-out callers UNAUTHENTICATED and refuses bad filters', async () => {
     const request = { organisationId: org, orderId: '', statuses: [], page: undefined };
     expect((await failure(h.client.listPayments(request, as(outsider)))).code).toBe(status.NOT_FOUND);
     expect((await failure(h.client.listPayments(request))).code).toBe(status.UNAUTHENTICATED);
-    const bad = await failure(h.client.listPayments({ organisationId: org, orderId: 'x', statuses: ['paid', 'refunded'], page: undefined }, as(owner)));
-    expect(bad.violations).toEqual([{ field: 'orderId', message: 'ID is invalid' }, { field: 'statuses.1', message: 'Status is invalid' }]);
+    const bad = await failure(
+      h.client.listPayments(
+        { organisationId: org, orderId: 'x', statuses: ['paid', 'refunded'], page: undefined },
+        as(owner),
+      ),
+    );
+    expect(bad.violations).toEqual([
+      { field: 'orderId', message: 'ID is invalid' },
+      { field: 'statuses.1', message: 'Status is invalid' },
+    ]);
   });
 });
 
@@ -283,16 +472,24 @@ describe('GetPaymentSettings', () => {
       ],
       currency: 'EUR',
     });
-    expect((await failure(h.client.getPaymentSettings({ organisationId: org }, as(viewer)))).code).toBe(status.PERMISSION_DENIED);
-    expect((await failure(h.client.getPaymentSettings({ organisationId: org }, as(outsider)))).code).toBe(status.NOT_FOUND);
+    expect((await failure(h.client.getPaymentSettings({ organisationId: org }, as(viewer)))).code).toBe(
+      status.PERMISSION_DENIED,
+    );
+    expect((await failure(h.client.getPaymentSettings({ organisationId: org }, as(outsider)))).code).toBe(
+      status.NOT_FOUND,
+    );
   });
 });
 
 describe('HandleProviderWebhook without Stripe', () => {
   it('refuses an unknown provider and a provider that is not configured', async () => {
     const payload = Buffer.from('{}');
-    expect((await failure(h.client.handleProviderWebhook({ provider: 'paypal', payload, signature: '' }))).violations).toEqual([{ field: 'provider', message: 'Provider is invalid' }]);
-    expect((await failure(h.client.handleProviderWebhook({ provider: 'stripe', payload, signature: 't=1,v1=00' }))).code).toBe(status.FAILED_PRECONDITION);
+    expect(
+      (await failure(h.client.handleProviderWebhook({ provider: 'paypal', payload, signature: '' }))).violations,
+    ).toEqual([{ field: 'provider', message: 'Provider is invalid' }]);
+    expect(
+      (await failure(h.client.handleProviderWebhook({ provider: 'stripe', payload, signature: 't=1,v1=00' }))).code,
+    ).toBe(status.FAILED_PRECONDITION);
   });
 });
 
@@ -312,7 +509,9 @@ describe("ordering's messages", () => {
     await h.processed(ORDER_ENDED_DURABLE, msgId);
     await h.publishOrderChanged('canceled', canceledOrder, msgId); // redelivered: the inbox drops it
     expect((await get({ order: canceledOrder, payment: toCancel })).payment!.status).toBe('canceled');
-    const messages = await h.waitForPublished((all) => verbsOf(all, toCancel.id).includes('canceled') && verbsOf(all, open.id).includes('expired'));
+    const messages = await h.waitForPublished(
+      (all) => verbsOf(all, toCancel.id).includes('canceled') && verbsOf(all, open.id).includes('expired'),
+    );
     expect(verbsOf(messages, open.id)).toEqual(['pending', 'expired']);
     expect(verbsOf(messages, toCancel.id)).toEqual(['pending', 'canceled']);
     expect(verbsOf(messages, paid.id)).toEqual(['pending', 'succeeded']);
@@ -322,7 +521,15 @@ describe("ordering's messages", () => {
     const attempt = await pay(h.ordering.addOrder({ organisationId: org, amountMinor: 5_000 }));
     const { order, payment } = attempt;
     await complete(attempt, 'pay');
-    const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: org, paymentId: payment.id, amountMinor: 2_000, currency: 'EUR', reason: 'organiser' };
+    const refund = {
+      refundId: newId('ref'),
+      orderId: order.orderId,
+      organisationId: org,
+      paymentId: payment.id,
+      amountMinor: 2_000,
+      currency: 'EUR',
+      reason: 'organiser',
+    };
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund)); // the same refund asked twice
     const tooMuch = { ...refund, refundId: newId('ref'), amountMinor: 3_001 };
@@ -331,16 +538,30 @@ describe("ordering's messages", () => {
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(unknown));
 
     expect((await get(attempt)).payment).toMatchObject({ status: 'paid', refundedMinor: 2_000 });
-    const rows = await h.sql<{ id: string; status: string }>('select id, status from refund where payment_id = ? order by created_at', [payment.id]);
-    expect(rows).toEqual([{ id: refund.refundId, status: 'succeeded' }, { id: tooMuch.refundId, status: 'failed' }]);
-    const messages = await h.waitForPublished((all) => all.filter((message) => message.refunded).length >= 3 && all.some((message) => message.refunded?.refundId === unknown.refundId));
-    const outcomes = messages.filter((message) => message.refunded?.orderId === order.orderId).map((message) => [message.subject, message.refunded!.refundId, message.refunded!.status]);
+    const rows = await h.sql<{ id: string; status: string }>(
+      'select id, status from refund where payment_id = ? order by created_at',
+      [payment.id],
+    );
+    expect(rows).toEqual([
+      { id: refund.refundId, status: 'succeeded' },
+      { id: tooMuch.refundId, status: 'failed' },
+    ]);
+    const messages = await h.waitForPublished(
+      (all) =>
+        all.filter((message) => message.refunded).length >= 3 &&
+        all.some((message) => message.refunded?.refundId === unknown.refundId),
+    );
+    const outcomes = messages
+      .filter((message) => message.refunded?.orderId === order.orderId)
+      .map((message) => [message.subject, message.refunded!.refundId, message.refunded!.status]);
     expect(outcomes).toEqual([
       ['kassa.payments.payment.refunded', refund.refundId, 'succeeded'],
       ['kassa.payments.refund.failed', tooMuch.refundId, 'failed'],
       ['kassa.payments.refund.failed', unknown.refundId, 'failed'],
     ]);
-    expect(messages.find((message) => message.refunded?.refundId === tooMuch.refundId)?.refunded?.failureReason).toBe('The refund exceeds what is left of the payment');
+    expect(messages.find((message) => message.refunded?.refundId === tooMuch.refundId)?.refunded?.failureReason).toBe(
+      'The refund exceeds what is left of the payment',
+    );
   });
 });
 
@@ -349,7 +570,9 @@ describe('reconciliation', () => {
     const held = h.ordering.addOrder({ organisationId: org, expiresAt: new Date(h.clock.now.getTime() + 15 * 60_000) });
     const oldAttempt = await pay(held);
     const old = oldAttempt.payment;
-    const young = await pay(h.ordering.addOrder({ organisationId: org, expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) }));
+    const young = await pay(
+      h.ordering.addOrder({ organisationId: org, expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) }),
+    );
     const start = h.clock.now;
     try {
       h.clock.now = new Date(start.getTime() + 16 * 60_000);
@@ -381,14 +604,39 @@ describe('metrics', () => {
     await complete(await pay(), 'fail');
     await complete(await pay(), 'abandon');
     // A choice with a wrong key is refused before it counts as anything.
-    await failure(h.client.completeDemoPayment({ paymentId: (await pay()).payment.id, action: 'pay', orderAccessKey: newAccessKey() }));
-    expect(await outcomes()).toEqual({ succeeded: before.succeeded + 1, failed: before.failed + 1, refunded: before.refunded });
+    await failure(
+      h.client.completeDemoPayment({
+        paymentId: (await pay()).payment.id,
+        action: 'pay',
+        orderAccessKey: newAccessKey(),
+      }),
+    );
+    expect(await outcomes()).toEqual({
+      succeeded: before.succeeded + 1,
+      failed: before.failed + 1,
+      refunded: before.refunded,
+    });
 
-    const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: org, paymentId: payment.id, amountMinor: 2_000, currency: 'EUR', reason: 'organiser' };
+    const refund = {
+      refundId: newId('ref'),
+      orderId: order.orderId,
+      organisationId: org,
+      paymentId: payment.id,
+      amountMinor: 2_000,
+      currency: 'EUR',
+      reason: 'organiser',
+    };
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
     // The same refund asked again, then one that is refused: handled after the first by the same consumer.
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
-    await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested({ ...refund, refundId: newId('ref'), amountMinor: 3_001 }));
-    expect(await outcomes()).toEqual({ succeeded: before.succeeded + 1, failed: before.failed + 1, refunded: before.refunded + 1 });
+    await h.processed(
+      REFUND_REQUESTED_DURABLE,
+      await h.publishRefundRequested({ ...refund, refundId: newId('ref'), amountMinor: 3_001 }),
+    );
+    expect(await outcomes()).toEqual({
+      succeeded: before.succeeded + 1,
+      failed: before.failed + 1,
+      refunded: before.refunded + 1,
+    });
   });
 });

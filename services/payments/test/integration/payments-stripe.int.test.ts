@@ -16,7 +16,13 @@ let h: PaymentsHarness;
 let stripe: StripeStandIn;
 const ORIGIN = 'https://tickets.example.test';
 const key = () => randomBytes(9).toString('base64url');
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected an error');
+    },
+    (error: GrpcCallError) => error,
+  );
 
 beforeAll(async () => {
   h = await startPaymentsHarness('stripe', { provider: 'stripe' });
@@ -28,15 +34,23 @@ afterAll(async () => {
 
 async function pay(fields: Parameters<PaymentsHarness['ordering']['addOrder']>[0] = {}) {
   const order = h.ordering.addOrder(fields);
-  const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+  const { payment } = await h.client.createPayment({
+    orderId: order.orderId,
+    idempotencyKey: key(),
+    returnOrigin: ORIGIN,
+    orderAccessKey: order.accessKey,
+  });
   return { order, payment: payment!, session: stripe.sessions.get(payment!.providerReference)! };
 }
 /** The guest's key to an order of the OrderService double. */
 const keyOf = (orderId: string) => h.ordering.orders.get(orderId)!.accessKey;
-const webhook = (delivery: { payload: Buffer; signature: string }) => h.client.handleProviderWebhook({ provider: 'stripe', ...delivery });
+const webhook = (delivery: { payload: Buffer; signature: string }) =>
+  h.client.handleProviderWebhook({ provider: 'stripe', ...delivery });
 const completed = (session: StandInSession) => stripe.webhook('checkout.session.completed', session);
-const statusOf = async (payment: Payment) => (await h.client.getPayment({ paymentId: payment.id, orderAccessKey: keyOf(payment.orderId) })).payment!;
-const sessionsOf = (orderId: string) => [...stripe.sessions.values()].filter((session) => session.metadata.order_id === orderId);
+const statusOf = async (payment: Payment) =>
+  (await h.client.getPayment({ paymentId: payment.id, orderAccessKey: keyOf(payment.orderId) })).payment!;
+const sessionsOf = (orderId: string) =>
+  [...stripe.sessions.values()].filter((session) => session.metadata.order_id === orderId);
 
 /** Everything payments stores, to show that a refused call changed nothing. */
 async function fingerprint() {
@@ -47,10 +61,25 @@ async function fingerprint() {
 
 describe('CreatePayment with Stripe', () => {
   it('makes one Checkout Session per attempt, keyed by the attempt id, with the order in metadata and its return links', async () => {
-    const order = h.ordering.addOrder({ amountMinor: 12_345, currency: 'EUR', locale: 'nl', expiresAt: new Date(Date.now() + 15 * 60_000) });
+    const order = h.ordering.addOrder({
+      amountMinor: 12_345,
+      currency: 'EUR',
+      locale: 'nl',
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    });
     const idempotencyKey = key();
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
-    expect(payment).toMatchObject({ provider: 'stripe', status: 'pending', testMode: true, amount: { amountMinor: 12_345, currency: 'EUR' } });
+    const { payment } = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      status: 'pending',
+      testMode: true,
+      amount: { amountMinor: 12_345, currency: 'EUR' },
+    });
     const session = stripe.sessions.get(payment!.providerReference)!;
     expect(payment!.redirectUrl).toBe(session.url);
     expect(session).toMatchObject({
@@ -64,10 +93,17 @@ describe('CreatePayment with Stripe', () => {
     expect(session.params['line_items[0][price_data][product_data][name]']).toBe(`Order ${order.number}`);
     // The hold is 15 minutes, but Stripe wants a session to live at least 30.
     expect(session.expires_at * 1000 - Date.now()).toBeGreaterThanOrEqual(30 * 60_000);
-    expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)?.idempotencyKey).toBe(payment!.id);
+    expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)?.idempotencyKey).toBe(
+      payment!.id,
+    );
 
     // The same CreatePayment twice: one attempt, one session at Stripe.
-    const again = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
+    const again = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
     expect(again.payment!.id).toBe(payment!.id);
     expect(sessionsOf(order.orderId)).toHaveLength(1);
 
@@ -79,11 +115,18 @@ describe('CreatePayment with Stripe', () => {
     });
   });
 
-  it("refuses a wrong or missing order key before Stripe is called: no attempt, no session", async () => {
+  it('refuses a wrong or missing order key before Stripe is called: no attempt, no session', async () => {
     const order = h.ordering.addOrder();
     const sessionCalls = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
     for (const wrongKey of ['', 'not-a-key', h.ordering.addOrder().accessKey, newAccessKey()]) {
-      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      const refused = await failure(
+        h.client.createPayment({
+          orderId: order.orderId,
+          idempotencyKey: key(),
+          returnOrigin: ORIGIN,
+          orderAccessKey: wrongKey,
+        }),
+      );
       expect([wrongKey, refused.code, refused.details]).toEqual([wrongKey, status.NOT_FOUND, 'Order not found']);
     }
     expect(await h.sql('select id from payment_attempt where order_id = ?', [order.orderId])).toEqual([]);
@@ -96,28 +139,63 @@ describe('CreatePayment with Stripe', () => {
     const idempotencyKey = key();
     // Stripe makes the session, but no answer arrives (the SDK's own retries included): like dying right after the call.
     stripe.dropResponses(3);
-    const lost = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+    const lost = await failure(
+      h.client.createPayment({
+        orderId: order.orderId,
+        idempotencyKey,
+        returnOrigin: ORIGIN,
+        orderAccessKey: order.accessKey,
+      }),
+    );
     expect(lost.code).not.toBe(status.OK);
-    const [row] = await h.sql<{ id: string; status: string; provider_reference: string | null }>('select id, status, provider_reference from payment_attempt where order_id = ?', [order.orderId]);
+    const [row] = await h.sql<{ id: string; status: string; provider_reference: string | null }>(
+      'select id, status, provider_reference from payment_attempt where order_id = ?',
+      [order.orderId],
+    );
     expect(row).toMatchObject({ status: 'created', provider_reference: null });
     expect(sessionsOf(order.orderId)).toHaveLength(1);
 
     // A retry with the same idempotency key but without the order's key finishes nothing.
     for (const wrongKey of ['', newAccessKey()]) {
-      const refused = await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: wrongKey }));
+      const refused = await failure(
+        h.client.createPayment({
+          orderId: order.orderId,
+          idempotencyKey,
+          returnOrigin: ORIGIN,
+          orderAccessKey: wrongKey,
+        }),
+      );
       expect([refused.code, refused.details]).toEqual([status.NOT_FOUND, 'Order not found']);
     }
-    expect(await h.sql('select id, status, provider_reference from payment_attempt where order_id = ?', [order.orderId])).toEqual([row]);
+    expect(
+      await h.sql('select id, status, provider_reference from payment_attempt where order_id = ?', [order.orderId]),
+    ).toEqual([row]);
 
-    const { payment } = await h.client.createPayment({ orderId: order.orderId, idempotencyKey, returnOrigin: ORIGIN, orderAccessKey: order.accessKey });
-    expect(payment).toMatchObject({ id: row!.id, status: 'pending', providerReference: sessionsOf(order.orderId)[0]!.id });
+    const { payment } = await h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+    });
+    expect(payment).toMatchObject({
+      id: row!.id,
+      status: 'pending',
+      providerReference: sessionsOf(order.orderId)[0]!.id,
+    });
     expect(sessionsOf(order.orderId)).toHaveLength(1);
   });
 
   it('lets the reconciliation finish an attempt a crash left created, with the same session', async () => {
     const order = h.ordering.addOrder({ expiresAt: new Date(h.clock.now.getTime() + 60 * 60_000) });
     stripe.dropResponses(3);
-    await failure(h.client.createPayment({ orderId: order.orderId, idempotencyKey: key(), returnOrigin: ORIGIN, orderAccessKey: order.accessKey }));
+    await failure(
+      h.client.createPayment({
+        orderId: order.orderId,
+        idempotencyKey: key(),
+        returnOrigin: ORIGIN,
+        orderAccessKey: order.accessKey,
+      }),
+    );
     const start = h.clock.now;
     try {
       h.clock.now = new Date(start.getTime() + 11 * 60_000);
@@ -125,16 +203,31 @@ describe('CreatePayment with Stripe', () => {
     } finally {
       h.clock.now = start;
     }
-    const [row] = await h.sql<{ status: string; provider_reference: string }>('select status, provider_reference from payment_attempt where order_id = ?', [order.orderId]);
+    const [row] = await h.sql<{ status: string; provider_reference: string }>(
+      'select status, provider_reference from payment_attempt where order_id = ?',
+      [order.orderId],
+    );
     expect(row).toEqual({ status: 'pending', provider_reference: sessionsOf(order.orderId)[0]!.id });
     expect(sessionsOf(order.orderId)).toHaveLength(1);
   });
 
   it('refuses the demo page for a Stripe attempt', async () => {
     const { order, payment } = await pay();
-    expect((await failure(h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay', orderAccessKey: order.accessKey }))).code).toBe(status.FAILED_PRECONDITION);
+    expect(
+      (
+        await failure(
+          h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay', orderAccessKey: order.accessKey }),
+        )
+      ).code,
+    ).toBe(status.FAILED_PRECONDITION);
     // Without the order's key it is not even found.
-    expect((await failure(h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay', orderAccessKey: newAccessKey() }))).code).toBe(status.NOT_FOUND);
+    expect(
+      (
+        await failure(
+          h.client.completeDemoPayment({ paymentId: payment.id, action: 'pay', orderAccessKey: newAccessKey() }),
+        )
+      ).code,
+    ).toBe(status.NOT_FOUND);
   });
 });
 
@@ -142,7 +235,9 @@ describe('Stripe webhooks', () => {
   it('completed: paid and payment.succeeded; the duplicate and a re-signed replay answer applied = false', async () => {
     const { payment, session } = await pay();
     // Stripe signs each delivery anew: the first a minute ago, the replay now.
-    const delivery = stripe.webhook('checkout.session.completed', stripe.complete(session.id), { timestamp: Math.floor(Date.now() / 1000) - 60 });
+    const delivery = stripe.webhook('checkout.session.completed', stripe.complete(session.id), {
+      timestamp: Math.floor(Date.now() / 1000) - 60,
+    });
     expect(await webhook(delivery)).toEqual({ eventId: delivery.eventId, applied: true });
     expect(await statusOf(payment)).toMatchObject({ status: 'paid', redirectUrl: '' });
     expect(await webhook(delivery)).toEqual({ eventId: delivery.eventId, applied: false });
@@ -151,7 +246,10 @@ describe('Stripe webhooks', () => {
     expect(await webhook(replay)).toEqual({ eventId: delivery.eventId, applied: false });
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
-    const receipt = await h.sql('select payment_id, outcome from provider_event_receipt where provider = ? and event_id = ?', ['stripe', delivery.eventId]);
+    const receipt = await h.sql(
+      'select payment_id, outcome from provider_event_receipt where provider = ? and event_id = ?',
+      ['stripe', delivery.eventId],
+    );
     expect(receipt).toEqual([{ payment_id: payment.id, outcome: 'paid' }]);
   });
 
@@ -165,7 +263,10 @@ describe('Stripe webhooks', () => {
     const deliveries = Array.from({ length: 8 }, () => stripe.webhook('checkout.session.completed', paid));
     await Promise.all(deliveries.map((delivery) => webhook(delivery)));
     expect(await statusOf(payment)).toMatchObject({ status: 'paid' });
-    const rows = await h.sql<{ subject: string }>("select subject from outbox where position(convert_to(?, 'UTF8') in payload) > 0 order by id", [payment.id]);
+    const rows = await h.sql<{ subject: string }>(
+      "select subject from outbox where position(convert_to(?, 'UTF8') in payload) > 0 order by id",
+      [payment.id],
+    );
     return rows.map((row) => row.subject.split('.').at(-1)!);
   }
 
@@ -173,7 +274,7 @@ describe('Stripe webhooks', () => {
     expect(await concurrentPaidDeliveries()).toEqual(['pending', 'succeeded']);
   });
 
-  it('control: without the attempt\'s row lock, concurrent deliveries publish payment.succeeded more than once', async () => {
+  it("control: without the attempt's row lock, concurrent deliveries publish payment.succeeded more than once", async () => {
     h.running.ctx.unsafeUnlockedAttempt = true;
     let verbs: string[];
     try {
@@ -189,11 +290,15 @@ describe('Stripe webhooks', () => {
   it('out of order: an "expired" after "completed" changes nothing; a "completed" after "expired" is recorded paid', async () => {
     const first = await pay();
     await webhook(completed(stripe.complete(first.session.id)));
-    expect((await webhook(stripe.webhook('checkout.session.expired', { ...first.session, status: 'expired' }))).applied).toBe(true);
+    expect(
+      (await webhook(stripe.webhook('checkout.session.expired', { ...first.session, status: 'expired' }))).applied,
+    ).toBe(true);
     expect((await statusOf(first.payment)).status).toBe('paid');
 
     const second = await pay();
-    await webhook(stripe.webhook('checkout.session.expired', { ...second.session, status: 'expired', payment_status: 'unpaid' }));
+    await webhook(
+      stripe.webhook('checkout.session.expired', { ...second.session, status: 'expired', payment_status: 'unpaid' }),
+    );
     expect((await statusOf(second.payment)).status).toBe('expired');
     await webhook(completed(stripe.complete(second.session.id)));
     expect((await statusOf(second.payment)).status).toBe('paid');
@@ -215,7 +320,9 @@ describe('Stripe webhooks', () => {
     await h.processed(ORDER_ENDED_DURABLE, await h.publishOrderChanged('expired', other.order));
     expect(stripe.sessions.get(other.session.id)!.status).toBe('expired');
     expect((await statusOf(other.payment)).status).toBe('expired');
-    await webhook(completed({ ...other.session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_late' }));
+    await webhook(
+      completed({ ...other.session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_late' }),
+    );
     expect((await statusOf(other.payment)).status).toBe('paid');
     const messages = await h.waitForPublished((all) => verbsOf(all, other.payment.id).includes('succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
@@ -246,7 +353,10 @@ describe('Stripe webhooks', () => {
     const declined = await pay();
     await webhook(completed(stripe.complete(declined.session.id, 'unpaid')));
     await webhook(stripe.webhook('checkout.session.async_payment_failed', declined.session));
-    expect(await statusOf(declined.payment)).toMatchObject({ status: 'failed', failureReason: 'The bank declined the payment' });
+    expect(await statusOf(declined.payment)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The bank declined the payment',
+    });
     const messages = await h.waitForPublished((all) => verbsOf(all, declined.payment.id).includes('failed'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded']);
     expect(verbsOf(messages, declined.payment.id)).toEqual(['pending', 'failed']);
@@ -294,17 +404,37 @@ describe('refunds with Stripe', () => {
   it('refunds once per refund id (the idempotency key at Stripe), and publishes payment.refunded once', async () => {
     const { order, payment, session } = await pay({ amountMinor: 8_000 });
     await webhook(completed(stripe.complete(session.id)));
-    const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: order.organisationId, paymentId: payment.id, amountMinor: 8_000, currency: 'EUR', reason: 'late_payment' };
+    const refund = {
+      refundId: newId('ref'),
+      orderId: order.orderId,
+      organisationId: order.organisationId,
+      paymentId: payment.id,
+      amountMinor: 8_000,
+      currency: 'EUR',
+      reason: 'late_payment',
+    };
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
     await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
-    const atStripe = [...stripe.refunds.values()].filter((candidate) => candidate.metadata.refund_id === refund.refundId);
+    const atStripe = [...stripe.refunds.values()].filter(
+      (candidate) => candidate.metadata.refund_id === refund.refundId,
+    );
     expect(atStripe).toHaveLength(1);
-    expect(atStripe[0]).toMatchObject({ amount: 8_000, payment_intent: stripe.sessions.get(session.id)!.payment_intent, status: 'succeeded' });
-    expect(stripe.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey)).toContain(refund.refundId);
+    expect(atStripe[0]).toMatchObject({
+      amount: 8_000,
+      payment_intent: stripe.sessions.get(session.id)!.payment_intent,
+      status: 'succeeded',
+    });
+    expect(
+      stripe.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey),
+    ).toContain(refund.refundId);
     expect(await statusOf(payment)).toMatchObject({ status: 'paid', refundedMinor: 8_000 });
     const messages = await h.waitForPublished((all) => verbsOf(all, payment.id).includes('refund:succeeded'));
     expect(verbsOf(messages, payment.id)).toEqual(['pending', 'succeeded', 'refund:succeeded']);
-    expect(messages.find((message) => message.refunded?.refundId === refund.refundId)?.refunded).toMatchObject({ providerReference: atStripe[0]!.id, amountMinor: 8_000, status: 'succeeded' });
+    expect(messages.find((message) => message.refunded?.refundId === refund.refundId)?.refunded).toMatchObject({
+      providerReference: atStripe[0]!.id,
+      amountMinor: 8_000,
+      status: 'succeeded',
+    });
   });
 
   it('a refund Stripe leaves pending is finished by its refund.updated webhook', async () => {
@@ -312,10 +442,20 @@ describe('refunds with Stripe', () => {
     await webhook(completed(stripe.complete(session.id)));
     stripe.refundStatus = 'pending';
     try {
-      const refund = { refundId: newId('ref'), orderId: order.orderId, organisationId: order.organisationId, paymentId: payment.id, amountMinor: 1_000, currency: 'EUR', reason: 'organiser' };
+      const refund = {
+        refundId: newId('ref'),
+        orderId: order.orderId,
+        organisationId: order.organisationId,
+        paymentId: payment.id,
+        amountMinor: 1_000,
+        currency: 'EUR',
+        reason: 'organiser',
+      };
       await h.processed(REFUND_REQUESTED_DURABLE, await h.publishRefundRequested(refund));
       expect(await h.sql('select status from refund where id = ?', [refund.refundId])).toEqual([{ status: 'pending' }]);
-      const atStripe = [...stripe.refunds.values()].find((candidate) => candidate.metadata.refund_id === refund.refundId)!;
+      const atStripe = [...stripe.refunds.values()].find(
+        (candidate) => candidate.metadata.refund_id === refund.refundId,
+      )!;
       atStripe.status = 'succeeded';
       expect((await webhook(stripe.webhook('refund.updated', atStripe))).applied).toBe(true);
       expect(await statusOf(payment)).toMatchObject({ refundedMinor: 1_000 });

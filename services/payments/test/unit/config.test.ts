@@ -1,6 +1,11 @@
 import { ConfigError } from '@kassa/platform/config';
 import { callerKeyOf, callerVerifiersOf } from '@kassa/platform/grpc';
-import { DEMO_REFUSED_IN_PRODUCTION, loadPaymentsConfig, PROVIDER_REQUIRED_IN_PRODUCTION, STRIPE_STAND_IN_REFUSED_IN_PRODUCTION } from '../../src/config';
+import {
+  DEMO_REFUSED_IN_PRODUCTION,
+  loadPaymentsConfig,
+  PROVIDER_REQUIRED_IN_PRODUCTION,
+  STRIPE_STAND_IN_REFUSED_IN_PRODUCTION,
+} from '../../src/config';
 import { parseOrderingSubject, paymentSubject } from '../../src/events/subjects';
 
 // KASSA_CALLER_KEY, required of every service: base64url of 32 bytes.
@@ -27,11 +32,18 @@ describe('payments configuration', () => {
     try {
       loadPaymentsConfig({ ...required, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
     } catch (error) {
-      expect((error as ConfigError).problems).toEqual([{ variable: 'STRIPE_WEBHOOK_SECRET', message: 'is required when PAYMENT_PROVIDER is stripe' }]);
+      expect((error as ConfigError).problems).toEqual([
+        { variable: 'STRIPE_WEBHOOK_SECRET', message: 'is required when PAYMENT_PROVIDER is stripe' },
+      ]);
     }
     const stripe = loadPaymentsConfig({
-      ...required, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
-      STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http',
+      ...required,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
     });
     expect(stripe).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
   });
@@ -45,17 +57,36 @@ describe('payments configuration', () => {
       }
       return [];
     };
-    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
-    expect(problemsOf({ KASSA_ENV: 'production' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: PROVIDER_REQUIRED_IN_PRODUCTION }]);
+    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([
+      { variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION },
+    ]);
+    expect(problemsOf({ KASSA_ENV: 'production' })).toEqual([
+      { variable: 'PAYMENT_PROVIDER', message: PROVIDER_REQUIRED_IN_PRODUCTION },
+    ]);
     // KASSA_ENV falls back to NODE_ENV, as in the service image.
-    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([{ variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION }]);
-    expect(problemsOf({ KASSA_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' })).toEqual([]);
-    expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'development', PAYMENT_PROVIDER: 'demo' }).PAYMENT_PROVIDER).toBe('demo');
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'demo' })).toEqual([
+      { variable: 'PAYMENT_PROVIDER', message: DEMO_REFUSED_IN_PRODUCTION },
+    ]);
+    expect(
+      problemsOf({
+        KASSA_ENV: 'production',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
+      }),
+    ).toEqual([]);
+    expect(
+      loadPaymentsConfig({ ...required, KASSA_ENV: 'development', PAYMENT_PROVIDER: 'demo' }).PAYMENT_PROVIDER,
+    ).toBe('demo');
     expect(loadPaymentsConfig({ ...required, KASSA_ENV: 'test' }).PAYMENT_PROVIDER).toBe('demo');
   });
 
-  it('refuses the Stripe stand-in\'s address (a test seam) in production, and takes it in tests', () => {
-    const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' };
+  it("refuses the Stripe stand-in's address (a test seam) in production, and takes it in tests", () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
+    };
     const standIn = { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' };
     const problems = (() => {
       try {
@@ -65,14 +96,23 @@ describe('payments configuration', () => {
       }
       return [];
     })();
-    expect(problems).toEqual(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'].map((variable) => ({ variable, message: STRIPE_STAND_IN_REFUSED_IN_PRODUCTION })));
-    expect(loadPaymentsConfig({ ...required, ...stripe, ...standIn, KASSA_ENV: 'test' }).STRIPE_API_PROTOCOL).toBe('http');
+    expect(problems).toEqual(
+      ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'].map((variable) => ({
+        variable,
+        message: STRIPE_STAND_IN_REFUSED_IN_PRODUCTION,
+      })),
+    );
+    expect(loadPaymentsConfig({ ...required, ...stripe, ...standIn, KASSA_ENV: 'test' }).STRIPE_API_PROTOCOL).toBe(
+      'http',
+    );
   });
 
   it('needs the caller key, as 32 bytes of base64url (app.ts reads it before it serves)', () => {
     expect(() => callerKeyOf(loadPaymentsConfig({}))).toThrow(/KASSA_CALLER_SECRET is required/);
     expect(() => callerVerifiersOf(loadPaymentsConfig({}))).toThrow(/KASSA_CALLER_VERIFIERS is required/);
-    expect(() => loadPaymentsConfig({ KASSA_CALLER_KEY: 'too-short' })).toThrow(/KASSA_CALLER_KEY \(must be base64url of 32 bytes\)/);
+    expect(() => loadPaymentsConfig({ KASSA_CALLER_KEY: 'too-short' })).toThrow(
+      /KASSA_CALLER_KEY \(must be base64url of 32 bytes\)/,
+    );
   });
 
   it('refuses an unknown provider and a key that is not a Stripe secret key', () => {

@@ -13,6 +13,9 @@ describe('payment settings', () => {
       currency: 'USD',
     });
     expect(paymentSettings({ name: 'stripe', testMode: true }, 'EUR').activeProvider.status).toBe('test_mode');
-    expect(paymentSettings({ name: 'demo', testMode: true }, '')).toMatchObject({ activeProvider: { key: 'demo', status: 'test_mode' }, currency: 'EUR' });
+    expect(paymentSettings({ name: 'demo', testMode: true }, '')).toMatchObject({
+      activeProvider: { key: 'demo', status: 'test_mode' },
+      currency: 'EUR',
+    });
   });
 });

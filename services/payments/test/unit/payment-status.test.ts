@@ -60,13 +60,24 @@ describe('the payment status machine', () => {
   it('reaches paid from any start when the provider says so, whatever came before', () => {
     fc.assert(
       fc.property(fc.array(status), (reports) => {
-        const end = [...reports, 'paid' as const].reduce<PaymentStatus>((current, target) => transition(current, target).status, 'created');
+        const end = [...reports, 'paid' as const].reduce<PaymentStatus>(
+          (current, target) => transition(current, target).status,
+          'created',
+        );
         expect(end).toBe('paid');
       }),
     );
   });
 
   it('announces every status but created and authorized with its verb', () => {
-    expect(PAYMENT_STATUSES.map(changeVerb)).toEqual([null, 'pending', null, 'succeeded', 'failed', 'canceled', 'expired']);
+    expect(PAYMENT_STATUSES.map(changeVerb)).toEqual([
+      null,
+      'pending',
+      null,
+      'succeeded',
+      'failed',
+      'canceled',
+      'expired',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { MISMATCH_REASONS, mismatchFailureReason, mismatchRefund, receivedMismatch } from '../../src/domain/received-amount';
+import {
+  MISMATCH_REASONS,
+  mismatchFailureReason,
+  mismatchRefund,
+  receivedMismatch,
+} from '../../src/domain/received-amount';
 
 const order = { amountMinor: 10_000, currency: 'EUR' };
 
@@ -7,7 +12,9 @@ describe('receivedMismatch: a success is applied only for the sum the order asks
   it('accepts exactly the amount in the same currency, whatever its case (Stripe writes "eur")', () => {
     expect(receivedMismatch(order, { amountMinor: 10_000, currency: 'EUR' })).toBeNull();
     expect(receivedMismatch(order, { amountMinor: 10_000, currency: 'eur' })).toBeNull();
-    expect(receivedMismatch({ amountMinor: 10_000, currency: 'eur' }, { amountMinor: 10_000, currency: 'EuR' })).toBeNull();
+    expect(
+      receivedMismatch({ amountMinor: 10_000, currency: 'eur' }, { amountMinor: 10_000, currency: 'EuR' }),
+    ).toBeNull();
   });
 
   it('flags another amount, less or more, one minor unit off included, with both sums', () => {
@@ -52,7 +59,8 @@ describe('receivedMismatch: a success is applied only for the sum the order asks
         fc.integer({ min: 0, max: 10_000_000 }),
         currency,
         (expectedMinor, expectedCurrency, receivedMinor, receivedCurrency) => {
-          const same = expectedMinor === receivedMinor && expectedCurrency.toUpperCase() === receivedCurrency.toUpperCase();
+          const same =
+            expectedMinor === receivedMinor && expectedCurrency.toUpperCase() === receivedCurrency.toUpperCase();
           const mismatch = receivedMismatch(
             { amountMinor: expectedMinor, currency: expectedCurrency },
             { amountMinor: receivedMinor, currency: receivedCurrency },
@@ -66,16 +74,26 @@ describe('receivedMismatch: a success is applied only for the sum the order asks
 
 describe('what a flagged payment pays back', () => {
   it('is what was received, in its currency; the expected sum when nothing was said; nothing when nothing was taken', () => {
-    expect(mismatchRefund({ reason: 'amount_mismatch', expected: order, received: { amountMinor: 9_000, currency: 'EUR' } })).toEqual({
+    expect(
+      mismatchRefund({ reason: 'amount_mismatch', expected: order, received: { amountMinor: 9_000, currency: 'EUR' } }),
+    ).toEqual({
       amountMinor: 9_000,
       currency: 'EUR',
     });
-    expect(mismatchRefund({ reason: 'currency_mismatch', expected: order, received: { amountMinor: 10_000, currency: 'USD' } })).toEqual({
+    expect(
+      mismatchRefund({
+        reason: 'currency_mismatch',
+        expected: order,
+        received: { amountMinor: 10_000, currency: 'USD' },
+      }),
+    ).toEqual({
       amountMinor: 10_000,
       currency: 'USD',
     });
     expect(mismatchRefund({ reason: 'amount_unknown', expected: order, received: null })).toEqual(order);
-    expect(mismatchRefund({ reason: 'amount_mismatch', expected: order, received: { amountMinor: 0, currency: 'EUR' } })).toBeNull();
+    expect(
+      mismatchRefund({ reason: 'amount_mismatch', expected: order, received: { amountMinor: 0, currency: 'EUR' } }),
+    ).toBeNull();
   });
 
   it('explains every reason in a sentence', () => {

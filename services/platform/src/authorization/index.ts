@@ -1,6 +1,11 @@
 import { NotFoundError, PermissionDeniedError, UnauthenticatedError } from '../errors';
 import { type CallContext, type CallerKey, type PromiseClient, createGrpcClient } from '../grpc';
-import { type AuthorizeRequest, type AuthorizeResponse, OrganisationServiceClient, type OrganisationServiceService } from '@kassa/proto/identity/v1/organisations';
+import {
+  type AuthorizeRequest,
+  type AuthorizeResponse,
+  OrganisationServiceClient,
+  type OrganisationServiceService,
+} from '@kassa/proto/identity/v1/organisations';
 
 /** The one identity method the authorizer calls; a test can pass a stand-in. */
 export type AuthorizeClient = Pick<PromiseClient<typeof OrganisationServiceService>, 'authorize'> & { close?(): void };
@@ -24,10 +29,14 @@ export interface OrganisationAuthorizer {
 }
 
 /** What an answer of identity's Authorize means for the caller; pure, so the mapping is tested without servers. */
-export function authorizationDecision(answer: Pick<AuthorizeResponse, 'allowed' | 'member' | 'permissions'>, permission: string): string[] {
+export function authorizationDecision(
+  answer: Pick<AuthorizeResponse, 'allowed' | 'member' | 'permissions'>,
+  permission: string,
+): string[] {
   if (!answer.member) throw new NotFoundError('Organisation not found');
   // Membership alone is asked with ''; trust the permission list rather than `allowed` only when one was named.
-  if (permission !== '' && !(answer.allowed && answer.permissions.includes(permission))) throw new PermissionDeniedError();
+  if (permission !== '' && !(answer.allowed && answer.permissions.includes(permission)))
+    throw new PermissionDeniedError();
   return [...answer.permissions];
 }
 
@@ -35,10 +44,15 @@ export function authorizationDecision(answer: Pick<AuthorizeResponse, 'allowed' 
  * Re-checks authorisation with identity on every call, so that a removed member or a revoked permission takes
  * effect at once; identity owns memberships and no service keeps a copy of them.
  */
-export function createOrganisationAuthorizer(source: AuthorizeClient | { identityAddress: string; callerKey: CallerKey; deadlineMs?: number }): OrganisationAuthorizer {
+export function createOrganisationAuthorizer(
+  source: AuthorizeClient | { identityAddress: string; callerKey: CallerKey; deadlineMs?: number },
+): OrganisationAuthorizer {
   const owned = 'identityAddress' in source;
   const client: AuthorizeClient = owned
-    ? createGrpcClient(OrganisationServiceClient, source.identityAddress, { callerKey: source.callerKey, deadlineMs: source.deadlineMs ?? 5000 })
+    ? createGrpcClient(OrganisationServiceClient, source.identityAddress, {
+        callerKey: source.callerKey,
+        deadlineMs: source.deadlineMs ?? 5000,
+      })
     : source;
   return {
     async authorize(ctx, organisationId, permission) {

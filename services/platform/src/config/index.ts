@@ -40,13 +40,16 @@ type Env = Record<string, string | undefined>;
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a ${protocols.join(' or ')} URL`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
 
 // Environment variable names of the base settings, so errors name the variable and not the field.
 const baseVariables = {
@@ -65,7 +68,9 @@ const baseVariables = {
 function baseSchema(defaults: ConfigDefaults) {
   return z.object({
     environment: z.enum(['development', 'test', 'production']).default('development'),
-    databaseUrl: url(['postgres:', 'postgresql:']).default(`postgres://postgres@127.0.0.1:5432/kassa_${defaults.database}`),
+    databaseUrl: url(['postgres:', 'postgresql:']).default(
+      `postgres://postgres@127.0.0.1:5432/kassa_${defaults.database}`,
+    ),
     databasePoolMax: z.coerce.number().int().min(1).max(100).default(DATABASE_POOL_MAX_DEFAULT),
     redisUrl: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     natsUrl: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
@@ -77,9 +82,11 @@ function baseSchema(defaults: ConfigDefaults) {
   });
 }
 
-export const CRASH_POINT_REFUSED_IN_PRODUCTION = 'must not be set in production: it kills the process at a named step (fault tests only)';
+export const CRASH_POINT_REFUSED_IN_PRODUCTION =
+  'must not be set in production: it kills the process at a named step (fault tests only)';
 
-const blankToUndefined = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value;
 
 /**
  * Reads the base settings and the service's own (`extra`, keyed by environment variable name, e.g.

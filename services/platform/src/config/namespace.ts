@@ -21,7 +21,8 @@ export interface Namespace {
 export const NAMESPACE_PATTERN = /^[a-z0-9]{0,32}$/;
 
 export function createNamespace(name = ''): Namespace {
-  if (!NAMESPACE_PATTERN.test(name)) throw new Error(`KASSA_NAMESPACE must be at most 32 lower-case letters and digits, got "${name}"`);
+  if (!NAMESPACE_PATTERN.test(name))
+    throw new Error(`KASSA_NAMESPACE must be at most 32 lower-case letters and digits, got "${name}"`);
   const suffix = name ? `_${name.toUpperCase()}` : '';
   return {
     name,

@@ -39,7 +39,10 @@ export function openString(key32: Buffer, sealed: string): string {
   const tag = bytes.subarray(bytes.length - TAG_BYTES);
   const decipher = createDecipheriv('aes-256-gcm', key32, iv);
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  return Buffer.concat([
+    decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
 }
 
 /** A 32-byte key from its base64url text (e.g. an environment variable); throws otherwise. */

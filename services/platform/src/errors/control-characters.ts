@@ -21,7 +21,12 @@ export function hasControlCharacters(text: string): boolean {
  */
 export function fieldLabel(name: string, element = false): string {
   const singular = element ? name.replace(/s$/, '') : name;
-  const words = singular.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim().replace(/\bid\b/g, 'ID');
+  const words = singular
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim()
+    .replace(/\bid\b/g, 'ID');
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Value';
 }
 
@@ -58,8 +63,11 @@ export function controlCharacterViolations(value: unknown): FieldViolation[] {
     }
     if (node === null || typeof node !== 'object' || node instanceof Uint8Array || node instanceof Date) continue;
     // Keys are names a schema (zod, proto) knows or drops; only values can reach storage.
-    const entries: [string, unknown][] = Array.isArray(node) ? node.map((entry, index) => [String(index), entry]) : Object.entries(node);
-    for (let index = entries.length - 1; index >= 0; index--) pending.push([entries[index]![1], { key: entries[index]![0], parent: path }]);
+    const entries: [string, unknown][] = Array.isArray(node)
+      ? node.map((entry, index) => [String(index), entry])
+      : Object.entries(node);
+    for (let index = entries.length - 1; index >= 0; index--)
+      pending.push([entries[index]![1], { key: entries[index]![0], parent: path }]);
   }
   return found;
 }

@@ -61,15 +61,30 @@ export function requestDigest(bytes: Uint8Array): Buffer {
   return createHash('sha256').update(bytes).digest();
 }
 
-function mac(key: Buffer, caller: Workload, methodPath: string, actorUserId: string, issuedAt: number, digest: Buffer): Buffer {
-  return createHmac('sha256', key).update(`${VERSION}\n${caller}\n${methodPath}\n${actorUserId}\n${issuedAt}\n${digest.toString('hex')}`).digest();
+function mac(
+  key: Buffer,
+  caller: Workload,
+  methodPath: string,
+  actorUserId: string,
+  issuedAt: number,
+  digest: Buffer,
+): Buffer {
+  return createHmac('sha256', key)
+    .update(`${VERSION}\n${caller}\n${methodPath}\n${actorUserId}\n${issuedAt}\n${digest.toString('hex')}`)
+    .digest();
 }
 
 /**
  * The credential for one call of `methodPath` (e.g. /kassa.identity.v1.IdentityService/GetSession) acting for
  * `actorUserId` ('' when anonymous) with the request bytes whose digest is `digest` (requestDigest).
  */
-export function signCall(key: CallerKey, methodPath: string, actorUserId: string | undefined, digest: Buffer, nowMs: number = Date.now()): string {
+export function signCall(
+  key: CallerKey,
+  methodPath: string,
+  actorUserId: string | undefined,
+  digest: Buffer,
+  nowMs: number = Date.now(),
+): string {
   const target = targetOfMethod(methodPath);
   if (!target) throw new Error(`${methodPath} belongs to no Kassa workload: no caller credential can be made for it`);
   const issuedAt = Math.floor(nowMs / 1000);
@@ -87,7 +102,14 @@ export interface CallerCheck {
  * request digest, within CALLER_SKEW_SECONDS of now. The MAC is checked before the time, so 'expired' means a genuine
  * credential from a clock that is off (or a replay), never a forgery.
  */
-export function verifyCall(verifiers: CallerVerifiers, methodPath: string, actorUserId: string | undefined, digest: Buffer, credential: string | undefined, nowMs: number = Date.now()): CallerCheck {
+export function verifyCall(
+  verifiers: CallerVerifiers,
+  methodPath: string,
+  actorUserId: string | undefined,
+  digest: Buffer,
+  credential: string | undefined,
+  nowMs: number = Date.now(),
+): CallerCheck {
   if (credential === undefined || credential === '') return { verdict: 'missing' };
   const parts = CREDENTIAL_PATTERN.exec(credential);
   if (!parts || !isWorkload(parts[1]!)) return { verdict: 'malformed' };
@@ -95,7 +117,9 @@ export function verifyCall(verifiers: CallerVerifiers, methodPath: string, actor
   const issuedAt = Number(parts[2]);
   const given = Buffer.from(parts[3]!, 'base64url');
   const keys = verifiers.get(caller) ?? [];
-  const genuine = keys.some((key) => timingSafeEqual(mac(key, caller, methodPath, actorUserId ?? '', issuedAt, digest), given));
+  const genuine = keys.some((key) =>
+    timingSafeEqual(mac(key, caller, methodPath, actorUserId ?? '', issuedAt, digest), given),
+  );
   if (!genuine) return { verdict: 'invalid' };
   return { verdict: Math.abs(Math.floor(nowMs / 1000) - issuedAt) <= CALLER_SKEW_SECONDS ? 'ok' : 'expired', caller };
 }
@@ -103,7 +127,12 @@ export function verifyCall(verifiers: CallerVerifiers, methodPath: string, actor
 // ---- configuration ---------------------------------------------------------------------------------------------
 
 /** `bff=<base64url>,payments=<base64url>,…`: a caller may appear twice while its secret is rotated. */
-const verifierList = z.string().refine((value) => parseVerifiers(value) !== undefined, 'must be a comma-separated list of <workload>=<base64url of 32 bytes>');
+const verifierList = z
+  .string()
+  .refine(
+    (value) => parseVerifiers(value) !== undefined,
+    'must be a comma-separated list of <workload>=<base64url of 32 bytes>',
+  );
 
 /** The settings every service reads (spread into its loadConfig extras); docs/OPERATIONS.md explains them and the rotation. */
 export const CALLER_KEY_SETTINGS = {
@@ -128,7 +157,10 @@ export interface CallerKeyConfig {
 
 function parseVerifiers(text: string): Map<Workload, Buffer[]> | undefined {
   const verifiers = new Map<Workload, Buffer[]>();
-  for (const entry of text.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
     const [name, key] = entry.split('=');
     if (name === undefined || key === undefined || !isWorkload(name)) return undefined;
     try {
@@ -158,7 +190,9 @@ export function verifiersFromRoot(root: Buffer | string, target: Workload): Call
 
 /** The `KASSA_CALLER_VERIFIERS` text that accepts `callers`' secrets at `target` (install.sh makes the same). */
 export function verifiersText(target: Workload, callers: readonly CallerKey[]): string {
-  return callers.map((caller) => `${caller.workload}=${pairKey(caller.secret, target).toString('base64url')}`).join(',');
+  return callers
+    .map((caller) => `${caller.workload}=${pairKey(caller.secret, target).toString('base64url')}`)
+    .join(',');
 }
 
 function workloadOf(config: CallerKeyConfig): Workload {
@@ -167,9 +201,12 @@ function workloadOf(config: CallerKeyConfig): Workload {
 }
 
 function rootOf(config: CallerKeyConfig, wants: string): Buffer {
-  if (config.KASSA_CALLER_KEY === undefined) throw new Error(`Invalid configuration for ${config.serviceName}: ${wants} is required`);
+  if (config.KASSA_CALLER_KEY === undefined)
+    throw new Error(`Invalid configuration for ${config.serviceName}: ${wants} is required`);
   if (config.environment === 'production') {
-    throw new Error(`Invalid configuration for ${config.serviceName}: KASSA_CALLER_KEY derives every workload's key and is refused in production; give ${wants}`);
+    throw new Error(
+      `Invalid configuration for ${config.serviceName}: KASSA_CALLER_KEY derives every workload's key and is refused in production; give ${wants}`,
+    );
   }
   return parseKey(config.KASSA_CALLER_KEY);
 }

@@ -30,5 +30,7 @@ export const PUBLIC_ENTRY: Workload = 'bff';
 /** Whether `caller` may call `method`, naming an actor or not. */
 export function callerMayCall(caller: Workload, method: string, namesActor: boolean): boolean {
   if (caller === PUBLIC_ENTRY) return true;
-  return SERVICE_CALLS.some((call) => call.caller === caller && call.method === method && (call.forwardsActor || !namesActor));
+  return SERVICE_CALLS.some(
+    (call) => call.caller === caller && call.method === method && (call.forwardsActor || !namesActor),
+  );
 }

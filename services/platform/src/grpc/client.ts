@@ -14,7 +14,14 @@ import type { FieldViolation } from '../errors';
 import { CALLER_HEADER, type CallerKey, requestDigest, signCall, targetOfMethod } from './caller-credential';
 import { decodeRetryAfter, decodeViolations } from './error-mapping';
 import { observeEndpoints, settleConnections } from './endpoints';
-import { ACTOR_USER_ID_HEADER, type Actor, type MethodDefinitionLike, type RequestOf, type ResponseOf, type UnaryMethodNames } from './types';
+import {
+  ACTOR_USER_ID_HEADER,
+  type Actor,
+  type MethodDefinitionLike,
+  type RequestOf,
+  type ResponseOf,
+  type UnaryMethodNames,
+} from './types';
 
 /** A failed call, with the validation violations and retry-after the server sent in trailers. */
 export class GrpcCallError extends Error {
@@ -40,7 +47,9 @@ export class GrpcCallError extends Error {
  * twice (the BFF's route chunks), giving two GrpcCallError classes.
  */
 export function isGrpcCallError(error: unknown): error is GrpcCallError {
-  return error instanceof Error && error.name === 'GrpcCallError' && typeof (error as { code?: unknown }).code === 'number';
+  return (
+    error instanceof Error && error.name === 'GrpcCallError' && typeof (error as { code?: unknown }).code === 'number'
+  );
 }
 
 export interface ClientCallOptions {
@@ -68,13 +77,22 @@ export type PromiseClient<S> = {
 } & { close(): void; raw: Client };
 
 type UnaryCallback = (error: ServiceError | null, response: unknown) => void;
-type RawUnary = (request: unknown, metadata: Metadata, options: Partial<GrpcCallOptions>, callback: UnaryCallback) => unknown;
+type RawUnary = (
+  request: unknown,
+  metadata: Metadata,
+  options: Partial<GrpcCallOptions>,
+  callback: UnaryCallback,
+) => unknown;
 
 /** The request goes out as the bytes the credential's digest was taken of: encoded once, here. */
 const sendBytes = (bytes: Buffer): Buffer => bytes;
 
 export interface ClientConstructorLike<S> {
-  new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: Partial<ChannelOptions>): Client;
+  new (
+    address: string,
+    creds: ReturnType<typeof credentials.createInsecure>,
+    options?: Partial<ChannelOptions>,
+  ): Client;
   service: S;
 }
 
@@ -108,9 +126,16 @@ const ROUND_ROBIN: Partial<ChannelOptions> = {
  * list of replicas (`127.0.0.1:50053,127.0.0.1:50063`, as `npm run up` runs them) as one `ipv4:`/`ipv6:` target.
  */
 export function grpcTarget(address: string): string {
-  const parts = address.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = address
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.length <= 1) return address.trim();
-  const scheme = parts.every((part) => /^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(part)) ? 'ipv4' : parts.every((part) => /^\[[0-9a-f:]+\]:\d+$/i.test(part)) ? 'ipv6' : undefined;
+  const scheme = parts.every((part) => /^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(part))
+    ? 'ipv4'
+    : parts.every((part) => /^\[[0-9a-f:]+\]:\d+$/i.test(part))
+      ? 'ipv6'
+      : undefined;
   if (!scheme) throw new Error(`A list of gRPC addresses must be IP:port pairs of one family, got "${address}"`);
   return `${scheme}:${parts.join(',')}`;
 }
@@ -125,7 +150,13 @@ const FIRST_CONNECT_WAIT_MS = 2_000;
 export function createGrpcClient<S>(
   ClientConstructor: ClientConstructorLike<S>,
   address: string,
-  { callerKey, deadlineMs = 5000, actor, channelOptions, firstConnectWaitMs = FIRST_CONNECT_WAIT_MS }: GrpcClientOptions,
+  {
+    callerKey,
+    deadlineMs = 5000,
+    actor,
+    channelOptions,
+    firstConnectWaitMs = FIRST_CONNECT_WAIT_MS,
+  }: GrpcClientOptions,
 ): PromiseClient<S> {
   if (callerKey.secret.length !== 32) throw new Error('createGrpcClient needs a callerKey with a secret of 32 bytes');
   const target = grpcTarget(address);
@@ -134,9 +165,18 @@ export function createGrpcClient<S>(
   const firstPath = Object.values(methods)[0]?.path ?? '';
   // The same service, sending already encoded bytes. Made with grpc-js's own constructor (as ts-proto's clients are),
   // so that its methods are the ones the OpenTelemetry gRPC instrumentation wraps with client spans and propagation.
-  const sendingBytes = Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, { ...method, requestSerialize: sendBytes }]));
-  const BytesClient = makeGenericClientConstructor(sendingBytes as unknown as ServiceDefinition, firstPath.slice(1, firstPath.lastIndexOf('/')));
-  const raw = new BytesClient(target, credentials.createInsecure(), { ...RECONNECT_BACKOFF, ...(balanced ? ROUND_ROBIN : {}), ...channelOptions });
+  const sendingBytes = Object.fromEntries(
+    Object.entries(methods).map(([name, method]) => [name, { ...method, requestSerialize: sendBytes }]),
+  );
+  const BytesClient = makeGenericClientConstructor(
+    sendingBytes as unknown as ServiceDefinition,
+    firstPath.slice(1, firstPath.lastIndexOf('/')),
+  );
+  const raw = new BytesClient(target, credentials.createInsecure(), {
+    ...RECONNECT_BACKOFF,
+    ...(balanced ? ROUND_ROBIN : {}),
+    ...channelOptions,
+  });
   const stopObserving = observeEndpoints(raw, firstPath.slice(1, firstPath.lastIndexOf('/')));
   const connections = balanced && firstConnectWaitMs > 0 ? connectionGate(raw, firstConnectWaitMs) : undefined;
   const client: Record<string, unknown> = {
@@ -173,7 +213,8 @@ export function createGrpcClient<S>(
         };
         const connecting = connections?.();
         // Held at most until shortly before the call's own deadline, so that it still reaches the server in time.
-        if (connecting) void withinMs(connecting, deadline.getTime() - Date.now() - DEADLINE_MARGIN_MS).then(send, send);
+        if (connecting)
+          void withinMs(connecting, deadline.getTime() - Date.now() - DEADLINE_MARGIN_MS).then(send, send);
         else send();
       });
   }

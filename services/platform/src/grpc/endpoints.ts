@@ -5,10 +5,17 @@ import { observeGauges } from '../metrics/instruments';
 export const ENDPOINT_STATES = ['IDLE', 'CONNECTING', 'READY', 'TRANSIENT_FAILURE', 'SHUTDOWN'] as const;
 export type EndpointState = (typeof ENDPOINT_STATES)[number];
 
-type ChannelzCall<Request, Response> = (call: { request: Request }, callback: (error: Error | null, response?: Response) => void) => void;
+type ChannelzCall<Request, Response> = (
+  call: { request: Request },
+  callback: (error: Error | null, response?: Response) => void,
+) => void;
 
 function ask<Request, Response>(handler: ChannelzCall<Request, Response>, request: Request): Promise<Response> {
-  return new Promise((resolve, reject) => handler({ request }, (error, response) => (error || !response ? reject(error ?? new Error('no answer')) : resolve(response))));
+  return new Promise((resolve, reject) =>
+    handler({ request }, (error, response) =>
+      error || !response ? reject(error ?? new Error('no answer')) : resolve(response),
+    ),
+  );
 }
 
 /**
@@ -18,8 +25,14 @@ function ask<Request, Response>(handler: ChannelzCall<Request, Response>, reques
  */
 export async function endpointStates(client: Client): Promise<EndpointState[] | undefined> {
   const handlers = getChannelzHandlers();
-  const getChannel = handlers.GetChannel as unknown as ChannelzCall<{ channel_id: number }, { channel: { subchannel_ref: { subchannel_id: string | number }[] } }>;
-  const getSubchannel = handlers.GetSubchannel as unknown as ChannelzCall<{ subchannel_id: string | number }, { subchannel: { data: { state: { state: EndpointState } } } }>;
+  const getChannel = handlers.GetChannel as unknown as ChannelzCall<
+    { channel_id: number },
+    { channel: { subchannel_ref: { subchannel_id: string | number }[] } }
+  >;
+  const getSubchannel = handlers.GetSubchannel as unknown as ChannelzCall<
+    { subchannel_id: string | number },
+    { subchannel: { data: { state: { state: EndpointState } } } }
+  >;
   let refs: { subchannel_id: string | number }[];
   try {
     refs = (await ask(getChannel, { channel_id: client.getChannel().getChannelzRef().id })).channel.subchannel_ref;
@@ -27,7 +40,12 @@ export async function endpointStates(client: Client): Promise<EndpointState[] | 
     return undefined;
   }
   const states = await Promise.all(
-    refs.map((ref) => ask(getSubchannel, { subchannel_id: ref.subchannel_id }).then(({ subchannel }) => subchannel.data.state.state, () => 'SHUTDOWN' as const)),
+    refs.map((ref) =>
+      ask(getSubchannel, { subchannel_id: ref.subchannel_id }).then(
+        ({ subchannel }) => subchannel.data.state.state,
+        () => 'SHUTDOWN' as const,
+      ),
+    ),
   );
   return states;
 }
@@ -37,7 +55,10 @@ export async function endpointStates(client: Client): Promise<EndpointState[] | 
  * (All of them failed is settled too: the calls then fail at once, as they would without waiting.)
  */
 export function connectionsSettled(states: readonly EndpointState[]): boolean {
-  return states.length > 0 && states.every((state) => state === 'READY' || state === 'TRANSIENT_FAILURE' || state === 'SHUTDOWN');
+  return (
+    states.length > 0 &&
+    states.every((state) => state === 'READY' || state === 'TRANSIENT_FAILURE' || state === 'SHUTDOWN')
+  );
 }
 
 const SETTLE_POLL_MS = 5;
@@ -67,7 +88,10 @@ export async function settleConnections(client: Client, waitMs: number): Promise
 }
 
 const ENDPOINT_GAUGES = {
-  endpoints: { name: 'kassa.rpc.client.endpoints', description: 'Connections of a gRPC client to the replicas of a service, by state (READY: taking calls)' },
+  endpoints: {
+    name: 'kassa.rpc.client.endpoints',
+    description: 'Connections of a gRPC client to the replicas of a service, by state (READY: taking calls)',
+  },
 };
 
 /**
@@ -77,6 +101,7 @@ const ENDPOINT_GAUGES = {
 export function observeEndpoints(client: Client, rpcService: string): () => void {
   return observeGauges(ENDPOINT_GAUGES, async (record) => {
     const states = (await endpointStates(client)) ?? [];
-    for (const state of ENDPOINT_STATES) record('endpoints', states.filter((s) => s === state).length, { rpc_service: rpcService, state });
+    for (const state of ENDPOINT_STATES)
+      record('endpoints', states.filter((s) => s === state).length, { rpc_service: rpcService, state });
   });
 }

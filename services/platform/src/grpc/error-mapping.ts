@@ -46,10 +46,18 @@ export interface GrpcErrorReply {
 /** The one place where domain errors become gRPC statuses and trailers. */
 export function toGrpcError(error: unknown): GrpcErrorReply {
   const metadata = new Metadata();
-  const reply = (code: status, details: string, unexpected = false): GrpcErrorReply => ({ code, details, metadata, unexpected });
+  const reply = (code: status, details: string, unexpected = false): GrpcErrorReply => ({
+    code,
+    details,
+    metadata,
+    unexpected,
+  });
 
   if (error instanceof ValidationError) {
-    metadata.set(VALIDATION_TRAILER, Buffer.from(ValidationErrorDetails.encode({ violations: violationsThatFit(error.violations) }).finish()));
+    metadata.set(
+      VALIDATION_TRAILER,
+      Buffer.from(ValidationErrorDetails.encode({ violations: violationsThatFit(error.violations) }).finish()),
+    );
     return reply(status.INVALID_ARGUMENT, messages.genericForm);
   }
   if (error instanceof NotFoundError) return reply(status.NOT_FOUND, error.message);
@@ -71,7 +79,12 @@ export function toGrpcError(error: unknown): GrpcErrorReply {
 }
 
 function isServiceError(error: unknown): error is Pick<ServiceError, 'code' | 'details'> {
-  return typeof error === 'object' && error !== null && typeof (error as ServiceError).code === 'number' && 'details' in error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ServiceError).code === 'number' &&
+    'details' in error
+  );
 }
 
 /** Reads the validation trailer back into violations (empty when absent or unreadable). */

@@ -13,7 +13,10 @@ export { HealthService };
 export class HealthState {
   private serving = true;
   private readonly services = new Set<string>(['']);
-  private readonly watchers = new Set<{ service: string; call: ServerWritableStream<HealthCheckRequest, HealthCheckResponse> }>();
+  private readonly watchers = new Set<{
+    service: string;
+    call: ServerWritableStream<HealthCheckRequest, HealthCheckResponse>;
+  }>();
 
   addService(name: string): void {
     this.services.add(name);
@@ -38,7 +41,10 @@ export class HealthState {
 
   implementation(): UntypedServiceImplementation {
     return {
-      check: (call: ServerUnaryCall<HealthCheckRequest, HealthCheckResponse>, callback: sendUnaryData<HealthCheckResponse>) => {
+      check: (
+        call: ServerUnaryCall<HealthCheckRequest, HealthCheckResponse>,
+        callback: sendUnaryData<HealthCheckResponse>,
+      ) => {
         const current = this.statusOf(call.request.service);
         if (current === ServingStatus.SERVICE_UNKNOWN) {
           callback({ code: status.NOT_FOUND, details: `Unknown service ${call.request.service}` });

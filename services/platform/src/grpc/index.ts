@@ -1,6 +1,21 @@
-export { createGrpcServer, CALLER_UNAUTHENTICATED, CALLER_NOT_ALLOWED, type GrpcServer, type GrpcServerOptions } from './server';
+export {
+  createGrpcServer,
+  CALLER_UNAUTHENTICATED,
+  CALLER_NOT_ALLOWED,
+  type GrpcServer,
+  type GrpcServerOptions,
+} from './server';
 export { endpointStates, type EndpointState } from './endpoints';
-export { createGrpcClient, grpcTarget, GrpcCallError, isGrpcCallError, type PromiseClient, type ClientCallOptions, type GrpcClientOptions, type ClientConstructorLike } from './client';
+export {
+  createGrpcClient,
+  grpcTarget,
+  GrpcCallError,
+  isGrpcCallError,
+  type PromiseClient,
+  type ClientCallOptions,
+  type GrpcClientOptions,
+  type ClientConstructorLike,
+} from './client';
 export {
   CALLER_HEADER,
   CALLER_SKEW_SECONDS,
@@ -25,7 +40,13 @@ export {
   type CallerKeyConfig,
 } from './caller-credential';
 export { SERVICE_CALLS, PUBLIC_ENTRY, callerMayCall, type ServiceCall } from './caller-policy';
-export { toGrpcError, decodeViolations, decodeRetryAfter, INTERNAL_MESSAGE, type GrpcErrorReply } from './error-mapping';
+export {
+  toGrpcError,
+  decodeViolations,
+  decodeRetryAfter,
+  INTERNAL_MESSAGE,
+  type GrpcErrorReply,
+} from './error-mapping';
 export {
   ACTOR_USER_ID_HEADER,
   VALIDATION_TRAILER,

@@ -11,7 +11,13 @@ import {
 import type { Logger } from 'pino';
 import { controlCharacterViolations, ValidationError } from '../errors';
 import { counter, secondsHistogram } from '../metrics/instruments';
-import { CALLER_HEADER, type CallerVerdict, type CallerVerifiers, requestDigest, verifyCall } from './caller-credential';
+import {
+  CALLER_HEADER,
+  type CallerVerdict,
+  type CallerVerifiers,
+  requestDigest,
+  verifyCall,
+} from './caller-credential';
 import { callerMayCall } from './caller-policy';
 import { toGrpcError } from './error-mapping';
 import { HealthService, HealthState } from './health-service';
@@ -55,7 +61,10 @@ const CONNECTION_OPTIONS = {
 };
 
 const rpcRequests = counter('kassa.rpc.server.requests', 'gRPC calls answered, by method and status code');
-const rpcDuration = secondsHistogram('kassa.rpc.server.duration.seconds', 'Time to answer a gRPC call, by method and status code');
+const rpcDuration = secondsHistogram(
+  'kassa.rpc.server.duration.seconds',
+  'Time to answer a gRPC call, by method and status code',
+);
 
 function actorFrom(metadata: Metadata): CallContext['actor'] {
   const userId = metadata.get(ACTOR_USER_ID_HEADER)[0];
@@ -80,7 +89,12 @@ interface ReceivedRequest {
 }
 
 /** Why the call's credential is not good enough, or 'ok'; 'forbidden' when a genuine caller may not make this call. */
-function judgeCaller(metadata: Metadata, verifiers: CallerVerifiers, method: string, digest: Buffer): CallerVerdict | 'forbidden' {
+function judgeCaller(
+  metadata: Metadata,
+  verifiers: CallerVerifiers,
+  method: string,
+  digest: Buffer,
+): CallerVerdict | 'forbidden' {
   const values = metadata.get(CALLER_HEADER);
   // Two credentials are one too many: which one was checked would be a guess for whoever reads the logs.
   if (values.length > 1) return 'malformed';
@@ -97,9 +111,16 @@ function callerDeadline(call: ServerUnaryCall<unknown, unknown>): Date | undefin
   return Number.isFinite(ms) ? new Date(ms) : undefined;
 }
 
-export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = DEFAULT_CEILING_MS, callerVerifiers }: GrpcServerOptions): GrpcServer {
+export function createGrpcServer({
+  logger,
+  port,
+  host = '0.0.0.0',
+  ceilingMs = DEFAULT_CEILING_MS,
+  callerVerifiers,
+}: GrpcServerOptions): GrpcServer {
   const keys = [...callerVerifiers.values()].flat();
-  if (keys.length === 0 || keys.some((key) => key.length !== 32)) throw new Error('createGrpcServer needs callerVerifiers: one or more keys of 32 bytes');
+  if (keys.length === 0 || keys.some((key) => key.length !== 32))
+    throw new Error('createGrpcServer needs callerVerifiers: one or more keys of 32 bytes');
   const server = new Server(CONNECTION_OPTIONS);
   const health = new HealthState();
   server.addService(HealthService as unknown as ServiceDefinition, health.implementation());
@@ -119,7 +140,10 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
         rpcRequests.add(1, attributes);
         rpcDuration.record((performance.now() - started) / 1000, attributes);
         // The reason and the peer point at the pod that is misconfigured; the credential itself is not logged.
-        logger.warn({ method, status: statusName(code), grpc_code: code, reason: verdict, peer: call.getPeer() }, 'grpc call refused: no valid caller credential for this call');
+        logger.warn(
+          { method, status: statusName(code), grpc_code: code, reason: verdict, peer: call.getPeer() },
+          'grpc call refused: no valid caller credential for this call',
+        );
         return;
       }
       const sent = callerDeadline(call);
@@ -155,13 +179,16 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
       };
 
       // The caller's own deadline is enforced by grpc-js; the ceiling covers callers that sent none.
-      const timer = setTimeout(() => {
-        abort.abort(new Error('deadline exceeded'));
-        if (sent) return;
-        answered = true;
-        callback({ code: status.DEADLINE_EXCEEDED, details: 'Deadline exceeded' });
-        finish(status.DEADLINE_EXCEEDED);
-      }, Math.max(0, deadline.getTime() - Date.now()));
+      const timer = setTimeout(
+        () => {
+          abort.abort(new Error('deadline exceeded'));
+          if (sent) return;
+          answered = true;
+          callback({ code: status.DEADLINE_EXCEEDED, details: 'Deadline exceeded' });
+          finish(status.DEADLINE_EXCEEDED);
+        },
+        Math.max(0, deadline.getTime() - Date.now()),
+      );
       timer.unref();
       call.on('cancelled', () => {
         abort.abort(new Error('cancelled'));
@@ -181,7 +208,13 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
         answer(new ValidationError(controlCharacters));
         return;
       }
-      const ctx: CallContext = { metadata: call.metadata, actor: actorFrom(call.metadata), deadline, method, signal: abort.signal };
+      const ctx: CallContext = {
+        metadata: call.metadata,
+        actor: actorFrom(call.metadata),
+        deadline,
+        method,
+        signal: abort.signal,
+      };
       Promise.resolve()
         .then(() => handler(received.message, ctx))
         .then(
@@ -198,7 +231,8 @@ export function createGrpcServer({ logger, port, host = '0.0.0.0', ceilingMs = D
       const decoding: Record<string, MethodDefinitionLike> = {};
       const byName = handlers as unknown as Record<string, (request: unknown, ctx: CallContext) => Promise<unknown>>;
       for (const [name, method] of Object.entries(methods)) {
-        if (method.requestStream || method.responseStream) throw new Error(`${method.path}: only unary methods are supported`);
+        if (method.requestStream || method.responseStream)
+          throw new Error(`${method.path}: only unary methods are supported`);
         const handler = byName[name];
         if (!handler) throw new Error(`${method.path}: no handler`);
         implementation[name] = wrap(method.path, handler.bind(handlers));

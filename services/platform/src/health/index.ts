@@ -37,17 +37,28 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 function withTimeout(check: () => Promise<void>, ms: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    check().then(resolve, reject).finally(() => clearTimeout(timer));
+    check()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
   });
 }
 
 /** The service's small HTTP side: liveness, readiness, Prometheus metrics, and any routes `register` adds. */
-export async function startHttpEdge({ port, host = '0.0.0.0', logger, checks, register, checkTimeoutMs = 2000 }: HttpEdgeOptions): Promise<HttpEdge> {
+export async function startHttpEdge({
+  port,
+  host = '0.0.0.0',
+  logger,
+  checks,
+  register,
+  checkTimeoutMs = 2000,
+}: HttpEdgeOptions): Promise<HttpEdge> {
   // Typed as the default instance so that `register` callbacks take the ordinary FastifyInstance.
   const app = Fastify({
     loggerInstance: logger.child({ component: 'http' }),
     // Probes and scrapes every few seconds would bury the requests worth reading (webhooks).
-    logController: new LogController({ disableRequestLogging: (request: { url?: string }) => PROBE_PATHS.has((request.url ?? '').split('?')[0]!) }),
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => PROBE_PATHS.has((request.url ?? '').split('?')[0]!),
+    }),
   }) as unknown as FastifyInstance;
   let ready = true;
 
@@ -60,7 +71,8 @@ export async function startHttpEdge({ port, host = '0.0.0.0', logger, checks, re
     const failing = names.filter((_name, index) => results[index]!.status === 'rejected');
     if (failing.length > 0) {
       results.forEach((result, index) => {
-        if (result.status === 'rejected') logger.warn({ check: names[index], err: result.reason }, 'readiness check failed');
+        if (result.status === 'rejected')
+          logger.warn({ check: names[index], err: result.reason }, 'readiness check failed');
       });
       return reply.code(503).send({ status: 'unavailable', failing });
     }

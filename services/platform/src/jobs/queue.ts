@@ -22,7 +22,10 @@ const KEEP_COMPLETED = { age: 24 * 60 * 60, count: 10_000 };
 const KEEP_FAILED = { age: 7 * 24 * 60 * 60 };
 
 const QUEUE_GAUGES = {
-  queued: { name: 'kassa.jobs.queued', description: 'Jobs in the queue by state: waiting, active, delayed, failed (kept)' },
+  queued: {
+    name: 'kassa.jobs.queued',
+    description: 'Jobs in the queue by state: waiting, active, delayed, failed (kept)',
+  },
 };
 
 /**
@@ -67,9 +70,19 @@ export function createQueue(name: string, options: { redisUrl: string }): Queue 
   });
 }
 
-export async function enqueue<T extends object>(queue: Queue, jobName: string, data: T, options: EnqueueOptions = {}): Promise<void> {
+export async function enqueue<T extends object>(
+  queue: Queue,
+  jobName: string,
+  data: T,
+  options: EnqueueOptions = {},
+): Promise<void> {
   if (options.jobId !== undefined) assertNoColon('Job id', options.jobId);
-  const attributes = { 'messaging.system': 'bullmq', 'messaging.operation.type': 'send', 'messaging.destination.name': queue.name, 'bullmq.job.name': jobName };
+  const attributes = {
+    'messaging.system': 'bullmq',
+    'messaging.operation.type': 'send',
+    'messaging.destination.name': queue.name,
+    'bullmq.job.name': jobName,
+  };
   await platformTracer.startActiveSpan(`${queue.name} send`, { kind: SpanKind.PRODUCER, attributes }, async (span) => {
     try {
       await queue.add(

@@ -16,5 +16,6 @@ export function redisOptionsFromUrl(redisUrl: string): RedisOptions {
 
 /** BullMQ builds its Redis keys with ':'; a name or job id containing one is rejected or corrupts keys. */
 export function assertNoColon(what: string, value: string): void {
-  if (value.length === 0 || value.includes(':')) throw new Error(`${what} must be non-empty and must not contain ':' (got "${value}")`);
+  if (value.length === 0 || value.includes(':'))
+    throw new Error(`${what} must be non-empty and must not contain ':' (got "${value}")`);
 }

@@ -9,7 +9,10 @@ import { assertNoColon, redisOptionsFromUrl } from './redis-options';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobProcessor<T = any> = (job: Job<T>) => Promise<void>;
 
-const processedJobs = counter('kassa.jobs.processed', 'Job attempts by queue and outcome: completed, failed (retried or for good)');
+const processedJobs = counter(
+  'kassa.jobs.processed',
+  'Job attempts by queue and outcome: completed, failed (retried or for good)',
+);
 
 export interface RunningWorker {
   /** Stops taking jobs and waits for the active ones to finish. */
@@ -27,7 +30,8 @@ export function startWorker<T = unknown>(
   const worker = new Worker<T>(
     name,
     async (job) => {
-      const carrier = (job.data as Record<string, unknown> | undefined)?.[TRACE_KEY] as Record<string, string> | undefined;
+      const carrier = (job.data as Record<string, unknown> | undefined)?.[TRACE_KEY] as
+        Record<string, string> | undefined;
       const attributes = {
         'messaging.system': 'bullmq',
         'messaging.operation.type': 'process',
@@ -37,20 +41,28 @@ export function startWorker<T = unknown>(
         'bullmq.job.attempt': job.attemptsMade + 1,
       };
       // Parent: the span that enqueued the job, so a job is part of the trace that caused it.
-      await platformTracer.startActiveSpan(`${job.name} process`, { kind: SpanKind.CONSUMER, attributes }, contextFrom(carrier), async (span) => {
-        try {
-          await processor(job);
-        } catch (error) {
-          span.recordException(error instanceof Error ? error : new Error(String(error)));
-          span.setStatus({ code: SpanStatusCode.ERROR, message: errorText(error) });
-          throw error;
-        } finally {
-          span.end();
-        }
-      });
+      await platformTracer.startActiveSpan(
+        `${job.name} process`,
+        { kind: SpanKind.CONSUMER, attributes },
+        contextFrom(carrier),
+        async (span) => {
+          try {
+            await processor(job);
+          } catch (error) {
+            span.recordException(error instanceof Error ? error : new Error(String(error)));
+            span.setStatus({ code: SpanStatusCode.ERROR, message: errorText(error) });
+            throw error;
+          } finally {
+            span.end();
+          }
+        },
+      );
     },
     // Workers block on Redis; ioredis must not give up on a command while it reconnects.
-    { connection: { ...redisOptionsFromUrl(options.redisUrl), maxRetriesPerRequest: null }, concurrency: options.concurrency ?? 1 },
+    {
+      connection: { ...redisOptionsFromUrl(options.redisUrl), maxRetriesPerRequest: null },
+      concurrency: options.concurrency ?? 1,
+    },
   );
   // As BullMQ settled them (moved to completed or failed in Redis), not as the processor returned.
   worker.on('completed', () => processedJobs.add(1, { queue: name, outcome: 'completed' }));

@@ -28,7 +28,12 @@ export interface LifecycleOptions {
 const DEFAULT_CEILING_MS = 20_000;
 
 export function createLifecycle(logger: Logger, options: LifecycleOptions = {}): Lifecycle {
-  const { ceilingMs = DEFAULT_CEILING_MS, exit = (code) => process.exit(code), setTimer = setTimeout, handleSignals = true } = options;
+  const {
+    ceilingMs = DEFAULT_CEILING_MS,
+    exit = (code) => process.exit(code),
+    setTimer = setTimeout,
+    handleSignals = true,
+  } = options;
   const steps: { phase: ShutdownPhase; name: string; fn: () => Promise<void> | void }[] = [];
   let running: Promise<void> | undefined;
   let exited = false;
@@ -45,11 +50,16 @@ export function createLifecycle(logger: Logger, options: LifecycleOptions = {}):
     for (const phase of SHUTDOWN_PHASES) {
       // Steps of one phase run together; a failing step is logged and the next phases still run.
       const results = await Promise.allSettled(
-        steps.filter((step) => step.phase === phase).map(async (step) => {
-          const started = performance.now();
-          await step.fn();
-          logger.debug({ phase, step: step.name, duration_ms: Math.round(performance.now() - started) }, 'shutdown step done');
-        }),
+        steps
+          .filter((step) => step.phase === phase)
+          .map(async (step) => {
+            const started = performance.now();
+            await step.fn();
+            logger.debug(
+              { phase, step: step.name, duration_ms: Math.round(performance.now() - started) },
+              'shutdown step done',
+            );
+          }),
       );
       results.forEach((result, index) => {
         if (result.status === 'rejected') {

@@ -17,7 +17,12 @@ export const REDACTED_KEYS = [
 ] as const;
 
 /** pino redact paths: each key at the top level and up to two levels down, plus request headers. */
-export const redactPaths: string[] = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `req.headers.${key}`]);
+export const redactPaths: string[] = REDACTED_KEYS.flatMap((key) => [
+  key,
+  `*.${key}`,
+  `*.*.${key}`,
+  `req.headers.${key}`,
+]);
 
 /** 'jane@example.com' → 'j***@example.com': a hint of the address when a log really needs one. */
 export function maskEmail(email: string): string {

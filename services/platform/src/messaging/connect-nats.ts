@@ -15,20 +15,25 @@ export interface NatsHandles {
  * Connects as `user` (see nats-credentials.ts), reconnecting forever, and fails at once when the server refuses the
  * user or JetStream is not enabled on it.
  */
-export async function connectNats(options: { url: string;
+export async function connectNats(options: {
+  url: string;
   name: string;
   user: string;
   logger: Logger;
 }): Promise<NatsHandles> {
   const log = options.logger.child({ component: 'nats' });
-  const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, ...natsAuthOptions(options.user) }).catch(
-    (error: unknown) => {
-      throw describeNatsAuthError(error, options.user);
-    },
-  );
+  const nc = await connect({
+    servers: options.url,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    ...natsAuthOptions(options.user),
+  }).catch((error: unknown) => {
+    throw describeNatsAuthError(error, options.user);
+  });
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'error') log.warn({ status: status.type }, 'NATS connection problem');
+      if (status.type === 'disconnect' || status.type === 'error')
+        log.warn({ status: status.type }, 'NATS connection problem');
       else if (status.type === 'reconnect') log.info('NATS reconnected');
     }
   })();

@@ -20,11 +20,23 @@ import { pruneInbox } from './inbox-pruning';
 import { headersToRecord, headerValue, recordToHeaders } from './nats-headers';
 import { contextFrom, errorText, platformTracer } from './trace-context';
 
-const consumedMessages = counter('kassa.consumer.messages', 'Deliveries by consumer and outcome: handled, duplicate, failed (retried), parked');
-const handleDuration = secondsHistogram('kassa.consumer.handle.duration.seconds', 'Time to handle a delivery in its transaction, by consumer');
+const consumedMessages = counter(
+  'kassa.consumer.messages',
+  'Deliveries by consumer and outcome: handled, duplicate, failed (retried), parked',
+);
+const handleDuration = secondsHistogram(
+  'kassa.consumer.handle.duration.seconds',
+  'Time to handle a delivery in its transaction, by consumer',
+);
 const BACKLOG_GAUGES = {
-  pending: { name: 'kassa.consumer.pending', description: 'Messages of the stream the consumer has not been delivered yet (JetStream num_pending)' },
-  ackPending: { name: 'kassa.consumer.ack_pending', description: 'Messages delivered and not yet acknowledged (JetStream num_ack_pending)' },
+  pending: {
+    name: 'kassa.consumer.pending',
+    description: 'Messages of the stream the consumer has not been delivered yet (JetStream num_pending)',
+  },
+  ackPending: {
+    name: 'kassa.consumer.ack_pending',
+    description: 'Messages delivered and not yet acknowledged (JetStream num_ack_pending)',
+  },
 };
 
 const OUTCOMES = ['handled', 'duplicate', 'failed', 'parked'] as const;
@@ -33,8 +45,7 @@ type Outcome = (typeof OUTCOMES)[number];
 export const PARKED_STREAM = 'KASSA_PARKED';
 /** Parked messages wait for an operator's look: a quarter, so one found late in a month-end review is still there. */
 export const PARKED_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
-export const parkedSubject = (durable: string): string =>
-  `kassa.parked.${durable}`;
+export const parkedSubject = (durable: string): string => `kassa.parked.${durable}`;
 
 export interface InboundMessage {
   /** `Nats-Msg-Id` (the producer's outbox row id), or `<stream>-<sequence>` when the publisher set none. */
@@ -127,7 +138,9 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     pruneIntervalMs > 0
       ? setInterval(() => {
           prune()
-            .then((deleted) => deleted > 0 && log.info({ deleted }, 'pruned inbox rows the stream can no longer redeliver'))
+            .then(
+              (deleted) => deleted > 0 && log.info({ deleted }, 'pruned inbox rows the stream can no longer redeliver'),
+            )
             .catch((error: unknown) => log.warn({ err: error }, 'inbox pruning failed; the next run tries again'));
         }, pruneIntervalMs)
       : undefined;
@@ -282,7 +295,16 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     span.setStatus({ code: SpanStatusCode.ERROR, message: errorText(error) });
     if (message.deliveryCount >= maxDeliver) return park(msg, message, span, errorText(error));
     const delayMs = backoffDelayMs(message.deliveryCount, retryBackoffMs, maxRetryBackoffMs);
-    log.warn({ err: error, messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, retryInMs: delayMs }, 'message handling failed; will retry');
+    log.warn(
+      {
+        err: error,
+        messageId: message.id,
+        subject: message.subject,
+        deliveryCount: message.deliveryCount,
+        retryInMs: delayMs,
+      },
+      'message handling failed; will retry',
+    );
     msg.nak(delayMs);
     return 'failed';
   }
@@ -302,7 +324,10 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
     });
     try {
       // The id is per consumer: two consumers parking the same message both keep their copy.
-      await js.publish(parkedSubject(durable), msg.data, { msgID: `${durable}-${message.id}`, headers: recordToHeaders(headers) });
+      await js.publish(parkedSubject(durable), msg.data, {
+        msgID: `${durable}-${message.id}`,
+        headers: recordToHeaders(headers),
+      });
     } catch (error) {
       const delayMs = backoffDelayMs(message.deliveryCount, retryBackoffMs, maxRetryBackoffMs);
       log.error({ err: error, messageId: message.id, retryInMs: delayMs }, 'could not park message; will retry');
@@ -310,7 +335,10 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
       return 'failed';
     }
     span.setAttribute('kassa.parked', true);
-    log.error({ messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, reason }, 'message parked');
+    log.error(
+      { messageId: message.id, subject: message.subject, deliveryCount: message.deliveryCount, reason },
+      'message parked',
+    );
     // No reason text: `+TERM <reason>` is a NATS 2.10 feature; 2.9 ignores it and would redeliver.
     msg.term();
     return 'parked';
@@ -322,13 +350,8 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
  * The server-side names of a durable's consumers: the durable itself for one subject, else one per subject (NATS 2.9
  * has one filter per consumer). The bus's permission table (scripts/lib/nats) grants exactly these names.
  */
-export function consumerNames(
-  durable: string,
-  subjects: readonly string[],
-): string[] {
-  return subjects.length === 1
-    ? [durable]
-    : subjects.map((subject) => `${durable}_${subjectSlug(subject)}`);
+export function consumerNames(durable: string, subjects: readonly string[]): string[] {
+  return subjects.length === 1 ? [durable] : subjects.map((subject) => `${durable}_${subjectSlug(subject)}`);
 }
 
 function subjectSlug(subject: string): string {

@@ -39,7 +39,8 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
 export function streamReplicas(env: Record<string, string | undefined> = process.env): number {
   const value = env.NATS_STREAM_REPLICAS?.trim() || '1';
   const replicas = Number(value);
-  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5) throw new Error(`NATS_STREAM_REPLICAS must be 1 to 5, got "${value}"`);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5)
+    throw new Error(`NATS_STREAM_REPLICAS must be 1 to 5, got "${value}"`);
   return replicas;
 }
 

@@ -18,7 +18,12 @@ export function inboxRetentionMs(streamMaxAgeMs: number): number | null {
 }
 
 /** Deletes `consumer`'s inbox rows its stream can no longer redeliver; returns how many. */
-export async function pruneInbox(options: { orm: MikroORM; jsm: JetStreamManager; stream: string; consumer: string }): Promise<number> {
+export async function pruneInbox(options: {
+  orm: MikroORM;
+  jsm: JetStreamManager;
+  stream: string;
+  consumer: string;
+}): Promise<number> {
   const info = await options.jsm.streams.info(options.stream);
   const retentionMs = inboxRetentionMs(millis(info.config.max_age));
   if (retentionMs === null) return 0;

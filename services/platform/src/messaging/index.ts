@@ -9,7 +9,13 @@ export {
   serviceNatsUser,
   type NatsAuthOptions,
 } from './nats-credentials';
-export { ensureStream, streamReplicas, DUPLICATE_WINDOW_MS, EVENT_RETENTION_MS, type StreamOptions } from './ensure-stream';
+export {
+  ensureStream,
+  streamReplicas,
+  DUPLICATE_WINDOW_MS,
+  EVENT_RETENTION_MS,
+  type StreamOptions,
+} from './ensure-stream';
 export {
   startConsumer,
   consumerNames,

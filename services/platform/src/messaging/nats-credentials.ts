@@ -50,7 +50,8 @@ type Env = Record<string, string | undefined>;
  */
 export function natsAuthOptions(user: string, env: Env = process.env): NatsAuthOptions {
   const name = env.NATS_USER?.trim() || user;
-  const pass = env.NATS_PASSWORD || readPasswordFile(env.NATS_CREDENTIALS_DIR?.trim() || MACHINE_NATS_CREDENTIALS_DIR, name);
+  const pass =
+    env.NATS_PASSWORD || readPasswordFile(env.NATS_CREDENTIALS_DIR?.trim() || MACHINE_NATS_CREDENTIALS_DIR, name);
   const caFile = env.NATS_TLS_CA_FILE?.trim();
   return {
     ...(pass ? { user: name, pass } : {}),
@@ -70,7 +71,8 @@ function readPasswordFile(dir: string, user: string): string | undefined {
 /** A refused connection names what to check, instead of NATS's bare "Authorization Violation". */
 export function describeNatsAuthError(error: unknown, user: string): Error {
   const message = error instanceof Error ? error.message : String(error);
-  if (!/authorization|authentication|permission/i.test(message)) return error instanceof Error ? error : new Error(message);
+  if (!/authorization|authentication|permission/i.test(message))
+    return error instanceof Error ? error : new Error(message);
   return new Error(
     `NATS refused user "${user}" (${message}): set NATS_USER and NATS_PASSWORD, or on a development machine run ` +
       '`npm run up` or `npm test` once, which write the users and start NATS with them (scripts/lib/nats)',

@@ -8,7 +8,10 @@ import { counter, labelSets } from './instruments';
 export const CHECKOUT_FUNNEL_STAGES = ['reserved', 'paid', 'tickets_issued', 'email_sent'] as const;
 export type CheckoutFunnelStage = (typeof CHECKOUT_FUNNEL_STAGES)[number];
 
-const funnel = counter('kassa.checkout.funnel', 'Orders reaching a stage of the checkout funnel: reserved → paid → tickets_issued → email_sent');
+const funnel = counter(
+  'kassa.checkout.funnel',
+  'Orders reaching a stage of the checkout funnel: reserved → paid → tickets_issued → email_sent',
+);
 
 export const checkoutFunnel = {
   count(stage: CheckoutFunnelStage): void {

@@ -51,8 +51,16 @@ export function labelSets(values: Record<string, readonly string[]>): Attributes
 }
 
 /** Durations in seconds (the name ends in `.seconds`), with buckets from 5 ms to 30 s unless given. */
-export function secondsHistogram(name: string, description: string, boundaries = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]): Histogram {
-  const get = bound(() => metrics.getMeter(METER_NAME).createHistogram(name, { description, advice: { explicitBucketBoundaries: boundaries } }));
+export function secondsHistogram(
+  name: string,
+  description: string,
+  boundaries = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+): Histogram {
+  const get = bound(() =>
+    metrics
+      .getMeter(METER_NAME)
+      .createHistogram(name, { description, advice: { explicitBucketBoundaries: boundaries } }),
+  );
   return { record: (value, attributes) => get().record(value, attributes) };
 }
 
@@ -71,7 +79,10 @@ export function observeGauges<K extends string>(
 ): () => void {
   const meter = metrics.getMeter(METER_NAME);
   const gauges = Object.fromEntries(
-    Object.entries<GaugeDefinition>(definitions).map(([key, definition]) => [key, meter.createObservableGauge(definition.name, { description: definition.description })]),
+    Object.entries<GaugeDefinition>(definitions).map(([key, definition]) => [
+      key,
+      meter.createObservableGauge(definition.name, { description: definition.description }),
+    ]),
   ) as Record<K, Observable>;
   const callback: BatchObservableCallback = async (result) => {
     await observe((gauge, value, attributes) => result.observe(gauges[gauge], value, attributes));

@@ -56,5 +56,7 @@ const fractionDigits = (currency: string): number =>
 
 export function formatMoney(m: Money, locale: string): string {
   const digits = fractionDigits(m.currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: m.currency }).format(m.amountMinor / 10 ** digits);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: m.currency }).format(
+    m.amountMinor / 10 ** digits,
+  );
 }

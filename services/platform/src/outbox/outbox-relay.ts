@@ -66,7 +66,10 @@ const published = counter('kassa.outbox.published', 'Outbox rows published to Je
 const publishFailures = counter('kassa.outbox.publish_failures', 'Outbox publishes that failed and will be retried');
 const BACKLOG_GAUGES = {
   unpublished: { name: 'kassa.outbox.unpublished', description: 'Outbox rows not yet published' },
-  oldestAge: { name: 'kassa.outbox.oldest_unpublished_age.seconds', description: 'Age of the oldest unpublished outbox row (0 when none)' },
+  oldestAge: {
+    name: 'kassa.outbox.oldest_unpublished_age.seconds',
+    description: 'Age of the oldest unpublished outbox row (0 when none)',
+  },
 };
 
 /** The only code that publishes integration events: outbox rows → JetStream, each exactly once per duplicate window. */
@@ -83,7 +86,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const knex: Knex = orm.em.getKnex();
   // SKIP LOCKED: concurrent relays (replicas) split the rows instead of waiting on or duplicating each other.
   const claimLock = options.unsafeUnlockedClaim ? '' : 'for update skip locked';
-  if (options.unsafeUnlockedClaim) log.warn('UNSAFE CLAIM: outbox rows are claimed without locks (two-relays control test only)');
+  if (options.unsafeUnlockedClaim)
+    log.warn('UNSAFE CLAIM: outbox rows are claimed without locks (two-relays control test only)');
   publishFailures.initialise();
 
   let stopped = false;
@@ -97,9 +101,12 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   if (options.background ?? true) {
     timers.push(setInterval(wake, pollIntervalMs));
     timers.push(
-      setInterval(() => {
-        prune().catch((error: unknown) => log.warn({ err: error }, 'outbox pruning failed'));
-      }, options.pruneIntervalMs ?? 60 * 60 * 1000),
+      setInterval(
+        () => {
+          prune().catch((error: unknown) => log.warn({ err: error }, 'outbox pruning failed'));
+        },
+        options.pruneIntervalMs ?? 60 * 60 * 1000,
+      ),
     );
     void listen();
     wake();
@@ -142,42 +149,52 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   async function claimAndPublish(): Promise<{ claimed: number; published: number }> {
-    const { claimed, publishedRows } = await knex.transaction(async (trx): Promise<{ claimed: number; publishedRows: OutboxRow[] }> => {
-      // Never a high-water mark: a row committed late with a smaller id is still found.
-      const { rows } = await trx.raw<{ rows: OutboxRow[] }>(
-        `select id, subject, payload, headers, attempts from outbox
+    const { claimed, publishedRows } = await knex.transaction(
+      async (trx): Promise<{ claimed: number; publishedRows: OutboxRow[] }> => {
+        // Never a high-water mark: a row committed late with a smaller id is still found.
+        const { rows } = await trx.raw<{ rows: OutboxRow[] }>(
+          `select id, subject, payload, headers, attempts from outbox
           where published_at is null and next_attempt_at <= now()
           order by id limit ? ${claimLock}`,
-        [batchSize],
-      );
-      if (rows.length === 0) return { claimed: 0, publishedRows: [] };
-      crashPoint('outbox.before-publish');
-      // Sent in id order on one connection, so the stream keeps that order; one failure does not hold up the rest.
-      const results = await Promise.allSettled(rows.map(publish));
-      crashPoint('outbox.after-publish');
-      const publishedRows: OutboxRow[] = [];
-      for (const [index, result] of results.entries()) {
-        const row = rows[index]!;
-        if (result.status === 'fulfilled') {
-          publishedRows.push(row);
-          continue;
-        }
-        publishFailures.add(1);
-        const attempt = row.attempts + 1;
-        const delayMs = backoffDelayMs(attempt, baseBackoffMs, maxBackoffMs);
-        const lastError = errorText(result.reason);
-        log.warn({ outboxId: row.id, subject: row.subject, attempt, retryInMs: delayMs, error: lastError }, 'outbox publish failed');
-        await trx.raw(
-          `update outbox set attempts = attempts + 1, next_attempt_at = now() + (? * interval '1 millisecond'), last_error = ?
-            where id = ?`,
-          [delayMs, lastError, row.id],
+          [batchSize],
         );
-      }
-      if (publishedRows.length > 0) {
-        await trx('outbox').whereIn('id', publishedRows.map((row) => row.id)).update({ published_at: trx.fn.now(), last_error: null });
-      }
-      return { claimed: rows.length, publishedRows };
-    });
+        if (rows.length === 0) return { claimed: 0, publishedRows: [] };
+        crashPoint('outbox.before-publish');
+        // Sent in id order on one connection, so the stream keeps that order; one failure does not hold up the rest.
+        const results = await Promise.allSettled(rows.map(publish));
+        crashPoint('outbox.after-publish');
+        const publishedRows: OutboxRow[] = [];
+        for (const [index, result] of results.entries()) {
+          const row = rows[index]!;
+          if (result.status === 'fulfilled') {
+            publishedRows.push(row);
+            continue;
+          }
+          publishFailures.add(1);
+          const attempt = row.attempts + 1;
+          const delayMs = backoffDelayMs(attempt, baseBackoffMs, maxBackoffMs);
+          const lastError = errorText(result.reason);
+          log.warn(
+            { outboxId: row.id, subject: row.subject, attempt, retryInMs: delayMs, error: lastError },
+            'outbox publish failed',
+          );
+          await trx.raw(
+            `update outbox set attempts = attempts + 1, next_attempt_at = now() + (? * interval '1 millisecond'), last_error = ?
+            where id = ?`,
+            [delayMs, lastError, row.id],
+          );
+        }
+        if (publishedRows.length > 0) {
+          await trx('outbox')
+            .whereIn(
+              'id',
+              publishedRows.map((row) => row.id),
+            )
+            .update({ published_at: trx.fn.now(), last_error: null });
+        }
+        return { claimed: rows.length, publishedRows };
+      },
+    );
     // Counted once the rows are marked published; rolled back, they are published (and counted) again later.
     for (const row of publishedRows) published.add(1, { subject: row.subject });
     return { claimed, published: publishedRows.length };

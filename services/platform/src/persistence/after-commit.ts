@@ -9,7 +9,10 @@ const unitOfWork = new AsyncLocalStorage<Effect[]>();
  * Runs `work` in a transaction and, once it has committed, the effects registered with `afterCommit` inside it
  * (metrics, wake-ups): a rolled-back unit of work leaves no trace in the counters.
  */
-export async function transactionalWithEffects<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function transactionalWithEffects<T>(
+  em: EntityManager,
+  work: (em: EntityManager) => Promise<T>,
+): Promise<T> {
   const effects: Effect[] = [];
   const result = await unitOfWork.run(effects, () => em.transactional((trx) => work(trx)));
   for (const effect of effects) {

@@ -30,7 +30,9 @@ export class Migration20261122000000PlatformOutboxInbox extends Migration {
         return null;
       end
       $$`);
-    this.addSql('create trigger outbox_notify after insert on outbox for each statement execute function kassa_outbox_notify()');
+    this.addSql(
+      'create trigger outbox_notify after insert on outbox for each statement execute function kassa_outbox_notify()',
+    );
     this.addSql(`
       create table inbox (
         consumer text not null,
@@ -51,13 +53,11 @@ export class Migration20261122000000PlatformOutboxInbox extends Migration {
 /** Inbox pruning (messaging/inbox-pruning.ts) deletes a consumer's oldest rows: find them without a scan. */
 export class Migration20270402000000PlatformInboxPruning extends Migration {
   override async up(): Promise<void> {
-    this.addSql(
-      "create index if not exists inbox_consumer_processed_at_idx on inbox (consumer, processed_at)",
-    );
+    this.addSql('create index if not exists inbox_consumer_processed_at_idx on inbox (consumer, processed_at)');
   }
 
   override async down(): Promise<void> {
-    this.addSql("drop index if exists inbox_consumer_processed_at_idx");
+    this.addSql('drop index if exists inbox_consumer_processed_at_idx');
   }
 }
 

@@ -42,7 +42,8 @@ type RedisWithHit = Redis & { kassaRateLimitHit(key: string, windowMs: number): 
 export function createRateLimiter(redis: Redis, { prefix = KEY_PREFIX }: { prefix?: string } = {}): RateLimiter {
   const client = redis as RedisWithHit;
   // defineCommand caches the script by SHA (EVALSHA, falling back to EVAL after a script flush).
-  if (typeof client.kassaRateLimitHit !== 'function') client.defineCommand('kassaRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  if (typeof client.kassaRateLimitHit !== 'function')
+    client.defineCommand('kassaRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
 
   return {
     async hit(key, { limit, windowSeconds }) {
@@ -60,13 +61,22 @@ export function createRateLimiter(redis: Redis, { prefix = KEY_PREFIX }: { prefi
       const [count, ttlMs] = await Promise.all([client.get(prefix + key), client.pttl(prefix + key)]);
       const used = Number(count ?? 0);
       const allowed = used < limit;
-      return { allowed, remaining: Math.max(0, limit - used), retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)) };
+      return {
+        allowed,
+        remaining: Math.max(0, limit - used),
+        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)),
+      };
     },
   };
 }
 
 /** Counts one hit and throws RateLimitedError (→ RESOURCE_EXHAUSTED + retry-after) when the limit is used up. */
-export async function enforceRateLimit(limiter: RateLimiter, key: string, limit: RateLimit, message?: string): Promise<RateLimitResult> {
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: RateLimit,
+  message?: string,
+): Promise<RateLimitResult> {
   const result = await limiter.hit(key, limit);
   if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds, message);
   return result;

@@ -16,7 +16,11 @@ export function tracesUrl(env: Env): string | undefined {
 export function otlpSpanProcessor(env: Env = process.env): SpanProcessor | undefined {
   const url = tracesUrl(env);
   if (!url) return undefined;
-  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf').trim();
+  const protocol = (
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ??
+    env.OTEL_EXPORTER_OTLP_PROTOCOL ??
+    'http/protobuf'
+  ).trim();
   switch (protocol) {
     case 'http/protobuf':
       return new BatchSpanProcessor(new OtlpProtobufExporter({ url }));

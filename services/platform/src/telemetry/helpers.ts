@@ -53,7 +53,10 @@ export function injectTraceHeaders(carrier: Record<string, string> = {}): Record
 }
 
 /** The context carried by headers (any casing of traceparent), to use as a parent: context.with(ctx, ...). */
-export function extractTraceContext(carrier: Record<string, string | string[] | undefined>, base: Context = ROOT_CONTEXT): Context {
+export function extractTraceContext(
+  carrier: Record<string, string | string[] | undefined>,
+  base: Context = ROOT_CONTEXT,
+): Context {
   const lower: Record<string, string> = {};
   for (const [key, value] of Object.entries(carrier)) {
     if (value !== undefined) lower[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;

@@ -44,7 +44,13 @@ let running: Telemetry | undefined;
  * Starts the OpenTelemetry Node SDK. Must run before the instrumented modules (http, @grpc/grpc-js, pg,
  * ioredis, fastify, undici) are first required, which is why each service's src/telemetry.ts is the first import.
  */
-export function startTelemetry({ serviceName, spanProcessors = [], env = process.env, httpServerSpans = true, redact }: TelemetryOptions): Telemetry {
+export function startTelemetry({
+  serviceName,
+  spanProcessors = [],
+  env = process.env,
+  httpServerSpans = true,
+  redact,
+}: TelemetryOptions): Telemetry {
   if (running) throw new Error('Telemetry is already started in this process; shut it down first');
   const exporter = otlpSpanProcessor(env);
   const exporting = [...(exporter ? [exporter] : []), ...spanProcessors];

@@ -6,10 +6,42 @@ import type { Instrumentation } from '@opentelemetry/instrumentation';
 // make noisy, useless spans, and the rest would only patch modules we never load.
 const ENABLED = ['http', 'grpc', 'pg', 'ioredis', 'undici'];
 const DISABLED = [
-  'amqplib', 'aws-lambda', 'aws-sdk', 'bunyan', 'cassandra-driver', 'connect', 'cucumber', 'dataloader', 'dns',
-  'express', 'fs', 'generic-pool', 'graphql', 'hapi', 'host-metrics', 'kafkajs', 'knex', 'koa', 'lru-memoizer',
-  'memcached', 'mongodb', 'mongoose', 'mysql2', 'mysql', 'nestjs-core', 'net', 'openai', 'oracledb', 'pino', 'redis',
-  'restify', 'router', 'runtime-node', 'socket.io', 'tedious', 'winston',
+  'amqplib',
+  'aws-lambda',
+  'aws-sdk',
+  'bunyan',
+  'cassandra-driver',
+  'connect',
+  'cucumber',
+  'dataloader',
+  'dns',
+  'express',
+  'fs',
+  'generic-pool',
+  'graphql',
+  'hapi',
+  'host-metrics',
+  'kafkajs',
+  'knex',
+  'koa',
+  'lru-memoizer',
+  'memcached',
+  'mongodb',
+  'mongoose',
+  'mysql2',
+  'mysql',
+  'nestjs-core',
+  'net',
+  'openai',
+  'oracledb',
+  'pino',
+  'redis',
+  'restify',
+  'router',
+  'runtime-node',
+  'socket.io',
+  'tedious',
+  'winston',
 ];
 
 // Probes and scrapes every few seconds would drown the traces that matter.
@@ -20,13 +52,16 @@ export interface PlatformInstrumentationOptions {
   httpServerSpans?: boolean;
 }
 
-export function platformInstrumentations({ httpServerSpans = true }: PlatformInstrumentationOptions = {}): Instrumentation[] {
+export function platformInstrumentations({
+  httpServerSpans = true,
+}: PlatformInstrumentationOptions = {}): Instrumentation[] {
   const config: Record<string, { enabled: boolean } & Record<string, unknown>> = {};
   for (const name of DISABLED) config[`@opentelemetry/instrumentation-${name}`] = { enabled: false };
   for (const name of ENABLED) config[`@opentelemetry/instrumentation-${name}`] = { enabled: true };
   config['@opentelemetry/instrumentation-http'] = {
     enabled: true,
-    ignoreIncomingRequestHook: (request: { url?: string }) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
+    ignoreIncomingRequestHook: (request: { url?: string }) =>
+      UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
     // Without a parent (a caller's traceparent) an incoming request then gets a non-recording span, which the
     // instrumentation still times for its metric.
     requireParentforIncomingSpans: !httpServerSpans,

@@ -22,8 +22,10 @@ export interface MetricsServer {
 export const DEFAULT_METRICS_PORT = 9100;
 
 const consoleLogger: MetricsServerLogger = {
-  info: (fields, message) => console.log(JSON.stringify({ level: 'info', component: 'metrics', msg: message, ...fields })),
-  warn: (fields, message) => console.warn(JSON.stringify({ level: 'warn', component: 'metrics', msg: message, ...fields })),
+  info: (fields, message) =>
+    console.log(JSON.stringify({ level: 'info', component: 'metrics', msg: message, ...fields })),
+  warn: (fields, message) =>
+    console.warn(JSON.stringify({ level: 'warn', component: 'metrics', msg: message, ...fields })),
 };
 
 /** METRICS_PORT: unset or empty → 9100, `0` or `off` → no metrics server. */
@@ -32,7 +34,8 @@ export function metricsPortFrom(env: Record<string, string | undefined>): number
   if (!value) return DEFAULT_METRICS_PORT;
   if (value === '0' || value === 'off') return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`METRICS_PORT must be a port number, 0 or off (got "${env.METRICS_PORT}")`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`METRICS_PORT must be a port number, 0 or off (got "${env.METRICS_PORT}")`);
   return port;
 }
 
@@ -41,7 +44,11 @@ export function metricsPortFrom(env: Record<string, string | undefined>): number
  * its metrics stay off the public routes and are reached only on this port. A port already taken (Next runs
  * `register()` in more than one process in development) is a warning, not a crash: resolves undefined.
  */
-export function startMetricsServer({ port, host = '0.0.0.0', logger = consoleLogger }: MetricsServerOptions): Promise<MetricsServer | undefined> {
+export function startMetricsServer({
+  port,
+  host = '0.0.0.0',
+  logger = consoleLogger,
+}: MetricsServerOptions): Promise<MetricsServer | undefined> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') {

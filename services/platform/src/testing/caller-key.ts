@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type CallerKey, type CallerVerifiers, type Workload, callerKeyFromRoot, verifiersFromRoot } from '../grpc/caller-credential';
+import {
+  type CallerKey,
+  type CallerVerifiers,
+  type Workload,
+  callerKeyFromRoot,
+  verifiersFromRoot,
+} from '../grpc/caller-credential';
 
 // One development root (KASSA_CALLER_KEY) per test process (per test file under jest): the services a test starts,
 // in-process or as children, derive their own keys from it, and the test's own clients sign as the BFF.

@@ -48,7 +48,11 @@ export interface TestSchema {
  * Creates `kassa_test_<label>_<random>` holding `schema`'s tables: a copy of a template database migrated once per
  * set of migrations (their names and code), not a migration of its own per test file.
  */
-export async function createMigratedTestDatabase(label: string, schema: TestSchema, logger: Logger): Promise<TestDatabase> {
+export async function createMigratedTestDatabase(
+  label: string,
+  schema: TestSchema,
+  logger: Logger,
+): Promise<TestDatabase> {
   const key = createHash('sha256');
   for (const migration of schema.migrations) key.update(`${migration.name}\n${String(migration.class)}\n`);
   const template = await ensureTemplateDatabase(schema.name, key.digest('hex'), async (url) => {
@@ -60,7 +64,10 @@ export async function createMigratedTestDatabase(label: string, schema: TestSche
 }
 
 function testDatabaseName(label: string): string {
-  const safeLabel = label.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
+  const safeLabel = label
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40);
   return uniqueName(`kassa_test_${safeLabel}`);
 }
 
@@ -69,7 +76,8 @@ function testDatabase(name: string): TestDatabase {
   return {
     url: withDatabase(adminUrl, name),
     name,
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`)),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`)),
   };
 }
 
@@ -83,9 +91,14 @@ const TEMPLATE_PREFIX = 'kassa_template_';
  * then. Copying a template (`createDatabaseFromTemplate`) takes a tenth of a second where migrating takes half of one,
  * in a process of its own, per service per stack.
  */
-export async function ensureTemplateDatabase(label: string, key: string, migrate: (url: string) => Promise<void>): Promise<string> {
+export async function ensureTemplateDatabase(
+  label: string,
+  key: string,
+  migrate: (url: string) => Promise<void>,
+): Promise<string> {
   const prefix = `${TEMPLATE_PREFIX}${label.toLowerCase().replace(/[^a-z0-9]/g, '_')}_`;
-  if (!/^[0-9a-f]{12,}$/.test(key)) throw new Error(`a template's key is a hex digest of at least 12 characters, not ${JSON.stringify(key)}`);
+  if (!/^[0-9a-f]{12,}$/.test(key))
+    throw new Error(`a template's key is a hex digest of at least 12 characters, not ${JSON.stringify(key)}`);
   const name = `${prefix}${key.slice(0, 12)}`;
   const adminUrl = adminDatabaseUrl();
   let exists = false;
@@ -107,14 +120,17 @@ export async function ensureTemplateDatabase(label: string, key: string, migrate
       // Templates of this label with another key (older migrations), and what interrupted runs left half-built of
       // them; never one of this key, which a run beside this one may be building. One being copied right now stays.
       // Exactly this label's: `identity_bundle`'s templates start with `identity_`'s prefix too.
-      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname ~ $1 and not starts_with(datname, $2)', [
-        `^${prefix}[0-9a-f]{12}($|_tmp_)`,
-        name,
-      ]);
-      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)}`).catch(() => undefined);
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname ~ $1 and not starts_with(datname, $2)',
+        [`^${prefix}[0-9a-f]{12}($|_tmp_)`, name],
+      );
+      for (const { datname } of rows)
+        await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)}`).catch(() => undefined);
     });
   } finally {
-    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(building)} WITH (FORCE)`));
+    await withAdmin(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(building)} WITH (FORCE)`),
+    );
   }
   return name;
 }
@@ -122,7 +138,9 @@ export async function ensureTemplateDatabase(label: string, key: string, migrate
 /** Creates database `name` as a copy of `template` (ensureTemplateDatabase). */
 export async function createDatabaseFromTemplate(name: string, template: string): Promise<string> {
   const adminUrl = adminDatabaseUrl();
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`));
+  await withAdmin(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`),
+  );
   return withDatabase(adminUrl, name);
 }
 
@@ -154,12 +172,14 @@ export async function assertInfrastructure(): Promise<void> {
     },
     {
       what: `Redis at ${new URL(redisUrl).host}`,
-      start: "start it with `redis-server --bind 127.0.0.1 --port 6379 --save '' --appendonly no --daemonize yes` (install: `apt-get install -y redis-server`)",
+      start:
+        "start it with `redis-server --bind 127.0.0.1 --port 6379 --save '' --appendonly no --daemonize yes` (install: `apt-get install -y redis-server`)",
       check: () => pingRedis(redisUrl),
     },
     {
       what: `NATS with JetStream at ${natsUrl}`,
-      start: 'start it with `nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server &` (install: `apt-get install -y nats-server`)',
+      start:
+        'start it with `nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server &` (install: `apt-get install -y nats-server`)',
       check: () => checkJetStream(natsUrl),
     },
   ];
@@ -171,7 +191,9 @@ export async function assertInfrastructure(): Promise<void> {
     return [`- ${entry.what} is not reachable (${reason}): ${entry.start}`];
   });
   if (missing.length > 0) {
-    throw new Error(`Integration tests need PostgreSQL, Redis and NATS JetStream running locally:\n${missing.join('\n')}`);
+    throw new Error(
+      `Integration tests need PostgreSQL, Redis and NATS JetStream running locally:\n${missing.join('\n')}`,
+    );
   }
 }
 
@@ -197,7 +219,12 @@ function pingRedis(redisUrl: string): Promise<void> {
 }
 
 async function checkJetStream(natsUrl: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl, ...natsAuthOptions(NATS_ADMIN_USER), timeout: TIMEOUT_MS, reconnect: false });
+  const nc = await connect({
+    servers: natsUrl,
+    ...natsAuthOptions(NATS_ADMIN_USER),
+    timeout: TIMEOUT_MS,
+    reconnect: false,
+  });
   try {
     await jetstreamManager(nc); // throws when JetStream is not enabled
   } finally {

@@ -27,6 +27,10 @@ export async function freePorts(count: number): Promise<number[]> {
       return typeof address === 'object' && address ? address.port : 0;
     });
   } finally {
-    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
+    await Promise.all(
+      servers.map(
+        (server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+      ),
+    );
   }
 }

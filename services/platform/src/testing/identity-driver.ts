@@ -32,7 +32,12 @@ export interface IdentityDriver {
   /** A new organisation owned by the user; its id. */
   createOrganisation(ownerUserId: string, name: string): Promise<string>;
   /** Invites the address as `actorUserId` (who needs "members"), signs it up and accepts the invitation. */
-  addMember(organisationId: string, actorUserId: string, email: string, permissions: string[]): Promise<{ userId: string; memberId: string }>;
+  addMember(
+    organisationId: string,
+    actorUserId: string,
+    email: string,
+    permissions: string[],
+  ): Promise<{ userId: string; memberId: string }>;
   /** The opened token of the latest invitation e-mailed for this invitation id (waits for the event). */
   invitationToken(invitationId: string): Promise<string>;
   identity: PromiseClient<typeof IdentityServiceService>;
@@ -46,7 +51,10 @@ export async function createIdentityDriver(options: IdentityDriverOptions): Prom
   const timeoutMs = options.eventTimeoutMs ?? 15_000;
   const { callerKey } = options;
   const identity = createGrpcClient(IdentityServiceClient, options.grpcAddress, { callerKey, deadlineMs: 15_000 });
-  const organisations = createGrpcClient(OrganisationServiceClient, options.grpcAddress, { callerKey, deadlineMs: 15_000 });
+  const organisations = createGrpcClient(OrganisationServiceClient, options.grpcAddress, {
+    callerKey,
+    deadlineMs: 15_000,
+  });
   const nc = await connect({
     servers: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     ...natsAuthOptions(NATS_ADMIN_USER),
@@ -54,7 +62,10 @@ export async function createIdentityDriver(options: IdentityDriverOptions): Prom
   });
   // A core subscription sees every message the relay publishes to the stream from now on; subscribing before the
   // first call (and flushing, so the server has it) is what makes waiting for "the event of this call" safe.
-  const events = new EventLog(nc, [namespace.subject('kassa.identity.signin.code_requested'), namespace.subject('kassa.identity.member.invited')]);
+  const events = new EventLog(nc, [
+    namespace.subject('kassa.identity.signin.code_requested'),
+    namespace.subject('kassa.identity.member.invited'),
+  ]);
   await nc.flush();
 
   const codeSubject = namespace.subject('kassa.identity.signin.code_requested');
@@ -65,17 +76,41 @@ export async function createIdentityDriver(options: IdentityDriverOptions): Prom
     organisations,
     async signUp(email, name = '') {
       const clientIp = `10.${randomBytes(3).join('.')}`;
-      const { challengeId } = await identity.requestSignInCode({ email, purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_UP, locale: 'en', clientIp, displayName: name });
-      const event = await events.waitFor(codeSubject, (data) => SignInCodeRequested.decode(data), (e) => e.challengeId === challengeId, timeoutMs);
-      const verified = await identity.verifySignInCode({ challengeId, code: openString(key, event.sealedCode), clientIp, userAgent: 'kassa identity driver' });
+      const { challengeId } = await identity.requestSignInCode({
+        email,
+        purpose: SignInPurpose.SIGN_IN_PURPOSE_SIGN_UP,
+        locale: 'en',
+        clientIp,
+        displayName: name,
+      });
+      const event = await events.waitFor(
+        codeSubject,
+        (data) => SignInCodeRequested.decode(data),
+        (e) => e.challengeId === challengeId,
+        timeoutMs,
+      );
+      const verified = await identity.verifySignInCode({
+        challengeId,
+        code: openString(key, event.sealedCode),
+        clientIp,
+        userAgent: 'kassa identity driver',
+      });
       return { userId: verified.user!.id };
     },
     async createOrganisation(ownerUserId, name) {
-      const created = await organisations.createOrganisation({ name, description: '', currency: '', defaultLocale: '' }, { actorUserId: ownerUserId });
+      const created = await organisations.createOrganisation(
+        { name, description: '', currency: '', defaultLocale: '' },
+        { actorUserId: ownerUserId },
+      );
       return created.organisation!.organisation!.id;
     },
     async invitationToken(invitationId) {
-      const event = await events.waitFor(invitedSubject, (data) => MemberInvited.decode(data), (e) => e.invitationId === invitationId, timeoutMs);
+      const event = await events.waitFor(
+        invitedSubject,
+        (data) => MemberInvited.decode(data),
+        (e) => e.invitationId === invitationId,
+        timeoutMs,
+      );
       return openString(key, event.sealedToken);
     },
     async addMember(organisationId, actorUserId, email, permissions) {
@@ -128,7 +163,12 @@ class EventLog {
   }
 
   /** The newest message on the subject that matches, seen already or arriving within the timeout. */
-  waitFor<T>(subject: string, decode: (data: Uint8Array) => T, match: (event: T) => boolean, timeoutMs: number): Promise<T> {
+  waitFor<T>(
+    subject: string,
+    decode: (data: Uint8Array) => T,
+    match: (event: T) => boolean,
+    timeoutMs: number,
+  ): Promise<T> {
     const matches = (data: Uint8Array) => match(decode(data));
     const earlier = [...this.seen].reverse().find((entry) => entry.subject === subject && matches(entry.data));
     if (earlier) return Promise.resolve(decode(earlier.data));

@@ -69,7 +69,17 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
   const command = (entry: 'main' | 'migrate'): string[] =>
     bundle
       ? ['--enable-source-maps', join(bundle, `${entry}.js`)]
-      : ['--import', 'tsx', join(root, 'services', 'identity', 'src', ...(entry === 'main' ? ['main.ts'] : ['persistence', 'migrate.ts']))];
+      : [
+          '--import',
+          'tsx',
+          join(
+            root,
+            'services',
+            'identity',
+            'src',
+            ...(entry === 'main' ? ['main.ts'] : ['persistence', 'migrate.ts']),
+          ),
+        ];
   const cwd = bundle ? join(root, 'services', 'identity') : root;
 
   // migrate creates the database when it is missing.
@@ -101,12 +111,19 @@ export async function startIdentityProcess(options: IdentityProcessOptions): Pro
     await waitForServing(grpcAddress, callerKeyFromRoot(options.callerRoot), child, timeoutMs);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- identity output ---\n${output.join('').slice(-4000)}`, { cause: error });
+    throw new Error(`${(error as Error).message}\n--- identity output ---\n${output.join('').slice(-4000)}`, {
+      cause: error,
+    });
   }
   return { grpcAddress, databaseUrl, stop };
 }
 
-async function waitForServing(address: string, callerKey: CallerKey, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForServing(
+  address: string,
+  callerKey: CallerKey,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const health = createGrpcClient(HealthClient, address, { callerKey, deadlineMs: 1_000 });
   const deadline = Date.now() + timeoutMs;
   let last = '';

@@ -136,10 +136,17 @@ export interface OtlpReceiverOptions {
   /** Keep only the most recent spans (a long-running local receiver); default: keep all (tests). */
   maxSpans?: number;
   /** Extra GET pages over the received spans (the local trace view); undefined: not one of its pages. */
-  view?: (path: string, spans: readonly ReceivedSpan[]) => { contentType: string; body: string; status?: number } | undefined;
+  view?: (
+    path: string,
+    spans: readonly ReceivedSpan[],
+  ) => { contentType: string; body: string; status?: number } | undefined;
 }
 
-export async function startOtlpReceiver({ port: listenPort = 0, maxSpans, view }: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
+export async function startOtlpReceiver({
+  port: listenPort = 0,
+  maxSpans,
+  view,
+}: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
   const received: ReceivedSpan[] = [];
   const waiters = new Set<() => void>();
 
@@ -147,12 +154,16 @@ export async function startOtlpReceiver({ port: listenPort = 0, maxSpans, view }
     const path = (request.url ?? '').split('?')[0];
     if (path === '/api/spans' && (request.method === 'GET' || request.method === 'DELETE')) {
       if (request.method === 'DELETE') received.length = 0;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.method === 'GET' ? received : []));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(request.method === 'GET' ? received : []));
       return;
     }
     const page = request.method === 'GET' && path !== undefined ? view?.(path, received) : undefined;
     if (page) {
-      response.writeHead(page.status ?? 200, { 'content-type': page.contentType, 'cache-control': 'no-store' }).end(page.body);
+      response
+        .writeHead(page.status ?? 200, { 'content-type': page.contentType, 'cache-control': 'no-store' })
+        .end(page.body);
       return;
     }
     if (request.method !== 'POST' || path !== '/v1/traces') {
@@ -160,7 +171,9 @@ export async function startOtlpReceiver({ port: listenPort = 0, maxSpans, view }
       return;
     }
     if (!(request.headers['content-type'] ?? '').includes('application/json')) {
-      response.writeHead(415, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Only OTLP/HTTP JSON is accepted' }));
+      response
+        .writeHead(415, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: 'Only OTLP/HTTP JSON is accepted' }));
       return;
     }
     readBody(request)
@@ -193,7 +206,11 @@ export async function startOtlpReceiver({ port: listenPort = 0, maxSpans, view }
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`Spans did not match within ${timeoutMs} ms; received: ${received.map((s) => `${s.serviceName}:${s.name}`).join(', ') || 'none'}`));
+          reject(
+            new Error(
+              `Spans did not match within ${timeoutMs} ms; received: ${received.map((s) => `${s.serviceName}:${s.name}`).join(', ') || 'none'}`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = (): void => {
           clearTimeout(timer);

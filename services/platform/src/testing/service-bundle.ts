@@ -24,7 +24,10 @@ export function bundleServiceOnce(service: string): string {
   const dist = join(root, 'services', service, 'dist');
   const done = new Set((process.env[BUNDLED_SERVICES_ENV] ?? '').split(',').filter(Boolean));
   if (done.has(service)) return dist;
-  execFileSync(process.execPath, [join(root, 'scripts', 'build', 'bundle-service.mjs'), service], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'build', 'bundle-service.mjs'), service], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   process.env[BUNDLED_SERVICES_ENV] = [...done, service].join(',');
   return dist;
 }

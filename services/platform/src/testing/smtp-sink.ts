@@ -60,7 +60,11 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
           headers,
-          attachments: parsed.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
           raw: parsed,
           receivedAt: new Date(),
         });
@@ -82,7 +86,7 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
   // A client that dies mid-session (a sender killed with SIGKILL) resets its connection; smtp-server reports that as
   // an 'error' on the server, which without a listener would take the whole sink (and the dev mail inbox) down.
   server.on('error', () => undefined);
-  const boundPort = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const boundPort = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
 
   return {
     port: boundPort,
@@ -98,7 +102,11 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`No matching e-mail within ${timeoutMs} ms (received ${messages.length}: ${messages.map((m) => `"${m.subject}" to ${m.to.join(',')}`).join('; ')})`));
+          reject(
+            new Error(
+              `No matching e-mail within ${timeoutMs} ms (received ${messages.length}: ${messages.map((m) => `"${m.subject}" to ${m.to.join(',')}`).join('; ')})`,
+            ),
+          );
         }, timeoutMs);
         const wake = (): void => void check();
         const cleanup = (): void => {

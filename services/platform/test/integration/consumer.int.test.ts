@@ -51,8 +51,18 @@ describe('inbox-guarded consumer', () => {
   ) => {
     durables.push(durable);
     const consumer = await startConsumer({
-      orm: db.orm, js: nats.js, jsm: nats.jsm, logger, stream, durable, filterSubjects, handle,
-      ackWaitMs: 2_000, retryBackoffMs: 50, maxRetryBackoffMs: 200, ...options,
+      orm: db.orm,
+      js: nats.js,
+      jsm: nats.jsm,
+      logger,
+      stream,
+      durable,
+      filterSubjects,
+      handle,
+      ackWaitMs: 2_000,
+      retryBackoffMs: 50,
+      maxRetryBackoffMs: 200,
+      ...options,
     });
     consumers.push(consumer);
     return consumer;
@@ -65,7 +75,11 @@ describe('inbox-guarded consumer', () => {
   };
 
   const inboxIds = async (durable: string) =>
-    ((await db.orm.em.getKnex()('inbox').where({ consumer: durable }).orderBy('message_id')) as { message_id: string }[]).map((row) => row.message_id);
+    (
+      (await db.orm.em.getKnex()('inbox').where({ consumer: durable }).orderBy('message_id')) as {
+        message_id: string;
+      }[]
+    ).map((row) => row.message_id);
 
   const pending = async (durable: string) => {
     const info = await nats.jsm.consumers.info(stream, durable);
@@ -75,14 +89,17 @@ describe('inbox-guarded consumer', () => {
   beforeAll(async () => {
     await assertInfrastructure();
     tracing = startInMemoryTracing();
-    db = await migratedDatabase('consumer', logger, [{ name: 'Migration20990101000000TestEffects', class: Migration20990101000000TestEffects }]);
+    db = await migratedDatabase('consumer', logger, [
+      { name: 'Migration20990101000000TestEffects', class: Migration20990101000000TestEffects },
+    ]);
     nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'consumer-test', user: NATS_ADMIN_USER, logger });
     await ensureStream(nats.jsm, { name: stream, subjects: [`${prefix}.>`] });
   });
 
   afterAll(async () => {
     await Promise.all(consumers.map((consumer) => consumer.stop()));
-    for (const durable of durables) await nats?.jsm.streams.purge(PARKED_STREAM, { filter: parkedSubject(durable) }).catch(() => undefined);
+    for (const durable of durables)
+      await nats?.jsm.streams.purge(PARKED_STREAM, { filter: parkedSubject(durable) }).catch(() => undefined);
     await nats?.jsm.streams.delete(stream).catch(() => undefined);
     await nats?.close();
     await db?.drop();
@@ -101,7 +118,11 @@ describe('inbox-guarded consumer', () => {
       expect(config.subjects).toEqual([`${prefix}-ensure.a.>`, `${prefix}-ensure.b.>`]);
       // A retention: 30 days unless the owner says otherwise, and a changed one is applied to the existing stream.
       expect(config.max_age).toBe(EVENT_RETENTION_MS * 1e6);
-      await ensureStream(nats.jsm, { name, subjects: [`${prefix}-ensure.a.>`, `${prefix}-ensure.b.>`], maxAgeMs: 400 * DAY_MS });
+      await ensureStream(nats.jsm, {
+        name,
+        subjects: [`${prefix}-ensure.a.>`, `${prefix}-ensure.b.>`],
+        maxAgeMs: 400 * DAY_MS,
+      });
       expect((await nats.jsm.streams.info(name)).config.max_age).toBe(400 * DAY_MS * 1e6);
     } finally {
       await nats.jsm.streams.delete(name);
@@ -118,7 +139,12 @@ describe('inbox-guarded consumer', () => {
       processed_at: new Date(Date.now() - ageDays * DAY_MS),
     });
     // The stream keeps 30 days: a row of 32 days cannot be redelivered any more, one of 30.5 days (inside the margin) could.
-    await knex('inbox').insert([row(durable, 'old-1', 32), row(durable, 'old-2', 400), row(durable, 'margin', 30.5), row(durable, 'new', 1)]);
+    await knex('inbox').insert([
+      row(durable, 'old-1', 32),
+      row(durable, 'old-2', 400),
+      row(durable, 'margin', 30.5),
+      row(durable, 'new', 1),
+    ]);
     await knex('inbox').insert(row(`other-${token}`, 'old-other', 400));
 
     expect(await consumer.pruneInbox()).toBe(2);
@@ -138,8 +164,12 @@ describe('inbox-guarded consumer', () => {
 
     const slug = `${durable}_${prefix.replace(/\./g, '_')}_dup`;
     await waitFor('both deliveries acknowledged', async () => {
-      const infos = await Promise.all([`${slug}_all`, `${slug}_order_paid`].map((name) => nats.jsm.consumers.info(stream, name)));
-      return infos.every((info) => info.delivered.consumer_seq === 1 && info.ack_floor.consumer_seq === 1) ? true : undefined;
+      const infos = await Promise.all(
+        [`${slug}_all`, `${slug}_order_paid`].map((name) => nats.jsm.consumers.info(stream, name)),
+      );
+      return infos.every((info) => info.delivered.consumer_seq === 1 && info.ack_floor.consumer_seq === 1)
+        ? true
+        : undefined;
     });
     expect(handled.map((message) => message.id)).toEqual(['obx_dup_1']);
     expect(new TextDecoder().decode(handled[0]!.data)).toBe('obx_dup_1');
@@ -180,7 +210,9 @@ describe('inbox-guarded consumer', () => {
 
     const parked = await waitFor<StoredMsg>('the parked copy', async () => {
       try {
-        return await nats.jsm.streams.getMessage(PARKED_STREAM, { last_by_subj: parkedSubject(durable) }) ?? undefined;
+        return (
+          (await nats.jsm.streams.getMessage(PARKED_STREAM, { last_by_subj: parkedSubject(durable) })) ?? undefined
+        );
       } catch {
         return undefined; // not parked yet
       }
@@ -203,14 +235,19 @@ describe('inbox-guarded consumer', () => {
     const deliveries: number[] = [];
     await start(durable, `${prefix}.atomic.>`, async (message, em) => {
       deliveries.push(message.deliveryCount);
-      await em.execute('insert into effect (message_id, note) values (?, ?)', [message.id, `attempt ${message.deliveryCount}`]);
+      await em.execute('insert into effect (message_id, note) values (?, ?)', [
+        message.id,
+        `attempt ${message.deliveryCount}`,
+      ]);
       if (message.deliveryCount === 1) throw new Error('failed after writing the effect');
     });
     await publish(`${prefix}.atomic.thing`, 'obx_atomic_1');
 
     await waitFor('the retry committed', async () => ((await inboxIds(durable)).length > 0 ? true : undefined));
     expect(deliveries).toEqual([1, 2]);
-    expect(await db.orm.em.getKnex()('effect').where({ message_id: 'obx_atomic_1' }).select('note')).toEqual([{ note: 'attempt 2' }]);
+    expect(await db.orm.em.getKnex()('effect').where({ message_id: 'obx_atomic_1' }).select('note')).toEqual([
+      { note: 'attempt 2' },
+    ]);
     expect(await inboxIds(durable)).toEqual(['obx_atomic_1']);
   });
 

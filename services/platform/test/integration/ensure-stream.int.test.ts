@@ -28,4 +28,3 @@ it('creates a file-backed stream with the replicas asked for, and leaves it alon
   await ensureStream(jsm, { name, subjects, replicas: 1 });
   expect((await jsm.streams.info(name)).created).toEqual(created.created);
 });
-

@@ -1,7 +1,13 @@
 import { NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { type AddressInfo, createServer } from 'node:net';
 import { connectivityState, status } from '@grpc/grpc-js';
-import { createGrpcClient, createGrpcServer, endpointStates, type GrpcClientOptions, type GrpcServer } from '../../src/grpc';
+import {
+  createGrpcClient,
+  createGrpcServer,
+  endpointStates,
+  type GrpcClientOptions,
+  type GrpcServer,
+} from '../../src/grpc';
 
 import { createLogger } from '../../src/logging';
 import { testCallerKey, testCallerVerifiers } from '../../src/testing/caller-key';
@@ -16,14 +22,28 @@ async function unimplemented(): Promise<never> {
 
 /** A replica that answers with its own name, so the caller can tell who served each call. */
 async function startReplica(name: string): Promise<{ server: GrpcServer; port: number }> {
-  const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('notifications') });
+  const server = createGrpcServer({
+    logger,
+    port: 0,
+    host: '127.0.0.1',
+    callerVerifiers: testCallerVerifiers('notifications'),
+  });
   server.add(NotificationsServiceService, {
     async listMessages() {
       return {
         messages: [
           {
-            id: name, template: '', recipient: '', subject: '', status: 'send', history: [], createdAt: new Date(0),
-            subjectRef: '', organisationId: '', attachments: [], purpose: '',
+            id: name,
+            template: '',
+            recipient: '',
+            subject: '',
+            status: 'send',
+            history: [],
+            createdAt: new Date(0),
+            subjectRef: '',
+            organisationId: '',
+            attachments: [],
+            purpose: '',
           },
         ],
       };
@@ -68,10 +88,16 @@ describe('a client of several replicas', () => {
   });
 
   /** Who served each of `calls` calls sent all at once, the moment the client is made (a new pod's first burst). */
-  async function burstServedBy(address: string, calls: number, options: Partial<GrpcClientOptions> = {}): Promise<Record<string, number>> {
+  async function burstServedBy(
+    address: string,
+    calls: number,
+    options: Partial<GrpcClientOptions> = {},
+  ): Promise<Record<string, number>> {
     const client = createGrpcClient(NotificationsServiceClient, address, { callerKey: testCallerKey, ...options });
     try {
-      return countNames(await Promise.all(Array.from({ length: calls }, () => client.listMessages({ subjectRef: '' }))));
+      return countNames(
+        await Promise.all(Array.from({ length: calls }, () => client.listMessages({ subjectRef: '' }))),
+      );
     } finally {
       client.close();
     }
@@ -83,14 +109,16 @@ describe('a client of several replicas', () => {
     return counts;
   }
 
-  it('spreads a new client\'s first burst of calls, sent while it is still connecting, over every replica', async () => {
+  it("spreads a new client's first burst of calls, sent while it is still connecting, over every replica", async () => {
     const address = replicas.map(({ port }) => `127.0.0.1:${port}`).join(',');
-    for (let round = 0; round < 5; round++) expect(await burstServedBy(address, 20)).toEqual({ 'replica-a': 10, 'replica-b': 10 });
+    for (let round = 0; round < 5; round++)
+      expect(await burstServedBy(address, 20)).toEqual({ 'replica-a': 10, 'replica-b': 10 });
   });
 
   it('control: without holding the first calls, the whole burst goes to the replica that connected first', async () => {
     const address = replicas.map(({ port }) => `127.0.0.1:${port}`).join(',');
-    for (let round = 0; round < 5; round++) expect(Object.values(await burstServedBy(address, 20, { firstConnectWaitMs: 0 }))).toEqual([20]);
+    for (let round = 0; round < 5; round++)
+      expect(Object.values(await burstServedBy(address, 20, { firstConnectWaitMs: 0 }))).toEqual([20]);
   });
 
   it('spreads the first burst after the channel went idle too', async () => {
@@ -99,7 +127,8 @@ describe('a client of several replicas', () => {
     // connections alive. (grpc-js may reuse a connection the idle channel left; where it connects anew, the client
     // holds the burst as it does for a new channel.)
     const client = createGrpcClient(NotificationsServiceClient, address, {
-      callerKey: testCallerKey, channelOptions: { 'grpc.client_idle_timeout_ms': 1_000, 'grpc.use_local_subchannel_pool': 1 },
+      callerKey: testCallerKey,
+      channelOptions: { 'grpc.client_idle_timeout_ms': 1_000, 'grpc.use_local_subchannel_pool': 1 },
     });
     try {
       await client.listMessages({ subjectRef: '' });
@@ -112,7 +141,9 @@ describe('a client of several replicas', () => {
         watch();
       });
       expect(await endpointStates(client.raw)).toEqual([]);
-      expect(countNames(await Promise.all(Array.from({ length: 20 }, () => client.listMessages({ subjectRef: '' }))))).toEqual({ 'replica-a': 10, 'replica-b': 10 });
+      expect(
+        countNames(await Promise.all(Array.from({ length: 20 }, () => client.listMessages({ subjectRef: '' })))),
+      ).toEqual({ 'replica-a': 10, 'replica-b': 10 });
     } finally {
       client.close();
     }
@@ -120,7 +151,11 @@ describe('a client of several replicas', () => {
 
   it('does not hold calls when every replica is down: they fail at once, as without the hold', async () => {
     const closed = (await freePorts(2)).map((port) => `127.0.0.1:${port}`).join(',');
-    const client = createGrpcClient(NotificationsServiceClient, closed, { callerKey: testCallerKey, firstConnectWaitMs: 20_000, deadlineMs: 30_000 });
+    const client = createGrpcClient(NotificationsServiceClient, closed, {
+      callerKey: testCallerKey,
+      firstConnectWaitMs: 20_000,
+      deadlineMs: 30_000,
+    });
     try {
       const started = Date.now();
       await expect(client.listMessages({ subjectRef: '' })).rejects.toMatchObject({ code: status.UNAVAILABLE });
@@ -137,9 +172,14 @@ describe('a client of several replicas', () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as AddressInfo).port;
-    const client = createGrpcClient(NotificationsServiceClient, `127.0.0.1:${replicas[0]!.port},127.0.0.1:${silentPort}`, {
-      callerKey: testCallerKey, firstConnectWaitMs: 20_000,
-    });
+    const client = createGrpcClient(
+      NotificationsServiceClient,
+      `127.0.0.1:${replicas[0]!.port},127.0.0.1:${silentPort}`,
+      {
+        callerKey: testCallerKey,
+        firstConnectWaitMs: 20_000,
+      },
+    );
     try {
       const { messages } = await client.listMessages({ subjectRef: '' }, { deadlineMs: 3_000 });
       expect(messages[0]!.id).toBe('replica-a');
@@ -160,7 +200,7 @@ describe('a client of several replicas', () => {
     }
   });
 
-  it('control: with grpc-js\'s default policy (pick_first) every call goes to one replica', async () => {
+  it("control: with grpc-js's default policy (pick_first) every call goes to one replica", async () => {
     const address = replicas.map(({ port }) => `127.0.0.1:${port}`).join(',');
     const pickFirst = { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ pick_first: {} }] }) };
     expect(Object.keys(await servedBy(address, 40, pickFirst))).toHaveLength(1);
@@ -180,4 +220,3 @@ describe('a client of several replicas', () => {
     }
   });
 });
-

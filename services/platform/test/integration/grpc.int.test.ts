@@ -3,7 +3,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { credentials, makeGenericClientConstructor, Metadata, status, type ClientReadableStream } from '@grpc/grpc-js';
-import { HealthCheckResponse_ServingStatus as ServingStatus, HealthClient, type HealthCheckResponse } from '@kassa/proto/grpc/health/v1/health';
+import {
+  HealthCheckResponse_ServingStatus as ServingStatus,
+  HealthClient,
+  type HealthCheckResponse,
+} from '@kassa/proto/grpc/health/v1/health';
 import { NotificationsServiceClient, NotificationsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import {
   ConflictError,
@@ -16,13 +20,26 @@ import {
   messages,
 } from '../../src/errors';
 import {
-  CALLER_HEADER, type CallerKey, createGrpcClient, createGrpcServer, GrpcCallError, pairKey, requestDigest, signCall, type CallContext, type GrpcServer, type Workload,
+  CALLER_HEADER,
+  type CallerKey,
+  createGrpcClient,
+  createGrpcServer,
+  GrpcCallError,
+  pairKey,
+  requestDigest,
+  signCall,
+  type CallContext,
+  type GrpcServer,
+  type Workload,
 } from '../../src/grpc';
 import { createLogger } from '../../src/logging';
 import { captureLogs } from '../../src/testing/log-capture';
 
 async function unimplemented(): Promise<never> {
-  throw Object.assign(new Error('Not implemented in this test'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });
+  throw Object.assign(new Error('Not implemented in this test'), {
+    code: status.UNIMPLEMENTED,
+    details: 'Not implemented',
+  });
 }
 
 const run = promisify(execFile);
@@ -54,7 +71,12 @@ const outcomes: Record<string, (ctx: CallContext) => Promise<never>> = {
     throw new RateLimitedError(42);
   },
   'many-violations': async () => {
-    throw new ValidationError(Array.from({ length: 5_000 }, (_, index) => ({ field: `lines.${index}.quantity`, message: messages.minValue(1) })));
+    throw new ValidationError(
+      Array.from({ length: 5_000 }, (_, index) => ({
+        field: `lines.${index}.quantity`,
+        message: messages.minValue(1),
+      })),
+    );
   },
   boom: async () => {
     throw new Error('database password is hunter2');
@@ -82,7 +104,8 @@ const previousCallerKey: CallerKey = { workload: 'bff', secret: randomBytes(32) 
 const ticketingKey: CallerKey = { workload: 'ticketing', secret: randomBytes(32) };
 const LIST_MESSAGES = '/kassa.notifications.v1.NotificationsService/ListMessages';
 /** The digest of ListMessages({ subjectRef }) as grpc-js encodes it: what a hand-made credential binds the body by. */
-const bodyOf = (subjectRef: string) => requestDigest(NotificationsServiceService.listMessages.requestSerialize({ subjectRef }));
+const bodyOf = (subjectRef: string) =>
+  requestDigest(NotificationsServiceService.listMessages.requestSerialize({ subjectRef }));
 
 describe('grpc server and client', () => {
   const logs = captureLogs();
@@ -93,10 +116,16 @@ describe('grpc server and client', () => {
   const seenContexts: CallContext[] = [];
 
   beforeAll(async () => {
-    server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', ceilingMs: 400, callerVerifiers: new Map<Workload, Buffer[]>([
-      ['bff', [pairKey(callerKey.secret, 'notifications'), pairKey(previousCallerKey.secret, 'notifications')]],
-      ['ticketing', [pairKey(ticketingKey.secret, 'notifications')]],
-    ]) });
+    server = createGrpcServer({
+      logger,
+      port: 0,
+      host: '127.0.0.1',
+      ceilingMs: 400,
+      callerVerifiers: new Map<Workload, Buffer[]>([
+        ['bff', [pairKey(callerKey.secret, 'notifications'), pairKey(previousCallerKey.secret, 'notifications')]],
+        ['ticketing', [pairKey(ticketingKey.secret, 'notifications')]],
+      ]),
+    });
     server.add(NotificationsServiceService, {
       async listMessages(request, ctx) {
         seenContexts.push(ctx);
@@ -128,7 +157,10 @@ describe('grpc server and client', () => {
     const port = await server.start();
     expect(port).toBeGreaterThan(0);
     address = `127.0.0.1:${port}`;
-    client = createGrpcClient(NotificationsServiceClient, address, { callerKey, actor: () => ({ userId: 'usr_default' }) });
+    client = createGrpcClient(NotificationsServiceClient, address, {
+      callerKey,
+      actor: () => ({ userId: 'usr_default' }),
+    });
   });
 
   afterAll(async () => {
@@ -168,7 +200,10 @@ describe('grpc server and client', () => {
   it('logs every call with method, status and duration', async () => {
     await client.listMessages({ subjectRef: 'not-found' }).catch(() => undefined);
     const line = logs.lines.find((l) => l.msg === 'grpc call' && l.status === 'NOT_FOUND');
-    expect(line).toMatchObject({ method: '/kassa.notifications.v1.NotificationsService/ListMessages', grpc_code: status.NOT_FOUND });
+    expect(line).toMatchObject({
+      method: '/kassa.notifications.v1.NotificationsService/ListMessages',
+      grpc_code: status.NOT_FOUND,
+    });
     expect(typeof line!.duration_ms).toBe('number');
   });
 
@@ -211,11 +246,15 @@ describe('grpc server and client', () => {
     const before = seenContexts.length;
     for (const subjectRef of ['ok\u0000', 'a\u0007b', '\u001b[31m', 'x\u007f']) {
       const error = await callError(client.listMessages({ subjectRef }));
-      expect([error.code, error.violations]).toEqual([status.INVALID_ARGUMENT, [{ field: 'subjectRef', message: 'Subject ref is invalid' }]]);
+      expect([error.code, error.violations]).toEqual([
+        status.INVALID_ARGUMENT,
+        [{ field: 'subjectRef', message: 'Subject ref is invalid' }],
+      ]);
     }
     expect(seenContexts.length).toBe(before);
     // The control: the same calls without the characters reach the handler.
-    for (const subjectRef of ['ok', 'line one\nline two\r\n\tend']) expect((await client.listMessages({ subjectRef })).messages[0]!.subjectRef).toBe(subjectRef);
+    for (const subjectRef of ['ok', 'line one\nline two\r\n\tend'])
+      expect((await client.listMessages({ subjectRef })).messages[0]!.subjectRef).toBe(subjectRef);
     expect(seenContexts.length).toBe(before + 2);
   });
 
@@ -236,10 +275,20 @@ describe('grpc server and client', () => {
     expect((line!.err as { stack: string }).stack).toContain('database password is hunter2');
   });
 
-  it('refuses request bytes that are no message of the method with INVALID_ARGUMENT, not grpc-js\'s INTERNAL', async () => {
+  it("refuses request bytes that are no message of the method with INVALID_ARGUMENT, not grpc-js's INTERNAL", async () => {
     const identity = (bytes: Buffer) => bytes;
     const Raw = makeGenericClientConstructor(
-      { listMessages: { path: LIST_MESSAGES, requestStream: false, responseStream: false, requestSerialize: identity, requestDeserialize: identity, responseSerialize: identity, responseDeserialize: identity } },
+      {
+        listMessages: {
+          path: LIST_MESSAGES,
+          requestStream: false,
+          responseStream: false,
+          requestSerialize: identity,
+          requestDeserialize: identity,
+          responseSerialize: identity,
+          responseDeserialize: identity,
+        },
+      },
       'Raw',
     );
     const raw = new Raw(address, credentials.createInsecure());
@@ -247,9 +296,21 @@ describe('grpc server and client', () => {
       // A length-delimited field longer than the message: the generated decoder throws "premature EOF".
       const answer = await new Promise<{ code: number; details: string; metadata: Metadata }>((resolve) => {
         const metadata = new Metadata();
-        metadata.set(CALLER_HEADER, signCall(callerKey, LIST_MESSAGES, undefined, requestDigest(Buffer.from([0x0a, 0x7f, 0x41]))));
-        (raw as unknown as { listMessages: (b: Buffer, m: Metadata, cb: (e: { code: number; details: string; metadata: Metadata } | null) => void) => void })
-          .listMessages(Buffer.from([0x0a, 0x7f, 0x41]), metadata, (error) => resolve(error ?? { code: 0, details: '', metadata: new Metadata() }));
+        metadata.set(
+          CALLER_HEADER,
+          signCall(callerKey, LIST_MESSAGES, undefined, requestDigest(Buffer.from([0x0a, 0x7f, 0x41]))),
+        );
+        (
+          raw as unknown as {
+            listMessages: (
+              b: Buffer,
+              m: Metadata,
+              cb: (e: { code: number; details: string; metadata: Metadata } | null) => void,
+            ) => void;
+          }
+        ).listMessages(Buffer.from([0x0a, 0x7f, 0x41]), metadata, (error) =>
+          resolve(error ?? { code: 0, details: '', metadata: new Metadata() }),
+        );
       });
       expect(answer.code).toBe(status.INVALID_ARGUMENT);
       expect(answer.details).toBe(messages.genericForm);
@@ -290,7 +351,9 @@ describe('grpc server and client', () => {
     let watch: ClientReadableStream<HealthCheckResponse> | undefined;
     try {
       expect(await health.check({ service: '' })).toEqual({ status: ServingStatus.SERVING });
-      expect(await health.check({ service: 'kassa.notifications.v1.NotificationsService' })).toEqual({ status: ServingStatus.SERVING });
+      expect(await health.check({ service: 'kassa.notifications.v1.NotificationsService' })).toEqual({
+        status: ServingStatus.SERVING,
+      });
       expect((await callError(health.check({ service: 'kassa.nope.v1.Nope' }))).code).toBe(status.NOT_FOUND);
 
       const watched: ServingStatus[] = [];
@@ -314,16 +377,20 @@ describe('grpc server and client', () => {
       health.close();
       raw.close();
     }
-    expect(logs.lines.some((l) => l.msg === 'grpc call' && String(l.method).startsWith('/grpc.health.v1.'))).toBe(false);
+    expect(logs.lines.some((l) => l.msg === 'grpc call' && String(l.method).startsWith('/grpc.health.v1.'))).toBe(
+      false,
+    );
   });
 
   describe('caller credential', () => {
     const REFUSED = { code: status.UNAUTHENTICATED, details: 'The call carries no valid caller credential.' };
-    const refusals = () => logs.lines.filter((line) => line.msg === 'grpc call refused: no valid caller credential for this call');
+    const refusals = () =>
+      logs.lines.filter((line) => line.msg === 'grpc call refused: no valid caller credential for this call');
 
     function metadataOf(headers: Record<string, string | string[]>): Metadata {
       const metadata = new Metadata();
-      for (const [key, values] of Object.entries(headers)) for (const value of [values].flat()) metadata.add(key, value);
+      for (const [key, values] of Object.entries(headers))
+        for (const value of [values].flat()) metadata.add(key, value);
       return metadata;
     }
 
@@ -347,7 +414,12 @@ describe('grpc server and client', () => {
       expect(await rawCall(new Metadata())).toEqual(REFUSED);
       expect(seenContexts).toHaveLength(before);
       expect(refusals().slice(-2)).toEqual([
-        expect.objectContaining({ level: 'warn', method: LIST_MESSAGES, reason: 'missing', grpc_code: status.UNAUTHENTICATED }),
+        expect.objectContaining({
+          level: 'warn',
+          method: LIST_MESSAGES,
+          reason: 'missing',
+          grpc_code: status.UNAUTHENTICATED,
+        }),
         expect.objectContaining({ method: LIST_MESSAGES, reason: 'missing' }),
       ]);
       expect(typeof refusals().at(-1)!.peer).toBe('string');
@@ -359,11 +431,17 @@ describe('grpc server and client', () => {
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: forX }))).toEqual(REFUSED);
       // An anonymous call's credential cannot be given an actor afterwards.
       const anonymous = signCall(callerKey, LIST_MESSAGES, undefined, bodyOf('ord_raw'));
-      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: anonymous }))).toEqual(REFUSED);
+      expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_y', [CALLER_HEADER]: anonymous }))).toEqual(
+        REFUSED,
+      );
       // Nor can an actor's credential be used without the actor.
       expect(await rawCall(metadataOf({ [CALLER_HEADER]: forX }))).toEqual(REFUSED);
       expect(seenContexts).toHaveLength(before);
-      expect(refusals().slice(-3).map((line) => line.reason)).toEqual(['invalid', 'invalid', 'invalid']);
+      expect(
+        refusals()
+          .slice(-3)
+          .map((line) => line.reason),
+      ).toEqual(['invalid', 'invalid', 'invalid']);
       const logged = JSON.stringify(logs.lines);
       expect(logged).not.toContain(forX.split('.')[3]);
       expect(logged).not.toContain(anonymous.split('.')[3]);
@@ -381,12 +459,19 @@ describe('grpc server and client', () => {
     it("refuses a service's own genuine key for a call SERVICE_CALLS does not give it (PERMISSION_DENIED), and the same key signing as the BFF", async () => {
       const before = seenContexts.length;
       const asTicketing = createGrpcClient(NotificationsServiceClient, address, { callerKey: ticketingKey });
-      const asBff = createGrpcClient(NotificationsServiceClient, address, { callerKey: { workload: 'bff', secret: ticketingKey.secret } });
+      const asBff = createGrpcClient(NotificationsServiceClient, address, {
+        callerKey: { workload: 'bff', secret: ticketingKey.secret },
+      });
       try {
         const forUser = await callError(asTicketing.listMessages({ subjectRef: 'ord_pod' }, { actorUserId: 'usr_x' }));
-        expect({ code: forUser.code, details: forUser.details }).toEqual({ code: status.PERMISSION_DENIED, details: 'The caller may not make this call.' });
+        expect({ code: forUser.code, details: forUser.details }).toEqual({
+          code: status.PERMISSION_DENIED,
+          details: 'The caller may not make this call.',
+        });
         expect(refusals().at(-1)).toMatchObject({ reason: 'forbidden' });
-        expect((await callError(asTicketing.listMessages({ subjectRef: 'ord_pod' }))).code).toBe(status.PERMISSION_DENIED);
+        expect((await callError(asTicketing.listMessages({ subjectRef: 'ord_pod' }))).code).toBe(
+          status.PERMISSION_DENIED,
+        );
         const pretending = await callError(asBff.listMessages({ subjectRef: 'ord_pod' }, { actorUserId: 'usr_x' }));
         expect({ code: pretending.code, details: pretending.details }).toEqual(REFUSED);
       } finally {
@@ -397,18 +482,27 @@ describe('grpc server and client', () => {
     });
 
     it('refuses a credential made for another method', async () => {
-      const forOther = signCall(callerKey, '/kassa.notifications.v1.NotificationsService/ListOrderMessages', 'usr_x', bodyOf('ord_raw'));
+      const forOther = signCall(
+        callerKey,
+        '/kassa.notifications.v1.NotificationsService/ListOrderMessages',
+        'usr_x',
+        bodyOf('ord_raw'),
+      );
       expect(await rawCall(metadataOf({ 'kassa-actor-user-id': 'usr_x', [CALLER_HEADER]: forOther }))).toEqual(REFUSED);
       expect(refusals().at(-1)).toMatchObject({ reason: 'invalid' });
     });
 
     it('refuses every call of a client whose key the server does not hold', async () => {
       const before = seenContexts.length;
-      const stranger = createGrpcClient(NotificationsServiceClient, address, { callerKey: { workload: 'bff', secret: randomBytes(32) } });
+      const stranger = createGrpcClient(NotificationsServiceClient, address, {
+        callerKey: { workload: 'bff', secret: randomBytes(32) },
+      });
       try {
         const error = await callError(stranger.listMessages({ subjectRef: 'ord_stranger' }, { actorUserId: 'usr_x' }));
         expect({ code: error.code, details: error.details }).toEqual(REFUSED);
-        expect((await callError(stranger.listMessages({ subjectRef: 'ord_stranger' }))).code).toBe(status.UNAUTHENTICATED);
+        expect((await callError(stranger.listMessages({ subjectRef: 'ord_stranger' }))).code).toBe(
+          status.UNAUTHENTICATED,
+        );
       } finally {
         stranger.close();
       }
@@ -447,7 +541,9 @@ describe('grpc server and client', () => {
       const raw = new HealthClient(address, credentials.createInsecure());
       try {
         const reply = await new Promise<HealthCheckResponse>((resolve, reject) => {
-          raw.check({ service: '' }, new Metadata(), { deadline: Date.now() + 5_000 }, (error, response) => (error ? reject(error) : resolve(response!)));
+          raw.check({ service: '' }, new Metadata(), { deadline: Date.now() + 5_000 }, (error, response) =>
+            error ? reject(error) : resolve(response!),
+          );
         });
         expect(reply).toEqual({ status: ServingStatus.SERVING });
       } finally {
@@ -457,17 +553,25 @@ describe('grpc server and client', () => {
 
     it('cannot be started without a key', () => {
       expect(() => createGrpcServer({ logger, port: 0, callerVerifiers: new Map() })).toThrow(/callerVerifiers/);
-      expect(() => createGrpcClient(NotificationsServiceClient, address, { callerKey: { workload: 'bff', secret: Buffer.alloc(16) } })).toThrow(/callerKey/);
+      expect(() =>
+        createGrpcClient(NotificationsServiceClient, address, {
+          callerKey: { workload: 'bff', secret: Buffer.alloc(16) },
+        }),
+      ).toThrow(/callerKey/);
     });
   });
 
   it('puts client and server spans of a call into one trace (real require hooks, child process under tsx)', async () => {
     const root = path.resolve(__dirname, '../../../..');
-    const { stdout } = await run(path.join(root, 'node_modules/.bin/tsx'), [path.join(__dirname, '../fixtures/grpc-trace/main.ts')], {
-      cwd: root,
-      timeout: 30_000,
-      env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '' },
-    });
+    const { stdout } = await run(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(__dirname, '../fixtures/grpc-trace/main.ts')],
+      {
+        cwd: root,
+        timeout: 30_000,
+        env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+      },
+    );
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
       spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string }[];
       handlerLog: { trace_id?: string; span_id?: string };

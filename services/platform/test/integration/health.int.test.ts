@@ -52,7 +52,12 @@ describe('http edge', () => {
   });
 
   it('answers /readyz with 200 when every check passes, and 503 after setReady(false)', async () => {
-    const passing = await startHttpEdge({ port: 0, host: '127.0.0.1', logger, checks: { database: async () => undefined } });
+    const passing = await startHttpEdge({
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      checks: { database: async () => undefined },
+    });
     try {
       const url = `http://127.0.0.1:${passing.port}/readyz`;
       const ok = await fetch(url);

@@ -7,7 +7,8 @@ import {
   assertInfrastructure,
   createIdentityDriver,
   startIdentityProcess,
-  testCallerKey, testCallerKeyText,
+  testCallerKey,
+  testCallerKeyText,
   uniqueName,
 } from '../../src/testing';
 import { OrganisationServiceClient } from '@kassa/proto/identity/v1/organisations';
@@ -23,7 +24,12 @@ const sealingKey = randomBytes(32).toString('base64url');
 beforeAll(async () => {
   await assertInfrastructure();
   identity = await startIdentityProcess({ namespace, sealingKey, callerRoot: testCallerKeyText });
-  driver = await createIdentityDriver({ grpcAddress: identity.grpcAddress, namespace, sealingKey, callerKey: testCallerKey });
+  driver = await createIdentityDriver({
+    grpcAddress: identity.grpcAddress,
+    namespace,
+    sealingKey,
+    callerKey: testCallerKey,
+  });
 });
 
 afterAll(async () => {
@@ -46,26 +52,44 @@ it('signs up users, creates an organisation and adds members with the asked perm
 
   const scanner = await driver.addMember(organisationId, owner.userId, address('scanner'), ['checkin']);
   expect(scanner.memberId).toMatch(/^mem_/);
-  await expect(driver.organisations.authorize({ userId: scanner.userId, organisationId, permission: 'checkin' })).resolves.toEqual({
-    allowed: true, member: true, permissions: ['checkin'],
+  await expect(
+    driver.organisations.authorize({ userId: scanner.userId, organisationId, permission: 'checkin' }),
+  ).resolves.toEqual({
+    allowed: true,
+    member: true,
+    permissions: ['checkin'],
   });
-  await expect(driver.organisations.authorize({ userId: scanner.userId, organisationId, permission: 'events' })).resolves.toMatchObject({
-    allowed: false, member: true,
+  await expect(
+    driver.organisations.authorize({ userId: scanner.userId, organisationId, permission: 'events' }),
+  ).resolves.toMatchObject({
+    allowed: false,
+    member: true,
   });
-  await expect(driver.organisations.authorize({ userId: first.userId, organisationId, permission: '' })).resolves.toEqual({
-    allowed: false, member: false, permissions: [],
+  await expect(
+    driver.organisations.authorize({ userId: first.userId, organisationId, permission: '' }),
+  ).resolves.toEqual({
+    allowed: false,
+    member: false,
+    permissions: [],
   });
 });
 
 it('stops the process and drops its database', async () => {
   const other = await startIdentityProcess({ namespace: `${namespace}b`, sealingKey, callerRoot: testCallerKeyText });
   await other.stop();
-  const admin = new Client({ connectionString: process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const admin = new Client({
+    connectionString: process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
   await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [new URL(other.databaseUrl).pathname.slice(1)]);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
+    new URL(other.databaseUrl).pathname.slice(1),
+  ]);
   await admin.end();
   expect(rowCount).toBe(0);
-  const client = createGrpcClient(OrganisationServiceClient, other.grpcAddress, { callerKey: testCallerKey, deadlineMs: 1_000 });
+  const client = createGrpcClient(OrganisationServiceClient, other.grpcAddress, {
+    callerKey: testCallerKey,
+    deadlineMs: 1_000,
+  });
   await expect(client.listPermissionPresets({})).rejects.toMatchObject({ code: status.UNAVAILABLE });
   client.close();
 });

@@ -59,9 +59,13 @@ describe('jobs', () => {
     expect(() => createQueue('bad:name', { redisUrl })).toThrow("must not contain ':'");
 
     const runs: string[] = [];
-    worker(q.name, async (job) => {
-      runs.push(job.id!);
-    }, { redisUrl, logger });
+    worker(
+      q.name,
+      async (job) => {
+        runs.push(job.id!);
+      },
+      { redisUrl, logger },
+    );
     await waitFor('the job completed', async () => (await q.getJobCounts('completed')).completed === 1);
     // Enqueued again after it ran: still the same job, not a second run.
     await enqueue(q, 'expire-order', { orderId: 'ord_1' }, { jobId: 'expire-ord_1' });
@@ -81,17 +85,23 @@ describe('jobs', () => {
     });
     let seenTraceId = '';
     let seenData: unknown;
-    worker(q.name, async (job) => {
-      seenTraceId = trace.getActiveSpan()?.spanContext().traceId ?? '';
-      seenData = job.data;
-    }, { redisUrl, logger });
+    worker(
+      q.name,
+      async (job) => {
+        seenTraceId = trace.getActiveSpan()?.spanContext().traceId ?? '';
+        seenData = job.data;
+      },
+      { redisUrl, logger },
+    );
 
     await waitFor('the job ran', () => seenTraceId !== '');
     expect(seenTraceId).toBe(traceId);
     expect(seenData).toMatchObject({ orderId: 'ord_2', _trace: { traceparent: expect.stringContaining(traceId) } });
     const spans = tracing.exporter.getFinishedSpans();
     const producer = spans.find((span) => span.name === `${q.name} send`)!;
-    await waitFor('the consumer span ended', () => tracing.exporter.getFinishedSpans().some((span) => span.name === 'send-receipt process'));
+    await waitFor('the consumer span ended', () =>
+      tracing.exporter.getFinishedSpans().some((span) => span.name === 'send-receipt process'),
+    );
     const consumer = tracing.exporter.getFinishedSpans().find((span) => span.name === 'send-receipt process')!;
     expect(producer.kind).toBe(SpanKind.PRODUCER);
     expect(consumer.kind).toBe(SpanKind.CONSUMER);
@@ -102,10 +112,14 @@ describe('jobs', () => {
   it('retries a failing job with exponential backoff and logs each failure', async () => {
     const q = queue();
     const attempts: number[] = [];
-    worker(q.name, async () => {
-      attempts.push(Date.now());
-      if (attempts.length < 3) throw new Error(`flaky ${attempts.length}`);
-    }, { redisUrl, logger });
+    worker(
+      q.name,
+      async () => {
+        attempts.push(Date.now());
+        if (attempts.length < 3) throw new Error(`flaky ${attempts.length}`);
+      },
+      { redisUrl, logger },
+    );
     await enqueue(q, 'flaky', {}, { jobId: 'flaky-1', attempts: 3, backoffMs: 200 });
 
     await waitFor('the third attempt succeeded', async () => (await q.getJobCounts('completed')).completed === 1);
@@ -120,13 +134,19 @@ describe('jobs', () => {
   it('logs a job that fails for good, and close() waits for the active job', async () => {
     const q = queue();
     let finished = false;
-    const running = worker(q.name, async (job) => {
-      if (job.name === 'doomed') throw new Error('no such order');
-      await sleep(300);
-      finished = true;
-    }, { redisUrl, logger });
+    const running = worker(
+      q.name,
+      async (job) => {
+        if (job.name === 'doomed') throw new Error('no such order');
+        await sleep(300);
+        finished = true;
+      },
+      { redisUrl, logger },
+    );
     await enqueue(q, 'doomed', {}, { attempts: 1 });
-    await waitFor('the failure was logged', () => logs.lines.some((line) => line.queue === q.name && line.msg === 'job failed for good'));
+    await waitFor('the failure was logged', () =>
+      logs.lines.some((line) => line.queue === q.name && line.msg === 'job failed for good'),
+    );
 
     await enqueue(q, 'slow', {});
     await waitFor('the slow job started', async () => (await q.getJobCounts('active')).active === 1);

@@ -46,7 +46,10 @@ const scrapeUntil = (what: string, probe: (text: string) => boolean) =>
   });
 
 async function unimplemented(): Promise<never> {
-  throw Object.assign(new Error('Not implemented in this test'), { code: status.UNIMPLEMENTED, details: 'Not implemented' });
+  throw Object.assign(new Error('Not implemented in this test'), {
+    code: status.UNIMPLEMENTED,
+    details: 'Not implemented',
+  });
 }
 
 describe('platform metrics on the Prometheus endpoint', () => {
@@ -72,7 +75,8 @@ describe('platform metrics on the Prometheus endpoint', () => {
 
   afterAll(async () => {
     await Promise.all([...relays.map((relay) => relay.stop()), ...consumers.map((consumer) => consumer.stop())]);
-    for (const durable of durables) await nats?.jsm.streams.purge(PARKED_STREAM, { filter: parkedSubject(durable) }).catch(() => undefined);
+    for (const durable of durables)
+      await nats?.jsm.streams.purge(PARKED_STREAM, { filter: parkedSubject(durable) }).catch(() => undefined);
     await nats?.jsm.streams.delete(stream).catch(() => undefined);
     await nats?.close();
     await db?.drop();
@@ -80,10 +84,16 @@ describe('platform metrics on the Prometheus endpoint', () => {
   });
 
   it('counts gRPC calls and their durations by method and status code, health checks left out', async () => {
-    const server = createGrpcServer({ logger, port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('notifications') });
+    const server = createGrpcServer({
+      logger,
+      port: 0,
+      host: '127.0.0.1',
+      callerVerifiers: testCallerVerifiers('notifications'),
+    });
     server.add(NotificationsServiceService, {
       async listMessages(request) {
-        if (request.subjectRef === 'bad') throw new ValidationError([{ field: 'subjectRef', message: messages.idInvalid }]);
+        if (request.subjectRef === 'bad')
+          throw new ValidationError([{ field: 'subjectRef', message: messages.idInvalid }]);
         return { messages: [] };
       },
       listOrderMessages: unimplemented,
@@ -106,11 +116,22 @@ describe('platform metrics on the Prometheus endpoint', () => {
 
     const text = await scrape();
     const rpc_method = '/kassa.notifications.v1.NotificationsService/ListMessages';
-    expect(text).toContain(`kassa_rpc_server_requests_total{rpc_method="${rpc_method}",rpc_code="INVALID_ARGUMENT",otel_scope_name="kassa",service_name="${SERVICE}"} 1\n`);
+    expect(text).toContain(
+      `kassa_rpc_server_requests_total{rpc_method="${rpc_method}",rpc_code="INVALID_ARGUMENT",otel_scope_name="kassa",service_name="${SERVICE}"} 1\n`,
+    );
     expect(sampleValue(text, 'kassa_rpc_server_requests_total', { rpc_method, rpc_code: 'OK' })).toBe(2);
     expect(sampleValue(text, 'kassa_rpc_server_duration_seconds_count', { rpc_method, rpc_code: 'OK' })).toBe(2);
-    expect(sampleValue(text, 'kassa_rpc_server_duration_seconds_bucket', { rpc_method, rpc_code: 'INVALID_ARGUMENT', le: '+Inf' })).toBe(1);
-    expect(samplesOf(text, 'kassa_rpc_server_requests_total').map((sample) => sample.labels.rpc_method)).toEqual([rpc_method, rpc_method]);
+    expect(
+      sampleValue(text, 'kassa_rpc_server_duration_seconds_bucket', {
+        rpc_method,
+        rpc_code: 'INVALID_ARGUMENT',
+        le: '+Inf',
+      }),
+    ).toBe(1);
+    expect(samplesOf(text, 'kassa_rpc_server_requests_total').map((sample) => sample.labels.rpc_method)).toEqual([
+      rpc_method,
+      rpc_method,
+    ]);
   });
 
   describe('outbox', () => {
@@ -118,7 +139,12 @@ describe('platform metrics on the Prometheus endpoint', () => {
     const write = (count: number) =>
       db.orm.em.fork().transactional(async (em) => {
         for (let index = 0; index < count; index++) {
-          addToOutbox(em, { subject, type: UserCreated, message: UserCreated.fromPartial({ userId: `usr_${index}` }), key: `usr_${index}` });
+          addToOutbox(em, {
+            subject,
+            type: UserCreated,
+            message: UserCreated.fromPartial({ userId: `usr_${index}` }),
+            key: `usr_${index}`,
+          });
         }
       });
     const relay = (options: Partial<Parameters<typeof startOutboxRelay>[0]> = {}) => {
@@ -144,13 +170,18 @@ describe('platform metrics on the Prometheus endpoint', () => {
       const drained = await scrape();
       expect(sampleValue(drained, 'kassa_outbox_unpublished')).toBe(0);
       expect(sampleValue(drained, 'kassa_outbox_oldest_unpublished_age_seconds')).toBe(0);
-      expect(drained).toContain(`kassa_outbox_published_total{subject="${subject}",otel_scope_name="kassa",service_name="${SERVICE}"} 3\n`);
+      expect(drained).toContain(
+        `kassa_outbox_published_total{subject="${subject}",otel_scope_name="kassa",service_name="${SERVICE}"} 3\n`,
+      );
       // Exported from the relay's start at 0, so the first failure is an increase.
       expect(sampleValue(drained, 'kassa_outbox_publish_failures_total')).toBe(0);
     });
 
     it('counts failed publishes, and a backlog query that fails leaves the gauges out without breaking the scrape', async () => {
-      const unreachable = { ...nats.js, publish: async () => Promise.reject(new Error('no responders')) } as unknown as JetStreamClient;
+      const unreachable = {
+        ...nats.js,
+        publish: async () => Promise.reject(new Error('no responders')),
+      } as unknown as JetStreamClient;
       const failing = relay({ js: unreachable, baseBackoffMs: 60_000 });
       await write(1);
       expect(await failing.runOnce()).toBe(0);
@@ -168,7 +199,9 @@ describe('platform metrics on the Prometheus endpoint', () => {
       await scrape();
       expect(withoutBacklog).not.toContain('kassa_outbox_unpublished');
       expect(sampleValue(withoutBacklog, 'kassa_outbox_publish_failures_total')).toBe(1);
-      const warnings = logs.lines.filter((line) => line.msg === 'could not read the outbox backlog for metrics' && line.level === 'warn');
+      const warnings = logs.lines.filter(
+        (line) => line.msg === 'could not read the outbox backlog for metrics' && line.level === 'warn',
+      );
       expect(warnings).toHaveLength(1);
       await broken.stop();
     });
@@ -176,9 +209,14 @@ describe('platform metrics on the Prometheus endpoint', () => {
 
   it('runs effects registered with afterCommit only when the transaction commits (real PostgreSQL)', async () => {
     const effects: string[] = [];
-    const inboxRows = async (id: string) => (await db.orm.em.getKnex()('inbox').where({ consumer: 'after-commit-test', message_id: id })).length;
+    const inboxRows = async (id: string) =>
+      (await db.orm.em.getKnex()('inbox').where({ consumer: 'after-commit-test', message_id: id })).length;
     const insertInbox = (em: Parameters<typeof afterCommit>[0], id: string) =>
-      em.execute("insert into inbox (consumer, message_id, processed_at) values ('after-commit-test', ?, now())", [id], 'run');
+      em.execute(
+        "insert into inbox (consumer, message_id, processed_at) values ('after-commit-test', ?, now())",
+        [id],
+        'run',
+      );
 
     await transactionalWithEffects(db.orm.em.fork(), async (em) => {
       await insertInbox(em, 'committed');
@@ -198,7 +236,8 @@ describe('platform metrics on the Prometheus endpoint', () => {
   });
 
   describe('consumer', () => {
-    const publish = (subject: string, id: string) => nats.js.publish(subject, new TextEncoder().encode(id), { msgID: id, headers: natsHeaders() });
+    const publish = (subject: string, id: string) =>
+      nats.js.publish(subject, new TextEncoder().encode(id), { msgID: id, headers: natsHeaders() });
 
     it('counts deliveries by outcome and times them, and runs handlers’ afterCommit effects only for commits', async () => {
       const durable = uniqueName('mtr_cns');
@@ -207,8 +246,16 @@ describe('platform metrics on the Prometheus endpoint', () => {
       const committed: string[] = [];
       consumers.push(
         await startConsumer({
-          orm: db.orm, js: nats.js, jsm: nats.jsm, logger, stream, durable, filterSubjects: `${prefix}.cns.>`,
-          maxDeliver: 2, retryBackoffMs: 20, maxRetryBackoffMs: 50,
+          orm: db.orm,
+          js: nats.js,
+          jsm: nats.jsm,
+          logger,
+          stream,
+          durable,
+          filterSubjects: `${prefix}.cns.>`,
+          maxDeliver: 2,
+          retryBackoffMs: 20,
+          maxRetryBackoffMs: 50,
           async handle(message, em) {
             afterCommit(em, () => committed.push(`${message.id}#${message.deliveryCount}`));
             if (message.id === 'msg_flaky' && message.deliveryCount === 1) throw new Error('first delivery fails');
@@ -218,15 +265,24 @@ describe('platform metrics on the Prometheus endpoint', () => {
       );
       for (const id of ['msg_ok', 'msg_seen', 'msg_flaky', 'msg_poison']) await publish(`${prefix}.cns.thing`, id);
 
-      const outcome = (text: string, name: string) => sampleValue(text, 'kassa_consumer_messages_total', { consumer: durable, outcome: name });
-      const text = await scrapeUntil('every delivery settled', (current) => outcome(current, 'parked') === 1 && outcome(current, 'handled') === 2);
-      expect(text).toContain(`kassa_consumer_messages_total{consumer="${durable}",outcome="duplicate",otel_scope_name="kassa",service_name="${SERVICE}"} 1\n`);
+      const outcome = (text: string, name: string) =>
+        sampleValue(text, 'kassa_consumer_messages_total', { consumer: durable, outcome: name });
+      const text = await scrapeUntil(
+        'every delivery settled',
+        (current) => outcome(current, 'parked') === 1 && outcome(current, 'handled') === 2,
+      );
+      expect(text).toContain(
+        `kassa_consumer_messages_total{consumer="${durable}",outcome="duplicate",otel_scope_name="kassa",service_name="${SERVICE}"} 1\n`,
+      );
       expect(outcome(text, 'failed')).toBe(2); // msg_flaky's first delivery, msg_poison's first
       // Every delivery but none ran its transaction: ok, seen, flaky twice, poison twice.
       expect(sampleValue(text, 'kassa_consumer_handle_duration_seconds_count', { consumer: durable })).toBe(6);
       expect(committed.sort()).toEqual(['msg_flaky#2', 'msg_ok#1']);
 
-      const settled = await scrapeUntil('nothing pending', (current) => sampleValue(current, 'kassa_consumer_ack_pending', { consumer: durable }) === 0);
+      const settled = await scrapeUntil(
+        'nothing pending',
+        (current) => sampleValue(current, 'kassa_consumer_ack_pending', { consumer: durable }) === 0,
+      );
       expect(sampleValue(settled, 'kassa_consumer_pending', { consumer: durable })).toBe(0);
     });
 
@@ -238,7 +294,14 @@ describe('platform metrics on the Prometheus endpoint', () => {
         release = resolve;
       });
       const consumer = await startConsumer({
-        orm: db.orm, js: nats.js, jsm: nats.jsm, logger, stream, durable, filterSubjects: [`${prefix}.blk.a`, `${prefix}.blk.b`], pullBatch: 1,
+        orm: db.orm,
+        js: nats.js,
+        jsm: nats.jsm,
+        logger,
+        stream,
+        durable,
+        filterSubjects: [`${prefix}.blk.a`, `${prefix}.blk.b`],
+        pullBatch: 1,
         handle: () => gate,
       });
       consumers.push(consumer);
@@ -256,15 +319,24 @@ describe('platform metrics on the Prometheus endpoint', () => {
         const before = await nats.jsm.consumers.info(stream, onA);
         const text = await scrape();
         const after = await nats.jsm.consumers.info(stream, onA);
-        const steady = after.num_ack_pending >= 1 && before.num_pending === after.num_pending && before.num_ack_pending === after.num_ack_pending;
+        const steady =
+          after.num_ack_pending >= 1 &&
+          before.num_pending === after.num_pending &&
+          before.num_ack_pending === after.num_ack_pending;
         return steady ? { text, info: after } : undefined;
       });
       expect(blocked.info.num_pending + blocked.info.num_ack_pending).toBe(3);
-      expect(gauges(blocked.text, onA)).toEqual({ pending: blocked.info.num_pending, ackPending: blocked.info.num_ack_pending });
+      expect(gauges(blocked.text, onA)).toEqual({
+        pending: blocked.info.num_pending,
+        ackPending: blocked.info.num_ack_pending,
+      });
       expect(gauges(blocked.text, onB)).toEqual({ pending: 0, ackPending: 0 });
 
       release();
-      await scrapeUntil('the backlog drained', (text) => gauges(text, onA).pending === 0 && gauges(text, onA).ackPending === 0);
+      await scrapeUntil(
+        'the backlog drained',
+        (text) => gauges(text, onA).pending === 0 && gauges(text, onA).ackPending === 0,
+      );
       await consumer.stop();
       consumers.splice(consumers.indexOf(consumer), 1);
       const stopped = await scrape();
@@ -284,7 +356,9 @@ describe('platform metrics on the Prometheus endpoint', () => {
       await enqueue(queue, 'bad', {}, { attempts: 1 });
       const depth = (text: string, state: string) => sampleValue(text, 'kassa_jobs_queued', { queue: name, state });
       const before = await scrape();
-      expect(before).toContain(`kassa_jobs_queued{queue="${name}",state="waiting",otel_scope_name="kassa",service_name="${SERVICE}"} 2\n`);
+      expect(before).toContain(
+        `kassa_jobs_queued{queue="${name}",state="waiting",otel_scope_name="kassa",service_name="${SERVICE}"} 2\n`,
+      );
       expect([depth(before, 'delayed'), depth(before, 'active'), depth(before, 'failed')]).toEqual([2, 0, 0]);
 
       worker = startWorker(
@@ -294,9 +368,13 @@ describe('platform metrics on the Prometheus endpoint', () => {
         },
         { redisUrl, logger },
       );
-      const processed = (text: string, outcome: string) => sampleValue(text, 'kassa_jobs_processed_total', { queue: name, outcome });
+      const processed = (text: string, outcome: string) =>
+        sampleValue(text, 'kassa_jobs_processed_total', { queue: name, outcome });
       // A scrape reads the depth from Redis before the counters: wait for both to have caught up.
-      const after = await scrapeUntil('both jobs processed', (text) => processed(text, 'completed') === 1 && depth(text, 'active') === 0 && depth(text, 'failed') === 1);
+      const after = await scrapeUntil(
+        'both jobs processed',
+        (text) => processed(text, 'completed') === 1 && depth(text, 'active') === 0 && depth(text, 'failed') === 1,
+      );
       expect(processed(after, 'failed')).toBe(1);
       expect([depth(after, 'waiting'), depth(after, 'delayed')]).toEqual([0, 2]);
     } finally {
@@ -309,20 +387,30 @@ describe('platform metrics on the Prometheus endpoint', () => {
 
   it('serves the metrics on their own port (GET /metrics and /healthz only), and a port taken is a warning', async () => {
     const warnings: { fields: object; message: string }[] = [];
-    const quiet = { info: () => undefined, warn: (fields: object, message: string) => warnings.push({ fields, message }) };
+    const quiet = {
+      info: () => undefined,
+      warn: (fields: object, message: string) => warnings.push({ fields, message }),
+    };
     const server = await startMetricsServer({ port: 0, host: '127.0.0.1', logger: quiet });
     try {
       const base = `http://127.0.0.1:${server!.port}`;
       const metrics = await fetch(`${base}/metrics`);
       expect(metrics.status).toBe(200);
       expect(metrics.headers.get('content-type')).toContain('text/plain');
-      expect(sampleValue(await metrics.text(), 'kassa_outbox_publish_failures_total', { service_name: SERVICE })).toBe(1);
+      expect(sampleValue(await metrics.text(), 'kassa_outbox_publish_failures_total', { service_name: SERVICE })).toBe(
+        1,
+      );
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
       expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405);
       expect((await fetch(`${base}/orders`)).status).toBe(404);
 
       expect(await startMetricsServer({ port: server!.port, host: '127.0.0.1', logger: quiet })).toBeUndefined();
-      expect(warnings).toEqual([{ fields: expect.objectContaining({ code: 'EADDRINUSE', port: server!.port }), message: 'metrics server not started' }]);
+      expect(warnings).toEqual([
+        {
+          fields: expect.objectContaining({ code: 'EADDRINUSE', port: server!.port }),
+          message: 'metrics server not started',
+        },
+      ]);
     } finally {
       await server?.close();
     }
@@ -338,10 +426,14 @@ describe('HTTP server metrics of the http instrumentation (child process under t
 
   it('records http.server.request.duration as http_server_request_duration_seconds, without server spans, scrapes and probes left out', async () => {
     const root = path.resolve(__dirname, '../../../..');
-    child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(__dirname, '../fixtures/http-metrics/main.ts')], {
-      cwd: root,
-      env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '' },
-    });
+    child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(__dirname, '../fixtures/http-metrics/main.ts')],
+      {
+        cwd: root,
+        env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+      },
+    );
     const stderr: string[] = [];
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -352,7 +444,8 @@ describe('HTTP server metrics of the http instrumentation (child process under t
     };
     const { appPort, metricsPort } = (await nextLine()) as { appPort: number; metricsPort: number };
 
-    const get = (url: string) => fetch(url).then(async (response) => ({ status: response.status, text: await response.text() }));
+    const get = (url: string) =>
+      fetch(url).then(async (response) => ({ status: response.status, text: await response.text() }));
     await get(`http://127.0.0.1:${appPort}/hello`);
     await get(`http://127.0.0.1:${appPort}/hello`);
     await get(`http://127.0.0.1:${appPort}/missing`);
@@ -362,11 +455,17 @@ describe('HTTP server metrics of the http instrumentation (child process under t
     child.stdin.end();
     const { spanKinds } = (await nextLine()) as { spanKinds: number[] };
 
-    const count = (labels: Record<string, string>) => sampleValue(text, 'http_server_request_duration_seconds_count', labels);
-    expect(count({ http_request_method: 'GET', http_response_status_code: '200', service_name: 'http-metrics-fixture' })).toBe(2);
+    const count = (labels: Record<string, string>) =>
+      sampleValue(text, 'http_server_request_duration_seconds_count', labels);
+    expect(
+      count({ http_request_method: 'GET', http_response_status_code: '200', service_name: 'http-metrics-fixture' }),
+    ).toBe(2);
     expect(count({ http_request_method: 'GET', http_response_status_code: '404' })).toBe(1);
     // Only the app's three requests: the metrics server's own /healthz and /metrics are not measured.
-    const all = samplesOf(text, 'http_server_request_duration_seconds_count').reduce((sum, sample) => sum + sample.value, 0);
+    const all = samplesOf(text, 'http_server_request_duration_seconds_count').reduce(
+      (sum, sample) => sum + sample.value,
+      0,
+    );
     expect(all).toBe(3);
     expect(text).toContain('# TYPE http_server_request_duration_seconds histogram');
     expect(spanKinds).not.toContain(1 /* SERVER */);

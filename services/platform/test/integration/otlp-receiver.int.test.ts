@@ -23,7 +23,10 @@ describe('OTLP receiver', () => {
       timeout: 30_000,
       env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
     });
-    const spans = await receiver.waitForSpans((all) => all.some((s) => s.name === 'reserve') && all.some((s) => s.name === 'checkout'), 5000);
+    const spans = await receiver.waitForSpans(
+      (all) => all.some((s) => s.name === 'reserve') && all.some((s) => s.name === 'checkout'),
+      5000,
+    );
     const checkout = spans.find((s) => s.name === 'checkout')!;
     const reserve = spans.find((s) => s.name === 'reserve')!;
     expect(checkout).toMatchObject({
@@ -38,8 +41,14 @@ describe('OTLP receiver', () => {
   }, 40_000);
 
   it('rejects what is not OTLP/HTTP JSON and times out waiting with the spans it has', async () => {
-    const response = await fetch(`${receiver.url}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/x-protobuf' }, body: 'x' });
+    const response = await fetch(`${receiver.url}/v1/traces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: 'x',
+    });
     expect(response.status).toBe(415);
-    await expect(receiver.waitForSpans((all) => all.some((s) => s.name === 'never'), 100)).rejects.toThrow(/did not match within 100 ms/);
+    await expect(receiver.waitForSpans((all) => all.some((s) => s.name === 'never'), 100)).rejects.toThrow(
+      /did not match within 100 ms/,
+    );
   });
 });

@@ -28,11 +28,25 @@ describe('outbox and relay', () => {
       acks.push(ack);
       return ack;
     }) as JetStreamClient['publish'];
-    return { js: { ...js, publish } as JetStreamClient, acks, get calls() { return acks.length; } };
+    return {
+      js: { ...js, publish } as JetStreamClient,
+      acks,
+      get calls() {
+        return acks.length;
+      },
+    };
   }
 
   const relay = (options: Partial<Parameters<typeof startOutboxRelay>[0]> = {}) => {
-    const started = startOutboxRelay({ orm: db.orm, js: nats.js, logger, background: false, baseBackoffMs: 200, maxBackoffMs: 1000, ...options });
+    const started = startOutboxRelay({
+      orm: db.orm,
+      js: nats.js,
+      logger,
+      background: false,
+      baseBackoffMs: 200,
+      maxBackoffMs: 1000,
+      ...options,
+    });
     relays.push(started);
     return started;
   };
@@ -40,7 +54,12 @@ describe('outbox and relay', () => {
   async function write(count: number, subject = `${prefix}.user.created`): Promise<string[]> {
     return db.orm.em.fork().transactional(async (em) =>
       Array.from({ length: count }, (_, index) =>
-        addToOutbox(em, { subject, type: UserCreated, message: UserCreated.fromPartial({ userId: `usr_${index}`, email: `u${index}@example.com` }), key: `usr_${index}` }),
+        addToOutbox(em, {
+          subject,
+          type: UserCreated,
+          message: UserCreated.fromPartial({ userId: `usr_${index}`, email: `u${index}@example.com` }),
+          key: `usr_${index}`,
+        }),
       ),
     );
   }
@@ -56,7 +75,13 @@ describe('outbox and relay', () => {
   }
 
   const messageIds = async () => (await streamMessages()).map((message) => message.header.get('Nats-Msg-Id'));
-  interface Row { id: string; published_at: Date | null; attempts: number; last_error: string | null; next_attempt_at: Date }
+  interface Row {
+    id: string;
+    published_at: Date | null;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date;
+  }
   // MikroORM leaves timestamps to the driver as strings: read them back as dates.
   const rows = async (ids: string[]): Promise<Row[]> =>
     (await db.orm.em.getKnex()('outbox').whereIn('id', ids).orderBy('id')).map((row: Record<string, unknown>) => ({
@@ -105,7 +130,11 @@ describe('outbox and relay', () => {
     let id = '';
     await expect(
       db.orm.em.fork().transactional(async (em) => {
-        id = addToOutbox(em, { subject: `${prefix}.user.created`, type: UserCreated, message: UserCreated.fromPartial({ userId: 'usr_x' }) });
+        id = addToOutbox(em, {
+          subject: `${prefix}.user.created`,
+          type: UserCreated,
+          message: UserCreated.fromPartial({ userId: 'usr_x' }),
+        });
         await em.flush();
         throw new Error('checkout failed');
       }),
@@ -185,7 +214,9 @@ describe('outbox and relay', () => {
     const orphanStream = `TEST_ORPHAN_${token}`;
     extraStreams.push(orphanStream);
     await ensureStream(nats.jsm, { name: orphanStream, subjects: [`${orphanPrefix}.>`] });
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, afterFailure!.next_attempt_at.getTime() - Date.now()) + 50));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, afterFailure!.next_attempt_at.getTime() - Date.now()) + 50),
+    );
     expect(await relayA.runOnce()).toBe(1);
     const [recovered] = await rows([failing!]);
     expect(recovered!.published_at).toBeInstanceOf(Date);
@@ -193,7 +224,12 @@ describe('outbox and relay', () => {
   });
 
   it('records a closed connection as a failed attempt', async () => {
-    const closed = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'outbox-test-closed', user: NATS_ADMIN_USER, logger });
+    const closed = await connectNats({
+      url: 'nats://127.0.0.1:4222',
+      name: 'outbox-test-closed',
+      user: NATS_ADMIN_USER,
+      logger,
+    });
     await closed.close();
     const [id] = await write(1);
 
@@ -234,7 +270,9 @@ describe('outbox and relay', () => {
     const message = (await streamMessages()).find((each) => each.header.get('Nats-Msg-Id') === id)!;
     const [, messageTraceId, messageParentId] = message.header.get('traceparent').split('-');
     expect(messageTraceId).toBe(traceId);
-    const producer = tracing.exporter.getFinishedSpans().find((span) => span.attributes['messaging.message.id'] === id)!;
+    const producer = tracing.exporter
+      .getFinishedSpans()
+      .find((span) => span.attributes['messaging.message.id'] === id)!;
     expect(producer.kind).toBe(SpanKind.PRODUCER);
     expect(producer.spanContext().traceId).toBe(traceId);
     expect(producer.parentSpanContext?.spanId).toBe(checkoutSpanId);
@@ -259,7 +297,8 @@ describe('outbox and relay', () => {
 
     // Far below the 60 s poll: only the notification can have woken the relay this soon.
     const deadline = Date.now() + 10_000;
-    while (!(await messageIds()).includes(id!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (!(await messageIds()).includes(id!) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await messageIds()).toContain(id);
     expect((await rows([id!]))[0]!.published_at).toBeInstanceOf(Date);
   });
@@ -267,8 +306,12 @@ describe('outbox and relay', () => {
   it('prunes rows published more than 7 days ago', async () => {
     const [old, recent, unpublished] = await write(3, `${prefix}.prune.test`);
     const knex = db.orm.em.getKnex();
-    await knex('outbox').where({ id: old }).update({ published_at: knex.raw("now() - interval '8 days'") });
-    await knex('outbox').where({ id: recent }).update({ published_at: knex.raw("now() - interval '6 days'") });
+    await knex('outbox')
+      .where({ id: old })
+      .update({ published_at: knex.raw("now() - interval '8 days'") });
+    await knex('outbox')
+      .where({ id: recent })
+      .update({ published_at: knex.raw("now() - interval '6 days'") });
 
     expect(await relay().prune()).toBe(1);
     expect((await rows([old!, recent!, unpublished!])).map((row) => row.id)).toEqual([recent, unpublished]);

@@ -12,7 +12,10 @@ class Migration20990101000000TestWidgets extends Migration {
     this.addSql('create table widget (id text primary key)');
   }
 }
-const migrations = [...platformMigrations, { name: 'Migration20990101000000TestWidgets', class: Migration20990101000000TestWidgets }];
+const migrations = [
+  ...platformMigrations,
+  { name: 'Migration20990101000000TestWidgets', class: Migration20990101000000TestWidgets },
+];
 
 async function query<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: url });
@@ -37,7 +40,8 @@ describe('persistence', () => {
   });
 
   afterAll(async () => {
-    for (const name of created) await query(adminDatabaseUrl(), `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    for (const name of created)
+      await query(adminDatabaseUrl(), `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
   });
 
   it('creates a missing database, runs the migrations in order and is idempotent', async () => {
@@ -46,7 +50,11 @@ describe('persistence', () => {
     expect(await query(adminDatabaseUrl(), 'SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).toHaveLength(0);
 
     const first = await runMigrations({ databaseUrl: url, entities: platformEntities, migrations, logger });
-    expect(first).toEqual(['Migration20261122000000PlatformOutboxInbox', 'Migration20270402000000PlatformInboxPruning', 'Migration20990101000000TestWidgets']);
+    expect(first).toEqual([
+      'Migration20261122000000PlatformOutboxInbox',
+      'Migration20270402000000PlatformInboxPruning',
+      'Migration20990101000000TestWidgets',
+    ]);
 
     const second = await runMigrations({ databaseUrl: url, entities: platformEntities, migrations, logger });
     expect(second).toEqual([]);
@@ -61,9 +69,15 @@ describe('persistence', () => {
   it('creates the partial index on unpublished rows and the notify trigger', async () => {
     const url = newDatabaseUrl();
     await runMigrations({ databaseUrl: url, entities: platformEntities, migrations: platformMigrations, logger });
-    const [index] = await query<{ indexdef: string }>(url, "select indexdef from pg_indexes where indexname = 'outbox_unpublished_idx'");
+    const [index] = await query<{ indexdef: string }>(
+      url,
+      "select indexdef from pg_indexes where indexname = 'outbox_unpublished_idx'",
+    );
     expect(index?.indexdef).toContain('WHERE (published_at IS NULL)');
-    const triggers = await query<{ tgname: string }>(url, "select tgname from pg_trigger where tgrelid = 'outbox'::regclass and not tgisinternal");
+    const triggers = await query<{ tgname: string }>(
+      url,
+      "select tgname from pg_trigger where tgrelid = 'outbox'::regclass and not tgisinternal",
+    );
     expect(triggers.map((row) => row.tgname)).toEqual(['outbox_notify']);
 
     // A committed insert notifies kassa_outbox; the relay depends on it.
@@ -71,8 +85,13 @@ describe('persistence', () => {
     await listener.connect();
     try {
       await listener.query('LISTEN kassa_outbox');
-      const notified = new Promise<string>((resolve) => listener.once('notification', (message) => resolve(message.channel)));
-      await query(url, "insert into outbox (id, subject, payload) values ('obx_test', 'kassa.test.thing.created', '\\x00')");
+      const notified = new Promise<string>((resolve) =>
+        listener.once('notification', (message) => resolve(message.channel)),
+      );
+      await query(
+        url,
+        "insert into outbox (id, subject, payload) values ('obx_test', 'kassa.test.thing.created', '\\x00')",
+      );
       await expect(notified).resolves.toBe('kassa_outbox');
     } finally {
       await listener.end();
@@ -83,7 +102,9 @@ describe('persistence', () => {
     const url = newDatabaseUrl();
     await Promise.all([ensureDatabase(url), ensureDatabase(url), ensureDatabase(url)]);
     await ensureDatabase(url);
-    expect(await query(adminDatabaseUrl(), 'SELECT 1 FROM pg_database WHERE datname = $1', [created.at(-1)])).toHaveLength(1);
+    expect(
+      await query(adminDatabaseUrl(), 'SELECT 1 FROM pg_database WHERE datname = $1', [created.at(-1)]),
+    ).toHaveLength(1);
   });
 
   it('createOrm maps the platform entities onto the migrated tables', async () => {
@@ -94,7 +115,10 @@ describe('persistence', () => {
       const em = orm.em.fork();
       em.create('InboxMessage', { consumer: 'billing', messageId: 'obx_1' });
       await em.flush();
-      const rows = await query<{ consumer: string; message_id: string; processed_at: Date }>(url, 'select * from inbox');
+      const rows = await query<{ consumer: string; message_id: string; processed_at: Date }>(
+        url,
+        'select * from inbox',
+      );
       expect(rows).toEqual([{ consumer: 'billing', message_id: 'obx_1', processed_at: expect.any(Date) }]);
     } finally {
       await orm.close(true);

@@ -8,7 +8,10 @@ describe('rate limiter (real Redis)', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1, lazyConnect: true });
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
     await redis.connect(); // fails loudly when Redis is not running
   });
 
@@ -53,7 +56,9 @@ describe('rate limiter (real Redis)', () => {
 
   it('never admits more than the limit under concurrent hits (atomic script)', async () => {
     const limiter = createRateLimiter(redis, { prefix });
-    const results = await Promise.all(Array.from({ length: 50 }, () => limiter.hit('burst', { limit: 10, windowSeconds: 60 })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => limiter.hit('burst', { limit: 10, windowSeconds: 60 })),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
 
@@ -74,7 +79,9 @@ describe('rate limiter (real Redis)', () => {
 
   it('enforceRateLimit throws RateLimitedError with the retry-after once the limit is used up', async () => {
     const limiter = createRateLimiter(redis, { prefix });
-    await expect(enforceRateLimit(limiter, 'enforce', { limit: 1, windowSeconds: 60 })).resolves.toMatchObject({ allowed: true });
+    await expect(enforceRateLimit(limiter, 'enforce', { limit: 1, windowSeconds: 60 })).resolves.toMatchObject({
+      allowed: true,
+    });
     const refused = enforceRateLimit(limiter, 'enforce', { limit: 1, windowSeconds: 60 }, 'Too many codes');
     await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
     await expect(refused).rejects.toMatchObject({ message: 'Too many codes', retryAfterSeconds: 60 });

@@ -37,13 +37,17 @@ describe('SMTP sink', () => {
     expect(message.text.trim()).toBe('Your code is 123456');
     expect(message.html).toContain('<strong>123456</strong>');
     expect(message.headers['x-kassa-message-id']).toBe('msg_01');
-    expect(message.attachments).toEqual([expect.objectContaining({ filename: 'ticket.txt', content: Buffer.from('TICKET') })]);
+    expect(message.attachments).toEqual([
+      expect.objectContaining({ filename: 'ticket.txt', content: Buffer.from('TICKET') }),
+    ]);
     expect(sink.messages).toContain(message);
   });
 
   it('resolves waitForMessage with an earlier message and rejects after the timeout otherwise', async () => {
     const earlier = await sink.waitForMessage((m) => m.subject === 'Your sign-in code', 100);
     expect(earlier.subject).toBe('Your sign-in code');
-    await expect(sink.waitForMessage((m) => m.subject === 'never sent', 100)).rejects.toThrow(/No matching e-mail within 100 ms/);
+    await expect(sink.waitForMessage((m) => m.subject === 'never sent', 100)).rejects.toThrow(
+      /No matching e-mail within 100 ms/,
+    );
   });
 });

@@ -33,15 +33,25 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
     return { name, subjects: [`test.${token}.s${streams.length}.>`], prefix: `test.${token}.s${streams.length}` };
   };
 
-  const publish = (subject: string, id: string) => nats.js.publish(subject, new TextEncoder().encode(id), { msgID: id });
+  const publish = (subject: string, id: string) =>
+    nats.js.publish(subject, new TextEncoder().encode(id), { msgID: id });
 
   const inboxIds = async (durable: string) =>
-    ((await db.orm.em.getKnex()('inbox').where({ consumer: durable }).orderBy('message_id')) as { message_id: string }[]).map((row) => row.message_id);
+    (
+      (await db.orm.em.getKnex()('inbox').where({ consumer: durable }).orderBy('message_id')) as {
+        message_id: string;
+      }[]
+    ).map((row) => row.message_id);
 
   beforeAll(async () => {
     await assertInfrastructure();
     db = await migratedDatabase('streamwait', logger);
-    nats = await connectNats({ url: 'nats://127.0.0.1:4222', name: 'stream-waiting-consumer-test', user: NATS_ADMIN_USER, logger });
+    nats = await connectNats({
+      url: 'nats://127.0.0.1:4222',
+      name: 'stream-waiting-consumer-test',
+      user: NATS_ADMIN_USER,
+      logger,
+    });
   });
 
   afterAll(async () => {
@@ -63,7 +73,13 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
       retryMs: 100,
       start: () =>
         startConsumer({
-          orm: db.orm, js: nats.js, jsm: nats.jsm, logger, stream: stream.name, durable, filterSubjects: `${stream.prefix}.>`,
+          orm: db.orm,
+          js: nats.js,
+          jsm: nats.jsm,
+          logger,
+          stream: stream.name,
+          durable,
+          filterSubjects: `${stream.prefix}.>`,
           async handle(message) {
             handled.push(message.id);
           },
@@ -76,7 +92,9 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
     await sleep(350); // a few looks
     expect(started).toBe(false);
     const told = logs.lines.filter((line) => line.stream === stream.name && line.level === 40);
-    expect(told.map((line) => line.msg)).toEqual(["the owner's stream does not exist yet; waiting for the owner to create it"]);
+    expect(told.map((line) => line.msg)).toEqual([
+      "the owner's stream does not exist yet; waiting for the owner to create it",
+    ]);
 
     // The owner starts: creates its stream and publishes at once, before the waiting consumer has looked again.
     await ensureStream(nats.jsm, { name: stream.name, subjects: stream.subjects });
@@ -91,8 +109,18 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
 
   it('stops cleanly while still waiting, without ever starting the consumer', async () => {
     const stream = newStream();
-    const start = jest.fn(async (): Promise<RunningConsumer> => ({ stop: async () => undefined, pruneInbox: async () => 0 }));
-    const consumer = startConsumerWhenStreamExists({ jsm: nats.jsm, stream: stream.name, logger, owner: 'the owner', retryMs: 60_000, start });
+    const start = jest.fn(async (): Promise<RunningConsumer> => ({
+      stop: async () => undefined,
+      pruneInbox: async () => 0,
+    }));
+    const consumer = startConsumerWhenStreamExists({
+      jsm: nats.jsm,
+      stream: stream.name,
+      logger,
+      owner: 'the owner',
+      retryMs: 60_000,
+      start,
+    });
 
     await sleep(100);
     const stoppedAt = Date.now();
@@ -126,7 +154,9 @@ describe("startConsumerWhenStreamExists: a consumer of another service's stream"
 
     await consumer.started;
     expect(attempts).toBe(2);
-    expect(logs.lines.some((line) => line.stream === stream.name && line.msg === 'consumer not started; will try again')).toBe(true);
+    expect(
+      logs.lines.some((line) => line.stream === stream.name && line.msg === 'consumer not started; will try again'),
+    ).toBe(true);
     expect(stop).not.toHaveBeenCalled();
     await consumer.stop();
     expect(stop).toHaveBeenCalledTimes(1);

@@ -1,5 +1,12 @@
 import { Client } from 'pg';
-import { adminDatabaseUrl, assertInfrastructure, createDatabaseFromTemplate, createTestDatabase, ensureTemplateDatabase, uniqueName } from '../../src/testing/database';
+import {
+  adminDatabaseUrl,
+  assertInfrastructure,
+  createDatabaseFromTemplate,
+  createTestDatabase,
+  ensureTemplateDatabase,
+  uniqueName,
+} from '../../src/testing/database';
 
 async function onAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: adminDatabaseUrl() });
@@ -36,7 +43,10 @@ describe('testing helpers', () => {
     process.env.DATABASE_ADMIN_URL = 'postgres://postgres@127.0.0.1:1/postgres';
     process.env.REDIS_URL = 'redis://127.0.0.1:1';
     process.env.NATS_URL = 'nats://127.0.0.1:1';
-    const error = await assertInfrastructure().then(() => undefined, (caught: Error) => caught);
+    const error = await assertInfrastructure().then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
     expect(error?.message).toContain('PostgreSQL at 127.0.0.1:1 is not reachable');
     expect(error?.message).toContain('pg_ctlcluster 15 main start');
     expect(error?.message).toContain('Redis at 127.0.0.1:1 is not reachable');
@@ -47,7 +57,10 @@ describe('testing helpers', () => {
 
   it('names only what is missing', async () => {
     process.env.REDIS_URL = 'redis://127.0.0.1:1';
-    const error = await assertInfrastructure().then(() => undefined, (caught: Error) => caught);
+    const error = await assertInfrastructure().then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
     expect(error?.message).toContain('Redis at 127.0.0.1:1');
     expect(error?.message).not.toContain('PostgreSQL at');
     expect(error?.message).not.toContain('NATS with JetStream at');
@@ -75,7 +88,14 @@ describe('testing helpers', () => {
     // A label of its own per run, so that this test never drops a template another run is using.
     const label = uniqueName('tpltest').toLowerCase();
     const templatesOfLabel = () =>
-      onAdmin(async (client) => (await client.query<{ datname: string }>('select datname from pg_database where datname like $1 order by datname', [`kassa_template_${label}_%`])).rows.map((row) => row.datname));
+      onAdmin(async (client) =>
+        (
+          await client.query<{ datname: string }>(
+            'select datname from pg_database where datname like $1 order by datname',
+            [`kassa_template_${label}_%`],
+          )
+        ).rows.map((row) => row.datname),
+      );
     const migrations: string[] = [];
     const migrate = (version: string) => async (url: string) => {
       migrations.push(version);
@@ -90,12 +110,16 @@ describe('testing helpers', () => {
     const copies: string[] = [];
     afterAll(async () => {
       await onAdmin(async (client) => {
-        for (const name of [...copies, ...(await templatesOfLabel())]) await client.query(`drop database if exists "${name}" with (force)`);
+        for (const name of [...copies, ...(await templatesOfLabel())])
+          await client.query(`drop database if exists "${name}" with (force)`);
       });
     });
 
     it('migrates once per key, even when asked twice at once, and every copy holds what the migration made', async () => {
-      const [first, second] = await Promise.all([ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1')), ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1'))]);
+      const [first, second] = await Promise.all([
+        ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1')),
+        ensureTemplateDatabase(label, 'aaaa1111aaaa', migrate('v1')),
+      ]);
       expect(first).toBe(`kassa_template_${label}_aaaa1111aaaa`);
       expect(second).toBe(first);
       // Both may have migrated a database of their own at once; only one became the template, and no half-built one is left.
@@ -121,7 +145,7 @@ describe('testing helpers', () => {
       expect(await templatesOfLabel()).toEqual([newer]);
     });
 
-    it("keeps to its own label: another label that starts the same keeps its templates", async () => {
+    it('keeps to its own label: another label that starts the same keeps its templates', async () => {
       const longer = await ensureTemplateDatabase(`${label}_more`, 'dddd4444dddd', migrate('other'));
       await ensureTemplateDatabase(label, 'eeee5555eeee', migrate('v3'));
       expect(await templatesOfLabel()).toEqual([longer, `kassa_template_${label}_eeee5555eeee`].sort());

@@ -18,7 +18,9 @@ function stubClient(answer: { allowed: boolean; member: boolean; permissions: st
 describe('authorizationDecision', () => {
   it('answers NOT_FOUND to a non-member, whatever was asked', () => {
     expect(() => authorizationDecision({ allowed: false, member: false, permissions: [] }, '')).toThrow(NotFoundError);
-    expect(() => authorizationDecision({ allowed: false, member: false, permissions: [] }, 'events')).toThrow(NotFoundError);
+    expect(() => authorizationDecision({ allowed: false, member: false, permissions: [] }, 'events')).toThrow(
+      NotFoundError,
+    );
   });
 
   it('lets any member through when only membership is asked', () => {
@@ -26,28 +28,39 @@ describe('authorizationDecision', () => {
   });
 
   it('answers PERMISSION_DENIED to a member without the permission', () => {
-    expect(() => authorizationDecision({ allowed: false, member: true, permissions: ['checkin'] }, 'events')).toThrow(PermissionDeniedError);
+    expect(() => authorizationDecision({ allowed: false, member: true, permissions: ['checkin'] }, 'events')).toThrow(
+      PermissionDeniedError,
+    );
   });
 
   it('does not trust `allowed` alone for a named permission', () => {
-    expect(() => authorizationDecision({ allowed: true, member: true, permissions: ['checkin'] }, 'events')).toThrow(PermissionDeniedError);
+    expect(() => authorizationDecision({ allowed: true, member: true, permissions: ['checkin'] }, 'events')).toThrow(
+      PermissionDeniedError,
+    );
   });
 
   it('returns the permissions of a member who holds the one asked for', () => {
-    expect(authorizationDecision({ allowed: true, member: true, permissions: ['events', 'shops'] }, 'events')).toEqual(['events', 'shops']);
+    expect(authorizationDecision({ allowed: true, member: true, permissions: ['events', 'shops'] }, 'events')).toEqual([
+      'events',
+      'shops',
+    ]);
   });
 });
 
 describe('createOrganisationAuthorizer', () => {
   it('refuses a call without an actor before asking identity', async () => {
     const { client, calls } = stubClient({ allowed: true, member: true, permissions: [] });
-    await expect(createOrganisationAuthorizer(client).authorize({ actor: {} }, ORG, '')).rejects.toThrow(UnauthenticatedError);
+    await expect(createOrganisationAuthorizer(client).authorize({ actor: {} }, ORG, '')).rejects.toThrow(
+      UnauthenticatedError,
+    );
     expect(calls).toHaveLength(0);
   });
 
   it('asks Authorize for the actor, the organisation and the permission', async () => {
     const { client, calls } = stubClient({ allowed: true, member: true, permissions: ['events'] });
-    await expect(createOrganisationAuthorizer(client).authorize({ actor: { userId: USER } }, ORG, 'events')).resolves.toEqual({
+    await expect(
+      createOrganisationAuthorizer(client).authorize({ actor: { userId: USER } }, ORG, 'events'),
+    ).resolves.toEqual({
       userId: USER,
       permissions: ['events'],
     });
@@ -55,11 +68,19 @@ describe('createOrganisationAuthorizer', () => {
   });
 
   it('maps the answer onto NOT_FOUND and PERMISSION_DENIED', async () => {
-    await expect(createOrganisationAuthorizer(stubClient({ allowed: false, member: false, permissions: [] }).client).authorize({ actor: { userId: USER } }, ORG, '')).rejects.toThrow(
-      NotFoundError,
-    );
     await expect(
-      createOrganisationAuthorizer(stubClient({ allowed: false, member: true, permissions: [] }).client).authorize({ actor: { userId: USER } }, ORG, 'events'),
+      createOrganisationAuthorizer(stubClient({ allowed: false, member: false, permissions: [] }).client).authorize(
+        { actor: { userId: USER } },
+        ORG,
+        '',
+      ),
+    ).rejects.toThrow(NotFoundError);
+    await expect(
+      createOrganisationAuthorizer(stubClient({ allowed: false, member: true, permissions: [] }).client).authorize(
+        { actor: { userId: USER } },
+        ORG,
+        'events',
+      ),
     ).rejects.toThrow(PermissionDeniedError);
   });
 });

@@ -52,8 +52,12 @@ describe('loadConfig', () => {
   });
 
   it('treats blank variables as unset', () => {
-    expect(loadConfig('identity', defaults, undefined, { GRPC_PORT: '', OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toMatchObject({ grpcPort: 50051 });
-    expect(loadConfig('identity', defaults, undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: '' }).otlpEndpoint).toBeUndefined();
+    expect(
+      loadConfig('identity', defaults, undefined, { GRPC_PORT: '', OTEL_EXPORTER_OTLP_ENDPOINT: ' ' }),
+    ).toMatchObject({ grpcPort: 50051 });
+    expect(
+      loadConfig('identity', defaults, undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: '' }).otlpEndpoint,
+    ).toBeUndefined();
   });
 
   it('adds the service settings, keyed by their variable names, with their own defaults and coercion', () => {
@@ -71,24 +75,46 @@ describe('loadConfig', () => {
   it('throws one ConfigError naming every bad variable', () => {
     let error: unknown;
     try {
-      loadConfig('identity', defaults, { SESSION_KEY: z.string().length(43) }, {
-        KASSA_ENV: 'staging',
-        DATABASE_URL: 'mysql://nope',
-        DATABASE_POOL_MAX: '0',
-        GRPC_PORT: 'fifty',
-        HTTP_PORT: '70000',
-        LOG_LEVEL: 'loud',
-        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
-      });
+      loadConfig(
+        'identity',
+        defaults,
+        { SESSION_KEY: z.string().length(43) },
+        {
+          KASSA_ENV: 'staging',
+          DATABASE_URL: 'mysql://nope',
+          DATABASE_POOL_MAX: '0',
+          GRPC_PORT: 'fifty',
+          HTTP_PORT: '70000',
+          LOG_LEVEL: 'loud',
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+        },
+      );
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const configError = error as ConfigError;
     expect(configError.problems.map((p) => p.variable).sort()).toEqual(
-      ['DATABASE_POOL_MAX', 'DATABASE_URL', 'GRPC_PORT', 'HTTP_PORT', 'KASSA_ENV', 'LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'SESSION_KEY'].sort(),
+      [
+        'DATABASE_POOL_MAX',
+        'DATABASE_URL',
+        'GRPC_PORT',
+        'HTTP_PORT',
+        'KASSA_ENV',
+        'LOG_LEVEL',
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+        'SESSION_KEY',
+      ].sort(),
     );
-    for (const variable of ['DATABASE_URL', 'GRPC_PORT', 'HTTP_PORT', 'KASSA_ENV', 'LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'SESSION_KEY']) {
+    for (const variable of [
+      'DATABASE_URL',
+      'GRPC_PORT',
+      'HTTP_PORT',
+      'KASSA_ENV',
+      'LOG_LEVEL',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'SESSION_KEY',
+    ]) {
       expect(configError.message).toContain(variable);
     }
     expect(configError.message).toMatch(/^Invalid configuration for identity/);
@@ -97,7 +123,10 @@ describe('loadConfig', () => {
   it('refuses a crash point (a test seam) in production, and takes it in tests', () => {
     const error = (() => {
       try {
-        loadConfig('identity', defaults, undefined, { KASSA_ENV: 'production', KASSA_CRASH_POINT: 'outbox.before-publish' });
+        loadConfig('identity', defaults, undefined, {
+          KASSA_ENV: 'production',
+          KASSA_CRASH_POINT: 'outbox.before-publish',
+        });
       } catch (caught) {
         return caught as ConfigError;
       }
@@ -105,8 +134,13 @@ describe('loadConfig', () => {
     })();
     expect(error).toBeInstanceOf(ConfigError);
     expect(error?.problems).toEqual([{ variable: 'KASSA_CRASH_POINT', message: CRASH_POINT_REFUSED_IN_PRODUCTION }]);
-    expect(() => loadConfig('identity', defaults, undefined, { NODE_ENV: 'production', KASSA_CRASH_POINT: 'x' })).toThrow(ConfigError);
-    expect(loadConfig('identity', defaults, undefined, { KASSA_ENV: 'test', KASSA_CRASH_POINT: 'outbox.before-publish' }).environment).toBe('test');
+    expect(() =>
+      loadConfig('identity', defaults, undefined, { NODE_ENV: 'production', KASSA_CRASH_POINT: 'x' }),
+    ).toThrow(ConfigError);
+    expect(
+      loadConfig('identity', defaults, undefined, { KASSA_ENV: 'test', KASSA_CRASH_POINT: 'outbox.before-publish' })
+        .environment,
+    ).toBe('test');
   });
 
   it('names NODE_ENV when it is the source of a bad environment', () => {

@@ -2,9 +2,11 @@ import { controlCharacterViolations, hasControlCharacters } from '../../src/erro
 
 describe('control characters', () => {
   it('are C0 controls (but tab, line feed and carriage return) and DEL', () => {
-    for (let code = 0; code < 0x20; code++) expect(hasControlCharacters(`a${String.fromCharCode(code)}b`)).toBe(![0x09, 0x0a, 0x0d].includes(code));
+    for (let code = 0; code < 0x20; code++)
+      expect(hasControlCharacters(`a${String.fromCharCode(code)}b`)).toBe(![0x09, 0x0a, 0x0d].includes(code));
     expect(hasControlCharacters('\u007f')).toBe(true);
-    for (const text of ['', 'plain', 'é😀', '\u00a0', '\u200b', 'line\nline\r\n\tend']) expect(hasControlCharacters(text)).toBe(false);
+    for (const text of ['', 'plain', 'é😀', '\u00a0', '\u200b', 'line\nline\r\n\tend'])
+      expect(hasControlCharacters(text)).toBe(false);
   });
 
   it('are found in every string of a request, named by path and label, and not in bytes, dates or keys', () => {

@@ -47,7 +47,9 @@ describe('domain errors', () => {
   });
 
   it('keeps violations and a whole, positive retry-after', () => {
-    expect(new ValidationError([{ field: 'a', message: 'A is required' }]).violations).toEqual([{ field: 'a', message: 'A is required' }]);
+    expect(new ValidationError([{ field: 'a', message: 'A is required' }]).violations).toEqual([
+      { field: 'a', message: 'A is required' },
+    ]);
     expect(new RateLimitedError(2.2).retryAfterSeconds).toBe(3);
     expect(new RateLimitedError(0).retryAfterSeconds).toBe(1);
     expect(new RateLimitedError(30, 'Slow down').message).toBe('Slow down');
@@ -134,6 +136,8 @@ describe('Violations', () => {
     expect(clean.any).toBe(false);
     const v = new Violations().add('items', messages.checkoutNeedsItem);
     expect(v.any).toBe(true);
-    expect(thrown(() => v.throwIfAny()).violations).toEqual([{ field: 'items', message: 'Checkout needs at least one item' }]);
+    expect(thrown(() => v.throwIfAny()).violations).toEqual([
+      { field: 'items', message: 'Checkout needs at least one item' },
+    ]);
   });
 });

@@ -28,4 +28,3 @@ describe('balancesCalls', () => {
     expect(balancesCalls('kassa-ordering:50053')).toBe(false);
   });
 });
-

@@ -34,7 +34,15 @@ describe('createLifecycle', () => {
     lifecycle.onShutdown('connections', 'orm', step('connections:orm'));
     lifecycle.onShutdown('ingress', 'http', step('ingress:http'));
     await lifecycle.shutdown('SIGTERM');
-    expect(order).toEqual(['ingress:grpc', 'ingress:http', 'consumers', 'relays', 'connections:nats', 'connections:orm', 'telemetry']);
+    expect(order).toEqual([
+      'ingress:grpc',
+      'ingress:http',
+      'consumers',
+      'relays',
+      'connections:nats',
+      'connections:orm',
+      'telemetry',
+    ]);
     expect(exits).toEqual([0]);
   });
 

@@ -50,7 +50,11 @@ describe('createLogger', () => {
 
   it('adds trace_id and span_id of the active span', async () => {
     const exporter = new InMemorySpanExporter();
-    const telemetry = startTelemetry({ serviceName: 'logging-test', spanProcessors: [new SimpleSpanProcessor(exporter)], env: {} });
+    const telemetry = startTelemetry({
+      serviceName: 'logging-test',
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+      env: {},
+    });
     try {
       const logs = captureLogs();
       const logger = createLogger({ service: 'identity', destination: logs.stream });

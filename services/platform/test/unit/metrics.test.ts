@@ -25,10 +25,16 @@ describe('Kassa instruments on the Prometheus endpoint', () => {
     waits.record(0.5);
     const text = await renderPrometheusMetrics();
     expect(text).toContain('kassa_unit_things_total{kind="a",otel_scope_name="kassa",service_name="unit-metrics"} 3\n');
-    expect(text).toContain('kassa_unit_wait_seconds_bucket{otel_scope_name="kassa",service_name="unit-metrics",le="0.1"} 0\n');
-    expect(text).toContain('kassa_unit_wait_seconds_bucket{otel_scope_name="kassa",service_name="unit-metrics",le="1"} 1\n');
+    expect(text).toContain(
+      'kassa_unit_wait_seconds_bucket{otel_scope_name="kassa",service_name="unit-metrics",le="0.1"} 0\n',
+    );
+    expect(text).toContain(
+      'kassa_unit_wait_seconds_bucket{otel_scope_name="kassa",service_name="unit-metrics",le="1"} 1\n',
+    );
     expect(sampleValue(text, 'kassa_unit_wait_seconds_count')).toBe(1);
-    const unlabelled = parsePrometheusText(text).filter((sample) => sample.name !== 'target_info' && sample.labels.service_name !== 'unit-metrics');
+    const unlabelled = parsePrometheusText(text).filter(
+      (sample) => sample.name !== 'target_info' && sample.labels.service_name !== 'unit-metrics',
+    );
     expect(unlabelled).toEqual([]);
   });
 
@@ -82,7 +88,10 @@ describe('withUnitSuffixes', () => {
     dataPoints: [],
   });
   const names = (metrics: ReturnType<typeof metric>[]) => {
-    const input = { resource: resourceFromAttributes({}), scopeMetrics: [{ scope: { name: 'x' }, metrics }] } as unknown as ResourceMetrics;
+    const input = {
+      resource: resourceFromAttributes({}),
+      scopeMetrics: [{ scope: { name: 'x' }, metrics }],
+    } as unknown as ResourceMetrics;
     return withUnitSuffixes(input).scopeMetrics[0]!.metrics.map((each) => each.descriptor.name);
   };
 
@@ -128,7 +137,10 @@ describe('counters that start at 0', () => {
 
   it('labelSets gives every combination of the label values', () => {
     expect(labelSets({ outcome: ['sent', 'failed'], kind: ['a', 'b'] })).toEqual([
-      { outcome: 'sent', kind: 'a' }, { outcome: 'sent', kind: 'b' }, { outcome: 'failed', kind: 'a' }, { outcome: 'failed', kind: 'b' },
+      { outcome: 'sent', kind: 'a' },
+      { outcome: 'sent', kind: 'b' },
+      { outcome: 'failed', kind: 'a' },
+      { outcome: 'failed', kind: 'b' },
     ]);
     expect(labelSets({})).toEqual([{}]);
     expect(labelSets({ outcome: [] })).toEqual([]);
@@ -150,4 +162,3 @@ describe('counters that start at 0', () => {
     expect(sampleValue(text, 'kassa_checkout_funnel_total', { stage: 'tickets_issued' })).toBe(1);
   });
 });
-

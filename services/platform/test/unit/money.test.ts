@@ -42,12 +42,20 @@ describe('money', () => {
 
   it('property: a discounted total is never negative and always whole', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(amount, fc.integer({ min: 0, max: 20 }))), amount, fc.integer({ min: 0, max: 10_000 }), (lines, fixed, bp) => {
-        const subtotal = sum(lines.map(([price, qty]) => multiply(eur(price), qty)), 'EUR');
-        const total = subtract(subtract(subtotal, percentOf(subtotal, bp)), eur(fixed));
-        expect(total.amountMinor).toBeGreaterThanOrEqual(0);
-        expect(Number.isInteger(total.amountMinor)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.tuple(amount, fc.integer({ min: 0, max: 20 }))),
+        amount,
+        fc.integer({ min: 0, max: 10_000 }),
+        (lines, fixed, bp) => {
+          const subtotal = sum(
+            lines.map(([price, qty]) => multiply(eur(price), qty)),
+            'EUR',
+          );
+          const total = subtract(subtract(subtotal, percentOf(subtotal, bp)), eur(fixed));
+          expect(total.amountMinor).toBeGreaterThanOrEqual(0);
+          expect(Number.isInteger(total.amountMinor)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -1,10 +1,15 @@
 import { readinessChecks, type ReadinessCheck, type ReadinessDependencies } from '../../src/health/readiness-checks';
 
 function fakeOrm(execute: () => Promise<unknown>): NonNullable<ReadinessDependencies['orm']> {
-  return { em: { fork: () => ({ getConnection: () => ({ execute }) }) } } as unknown as NonNullable<ReadinessDependencies['orm']>;
+  return { em: { fork: () => ({ getConnection: () => ({ execute }) }) } } as unknown as NonNullable<
+    ReadinessDependencies['orm']
+  >;
 }
 
-function fakeNats({ closed = false, flush = async () => undefined }: { closed?: boolean; flush?: () => Promise<void> } = {}): NonNullable<ReadinessDependencies['nats']> {
+function fakeNats({
+  closed = false,
+  flush = async () => undefined,
+}: { closed?: boolean; flush?: () => Promise<void> } = {}): NonNullable<ReadinessDependencies['nats']> {
   return { nc: { isClosed: () => closed, flush } } as unknown as NonNullable<ReadinessDependencies['nats']>;
 }
 
@@ -41,7 +46,9 @@ describe('readinessChecks', () => {
   });
 
   it('asks NATS for a round trip: a reconnecting connection is not ready', async () => {
-    const checks = readinessChecks({ nats: fakeNats({ flush: async () => Promise.reject(new Error('reconnecting')) }) });
+    const checks = readinessChecks({
+      nats: fakeNats({ flush: async () => Promise.reject(new Error('reconnecting')) }),
+    });
     await expect(checks.nats()).rejects.toThrow('reconnecting');
   });
 });

@@ -9,7 +9,9 @@ describe('streamReplicas', () => {
 
   it('refuses what JetStream cannot have', () => {
     for (const value of ['0', '6', '2.5', 'three', '-1']) {
-      expect(() => streamReplicas({ NATS_STREAM_REPLICAS: value })).toThrow(`NATS_STREAM_REPLICAS must be 1 to 5, got "${value}"`);
+      expect(() => streamReplicas({ NATS_STREAM_REPLICAS: value })).toThrow(
+        `NATS_STREAM_REPLICAS must be 1 to 5, got "${value}"`,
+      );
     }
   });
 });

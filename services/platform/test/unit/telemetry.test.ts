@@ -1,13 +1,24 @@
 import { context, trace, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { extractTraceContext, injectTraceHeaders, renderPrometheusMetrics, startTelemetry, withSpan, type Telemetry } from '../../src/telemetry';
+import {
+  extractTraceContext,
+  injectTraceHeaders,
+  renderPrometheusMetrics,
+  startTelemetry,
+  withSpan,
+  type Telemetry,
+} from '../../src/telemetry';
 
 describe('telemetry', () => {
   const exporter = new InMemorySpanExporter();
   let telemetry: Telemetry;
 
   beforeAll(() => {
-    telemetry = startTelemetry({ serviceName: 'platform-test', spanProcessors: [new SimpleSpanProcessor(exporter)], env: {} });
+    telemetry = startTelemetry({
+      serviceName: 'platform-test',
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+      env: {},
+    });
   });
   afterAll(async () => {
     await telemetry.shutdown();
@@ -63,7 +74,8 @@ describe('telemetry', () => {
 
 describe('OTLP exporter selection', () => {
   // Imported lazily: only the choice is under test, nothing is exported.
-  const select = async (env: Record<string, string>) => (await import('../../src/telemetry/exporter')).otlpSpanProcessor(env);
+  const select = async (env: Record<string, string>) =>
+    (await import('../../src/telemetry/exporter')).otlpSpanProcessor(env);
   const exporterOf = (processor: unknown) => (processor as { _exporter: { constructor: { name: string } } })._exporter;
 
   it('exports nothing without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
@@ -76,7 +88,10 @@ describe('OTLP exporter selection', () => {
     const { OTLPTraceExporter: Json } = await import('@opentelemetry/exporter-trace-otlp-http');
     const protobuf = await select({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' });
     expect(exporterOf(protobuf)).toBeInstanceOf(Proto);
-    const json = await select({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
+    const json = await select({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    });
     expect(exporterOf(json)).toBeInstanceOf(Json);
     expect(tracesUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })).toBe('http://c:4318/v1/traces');
     expect(tracesUrl({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/custom' })).toBe('http://c:4318/custom');
@@ -84,6 +99,8 @@ describe('OTLP exporter selection', () => {
   });
 
   it('refuses a protocol it does not support', async () => {
-    await expect(select({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).rejects.toThrow(/not supported/);
+    await expect(
+      select({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
+    ).rejects.toThrow(/not supported/);
   });
 });

@@ -16,14 +16,26 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_LOCALE, isLocale } from '@kassa/contracts/locales';
 import { newTicketSeed } from '../domain/ticket-code';
 import { planTickets } from '../domain/ticket-issuance';
-import { effectOfOrderStatus, isIssuedAndValid, isTicketStatus, nextTicketStatus, type TicketState, voidReason } from '../domain/ticket-status';
+import {
+  effectOfOrderStatus,
+  isIssuedAndValid,
+  isTicketStatus,
+  nextTicketStatus,
+  type TicketState,
+  voidReason,
+} from '../domain/ticket-status';
 import { publishTicketsIssued } from '../events/tickets-issued.publisher';
 import { publishTicketsVoided } from '../events/tickets-voided.publisher';
 import { ticketsIssued, ticketsVoided } from '../metrics';
 import { loadEvents } from '../persistence/event.repository';
 import type { OrderStateRow } from '../persistence/order-state.entity';
 import { TicketAccessEntity, TicketEntity, type TicketRow } from '../persistence/ticket.entity';
-import { freshReferences, loadOrderTickets, lockOrderState, type TicketWithAccess } from '../persistence/ticket.repository';
+import {
+  freshReferences,
+  loadOrderTickets,
+  lockOrderState,
+  type TicketWithAccess,
+} from '../persistence/ticket.repository';
 import type { TicketingContext } from './ticketing-context';
 import { grantedEventIds, toTicket, toTicketEvent } from './ticket-views';
 
@@ -41,9 +53,15 @@ export class EventsNotProjectedYetError extends Error {
   }
 }
 
-export async function applyOrderChanged(ctx: TicketingContext, em: EntityManager, message: OrderChanged, delivery: { deliveryCount: number } = { deliveryCount: 1 }): Promise<void> {
+export async function applyOrderChanged(
+  ctx: TicketingContext,
+  em: EntityManager,
+  message: OrderChanged,
+  delivery: { deliveryCount: number } = { deliveryCount: 1 },
+): Promise<void> {
   const order = message.order;
-  if (!order || !isId('ord', order.id) || !isId('org', order.organisationId)) throw new Error('OrderChanged without a valid order');
+  if (!order || !isId('ord', order.id) || !isId('org', order.organisationId))
+    throw new Error('OrderChanged without a valid order');
   const now = ctx.now();
   const log = ctx.logger.child({ orderId: order.id, change: message.change, version: message.version });
 
@@ -66,7 +84,8 @@ export async function applyOrderChanged(ctx: TicketingContext, em: EntityManager
   let tickets = await loadOrderTickets(em, order.id, { lock: true });
   if (tickets.length === 0 && (effect === 'hold' || effect === 'issue')) tickets = await createTickets(em, order, now);
 
-  if (effect === 'issue') await issueTickets(ctx, em, { order, state, tickets, now, deliveryCount: delivery.deliveryCount, log });
+  if (effect === 'issue')
+    await issueTickets(ctx, em, { order, state, tickets, now, deliveryCount: delivery.deliveryCount, log });
   if (effect === 'void') voidTickets(em, { message, order, tickets, now, log });
 }
 
@@ -74,9 +93,16 @@ export async function applyOrderChanged(ctx: TicketingContext, em: EntityManager
 async function createTickets(em: EntityManager, order: Order, now: Date): Promise<TicketWithAccess[]> {
   const currency = order.money?.currency ?? '';
   if (!CURRENCY_CODE_PATTERN.test(currency)) throw new Error(`Order ${order.id} has no currency`);
-  const planned = planTickets(order.lines.map((line) => ({
-    itemId: line.itemId, ticketOptionId: line.ticketOptionId, eventIds: line.eventIds, name: line.name, quantity: line.quantity, totalMinor: line.totalMinor,
-  })));
+  const planned = planTickets(
+    order.lines.map((line) => ({
+      itemId: line.itemId,
+      ticketOptionId: line.ticketOptionId,
+      eventIds: line.eventIds,
+      name: line.name,
+      quantity: line.quantity,
+      totalMinor: line.totalMinor,
+    })),
+  );
   const references = await freshReferences(em, planned.length);
   const created = planned.map((plan, index) => {
     const ticket = em.create(TicketEntity, {
@@ -112,7 +138,9 @@ async function createTickets(em: EntityManager, order: Order, now: Date): Promis
   // The tickets first: access rows reference them, and no relation tells the unit of work that order.
   await em.flush();
   return created.map(({ ticket, plan }) => {
-    const access = plan.eventIds.map((eventId) => em.create(TicketAccessEntity, { ticketId: ticket.id, eventId, checkedInAt: null, checkedInDevice: null }));
+    const access = plan.eventIds.map((eventId) =>
+      em.create(TicketAccessEntity, { ticketId: ticket.id, eventId, checkedInAt: null, checkedInDevice: null }),
+    );
     em.persist(access);
     return { ticket, access };
   });
@@ -121,7 +149,14 @@ async function createTickets(em: EntityManager, order: Order, now: Date): Promis
 async function issueTickets(
   ctx: TicketingContext,
   em: EntityManager,
-  input: { order: Order; state: OrderStateRow; tickets: TicketWithAccess[]; now: Date; deliveryCount: number; log: TicketingContext['logger'] },
+  input: {
+    order: Order;
+    state: OrderStateRow;
+    tickets: TicketWithAccess[];
+    now: Date;
+    deliveryCount: number;
+    log: TicketingContext['logger'];
+  },
 ): Promise<void> {
   const { order, state, tickets, now, log } = input;
   const due = tickets.filter(({ ticket }) => nextTicketStatus(stateOf(ticket), 'issue') === 'created');
@@ -156,7 +191,9 @@ async function issueTickets(
   const locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
   publishTicketsIssued(em, {
     order,
-    tickets: tickets.filter(({ ticket }) => isIssuedAndValid(ticket.status)).map((ticket) => toTicket(ticket, events, { locale, includeEmail: true, includeAccessKey: true })),
+    tickets: tickets
+      .filter(({ ticket }) => isIssuedAndValid(ticket.status))
+      .map((ticket) => toTicket(ticket, events, { locale, includeEmail: true, includeAccessKey: true })),
     events: eventIds.map((id) => toTicketEvent(id, events.get(id), locale)),
     occurredAt: now,
     orderAccessKey: state.guestAccessKey ?? '',
@@ -165,7 +202,13 @@ async function issueTickets(
 
 function voidTickets(
   em: EntityManager,
-  input: { message: OrderChanged; order: Order; tickets: TicketWithAccess[]; now: Date; log: TicketingContext['logger'] },
+  input: {
+    message: OrderChanged;
+    order: Order;
+    tickets: TicketWithAccess[];
+    now: Date;
+    log: TicketingContext['logger'];
+  },
 ): void {
   const { message, order, tickets, now, log } = input;
   const due = tickets.filter(({ ticket }) => nextTicketStatus(stateOf(ticket), 'void') === 'canceled');
@@ -179,7 +222,13 @@ function voidTickets(
     ticket.updatedAt = now;
   }
   const reason = voidReason(order, message.change, message.refund?.cancelsOrder ?? false);
-  publishTicketsVoided(em, { orderId: order.id, organisationId: order.organisationId, ticketIds: due.map(({ ticket }) => ticket.id), reason, occurredAt: now });
+  publishTicketsVoided(em, {
+    orderId: order.id,
+    organisationId: order.organisationId,
+    ticketIds: due.map(({ ticket }) => ticket.id),
+    reason,
+    occurredAt: now,
+  });
   log.info({ tickets: due.length, reason }, 'tickets voided');
 }
 

@@ -16,7 +16,8 @@ export async function getTicket(ctx: TicketingContext, request: GetTicketRequest
   const locale = checkRequest({ ticketId: { value: request.ticketId, prefix: 'tkt' } }, request.locale);
   const em = ctx.orm.em.fork();
   const [found] = await loadTickets(em, [request.ticketId]);
-  if (!found || found.ticket.issuedAt === null || !accessKeyMatches(found.ticket.accessKey, request.accessKey)) throw new NotFoundError(TICKET_NOT_FOUND);
+  if (!found || found.ticket.issuedAt === null || !accessKeyMatches(found.ticket.accessKey, request.accessKey))
+    throw new NotFoundError(TICKET_NOT_FOUND);
   const events = await loadEvents(em, grantedEventIds([found]));
   return { ticket: toTicket(found, events, { locale, includeEmail: false, includeAccessKey: true }) };
 }

@@ -19,7 +19,10 @@ const MAX_QUERY_LENGTH = 254;
 /** The page asked for: the platform's token, and a size of 1–500 (50 when not given). */
 export function attendeesPage(page: PageRequest | undefined): Page {
   const { offset } = readPage(page);
-  return { limit: Math.min(Math.max(page?.pageSize || DEFAULT_ATTENDEES_PAGE_SIZE, 1), MAX_ATTENDEES_PAGE_SIZE), offset };
+  return {
+    limit: Math.min(Math.max(page?.pageSize || DEFAULT_ATTENDEES_PAGE_SIZE, 1), MAX_ATTENDEES_PAGE_SIZE),
+    offset,
+  };
 }
 
 /**
@@ -27,7 +30,11 @@ export function attendeesPage(page: PageRequest | undefined): Page {
  * number (any case, with or without the dash, any part) or e-mail (substring, any case) and filtered by per-event
  * status. Permission "orders.view" or "checkin"; an event of another organisation is NOT_FOUND.
  */
-export async function listAttendees(ctx: TicketingContext, call: Pick<CallContext, 'actor'>, request: ListAttendeesRequest): Promise<ListAttendeesResponse> {
+export async function listAttendees(
+  ctx: TicketingContext,
+  call: Pick<CallContext, 'actor'>,
+  request: ListAttendeesRequest,
+): Promise<ListAttendeesResponse> {
   const violations = new Violations();
   violations.id('organisationId', request.organisationId, 'org');
   violations.id('eventId', request.eventId, 'evt');
@@ -40,7 +47,8 @@ export async function listAttendees(ctx: TicketingContext, call: Pick<CallContex
 
   await authorizeAny(ctx.authorizer, call, request.organisationId, [ORDERS_VIEW, CHECKIN]);
   const em = ctx.orm.em.fork();
-  if (!(await isEventOfOrganisation(em, request.organisationId, request.eventId))) throw new NotFoundError(EVENT_NOT_FOUND);
+  if (!(await isEventOfOrganisation(em, request.organisationId, request.eventId)))
+    throw new NotFoundError(EVENT_NOT_FOUND);
 
   const compact = compactReferenceQuery(query);
   const { rows, total } = await queryAttendees(

@@ -12,11 +12,16 @@ import { grantedEventIds, toTicket } from './ticket-views';
  * used, or canceled after issue): empty before the order is paid, and the same empty answer for an unknown order
  * or a wrong key, so the call tells nothing about ids.
  */
-export async function listOrderTickets(ctx: TicketingContext, request: ListOrderTicketsRequest): Promise<ListOrderTicketsResponse> {
+export async function listOrderTickets(
+  ctx: TicketingContext,
+  request: ListOrderTicketsRequest,
+): Promise<ListOrderTicketsResponse> {
   const locale = checkRequest({ orderId: { value: request.orderId, prefix: 'ord' } }, request.locale);
   const em = ctx.orm.em.fork();
   if (!accessKeyMatches(await loadOrderGuestKey(em, request.orderId), request.orderAccessKey)) return { tickets: [] };
   const tickets = await loadOrderTickets(em, request.orderId, { issuedOnly: true });
   const events = await loadEvents(em, grantedEventIds(tickets));
-  return { tickets: tickets.map((ticket) => toTicket(ticket, events, { locale, includeEmail: false, includeAccessKey: true })) };
+  return {
+    tickets: tickets.map((ticket) => toTicket(ticket, events, { locale, includeEmail: false, includeAccessKey: true })),
+  };
 }

@@ -33,7 +33,11 @@ export function toTicketEvent(eventId: string, row: EventRow | undefined, locale
   };
 }
 
-export function toTicket({ ticket, access }: TicketWithAccess, events: ReadonlyMap<string, EventRow>, options: TicketViewOptions): Ticket {
+export function toTicket(
+  { ticket, access }: TicketWithAccess,
+  events: ReadonlyMap<string, EventRow>,
+  options: TicketViewOptions,
+): Ticket {
   return {
     id: ticket.id,
     reference: ticket.reference,
@@ -48,7 +52,11 @@ export function toTicket({ ticket, access }: TicketWithAccess, events: ReadonlyM
     price: { amountMinor: ticket.priceMinor, currency: ticket.currency },
     email: options.includeEmail ? ticket.email : '',
     code: isIssuedAndValid(ticket.status) ? (ticket.code ?? '') : '',
-    access: access.map((row) => ({ eventId: row.eventId, checkedInAt: row.checkedInAt ?? undefined, checkedInByDevice: row.checkedInDevice ?? '' })),
+    access: access.map((row) => ({
+      eventId: row.eventId,
+      checkedInAt: row.checkedInAt ?? undefined,
+      checkedInByDevice: row.checkedInDevice ?? '',
+    })),
     events: access.map((row) => toTicketEvent(row.eventId, events.get(row.eventId), options.locale)),
     issuedAt: ticket.issuedAt ?? undefined,
     canceledAt: ticket.canceledAt ?? undefined,

@@ -6,7 +6,12 @@ export interface NamedTranslation {
   name: string;
 }
 
-export function localisedName(event: { name: string; translations: readonly NamedTranslation[] }, locale: string): string {
-  const translated = event.translations.find((translation) => translation.locale === locale && translation.name.trim() !== '');
+export function localisedName(
+  event: { name: string; translations: readonly NamedTranslation[] },
+  locale: string,
+): string {
+  const translated = event.translations.find(
+    (translation) => translation.locale === locale && translation.name.trim() !== '',
+  );
   return translated?.name ?? event.name;
 }

@@ -50,7 +50,8 @@ export function decideScan(ticket: ScannedTicket | null, at: ScanPoint): ScanDec
   if (ticket.status !== 'created' && ticket.status !== 'used') return { result: 'invalid' };
   const access = ticket.access.find((entry) => entry.eventId === at.eventId);
   if (!access) return { result: 'wrong_event' };
-  if (access.checkedInAt) return { result: 'already_used', checkedInAt: access.checkedInAt, device: access.checkedInDevice ?? '' };
+  if (access.checkedInAt)
+    return { result: 'already_used', checkedInAt: access.checkedInAt, device: access.checkedInDevice ?? '' };
   return { result: 'valid' };
 }
 

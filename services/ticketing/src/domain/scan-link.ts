@@ -1,15 +1,18 @@
 // Scan links and scanner devices: the rules that need no database.
 import {
-  isDeviceId, SCAN_LINK_MAX_LIFETIME_DAYS, SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_SECRET_PATTERN, SCAN_NONCE_MAX_LENGTH, SCAN_NONCE_PATTERN,
+  isDeviceId,
+  SCAN_LINK_MAX_LIFETIME_DAYS,
+  SCAN_LINK_NAME_MAX_LENGTH,
+  SCAN_LINK_SECRET_PATTERN,
+  SCAN_NONCE_MAX_LENGTH,
+  SCAN_NONCE_PATTERN,
 } from '@kassa/contracts/scan-links';
 import { messages, type Violations } from '@kassa/platform/errors';
-
 
 /** The name an organiser gives a link ('Name is required', 'Name is too long'); the trimmed name. */
 export function checkScanLinkName(violations: Violations, name: unknown): string {
   return violations.string('name', name, { label: 'Name', required: true, maxLength: SCAN_LINK_NAME_MAX_LENGTH });
 }
-
 
 /** The optional expiry of a new link: after now and at most SCAN_LINK_MAX_LIFETIME_DAYS ahead ('Expires at is invalid'). */
 export function checkScanLinkExpiry(violations: Violations, expiresAt: Date | undefined, now: Date): Date | null {
@@ -31,7 +34,10 @@ export function isScanLinkUsable(link: { revokedAt?: Date | null; expiresAt?: Da
  * Why ticketing revokes a member's links after identity's news of them, or null to keep them: a member who left, or
  * who no longer has `checkinPermission`, may no longer open the door through links they made.
  */
-export function memberLinkRevocation(change: { removed: boolean; permissions: readonly string[] }, checkinPermission: string): 'member_removed' | 'member_lost_checkin' | null {
+export function memberLinkRevocation(
+  change: { removed: boolean; permissions: readonly string[] },
+  checkinPermission: string,
+): 'member_removed' | 'member_lost_checkin' | null {
   if (change.removed) return 'member_removed';
   return change.permissions.includes(checkinPermission) ? null : 'member_lost_checkin';
 }
@@ -61,5 +67,10 @@ export function memberDeviceName(deviceId: string): string {
 /** A scan's nonce: made by the scanner per scan, repeated on a retry. */
 
 export function checkNonce(violations: Violations, field: string, nonce: unknown): string {
-  return violations.string(field, nonce, { label: 'Nonce', required: true, maxLength: SCAN_NONCE_MAX_LENGTH, pattern: SCAN_NONCE_PATTERN });
+  return violations.string(field, nonce, {
+    label: 'Nonce',
+    required: true,
+    maxLength: SCAN_NONCE_MAX_LENGTH,
+    pattern: SCAN_NONCE_PATTERN,
+  });
 }

@@ -5,7 +5,15 @@
 // list and the scanner's event among e[]. The seed (9 random bytes) makes every issue of a ticket a new code, so a
 // re-issue invalidates the old one. The code's textual shape (format, key id, length limit) is shared with the
 // browser's scanner (@kassa/contracts/scan-input). Pure: node:crypto only, no I/O.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto';
 import { isSignedCodeKeyId, SIGNED_CODE_PREFIX, splitSignedCode } from '@kassa/contracts/scan-input';
 import { isId } from '@kassa/platform/ids';
 
@@ -52,7 +60,10 @@ export function isTicketKeyId(value: unknown): value is string {
  */
 export function signTicketCode(fields: TicketCodeFields, privateKey: KeyObject): string {
   assertFields(fields);
-  const payload = Buffer.from(JSON.stringify({ t: fields.ticketId, e: fields.eventIds, s: fields.seed }), 'utf8').toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ t: fields.ticketId, e: fields.eventIds, s: fields.seed }),
+    'utf8',
+  ).toString('base64url');
   const signedPart = `${SIGNED_CODE_PREFIX}${fields.keyId}.${payload}`;
   const signature = sign(null, Buffer.from(signedPart, 'ascii'), privateKey).toString('base64url');
   return `${signedPart}.${signature}`;
@@ -79,7 +90,10 @@ export function parseTicketCode(code: string): ParsedTicketCode | null {
  * null otherwise (never throws). Whether the ticket is revoked or grants the scanner's event is asked separately
  * (`isRevoked`, `grantsEvent`).
  */
-export function verifyTicketCode(code: string, publicKeyFor: (keyId: string) => KeyObject | undefined): VerifiedTicketCode | null {
+export function verifyTicketCode(
+  code: string,
+  publicKeyFor: (keyId: string) => KeyObject | undefined,
+): VerifiedTicketCode | null {
   const parsed = parseTicketCode(code);
   if (!parsed) return null;
   let key: KeyObject | undefined;
@@ -94,7 +108,10 @@ export function verifyTicketCode(code: string, publicKeyFor: (keyId: string) => 
 }
 
 /** Whether a verified code's ticket is on the revocation list (its ticket was canceled). */
-export function isRevoked(code: Pick<VerifiedTicketCode, 'ticketId'>, revoked: ReadonlySet<string> | ((ticketId: string) => boolean)): boolean {
+export function isRevoked(
+  code: Pick<VerifiedTicketCode, 'ticketId'>,
+  revoked: ReadonlySet<string> | ((ticketId: string) => boolean),
+): boolean {
   return typeof revoked === 'function' ? revoked(code.ticketId) : revoked.has(code.ticketId);
 }
 
@@ -111,14 +128,16 @@ export function generateTicketKeyPair(): { publicKey: KeyObject; privateKey: Key
 /** The raw 32-byte public key as base64url: what the offline kit carries (VerificationKey.public_key). */
 export function exportRawPublicKey(publicKey: KeyObject): string {
   const jwk = publicKey.export({ format: 'jwk' });
-  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') throw new Error('Not an Ed25519 public key');
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string')
+    throw new Error('Not an Ed25519 public key');
   return jwk.x;
 }
 
 /** The public key from its raw base64url form; throws unless it is 32 canonical bytes. */
 export function importRawPublicKey(raw: string): KeyObject {
   const bytes = canonicalBase64url(raw);
-  if (!bytes || bytes.length !== ED25519_PUBLIC_KEY_BYTES) throw new Error('An Ed25519 public key is 32 bytes of base64url');
+  if (!bytes || bytes.length !== ED25519_PUBLIC_KEY_BYTES)
+    throw new Error('An Ed25519 public key is 32 bytes of base64url');
   return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw }, format: 'jwk' });
 }
 
@@ -148,7 +167,8 @@ function readPayload(bytes: Buffer): Omit<TicketCodeFields, 'keyId'> | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { t, e, s } = value as Record<string, unknown>;
   if (Object.keys(value).length !== 3 || !isId('tkt', t) || typeof s !== 'string' || !SEED_PATTERN.test(s)) return null;
-  if (!Array.isArray(e) || e.length === 0 || !e.every((id) => isId('evt', id)) || new Set(e).size !== e.length) return null;
+  if (!Array.isArray(e) || e.length === 0 || !e.every((id) => isId('evt', id)) || new Set(e).size !== e.length)
+    return null;
   return { ticketId: t, eventIds: [...(e as string[])], seed: s };
 }
 
@@ -156,7 +176,12 @@ function assertFields(fields: TicketCodeFields): void {
   const problems: string[] = [];
   if (!isTicketKeyId(fields.keyId)) problems.push('keyId');
   if (!isId('tkt', fields.ticketId)) problems.push('ticketId');
-  if (fields.eventIds.length === 0 || !fields.eventIds.every((id) => isId('evt', id)) || new Set(fields.eventIds).size !== fields.eventIds.length) problems.push('eventIds');
+  if (
+    fields.eventIds.length === 0 ||
+    !fields.eventIds.every((id) => isId('evt', id)) ||
+    new Set(fields.eventIds).size !== fields.eventIds.length
+  )
+    problems.push('eventIds');
   if (!SEED_PATTERN.test(fields.seed)) problems.push('seed');
   if (problems.length > 0) throw new Error(`Cannot sign a ticket code with invalid ${problems.join(', ')}`);
 }

@@ -29,8 +29,10 @@ export interface PlannedTicket {
 
 /** `totalMinor` over `quantity` tickets: equal shares, the first `totalMinor mod quantity` one cent more. */
 export function splitPrice(totalMinor: number, quantity: number): number[] {
-  if (!Number.isSafeInteger(totalMinor) || totalMinor < 0) throw new Error(`A line total must be a whole number of minor units ≥ 0, got ${totalMinor}`);
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new Error(`A quantity must be a whole number ≥ 0, got ${quantity}`);
+  if (!Number.isSafeInteger(totalMinor) || totalMinor < 0)
+    throw new Error(`A line total must be a whole number of minor units ≥ 0, got ${totalMinor}`);
+  if (!Number.isSafeInteger(quantity) || quantity < 0)
+    throw new Error(`A quantity must be a whole number ≥ 0, got ${quantity}`);
   if (quantity === 0) {
     if (totalMinor !== 0) throw new Error('A line without tickets cannot cost anything');
     return [];

@@ -2,7 +2,12 @@
 // rules the browser shares (@kassa/contracts/ticket-reference). 31^8 ≈ 8.5 × 10^11 references: the database's unique
 // index settles the rare collision and the issuer draws again. Pure: node:crypto only.
 import { randomBytes } from 'node:crypto';
-import { compactTicketReference, formatTicketReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@kassa/contracts/ticket-reference';
+import {
+  compactTicketReference,
+  formatTicketReference,
+  REFERENCE_ALPHABET,
+  REFERENCE_LENGTH,
+} from '@kassa/contracts/ticket-reference';
 
 /** Bytes at or above this are dropped, so that every character is equally likely (256 is not a multiple of 31). */
 const UNBIASED_LIMIT = 256 - (256 % REFERENCE_ALPHABET.length);

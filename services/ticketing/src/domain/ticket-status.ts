@@ -75,8 +75,18 @@ export function nextTicketStatus(ticket: TicketState, effect: OrderTicketEffect)
 /** The reason TicketsVoided gives: "expired", "refunded" (in full, or a late payment paid back) or "canceled". */
 export type VoidReason = 'canceled' | 'expired' | 'refunded';
 
-export function voidReason(order: { status: string; outcome: string }, change: string, refundCancelsOrder: boolean): VoidReason {
+export function voidReason(
+  order: { status: string; outcome: string },
+  change: string,
+  refundCancelsOrder: boolean,
+): VoidReason {
   if (order.status === 'expired' || order.outcome === 'expired') return 'expired';
-  if (order.outcome === 'refunded' || order.outcome === 'late_payment_refunded' || change === 'refunded' || refundCancelsOrder) return 'refunded';
+  if (
+    order.outcome === 'refunded' ||
+    order.outcome === 'late_payment_refunded' ||
+    change === 'refunded' ||
+    refundCancelsOrder
+  )
+    return 'refunded';
   return 'canceled';
 }

@@ -1,6 +1,11 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { EventChanged } from '@kassa/proto/catalog/events/v1/events';
 import { projectEvent } from '../application/project-event';
@@ -11,7 +16,13 @@ import { CATALOG_EVENT_SUBJECT, CATALOG_EVENTS_DURABLE, CATALOG_STREAM, parseSub
  * stream, started once that stream exists (catalog owns it). It reads from the stream's beginning, so a ticketing
  * that starts later than catalog still learns every event.
  */
-export function startCatalogEventsConsumer(options: { orm: MikroORM; nats: NatsHandles; logger: Logger; namespace: Namespace; streamRetryMs?: number }): StreamWaitingConsumer {
+export function startCatalogEventsConsumer(options: {
+  orm: MikroORM;
+  nats: NatsHandles;
+  logger: Logger;
+  namespace: Namespace;
+  streamRetryMs?: number;
+}): StreamWaitingConsumer {
   const { orm, nats, namespace } = options;
   const log = options.logger.child({ component: 'catalog-events' });
   const stream = namespace.stream(CATALOG_STREAM);

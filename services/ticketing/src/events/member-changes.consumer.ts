@@ -1,6 +1,11 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import { MemberChanged } from '@kassa/proto/identity/events/v1/organisations';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { revokeMemberScanLinks } from '../application/scanning/revoke-member-scan-links';

@@ -1,6 +1,11 @@
 import type { Namespace } from '@kassa/platform/config';
 import type { Logger } from '@kassa/platform/logging';
-import { type NatsHandles, startConsumer, startConsumerWhenStreamExists, type StreamWaitingConsumer } from '@kassa/platform/messaging';
+import {
+  type NatsHandles,
+  startConsumer,
+  startConsumerWhenStreamExists,
+  type StreamWaitingConsumer,
+} from '@kassa/platform/messaging';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { applyOrderChanged } from '../application/apply-order-changed';
 import type { TicketingContext } from '../application/ticketing-context';
@@ -10,7 +15,10 @@ import { ORDER_CHANGED_SUBJECT, ORDERING_STREAM, ORDERS_DURABLE, parseSubject } 
  * Every change of every order → its tickets: an inbox-guarded durable pull consumer on ordering's stream, started
  * once that stream exists (ordering owns it). The tickets, their outbox message and the inbox row commit together.
  */
-export function startOrderChangedConsumer(ctx: TicketingContext, options: { nats: NatsHandles; logger: Logger; namespace: Namespace; streamRetryMs?: number }): StreamWaitingConsumer {
+export function startOrderChangedConsumer(
+  ctx: TicketingContext,
+  options: { nats: NatsHandles; logger: Logger; namespace: Namespace; streamRetryMs?: number },
+): StreamWaitingConsumer {
   const { nats, namespace } = options;
   const log = options.logger.child({ component: 'order-changed' });
   const stream = namespace.stream(ORDERING_STREAM);

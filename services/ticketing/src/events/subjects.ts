@@ -25,7 +25,10 @@ export const CATALOG_EVENTS_DURABLE = 'ticketing-catalog-events';
 /** identity's stream: ticketing reads it and never creates it (identity does, on its start). */
 export const IDENTITY_STREAM = 'KASSA_IDENTITY';
 /** A membership changed (its permissions after the change) or ended: the member's scan links may have to go. */
-export const MEMBER_SUBJECTS = { updated: 'kassa.identity.member.updated', removed: 'kassa.identity.member.removed' } as const;
+export const MEMBER_SUBJECTS = {
+  updated: 'kassa.identity.member.updated',
+  removed: 'kassa.identity.member.removed',
+} as const;
 /** Durable name of the member consumer (one server consumer per subject). */
 export const MEMBERS_DURABLE = 'ticketing-members';
 

@@ -18,7 +18,10 @@ export const scanService = ScanServiceService;
  * members' scanners are authorised with identity (the BFF's actor metadata), link scanners by their secret.
  * Errors become statuses in the platform's server (toGrpcError). `options` is for tests only (app.ts passes none).
  */
-export function createScanningHandlers(deps: ScanningDeps, options: ScanningOptions = {}): AsyncHandlers<typeof ScanServiceService> {
+export function createScanningHandlers(
+  deps: ScanningDeps,
+  options: ScanningOptions = {},
+): AsyncHandlers<typeof ScanServiceService> {
   return {
     createScanLink: (request, call) => createScanLink(deps, call, request),
     listScanLinks: (request, call) => listScanLinks(deps, call, request),

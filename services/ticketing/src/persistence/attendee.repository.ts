@@ -53,7 +53,11 @@ function whereOf(filter: AttendeeFilter): { sql: string; params: unknown[] } {
 }
 
 /** One page of attendees and how many match in all. */
-export async function listAttendees(em: EntityManager, filter: AttendeeFilter, page: { limit: number; offset: number }): Promise<{ rows: AttendeeRow[]; total: number }> {
+export async function listAttendees(
+  em: EntityManager,
+  filter: AttendeeFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AttendeeRow[]; total: number }> {
   const where = whereOf(filter);
   const [counted] = await em.execute<{ total: number }[]>(
     `select count(*)::int as total from ticket_access a join ticket t on t.id = a.ticket_id where ${where.sql}`,

@@ -31,8 +31,18 @@ export async function upsertEvent(em: EntityManager, event: EventSnapshot): Prom
      where event.version < excluded.version
      returning id`,
     [
-      event.id, event.organisationId, event.name, JSON.stringify(event.translations), event.startsAt, event.endsAt,
-      event.address, event.city, event.postalCode, event.country, event.status, event.version,
+      event.id,
+      event.organisationId,
+      event.name,
+      JSON.stringify(event.translations),
+      event.startsAt,
+      event.endsAt,
+      event.address,
+      event.city,
+      event.postalCode,
+      event.country,
+      event.status,
+      event.version,
     ],
   );
   return rows.length > 0;
@@ -46,7 +56,11 @@ export async function loadEvents(em: EntityManager, ids: readonly string[]): Pro
 }
 
 /** Whether the event is the organisation's: its projection says so, or (not projected yet) a ticket of the organisation grants it. */
-export async function isEventOfOrganisation(em: EntityManager, organisationId: string, eventId: string): Promise<boolean> {
+export async function isEventOfOrganisation(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<boolean> {
   const event = await em.findOne(EventEntity, { id: eventId }, { fields: ['organisationId'] });
   if (event) return event.organisationId === organisationId;
   const rows = await em.execute(

@@ -5,4 +5,8 @@ import { TICKETING_DEFAULTS } from '../config';
 import { ticketingEntities, ticketingMigrations } from './schema';
 
 // Only the base settings: migrating needs neither the sealing key nor identity's address.
-void runMigrationCommand({ config: loadConfig('ticketing', TICKETING_DEFAULTS), entities: ticketingEntities, migrations: ticketingMigrations });
+void runMigrationCommand({
+  config: loadConfig('ticketing', TICKETING_DEFAULTS),
+  entities: ticketingEntities,
+  migrations: ticketingMigrations,
+});

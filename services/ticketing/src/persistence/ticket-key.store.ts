@@ -8,7 +8,12 @@ import { openString, sealString } from '@kassa/platform/crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PublicTicketKey, TicketKeys, TicketSigner } from '../application/ticket-keys';
 import {
-  exportPrivateKey, exportRawPublicKey, generateTicketKeyPair, importPrivateKey, importRawPublicKey, signTicketCode,
+  exportPrivateKey,
+  exportRawPublicKey,
+  generateTicketKeyPair,
+  importPrivateKey,
+  importRawPublicKey,
+  signTicketCode,
 } from '../domain/ticket-code';
 import { type SigningKeyRow, SigningKeyEntity } from './signing-key.entity';
 
@@ -19,7 +24,11 @@ interface SealedKey {
   pkcs8: string;
 }
 
-export function createTicketKeyStore(orm: MikroORM, sealingKey: Buffer, now: () => Date = () => new Date()): TicketKeys {
+export function createTicketKeyStore(
+  orm: MikroORM,
+  sealingKey: Buffer,
+  now: () => Date = () => new Date(),
+): TicketKeys {
   const signers = new Map<string, Promise<TicketSigner>>();
   const publicKeys = new Map<string, PublicTicketKey>();
   /** Per organisation, its keys as last read (verifierFor): a scan whose code names one of them reads none. */
@@ -36,7 +45,8 @@ export function createTicketKeyStore(orm: MikroORM, sealingKey: Buffer, now: () 
 
   function openPrivateKey(row: SigningKeyRow): KeyObject {
     const sealed = JSON.parse(openString(sealingKey, row.sealedPrivateKey)) as SealedKey;
-    if (sealed.keyId !== row.id || sealed.organisationId !== row.organisationId) throw new Error(`Signing key ${row.id} is sealed for another key`);
+    if (sealed.keyId !== row.id || sealed.organisationId !== row.organisationId)
+      throw new Error(`Signing key ${row.id} is sealed for another key`);
     return importPrivateKey(sealed.pkcs8);
   }
 
@@ -48,11 +58,14 @@ export function createTicketKeyStore(orm: MikroORM, sealingKey: Buffer, now: () 
     const { publicKey, privateKey } = generateTicketKeyPair();
     const keyId = newId('key');
     const sealed: SealedKey = { keyId, organisationId, pkcs8: exportPrivateKey(privateKey) };
-    await orm.em.fork().getConnection().execute(
-      `insert into signing_key (id, organisation_id, public_key, sealed_private_key, created_at) values (?, ?, ?, ?, ?)
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into signing_key (id, organisation_id, public_key, sealed_private_key, created_at) values (?, ?, ?, ?, ?)
        on conflict (organisation_id) where retired_at is null do nothing`,
-      [keyId, organisationId, exportRawPublicKey(publicKey), sealString(sealingKey, JSON.stringify(sealed)), now()],
-    );
+        [keyId, organisationId, exportRawPublicKey(publicKey), sealString(sealingKey, JSON.stringify(sealed)), now()],
+      );
   }
 
   async function loadSigner(organisationId: string): Promise<TicketSigner> {
@@ -68,7 +81,9 @@ export function createTicketKeyStore(orm: MikroORM, sealingKey: Buffer, now: () 
   }
 
   async function publicKeysOf(organisationId: string): Promise<PublicTicketKey[]> {
-    const rows = await orm.em.fork().find(SigningKeyEntity, { organisationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await orm.em
+      .fork()
+      .find(SigningKeyEntity, { organisationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return rows.map(publicKeyOf);
   }
 

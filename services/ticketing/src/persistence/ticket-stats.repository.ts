@@ -19,8 +19,15 @@ export const EVENT_COUNTS_SQL = `select coalesce(sum(sold), 0)::int as sold, coa
  * The live counts (what the scanner shows after every scan): the sum of the event's counter rows, which triggers keep
  * in the transaction of every change (migration 20270501), so a scan's cost does not grow with the event.
  */
-export async function countEventTickets(em: EntityManager, organisationId: string, eventId: string): Promise<EventTicketCounts> {
-  const [row] = await em.execute<{ sold: number; checked_in: number; canceled: number }[]>(EVENT_COUNTS_SQL, [eventId, organisationId]);
+export async function countEventTickets(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<EventTicketCounts> {
+  const [row] = await em.execute<{ sold: number; checked_in: number; canceled: number }[]>(EVENT_COUNTS_SQL, [
+    eventId,
+    organisationId,
+  ]);
   return { sold: row?.sold ?? 0, checkedIn: row?.checked_in ?? 0, canceled: row?.canceled ?? 0 };
 }
 
@@ -28,7 +35,11 @@ export async function countEventTickets(em: EntityManager, organisationId: strin
  * Revenue of the sold tickets granting the event, after discounts (fees and donations are the order's, not a
  * ticket's), per currency. A pass granting two events counts in full at each: it is what that event's tickets sold for.
  */
-export async function revenueOfEvent(em: EntityManager, organisationId: string, eventId: string): Promise<{ currency: string; amountMinor: number; tickets: number }[]> {
+export async function revenueOfEvent(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<{ currency: string; amountMinor: number; tickets: number }[]> {
   const rows = await em.execute<{ currency: string; amount: string | number; tickets: number }[]>(
     `select t.currency, sum(t.price_minor) as amount, count(*)::int as tickets ${FROM_EVENT} and ${SOLD} group by t.currency order by tickets desc, t.currency`,
     [eventId, organisationId],
@@ -53,7 +64,11 @@ export interface OptionCounts {
   checkedIn: number;
 }
 
-export async function countPerTicketOption(em: EntityManager, organisationId: string, eventId: string): Promise<OptionCounts[]> {
+export async function countPerTicketOption(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<OptionCounts[]> {
   const rows = await em.execute<{ ticket_option_id: string; name: string; sold: number; checked_in: number }[]>(
     `select t.ticket_option_id, (array_agg(t.item_name order by t.issued_at desc, t.id desc))[1] as name,
        count(*) filter (where ${SOLD})::int as sold,
@@ -63,11 +78,20 @@ export async function countPerTicketOption(em: EntityManager, organisationId: st
      order by name, t.ticket_option_id`,
     [eventId, organisationId],
   );
-  return rows.map((row) => ({ ticketOptionId: row.ticket_option_id, name: row.name, sold: row.sold, checkedIn: row.checked_in }));
+  return rows.map((row) => ({
+    ticketOptionId: row.ticket_option_id,
+    name: row.name,
+    sold: row.sold,
+    checkedIn: row.checked_in,
+  }));
 }
 
 /** Check-ins at the event per whole minute before `now`, over the last hour (admissions, whatever became of the ticket). */
-export async function checkInsPerMinuteAgo(em: EntityManager, eventId: string, now: Date): Promise<{ minutesAgo: number; count: number }[]> {
+export async function checkInsPerMinuteAgo(
+  em: EntityManager,
+  eventId: string,
+  now: Date,
+): Promise<{ minutesAgo: number; count: number }[]> {
   const rows = await em.execute<{ minutes_ago: number; count: number }[]>(
     `select floor(extract(epoch from (?::timestamptz - checked_in_at)) / 60)::int as minutes_ago, count(*)::int as count
      from ticket_access

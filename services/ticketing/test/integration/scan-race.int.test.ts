@@ -7,7 +7,13 @@
 // time as the original, or later — never checks in twice and is answered identically.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { createGrpcClient, createGrpcServer, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
+import {
+  createGrpcClient,
+  createGrpcServer,
+  type GrpcCallError,
+  type PromiseClient,
+  status,
+} from '@kassa/platform/grpc';
 import { testCallerKey, testCallerVerifiers } from '@kassa/platform/testing';
 import type { Event } from '@kassa/proto/catalog/v1/events';
 import { ScanResponse, ScanServiceClient, type ScanServiceService } from '@kassa/proto/ticketing/v1/scanning';
@@ -61,7 +67,12 @@ async function issueTickets(count: number): Promise<IssuedTicket[]> {
 }
 
 /** Phone B comes back online and uploads one scan it made offline a minute ago. */
-const syncWith = (phone: PromiseClient<typeof ScanServiceService>, link: { secret: string }, deviceId: string, code: string) =>
+const syncWith = (
+  phone: PromiseClient<typeof ScanServiceService>,
+  link: { secret: string },
+  deviceId: string,
+  code: string,
+) =>
   phone.syncOfflineScans({
     access: { linkSecret: link.secret, organisationId: '', eventId: '' },
     deviceId,
@@ -69,8 +80,15 @@ const syncWith = (phone: PromiseClient<typeof ScanServiceService>, link: { secre
   });
 
 /** One online scan and one offline upload of the same ticket, in flight together; true when both admitted it. */
-async function raceSyncAgainstScan(online: PromiseClient<typeof ScanServiceService>, offline: PromiseClient<typeof ScanServiceService>, code: string) {
-  const [scanned, synced] = await Promise.all([scanWith(online, main, DEVICE_A, code), syncWith(offline, side, DEVICE_B, code)]);
+async function raceSyncAgainstScan(
+  online: PromiseClient<typeof ScanServiceService>,
+  offline: PromiseClient<typeof ScanServiceService>,
+  code: string,
+) {
+  const [scanned, synced] = await Promise.all([
+    scanWith(online, main, DEVICE_A, code),
+    syncWith(offline, side, DEVICE_B, code),
+  ]);
   return { scanned, outcome: synced.outcomes[0]! };
 }
 
@@ -83,8 +101,19 @@ async function admittedTwice(ids: string[]): Promise<number> {
   return row!.n;
 }
 
-const scanWith = (phone: PromiseClient<typeof ScanServiceService>, link: { secret: string }, deviceId: string, code: string, scanNonce = nonce()) =>
-  phone.scan({ access: { linkSecret: link.secret, organisationId: '', eventId: '' }, code, nonce: scanNonce, deviceId });
+const scanWith = (
+  phone: PromiseClient<typeof ScanServiceService>,
+  link: { secret: string },
+  deviceId: string,
+  code: string,
+  scanNonce = nonce(),
+) =>
+  phone.scan({
+    access: { linkSecret: link.secret, organisationId: '', eventId: '' },
+    code,
+    nonce: scanNonce,
+    deviceId,
+  });
 
 beforeAll(async () => {
   h = await startTicketingHarness('scanrace', { identity: true });
@@ -98,8 +127,14 @@ beforeAll(async () => {
   phoneB = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
   const organiser = createGrpcClient(ScanServiceClient, target, { callerKey: testCallerKey, deadlineMs: 30_000 });
   try {
-    const a = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Main entrance', expiresAt: undefined }, as(owner));
-    const b = await organiser.createScanLink({ organisationId: org, eventId: event.id, name: 'Side door', expiresAt: undefined }, as(owner));
+    const a = await organiser.createScanLink(
+      { organisationId: org, eventId: event.id, name: 'Main entrance', expiresAt: undefined },
+      as(owner),
+    );
+    const b = await organiser.createScanLink(
+      { organisationId: org, eventId: event.id, name: 'Side door', expiresAt: undefined },
+      as(owner),
+    );
     main = { secret: a.secret, id: a.link!.id };
     side = { secret: b.secret, id: b.link!.id };
   } finally {
@@ -119,7 +154,10 @@ it(`${RACES} times, two scanners scanning the same ticket at once admit it exact
   const outcomes: string[][] = [];
   for (const ticket of tickets) {
     // Real concurrency: both calls are in flight together, each on its own channel, connection and transaction.
-    const [a, b] = await Promise.all([scanWith(phoneA, main, DEVICE_A, ticket.code), scanWith(phoneB, side, DEVICE_B, ticket.code)]);
+    const [a, b] = await Promise.all([
+      scanWith(phoneA, main, DEVICE_A, ticket.code),
+      scanWith(phoneB, side, DEVICE_B, ticket.code),
+    ]);
     outcomes.push([a.result, b.result].sort());
     const [winner, loser] = a.result === 'valid' ? [a, b] : [b, a];
     expect(winner.result).toBe('valid');
@@ -132,16 +170,28 @@ it(`${RACES} times, two scanners scanning the same ticket at once admit it exact
 
   // The database agrees: one check-in per ticket, every ticket checked in by the device that won, now "used".
   const ids = tickets.map((ticket) => ticket.id);
-  const perTicket = await h.sql<{ ticket_id: string; n: number }>('select ticket_id, count(*)::int as n from check_in where ticket_id in (?) group by ticket_id', [ids]);
+  const perTicket = await h.sql<{ ticket_id: string; n: number }>(
+    'select ticket_id, count(*)::int as n from check_in where ticket_id in (?) group by ticket_id',
+    [ids],
+  );
   expect(perTicket).toHaveLength(RACES);
   expect(perTicket.every((row) => row.n === 1)).toBe(true);
-  expect(await h.sql('select status, count(*)::int as n from ticket where id in (?) group by status', [ids])).toEqual([{ status: 'used', n: RACES }]);
-  const [outbox] = await h.sql<{ n: number }>(`select count(*)::int as n from outbox where subject = 'kassa.ticketing.ticket.checked_in'`);
+  expect(await h.sql('select status, count(*)::int as n from ticket where id in (?) group by status', [ids])).toEqual([
+    { status: 'used', n: RACES },
+  ]);
+  const [outbox] = await h.sql<{ n: number }>(
+    `select count(*)::int as n from outbox where subject = 'kassa.ticketing.ticket.checked_in'`,
+  );
   expect(outbox!.n).toBe(RACES);
-  const links = await h.sql<{ id: string; check_ins: number }>('select link_id as id, sum(check_ins)::int as check_ins from scan_link_use where link_id in (?, ?) group by link_id', [main.id, side.id]);
+  const links = await h.sql<{ id: string; check_ins: number }>(
+    'select link_id as id, sum(check_ins)::int as check_ins from scan_link_use where link_id in (?, ?) group by link_id',
+    [main.id, side.id],
+  );
   expect(links.reduce((sum, link) => sum + link.check_ins, 0)).toBe(RACES);
   const wins = outcomes.length;
-  console.info(`scan race: ${wins} races, ${links.map((link) => `${link.id === main.id ? 'main' : 'side'} won ${link.check_ins}`).join(', ')}`);
+  console.info(
+    `scan race: ${wins} races, ${links.map((link) => `${link.id === main.id ? 'main' : 'side'} won ${link.check_ins}`).join(', ')}`,
+  );
 });
 
 /**
@@ -150,9 +200,16 @@ it(`${RACES} times, two scanners scanning the same ticket at once admit it exact
  * the same database, so the control races exactly as the real run does, through the same path.
  */
 const naiveCheckIn: CheckInStatement = async (em, ticketId, eventId, at, deviceName) => {
-  const [row] = await em.execute<{ checked_in_at: string | null }[]>('select checked_in_at from ticket_access where ticket_id = ? and event_id = ?', [ticketId, eventId]);
+  const [row] = await em.execute<{ checked_in_at: string | null }[]>(
+    'select checked_in_at from ticket_access where ticket_id = ? and event_id = ?',
+    [ticketId, eventId],
+  );
   if (!row || row.checked_in_at) return false;
-  await em.execute('update ticket_access set checked_in_at = ?, checked_in_device = ? where ticket_id = ? and event_id = ?', [at, deviceName, ticketId, eventId], 'run');
+  await em.execute(
+    'update ticket_access set checked_in_at = ?, checked_in_device = ? where ticket_id = ? and event_id = ?',
+    [at, deviceName, ticketId, eventId],
+    'run',
+  );
   return true;
 };
 
@@ -160,11 +217,22 @@ type ScanPhone = PromiseClient<typeof ScanServiceService>;
 
 /** Two phones on a second gRPC server over the same database whose scan path checks in with naiveCheckIn. */
 async function withNaivePhones<T>(run: (first: ScanPhone, second: ScanPhone) => Promise<T>): Promise<T> {
-  const server = createGrpcServer({ logger: pino({ level: 'silent' }), port: 0, host: '127.0.0.1', callerVerifiers: testCallerVerifiers('ticketing') });
+  const server = createGrpcServer({
+    logger: pino({ level: 'silent' }),
+    port: 0,
+    host: '127.0.0.1',
+    callerVerifiers: testCallerVerifiers('ticketing'),
+  });
   server.add(scanService, createScanningHandlers(h.running.scanning, { checkIn: naiveCheckIn }));
   const port = await server.start();
-  const first = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
-  const second = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, { callerKey: testCallerKey, deadlineMs: 30_000 });
+  const first = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, {
+    callerKey: testCallerKey,
+    deadlineMs: 30_000,
+  });
+  const second = createGrpcClient(ScanServiceClient, `127.0.0.1:${port}`, {
+    callerKey: testCallerKey,
+    deadlineMs: 30_000,
+  });
   try {
     return await run(first, second);
   } finally {
@@ -179,7 +247,10 @@ it('CONTROL: the same race through a scan path with a naive read-then-write chec
     const tickets = await issueTickets(RACES);
     let twice = 0;
     for (const ticket of tickets) {
-      const [a, b] = await Promise.all([scanWith(naiveA, main, DEVICE_A, ticket.code), scanWith(naiveB, side, DEVICE_B, ticket.code)]);
+      const [a, b] = await Promise.all([
+        scanWith(naiveA, main, DEVICE_A, ticket.code),
+        scanWith(naiveB, side, DEVICE_B, ticket.code),
+      ]);
       if (a.result === 'valid' && b.result === 'valid') twice += 1;
     }
     const doubled = await admittedTwice(tickets.map((ticket) => ticket.id));
@@ -199,19 +270,33 @@ describe('an offline upload racing an online scan of the same ticket', () => {
       const { scanned, outcome } = await raceSyncAgainstScan(phoneA, phoneB, ticket.code);
       if (scanned.result === 'valid') {
         winners.online += 1;
-        expect(outcome).toMatchObject({ outcome: 'conflict', checkedInAt: scanned.checkedInAt, checkedInByDevice: 'Main entrance' });
+        expect(outcome).toMatchObject({
+          outcome: 'conflict',
+          checkedInAt: scanned.checkedInAt,
+          checkedInByDevice: 'Main entrance',
+        });
       } else {
         winners.offline += 1;
         expect(outcome.outcome).toBe('admitted');
-        expect(scanned).toMatchObject({ result: 'already_used', checkedInAt: outcome.checkedInAt, checkedInByDevice: 'Side door' });
+        expect(scanned).toMatchObject({
+          result: 'already_used',
+          checkedInAt: outcome.checkedInAt,
+          checkedInByDevice: 'Side door',
+        });
       }
     }
     const ids = tickets.map((ticket) => ticket.id);
     // Counted from the tables: one check-in per ticket, and a conflict recorded for every race the upload lost.
     expect(await admittedTwice(ids)).toBe(0);
-    expect(await h.sql('select count(distinct ticket_id)::int as n from check_in where ticket_id in (?)', [ids])).toEqual([{ n: SYNC_RACES }]);
-    expect(await h.sql('select count(*)::int as n from scan_conflict where ticket_id in (?)', [ids])).toEqual([{ n: winners.online }]);
-    console.info(`offline-sync race: ${SYNC_RACES} races, online won ${winners.online}, offline won ${winners.offline}`);
+    expect(
+      await h.sql('select count(distinct ticket_id)::int as n from check_in where ticket_id in (?)', [ids]),
+    ).toEqual([{ n: SYNC_RACES }]);
+    expect(await h.sql('select count(*)::int as n from scan_conflict where ticket_id in (?)', [ids])).toEqual([
+      { n: winners.online },
+    ]);
+    console.info(
+      `offline-sync race: ${SYNC_RACES} races, online won ${winners.online}, offline won ${winners.offline}`,
+    );
   });
 
   it('CONTROL: the same race through the naive read-then-write check-in admits tickets twice', async () => {
@@ -223,7 +308,9 @@ describe('an offline upload racing an online scan of the same ticket', () => {
         if (scanned.result === 'valid' && outcome.outcome === 'admitted') bothAdmitted += 1;
       }
       const doubled = await admittedTwice(tickets.map((ticket) => ticket.id));
-      console.info(`offline-sync race control: with a naive check-in, ${doubled} of ${SYNC_RACES} tickets were admitted twice`);
+      console.info(
+        `offline-sync race control: with a naive check-in, ${doubled} of ${SYNC_RACES} tickets were admitted twice`,
+      );
       // If this ever stops happening, the race above proves nothing: it could not fail.
       expect(doubled).toBeGreaterThan(0);
       expect(doubled).toBe(bothAdmitted);
@@ -235,11 +322,17 @@ describe('a scan retried with its nonce', () => {
   it('sent several times at once, checks in once and is answered identically every time', async () => {
     const [ticket] = await issueTickets(1);
     const same = nonce();
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => scanWith(index % 2 ? phoneB : phoneA, main, DEVICE_A, ticket!.code, same)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        scanWith(index % 2 ? phoneB : phoneA, main, DEVICE_A, ticket!.code, same),
+      ),
+    );
     const encoded = answers.map((answer) => Buffer.from(ScanResponse.encode(answer).finish()).toString('base64'));
     expect(new Set(encoded).size).toBe(1);
     expect(answers[0]!.result).toBe('valid');
-    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([{ n: 1 }]);
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([
+      { n: 1 },
+    ]);
     expect(await h.sql('select count(*)::int as n from scan_attempt where nonce = ?', [same])).toEqual([{ n: 1 }]);
 
     // Later, sequentially, after someone else scanned the ticket too: still the first answer, byte for byte.
@@ -250,9 +343,15 @@ describe('a scan retried with its nonce', () => {
     expect(Buffer.from(ScanResponse.encode(later).finish()).toString('base64')).toBe(encoded[0]);
     // Even with another code under the same nonce (a buggy retry): the nonce's answer, no second scan.
     const [another] = await issueTickets(1);
-    expect(ScanResponse.encode(await scanWith(phoneA, main, DEVICE_A, another!.code, same)).finish()).toEqual(ScanResponse.encode(later).finish());
-    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [another!.id])).toEqual([{ n: 0 }]);
-    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([{ n: 1 }]);
+    expect(ScanResponse.encode(await scanWith(phoneA, main, DEVICE_A, another!.code, same)).finish()).toEqual(
+      ScanResponse.encode(later).finish(),
+    );
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [another!.id])).toEqual([
+      { n: 0 },
+    ]);
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('of a rejected scan is answered with the same rejection, and checks nothing in', async () => {
@@ -268,17 +367,37 @@ describe('a scan retried with its nonce', () => {
     const same = nonce();
     expect((await scanWith(phoneA, main, DEVICE_A, ticket!.code, same)).result).toBe('valid');
     // Another link, and the same link on another device: neither may replay or learn the first answer.
-    for (const [phone, link, device] of [[phoneB, side, DEVICE_B], [phoneB, main, DEVICE_B]] as const) {
+    for (const [phone, link, device] of [
+      [phoneB, side, DEVICE_B],
+      [phoneB, main, DEVICE_B],
+    ] as const) {
       const stolen = await scanWith(phone, link, device, ticket!.code, same);
-      expect(stolen).toMatchObject({ result: 'invalid', ticket: undefined, checkedInAt: undefined, checkedInByDevice: '' });
+      expect(stolen).toMatchObject({
+        result: 'invalid',
+        ticket: undefined,
+        checkedInAt: undefined,
+        checkedInByDevice: '',
+      });
     }
-    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([{ n: 1 }]);
+    expect(await h.sql('select count(*)::int as n from check_in where ticket_id = ?', [ticket!.id])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('must carry a nonce, a code and a device id', async () => {
     const failure = await phoneA
-      .scan({ access: { linkSecret: main.secret, organisationId: '', eventId: '' }, code: ' ', nonce: '', deviceId: 'phone' })
-      .then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+      .scan({
+        access: { linkSecret: main.secret, organisationId: '', eventId: '' },
+        code: ' ',
+        nonce: '',
+        deviceId: 'phone',
+      })
+      .then(
+        () => {
+          throw new Error('expected an error');
+        },
+        (error: GrpcCallError) => error,
+      );
     expect(failure.code).toBe(status.INVALID_ARGUMENT);
     expect(failure.violations).toEqual([
       { field: 'nonce', message: 'Nonce is required' },
@@ -321,7 +440,10 @@ describe('the live counts', () => {
     await h.eventProcessed(await h.publishEvent(second));
     const order = orderSnapshot(org, [orderLine([event.id, second.id], { quantity: 4 })]);
     await h.orderProcessed(await h.publishOrder('paid', withStatus(order, 'paid'), 1));
-    const passes = await h.sql<IssuedTicket>(`select id, code, reference from ticket where order_id = ? order by position`, [order.id]);
+    const passes = await h.sql<IssuedTicket>(
+      `select id, code, reference from ticket where order_id = ? order by position`,
+      [order.id],
+    );
     expect(passes).toHaveLength(4);
     expect((await scanWith(phoneA, main, DEVICE_A, passes[0]!.code)).result).toBe('valid');
     const before = await recount(event.id);
@@ -333,7 +455,9 @@ describe('the live counts', () => {
     // A check-in undone, as conflict resolution does.
     const [undone] = await issueTickets(1);
     expect((await scanWith(phoneB, side, DEVICE_B, undone!.code)).result).toBe('valid');
-    await h.sql(`update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ?`, [undone!.id]);
+    await h.sql(`update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ?`, [
+      undone!.id,
+    ]);
 
     for (const eventId of [event.id, second.id]) {
       const { rows, ...kept } = await counters(eventId);

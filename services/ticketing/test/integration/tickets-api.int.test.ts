@@ -26,7 +26,13 @@ let held: OrderSnapshot;
 
 const as = (userId: string) => ({ actorUserId: userId });
 const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected an error'); }, (error: GrpcCallError) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected an error');
+    },
+    (error: GrpcCallError) => error,
+  );
 
 /** Publishes an order's changes in turn (versions 1, 2, …), a second apart on the service's clock. */
 async function place(changes: [string, OrderSnapshot][]): Promise<void> {
@@ -47,58 +53,94 @@ beforeAll(async () => {
   outsider = (await identity.signUp(address('outsider'))).userId;
   outsiderOrg = await identity.createOrganisation(outsider, 'Other Org');
 
-  event = eventSnapshot(org, { name: 'Summer Concert', translations: [{ locale: 'nl', name: 'Zomerconcert', description: '' }] });
+  event = eventSnapshot(org, {
+    name: 'Summer Concert',
+    translations: [{ locale: 'nl', name: 'Zomerconcert', description: '' }],
+  });
   await h.eventProcessed(await h.publishEvent(event));
-  const line = (name: string, quantity: number, unit: number, ticketOptionId?: string) => orderLine([event.id], { name, quantity, unitPriceMinor: unit, ...(ticketOptionId ? { ticketOptionId } : {}) });
+  const line = (name: string, quantity: number, unit: number, ticketOptionId?: string) =>
+    orderLine([event.id], { name, quantity, unitPriceMinor: unit, ...(ticketOptionId ? { ticketOptionId } : {}) });
   const regular = newId('tko');
   alice = orderSnapshot(org, [line('Regular', 2, 2500, regular)], { email: 'Alice@Example.com', locale: 'nl' });
   bob = orderSnapshot(org, [line('VIP', 1, 6000)], { email: 'bob@example.com', subscribe: false });
   refunded = orderSnapshot(org, [line('Regular', 1, 2500, regular)], { email: 'carol@example.com' });
   held = orderSnapshot(org, [line('Regular', 1, 2500, regular)], { email: 'dave@example.com' });
-  await place([['reserved', alice], ['paid', withStatus(alice, 'paid')]]);
+  await place([
+    ['reserved', alice],
+    ['paid', withStatus(alice, 'paid')],
+  ]);
   await place([['paid', withStatus(bob, 'paid')]]);
-  await place([['paid', withStatus(refunded, 'paid')], ['canceled', withStatus(refunded, 'canceled', 'refunded')]]);
+  await place([
+    ['paid', withStatus(refunded, 'paid')],
+    ['canceled', withStatus(refunded, 'canceled', 'refunded')],
+  ]);
   await place([['reserved', held]]);
 }, 180_000);
 afterAll(async () => {
   await h?.stop();
 });
 
-const ticketIdsOf = async (orderId: string) => (await h.sql<{ id: string }>('select id from ticket where order_id = ? order by position', [orderId])).map((row) => row.id);
-const keyOf = async (ticketId: string) => (await h.sql<{ access_key: string }>('select access_key from ticket where id = ?', [ticketId]))[0]!.access_key;
+const ticketIdsOf = async (orderId: string) =>
+  (await h.sql<{ id: string }>('select id from ticket where order_id = ? order by position', [orderId])).map(
+    (row) => row.id,
+  );
+const keyOf = async (ticketId: string) =>
+  (await h.sql<{ access_key: string }>('select access_key from ticket where id = ?', [ticketId]))[0]!.access_key;
 
 describe('GetTicket (public)', () => {
-  it('answers an issued ticket with its code and events in the asked language, without the buyer\'s e-mail', async () => {
+  it("answers an issued ticket with its code and events in the asked language, without the buyer's e-mail", async () => {
     const [id] = await ticketIdsOf(alice.id);
     const { ticket } = await h.client.getTicket({ ticketId: id!, locale: 'nl', accessKey: await keyOf(id!) });
     expect(ticket).toMatchObject({
-      id, status: 'created', orderId: alice.id, orderNumber: alice.number, organisationId: org, itemName: 'Regular', email: '',
-      price: { amountMinor: 2500, currency: 'EUR' }, position: 1, ofCount: 2,
+      id,
+      status: 'created',
+      orderId: alice.id,
+      orderNumber: alice.number,
+      organisationId: org,
+      itemName: 'Regular',
+      email: '',
+      price: { amountMinor: 2500, currency: 'EUR' },
+      position: 1,
+      ofCount: 2,
     });
     expect(ticket!.code).toMatch(/^KT1\.key_/);
     expect(ticket!.events).toEqual([expect.objectContaining({ id: event.id, name: 'Zomerconcert', city: 'Utrecht' })]);
     expect(ticket!.access).toEqual([{ eventId: event.id, checkedInAt: undefined, checkedInByDevice: '' }]);
-    expect((await h.client.getTicket({ ticketId: id!, locale: '', accessKey: await keyOf(id!) })).ticket!.events[0]!.name).toBe('Summer Concert');
+    expect(
+      (await h.client.getTicket({ ticketId: id!, locale: '', accessKey: await keyOf(id!) })).ticket!.events[0]!.name,
+    ).toBe('Summer Concert');
   });
 
   it('is NOT_FOUND for an unknown ticket and for one that was never issued; a malformed id or locale is INVALID_ARGUMENT', async () => {
-    expect((await failure(h.client.getTicket({ ticketId: newId('tkt'), locale: 'en', accessKey: newAccessKey() }))).code).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.getTicket({ ticketId: newId('tkt'), locale: 'en', accessKey: newAccessKey() }))).code,
+    ).toBe(status.NOT_FOUND);
     const [reserved] = await ticketIdsOf(held.id);
-    expect((await failure(h.client.getTicket({ ticketId: reserved!, locale: 'en', accessKey: await keyOf(reserved!) }))).code).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.getTicket({ ticketId: reserved!, locale: 'en', accessKey: await keyOf(reserved!) })))
+        .code,
+    ).toBe(status.NOT_FOUND);
     const invalid = await failure(h.client.getTicket({ ticketId: 'ord_1', locale: 'de', accessKey: '' }));
     expect(invalid.code).toBe(status.INVALID_ARGUMENT);
-    expect(invalid.violations).toEqual([{ field: 'ticketId', message: 'ID is invalid' }, { field: 'locale', message: 'Locale is invalid' }]);
+    expect(invalid.violations).toEqual([
+      { field: 'ticketId', message: 'ID is invalid' },
+      { field: 'locale', message: 'Locale is invalid' },
+    ]);
   });
 
-  it('opens only with the ticket\'s own key: none, another ticket\'s (of the same order) or a changed one is NOT_FOUND', async () => {
+  it("opens only with the ticket's own key: none, another ticket's (of the same order) or a changed one is NOT_FOUND", async () => {
     const [first, second] = await ticketIdsOf(alice.id);
     const [firstKey, secondKey] = [await keyOf(first!), await keyOf(second!)];
     expect(firstKey).not.toBe(secondKey);
     const flipped = `${firstKey.slice(0, -2)}${firstKey.at(-2) === 'x' ? 'y' : 'x'}${firstKey.at(-1)}`;
     for (const accessKey of ['', secondKey, flipped, h.guestKey(alice.id)]) {
-      expect((await failure(h.client.getTicket({ ticketId: first!, locale: 'en', accessKey }))).code).toBe(status.NOT_FOUND);
+      expect((await failure(h.client.getTicket({ ticketId: first!, locale: 'en', accessKey }))).code).toBe(
+        status.NOT_FOUND,
+      );
     }
-    expect((await h.client.getTicket({ ticketId: first!, locale: 'en', accessKey: firstKey })).ticket!.accessKey).toBe(firstKey);
+    expect((await h.client.getTicket({ ticketId: first!, locale: 'en', accessKey: firstKey })).ticket!.accessKey).toBe(
+      firstKey,
+    );
   });
 
   it('shows a canceled ticket as canceled, without a code', async () => {
@@ -110,46 +152,88 @@ describe('GetTicket (public)', () => {
 
 describe('ListOrderTickets (public) and ListTicketsOfOrder (organisers)', () => {
   it('gives guests nothing before the order is paid, and the same for an unknown order', async () => {
-    expect((await h.client.listOrderTickets({ orderId: held.id, locale: 'en', orderAccessKey: h.guestKey(held.id) })).tickets).toEqual([]);
-    expect((await h.client.listOrderTickets({ orderId: newId('ord'), locale: 'en', orderAccessKey: newAccessKey() })).tickets).toEqual([]);
-    expect((await failure(h.client.listOrderTickets({ orderId: 'x', locale: 'en', orderAccessKey: '' }))).violations).toEqual([{ field: 'orderId', message: 'ID is invalid' }]);
+    expect(
+      (await h.client.listOrderTickets({ orderId: held.id, locale: 'en', orderAccessKey: h.guestKey(held.id) }))
+        .tickets,
+    ).toEqual([]);
+    expect(
+      (await h.client.listOrderTickets({ orderId: newId('ord'), locale: 'en', orderAccessKey: newAccessKey() }))
+        .tickets,
+    ).toEqual([]);
+    expect(
+      (await failure(h.client.listOrderTickets({ orderId: 'x', locale: 'en', orderAccessKey: '' }))).violations,
+    ).toEqual([{ field: 'orderId', message: 'ID is invalid' }]);
   });
 
-  it('gives guests a paid order\'s tickets, each with its own page key, only with the order\'s guest key', async () => {
-    const listed = (await h.client.listOrderTickets({ orderId: alice.id, locale: 'en', orderAccessKey: h.guestKey(alice.id) })).tickets;
+  it("gives guests a paid order's tickets, each with its own page key, only with the order's guest key", async () => {
+    const listed = (
+      await h.client.listOrderTickets({ orderId: alice.id, locale: 'en', orderAccessKey: h.guestKey(alice.id) })
+    ).tickets;
     expect(listed.map((ticket) => ticket.accessKey)).toEqual([await keyOf(listed[0]!.id), await keyOf(listed[1]!.id)]);
     for (const orderAccessKey of ['', h.guestKey(bob.id), newAccessKey(), listed[0]!.accessKey]) {
-      expect((await h.client.listOrderTickets({ orderId: alice.id, locale: 'en', orderAccessKey })).tickets).toEqual([]);
+      expect((await h.client.listOrderTickets({ orderId: alice.id, locale: 'en', orderAccessKey })).tickets).toEqual(
+        [],
+      );
     }
   });
 
   it('gives organisers with "orders.view" every ticket of their order, reserved ones too, with the buyer\'s e-mail', async () => {
     const paid = await h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }, as(owner));
-    expect(paid.tickets.map((ticket) => [ticket.position, ticket.status, ticket.email])).toEqual([[1, 'created', 'Alice@Example.com'], [2, 'created', 'Alice@Example.com']]);
+    expect(paid.tickets.map((ticket) => [ticket.position, ticket.status, ticket.email])).toEqual([
+      [1, 'created', 'Alice@Example.com'],
+      [2, 'created', 'Alice@Example.com'],
+    ]);
     expect(paid.tickets[0]!.events[0]!.name).toBe('Summer Concert');
     const reserved = await h.client.listTicketsOfOrder({ organisationId: org, orderId: held.id }, as(owner));
     expect(reserved.tickets.map((ticket) => [ticket.status, ticket.code])).toEqual([['reserved', '']]);
   });
 
   it('refuses everyone else: NOT_FOUND across organisations, PERMISSION_DENIED without the permission', async () => {
-    expect((await failure(h.client.listTicketsOfOrder({ organisationId: outsiderOrg, orderId: alice.id }, as(outsider)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }, as(outsider)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: newId('ord') }, as(owner)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }, as(scanner)))).code).toBe(status.PERMISSION_DENIED);
-    expect((await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }))).code).toBe(status.UNAUTHENTICATED);
+    expect(
+      (await failure(h.client.listTicketsOfOrder({ organisationId: outsiderOrg, orderId: alice.id }, as(outsider))))
+        .code,
+    ).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }, as(outsider)))).code,
+    ).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: newId('ord') }, as(owner)))).code,
+    ).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }, as(scanner)))).code,
+    ).toBe(status.PERMISSION_DENIED);
+    expect((await failure(h.client.listTicketsOfOrder({ organisationId: org, orderId: alice.id }))).code).toBe(
+      status.UNAUTHENTICATED,
+    );
   });
 });
 
 describe('ListAttendees', () => {
-  const request = (extra: Record<string, unknown> = {}) => ({ organisationId: org, eventId: event.id, query: '', statuses: [] as string[], page: undefined, ...extra });
+  const request = (extra: Record<string, unknown> = {}) => ({
+    organisationId: org,
+    eventId: event.id,
+    query: '',
+    statuses: [] as string[],
+    page: undefined,
+    ...extra,
+  });
 
   it('lists every issued ticket granting the event, newest issued first, for "orders.view" or "checkin"', async () => {
     const all = await h.client.listAttendees(request(), as(scanner));
-    const expected = [...(await ticketIdsOf(refunded.id)), ...(await ticketIdsOf(bob.id)), ...(await ticketIdsOf(alice.id)).reverse()];
+    const expected = [
+      ...(await ticketIdsOf(refunded.id)),
+      ...(await ticketIdsOf(bob.id)),
+      ...(await ticketIdsOf(alice.id)).reverse(),
+    ];
     // Newest issued first; an order's tickets share the moment, then the newest id first.
     expect(all.attendees.map((attendee) => attendee.ticketId)).toEqual(expected);
     expect(all.page).toEqual({ nextPageToken: '', totalSize: 4 });
-    expect(all.attendees.find((attendee) => attendee.email === 'bob@example.com')).toMatchObject({ status: 'created', itemName: 'VIP', orderNumber: bob.number, subscribed: false });
+    expect(all.attendees.find((attendee) => attendee.email === 'bob@example.com')).toMatchObject({
+      status: 'created',
+      itemName: 'VIP',
+      orderNumber: bob.number,
+      subscribed: false,
+    });
     expect(all.attendees.find((attendee) => attendee.email === 'carol@example.com')!.status).toBe('canceled');
     expect((await h.client.listAttendees(request(), as(owner))).attendees).toHaveLength(4);
   });
@@ -158,7 +242,10 @@ describe('ListAttendees', () => {
     const [aliceTicket] = await ticketIdsOf(alice.id);
     const [row] = await h.sql<{ reference: string }>('select reference from ticket where id = ?', [aliceTicket]);
     const reference = row!.reference;
-    const byReference = await h.client.listAttendees(request({ query: reference.replace('-', '').toLowerCase() }), as(owner));
+    const byReference = await h.client.listAttendees(
+      request({ query: reference.replace('-', '').toLowerCase() }),
+      as(owner),
+    );
     expect(byReference.attendees.map((attendee) => attendee.ticketId)).toEqual([aliceTicket]);
     const byNumber = await h.client.listAttendees(request({ query: bob.number.slice(2, 7).toLowerCase() }), as(owner));
     expect(byNumber.attendees.map((attendee) => attendee.orderId)).toEqual([bob.id]);
@@ -169,34 +256,53 @@ describe('ListAttendees', () => {
 
   it('filters by the status at this event ("used" = checked in here) and pages with the platform\'s tokens', async () => {
     const [first] = await ticketIdsOf(alice.id);
-    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Main entrance' where ticket_id = ?`, [h.clock.now, first]);
+    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Main entrance' where ticket_id = ?`, [
+      h.clock.now,
+      first,
+    ]);
     const used = await h.client.listAttendees(request({ statuses: ['used'] }), as(owner));
-    expect(used.attendees.map((attendee) => [attendee.ticketId, attendee.status, attendee.checkedInByDevice])).toEqual([[first, 'used', 'Main entrance']]);
+    expect(used.attendees.map((attendee) => [attendee.ticketId, attendee.status, attendee.checkedInByDevice])).toEqual([
+      [first, 'used', 'Main entrance'],
+    ]);
     const open = await h.client.listAttendees(request({ statuses: ['created', 'canceled'] }), as(owner));
     expect(open.attendees).toHaveLength(3);
 
     const page1 = await h.client.listAttendees(request({ page: { pageSize: 3, pageToken: '' } }), as(owner));
     expect(page1.attendees).toHaveLength(3);
     expect(page1.page!.totalSize).toBe(4);
-    const page2 = await h.client.listAttendees(request({ page: { pageSize: 3, pageToken: page1.page!.nextPageToken } }), as(owner));
+    const page2 = await h.client.listAttendees(
+      request({ page: { pageSize: 3, pageToken: page1.page!.nextPageToken } }),
+      as(owner),
+    );
     expect(page2.attendees).toHaveLength(1);
     expect(page2.page!.nextPageToken).toBe('');
     expect(new Set([...page1.attendees, ...page2.attendees].map((attendee) => attendee.ticketId)).size).toBe(4);
     await h.sql('update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ?', [first]);
   });
 
-  it('validates statuses, ids and page tokens with the spec\'s messages', async () => {
-    const invalid = await failure(h.client.listAttendees({ ...request({ statuses: ['reserved'] }), eventId: 'evt_x' }, as(owner)));
-    expect(invalid.violations).toEqual([{ field: 'eventId', message: 'ID is invalid' }, { field: 'statuses.0', message: 'Status is invalid' }]);
-    const token = await failure(h.client.listAttendees(request({ page: { pageSize: 10, pageToken: 'nonsense' } }), as(owner)));
+  it("validates statuses, ids and page tokens with the spec's messages", async () => {
+    const invalid = await failure(
+      h.client.listAttendees({ ...request({ statuses: ['reserved'] }), eventId: 'evt_x' }, as(owner)),
+    );
+    expect(invalid.violations).toEqual([
+      { field: 'eventId', message: 'ID is invalid' },
+      { field: 'statuses.0', message: 'Status is invalid' },
+    ]);
+    const token = await failure(
+      h.client.listAttendees(request({ page: { pageSize: 10, pageToken: 'nonsense' } }), as(owner)),
+    );
     expect(token.violations).toEqual([{ field: 'page.pageToken', message: 'Page is invalid' }]);
   });
 
   it('refuses members without "orders.view" or "checkin", outsiders, and other organisations\' events', async () => {
     expect((await failure(h.client.listAttendees(request(), as(seller)))).code).toBe(status.PERMISSION_DENIED);
     expect((await failure(h.client.listAttendees(request(), as(outsider)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.listAttendees({ ...request(), organisationId: outsiderOrg }, as(outsider)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.listAttendees({ ...request(), eventId: newId('evt') }, as(owner)))).code).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.listAttendees({ ...request(), organisationId: outsiderOrg }, as(outsider)))).code,
+    ).toBe(status.NOT_FOUND);
+    expect((await failure(h.client.listAttendees({ ...request(), eventId: newId('evt') }, as(owner)))).code).toBe(
+      status.NOT_FOUND,
+    );
   });
 });
 
@@ -204,11 +310,23 @@ describe('GetEventTicketStats', () => {
   it('counts sold, checked in and canceled tickets, revenue and options, and check-ins per minute over the last hour', async () => {
     const [first, second] = await ticketIdsOf(alice.id);
     const now = h.clock.now;
-    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Door' where ticket_id = ?`, [new Date(now.getTime() - 30_000), first]);
-    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Door' where ticket_id = ?`, [new Date(now.getTime() - 5 * 60_000 - 1_000), second]);
+    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Door' where ticket_id = ?`, [
+      new Date(now.getTime() - 30_000),
+      first,
+    ]);
+    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Door' where ticket_id = ?`, [
+      new Date(now.getTime() - 5 * 60_000 - 1_000),
+      second,
+    ]);
     try {
       const stats = await h.client.getEventTicketStats({ organisationId: org, eventId: event.id }, as(planner));
-      expect(stats).toMatchObject({ sold: 3, checkedIn: 2, canceled: 1, revenue: { amountMinor: 2500 * 2 + 6000, currency: 'EUR' }, openConflicts: 0 });
+      expect(stats).toMatchObject({
+        sold: 3,
+        checkedIn: 2,
+        canceled: 1,
+        revenue: { amountMinor: 2500 * 2 + 6000, currency: 'EUR' },
+        openConflicts: 0,
+      });
       expect(stats.options).toEqual([
         { ticketOptionId: alice.lines[0]!.ticketOptionId, name: 'Regular', sold: 2, checkedIn: 2 },
         { ticketOptionId: bob.lines[0]!.ticketOptionId, name: 'VIP', sold: 1, checkedIn: 0 },
@@ -218,21 +336,37 @@ describe('GetEventTicketStats', () => {
       expect(stats.checkInsPerMinute[54]).toBe(1);
       expect(stats.checkInsPerMinute.reduce((sum, value) => sum + value, 0)).toBe(2);
     } finally {
-      await h.sql('update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id in (?, ?)', [first, second]);
+      await h.sql('update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id in (?, ?)', [
+        first,
+        second,
+      ]);
     }
   });
 
-  it('counts the event\'s unresolved offline conflicts', async () => {
+  it("counts the event's unresolved offline conflicts", async () => {
     const [first] = await ticketIdsOf(alice.id);
-    const conflict = (resolvedAt: Date | null) => h.sql(
-      `insert into scan_conflict (id, organisation_id, event_id, ticket_id, first_checked_in_at, first_device, second_checked_in_at, second_device, nonce, recorded_at, resolved_at)
+    const conflict = (resolvedAt: Date | null) =>
+      h.sql(
+        `insert into scan_conflict (id, organisation_id, event_id, ticket_id, first_checked_in_at, first_device, second_checked_in_at, second_device, nonce, recorded_at, resolved_at)
        values (?, ?, ?, ?, ?, 'Door A', ?, 'Door B', ?, ?, ?)`,
-      [newId('cfl'), org, event.id, first, h.clock.now, h.clock.now, randomBytes(8).toString('hex'), h.clock.now, resolvedAt],
-    );
+        [
+          newId('cfl'),
+          org,
+          event.id,
+          first,
+          h.clock.now,
+          h.clock.now,
+          randomBytes(8).toString('hex'),
+          h.clock.now,
+          resolvedAt,
+        ],
+      );
     await conflict(null);
     await conflict(h.clock.now);
     try {
-      expect((await h.client.getEventTicketStats({ organisationId: org, eventId: event.id }, as(owner))).openConflicts).toBe(1);
+      expect(
+        (await h.client.getEventTicketStats({ organisationId: org, eventId: event.id }, as(owner))).openConflicts,
+      ).toBe(1);
     } finally {
       await h.sql('delete from scan_conflict where event_id = ?', [event.id]);
     }
@@ -242,16 +376,30 @@ describe('GetEventTicketStats', () => {
     for (const member of [owner, scanner, planner]) {
       expect((await h.client.getEventTicketStats({ organisationId: org, eventId: event.id }, as(member))).sold).toBe(3);
     }
-    expect((await failure(h.client.getEventTicketStats({ organisationId: org, eventId: event.id }, as(seller)))).code).toBe(status.PERMISSION_DENIED);
-    expect((await failure(h.client.getEventTicketStats({ organisationId: outsiderOrg, eventId: event.id }, as(outsider)))).code).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.getEventTicketStats({ organisationId: org, eventId: 'evt' }, as(owner)))).violations).toEqual([{ field: 'eventId', message: 'ID is invalid' }]);
+    expect(
+      (await failure(h.client.getEventTicketStats({ organisationId: org, eventId: event.id }, as(seller)))).code,
+    ).toBe(status.PERMISSION_DENIED);
+    expect(
+      (await failure(h.client.getEventTicketStats({ organisationId: outsiderOrg, eventId: event.id }, as(outsider))))
+        .code,
+    ).toBe(status.NOT_FOUND);
+    expect(
+      (await failure(h.client.getEventTicketStats({ organisationId: org, eventId: 'evt' }, as(owner)))).violations,
+    ).toEqual([{ field: 'eventId', message: 'ID is invalid' }]);
   });
 
-  it('shows an event without tickets as zeros in the organisation\'s currency', async () => {
+  it("shows an event without tickets as zeros in the organisation's currency", async () => {
     const quiet = eventSnapshot(org, { name: 'Quiet' });
     await h.eventProcessed(await h.publishEvent(quiet));
     const stats = await h.client.getEventTicketStats({ organisationId: org, eventId: quiet.id }, as(owner));
-    expect(stats).toMatchObject({ sold: 0, checkedIn: 0, canceled: 0, revenue: { amountMinor: 0, currency: 'EUR' }, options: [], openConflicts: 0 });
+    expect(stats).toMatchObject({
+      sold: 0,
+      checkedIn: 0,
+      canceled: 0,
+      revenue: { amountMinor: 0, currency: 'EUR' },
+      options: [],
+      openConflicts: 0,
+    });
     expect(stats.checkInsPerMinute.every((value) => value === 0)).toBe(true);
   });
 });

@@ -2,7 +2,11 @@ import { checkInsPerMinute, minutesAgo } from '../../src/domain/check-in-rate';
 
 describe('check-ins per minute over the last hour', () => {
   it('has 60 values, oldest first, the last being the minute that ends now', () => {
-    const values = checkInsPerMinute([{ minutesAgo: 0, count: 3 }, { minutesAgo: 59, count: 1 }, { minutesAgo: 10, count: 2 }]);
+    const values = checkInsPerMinute([
+      { minutesAgo: 0, count: 3 },
+      { minutesAgo: 59, count: 1 },
+      { minutesAgo: 10, count: 2 },
+    ]);
     expect(values).toHaveLength(60);
     expect(values[59]).toBe(3);
     expect(values[0]).toBe(1);
@@ -11,7 +15,12 @@ describe('check-ins per minute over the last hour', () => {
   });
 
   it('drops what lies outside the hour', () => {
-    expect(checkInsPerMinute([{ minutesAgo: 60, count: 5 }, { minutesAgo: -1, count: 5 }]).every((value) => value === 0)).toBe(true);
+    expect(
+      checkInsPerMinute([
+        { minutesAgo: 60, count: 5 },
+        { minutesAgo: -1, count: 5 },
+      ]).every((value) => value === 0),
+    ).toBe(true);
   });
 
   it('counts whole minutes back from now', () => {

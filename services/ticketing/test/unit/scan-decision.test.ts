@@ -32,14 +32,27 @@ describe('a scan', () => {
   });
 
   it('refuses a ticket checked in here, saying when and at which device', () => {
-    const used = ticket({ status: 'used', access: [{ eventId: EVENT, checkedInAt: EARLIER, checkedInDevice: 'Main entrance' }] });
+    const used = ticket({
+      status: 'used',
+      access: [{ eventId: EVENT, checkedInAt: EARLIER, checkedInDevice: 'Main entrance' }],
+    });
     expect(decideScan(used, AT)).toEqual({ result: 'already_used', checkedInAt: EARLIER, device: 'Main entrance' });
   });
 
   it('refuses a canceled ticket as canceled, also when it was checked in or grants another event', () => {
     expect(decideScan(ticket({ status: 'canceled' }), AT)).toEqual({ result: 'canceled' });
-    expect(decideScan(ticket({ status: 'canceled', access: [{ eventId: EVENT, checkedInAt: EARLIER, checkedInDevice: 'x' }] }), AT)).toEqual({ result: 'canceled' });
-    expect(decideScan(ticket({ status: 'canceled', access: [{ eventId: OTHER_EVENT, checkedInAt: null, checkedInDevice: null }] }), AT)).toEqual({ result: 'canceled' });
+    expect(
+      decideScan(
+        ticket({ status: 'canceled', access: [{ eventId: EVENT, checkedInAt: EARLIER, checkedInDevice: 'x' }] }),
+        AT,
+      ),
+    ).toEqual({ result: 'canceled' });
+    expect(
+      decideScan(
+        ticket({ status: 'canceled', access: [{ eventId: OTHER_EVENT, checkedInAt: null, checkedInDevice: null }] }),
+        AT,
+      ),
+    ).toEqual({ result: 'canceled' });
   });
 
   it('refuses a ticket whose order is not paid as unpaid', () => {
@@ -47,10 +60,12 @@ describe('a scan', () => {
   });
 
   it('refuses a valid ticket that does not grant this event as wrong_event', () => {
-    expect(decideScan(ticket({ access: [{ eventId: OTHER_EVENT, checkedInAt: null, checkedInDevice: null }] }), AT)).toEqual({ result: 'wrong_event' });
+    expect(
+      decideScan(ticket({ access: [{ eventId: OTHER_EVENT, checkedInAt: null, checkedInDevice: null }] }), AT),
+    ).toEqual({ result: 'wrong_event' });
   });
 
-  it('refuses an unknown, forged or re-issued code, and another organisation\'s ticket, alike as invalid', () => {
+  it("refuses an unknown, forged or re-issued code, and another organisation's ticket, alike as invalid", () => {
     expect(decideScan(null, AT)).toEqual({ result: 'invalid' });
     expect(decideScan(ticket({ organisationId: OTHER_ORG }), AT)).toEqual({ result: 'invalid' });
     // Another organisation's ticket is invalid even when canceled or used: its state is none of this door's business.
@@ -75,15 +90,23 @@ describe('decideScan, for any ticket', () => {
     access: fc.uniqueArray(access, { selector: (entry) => entry.eventId, maxLength: 3 }),
   });
 
-  it('answers one of the spec\'s results', () => {
-    fc.assert(fc.property(fc.option(anyTicket, { nil: null }), (t) => (SCAN_RESULTS as readonly string[]).includes(decideScan(t, AT).result)));
+  it("answers one of the spec's results", () => {
+    fc.assert(
+      fc.property(fc.option(anyTicket, { nil: null }), (t) =>
+        (SCAN_RESULTS as readonly string[]).includes(decideScan(t, AT).result),
+      ),
+    );
   });
 
   it('admits only a paid ticket of this organisation that grants this event and is not checked in here', () => {
     fc.assert(
       fc.property(anyTicket, (t) => {
         const here = t.access.find((entry) => entry.eventId === EVENT);
-        const admissible = t.organisationId === ORG && (t.status === 'created' || t.status === 'used') && here !== undefined && here.checkedInAt === null;
+        const admissible =
+          t.organisationId === ORG &&
+          (t.status === 'created' || t.status === 'used') &&
+          here !== undefined &&
+          here.checkedInAt === null;
         return (decideScan(t, AT).result === 'valid') === admissible;
       }),
     );
@@ -104,7 +127,12 @@ describe('decideScan, for any ticket', () => {
     fc.assert(
       fc.property(anyTicket, date, (t, now) => {
         if (decideScan(t, AT).result !== 'valid') return true;
-        const after = { ...t, access: t.access.map((entry) => (entry.eventId === EVENT ? { ...entry, checkedInAt: now, checkedInDevice: 'Door' } : entry)) };
+        const after = {
+          ...t,
+          access: t.access.map((entry) =>
+            entry.eventId === EVENT ? { ...entry, checkedInAt: now, checkedInDevice: 'Door' } : entry,
+          ),
+        };
         return decideScan(after, AT).result === 'already_used';
       }),
     );

@@ -5,7 +5,7 @@ import { isDeviceId } from '@kassa/contracts/scan-links';
 import { checkNonce, checkScanLinkName, isScanLinkSecretShape, memberDeviceName } from '../../src/domain/scan-link';
 
 describe('what a scanner sends', () => {
-  it('is a signed code when it has the code format\'s prefix', () => {
+  it("is a signed code when it has the code format's prefix", () => {
     expect(readScanInput('KT1.key_abc.payload.sig')).toEqual({ kind: 'code', code: 'KT1.key_abc.payload.sig' });
     expect(readScanInput('  KT1.key_abc.payload.sig\n')).toEqual({ kind: 'code', code: 'KT1.key_abc.payload.sig' });
   });
@@ -17,7 +17,18 @@ describe('what a scanner sends', () => {
   });
 
   it('is unreadable when empty, too long, or neither a code nor eight reference characters (no 0, 1, I, L, O)', () => {
-    for (const value of ['', '   ', 'K7QF-2MX', 'K7QF-2MXAB', 'K7QF_2MXA', 'ÄÖÜ12345', 'kt1.key.payload.sig', 'KT1.'.padEnd(SCAN_INPUT_MAX_LENGTH + 1, 'a'), 'K0QF-2MXA', 'K1QF-2MXA']) {
+    for (const value of [
+      '',
+      '   ',
+      'K7QF-2MX',
+      'K7QF-2MXAB',
+      'K7QF_2MXA',
+      'ÄÖÜ12345',
+      'kt1.key.payload.sig',
+      'KT1.'.padEnd(SCAN_INPUT_MAX_LENGTH + 1, 'a'),
+      'K0QF-2MXA',
+      'K1QF-2MXA',
+    ]) {
       expect(readScanInput(value)).toEqual({ kind: 'unreadable' });
     }
   });
@@ -33,15 +44,27 @@ describe('what a scanner sends', () => {
     const character = fc.constantFrom(...'ABCDEFGHJKMNPQRSTUVWXYZ23456789'.split(''));
     const reference = fc.array(character, { minLength: 8, maxLength: 8 }).map((chars) => chars.join(''));
     fc.assert(
-      fc.property(reference, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.array(fc.constantFrom('', '-', ' '), { minLength: 9, maxLength: 9 }), (ref, lower, gaps) => {
-        const typed = ref.split('').map((char, index) => gaps[index] + (lower[index] ? char.toLowerCase() : char)).join('') + gaps[8];
-        return JSON.stringify(readScanInput(typed)) === JSON.stringify({ kind: 'reference', reference: `${ref.slice(0, 4)}-${ref.slice(4)}` });
-      }),
+      fc.property(
+        reference,
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        fc.array(fc.constantFrom('', '-', ' '), { minLength: 9, maxLength: 9 }),
+        (ref, lower, gaps) => {
+          const typed =
+            ref
+              .split('')
+              .map((char, index) => gaps[index] + (lower[index] ? char.toLowerCase() : char))
+              .join('') + gaps[8];
+          return (
+            JSON.stringify(readScanInput(typed)) ===
+            JSON.stringify({ kind: 'reference', reference: `${ref.slice(0, 4)}-${ref.slice(4)}` })
+          );
+        },
+      ),
     );
   });
 });
 
-describe('a scan link\'s name', () => {
+describe("a scan link's name", () => {
   const check = (name: unknown) => {
     const violations = new Violations();
     const value = checkScanLinkName(violations, name);
@@ -71,7 +94,7 @@ describe('scanner tokens', () => {
     expect(isDeviceId(`dev_${'a'.repeat(65)}`)).toBe(false);
     expect(isDeviceId(undefined)).toBe(false);
   });
-  it('a member\'s device is named after the last four characters of its id', () => {
+  it("a member's device is named after the last four characters of its id", () => {
     expect(memberDeviceName('dev_01jz00000000000000000x7k9')).toBe('Organiser x7k9');
   });
   it('a nonce is required, at most 100 safe characters', () => {

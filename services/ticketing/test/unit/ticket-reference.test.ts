@@ -29,21 +29,39 @@ describe('ticket references', () => {
 
   it('read back in any case, with or without the dash and spaces', () => {
     fc.assert(
-      fc.property(fc.constant(null).map(() => generateTicketReference()), fc.boolean(), fc.boolean(), (reference, lower, dash) => {
-        let typed = dash ? reference : reference.replace('-', '');
-        if (lower) typed = typed.toLowerCase();
-        expect(normaliseTicketReference(` ${typed} `)).toBe(reference);
-      }),
+      fc.property(
+        fc.constant(null).map(() => generateTicketReference()),
+        fc.boolean(),
+        fc.boolean(),
+        (reference, lower, dash) => {
+          let typed = dash ? reference : reference.replace('-', '');
+          if (lower) typed = typed.toLowerCase();
+          expect(normaliseTicketReference(` ${typed} `)).toBe(reference);
+        },
+      ),
     );
   });
 
   it('refuse what cannot be a reference, without throwing on anything', () => {
-    for (const value of ['', 'K7QF-2MX', 'K7QF-2MXAB', 'K0QF-2MXA', 'KOQF-2MXA', 'K1QF-2MXA', 'KIQF-2MXA', 'KLQF-2MXA', 'K7QF_2MXA', 'KT1.key_x.y.z']) {
+    for (const value of [
+      '',
+      'K7QF-2MX',
+      'K7QF-2MXAB',
+      'K0QF-2MXA',
+      'KOQF-2MXA',
+      'K1QF-2MXA',
+      'KIQF-2MXA',
+      'KLQF-2MXA',
+      'K7QF_2MXA',
+      'KT1.key_x.y.z',
+    ]) {
       expect(normaliseTicketReference(value)).toBeNull();
     }
-    fc.assert(fc.property(fc.string({ maxLength: 64 }), (input) => {
-      expect(() => normaliseTicketReference(input)).not.toThrow();
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 64 }), (input) => {
+        expect(() => normaliseTicketReference(input)).not.toThrow();
+      }),
+    );
     expect(normaliseTicketReference(undefined as unknown as string)).toBeNull();
   });
 

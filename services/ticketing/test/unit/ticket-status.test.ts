@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import {
-  effectOfOrderStatus, isAttendeeStatus, isIssuedAndValid, nextTicketStatus, TICKET_STATUSES, type OrderTicketEffect, voidReason,
+  effectOfOrderStatus,
+  isAttendeeStatus,
+  isIssuedAndValid,
+  nextTicketStatus,
+  TICKET_STATUSES,
+  type OrderTicketEffect,
+  voidReason,
 } from '../../src/domain/ticket-status';
 
 describe('what an order change does to its tickets', () => {
@@ -17,7 +23,8 @@ describe('what an order change does to its tickets', () => {
     expect(nextTicketStatus({ status: 'used', issued: true }, 'issue')).toBeNull();
     expect(nextTicketStatus({ status: 'reserved', issued: false }, 'hold')).toBeNull();
     expect(nextTicketStatus({ status: 'created', issued: true }, 'hold')).toBeNull();
-    for (const status of ['reserved', 'created', 'used'] as const) expect(nextTicketStatus({ status, issued: status !== 'reserved' }, 'void')).toBe('canceled');
+    for (const status of ['reserved', 'created', 'used'] as const)
+      expect(nextTicketStatus({ status, issued: status !== 'reserved' }, 'void')).toBe('canceled');
   });
 
   it('revives tickets of an order that expired unpaid and was then paid late, but never a ticket that was issued', () => {
@@ -28,11 +35,13 @@ describe('what an order change does to its tickets', () => {
 
   it('is idempotent: applying the same effect twice changes nothing the second time', () => {
     const effect = fc.constantFrom<OrderTicketEffect>('hold', 'issue', 'void', 'none');
-    fc.assert(fc.property(fc.constantFrom(...TICKET_STATUSES), fc.boolean(), effect, (status, issued, applied) => {
-      const next = nextTicketStatus({ status, issued }, applied);
-      if (next === null) return;
-      expect(nextTicketStatus({ status: next, issued: issued || next === 'created' }, applied)).toBeNull();
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...TICKET_STATUSES), fc.boolean(), effect, (status, issued, applied) => {
+        const next = nextTicketStatus({ status, issued }, applied);
+        if (next === null) return;
+        expect(nextTicketStatus({ status: next, issued: issued || next === 'created' }, applied)).toBeNull();
+      }),
+    );
   });
 
   it('names why tickets were voided: expired, refunded (in full, or a late payment paid back) or canceled', () => {
@@ -45,6 +54,10 @@ describe('what an order change does to its tickets', () => {
 
   it('knows which statuses admit and which an organiser filters attendees by', () => {
     expect(TICKET_STATUSES.filter(isIssuedAndValid)).toEqual(['created', 'used']);
-    expect(['created', 'used', 'canceled', 'reserved'].filter(isAttendeeStatus)).toEqual(['created', 'used', 'canceled']);
+    expect(['created', 'used', 'canceled', 'reserved'].filter(isAttendeeStatus)).toEqual([
+      'created',
+      'used',
+      'canceled',
+    ]);
   });
 });

@@ -26,7 +26,11 @@ export function isThemeMode(value: unknown): value is ThemeMode {
 }
 
 /** The mode actually shown: a forced mode wins, then the chosen one; "system" resolves to the OS preference. */
-export function resolveThemeMode(chosen: string | undefined, systemPrefersDark: boolean, forced?: ForcedMode): ForcedMode {
+export function resolveThemeMode(
+  chosen: string | undefined,
+  systemPrefersDark: boolean,
+  forced?: ForcedMode,
+): ForcedMode {
   if (forced) return forced;
   const mode = isThemeMode(chosen) ? chosen : DEFAULT_THEME_MODE;
   if (mode === 'system') return systemPrefersDark ? 'dark' : 'light';

@@ -4,7 +4,14 @@ import { ThemeProvider as NextThemesProvider } from 'next-themes';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_THEME_MODE, THEME_ATTRIBUTE, THEME_MODES, THEME_STORAGE_KEY, type ForcedMode } from './theme-options';
 
-export { brandAttributes, THEME_MODES, THEME_STORAGE_KEY, type ForcedMode, type ThemeBrand, type ThemeMode } from './theme-options';
+export {
+  brandAttributes,
+  THEME_MODES,
+  THEME_STORAGE_KEY,
+  type ForcedMode,
+  type ThemeBrand,
+  type ThemeMode,
+} from './theme-options';
 
 type ForceSetter = (mode: ForcedMode | undefined) => void;
 const ForceContext = createContext<ForceSetter | null>(null);

@@ -27,7 +27,15 @@ export interface ConfirmDialogProps {
  * Asks before an action that cannot be undone. Focus starts on Cancel, Escape cancels, and a click
  * outside does nothing (an alert dialog must be answered).
  */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel, tone = 'destructive', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  tone = 'destructive',
+  onConfirm,
+}: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async (event: { preventDefault(): void }) => {
@@ -45,12 +53,12 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, cance
       <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
-        <AlertDialogPrimitive.Content
-          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-popover p-6 text-popover-foreground shadow-lg"
-        >
+        <AlertDialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-popover p-6 text-popover-foreground shadow-lg">
           <div className="flex flex-col gap-1.5">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
-            <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertDialogPrimitive.Description>
+            <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </AlertDialogPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })} disabled={busy}>

@@ -16,7 +16,9 @@ const SIZES = { sm: 'size-7 text-xs', md: 'size-9 text-sm', lg: 'size-12 text-ba
 
 export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
   return (
-    <AvatarPrimitive.Root className={cn('relative inline-flex shrink-0 overflow-hidden rounded-full', SIZES[size], className)}>
+    <AvatarPrimitive.Root
+      className={cn('relative inline-flex shrink-0 overflow-hidden rounded-full', SIZES[size], className)}
+    >
       {src && <AvatarPrimitive.Image src={src} alt={name} className="size-full object-cover" />}
       <AvatarPrimitive.Fallback className="flex size-full items-center justify-center bg-muted font-medium text-muted-foreground">
         <span aria-hidden>{initialsOf(name)}</span>

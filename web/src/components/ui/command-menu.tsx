@@ -75,7 +75,10 @@ export function CommandMenu({ groups, open: controlledOpen, onOpenChange, hotkey
           <Command label={t('title')} loop className="flex flex-col">
             <div className="flex items-center gap-2 border-b border-border px-3">
               <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-              <Command.Input placeholder={t('placeholder')} className="h-11 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground" />
+              <Command.Input
+                placeholder={t('placeholder')}
+                className="h-11 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+              />
             </div>
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{t('empty')}</Command.Empty>
@@ -98,7 +101,9 @@ export function CommandMenu({ groups, open: controlledOpen, onOpenChange, hotkey
                     >
                       {item.icon && <item.icon aria-hidden className="size-4 shrink-0" />}
                       <span>{item.label}</span>
-                      {item.shortcut && <span className="ml-auto text-xs tracking-widest text-muted-foreground">{item.shortcut}</span>}
+                      {item.shortcut && (
+                        <span className="ml-auto text-xs tracking-widest text-muted-foreground">{item.shortcut}</span>
+                      )}
                     </Command.Item>
                   ))}
                 </Command.Group>

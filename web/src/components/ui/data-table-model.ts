@@ -2,7 +2,12 @@
 
 /** Lower case, accents removed ("Café" matches "cafe"), spaces collapsed. */
 export function normalizeForSearch(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether a cell value matches what was typed: every word of the query appears in it. */

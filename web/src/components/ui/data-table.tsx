@@ -105,7 +105,10 @@ export function DataTable<T>({
           <label htmlFor={`${id}-search`} className="sr-only">
             {t('search')}
           </label>
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <input
             id={`${id}-search`}
             type="search"
@@ -127,7 +130,9 @@ export function DataTable<T>({
               <tr key={group.id} className="border-b border-border">
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
-                  const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  const label = header.isPlaceholder
+                    ? null
+                    : flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
@@ -162,7 +167,11 @@ export function DataTable<T>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={table.getVisibleLeafColumns().length} className="h-24 px-3 text-center text-muted-foreground" data-testid="no-results">
+                <td
+                  colSpan={table.getVisibleLeafColumns().length}
+                  className="h-24 px-3 text-center text-muted-foreground"
+                  data-testid="no-results"
+                >
                   {t('noResults')}
                 </td>
               </tr>
@@ -203,7 +212,12 @@ export function DataTable<T>({
             <span aria-live="polite" data-testid="page-status">
               {t('pageOf', { page: pageIndex + 1, pages: pageCount })}
             </span>
-            <Button variant="outline" size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => table.previousPage()}
+              disabled={!table.getCanPreviousPage()}
+            >
               {t('previous')}
             </Button>
             <Button variant="outline" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>

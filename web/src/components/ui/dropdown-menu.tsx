@@ -16,7 +16,12 @@ const menuSurface =
 const itemClasses =
   'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
-export function DropdownMenuContent({ className, sideOffset = 4, align = 'end', ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 4,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content sideOffset={sideOffset} align={align} className={cn(menuSurface, className)} {...props} />
@@ -24,11 +29,24 @@ export function DropdownMenuContent({ className, sideOffset = 4, align = 'end', 
   );
 }
 
-export function DropdownMenuItem({ className, variant = 'default', ...props }: ComponentProps<typeof MenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
-  return <MenuPrimitive.Item className={cn(itemClasses, variant === 'destructive' && 'text-destructive', className)} {...props} />;
+export function DropdownMenuItem({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
+  return (
+    <MenuPrimitive.Item
+      className={cn(itemClasses, variant === 'destructive' && 'text-destructive', className)}
+      {...props}
+    />
+  );
 }
 
-export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
   return (
     <MenuPrimitive.CheckboxItem className={cn(itemClasses, 'pl-8', className)} {...props}>
       <span className="absolute left-2 flex size-4 items-center justify-center">
@@ -41,7 +59,11 @@ export function DropdownMenuCheckboxItem({ className, children, ...props }: Comp
   );
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
     <MenuPrimitive.RadioItem className={cn(itemClasses, 'pl-8', className)} {...props}>
       <span className="absolute left-2 flex size-4 items-center justify-center">
@@ -55,7 +77,12 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />;
+  return (
+    <MenuPrimitive.Label
+      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
@@ -66,7 +93,11 @@ export function DropdownMenuShortcut({ className, ...props }: ComponentProps<'sp
   return <span className={cn('ml-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />;
 }
 
-export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.SubTrigger>) {
+export function DropdownMenuSubTrigger({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.SubTrigger>) {
   return (
     <MenuPrimitive.SubTrigger className={cn(itemClasses, 'data-[state=open]:bg-accent', className)} {...props}>
       {children}

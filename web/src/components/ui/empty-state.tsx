@@ -16,7 +16,10 @@ export function EmptyState({ icon: Icon, title, description, action, className }
   return (
     <div
       data-testid="empty-state"
-      className={cn('flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-6 py-10 text-center', className)}
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-6 py-10 text-center',
+        className,
+      )}
     >
       {Icon && (
         <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">

@@ -66,7 +66,8 @@ export function fieldRules(label: string, words: RuleWords = SPEC_RULE_WORDS) {
     notEmpty: words.notEmpty(label),
   };
   // A missing value is "required"; a value of the wrong kind is "invalid".
-  const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message.required : message.invalid);
+  const typeError = (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? message.required : message.invalid;
 
   /** Free text. Spaces around it do not count; only spaces is "must not be empty". */
   function text(rule: TextRule = {}) {
@@ -74,8 +75,14 @@ export function fieldRules(label: string, words: RuleWords = SPEC_RULE_WORDS) {
       .string({ error: typeError })
       .refine((value) => !rule.required || value !== '', { error: message.required, abort: true })
       .refine((value) => value === '' || value.trim() !== '', { error: message.notEmpty, abort: true })
-      .refine((value) => rule.max === undefined || value.trim().length <= rule.max, { error: message.tooLong, abort: true })
-      .refine((value) => !rule.pattern || value.trim() === '' || rule.pattern.test(value.trim()), { error: message.invalid, abort: true });
+      .refine((value) => rule.max === undefined || value.trim().length <= rule.max, {
+        error: message.tooLong,
+        abort: true,
+      })
+      .refine((value) => !rule.pattern || value.trim() === '' || rule.pattern.test(value.trim()), {
+        error: message.invalid,
+        abort: true,
+      });
   }
 
   return {
@@ -83,11 +90,16 @@ export function fieldRules(label: string, words: RuleWords = SPEC_RULE_WORDS) {
     message,
     text,
     email(rule: Omit<TextRule, 'pattern'> = {}) {
-      return text({ max: EMAIL_MAX_LENGTH, ...rule }).refine((value) => value.trim() === '' || isEmailAddress(value), { error: message.invalid, abort: true });
+      return text({ max: EMAIL_MAX_LENGTH, ...rule }).refine((value) => value.trim() === '' || isEmailAddress(value), {
+        error: message.invalid,
+        abort: true,
+      });
     },
     /** A prefixed id (`evt_…`): anything else is 'ID is invalid'. */
     id(prefix: string) {
-      return z.string({ error: words.idInvalid() }).regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), { error: words.idInvalid() });
+      return z
+        .string({ error: words.idInvalid() })
+        .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), { error: words.idInvalid() });
     },
     /** A number typed into an input (a decimal comma is accepted). */
     number(rule: NumberRule = {}) {
@@ -111,7 +123,12 @@ export function fieldRules(label: string, words: RuleWords = SPEC_RULE_WORDS) {
 export type FieldRules = ReturnType<typeof fieldRules>;
 
 /** Rule words from a translator over the Ui.form messages (`{field}`, `{min}` placeholders). */
-export function ruleWordsFrom(t: (key: 'required' | 'invalid' | 'tooLong' | 'notEmpty' | 'idInvalid' | 'minValue' | 'minItems', values?: Record<string, string | number>) => string): RuleWords {
+export function ruleWordsFrom(
+  t: (
+    key: 'required' | 'invalid' | 'tooLong' | 'notEmpty' | 'idInvalid' | 'minValue' | 'minItems',
+    values?: Record<string, string | number>,
+  ) => string,
+): RuleWords {
   return {
     required: (label) => t('required', { field: label }),
     invalid: (label) => t('invalid', { field: label }),
@@ -124,7 +141,10 @@ export function ruleWordsFrom(t: (key: 'required' | 'invalid' | 'tooLong' | 'not
 }
 
 /** What the alert above a form says: a server's message for the whole form wins; else the generic one after a failed submit. */
-export function formAlertMessage(state: { submitCount: number; errorCount: number; rootMessage?: string }, genericMessage: string): string | undefined {
+export function formAlertMessage(
+  state: { submitCount: number; errorCount: number; rootMessage?: string },
+  genericMessage: string,
+): string | undefined {
   if (state.rootMessage) return state.rootMessage;
   if (state.submitCount > 0 && state.errorCount > 0) return genericMessage;
   return undefined;

@@ -32,7 +32,10 @@ export interface FieldProps {
 
 /** Label + control + hint + error, wired for assistive technology (aria-invalid, aria-describedby). */
 export function Field({ id, label, description, error, className, children }: FieldProps) {
-  const { descriptionId, errorId, describedBy } = fieldIds(id, { description: Boolean(description), error: Boolean(error) });
+  const { descriptionId, errorId, describedBy } = fieldIds(id, {
+    description: Boolean(description),
+    error: Boolean(error),
+  });
   const control = isValidElement(children)
     ? cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })
     : children;

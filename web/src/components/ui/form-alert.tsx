@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** A message about the whole form: an error (announced at once) or a notice (announced politely). */
-export function FormAlert({ tone, children, className }: { tone: 'error' | 'notice'; children: ReactNode; className?: string }) {
+export function FormAlert({
+  tone,
+  children,
+  className,
+}: {
+  tone: 'error' | 'notice';
+  children: ReactNode;
+  className?: string;
+}) {
   const Icon = tone === 'error' ? CircleAlert : Info;
   return (
     <div
@@ -11,7 +19,9 @@ export function FormAlert({ tone, children, className }: { tone: 'error' | 'noti
       data-testid={tone === 'error' ? 'form-error' : 'form-notice'}
       className={cn(
         'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
-        tone === 'error' ? 'border-destructive/40 bg-destructive-muted text-destructive' : 'border-secondary/30 bg-info-muted text-foreground',
+        tone === 'error'
+          ? 'border-destructive/40 bg-destructive-muted text-destructive'
+          : 'border-secondary/30 bg-info-muted text-foreground',
         className,
       )}
     >

@@ -2,7 +2,14 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { cloneElement, isValidElement, useCallback, type FormHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useCallback,
+  type FormHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   FormProvider,
   useController,
@@ -35,7 +42,10 @@ export {
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
 /** react-hook-form validated by a zod schema; fields are checked when left, then on every change. */
-export function useZodForm<S extends Schema>(schema: S, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
+export function useZodForm<S extends Schema>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), mode: 'onTouched', ...options });
 }
 
@@ -45,8 +55,10 @@ export function useFieldRules() {
   return useCallback((label: string) => fieldRules(label, ruleWordsFrom(t)), [t]);
 }
 
-export interface FormProps<TIn extends FieldValues, TOut extends FieldValues>
-  extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> {
+export interface FormProps<TIn extends FieldValues, TOut extends FieldValues> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'children'
+> {
   form: UseFormReturn<TIn, unknown, TOut>;
   /** Called with the parsed values once every field is valid. Set `form.setError('root', { message })` for a server's answer. */
   onSubmit(values: TOut): void | Promise<void>;
@@ -59,16 +71,32 @@ export interface FormProps<TIn extends FieldValues, TOut extends FieldValues>
  * A <form> that shows each field's message under the field (through FormField) and, when a submit fails
  * validation, 'Some fields are not valid. Please check the form and try again.' in a FormAlert above the fields.
  */
-export function Form<TIn extends FieldValues, TOut extends FieldValues>({ form, onSubmit, genericMessage, children, className, ...props }: FormProps<TIn, TOut>) {
+export function Form<TIn extends FieldValues, TOut extends FieldValues>({
+  form,
+  onSubmit,
+  genericMessage,
+  children,
+  className,
+  ...props
+}: FormProps<TIn, TOut>) {
   const t = useTranslations('Ui.form');
   const { errors, submitCount } = form.formState;
   const alert = formAlertMessage(
-    { submitCount, errorCount: Object.keys(errors).filter((key) => key !== 'root').length, rootMessage: errors.root?.message },
+    {
+      submitCount,
+      errorCount: Object.keys(errors).filter((key) => key !== 'root').length,
+      rootMessage: errors.root?.message,
+    },
     genericMessage ?? t('generic'),
   );
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className={cn('flex flex-col gap-4', className)} {...props}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        className={cn('flex flex-col gap-4', className)}
+        {...props}
+      >
         {alert && <FormAlert tone="error">{alert}</FormAlert>}
         {children}
       </form>
@@ -89,11 +117,20 @@ export interface FormFieldProps<T extends FieldValues> {
   id?: string;
   className?: string;
   /** A control that takes value/onChange/onBlur/name/ref (Input, Textarea, select), or a function for anything else. */
-  children: ReactElement<FieldControlProps> | ((field: ControllerRenderProps<T, FieldPath<T>>) => ReactElement<FieldControlProps>);
+  children:
+    | ReactElement<FieldControlProps>
+    | ((field: ControllerRenderProps<T, FieldPath<T>>) => ReactElement<FieldControlProps>);
 }
 
 /** One field of a Form: the control bound to react-hook-form, inside a Field showing its message. */
-export function FormField<T extends FieldValues>({ name, label, description, id, className, children }: FormFieldProps<T>) {
+export function FormField<T extends FieldValues>({
+  name,
+  label,
+  description,
+  id,
+  className,
+  children,
+}: FormFieldProps<T>) {
   const { field, fieldState } = useController<T>({ name });
   const control: ReactElement<FieldControlProps> =
     typeof children === 'function'
@@ -102,7 +139,13 @@ export function FormField<T extends FieldValues>({ name, label, description, id,
         ? cloneElement(children as ReactElement<Record<string, unknown>>, { ...field, value: field.value ?? '' })
         : children;
   return (
-    <Field id={id ?? idForName(name)} label={label} description={description} error={fieldState.error?.message} className={className}>
+    <Field
+      id={id ?? idForName(name)}
+      label={label}
+      description={description}
+      error={fieldState.error?.message}
+      className={className}
+    >
       {control}
     </Field>
   );

@@ -45,7 +45,12 @@ export function LinkTabs({ items, active, Link = PlainTabLink, className, ...pro
               <Link
                 href={item.href}
                 aria-current={current ? 'page' : undefined}
-                className={cn(linkTabClasses, current ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground')}
+                className={cn(
+                  linkTabClasses,
+                  current
+                    ? 'border-primary text-foreground'
+                    : 'border-transparent text-muted-foreground hover:text-foreground',
+                )}
               >
                 {item.label}
               </Link>

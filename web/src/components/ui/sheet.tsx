@@ -25,7 +25,8 @@ export const sheetVariants = cva('fixed z-50 flex flex-col gap-4 bg-background p
   defaultVariants: { side: 'left' },
 });
 
-export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content>, VariantProps<typeof sheetVariants> {
+export interface SheetContentProps
+  extends ComponentProps<typeof DialogPrimitive.Content>, VariantProps<typeof sheetVariants> {
   /** Named for screen readers; shown as a heading unless `hideTitle`. */
   title: string;
   hideTitle?: boolean;
@@ -36,8 +37,14 @@ export function SheetContent({ side, title, hideTitle = false, className, childr
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content aria-describedby={undefined} className={cn(sheetVariants({ side }), className)} {...props}>
-        <DialogPrimitive.Title className={cn('text-lg font-semibold', hideTitle && 'sr-only')}>{title}</DialogPrimitive.Title>
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className={cn(sheetVariants({ side }), className)}
+        {...props}
+      >
+        <DialogPrimitive.Title className={cn('text-lg font-semibold', hideTitle && 'sr-only')}>
+          {title}
+        </DialogPrimitive.Title>
         {children}
         <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm text-muted-foreground hover:text-foreground">
           <X aria-hidden className="size-4" />

@@ -3,7 +3,17 @@ import { cn } from '../../lib/cn';
 import { Badge } from './badge';
 import { statusTone, toStatusWord } from './status';
 
-export { EMAIL_STATUSES, isStatusWord, LIFECYCLE_STATUSES, STATUS_TONES, STATUS_WORDS, statusTone, toStatusWord, type StatusTone, type StatusWord } from './status';
+export {
+  EMAIL_STATUSES,
+  isStatusWord,
+  LIFECYCLE_STATUSES,
+  STATUS_TONES,
+  STATUS_WORDS,
+  statusTone,
+  toStatusWord,
+  type StatusTone,
+  type StatusWord,
+} from './status';
 
 export interface StatusBadgeProps {
   /** A status word of the spec (order, payment, ticket, event, shop, e-mail); anything else shows as "unknown". */

@@ -1,12 +1,39 @@
 // Every status word of the spec (§4) and the colour tone its badge gets. The words are the API values too.
 
 export const LIFECYCLE_STATUSES = [
-  'canceled', 'closed', 'completed', 'created', 'deleted', 'draft', 'ended', 'expired', 'live', 'open',
-  'pending', 'public', 'reserved', 'unknown', 'used', 'visible', 'paid', 'authorized', 'failed',
+  'canceled',
+  'closed',
+  'completed',
+  'created',
+  'deleted',
+  'draft',
+  'ended',
+  'expired',
+  'live',
+  'open',
+  'pending',
+  'public',
+  'reserved',
+  'unknown',
+  'used',
+  'visible',
+  'paid',
+  'authorized',
+  'failed',
 ] as const;
 
 export const EMAIL_STATUSES = [
-  'bounce', 'complaint', 'delivery', 'send', 'reject', 'opened', 'click', 'renderingFailure', 'deliveryDelay', 'subscription', 'notSent',
+  'bounce',
+  'complaint',
+  'delivery',
+  'send',
+  'reject',
+  'opened',
+  'click',
+  'renderingFailure',
+  'deliveryDelay',
+  'subscription',
+  'notSent',
 ] as const;
 
 export const STATUS_WORDS = [...LIFECYCLE_STATUSES, ...EMAIL_STATUSES] as const;

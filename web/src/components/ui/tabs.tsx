@@ -8,7 +8,9 @@ import { cn } from '../../lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('inline-flex items-center gap-1 border-b border-border', className)} {...props} />;
+  return (
+    <TabsPrimitive.List className={cn('inline-flex items-center gap-1 border-b border-border', className)} {...props} />
+  );
 }
 
 export const tabTriggerClasses =
@@ -17,7 +19,11 @@ export const tabTriggerClasses =
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
-      className={cn(tabTriggerClasses, 'data-[state=active]:border-primary data-[state=active]:text-foreground', className)}
+      className={cn(
+        tabTriggerClasses,
+        'data-[state=active]:border-primary data-[state=active]:text-foreground',
+        className,
+      )}
       {...props}
     />
   );

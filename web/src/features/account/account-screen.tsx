@@ -87,7 +87,12 @@ export function AccountScreen(props: AccountScreenProps) {
         endSession={props.endSession}
       />
       <div>
-        <Button variant="outline" onClick={() => void handleSignOut()} disabled={pending} aria-busy={pending || undefined}>
+        <Button
+          variant="outline"
+          onClick={() => void handleSignOut()}
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
           {pending ? t('signingOut') : t('signOut')}
         </Button>
       </div>

@@ -19,7 +19,13 @@ export interface PreferencesSectionProps {
 }
 
 /** Language (saved on the account, then shown at once) and colour mode (kept in this browser). */
-export function PreferencesSection({ locale, locales, updateProfile, onLocaleSaved, colourModeControl }: PreferencesSectionProps) {
+export function PreferencesSection({
+  locale,
+  locales,
+  updateProfile,
+  onLocaleSaved,
+  colourModeControl,
+}: PreferencesSectionProps) {
   const t = useTranslations('Account.preferences');
   const tHeader = useTranslations('Header');
   const describe = useUiMessage();

@@ -53,7 +53,9 @@ export function SessionsSection({ initialSessions, listSessions, endOtherSession
     <AccountSection title={t('title')} description={t('description')} testId="account-sessions">
       {error && <FormAlert tone="error">{describe(error)}</FormAlert>}
       {notice && (
-        <FormAlert tone="notice">{notice.kind === 'ended' ? t('ended') : t('endedOthers', { count: notice.count })}</FormAlert>
+        <FormAlert tone="notice">
+          {notice.kind === 'ended' ? t('ended') : t('endedOthers', { count: notice.count })}
+        </FormAlert>
       )}
       <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
         {sessions.map((session) => (
@@ -62,7 +64,13 @@ export function SessionsSection({ initialSessions, listSessions, endOtherSession
             session={session}
             busy={busy === session.id}
             disabled={busy !== undefined}
-            onEnd={() => void run(session.id, () => endSession(session.id), () => ({ kind: 'ended' }))}
+            onEnd={() =>
+              void run(
+                session.id,
+                () => endSession(session.id),
+                () => ({ kind: 'ended' }),
+              )
+            }
           />
         ))}
       </ul>
@@ -72,7 +80,12 @@ export function SessionsSection({ initialSessions, listSessions, endOtherSession
             variant="outline"
             loading={busy === 'others'}
             disabled={busy !== undefined}
-            onClick={() => void run('others', endOtherSessions, (data) => ({ kind: 'endedOthers', count: (data as { endedCount: number }).endedCount }))}
+            onClick={() =>
+              void run('others', endOtherSessions, (data) => ({
+                kind: 'endedOthers',
+                count: (data as { endedCount: number }).endedCount,
+              }))
+            }
           >
             {t('signOutOthers')}
           </Button>
@@ -86,19 +99,36 @@ export function SessionsSection({ initialSessions, listSessions, endOtherSession
   );
 }
 
-function SessionRow({ session, busy, disabled, onEnd }: { session: AccountSession; busy: boolean; disabled: boolean; onEnd(): void }) {
+function SessionRow({
+  session,
+  busy,
+  disabled,
+  onEnd,
+}: {
+  session: AccountSession;
+  busy: boolean;
+  disabled: boolean;
+  onEnd(): void;
+}) {
   const t = useTranslations('Account.sessions');
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const device = session.userAgent || t('unknownDevice');
   return (
-    <li className="flex flex-wrap items-center gap-4 p-4" data-testid="session-row" data-current={session.current || undefined}>
+    <li
+      className="flex flex-wrap items-center gap-4 p-4"
+      data-testid="session-row"
+      data-current={session.current || undefined}
+    >
       <Laptop aria-hidden className="size-5 shrink-0 text-muted-foreground" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span>{device}</span>
           {session.current && (
-            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-testid="current-session">
+            <span
+              className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary"
+              data-testid="current-session"
+            >
               {t('current')}
             </span>
           )}
@@ -109,7 +139,14 @@ function SessionRow({ session, busy, disabled, onEnd }: { session: AccountSessio
         <p className="text-xs text-muted-foreground">{t('signedIn', { date: when(session.createdAt) })}</p>
       </div>
       {!session.current && (
-        <Button variant="ghost" size="sm" loading={busy} disabled={disabled} onClick={onEnd} aria-label={t('signOutSessionOf', { device })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={busy}
+          disabled={disabled}
+          onClick={onEnd}
+          aria-label={t('signOutSessionOf', { device })}
+        >
           {t('signOutSession')}
         </Button>
       )}

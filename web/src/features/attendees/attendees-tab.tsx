@@ -13,7 +13,13 @@ import type { TabLinkComponent } from '../../components/ui/link-tabs';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { ClearFiltersLink, type ListFilters, ListPages, ListToolbar } from '../dashboard/list-controls';
 import { Moment, orderHref } from '../orders/order-support';
-import { ATTENDEE_STATUSES, type AttendeeListView, type AttendeeView, attendeesCsvHref, attendeesHref } from '../tickets/ticket-model';
+import {
+  ATTENDEE_STATUSES,
+  type AttendeeListView,
+  type AttendeeView,
+  attendeesCsvHref,
+  attendeesHref,
+} from '../tickets/ticket-model';
 
 export interface AttendeesTabProps {
   orgId: string;
@@ -29,7 +35,15 @@ export interface AttendeesTabProps {
   navigate(href: string): void;
 }
 
-export function AttendeesTab({ orgId, eventId, allowed, list, canViewOrders, Link = PlainLink as TabLinkComponent, navigate }: AttendeesTabProps) {
+export function AttendeesTab({
+  orgId,
+  eventId,
+  allowed,
+  list,
+  canViewOrders,
+  Link = PlainLink as TabLinkComponent,
+  navigate,
+}: AttendeesTabProps) {
   const t = useTranslations('Tickets.attendees');
   const locale = useLocale();
   if (!allowed) {
@@ -65,21 +79,38 @@ export function AttendeesTab({ orgId, eventId, allowed, list, canViewOrders, Lin
       header: t('columns.order'),
       cell: ({ row }) =>
         canViewOrders ? (
-          <Link href={orderHref(orgId, row.original.orderId)} className="whitespace-nowrap font-mono text-foreground underline-offset-4 hover:underline">
+          <Link
+            href={orderHref(orgId, row.original.orderId)}
+            className="whitespace-nowrap font-mono text-foreground underline-offset-4 hover:underline"
+          >
             {row.original.orderNumber}
           </Link>
         ) : (
           <span className="whitespace-nowrap font-mono">{row.original.orderNumber}</span>
         ),
     },
-    { id: 'email', accessorFn: (row) => row.email, header: t('columns.email'), cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
-    { id: 'status', accessorFn: (row) => row.status, header: t('columns.status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'email',
+      accessorFn: (row) => row.email,
+      header: t('columns.email'),
+      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+    },
+    {
+      id: 'status',
+      accessorFn: (row) => row.status,
+      header: t('columns.status'),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
     {
       id: 'checkedInAt',
       accessorFn: (row) => row.checkedInAt,
       header: t('columns.checkedInAt'),
       cell: ({ row }) =>
-        row.original.checkedInAt ? <Moment at={row.original.checkedInAt} className="whitespace-nowrap tabular-nums" /> : <span className="text-muted-foreground">–</span>,
+        row.original.checkedInAt ? (
+          <Moment at={row.original.checkedInAt} className="whitespace-nowrap tabular-nums" />
+        ) : (
+          <span className="text-muted-foreground">–</span>
+        ),
     },
     {
       id: 'device',
@@ -116,15 +147,31 @@ export function AttendeesTab({ orgId, eventId, allowed, list, canViewOrders, Lin
           <EmptyStatePreset
             kind="noItemsFound"
             description={t('filteredEmpty')}
-            action={<ClearFiltersLink namespace="Tickets.attendees" href={attendeesHref(orgId, eventId, {})} Link={Link} />}
+            action={
+              <ClearFiltersLink namespace="Tickets.attendees" href={attendeesHref(orgId, eventId, {})} Link={Link} />
+            }
           />
         ) : (
           <EmptyStatePreset kind="noTicketsSold" />
         )
       ) : (
-        <DataTable columns={columns} data={list.attendees} getRowId={(row) => row.ticketId} searchable={false} paginated={false} caption={t('caption')} />
+        <DataTable
+          columns={columns}
+          data={list.attendees}
+          getRowId={(row) => row.ticketId}
+          searchable={false}
+          paginated={false}
+          caption={t('caption')}
+        />
       )}
-      <ListPages namespace="Tickets.attendees" page={list.page} hasNextPage={list.hasNextPage} href={href} testId="attendees-page" Link={Link} />
+      <ListPages
+        namespace="Tickets.attendees"
+        page={list.page}
+        hasNextPage={list.hasNextPage}
+        href={href}
+        testId="attendees-page"
+        Link={Link}
+      />
     </div>
   );
 }

@@ -38,15 +38,36 @@ export function signInFlowReducer(state: SignInFlowState, action: SignInFlowActi
       return { ...state, [action.field]: action.value, fieldErrors };
     }
     case 'invalid':
-      return { ...state, pending: false, fieldErrors: action.fieldErrors, formError: { kind: 'form', key: 'genericForm' } };
+      return {
+        ...state,
+        pending: false,
+        fieldErrors: action.fieldErrors,
+        formError: { kind: 'form', key: 'genericForm' },
+      };
     case 'submitted':
       return { ...state, pending: true, formError: undefined, resent: false };
     case 'codeSent':
-      return { ...state, step: 'code', code: '', pending: false, fieldErrors: {}, formError: undefined, resent: action.resent };
+      return {
+        ...state,
+        step: 'code',
+        code: '',
+        pending: false,
+        fieldErrors: {},
+        formError: undefined,
+        resent: action.resent,
+      };
     case 'failed':
       return { ...state, pending: false, fieldErrors: action.fieldErrors, formError: action.formError };
     case 'changeEmail':
-      return { ...state, step: 'email', code: '', pending: false, fieldErrors: {}, formError: undefined, resent: false };
+      return {
+        ...state,
+        step: 'email',
+        code: '',
+        pending: false,
+        fieldErrors: {},
+        formError: undefined,
+        resent: false,
+      };
   }
 }
 
@@ -71,12 +92,16 @@ export function validateCodeStep(state: Pick<SignInFlowState, 'code'>): FieldErr
 const KNOWN_FIELDS: readonly AuthField[] = ['email', 'displayName', 'code'];
 
 /** Turns a failed BFF answer into field and form messages for the step that made the call. */
-export function describeFailure(failure: ApiFailure, step: 'email' | 'code'): { fieldErrors: FieldErrors; formError?: UiMessage } {
+export function describeFailure(
+  failure: ApiFailure,
+  step: 'email' | 'code',
+): { fieldErrors: FieldErrors; formError?: UiMessage } {
   if (failure.status === 400) {
     const fieldErrors: FieldErrors = {};
     const unplaced: string[] = [];
     for (const [field, text] of Object.entries(failure.fields)) {
-      if ((KNOWN_FIELDS as readonly string[]).includes(field)) fieldErrors[field as AuthField] = fromServerMessage(text);
+      if ((KNOWN_FIELDS as readonly string[]).includes(field))
+        fieldErrors[field as AuthField] = fromServerMessage(text);
       else unplaced.push(text);
     }
     // A rule about a field this form does not show is still worth telling.
@@ -89,9 +114,12 @@ export function describeFailure(failure: ApiFailure, step: 'email' | 'code'): { 
   if (failure.status === 429) {
     return {
       fieldErrors: {},
-      formError: failure.retryAfterSeconds ? { kind: 'retryAfter', seconds: failure.retryAfterSeconds } : { kind: 'form', key: 'tooManyRequestsLater' },
+      formError: failure.retryAfterSeconds
+        ? { kind: 'retryAfter', seconds: failure.retryAfterSeconds }
+        : { kind: 'form', key: 'tooManyRequestsLater' },
     };
   }
-  if (failure.status === 0 || failure.status === 503) return { fieldErrors: {}, formError: { kind: 'form', key: 'unavailable' } };
+  if (failure.status === 0 || failure.status === 503)
+    return { fieldErrors: {}, formError: { kind: 'form', key: 'unavailable' } };
   return { fieldErrors: {}, formError: { kind: 'form', key: 'unexpected' } };
 }

@@ -30,7 +30,14 @@ export interface SignInScreenProps {
 }
 
 /** E-mail (and name on sign-up) → "we sent a code to …" → the 6-digit code. */
-export function SignInScreen({ mode, requestCode, verifyCode, onSignedIn, switchLink, initialState }: SignInScreenProps) {
+export function SignInScreen({
+  mode,
+  requestCode,
+  verifyCode,
+  onSignedIn,
+  switchLink,
+  initialState,
+}: SignInScreenProps) {
   const [state, dispatch] = useReducer(signInFlowReducer, initialState ?? initialSignInFlow(mode));
 
   const sendCode = async (resent: boolean) => {

@@ -31,7 +31,13 @@ export function SocialSignInButtons({ providers, onStart, pendingProviderId }: S
       {providers.map((provider) => {
         const pending = pendingProviderId === provider.id;
         return (
-          <Button key={provider.id} variant="outline" className="w-full" loading={pending} onClick={() => onStart(provider.id)}>
+          <Button
+            key={provider.id}
+            variant="outline"
+            className="w-full"
+            loading={pending}
+            onClick={() => onStart(provider.id)}
+          >
             {pending ? t('opening', { provider: provider.name }) : t('continueWith', { provider: provider.name })}
           </Button>
         );

@@ -23,7 +23,8 @@ export function fromServerMessage(text: string): UiMessage {
     const field = label ? SPEC_LABELS[label] : undefined;
     if (field) return { kind: 'rule', rule, field };
   }
-  if (text === 'Some fields are not valid. Please check the form and try again.') return { kind: 'form', key: 'genericForm' };
+  if (text === 'Some fields are not valid. Please check the form and try again.')
+    return { kind: 'form', key: 'genericForm' };
   return { kind: 'text', text };
 }
 

@@ -32,7 +32,16 @@ export interface CheckoutFormProps {
 
 const CART_FIELDS = ['discountCode', 'donationMinor'] as const;
 
-export function CheckoutForm({ items, discountCode, donationMinor, totalMinor, ready, checkout, onCheckedOut, onCartFieldErrors }: CheckoutFormProps) {
+export function CheckoutForm({
+  items,
+  discountCode,
+  donationMinor,
+  totalMinor,
+  ready,
+  checkout,
+  onCheckedOut,
+  onCartFieldErrors,
+}: CheckoutFormProps) {
   const t = useTranslations('Checkout');
   const tForm = useTranslations('Ui.form');
   const locale = useLocale();
@@ -60,7 +69,8 @@ export function CheckoutForm({ items, discountCode, donationMinor, totalMinor, r
   };
   /** The BFF answers in the spec's English; said again in the guest's language where the rule and field are known. */
   const translate = (field: string, message: string): string => {
-    if (field === 'items' || field.startsWith('items.')) return message === 'Checkout needs at least one item' ? t('needsItem') : t('itemsChanged');
+    if (field === 'items' || field.startsWith('items.'))
+      return message === 'Checkout needs at least one item' ? t('needsItem') : t('itemsChanged');
     const rule = ruleFromServerMessage(message);
     const label = labelOf(field);
     return rule && label ? tForm(rule, { field: label }) : message;
@@ -78,7 +88,14 @@ export function CheckoutForm({ items, discountCode, donationMinor, totalMinor, r
       setAlert([tForm('generic')]);
       return;
     }
-    const input: Omit<CheckoutInput, 'idempotencyKey'> = { items, subscribe, email: email.trim(), discountCode, donationMinor, locale };
+    const input: Omit<CheckoutInput, 'idempotencyKey'> = {
+      items,
+      subscribe,
+      email: email.trim(),
+      discountCode,
+      donationMinor,
+      locale,
+    };
     const idempotencyKey = gate.current.begin(JSON.stringify(input));
     if (idempotencyKey === null) return;
     setPending(true);
@@ -115,7 +132,13 @@ export function CheckoutForm({ items, discountCode, donationMinor, totalMinor, r
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-3" data-testid="checkout-form" aria-labelledby="checkout-title">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 border-t border-border pt-3"
+      data-testid="checkout-form"
+      aria-labelledby="checkout-title"
+    >
       <h3 id="checkout-title" className="text-sm font-medium">
         {t('title')}
       </h3>
@@ -157,7 +180,14 @@ export function CheckoutForm({ items, discountCode, donationMinor, totalMinor, r
         />
         <span>{t('subscribe')}</span>
       </label>
-      <Button type="submit" size="lg" loading={pending} disabled={!ready || items.length === 0} aria-describedby="checkout-note" data-testid="checkout-submit">
+      <Button
+        type="submit"
+        size="lg"
+        loading={pending}
+        disabled={!ready || items.length === 0}
+        aria-describedby="checkout-note"
+        data-testid="checkout-submit"
+      >
         {t('submit')}
       </Button>
       <p id="checkout-note" className="text-xs text-muted-foreground">

@@ -54,15 +54,26 @@ export function DemoPaymentScreen({ payment, orderHref, complete, onRedirect }: 
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-5" data-testid="demo-payment" data-status={payment.status}>
-      <div role="note" className="flex items-center gap-3 rounded-lg border-2 border-dashed border-warning bg-warning-muted px-4 py-3 text-warning" data-testid="test-mode-banner">
+    <div
+      className="mx-auto flex w-full max-w-md flex-col gap-5"
+      data-testid="demo-payment"
+      data-status={payment.status}
+    >
+      <div
+        role="note"
+        className="flex items-center gap-3 rounded-lg border-2 border-dashed border-warning bg-warning-muted px-4 py-3 text-warning"
+        data-testid="test-mode-banner"
+      >
         <FlaskConical aria-hidden className="size-6 shrink-0" />
         <div className="flex flex-col">
           <span className="text-xs font-bold uppercase tracking-widest">{t('testMode')}</span>
           <span className="font-semibold">{t('banner')}</span>
         </div>
       </div>
-      <section aria-labelledby="demo-title" className="flex flex-col gap-5 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
+      <section
+        aria-labelledby="demo-title"
+        className="flex flex-col gap-5 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm"
+      >
         <div className="flex flex-col gap-1">
           <h1 id="demo-title" className="text-2xl font-semibold tracking-tight">
             {t('title', { number: payment.orderNumber })}
@@ -113,7 +124,11 @@ export function DemoPaymentScreen({ payment, orderHref, complete, onRedirect }: 
               <StatusBadge status={payment.status} />
               <span>{t('final')}</span>
             </div>
-            <a href={orderHref} className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2" data-testid="demo-to-order">
+            <a
+              href={orderHref}
+              className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+              data-testid="demo-to-order"
+            >
               {t('toOrder')}
             </a>
           </div>

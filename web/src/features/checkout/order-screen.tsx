@@ -53,7 +53,16 @@ const ICONS: Record<OrderPhase, ReactNode> = {
   latePaymentRefunded: <Undo2 aria-hidden className="size-10 text-muted-foreground" />,
 };
 
-export function OrderScreen({ order: initial, paymentReturn = '', shopHref, loadOrder, startPayment, onRedirect, now, tickets }: OrderScreenProps) {
+export function OrderScreen({
+  order: initial,
+  paymentReturn = '',
+  shopHref,
+  loadOrder,
+  startPayment,
+  onRedirect,
+  now,
+  tickets,
+}: OrderScreenProps) {
   const t = useTranslations('GuestOrder');
   const locale = useLocale();
   const { order, refresh } = useOrderPolling(initial, loadOrder);
@@ -99,7 +108,11 @@ export function OrderScreen({ order: initial, paymentReturn = '', shopHref, load
     </Button>
   );
   const backToShop = (
-    <a href={shopHref} className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2" data-testid="back-to-shop">
+    <a
+      href={shopHref}
+      className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+      data-testid="back-to-shop"
+    >
       {t('backToShop')}
     </a>
   );
@@ -121,7 +134,11 @@ export function OrderScreen({ order: initial, paymentReturn = '', shopHref, load
               ),
             })}
           </p>
-          {order.refundedMinor > 0 && <p className="text-sm text-muted-foreground">{t('paid.refunded', { amount: formatMinor(order.refundedMinor, order.currency, locale) })}</p>}
+          {order.refundedMinor > 0 && (
+            <p className="text-sm text-muted-foreground">
+              {t('paid.refunded', { amount: formatMinor(order.refundedMinor, order.currency, locale) })}
+            </p>
+          )}
         </>
       );
       break;
@@ -148,8 +165,16 @@ export function OrderScreen({ order: initial, paymentReturn = '', shopHref, load
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6" data-testid="order-page" data-phase={phase} data-status={order.status}>
-      <section aria-labelledby="order-title" className="flex flex-col items-start gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
+    <div
+      className="mx-auto flex w-full max-w-2xl flex-col gap-6"
+      data-testid="order-page"
+      data-phase={phase}
+      data-status={order.status}
+    >
+      <section
+        aria-labelledby="order-title"
+        className="flex flex-col items-start gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm"
+      >
         {ICONS[phase]}
         <div className="flex flex-col gap-2">
           <h1 id="order-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -157,7 +182,9 @@ export function OrderScreen({ order: initial, paymentReturn = '', shopHref, load
           </h1>
           {body}
         </div>
-        {held && order.expiresAt && (phase === 'waiting' || phase === 'failed') && <HoldCountdown expiresAt={order.expiresAt} initialNow={now} />}
+        {held && order.expiresAt && (phase === 'waiting' || phase === 'failed') && (
+          <HoldCountdown expiresAt={order.expiresAt} initialNow={now} />
+        )}
         {problem && <FormAlert tone="error">{problem}</FormAlert>}
         {(payButton || phase !== 'waiting') && (
           <div className="flex flex-wrap items-center gap-4">

@@ -6,7 +6,11 @@ import { useTranslations } from 'next-intl';
 export function OrdersPlaceholderScreen({ homeHref }: { homeHref: string }) {
   const t = useTranslations('GuestOrder.placeholder');
   return (
-    <section aria-labelledby="orders-placeholder-title" className="mx-auto flex w-full max-w-md flex-col items-start gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm" data-testid="orders-placeholder">
+    <section
+      aria-labelledby="orders-placeholder-title"
+      className="mx-auto flex w-full max-w-md flex-col items-start gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm"
+      data-testid="orders-placeholder"
+    >
       <Inbox aria-hidden className="size-10 text-primary" />
       <h1 id="orders-placeholder-title" className="text-2xl font-semibold tracking-tight">
         {t('title')}

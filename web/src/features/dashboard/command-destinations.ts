@@ -20,21 +20,35 @@ export interface CommandScope {
 }
 
 /** The destinations the command menu lists, grouped; pure so tests can check every href. */
-export function commandDestinations(scope: CommandScope): { group: 'organisation' | 'shop' | 'general'; items: Destination[] }[] {
+export function commandDestinations(
+  scope: CommandScope,
+): { group: 'organisation' | 'shop' | 'general'; items: Destination[] }[] {
   const groups: { group: 'organisation' | 'shop' | 'general'; items: Destination[] }[] = [];
   if (scope.shopId) groups.push({ group: 'shop', items: shopNav(scope.shopId) });
   const organisation = organisationNav(scope.orgId);
-  groups.push({ group: 'organisation', items: scope.permissions ? permittedNav(organisation, scope.permissions) : organisation });
+  groups.push({
+    group: 'organisation',
+    items: scope.permissions ? permittedNav(organisation, scope.permissions) : organisation,
+  });
   groups.push({ group: 'general', items: generalDestinations() });
   return groups;
 }
 
-export function commandGroups(scope: CommandScope, labels: CommandLabels, navigate: (href: string) => void): CommandMenuGroup[] {
+export function commandGroups(
+  scope: CommandScope,
+  labels: CommandLabels,
+  navigate: (href: string) => void,
+): CommandMenuGroup[] {
   return commandDestinations(scope).map(({ group, items }) => ({
     heading: labels[group],
     items: items.map((item) => ({
       id: `${group}-${item.key}`,
-      label: group === 'shop' ? labels.shopNav(item.key) : group === 'organisation' ? labels.nav(item.key) : labels.generalLabel(item.key),
+      label:
+        group === 'shop'
+          ? labels.shopNav(item.key)
+          : group === 'organisation'
+            ? labels.nav(item.key)
+            : labels.generalLabel(item.key),
       icon: item.icon,
       onSelect: () => navigate(item.href),
     })),

@@ -21,9 +21,24 @@ export interface DangerZoneProps {
 }
 
 /** The settings pages' delete section (events, shops): a red box with a button that asks first. */
-export function DangerZone({ heading, title, intro, buttonLabel, confirmLabel, confirmTitle, confirmDescription, cancelLabel, error, onConfirm }: DangerZoneProps) {
+export function DangerZone({
+  heading,
+  title,
+  intro,
+  buttonLabel,
+  confirmLabel,
+  confirmTitle,
+  confirmDescription,
+  cancelLabel,
+  error,
+  onConfirm,
+}: DangerZoneProps) {
   return (
-    <section aria-labelledby="danger-zone" className="flex flex-col gap-3 rounded-lg border border-destructive/50 p-5" data-testid="danger-zone">
+    <section
+      aria-labelledby="danger-zone"
+      className="flex flex-col gap-3 rounded-lg border border-destructive/50 p-5"
+      data-testid="danger-zone"
+    >
       <h2 id="danger-zone" className="text-lg font-semibold text-destructive">
         {heading}
       </h2>

@@ -27,14 +27,36 @@ export interface DashboardLayoutProps {
 }
 
 /** The organiser dashboard (/o/{orgId}/…): Dashboard, Events, Shops, Payments, Orders, Scan Tickets, Settings. */
-export function DashboardLayout({ orgId, pathname, search, organisation, organisations, permissions, children, ...rest }: DashboardLayoutProps) {
+export function DashboardLayout({
+  orgId,
+  pathname,
+  search,
+  organisation,
+  organisations,
+  permissions,
+  children,
+  ...rest
+}: DashboardLayoutProps) {
   const t = useTranslations('Dashboard.nav');
   const all = organisationNav(orgId);
   const items = permissions ? permittedNav(all, permissions) : all;
   return (
     <DashboardShell
-      nav={{ items, active: activeKey(items, pathname, search), label: (key) => t(key as 'dashboard'), ariaLabel: t('label') }}
-      navHeader={organisation && <OrganisationSwitcher current={organisation} organisations={organisations ?? [organisation]} navigate={rest.navigate} />}
+      nav={{
+        items,
+        active: activeKey(items, pathname, search),
+        label: (key) => t(key as 'dashboard'),
+        ariaLabel: t('label'),
+      }}
+      navHeader={
+        organisation && (
+          <OrganisationSwitcher
+            current={organisation}
+            organisations={organisations ?? [organisation]}
+            navigate={rest.navigate}
+          />
+        )
+      }
       commandScope={{ orgId, permissions }}
       settingsHref={`/o/${orgId}/settings`}
       {...rest}

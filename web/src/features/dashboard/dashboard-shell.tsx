@@ -30,7 +30,18 @@ export interface DashboardShellProps {
 }
 
 /** The frame of every dashboard page: sidebar (a sheet on phones), top bar with command menu and user menu, content. */
-export function DashboardShell({ nav, navHeader, commandScope, user, settingsHref, Link = PlainLink, navigate, signOut, onSignedOut, children }: DashboardShellProps) {
+export function DashboardShell({
+  nav,
+  navHeader,
+  commandScope,
+  user,
+  settingsHref,
+  Link = PlainLink,
+  navigate,
+  signOut,
+  onSignedOut,
+  children,
+}: DashboardShellProps) {
   const t = useTranslations('Dashboard');
   const [sheetOpen, setSheetOpen] = useState(false);
   const [commandOpen, setCommandOpen] = useState(false);
@@ -53,7 +64,14 @@ export function DashboardShell({ nav, navHeader, commandScope, user, settingsHre
   const sidebar = (onNavigate?: () => void) => (
     <div className="flex flex-col gap-4">
       {navHeader}
-      <SidebarNav items={nav.items} active={nav.active} label={nav.label} aria-label={nav.ariaLabel} Link={Link} onNavigate={onNavigate} />
+      <SidebarNav
+        items={nav.items}
+        active={nav.active}
+        label={nav.label}
+        aria-label={nav.ariaLabel}
+        Link={Link}
+        onNavigate={onNavigate}
+      />
     </div>
   );
 

@@ -58,8 +58,13 @@ export const ORGANISATION_NAV_PERMISSIONS: Record<OrganisationNavKey, string> = 
 };
 
 /** The sidebar entries a member with these permissions can open. */
-export function permittedNav(items: Destination<OrganisationNavKey>[], permissions: readonly string[]): Destination<OrganisationNavKey>[] {
-  return items.filter(({ key }) => ORGANISATION_NAV_PERMISSIONS[key] === '' || permissions.includes(ORGANISATION_NAV_PERMISSIONS[key]));
+export function permittedNav(
+  items: Destination<OrganisationNavKey>[],
+  permissions: readonly string[],
+): Destination<OrganisationNavKey>[] {
+  return items.filter(
+    ({ key }) => ORGANISATION_NAV_PERMISSIONS[key] === '' || permissions.includes(ORGANISATION_NAV_PERMISSIONS[key]),
+  );
 }
 
 /** The shop dashboard's own navigation (/s/{shopId}/…). */
@@ -90,7 +95,8 @@ export function generalDestinations(): Destination<GeneralDestinationKey>[] {
 export function activeKey<K extends string>(items: Destination<K>[], pathname: string, search = ''): K | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   const scan = items.find((item) => item.key === 'scan' && /^\/o\/[^/]+\/scan$/.test(item.href));
-  if (scan && (/\/events\/[^/]+\/scan$/.test(path) || new URLSearchParams(search).get('for') === 'scan')) return scan.key;
+  if (scan && (/\/events\/[^/]+\/scan$/.test(path) || new URLSearchParams(search).get('for') === 'scan'))
+    return scan.key;
   let best: Destination<K> | undefined;
   for (const item of items) {
     const href = item.href.split('?')[0]!;
@@ -150,7 +156,11 @@ export function shopTabs(orgId: string, shopId: string): { key: ShopTabKey; href
 }
 
 /** The tab a `?tab=` value selects, overview for anything unknown. */
-export function tabFromQuery<K extends string>(queries: Record<string, string>, value: string | string[] | undefined, fallback: K): K {
+export function tabFromQuery<K extends string>(
+  queries: Record<string, string>,
+  value: string | string[] | undefined,
+  fallback: K,
+): K {
   const wanted = typeof value === 'string' ? value : undefined;
   const found = Object.entries(queries).find(([, query]) => query === wanted)?.[0];
   return (found as K | undefined) ?? fallback;

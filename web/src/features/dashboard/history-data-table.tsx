@@ -31,12 +31,33 @@ export interface HistoryDataTableProps<E extends HistoryRow> {
   empty: ReactNode;
 }
 
-export function HistoryDataTable<E extends HistoryRow>({ namespace, entries, at, cells, empty }: HistoryDataTableProps<E>) {
+export function HistoryDataTable<E extends HistoryRow>({
+  namespace,
+  entries,
+  at,
+  cells,
+  empty,
+}: HistoryDataTableProps<E>) {
   const t = useTranslations(namespace);
   const columns: ColumnDef<E, unknown>[] = [
-    { id: 'timestamp', accessorFn: at, header: t('columns.timestamp'), cell: ({ row }) => cells.timestamp(row.original) },
-    { id: 'action', accessorFn: (entry) => entry.action, header: t('columns.action'), cell: ({ row }) => cells.action(row.original) },
-    { id: 'properties', header: t('columns.properties'), enableSorting: false, cell: ({ row }) => cells.properties(row.original) },
+    {
+      id: 'timestamp',
+      accessorFn: at,
+      header: t('columns.timestamp'),
+      cell: ({ row }) => cells.timestamp(row.original),
+    },
+    {
+      id: 'action',
+      accessorFn: (entry) => entry.action,
+      header: t('columns.action'),
+      cell: ({ row }) => cells.action(row.original),
+    },
+    {
+      id: 'properties',
+      header: t('columns.properties'),
+      enableSorting: false,
+      cell: ({ row }) => cells.properties(row.original),
+    },
     {
       id: 'who',
       accessorFn: (entry) => (entry.actor.kind === 'member' ? entry.actor.name : entry.actor.kind),
@@ -44,5 +65,15 @@ export function HistoryDataTable<E extends HistoryRow>({ namespace, entries, at,
       cell: ({ row }) => cells.who(row.original.actor),
     },
   ];
-  return <DataTable columns={columns} data={entries} getRowId={(entry) => entry.id} searchable={false} pageSizes={[25, 50, 100]} caption={t('caption')} empty={empty} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={entries}
+      getRowId={(entry) => entry.id}
+      searchable={false}
+      pageSizes={[25, 50, 100]}
+      caption={t('caption')}
+      empty={empty}
+    />
+  );
 }

@@ -35,7 +35,14 @@ export function ListSearch({ id, label, placeholder, buttonLabel, initial, onSea
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input id={id} type="search" name="q" defaultValue={initial} placeholder={placeholder} className={cn(controlClasses, 'h-9 text-sm')} />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={initial}
+        placeholder={placeholder}
+        className={cn(controlClasses, 'h-9 text-sm')}
+      />
       <Button type="submit" variant="outline" size="sm" className="h-9">
         <Search aria-hidden />
         {buttonLabel}
@@ -53,7 +60,13 @@ export interface StatusFilterProps {
   Link?: TabLinkComponent;
 }
 
-export function StatusFilter({ label, options, current, href, Link = PlainLink as TabLinkComponent }: StatusFilterProps) {
+export function StatusFilter({
+  label,
+  options,
+  current,
+  href,
+  Link = PlainLink as TabLinkComponent,
+}: StatusFilterProps) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-1" data-testid="status-filter">
       {options.map(({ word, label: optionLabel }) => (
@@ -63,7 +76,9 @@ export function StatusFilter({ label, options, current, href, Link = PlainLink a
           aria-current={current === word ? 'page' : undefined}
           className={cn(
             'rounded-full border px-3 py-1 text-sm transition-colors',
-            current === word ? 'border-primary bg-primary text-primary-foreground' : 'border-border text-muted-foreground hover:bg-muted hover:text-foreground',
+            current === word
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-border text-muted-foreground hover:bg-muted hover:text-foreground',
           )}
         >
           {optionLabel}
@@ -152,7 +167,14 @@ export interface ListPagesProps {
 }
 
 /** Previous / next, shown only when there is more than one page. */
-export function ListPages({ namespace, page, hasNextPage, href, testId, Link = PlainLink as TabLinkComponent }: ListPagesProps) {
+export function ListPages({
+  namespace,
+  page,
+  hasNextPage,
+  href,
+  testId,
+  Link = PlainLink as TabLinkComponent,
+}: ListPagesProps) {
   const t = useTranslations(namespace);
   if (page <= 1 && !hasNextPage) return null;
   return (
@@ -175,7 +197,15 @@ export function ListPages({ namespace, page, hasNextPage, href, testId, Link = P
 }
 
 /** The way back from "nothing matches" to the whole list, in the list's words (clearFilters). */
-export function ClearFiltersLink({ namespace, href, Link = PlainLink as TabLinkComponent }: { namespace: string; href: string; Link?: TabLinkComponent }) {
+export function ClearFiltersLink({
+  namespace,
+  href,
+  Link = PlainLink as TabLinkComponent,
+}: {
+  namespace: string;
+  href: string;
+  Link?: TabLinkComponent;
+}) {
   const t = useTranslations(namespace);
   return (
     <Link href={href} className={buttonVariants({ variant: 'outline' })}>

@@ -22,14 +22,24 @@ export interface ShopDashboardLayoutProps {
 }
 
 /** The shop dashboard (/s/{shopId}/…): Dashboard, Orders, Tickets, Settings, and the way back to the organisation. */
-export function ShopDashboardLayout({ shopId, orgId, pathname, children, Link = PlainLink, ...rest }: ShopDashboardLayoutProps) {
+export function ShopDashboardLayout({
+  shopId,
+  orgId,
+  pathname,
+  children,
+  Link = PlainLink,
+  ...rest
+}: ShopDashboardLayoutProps) {
   const t = useTranslations('Dashboard.shopNav');
   const items = shopNav(shopId);
   return (
     <DashboardShell
       nav={{ items, active: activeKey(items, pathname), label: (key) => t(key as 'dashboard'), ariaLabel: t('label') }}
       navHeader={
-        <Link href={`/o/${orgId}/shops`} className="flex items-center gap-2 px-3 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          href={`/o/${orgId}/shops`}
+          className="flex items-center gap-2 px-3 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {t('backToOrganisation')}
         </Link>

@@ -17,7 +17,15 @@ export interface SidebarNavProps<K extends string> {
 }
 
 /** The vertical navigation of the dashboards; the current entry is marked aria-current="page". */
-export function SidebarNav<K extends string>({ items, active, label, Link = PlainLink, onNavigate, footer, ...props }: SidebarNavProps<K>) {
+export function SidebarNav<K extends string>({
+  items,
+  active,
+  label,
+  Link = PlainLink,
+  onNavigate,
+  footer,
+  ...props
+}: SidebarNavProps<K>) {
   return (
     <nav aria-label={props['aria-label']} className="flex flex-col gap-1" data-testid="sidebar-nav">
       <ul className="flex flex-col gap-0.5">
@@ -47,7 +55,17 @@ export function SidebarNav<K extends string>({ items, active, label, Link = Plai
 }
 
 /** The host's Link with aria-current; LinkComponent's type does not list it, but next-intl's Link and anchors pass it on. */
-function LinkWithCurrent({ Link, current, ...props }: { Link: LinkComponent; current: boolean; href: string; className: string; children: ReactNode }) {
+function LinkWithCurrent({
+  Link,
+  current,
+  ...props
+}: {
+  Link: LinkComponent;
+  current: boolean;
+  href: string;
+  className: string;
+  children: ReactNode;
+}) {
   const extra = current ? { 'aria-current': 'page' as const } : {};
   return <Link {...props} {...extra} />;
 }

@@ -62,7 +62,13 @@ export function StatusPanel({ label, badge, hint, actions, unexpected, refresh }
         {actions.length > 0 && (
           <div className="flex gap-2">
             {actions.map((action) => (
-              <Button key={action.key} variant={action.variant} loading={busy === action.key} disabled={busy !== undefined} onClick={() => void run(action)}>
+              <Button
+                key={action.key}
+                variant={action.variant}
+                loading={busy === action.key}
+                disabled={busy !== undefined}
+                onClick={() => void run(action)}
+              >
                 <action.icon aria-hidden />
                 {action.label}
               </Button>
@@ -80,7 +86,13 @@ export function PublicLinkRow({ label, url }: { label: string; url: string }) {
     <>
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd>
-        <a href={url} target="_blank" rel="noopener" className="inline-flex items-center gap-1 break-all text-secondary underline underline-offset-4" data-testid="public-link">
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1 break-all text-secondary underline underline-offset-4"
+          data-testid="public-link"
+        >
           {url}
           <ExternalLink aria-hidden className="size-4 shrink-0" />
         </a>

@@ -16,7 +16,9 @@ import { FormAlert } from '../../components/ui/form-alert';
 import type { ApiResult } from '../../lib/api-result';
 import { generalDestinations, type GeneralDestinationKey } from './destinations';
 
-const GENERAL = Object.fromEntries(generalDestinations().map((destination) => [destination.key, destination.href])) as Record<GeneralDestinationKey, string>;
+const GENERAL = Object.fromEntries(
+  generalDestinations().map((destination) => [destination.key, destination.href]),
+) as Record<GeneralDestinationKey, string>;
 
 export interface UserMenuUser {
   displayName: string;
@@ -36,7 +38,15 @@ export interface UserMenuProps {
 }
 
 /** The avatar menu of the top bar: account, settings, command menu, homepage, documentation, help and support, sign out. */
-export function UserMenu({ user, settingsHref, navigate, openCommandMenu, commandShortcut, signOut, onSignedOut }: UserMenuProps) {
+export function UserMenu({
+  user,
+  settingsHref,
+  navigate,
+  openCommandMenu,
+  commandShortcut,
+  signOut,
+  onSignedOut,
+}: UserMenuProps) {
   const t = useTranslations('Dashboard.userMenu');
   const [failed, setFailed] = useState(false);
   const name = user.displayName || user.email;
@@ -66,7 +76,9 @@ export function UserMenu({ user, settingsHref, navigate, openCommandMenu, comman
         <DropdownMenuContent className="w-60">
           <DropdownMenuLabel className="flex flex-col gap-0.5 text-foreground">
             <span className="truncate text-sm font-medium">{user.displayName || user.email}</span>
-            {user.displayName && <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>}
+            {user.displayName && (
+              <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+            )}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => navigate(GENERAL.account)}>

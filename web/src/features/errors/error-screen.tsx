@@ -19,7 +19,16 @@ export interface ErrorScreenProps {
  * The application-wide error page. It takes plain strings, not translations: it must render even when the
  * layout (and with it the translation provider) is what failed.
  */
-export function ErrorScreen({ productTitle, homeHref, statusCode, statusMessage, message, buttonLabel, onHome, withHeader = true }: ErrorScreenProps) {
+export function ErrorScreen({
+  productTitle,
+  homeHref,
+  statusCode,
+  statusMessage,
+  message,
+  buttonLabel,
+  onHome,
+  withHeader = true,
+}: ErrorScreenProps) {
   const showMessage = message && message.trim() !== '' && message !== statusMessage;
   return (
     <div className="bg-background text-foreground">

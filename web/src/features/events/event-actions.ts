@@ -8,6 +8,9 @@ export interface EventActions {
   update(input: EventInput): Promise<ApiResult<{ event: EventView }>>;
   remove(): Promise<ApiResult<{ event: EventView }>>;
   createTicketOption(input: TicketOptionInput): Promise<ApiResult<{ ticketOption: TicketOptionView }>>;
-  updateTicketOption(ticketOptionId: string, input: TicketOptionInput): Promise<ApiResult<{ ticketOption: TicketOptionView }>>;
+  updateTicketOption(
+    ticketOptionId: string,
+    input: TicketOptionInput,
+  ): Promise<ApiResult<{ ticketOption: TicketOptionView }>>;
   deleteTicketOption(ticketOptionId: string): Promise<ApiResult<unknown>>;
 }

@@ -46,10 +46,24 @@ function valuesOf(event: EventView | undefined, translationLocale: string): Even
 
 /** The date inputs speak the browser's time zone, which the server does not know: the form appears once in the browser. */
 export function EventForm(props: EventFormProps) {
-  return useMounted() ? <EventFormFields {...props} /> : <Skeleton className="h-96 w-full" data-testid="event-form-loading" />;
+  return useMounted() ? (
+    <EventFormFields {...props} />
+  ) : (
+    <Skeleton className="h-96 w-full" data-testid="event-form-loading" />
+  );
 }
 
-function EventFormFields({ event, ownLocale, readOnly = false, submitLabel, submittingLabel, onSubmit, onSaved, confirmSaved, secondaryAction }: EventFormProps) {
+function EventFormFields({
+  event,
+  ownLocale,
+  readOnly = false,
+  submitLabel,
+  submittingLabel,
+  onSubmit,
+  onSaved,
+  confirmSaved,
+  secondaryAction,
+}: EventFormProps) {
   const t = useTranslations('Events.form');
   const tLanguages = useTranslations('Events.languages');
   const tErrors = useTranslations('Events.errors');
@@ -98,10 +112,18 @@ function EventFormFields({ event, ownLocale, readOnly = false, submitLabel, subm
         {section(
           t('sections.translation', { language: other }),
           <>
-            <FormField<EventFormValues> name="translation.name" id={`translation-name-${translationLocale}`} label={`${t('name')} (${other})`}>
+            <FormField<EventFormValues>
+              name="translation.name"
+              id={`translation-name-${translationLocale}`}
+              label={`${t('name')} (${other})`}
+            >
               <Input autoComplete="off" lang={translationLocale} maxLength={120} />
             </FormField>
-            <FormField<EventFormValues> name="translation.description" id={`translation-description-${translationLocale}`} label={`${t('description')} (${other})`}>
+            <FormField<EventFormValues>
+              name="translation.description"
+              id={`translation-description-${translationLocale}`}
+              label={`${t('description')} (${other})`}
+            >
               <Textarea rows={3} lang={translationLocale} />
             </FormField>
           </>,
@@ -120,7 +142,14 @@ function EventFormFields({ event, ownLocale, readOnly = false, submitLabel, subm
         )}
         {section(
           t('sections.tickets'),
-          <CountField name="ticketLimit" unlimitedName="unlimited" label={t('ticketLimit')} hint={t('ticketLimitHint')} unlimitedLabel={t('unlimited')} min={1} />,
+          <CountField
+            name="ticketLimit"
+            unlimitedName="unlimited"
+            label={t('ticketLimit')}
+            hint={t('ticketLimitHint')}
+            unlimitedLabel={t('unlimited')}
+            min={1}
+          />,
         )}
         {section(
           t('sections.location'),

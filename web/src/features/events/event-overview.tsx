@@ -27,7 +27,9 @@ export function EventOverview({ event, canEdit, publicUrl, actions, refresh }: E
     draft: t('draftHint'),
     live: t('liveHint'),
     ended: t('endedHint'),
-    deleted: event.removalAt ? t('deletedHint', { date: format.dateTime(new Date(event.removalAt), { dateStyle: 'long' }) }) : undefined,
+    deleted: event.removalAt
+      ? t('deletedHint', { date: format.dateTime(new Date(event.removalAt), { dateStyle: 'long' }) })
+      : undefined,
   }[event.status];
   const location = locationLine(event.location);
 
@@ -45,7 +47,16 @@ export function EventOverview({ event, canEdit, publicUrl, actions, refresh }: E
             : event.status === 'draft'
               ? [{ key: 'publish', label: t('publish'), icon: Rocket, run: actions.publish, done: t('published') }]
               : event.status === 'live' || event.status === 'ended'
-                ? [{ key: 'convert', label: t('convertToDraft'), icon: Undo2, variant: 'outline', run: actions.convertToDraft, done: t('converted') }]
+                ? [
+                    {
+                      key: 'convert',
+                      label: t('convertToDraft'),
+                      icon: Undo2,
+                      variant: 'outline',
+                      run: actions.convertToDraft,
+                      done: t('converted'),
+                    },
+                  ]
                 : []
         }
       />

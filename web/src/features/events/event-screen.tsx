@@ -56,12 +56,26 @@ export function EventScreen(props: EventScreenProps) {
   const content = {
     overview: (
       <div className="flex flex-col gap-10">
-        <EventOverview event={event} canEdit={canEdit && event.status !== 'deleted'} publicUrl={props.publicUrl} actions={actions} refresh={refresh} />
-        {props.ticketStats !== undefined && <EventTicketStats orgId={orgId} eventId={event.id} stats={props.ticketStats} Link={Link} />}
+        <EventOverview
+          event={event}
+          canEdit={canEdit && event.status !== 'deleted'}
+          publicUrl={props.publicUrl}
+          actions={actions}
+          refresh={refresh}
+        />
+        {props.ticketStats !== undefined && (
+          <EventTicketStats orgId={orgId} eventId={event.id} stats={props.ticketStats} Link={Link} />
+        )}
       </div>
     ),
     ticketOptions: (
-      <TicketOptionsTab ticketOptions={props.ticketOptions ?? []} canEdit={canEdit && event.status !== 'deleted'} ownLocale={ownLocale} actions={actions} refresh={refresh} />
+      <TicketOptionsTab
+        ticketOptions={props.ticketOptions ?? []}
+        canEdit={canEdit && event.status !== 'deleted'}
+        ownLocale={ownLocale}
+        actions={actions}
+        refresh={refresh}
+      />
     ),
     attendees: (
       <AttendeesTab
@@ -75,7 +89,16 @@ export function EventScreen(props: EventScreenProps) {
       />
     ),
     history: <HistoryTable entries={props.history ?? []} />,
-    settings: <EventSettings event={event} canEdit={canEdit} ownLocale={ownLocale} actions={actions} refresh={refresh} onDeleted={props.onDeleted} />,
+    settings: (
+      <EventSettings
+        event={event}
+        canEdit={canEdit}
+        ownLocale={ownLocale}
+        actions={actions}
+        refresh={refresh}
+        onDeleted={props.onDeleted}
+      />
+    ),
   }[tab];
   return (
     <div data-testid={`page-event-${tab}`}>

@@ -38,7 +38,16 @@ export function eventsListHref(orgId: string, filters: ListFilters & { mode?: 'l
   return listHref(`/o/${orgId}/events`, filters, filters.mode === 'scan' ? { for: 'scan' } : {});
 }
 
-export function EventsListScreen({ orgId, list, mode, canEdit, ownLocale, Link = PlainLink as TabLinkComponent, navigate, createEvent }: EventsListScreenProps) {
+export function EventsListScreen({
+  orgId,
+  list,
+  mode,
+  canEdit,
+  ownLocale,
+  Link = PlainLink as TabLinkComponent,
+  navigate,
+  createEvent,
+}: EventsListScreenProps) {
   const t = useTranslations('Events.list');
   const tDashboard = useTranslations('Dashboard.events');
   const [creating, setCreating] = useState(false);
@@ -62,10 +71,26 @@ export function EventsListScreen({ orgId, list, mode, canEdit, ownLocale, Link =
       id: 'dates',
       accessorFn: (event) => event.startsAt,
       header: t('columns.dates'),
-      cell: ({ row }) => <EventDates startsAt={row.original.startsAt} endsAt={row.original.endsAt} className="whitespace-nowrap text-muted-foreground" />,
+      cell: ({ row }) => (
+        <EventDates
+          startsAt={row.original.startsAt}
+          endsAt={row.original.endsAt}
+          className="whitespace-nowrap text-muted-foreground"
+        />
+      ),
     },
-    { id: 'city', accessorFn: (event) => event.location.city, header: t('columns.city'), cell: ({ getValue }) => (getValue() as string) || t('noCity') },
-    { id: 'status', accessorFn: (event) => event.status, header: t('columns.status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'city',
+      accessorFn: (event) => event.location.city,
+      header: t('columns.city'),
+      cell: ({ getValue }) => (getValue() as string) || t('noCity'),
+    },
+    {
+      id: 'status',
+      accessorFn: (event) => event.status,
+      header: t('columns.status'),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
     {
       id: 'ticketOptions',
       accessorFn: (event) => event.ticketOptionCount,
@@ -73,23 +98,28 @@ export function EventsListScreen({ orgId, list, mode, canEdit, ownLocale, Link =
       cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span>,
     },
     ...(mode === 'scan'
-      ? [{
-          id: 'scan',
-          header: '',
-          enableSorting: false,
-          cell: ({ row }) => (
-            <Link href={eventHref(row.original)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <ScanLine aria-hidden />
-              {t('scan')}
-            </Link>
-          ),
-        } satisfies ColumnDef<EventView, unknown>]
+      ? [
+          {
+            id: 'scan',
+            header: '',
+            enableSorting: false,
+            cell: ({ row }) => (
+              <Link href={eventHref(row.original)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <ScanLine aria-hidden />
+                {t('scan')}
+              </Link>
+            ),
+          } satisfies ColumnDef<EventView, unknown>,
+        ]
       : []),
   ];
 
   return (
     <div data-testid={mode === 'scan' ? 'page-scan-pick' : 'page-events'}>
-      <PageHeader title={mode === 'scan' ? tDashboard('scanTitle') : tDashboard('title')} intro={mode === 'scan' ? tDashboard('scanIntro') : tDashboard('intro')}>
+      <PageHeader
+        title={mode === 'scan' ? tDashboard('scanTitle') : tDashboard('title')}
+        intro={mode === 'scan' ? tDashboard('scanIntro') : tDashboard('intro')}
+      >
         {canEdit && mode === 'list' && (
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden />
@@ -123,12 +153,34 @@ export function EventsListScreen({ orgId, list, mode, canEdit, ownLocale, Link =
           }
         />
       ) : (
-        <DataTable columns={columns} data={list.events} getRowId={(event) => event.id} searchable={false} paginated={false} caption={t('caption')} />
+        <DataTable
+          columns={columns}
+          data={list.events}
+          getRowId={(event) => event.id}
+          searchable={false}
+          paginated={false}
+          caption={t('caption')}
+        />
       )}
 
-      <ListPages namespace="Events.list" page={list.page} hasNextPage={list.hasNextPage} href={href} testId="events-page" Link={Link} />
+      <ListPages
+        namespace="Events.list"
+        page={list.page}
+        hasNextPage={list.hasNextPage}
+        href={href}
+        testId="events-page"
+        Link={Link}
+      />
 
-      {canEdit && <CreateEventDialog open={creating} onOpenChange={setCreating} ownLocale={ownLocale} createEvent={createEvent} onCreated={(event) => navigate(`/o/${orgId}/events/${event.id}`)} />}
+      {canEdit && (
+        <CreateEventDialog
+          open={creating}
+          onOpenChange={setCreating}
+          ownLocale={ownLocale}
+          createEvent={createEvent}
+          onCreated={(event) => navigate(`/o/${orgId}/events/${event.id}`)}
+        />
+      )}
     </div>
   );
 }
@@ -149,7 +201,13 @@ function CreateEventDialog({
   const t = useTranslations('Events.create');
   const tForm = useTranslations('Events.form');
   return (
-    <CreateDialog open={open} onOpenChange={onOpenChange} title={t('title')} description={t('description')} cancelLabel={tForm('cancel')}>
+    <CreateDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('title')}
+      description={t('description')}
+      cancelLabel={tForm('cancel')}
+    >
       {(cancel) => (
         <EventForm
           ownLocale={ownLocale}

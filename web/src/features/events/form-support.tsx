@@ -22,8 +22,23 @@ export function useRuleSet(): RuleSet {
   const t = useTranslations('Events.form');
   const tRules = useTranslations('Ui.form');
   return useMemo(() => {
-    const keys: EventFieldKey[] = ['name', 'description', 'startsAt', 'endsAt', 'ticketLimit', 'address', 'city', 'postalCode', 'country', 'capacity', 'language'];
-    return { labels: Object.fromEntries(keys.map((key) => [key, t(key)])) as FieldLabels, words: ruleWordsFrom(tRules) };
+    const keys: EventFieldKey[] = [
+      'name',
+      'description',
+      'startsAt',
+      'endsAt',
+      'ticketLimit',
+      'address',
+      'city',
+      'postalCode',
+      'country',
+      'capacity',
+      'language',
+    ];
+    return {
+      labels: Object.fromEntries(keys.map((key) => [key, t(key)])) as FieldLabels,
+      words: ruleWordsFrom(tRules),
+    };
   }, [t, tRules]);
 }
 
@@ -59,7 +74,9 @@ export function showFailure<T extends FieldValues>(
   for (const [serverField, message] of fields) {
     const field = fieldOf(serverField);
     if (!known.has(field.split('.')[0]!)) continue;
-    form.setError(field as Path<T>, { message: localizeRuleMessage(message, labels[labelKeyOf(field, labels)] ?? field, words) });
+    form.setError(field as Path<T>, {
+      message: localizeRuleMessage(message, labels[labelKeyOf(field, labels)] ?? field, words),
+    });
     placed += 1;
   }
   if (placed === 0 || placed < fields.length) form.setError('root', { message: failure.message || fallback });

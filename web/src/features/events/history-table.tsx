@@ -4,13 +4,32 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
 import type { HistoryEntryView } from '../../lib/event-model';
-import { actionKey, fieldOfPath, historyChanges, type PropertyChange, type PropertyValue } from '../../lib/history-diff';
+import {
+  actionKey,
+  fieldOfPath,
+  historyChanges,
+  type PropertyChange,
+  type PropertyValue,
+} from '../../lib/history-diff';
 import { HistoryDataTable } from '../dashboard/history-data-table';
 import { HistoryEmptyState } from '../dashboard/organisation-screens';
 
 const DATE_FIELDS = new Set(['startsAt', 'endsAt']);
 const COUNT_FIELDS = new Set(['ticketLimit', 'capacity']);
-const KNOWN_FIELDS = new Set(['name', 'description', 'startsAt', 'endsAt', 'status', 'ticketLimit', 'capacity', 'address', 'city', 'postalCode', 'country', 'locale']);
+const KNOWN_FIELDS = new Set([
+  'name',
+  'description',
+  'startsAt',
+  'endsAt',
+  'status',
+  'ticketLimit',
+  'capacity',
+  'address',
+  'city',
+  'postalCode',
+  'country',
+  'locale',
+]);
 const KNOWN_ACTIONS = new Set(['created', 'updated', 'published', 'convertedToDraft', 'ended', 'deleted']);
 
 /**
@@ -30,15 +49,19 @@ function ChangeRow({ change, vocabulary }: { change: PropertyChange; vocabulary?
   const tLanguages = useTranslations('Events.languages');
   const format = useFormatter();
   const { field, locale } = fieldOfPath(change.path);
-  const fieldLabel = vocabulary?.field(field) ?? (KNOWN_FIELDS.has(field) ? t(`fields.${field}` as 'fields.name') : field);
-  const label = locale ? t('inLanguage', { field: fieldLabel, language: locale === 'nl' || locale === 'en' ? tLanguages(locale) : locale }) : fieldLabel;
+  const fieldLabel =
+    vocabulary?.field(field) ?? (KNOWN_FIELDS.has(field) ? t(`fields.${field}` as 'fields.name') : field);
+  const label = locale
+    ? t('inLanguage', { field: fieldLabel, language: locale === 'nl' || locale === 'en' ? tLanguages(locale) : locale })
+    : fieldLabel;
 
   const show = (value: PropertyValue) => {
     const own = vocabulary?.value?.(field, value);
     if (own !== undefined) return own;
     if (value === null || value === '') return COUNT_FIELDS.has(field) && value === null ? t('unlimited') : t('empty');
     if (field === 'status' && typeof value === 'string') return <StatusBadge status={value} />;
-    if (DATE_FIELDS.has(field) && typeof value === 'string') return format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'short' });
+    if (DATE_FIELDS.has(field) && typeof value === 'string')
+      return format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'short' });
     if (typeof value === 'number') return format.number(value);
     return typeof value === 'string' ? value : JSON.stringify(value);
   };
@@ -76,9 +99,16 @@ export function HistoryTable({ entries, vocabulary }: { entries: HistoryEntryVie
           const key = actionKey(entry.action);
           return (
             <div className="flex flex-col">
-              <span className="font-medium">{vocabulary?.action?.(key) ?? (KNOWN_ACTIONS.has(key) ? t(`actions.${key}` as 'actions.created') : entry.action)}</span>
+              <span className="font-medium">
+                {vocabulary?.action?.(key) ??
+                  (KNOWN_ACTIONS.has(key) ? t(`actions.${key}` as 'actions.created') : entry.action)}
+              </span>
               <span className="text-xs text-muted-foreground">
-                {vocabulary ? vocabulary.entity(entry.entityId) : entry.entityId.startsWith('tko_') ? t('entities.ticketOption') : t('entities.event')}
+                {vocabulary
+                  ? vocabulary.entity(entry.entityId)
+                  : entry.entityId.startsWith('tko_')
+                    ? t('entities.ticketOption')
+                    : t('entities.event')}
               </span>
             </div>
           );
@@ -95,7 +125,12 @@ export function HistoryTable({ entries, vocabulary }: { entries: HistoryEntryVie
             </ul>
           );
         },
-        who: (actor) => (actor.kind === 'member' ? actor.name : <span className="text-muted-foreground">{actor.kind === 'system' ? t('system') : t('formerMember')}</span>),
+        who: (actor) =>
+          actor.kind === 'member' ? (
+            actor.name
+          ) : (
+            <span className="text-muted-foreground">{actor.kind === 'system' ? t('system') : t('formerMember')}</span>
+          ),
       }}
       empty={<HistoryEmptyState />}
     />

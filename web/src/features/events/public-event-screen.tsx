@@ -43,13 +43,18 @@ export function PublicEventScreen({ event }: { event: PublicEventView }) {
         {event.ticketOptions.length === 0 ? (
           <p className="text-muted-foreground">{t('noTickets')}</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border" data-testid="public-ticket-options">
+          <ul
+            className="flex flex-col divide-y divide-border rounded-lg border border-border"
+            data-testid="public-ticket-options"
+          >
             {event.ticketOptions.map((option) => (
               <li key={option.id} className="flex items-start gap-3 p-4">
                 <Ticket aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
                 <div className="flex flex-col gap-1">
                   <span className="font-medium">{option.name}</span>
-                  {option.description && <span className="whitespace-pre-line text-sm text-muted-foreground">{option.description}</span>}
+                  {option.description && (
+                    <span className="whitespace-pre-line text-sm text-muted-foreground">{option.description}</span>
+                  )}
                 </div>
               </li>
             ))}

@@ -49,19 +49,30 @@ export function TicketOptionsTab({ ticketOptions, canEdit, ownLocale, actions, r
   };
 
   const columns: ColumnDef<TicketOptionView, unknown>[] = [
-    { id: 'name', accessorFn: (option) => option.name, header: t('columns.name'), cell: ({ getValue }) => <span className="font-medium">{getValue() as string}</span> },
+    {
+      id: 'name',
+      accessorFn: (option) => option.name,
+      header: t('columns.name'),
+      cell: ({ getValue }) => <span className="font-medium">{getValue() as string}</span>,
+    },
     {
       id: 'description',
       accessorFn: (option) => option.description,
       header: t('columns.description'),
       enableSorting: false,
-      cell: ({ getValue }) => <span className="line-clamp-2 max-w-md text-muted-foreground">{getValue() as string}</span>,
+      cell: ({ getValue }) => (
+        <span className="line-clamp-2 max-w-md text-muted-foreground">{getValue() as string}</span>
+      ),
     },
     {
       id: 'capacity',
       accessorFn: (option) => option.capacity ?? Number.POSITIVE_INFINITY,
       header: t('columns.capacity'),
-      cell: ({ row }) => <span className="tabular-nums">{row.original.capacity === null ? t('unlimited') : format.number(row.original.capacity)}</span>,
+      cell: ({ row }) => (
+        <span className="tabular-nums">
+          {row.original.capacity === null ? t('unlimited') : format.number(row.original.capacity)}
+        </span>
+      ),
     },
     ...(canEdit
       ? [
@@ -71,7 +82,12 @@ export function TicketOptionsTab({ ticketOptions, canEdit, ownLocale, actions, r
             enableSorting: false,
             cell: ({ row }) => (
               <div className="flex justify-end gap-1">
-                <Button variant="ghost" size="sm" aria-label={t('editLabel', { name: row.original.name })} onClick={() => setEditing({ kind: 'edit', option: row.original })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('editLabel', { name: row.original.name })}
+                  onClick={() => setEditing({ kind: 'edit', option: row.original })}
+                >
                   <Pencil aria-hidden />
                   <span className="hidden sm:inline">{t('edit')}</span>
                 </Button>
@@ -141,7 +157,11 @@ export function TicketOptionsTab({ ticketOptions, canEdit, ownLocale, actions, r
                 option={editing.kind === 'edit' ? editing.option : undefined}
                 ownLocale={ownLocale}
                 onCancel={() => setEditing(undefined)}
-                onSubmit={(input) => (editing.kind === 'edit' ? actions.updateTicketOption(editing.option.id, input) : actions.createTicketOption(input))}
+                onSubmit={(input) =>
+                  editing.kind === 'edit'
+                    ? actions.updateTicketOption(editing.option.id, input)
+                    : actions.createTicketOption(input)
+                }
                 onSaved={() => {
                   setNotice(editing.kind === 'edit' ? t('updated') : t('created'));
                   setEditing(undefined);
@@ -197,14 +217,29 @@ function TicketOptionForm({ option, ownLocale, onSubmit, onSaved, onCancel }: Ti
       <FormField<TicketOptionFormValues> name="description" label={t('description')}>
         <Textarea rows={3} />
       </FormField>
-      <CountField name="capacity" unlimitedName="unlimited" label={t('capacity')} hint={t('capacityHint')} unlimitedLabel={t('unlimited')} min={0} />
+      <CountField
+        name="capacity"
+        unlimitedName="unlimited"
+        label={t('capacity')}
+        hint={t('capacityHint')}
+        unlimitedLabel={t('unlimited')}
+        min={0}
+      />
       <fieldset className="flex flex-col gap-4 rounded-lg border border-border p-4">
         <legend className="px-1 text-sm font-semibold">{t('sections.translation', { language: other })}</legend>
         <p className="-mt-2 text-sm text-muted-foreground">{t('translationHint', { language: other })}</p>
-        <FormField<TicketOptionFormValues> name="translation.name" id={`option-translation-name-${translationLocale}`} label={`${t('name')} (${other})`}>
+        <FormField<TicketOptionFormValues>
+          name="translation.name"
+          id={`option-translation-name-${translationLocale}`}
+          label={`${t('name')} (${other})`}
+        >
           <Input autoComplete="off" lang={translationLocale} maxLength={120} />
         </FormField>
-        <FormField<TicketOptionFormValues> name="translation.description" id={`option-translation-description-${translationLocale}`} label={`${t('description')} (${other})`}>
+        <FormField<TicketOptionFormValues>
+          name="translation.description"
+          id={`option-translation-description-${translationLocale}`}
+          label={`${t('description')} (${other})`}
+        >
           <Textarea rows={2} lang={translationLocale} />
         </FormField>
       </fieldset>

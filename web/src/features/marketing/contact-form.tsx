@@ -61,7 +61,11 @@ export function ContactForm({ sendMessage }: ContactFormProps) {
       focusFirstError(broken);
       return;
     }
-    const input = { name: state.values.name.trim(), email: state.values.email.trim(), message: state.values.message.trim() };
+    const input = {
+      name: state.values.name.trim(),
+      email: state.values.email.trim(),
+      message: state.values.message.trim(),
+    };
     update({ pending: true, problem: null });
     const result = await sendMessage(input);
     if (result.ok) {
@@ -77,7 +81,11 @@ export function ContactForm({ sendMessage }: ContactFormProps) {
     <ContactFormView
       state={state}
       onChange={(field, value) =>
-        setState((current) => ({ ...current, values: { ...current.values, [field]: value }, errors: { ...current.errors, [field]: undefined } }))
+        setState((current) => ({
+          ...current,
+          values: { ...current.values, [field]: value },
+          errors: { ...current.errors, [field]: undefined },
+        }))
       }
       onSubmit={() => void submit()}
       onSendAnother={() => setState(initialContactForm)}
@@ -96,7 +104,11 @@ export interface ContactFormViewProps {
 export function ContactFormView({ state, onChange, onSubmit, onSendAnother }: ContactFormViewProps) {
   const t = useTranslations('Marketing.contact');
   const words = useFormWords();
-  const labels: Record<ContactField, string> = { name: t('nameLabel'), email: t('emailLabel'), message: t('messageLabel') };
+  const labels: Record<ContactField, string> = {
+    name: t('nameLabel'),
+    email: t('emailLabel'),
+    message: t('messageLabel'),
+  };
   const errorFor = (field: ContactField) => {
     const rule = state.errors[field];
     return rule ? words.rule(rule, labels[field]) : undefined;
@@ -119,7 +131,13 @@ export function ContactFormView({ state, onChange, onSubmit, onSendAnother }: Co
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="contact-title" data-testid="contact-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="contact-title"
+      data-testid="contact-form"
+    >
       {state.problem && <FormAlert tone="error">{words.problem(state.problem)}</FormAlert>}
       <Field id="contact-name" label={labels.name} description={t('nameHint')} error={errorFor('name')}>
         <Input

@@ -15,7 +15,11 @@ const FEATURES: { key: 'events' | 'tickets' | 'shops' | 'discounts' | 'scanner' 
 export function FeaturesSection() {
   const t = useTranslations('Marketing.features');
   return (
-    <section id="features" aria-labelledby="features-title" className="mx-auto flex w-full max-w-5xl flex-col gap-8 py-12">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="mx-auto flex w-full max-w-5xl flex-col gap-8 py-12"
+    >
       <div className="flex flex-col gap-2 text-center">
         <h2 id="features-title" className="text-balance text-3xl font-bold tracking-tight">
           {t('title')}

@@ -27,7 +27,12 @@ export function describeFailure<F extends string>(failure: ApiFailure, knownFiel
     return { fields, form: { kind: 'genericForm' } };
   }
   if (failure.status === 429) {
-    return { fields: {}, form: failure.retryAfterSeconds ? { kind: 'retryAfter', seconds: failure.retryAfterSeconds } : { kind: 'tooManyRequestsLater' } };
+    return {
+      fields: {},
+      form: failure.retryAfterSeconds
+        ? { kind: 'retryAfter', seconds: failure.retryAfterSeconds }
+        : { kind: 'tooManyRequestsLater' },
+    };
   }
   if (failure.status === 0 || failure.status === 503) return { fields: {}, form: { kind: 'unavailable' } };
   return { fields: {}, form: { kind: 'unexpected' } };

@@ -8,7 +8,10 @@ const HIGHLIGHTS = ['free', 'perTicket', 'languages'] as const;
 export function HeroSection() {
   const t = useTranslations('Marketing.hero');
   return (
-    <section aria-labelledby="hero-title" className="mx-auto flex w-full max-w-3xl flex-col items-center gap-6 py-10 text-center sm:py-16">
+    <section
+      aria-labelledby="hero-title"
+      className="mx-auto flex w-full max-w-3xl flex-col items-center gap-6 py-10 text-center sm:py-16"
+    >
       <p className="text-sm font-semibold uppercase tracking-wide text-primary">{t('eyebrow')}</p>
       <h1 id="hero-title" className="text-balance text-4xl font-bold tracking-tight sm:text-5xl">
         {t('title')}

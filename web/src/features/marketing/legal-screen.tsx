@@ -21,7 +21,10 @@ export function LegalScreen({ document, contactHref, Link = PlainLink }: LegalSc
   const sections = t.raw(`${document}.sections`) as LegalSection[];
   const anchor = (index: number) => `${document}-section-${index + 1}`;
   return (
-    <article aria-labelledby={`${document}-title`} className="mx-auto flex w-full max-w-3xl flex-col gap-8 py-6 sm:py-10">
+    <article
+      aria-labelledby={`${document}-title`}
+      className="mx-auto flex w-full max-w-3xl flex-col gap-8 py-6 sm:py-10"
+    >
       <header className="flex flex-col gap-3">
         <h1 id={`${document}-title`} className="text-3xl font-bold tracking-tight">
           {t(`${document}.title`)}
@@ -44,7 +47,12 @@ export function LegalScreen({ document, contactHref, Link = PlainLink }: LegalSc
         </ol>
       </nav>
       {sections.map((section, index) => (
-        <section key={section.heading} id={anchor(index)} aria-labelledby={`${anchor(index)}-title`} className="flex scroll-mt-20 flex-col gap-3">
+        <section
+          key={section.heading}
+          id={anchor(index)}
+          aria-labelledby={`${anchor(index)}-title`}
+          className="flex scroll-mt-20 flex-col gap-3"
+        >
           <h2 id={`${anchor(index)}-title`} className="text-xl font-semibold">
             {section.heading}
           </h2>

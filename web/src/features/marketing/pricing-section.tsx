@@ -20,7 +20,11 @@ const INTEGRATIONS = ['stripe', 'mollie', 'adyen'] as const;
 export function PricingSection({ contactHref, Link = PlainLink }: PricingSectionProps) {
   const t = useTranslations('Marketing.pricing');
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="mx-auto flex w-full max-w-5xl scroll-mt-20 flex-col gap-8 py-12">
+    <section
+      id="pricing"
+      aria-labelledby="pricing-title"
+      className="mx-auto flex w-full max-w-5xl scroll-mt-20 flex-col gap-8 py-12"
+    >
       <div className="flex flex-col gap-2 text-center">
         <h2 id="pricing-title" className="text-balance text-3xl font-bold tracking-tight">
           {t('title')}

@@ -27,7 +27,13 @@ export interface WaitlistFormState {
   joined: string | null;
 }
 
-export const initialWaitlistForm: WaitlistFormState = { email: '', fieldError: null, problem: null, pending: false, joined: null };
+export const initialWaitlistForm: WaitlistFormState = {
+  email: '',
+  fieldError: null,
+  problem: null,
+  pending: false,
+  joined: null,
+};
 
 /** The waitlist sign-up: one address, checked here for quick feedback and by the server for real. */
 export function WaitlistForm({ joinWaitlist, privacyHref, Link }: WaitlistFormProps) {
@@ -73,7 +79,13 @@ export interface WaitlistFormViewProps {
 }
 
 /** What the waitlist form shows for a state: the form with its errors, or the success message. */
-export function WaitlistFormView({ state, onEmailChange, onSubmit, privacyHref, Link = PlainLink }: WaitlistFormViewProps) {
+export function WaitlistFormView({
+  state,
+  onEmailChange,
+  onSubmit,
+  privacyHref,
+  Link = PlainLink,
+}: WaitlistFormViewProps) {
   const t = useTranslations('Marketing.waitlist');
   const words = useFormWords();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -83,7 +95,11 @@ export function WaitlistFormView({ state, onEmailChange, onSubmit, privacyHref, 
 
   if (state.joined) {
     return (
-      <div role="status" className="flex flex-col gap-1 rounded-lg border border-primary/30 bg-success-muted p-4 text-left" data-testid="waitlist-joined">
+      <div
+        role="status"
+        className="flex flex-col gap-1 rounded-lg border border-primary/30 bg-success-muted p-4 text-left"
+        data-testid="waitlist-joined"
+      >
         <p className="font-semibold text-success">{t('successTitle')}</p>
         <p className="text-sm text-foreground">{t('successBody', { email: state.joined })}</p>
       </div>
@@ -91,7 +107,13 @@ export function WaitlistFormView({ state, onEmailChange, onSubmit, privacyHref, 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 text-left" aria-label={t('submit')} data-testid="waitlist-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 text-left"
+      aria-label={t('submit')}
+      data-testid="waitlist-form"
+    >
       {state.problem && <FormAlert tone="error">{words.problem(state.problem)}</FormAlert>}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Field

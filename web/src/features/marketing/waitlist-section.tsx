@@ -10,7 +10,11 @@ export interface WaitlistSectionProps {
 export function WaitlistSection({ form }: WaitlistSectionProps) {
   const t = useTranslations('Marketing.waitlist');
   return (
-    <section id="waitlist" aria-labelledby="waitlist-title" className="mx-auto flex w-full max-w-2xl scroll-mt-20 flex-col gap-4 py-12 text-center">
+    <section
+      id="waitlist"
+      aria-labelledby="waitlist-title"
+      className="mx-auto flex w-full max-w-2xl scroll-mt-20 flex-col gap-4 py-12 text-center"
+    >
       <h2 id="waitlist-title" className="text-balance text-3xl font-bold tracking-tight">
         {t('title')}
       </h2>

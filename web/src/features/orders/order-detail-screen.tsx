@@ -9,7 +9,14 @@ import { PlainLink, type LinkComponent } from '../../components/link-like';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { DataTable, type ColumnDef } from '../../components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { TextField } from '../../components/ui/text-field';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -58,8 +65,19 @@ export interface OrderDetailScreenProps {
 }
 
 const KNOWN_ACTIONS = new Set([
-  'created', 'reserved', 'payment_started', 'payment_failed', 'payment_succeeded', 'paid', 'expired', 'canceled',
-  'refund_requested', 'refunded', 'refund_failed', 're_reserved', 'late_payment_refunded',
+  'created',
+  'reserved',
+  'payment_started',
+  'payment_failed',
+  'payment_succeeded',
+  'paid',
+  'expired',
+  'canceled',
+  'refund_requested',
+  'refunded',
+  'refund_failed',
+  're_reserved',
+  'late_payment_refunded',
 ]);
 const KNOWN_REASONS = new Set(['organiser', 'late_payment', 'duplicate_payment', 'order_canceled']);
 const KNOWN_OUTCOMES = new Set(['expired', 'canceled', 'refunded', 'late_payment_refunded']);
@@ -81,7 +99,16 @@ function useFailureText(): (failure: ApiFailure) => string {
   };
 }
 
-export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage, Link = PlainLink, actions, refresh }: OrderDetailScreenProps) {
+export function OrderDetailScreen({
+  orgId,
+  detail,
+  tickets,
+  messages,
+  canManage,
+  Link = PlainLink,
+  actions,
+  refresh,
+}: OrderDetailScreenProps) {
   const t = useTranslations('Orders.detail');
   const failureText = useFailureText();
   const locale = useLocale();
@@ -109,7 +136,10 @@ export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage,
   return (
     <div data-testid="page-order" className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
-        <Link href={ordersListHref(orgId, {})} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          href={ordersListHref(orgId, {})}
+          className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {t('back')}
         </Link>
@@ -117,7 +147,10 @@ export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage,
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-2xl font-semibold tracking-tight">
-                {t('title')} <span className="font-mono" data-testid="order-number">{order.number}</span>
+                {t('title')}{' '}
+                <span className="font-mono" data-testid="order-number">
+                  {order.number}
+                </span>
               </h1>
               <span data-testid="order-status">
                 <StatusBadge status={order.status} />
@@ -155,7 +188,11 @@ export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage,
             </div>
           )}
         </header>
-        {!canManage && <p className="text-sm text-muted-foreground" data-testid="order-read-only">{t('readOnly')}</p>}
+        {!canManage && (
+          <p className="text-sm text-muted-foreground" data-testid="order-read-only">
+            {t('readOnly')}
+          </p>
+        )}
       </div>
 
       {error && <FormAlert tone="error">{error}</FormAlert>}
@@ -165,12 +202,16 @@ export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage,
         <Section title={t('detailsTitle')}>
           <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-[max-content_1fr]" data-testid="order-details">
             <Row label={t('email')}>
-              <span className="break-all" data-testid="order-email">{order.email}</span>
+              <span className="break-all" data-testid="order-email">
+                {order.email}
+              </span>
             </Row>
             <Row label={t('subscribe')}>
               <span data-testid="order-subscribe">{order.subscribe ? t('subscribed') : t('notSubscribed')}</span>
             </Row>
-            <Row label={t('shop')}>{detail.shopName || <span className="text-muted-foreground">{order.shopId}</span>}</Row>
+            <Row label={t('shop')}>
+              {detail.shopName || <span className="text-muted-foreground">{order.shopId}</span>}
+            </Row>
             <Row label={t('createdAt')}>
               <Moment at={order.createdAt} />
             </Row>
@@ -198,12 +239,42 @@ export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage,
 
         <Section title={t('moneyTitle')}>
           <dl className="grid grid-cols-[1fr_max-content] gap-x-8 gap-y-2" data-testid="order-money">
-            <MoneyRow label={t('subtotal')} minor={order.money.subtotalMinor} currency={currency} testId="order-subtotal" />
-            {order.money.discountMinor > 0 && <MoneyRow label={t('discount')} minor={-order.money.discountMinor} currency={currency} testId="order-discount" />}
-            <MoneyRow label={t('donation')} minor={order.money.donationMinor} currency={currency} testId="order-donation" />
+            <MoneyRow
+              label={t('subtotal')}
+              minor={order.money.subtotalMinor}
+              currency={currency}
+              testId="order-subtotal"
+            />
+            {order.money.discountMinor > 0 && (
+              <MoneyRow
+                label={t('discount')}
+                minor={-order.money.discountMinor}
+                currency={currency}
+                testId="order-discount"
+              />
+            )}
+            <MoneyRow
+              label={t('donation')}
+              minor={order.money.donationMinor}
+              currency={currency}
+              testId="order-donation"
+            />
             <MoneyRow label={t('fee')} minor={order.money.feeMinor} currency={currency} testId="order-fee" />
-            <MoneyRow label={t('total')} minor={order.money.totalMinor} currency={currency} testId="order-total" strong />
-            {order.money.refundedMinor > 0 && <MoneyRow label={t('refunded')} minor={order.money.refundedMinor} currency={currency} testId="order-refunded" />}
+            <MoneyRow
+              label={t('total')}
+              minor={order.money.totalMinor}
+              currency={currency}
+              testId="order-total"
+              strong
+            />
+            {order.money.refundedMinor > 0 && (
+              <MoneyRow
+                label={t('refunded')}
+                minor={order.money.refundedMinor}
+                currency={currency}
+                testId="order-refunded"
+              />
+            )}
           </dl>
         </Section>
       </div>
@@ -263,7 +334,11 @@ export function OrderDetailScreen({ orgId, detail, tickets, messages, canManage,
           failureText={failureText}
           onRefunded={(amountMinor, full) => {
             setError(undefined);
-            setNotice(full ? t('refundedFull', { amount: formatMinor(amountMinor, currency, locale) }) : t('refundedPartly', { amount: formatMinor(amountMinor, currency, locale) }));
+            setNotice(
+              full
+                ? t('refundedFull', { amount: formatMinor(amountMinor, currency, locale) })
+                : t('refundedPartly', { amount: formatMinor(amountMinor, currency, locale) }),
+            );
             refresh();
           }}
         />
@@ -290,7 +365,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function MoneyRow({ label, minor, currency, testId, strong = false }: { label: string; minor: number; currency: string; testId: string; strong?: boolean }) {
+function MoneyRow({
+  label,
+  minor,
+  currency,
+  testId,
+  strong = false,
+}: {
+  label: string;
+  minor: number;
+  currency: string;
+  testId: string;
+  strong?: boolean;
+}) {
   const classes = strong ? 'border-t border-border pt-2 font-semibold' : '';
   return (
     <>
@@ -305,20 +392,52 @@ function MoneyRow({ label, minor, currency, testId, strong = false }: { label: s
 function LinesTable({ lines, currency }: { lines: OrderLineView[]; currency: string }) {
   const t = useTranslations('Orders.detail.lines');
   const columns: ColumnDef<OrderLineView, unknown>[] = [
-    { id: 'name', accessorFn: (line) => line.name, header: t('item'), cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-    { id: 'quantity', accessorFn: (line) => line.quantity, header: t('quantity'), cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span> },
-    { id: 'unitPrice', accessorFn: (line) => line.unitPriceMinor, header: t('unitPrice'), cell: ({ row }) => <Money minor={row.original.unitPriceMinor} currency={currency} /> },
+    {
+      id: 'name',
+      accessorFn: (line) => line.name,
+      header: t('item'),
+      cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+    },
+    {
+      id: 'quantity',
+      accessorFn: (line) => line.quantity,
+      header: t('quantity'),
+      cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span>,
+    },
+    {
+      id: 'unitPrice',
+      accessorFn: (line) => line.unitPriceMinor,
+      header: t('unitPrice'),
+      cell: ({ row }) => <Money minor={row.original.unitPriceMinor} currency={currency} />,
+    },
     {
       id: 'discount',
       accessorFn: (line) => line.discountMinor,
       header: t('discount'),
-      cell: ({ row }) => (row.original.discountMinor > 0 ? <Money minor={-row.original.discountMinor} currency={currency} /> : <span className="text-muted-foreground">–</span>),
+      cell: ({ row }) =>
+        row.original.discountMinor > 0 ? (
+          <Money minor={-row.original.discountMinor} currency={currency} />
+        ) : (
+          <span className="text-muted-foreground">–</span>
+        ),
     },
-    { id: 'total', accessorFn: (line) => line.totalMinor, header: t('total'), cell: ({ row }) => <Money minor={row.original.totalMinor} currency={currency} /> },
+    {
+      id: 'total',
+      accessorFn: (line) => line.totalMinor,
+      header: t('total'),
+      cell: ({ row }) => <Money minor={row.original.totalMinor} currency={currency} />,
+    },
   ];
   return (
     <div data-testid="order-lines">
-      <DataTable columns={columns} data={lines} getRowId={(line) => line.itemId} searchable={false} paginated={false} caption={t('caption')} />
+      <DataTable
+        columns={columns}
+        data={lines}
+        getRowId={(line) => line.itemId}
+        searchable={false}
+        paginated={false}
+        caption={t('caption')}
+      />
     </div>
   );
 }
@@ -335,7 +454,12 @@ function RefundsTable({ refunds, currency }: { refunds: OrderRefundView[]; curre
   const t = useTranslations('Orders.detail.refunds');
   const actorName = useActorName();
   const columns: ColumnDef<OrderRefundView, unknown>[] = [
-    { id: 'requestedAt', accessorFn: (refund) => refund.requestedAt, header: t('requestedAt'), cell: ({ row }) => <Moment at={row.original.requestedAt} className="whitespace-nowrap" /> },
+    {
+      id: 'requestedAt',
+      accessorFn: (refund) => refund.requestedAt,
+      header: t('requestedAt'),
+      cell: ({ row }) => <Moment at={row.original.requestedAt} className="whitespace-nowrap" />,
+    },
     {
       id: 'amount',
       accessorFn: (refund) => refund.amountMinor,
@@ -351,7 +475,10 @@ function RefundsTable({ refunds, currency }: { refunds: OrderRefundView[]; curre
       id: 'reason',
       accessorFn: (refund) => refund.reason,
       header: t('reason'),
-      cell: ({ row }) => (KNOWN_REASONS.has(row.original.reason) ? t(`reasons.${row.original.reason}` as 'reasons.organiser') : row.original.reason),
+      cell: ({ row }) =>
+        KNOWN_REASONS.has(row.original.reason)
+          ? t(`reasons.${row.original.reason}` as 'reasons.organiser')
+          : row.original.reason,
     },
     {
       id: 'status',
@@ -359,11 +486,24 @@ function RefundsTable({ refunds, currency }: { refunds: OrderRefundView[]; curre
       header: t('status'),
       cell: ({ row }) => <StatusBadge status={REFUND_BADGE_WORDS[row.original.status] ?? row.original.status} />,
     },
-    { id: 'who', accessorFn: (refund) => (refund.requestedBy.kind === 'member' ? refund.requestedBy.name : refund.requestedBy.kind), header: t('who'), cell: ({ row }) => actorName(row.original.requestedBy) },
+    {
+      id: 'who',
+      accessorFn: (refund) =>
+        refund.requestedBy.kind === 'member' ? refund.requestedBy.name : refund.requestedBy.kind,
+      header: t('who'),
+      cell: ({ row }) => actorName(row.original.requestedBy),
+    },
   ];
   return (
     <div data-testid="order-refunds">
-      <DataTable columns={columns} data={refunds} getRowId={(refund) => refund.id} searchable={false} paginated={false} caption={t('caption')} />
+      <DataTable
+        columns={columns}
+        data={refunds}
+        getRowId={(refund) => refund.id}
+        searchable={false}
+        paginated={false}
+        caption={t('caption')}
+      />
     </div>
   );
 }
@@ -373,7 +513,8 @@ export function historyProperties(propertiesJson: string): [string, unknown][] {
   if (!propertiesJson.trim()) return [];
   try {
     const parsed: unknown = JSON.parse(propertiesJson);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return Object.entries(parsed as Record<string, unknown>);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return Object.entries(parsed as Record<string, unknown>);
     return [['', parsed]];
   } catch {
     return [['', propertiesJson]];
@@ -389,9 +530,14 @@ function PropertyValue({ name, value, currency }: { name: string; value: unknown
   if (typeof value === 'boolean') return <>{value ? t('yes') : t('no')}</>;
   if (typeof value === 'string' && /status$/i.test(name)) return <StatusBadge status={value} />;
   if (typeof value === 'string' && ISO_MOMENT.test(value)) return <Moment at={value} className="whitespace-nowrap" />;
-  if (typeof value === 'string' && /^[a-z]{3}_[0-9a-z]{20,}$/.test(value)) return <span className="break-all font-mono text-xs">{value}</span>;
+  if (typeof value === 'string' && /^[a-z]{3}_[0-9a-z]{20,}$/.test(value))
+    return <span className="break-all font-mono text-xs">{value}</span>;
   if (value === null || value === '') return <span className="text-muted-foreground">–</span>;
-  return <span className="break-words">{typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value)}</span>;
+  return (
+    <span className="break-words">
+      {typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value)}
+    </span>
+  );
 }
 
 export function OrderHistoryTable({ entries, currency }: { entries: OrderHistoryEntryView[]; currency: string }) {
@@ -443,7 +589,17 @@ interface RefundDialogProps {
 }
 
 /** Full (what is left; the order is canceled) or a partial amount typed in the order's currency, then confirmed. */
-function RefundDialog({ open, onOpenChange, number, currency, locale, refundableMinor, refund, failureText, onRefunded }: RefundDialogProps) {
+function RefundDialog({
+  open,
+  onOpenChange,
+  number,
+  currency,
+  locale,
+  refundableMinor,
+  refund,
+  failureText,
+  onRefunded,
+}: RefundDialogProps) {
   const t = useTranslations('Orders.refund');
   const tRules = useTranslations('Ui.form');
   const [mode, setMode] = useState<'full' | 'partial'>('full');
@@ -491,7 +647,10 @@ function RefundDialog({ open, onOpenChange, number, currency, locale, refundable
     setFieldError(undefined);
     const signature = mode === 'full' ? 'full' : `partial:${amountMinor}`;
     if (key.current?.signature !== signature) key.current = { signature, value: newIdempotencyKey() };
-    const input: RefundInput = mode === 'full' ? { full: true, idempotencyKey: key.current.value } : { full: false, amountMinor, idempotencyKey: key.current.value };
+    const input: RefundInput =
+      mode === 'full'
+        ? { full: true, idempotencyKey: key.current.value }
+        : { full: false, amountMinor, idempotencyKey: key.current.value };
     setBusy(true);
     const result = await refund(input);
     setBusy(false);
@@ -518,14 +677,28 @@ function RefundDialog({ open, onOpenChange, number, currency, locale, refundable
         <fieldset className="flex flex-col gap-3">
           <legend className="sr-only">{t('kind')}</legend>
           <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary">
-            <input type="radio" name="refund-kind" value="full" checked={mode === 'full'} onChange={() => setMode('full')} className="mt-1 size-4 accent-primary" />
+            <input
+              type="radio"
+              name="refund-kind"
+              value="full"
+              checked={mode === 'full'}
+              onChange={() => setMode('full')}
+              className="mt-1 size-4 accent-primary"
+            />
             <span className="flex flex-col">
               <span className="font-medium">{t('full', { amount: refundable })}</span>
               <span className="text-sm text-muted-foreground">{t('fullHint')}</span>
             </span>
           </label>
           <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary">
-            <input type="radio" name="refund-kind" value="partial" checked={mode === 'partial'} onChange={() => setMode('partial')} className="mt-1 size-4 accent-primary" />
+            <input
+              type="radio"
+              name="refund-kind"
+              value="partial"
+              checked={mode === 'partial'}
+              onChange={() => setMode('partial')}
+              className="mt-1 size-4 accent-primary"
+            />
             <span className="flex flex-col">
               <span className="font-medium">{t('partial')}</span>
               <span className="text-sm text-muted-foreground">{t('partialHint')}</span>

@@ -62,7 +62,10 @@ export function resendKeyHolder(make: () => string = newIdempotencyKey) {
 }
 
 /** One click of 'Resend': the request with the held key, which is then kept or dropped by the answer. */
-export async function resendWithKey(holder: ReturnType<typeof resendKeyHolder>, resend: (idempotencyKey: string) => Promise<ApiResult<ResendResult>>): Promise<ApiResult<ResendResult>> {
+export async function resendWithKey(
+  holder: ReturnType<typeof resendKeyHolder>,
+  resend: (idempotencyKey: string) => Promise<ApiResult<ResendResult>>,
+): Promise<ApiResult<ResendResult>> {
   const result = await resend(holder.current());
   holder.settle(result);
   return result;
@@ -140,14 +143,20 @@ export function OrderMessages({ messages, canResend, email, resend, failureText,
 function MessageItem({ message }: { message: OrderMessageView }) {
   const t = useTranslations('Orders.messages');
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-border p-4" data-testid="order-message" data-message-id={message.id}>
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+      data-testid="order-message"
+      data-message-id={message.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
           <div className="flex min-w-0 flex-col gap-0.5">
             <span className="break-words font-medium">{message.subject || t('noSubject')}</span>
             <span className="text-sm text-muted-foreground">
-              {KNOWN_PURPOSES.has(message.purpose) ? t(`purposes.${message.purpose}` as 'purposes.confirmation') : message.purpose || message.template}
+              {KNOWN_PURPOSES.has(message.purpose)
+                ? t(`purposes.${message.purpose}` as 'purposes.confirmation')
+                : message.purpose || message.template}
               {' · '}
               <span className="break-all">{message.recipient}</span>
               {' · '}
@@ -180,10 +189,20 @@ export function DeliveryTimeline({ history }: { history: MessageStatusChangeView
   const t = useTranslations('Orders.messages');
   if (history.length === 0) return <p className="text-sm text-muted-foreground">{t('noHistory')}</p>;
   return (
-    <ol aria-label={t('historyLabel')} className="ml-2 flex flex-col border-l border-border" data-testid="order-message-history">
+    <ol
+      aria-label={t('historyLabel')}
+      className="ml-2 flex flex-col border-l border-border"
+      data-testid="order-message-history"
+    >
       {history.map((change, index) => (
-        <li key={`${index}-${change.status}`} className="relative flex flex-wrap items-center gap-x-3 gap-y-1 pb-2 pl-4 last:pb-0">
-          <span aria-hidden className="absolute -left-[5px] top-2 size-2.5 rounded-full border-2 border-background bg-muted-foreground" />
+        <li
+          key={`${index}-${change.status}`}
+          className="relative flex flex-wrap items-center gap-x-3 gap-y-1 pb-2 pl-4 last:pb-0"
+        >
+          <span
+            aria-hidden
+            className="absolute -left-[5px] top-2 size-2.5 rounded-full border-2 border-background bg-muted-foreground"
+          />
           <StatusBadge status={change.status} />
           <Moment at={change.occurredAt} className="whitespace-nowrap text-sm tabular-nums text-muted-foreground" />
           {change.detail && <span className="break-words text-sm text-muted-foreground">{change.detail}</span>}

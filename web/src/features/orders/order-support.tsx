@@ -10,7 +10,17 @@ import { providerName } from './providers';
 export { Moment } from '../shops/shop-support';
 
 /** An amount in minor units of `currency`, for reading ("€12.50", "€ 12,50"). */
-export function Money({ minor, currency, className, testId }: { minor: number; currency: string; className?: string; testId?: string }) {
+export function Money({
+  minor,
+  currency,
+  className,
+  testId,
+}: {
+  minor: number;
+  currency: string;
+  className?: string;
+  testId?: string;
+}) {
   const locale = useLocale();
   return (
     <span className={className ?? 'tabular-nums'} data-testid={testId}>
@@ -18,7 +28,6 @@ export function Money({ minor, currency, className, testId }: { minor: number; c
     </span>
   );
 }
-
 
 /** The provider of an attempt, marked when no real money moved. */
 export function ProviderLabel({ provider, testMode }: { provider: string; testMode: boolean }) {
@@ -47,4 +56,5 @@ export function ordersListHref(orgId: string, filters: OrderListFilters, scopeSh
 
 export const orderHref = (orgId: string, orderId: string): string => `/o/${orgId}/orders/${orderId}`;
 
-export const paymentsListHref = (orgId: string, filters: Pick<ListFilters, 'status' | 'page'>): string => listHref(`/o/${orgId}/payments`, filters);
+export const paymentsListHref = (orgId: string, filters: Pick<ListFilters, 'status' | 'page'>): string =>
+  listHref(`/o/${orgId}/payments`, filters);

@@ -29,7 +29,15 @@ export interface OrdersScreenProps {
   navigate(href: string): void;
 }
 
-export function OrdersScreen({ orgId, shopId, shopName, list, shops, Link = PlainLink as TabLinkComponent, navigate }: OrdersScreenProps) {
+export function OrdersScreen({
+  orgId,
+  shopId,
+  shopName,
+  list,
+  shops,
+  Link = PlainLink as TabLinkComponent,
+  navigate,
+}: OrdersScreenProps) {
   const t = useTranslations('Orders.list');
   const scoped = shopId !== undefined;
   const current: OrderListFilters = { q: list.query, status: list.status, shop: scoped ? undefined : list.shopId };
@@ -43,7 +51,10 @@ export function OrdersScreen({ orgId, shopId, shopName, list, shops, Link = Plai
       accessorFn: (order) => order.number,
       header: t('columns.number'),
       cell: ({ row }) => (
-        <Link href={orderHref(orgId, row.original.id)} className="font-mono font-medium text-foreground underline-offset-4 hover:underline">
+        <Link
+          href={orderHref(orgId, row.original.id)}
+          className="font-mono font-medium text-foreground underline-offset-4 hover:underline"
+        >
           {row.original.number}
         </Link>
       ),
@@ -54,7 +65,12 @@ export function OrdersScreen({ orgId, shopId, shopName, list, shops, Link = Plai
       header: t('columns.createdAt'),
       cell: ({ row }) => <Moment at={row.original.createdAt} className="whitespace-nowrap text-muted-foreground" />,
     },
-    { id: 'email', accessorFn: (order) => order.email, header: t('columns.email'), cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
+    {
+      id: 'email',
+      accessorFn: (order) => order.email,
+      header: t('columns.email'),
+      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+    },
     ...(scoped
       ? []
       : [
@@ -62,22 +78,36 @@ export function OrdersScreen({ orgId, shopId, shopName, list, shops, Link = Plai
             id: 'shop',
             accessorFn: (order: OrderView) => names.get(order.shopId) ?? '',
             header: t('columns.shop'),
-            cell: ({ row }: { row: { original: OrderView } }) => names.get(row.original.shopId) || <span className="text-muted-foreground">{t('unknownShop')}</span>,
+            cell: ({ row }: { row: { original: OrderView } }) =>
+              names.get(row.original.shopId) || <span className="text-muted-foreground">{t('unknownShop')}</span>,
           } satisfies ColumnDef<OrderView, unknown>,
         ]),
-    { id: 'tickets', accessorFn: (order) => order.ticketCount, header: t('columns.tickets'), cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span> },
+    {
+      id: 'tickets',
+      accessorFn: (order) => order.ticketCount,
+      header: t('columns.tickets'),
+      cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span>,
+    },
     {
       id: 'total',
       accessorFn: (order) => order.money.totalMinor,
       header: t('columns.total'),
       cell: ({ row }) => <Money minor={row.original.money.totalMinor} currency={row.original.money.currency} />,
     },
-    { id: 'status', accessorFn: (order) => order.status, header: t('columns.status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'status',
+      accessorFn: (order) => order.status,
+      header: t('columns.status'),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
   ];
 
   return (
     <div data-testid={scoped ? 'page-shop-orders' : 'page-orders'}>
-      <PageHeader title={scoped ? t('shopTitle') : t('title')} intro={scoped && shopName ? t('shopIntro', { shop: shopName }) : t('intro')} />
+      <PageHeader
+        title={scoped ? t('shopTitle') : t('title')}
+        intro={scoped && shopName ? t('shopIntro', { shop: shopName }) : t('intro')}
+      />
 
       <ListToolbar
         namespace="Orders.list"
@@ -114,18 +144,30 @@ export function OrdersScreen({ orgId, shopId, shopName, list, shops, Link = Plai
           <EmptyStatePreset
             kind="noItemsFound"
             description={t('filteredEmpty')}
-            action={
-              <ClearFiltersLink namespace="Orders.list" href={ordersListHref(orgId, {}, shopId)} Link={Link} />
-            }
+            action={<ClearFiltersLink namespace="Orders.list" href={ordersListHref(orgId, {}, shopId)} Link={Link} />}
           />
         ) : (
           <EmptyState icon={Receipt} title={t('emptyTitle')} description={t('emptyDescription')} />
         )
       ) : (
-        <DataTable columns={columns} data={list.orders} getRowId={(order) => order.id} searchable={false} paginated={false} caption={t('caption')} />
+        <DataTable
+          columns={columns}
+          data={list.orders}
+          getRowId={(order) => order.id}
+          searchable={false}
+          paginated={false}
+          caption={t('caption')}
+        />
       )}
 
-      <ListPages namespace="Orders.list" page={list.page} hasNextPage={list.hasNextPage} href={href} testId="orders-page" Link={Link} />
+      <ListPages
+        namespace="Orders.list"
+        page={list.page}
+        hasNextPage={list.hasNextPage}
+        href={href}
+        testId="orders-page"
+        Link={Link}
+      />
     </div>
   );
 }

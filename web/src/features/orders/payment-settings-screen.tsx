@@ -12,7 +12,12 @@ export interface PaymentSettingsScreenProps {
   settings: PaymentSettingsView;
 }
 
-const PROVIDER_STATUS_TONES = { connected: 'success', test_mode: 'warning', coming_soon: 'info', unavailable: 'neutral' } as const;
+const PROVIDER_STATUS_TONES = {
+  connected: 'success',
+  test_mode: 'warning',
+  coming_soon: 'info',
+  unavailable: 'neutral',
+} as const;
 type ProviderStatus = keyof typeof PROVIDER_STATUS_TONES;
 const isProviderStatus = (value: string): value is ProviderStatus => Object.hasOwn(PROVIDER_STATUS_TONES, value);
 
@@ -55,7 +60,10 @@ export function PaymentSettingsScreen({ settings }: PaymentSettingsScreenProps) 
               ))}
             </ul>
             {standard && (
-              <dl className="grid gap-x-6 gap-y-3 rounded-md border border-border p-4 sm:grid-cols-[max-content_1fr]" data-testid="active-provider">
+              <dl
+                className="grid gap-x-6 gap-y-3 rounded-md border border-border p-4 sm:grid-cols-[max-content_1fr]"
+                data-testid="active-provider"
+              >
                 <dt className="text-sm text-muted-foreground">{t('provider')}</dt>
                 <dd className="flex flex-wrap items-center gap-2">
                   {active ? (
@@ -73,7 +81,11 @@ export function PaymentSettingsScreen({ settings }: PaymentSettingsScreenProps) 
                 <dd>{settings.currency}</dd>
                 {active && (
                   <dd className="text-sm text-muted-foreground sm:col-span-2" data-testid="active-provider-hint">
-                    {active.status === 'test_mode' ? t('testModeHint') : active.key === 'stripe' ? t('stripeHint') : t('connectedHint')}
+                    {active.status === 'test_mode'
+                      ? t('testModeHint')
+                      : active.key === 'stripe'
+                        ? t('stripeHint')
+                        : t('connectedHint')}
                   </dd>
                 )}
               </dl>
@@ -93,7 +105,10 @@ export function PaymentSettingsScreen({ settings }: PaymentSettingsScreenProps) 
             <h4 className="text-sm font-semibold">{t('platformOnly.integrations')}</h4>
             <ul className="flex flex-col gap-2" data-testid="platform-only-providers">
               {settings.platformOnlyProviders.map((provider) => (
-                <li key={provider.key} className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2 text-sm">
+                <li
+                  key={provider.key}
+                  className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2 text-sm"
+                >
                   <span className="font-medium">{provider.name || providerName(provider.key)}</span>
                   <ProviderStatusBadge status={provider.status} />
                 </li>

@@ -20,9 +20,15 @@ export interface PaymentsScreenProps {
   Link?: TabLinkComponent;
 }
 
-export function PaymentsScreen({ orgId, list, canViewOrders, Link = PlainLink as TabLinkComponent }: PaymentsScreenProps) {
+export function PaymentsScreen({
+  orgId,
+  list,
+  canViewOrders,
+  Link = PlainLink as TabLinkComponent,
+}: PaymentsScreenProps) {
   const t = useTranslations('Payments.list');
-  const href = (filters: { status?: string; page?: number }) => paymentsListHref(orgId, { status: list.status, ...filters });
+  const href = (filters: { status?: string; page?: number }) =>
+    paymentsListHref(orgId, { status: list.status, ...filters });
   const filtered = list.status !== '' || list.page > 1;
 
   return (
@@ -35,18 +41,27 @@ export function PaymentsScreen({ orgId, list, canViewOrders, Link = PlainLink as
           <EmptyStatePreset
             kind="noItemsFound"
             description={t('filteredEmpty')}
-            action={
-              <ClearFiltersLink namespace="Payments.list" href={paymentsListHref(orgId, {})} Link={Link} />
-            }
+            action={<ClearFiltersLink namespace="Payments.list" href={paymentsListHref(orgId, {})} Link={Link} />}
           />
         ) : (
           <EmptyState icon={CreditCard} title={t('emptyTitle')} description={t('emptyDescription')} />
         )
       ) : (
-        <PaymentsTable payments={list.payments} orders={{ orgId, linked: canViewOrders, Link }} caption={t('caption')} />
+        <PaymentsTable
+          payments={list.payments}
+          orders={{ orgId, linked: canViewOrders, Link }}
+          caption={t('caption')}
+        />
       )}
 
-      <ListPages namespace="Payments.list" page={list.page} hasNextPage={list.hasNextPage} href={href} testId="payments-page" Link={Link} />
+      <ListPages
+        namespace="Payments.list"
+        page={list.page}
+        hasNextPage={list.hasNextPage}
+        href={href}
+        testId="payments-page"
+        Link={Link}
+      />
     </div>
   );
 }

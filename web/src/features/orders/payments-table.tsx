@@ -32,7 +32,10 @@ export function PaymentsTable({ payments, orders, caption }: PaymentsTableProps)
             header: t('order'),
             cell: ({ row }: { row: { original: PaymentView } }) =>
               orders.linked ? (
-                <OrderLink href={orderHref(orders.orgId, row.original.orderId)} className="font-mono font-medium text-foreground underline-offset-4 hover:underline">
+                <OrderLink
+                  href={orderHref(orders.orgId, row.original.orderId)}
+                  className="font-mono font-medium text-foreground underline-offset-4 hover:underline"
+                >
                   {row.original.orderNumber || row.original.orderId}
                 </OrderLink>
               ) : (
@@ -69,7 +72,9 @@ export function PaymentsTable({ payments, orders, caption }: PaymentsTableProps)
       cell: ({ row }) => (
         <span className="flex flex-col items-start gap-1">
           <StatusBadge status={row.original.status} />
-          {row.original.failureReason && <span className="text-xs text-muted-foreground">{row.original.failureReason}</span>}
+          {row.original.failureReason && (
+            <span className="text-xs text-muted-foreground">{row.original.failureReason}</span>
+          )}
         </span>
       ),
     },
@@ -78,8 +83,21 @@ export function PaymentsTable({ payments, orders, caption }: PaymentsTableProps)
       accessorFn: (payment) => payment.providerReference,
       header: t('reference'),
       enableSorting: false,
-      cell: ({ row }) => <span className="break-all font-mono text-xs text-muted-foreground">{row.original.providerReference || row.original.id}</span>,
+      cell: ({ row }) => (
+        <span className="break-all font-mono text-xs text-muted-foreground">
+          {row.original.providerReference || row.original.id}
+        </span>
+      ),
     },
   ];
-  return <DataTable columns={columns} data={payments} getRowId={(payment) => payment.id} searchable={false} paginated={false} caption={caption} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={payments}
+      getRowId={(payment) => payment.id}
+      searchable={false}
+      paginated={false}
+      caption={caption}
+    />
+  );
 }

@@ -21,7 +21,14 @@ export interface CreateOrganisationScreenProps {
 }
 
 /** /o/new: name, description, currency and language of a new organisation; the creator becomes its owner. */
-export function CreateOrganisationScreen({ firstRun, defaultLocale, createOrganisation, onCreated, cancelHref, Link = PlainLink }: CreateOrganisationScreenProps) {
+export function CreateOrganisationScreen({
+  firstRun,
+  defaultLocale,
+  createOrganisation,
+  onCreated,
+  cancelHref,
+  Link = PlainLink,
+}: CreateOrganisationScreenProps) {
   const t = useTranslations('Organisations.create');
   const Icon = firstRun ? PartyPopper : Building2;
   return (

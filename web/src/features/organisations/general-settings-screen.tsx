@@ -17,7 +17,12 @@ export interface GeneralSettingsScreenProps {
 }
 
 /** Settings › Overview: the organisation's general settings. */
-export function GeneralSettingsScreen({ organisation, canEdit, updateOrganisation, onSaved }: GeneralSettingsScreenProps) {
+export function GeneralSettingsScreen({
+  organisation,
+  canEdit,
+  updateOrganisation,
+  onSaved,
+}: GeneralSettingsScreenProps) {
   const t = useTranslations('Organisations.general');
   const [saved, setSaved] = useState(false);
   return (
@@ -29,7 +34,12 @@ export function GeneralSettingsScreen({ organisation, canEdit, updateOrganisatio
       {!canEdit && <FormAlert tone="notice">{t('readOnly')}</FormAlert>}
       {saved && <FormAlert tone="notice">{t('saved')}</FormAlert>}
       <OrganisationForm
-        initial={{ name: organisation.name, description: organisation.description, currency: organisation.currency, defaultLocale: organisation.defaultLocale }}
+        initial={{
+          name: organisation.name,
+          description: organisation.description,
+          currency: organisation.currency,
+          defaultLocale: organisation.defaultLocale,
+        }}
         readOnly={!canEdit}
         submit={async (input) => {
           setSaved(false);

@@ -57,7 +57,10 @@ export function InvitationScreen({ invitation, signedInAs, accept, onAccepted, s
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-col gap-6 rounded-lg border border-border bg-card p-6 shadow-sm" data-testid="invitation-screen">
+    <section
+      className="mx-auto flex w-full max-w-xl flex-col gap-6 rounded-lg border border-border bg-card p-6 shadow-sm"
+      data-testid="invitation-screen"
+    >
       <header className="flex items-start gap-4">
         <div className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
           <Users aria-hidden className="size-6" />
@@ -72,7 +75,9 @@ export function InvitationScreen({ invitation, signedInAs, accept, onAccepted, s
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-sm font-semibold">{t('invitation.permissionsHeading')}</h2>
-          <Badge tone="outline">{t('invitation.role', { role: presetLabel(invitation.preset, invitation.permissions) })}</Badge>
+          <Badge tone="outline">
+            {t('invitation.role', { role: presetLabel(invitation.preset, invitation.permissions) })}
+          </Badge>
         </div>
         <ul className="flex flex-col gap-1.5 text-sm" data-testid="invitation-permissions">
           {sortPermissions(invitation.permissions).map((permission) => {
@@ -89,7 +94,9 @@ export function InvitationScreen({ invitation, signedInAs, accept, onAccepted, s
           })}
         </ul>
       </div>
-      <p className="text-sm text-muted-foreground">{t('invitation.expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('invitation.expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}
+      </p>
       {error && <FormAlert tone="error">{error}</FormAlert>}
       {matches ? (
         <div>
@@ -98,16 +105,27 @@ export function InvitationScreen({ invitation, signedInAs, accept, onAccepted, s
           </Button>
         </div>
       ) : (
-        <div className="flex flex-col gap-3 rounded-md border border-warning/40 bg-warning-muted p-4" role="alert" data-testid="invitation-wrong-account">
+        <div
+          className="flex flex-col gap-3 rounded-md border border-warning/40 bg-warning-muted p-4"
+          role="alert"
+          data-testid="invitation-wrong-account"
+        >
           <div className="flex items-start gap-2">
             <MailWarning aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
             <div className="flex flex-col gap-1">
               <h2 className="font-semibold">{t('invitation.wrongAccountTitle')}</h2>
-              <p className="text-sm">{t('invitation.wrongAccount', { invited: invitation.email, current: signedInAs })}</p>
+              <p className="text-sm">
+                {t('invitation.wrongAccount', { invited: invitation.email, current: signedInAs })}
+              </p>
             </div>
           </div>
           <div>
-            <Button variant="outline" onClick={() => void onSwitch()} loading={busy} data-testid="invitation-switch-account">
+            <Button
+              variant="outline"
+              onClick={() => void onSwitch()}
+              loading={busy}
+              data-testid="invitation-switch-account"
+            >
               {t('invitation.switchAccount')}
             </Button>
           </div>

@@ -2,7 +2,14 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { ruleWordsFrom } from '../../components/ui/form';
 import { FormAlert } from '../../components/ui/form-alert';
 import { TextField } from '../../components/ui/text-field';
@@ -42,7 +49,16 @@ export interface MemberDialogProps {
 }
 
 /** Invite a member, or edit a member's name and permissions: names, a role and the permission checkboxes. */
-export function MemberDialog({ mode, open, onOpenChange, initial, name, grantable, submit, onDone }: MemberDialogProps) {
+export function MemberDialog({
+  mode,
+  open,
+  onOpenChange,
+  initial,
+  name,
+  grantable,
+  submit,
+  onDone,
+}: MemberDialogProps) {
   const t = useTranslations('Organisations');
   const tRules = useTranslations('Ui.form');
   const tErrors = useTranslations('Errors');
@@ -53,11 +69,19 @@ export function MemberDialog({ mode, open, onOpenChange, initial, name, grantabl
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const labels: MemberFieldLabels = useMemo(
-    () => ({ email: t('fields.email'), firstName: t('fields.firstName'), lastName: t('fields.lastName'), permissions: t('fields.permissions') }),
+    () => ({
+      email: t('fields.email'),
+      firstName: t('fields.firstName'),
+      lastName: t('fields.lastName'),
+      permissions: t('fields.permissions'),
+    }),
     [t],
   );
   const schema = useMemo(
-    () => (mode === 'invite' ? inviteSchema(labels, ruleWordsFrom(tRules)) : memberChangesSchema(labels, ruleWordsFrom(tRules))),
+    () =>
+      mode === 'invite'
+        ? inviteSchema(labels, ruleWordsFrom(tRules))
+        : memberChangesSchema(labels, ruleWordsFrom(tRules)),
     [mode, labels, tRules],
   );
 
@@ -102,8 +126,12 @@ export function MemberDialog({ mode, open, onOpenChange, initial, name, grantabl
     <Dialog open={open} onOpenChange={reset}>
       <DialogContent className="max-w-2xl" data-testid={`${prefix}-dialog`}>
         <DialogHeader>
-          <DialogTitle>{mode === 'invite' ? t('memberDialog.inviteTitle') : t('memberDialog.editTitle', { name: name ?? '' })}</DialogTitle>
-          <DialogDescription>{mode === 'invite' ? t('memberDialog.inviteDescription') : t('memberDialog.editDescription')}</DialogDescription>
+          <DialogTitle>
+            {mode === 'invite' ? t('memberDialog.inviteTitle') : t('memberDialog.editTitle', { name: name ?? '' })}
+          </DialogTitle>
+          <DialogDescription>
+            {mode === 'invite' ? t('memberDialog.inviteDescription') : t('memberDialog.editDescription')}
+          </DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           {formError && <FormAlert tone="error">{formError}</FormAlert>}

@@ -72,7 +72,12 @@ export function MembersScreen(props: MembersScreenProps) {
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium' });
 
   /** Runs a row action, then says how it went at the top of the list. */
-  const act = async (call: Promise<ApiResult<unknown>>, success: string, conflict: ConflictMeaning, after = onChanged) => {
+  const act = async (
+    call: Promise<ApiResult<unknown>>,
+    success: string,
+    conflict: ConflictMeaning,
+    after = onChanged,
+  ) => {
     const result = await call;
     if (result.ok) {
       setNotice({ tone: 'notice', text: success });
@@ -138,7 +143,12 @@ export function MembersScreen(props: MembersScreenProps) {
     if (!canManage) return [];
     const resend = () =>
       act(
-        props.invite({ email: invitation.email, firstName: invitation.firstName, lastName: invitation.lastName, permissions: invitation.permissions }),
+        props.invite({
+          email: invitation.email,
+          firstName: invitation.firstName,
+          lastName: invitation.lastName,
+          permissions: invitation.permissions,
+        }),
         t('resent', { email: invitation.email }),
         'alreadyMember',
       );
@@ -159,7 +169,9 @@ export function MembersScreen(props: MembersScreenProps) {
         description={t('revokeDescription', { email: invitation.email })}
         confirmLabel={t('revoke')}
         cancelLabel={t('cancel')}
-        onConfirm={() => act(props.revokeInvitation(invitation.id), t('revoked', { email: invitation.email }), 'server')}
+        onConfirm={() =>
+          act(props.revokeInvitation(invitation.id), t('revoked', { email: invitation.email }), 'server')
+        }
       />,
     ];
   };
@@ -195,7 +207,11 @@ export function MembersScreen(props: MembersScreenProps) {
       cell: ({ row, getValue }) => {
         const held = row.original.kind === 'member' ? row.original.member : row.original.invitation;
         return (
-          <Badge tone="outline" title={t('permissionCount', { count: held.permissions.length })} data-testid="member-role">
+          <Badge
+            tone="outline"
+            title={t('permissionCount', { count: held.permissions.length })}
+            data-testid="member-role"
+          >
             {getValue()}
           </Badge>
         );
@@ -211,7 +227,9 @@ export function MembersScreen(props: MembersScreenProps) {
         ) : (
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge status={row.original.invitation.status} />
-            <span className="whitespace-nowrap text-muted-foreground">{t('pending', { date: date(row.original.invitation.sentAt) })}</span>
+            <span className="whitespace-nowrap text-muted-foreground">
+              {t('pending', { date: date(row.original.invitation.sentAt) })}
+            </span>
           </span>
         ),
     },
@@ -220,7 +238,10 @@ export function MembersScreen(props: MembersScreenProps) {
       header: () => <span className="sr-only">{t('columns.actions')}</span>,
       enableSorting: false,
       cell: ({ row }) => {
-        const actions = row.original.kind === 'member' ? memberActions(row.original.member) : invitationActions(row.original.invitation);
+        const actions =
+          row.original.kind === 'member'
+            ? memberActions(row.original.member)
+            : invitationActions(row.original.invitation);
         return <div className="flex justify-end gap-1">{actions}</div>;
       },
     },
@@ -251,7 +272,10 @@ export function MembersScreen(props: MembersScreenProps) {
           {t('searchLabel')}
         </label>
         <div className="relative flex-1">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <input
             id="members-search"
             name="q"
@@ -317,10 +341,21 @@ export function MembersScreen(props: MembersScreenProps) {
           mode="edit"
           open
           onOpenChange={(open) => !open && setEditing(undefined)}
-          initial={{ email: editing.email, firstName: editing.firstName, lastName: editing.lastName, permissions: editing.permissions }}
+          initial={{
+            email: editing.email,
+            firstName: editing.firstName,
+            lastName: editing.lastName,
+            permissions: editing.permissions,
+          }}
           name={personName(editing)}
           grantable={grantable}
-          submit={(input) => props.updateMember(editing.id, { firstName: input.firstName, lastName: input.lastName, permissions: input.permissions })}
+          submit={(input) =>
+            props.updateMember(editing.id, {
+              firstName: input.firstName,
+              lastName: input.lastName,
+              permissions: input.permissions,
+            })
+          }
           onDone={() => {
             setNotice({ tone: 'notice', text: tDialog('edited', { name: personName(editing) }) });
             onChanged();

@@ -19,7 +19,12 @@ export function NoticePanel({ icon: Icon, tone, title, description, action, test
       className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-dashed border-border px-6 py-10 text-center"
       data-testid={testId}
     >
-      <div className={cn('flex size-12 items-center justify-center rounded-full', tone === 'warning' ? 'bg-warning-muted text-warning' : 'bg-muted text-muted-foreground')}>
+      <div
+        className={cn(
+          'flex size-12 items-center justify-center rounded-full',
+          tone === 'warning' ? 'bg-warning-muted text-warning' : 'bg-muted text-muted-foreground',
+        )}
+      >
         <Icon aria-hidden className="size-6" />
       </div>
       <h1 className="text-xl font-semibold">{title}</h1>

@@ -32,14 +32,28 @@ export interface OrganisationFormProps<T> {
 }
 
 /** Name, description, currency and language: the form behind creating an organisation and its general settings. */
-export function OrganisationForm<T>({ initial, readOnly = false, submit, onSaved, submitLabel, submittingLabel, extraActions, testId }: OrganisationFormProps<T>) {
+export function OrganisationForm<T>({
+  initial,
+  readOnly = false,
+  submit,
+  onSaved,
+  submitLabel,
+  submittingLabel,
+  extraActions,
+  testId,
+}: OrganisationFormProps<T>) {
   const t = useTranslations('Organisations');
   const tRules = useTranslations('Ui.form');
   const describeFailure = useFailureMessage();
   const schema = useMemo(
     () =>
       organisationSettingsSchema(
-        { name: t('fields.name'), description: t('fields.description'), currency: t('fields.currency'), defaultLocale: t('fields.defaultLocale') },
+        {
+          name: t('fields.name'),
+          description: t('fields.description'),
+          currency: t('fields.currency'),
+          defaultLocale: t('fields.defaultLocale'),
+        },
         ruleWordsFrom(tRules),
       ),
     [t, tRules],
@@ -66,11 +80,19 @@ export function OrganisationForm<T>({ initial, readOnly = false, submit, onSaved
         <FormField name="name" label={t('fields.name')} description={readOnly ? undefined : t('fields.nameHint')}>
           <Input maxLength={ORGANISATION_NAME_MAX_LENGTH} autoComplete="organization" />
         </FormField>
-        <FormField name="description" label={t('fields.description')} description={readOnly ? undefined : t('fields.descriptionHint')}>
+        <FormField
+          name="description"
+          label={t('fields.description')}
+          description={readOnly ? undefined : t('fields.descriptionHint')}
+        >
           <Textarea maxLength={ORGANISATION_DESCRIPTION_MAX_LENGTH} rows={3} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="currency" label={t('fields.currency')} description={readOnly ? undefined : t('fields.currencyHint')}>
+          <FormField
+            name="currency"
+            label={t('fields.currency')}
+            description={readOnly ? undefined : t('fields.currencyHint')}
+          >
             <select className={cn(controlClasses, 'h-10')}>
               {CURRENCIES.map((code) => (
                 <option key={code} value={code}>
@@ -79,7 +101,11 @@ export function OrganisationForm<T>({ initial, readOnly = false, submit, onSaved
               ))}
             </select>
           </FormField>
-          <FormField name="defaultLocale" label={t('fields.defaultLocale')} description={readOnly ? undefined : t('fields.defaultLocaleHint')}>
+          <FormField
+            name="defaultLocale"
+            label={t('fields.defaultLocale')}
+            description={readOnly ? undefined : t('fields.defaultLocaleHint')}
+          >
             <select className={cn(controlClasses, 'h-10')}>
               {ORGANISATION_LOCALES.map((code) => (
                 <option key={code} value={code}>

@@ -13,14 +13,23 @@ export interface OrganisationOverviewScreenProps {
 }
 
 /** /o/{orgId}: the organisation's name and basics, and the way to its events. */
-export function OrganisationOverviewScreen({ organisation, memberCount, Link = PlainLink }: OrganisationOverviewScreenProps) {
+export function OrganisationOverviewScreen({
+  organisation,
+  memberCount,
+  Link = PlainLink,
+}: OrganisationOverviewScreenProps) {
   const t = useTranslations('Organisations');
   const base = `/o/${organisation.id}`;
   const canManageMembers = organisation.permissions.includes('members');
   const stats = [
     { key: 'members', label: t('overview.members'), value: String(memberCount), icon: Users },
     { key: 'currency', label: t('overview.currency'), value: organisation.currency, icon: Coins },
-    { key: 'language', label: t('overview.language'), value: t(`locales.${organisation.defaultLocale === 'nl' ? 'nl' : 'en'}`), icon: Languages },
+    {
+      key: 'language',
+      label: t('overview.language'),
+      value: t(`locales.${organisation.defaultLocale === 'nl' ? 'nl' : 'en'}`),
+      icon: Languages,
+    },
   ];
   return (
     <div data-testid="page-overview">
@@ -34,7 +43,11 @@ export function OrganisationOverviewScreen({ organisation, memberCount, Link = P
       </PageHeader>
       <dl className="mb-6 grid gap-4 sm:grid-cols-3">
         {stats.map(({ key, label, value, icon: Icon }) => (
-          <div key={key} className="flex items-center gap-3 rounded-lg border border-border p-4" data-testid={`overview-${key}`}>
+          <div
+            key={key}
+            className="flex items-center gap-3 rounded-lg border border-border p-4"
+            data-testid={`overview-${key}`}
+          >
             <Icon aria-hidden className="size-5 text-muted-foreground" />
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="ml-auto text-2xl font-semibold tabular-nums">{value}</dd>

@@ -33,7 +33,10 @@ export function OrganisationSwitcher({ current, organisations, navigate }: Organ
         aria-label={`${t('label')}: ${current.name}`}
         data-testid="organisation-switcher"
       >
-        <span className="flex size-6 shrink-0 items-center justify-center rounded bg-primary text-xs font-semibold text-primary-foreground" aria-hidden>
+        <span
+          className="flex size-6 shrink-0 items-center justify-center rounded bg-primary text-xs font-semibold text-primary-foreground"
+          aria-hidden
+        >
           {current.name.trim().charAt(0).toUpperCase() || <Building2 className="size-3.5" />}
         </span>
         <span className="min-w-0 flex-1 truncate" data-testid="organisation-switcher-current">

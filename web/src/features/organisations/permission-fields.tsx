@@ -30,7 +30,8 @@ export function PermissionFields({ value, onChange, grantable, error, idPrefix }
   const generated = useId();
   const prefix = idPrefix ?? generated;
   const preset = presetOf(value);
-  const presetAllowed = (key: (typeof PRESET_KEYS)[number]) => PRESETS[key].every((permission) => grantable.includes(permission));
+  const presetAllowed = (key: (typeof PRESET_KEYS)[number]) =>
+    PRESETS[key].every((permission) => grantable.includes(permission));
   const errorId = `${prefix}-permissions-error`;
   return (
     <div className="flex flex-col gap-3">
@@ -59,7 +60,11 @@ export function PermissionFields({ value, onChange, grantable, error, idPrefix }
         </select>
         <p className="text-sm text-muted-foreground">{t('memberDialog.presetHint')}</p>
       </div>
-      <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">{t('fields.permissions')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {PERMISSIONS.map((permission) => {

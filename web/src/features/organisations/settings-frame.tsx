@@ -5,10 +5,16 @@ import { settingsTabs, type SettingsTabKey } from '../dashboard/destinations';
 import { PageHeader } from '../dashboard/page-header';
 
 /** The permission each settings tab needs ('' = any member); tabs a member cannot open are not shown. */
-export const SETTINGS_TAB_PERMISSIONS: Record<SettingsTabKey, string> = { overview: '', members: 'members', payments: 'payments' };
+export const SETTINGS_TAB_PERMISSIONS: Record<SettingsTabKey, string> = {
+  overview: '',
+  members: 'members',
+  payments: 'payments',
+};
 
 export function visibleSettingsTabs(orgId: string, permissions: readonly string[]) {
-  return settingsTabs(orgId).filter(({ key }) => SETTINGS_TAB_PERMISSIONS[key] === '' || permissions.includes(SETTINGS_TAB_PERMISSIONS[key]));
+  return settingsTabs(orgId).filter(
+    ({ key }) => SETTINGS_TAB_PERMISSIONS[key] === '' || permissions.includes(SETTINGS_TAB_PERMISSIONS[key]),
+  );
 }
 
 export interface SettingsFrameProps {
@@ -23,7 +29,11 @@ export interface SettingsFrameProps {
 /** /o/{orgId}/settings…: the title and the Overview / Members / Payments tabs around the selected tab. */
 export function SettingsFrame({ orgId, tab, permissions, Link, children }: SettingsFrameProps) {
   const t = useTranslations('Organisations.settings');
-  const items = visibleSettingsTabs(orgId, permissions).map(({ key, href }) => ({ value: key, href, label: t(`tabs.${key}`) }));
+  const items = visibleSettingsTabs(orgId, permissions).map(({ key, href }) => ({
+    value: key,
+    href,
+    label: t(`tabs.${key}`),
+  }));
   return (
     <div data-testid={`page-settings-${tab}`}>
       <PageHeader title={t('title')} />

@@ -14,8 +14,9 @@ export function createBeeper(): Beeper {
   let context: AudioContext | undefined;
   const ensure = (): AudioContext | undefined => {
     if (!context) {
-      const Constructor = (globalThis as { AudioContext?: AudioContextConstructor; webkitAudioContext?: AudioContextConstructor }).AudioContext ??
-        (globalThis as { webkitAudioContext?: AudioContextConstructor }).webkitAudioContext;
+      const Constructor =
+        (globalThis as { AudioContext?: AudioContextConstructor; webkitAudioContext?: AudioContextConstructor })
+          .AudioContext ?? (globalThis as { webkitAudioContext?: AudioContextConstructor }).webkitAudioContext;
       if (!Constructor) return undefined;
       context = new Constructor();
     }

@@ -23,7 +23,11 @@ export function cameraRefusedByPolicy(doc: PolicyDocument): boolean {
  * Whether to load the page again before asking for the camera: only when the policy refuses it and this address was
  * not loaded again for that already (a policy that still refuses after a fresh load is not the navigation's doing).
  */
-export function shouldReloadForCamera(doc: PolicyDocument, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, path: string): boolean {
+export function shouldReloadForCamera(
+  doc: PolicyDocument,
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+  path: string,
+): boolean {
   if (!cameraRefusedByPolicy(doc)) {
     // A document with the scanner's policy: a later arrival without a reload may reload again.
     storage.removeItem(RELOADED_KEY);

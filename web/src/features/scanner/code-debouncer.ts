@@ -10,7 +10,10 @@ export interface CodeDebouncer {
   reset(): void;
 }
 
-export function createCodeDebouncer(windowMs: number = SAME_CODE_WINDOW_MS, now: () => number = Date.now): CodeDebouncer {
+export function createCodeDebouncer(
+  windowMs: number = SAME_CODE_WINDOW_MS,
+  now: () => number = Date.now,
+): CodeDebouncer {
   const lastSeen = new Map<string, number>();
   return {
     accept(code) {

@@ -38,7 +38,8 @@ async function polyfillDetector(wasmUrl: string): Promise<DetectorLike> {
   // The version in the query string: a new zxing-wasm is fetched anew, not taken from a stale cache.
   await prepareZXingModule({
     overrides: {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? `${wasmUrl}?v=${ZXING_WASM_VERSION}` : prefix + path),
+      locateFile: (path: string, prefix: string) =>
+        path.endsWith('.wasm') ? `${wasmUrl}?v=${ZXING_WASM_VERSION}` : prefix + path,
     },
     fireImmediately: true,
   });
@@ -54,7 +55,8 @@ export function getCodeReader(wasmUrl: string = ZXING_WASM_PATH): Promise<CodeRe
     const detector = native ?? (await polyfillDetector(wasmUrl));
     return {
       native: native !== undefined,
-      detect: async (source: HTMLVideoElement) => (await detector.detect(source)).map((found) => found.rawValue).filter((text) => text !== ''),
+      detect: async (source: HTMLVideoElement) =>
+        (await detector.detect(source)).map((found) => found.rawValue).filter((text) => text !== ''),
     };
   })();
   // A failed load may succeed later (the .wasm fetch failed): do not keep the failure.

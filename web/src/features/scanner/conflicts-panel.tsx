@@ -73,7 +73,12 @@ export function ConflictsPanel({ conflicts: initial, load }: ConflictsPanelProps
               </thead>
               <tbody>
                 {conflicts.map((conflict) => (
-                  <tr key={`${conflict.ticketId}-${conflict.recordedAt}-${conflict.secondCheckedInAt}`} data-testid="scan-conflict-row" data-ticket-id={conflict.ticketId} className="border-b border-border last:border-0">
+                  <tr
+                    key={`${conflict.ticketId}-${conflict.recordedAt}-${conflict.secondCheckedInAt}`}
+                    data-testid="scan-conflict-row"
+                    data-ticket-id={conflict.ticketId}
+                    className="border-b border-border last:border-0"
+                  >
                     <td className="py-2 pr-3 font-mono font-medium">{conflict.reference}</td>
                     <td className="py-2 pr-3">{at(conflict.firstCheckedInAt, conflict.firstDevice)}</td>
                     <td className="py-2 pr-3">{at(conflict.secondCheckedInAt, conflict.secondDevice)}</td>

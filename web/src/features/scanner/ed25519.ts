@@ -9,7 +9,11 @@ export type SignatureVerifier = (signature: Uint8Array, message: Uint8Array, pub
 const bufferOf = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
 
 /** WebCrypto Ed25519; rejects (NotSupportedError) where the browser lacks it. */
-export async function webCryptoVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): Promise<boolean> {
+export async function webCryptoVerify(
+  signature: Uint8Array,
+  message: Uint8Array,
+  publicKey: Uint8Array,
+): Promise<boolean> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new Error('WebCrypto is not available');
   const key = await subtle.importKey('raw', bufferOf(publicKey), { name: 'Ed25519' }, false, ['verify']);
@@ -24,8 +28,8 @@ export async function nobleVerify(signature: Uint8Array, message: Uint8Array, pu
 
 // A key WebCrypto can import, to find out once whether it speaks Ed25519 (RFC 8032 test vector 1's public key).
 const PROBE_KEY = new Uint8Array([
-  0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
-  0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a,
+  0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a, 0x0e, 0xe1, 0x72,
+  0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a,
 ]);
 
 async function hasWebCryptoEd25519(): Promise<boolean> {

@@ -17,7 +17,14 @@ export interface EventScannerScreenProps {
   loadConflicts: ConflictsPanelProps['load'];
 }
 
-export function EventScannerScreen({ eventName, scanner, links, linkActions, conflicts, loadConflicts }: EventScannerScreenProps) {
+export function EventScannerScreen({
+  eventName,
+  scanner,
+  links,
+  linkActions,
+  conflicts,
+  loadConflicts,
+}: EventScannerScreenProps) {
   const t = useTranslations('Scanner');
   return (
     <div data-testid="page-event-scan" className="flex flex-col gap-6">

@@ -35,7 +35,9 @@ export interface SyncApplied {
 
 /** The oldest scans first, at most one call's worth. */
 export function nextBatch(queue: readonly QueuedScan[], max: number = MAX_SYNC_BATCH): QueuedScan[] {
-  return [...queue].sort((a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.nonce.localeCompare(b.nonce)).slice(0, max);
+  return [...queue]
+    .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.nonce.localeCompare(b.nonce))
+    .slice(0, max);
 }
 
 export function toUpload(batch: readonly QueuedScan[]): OfflineScanInput[] {
@@ -61,7 +63,11 @@ export function applySyncOutcomes(batch: readonly QueuedScan[], outcomes: readon
       continue;
     }
     if (outcome.outcome === 'conflict') {
-      applied.checkIns.push({ ticketId: scan.ticketId, checkedInAt: outcome.checkedInAt || scan.scannedAt, device: outcome.checkedInByDevice || scan.device });
+      applied.checkIns.push({
+        ticketId: scan.ticketId,
+        checkedInAt: outcome.checkedInAt || scan.scannedAt,
+        device: outcome.checkedInByDevice || scan.device,
+      });
     }
     applied.notices.push({
       nonce: scan.nonce,
@@ -76,11 +82,15 @@ export function applySyncOutcomes(batch: readonly QueuedScan[], outcomes: readon
 }
 
 /** The tickets this device admitted offline and has not yet seen in a kit. */
-export function localCheckIns(queue: readonly QueuedScan[], synced: readonly LocalCheckIn[] = []): Map<string, LocalCheckIn> {
+export function localCheckIns(
+  queue: readonly QueuedScan[],
+  synced: readonly LocalCheckIn[] = [],
+): Map<string, LocalCheckIn> {
   const map = new Map<string, LocalCheckIn>();
   for (const checkIn of synced) map.set(checkIn.ticketId, checkIn);
   for (const scan of nextBatch(queue, Number.POSITIVE_INFINITY)) {
-    if (scan.ticketId && !map.has(scan.ticketId)) map.set(scan.ticketId, { ticketId: scan.ticketId, checkedInAt: scan.scannedAt, device: scan.device });
+    if (scan.ticketId && !map.has(scan.ticketId))
+      map.set(scan.ticketId, { ticketId: scan.ticketId, checkedInAt: scan.scannedAt, device: scan.device });
   }
   return map;
 }

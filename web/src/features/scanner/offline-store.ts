@@ -70,7 +70,11 @@ export async function openIndexedDbStore(): Promise<ScannerStore> {
     clear: async (scope) => {
       const tx = db.transaction(['kits', 'queue'], 'readwrite');
       const keys = await tx.objectStore('queue').index('scope').getAllKeys(scope);
-      await Promise.all([tx.objectStore('kits').delete(scope), ...keys.map((key) => tx.objectStore('queue').delete(key)), tx.done]);
+      await Promise.all([
+        tx.objectStore('kits').delete(scope),
+        ...keys.map((key) => tx.objectStore('queue').delete(key)),
+        tx.done,
+      ]);
     },
   };
 }

@@ -26,7 +26,13 @@ export interface OfflineDecision {
 
 const PUBLIC_KEY_BYTES = 32;
 
-function decision(result: ScanResult, ticketId = '', ticket: ScannedTicketView | null = null, checkedInAt = '', device = ''): OfflineDecision {
+function decision(
+  result: ScanResult,
+  ticketId = '',
+  ticket: ScannedTicketView | null = null,
+  checkedInAt = '',
+  device = '',
+): OfflineDecision {
   return { result, ticketId, ticket, checkedInAt, checkedInByDevice: device };
 }
 
@@ -48,7 +54,8 @@ function decideTicket(
   if (!grantsEvent) return decision('wrong_event', ticketId, view);
   const mine = local.get(ticketId);
   if (mine) return decision('already_used', ticketId, view, mine.checkedInAt, mine.device);
-  if (ticket?.checkedInAt) return decision('already_used', ticketId, view, ticket.checkedInAt, ticket.checkedInByDevice);
+  if (ticket?.checkedInAt)
+    return decision('already_used', ticketId, view, ticket.checkedInAt, ticket.checkedInByDevice);
   return decision('valid', ticketId, view);
 }
 
@@ -80,5 +87,11 @@ export async function verifyOffline(
   const genuine = await verify(code.signature, new TextEncoder().encode(code.signedText), publicKey).catch(() => false);
   if (!genuine) return decision('invalid');
   const ticket = kit.tickets.find((candidate) => candidate.id === code.ticketId);
-  return decideTicket(code.ticketId, ticket, kit.revokedTicketIds.includes(code.ticketId), code.eventIds.includes(kit.eventId), local);
+  return decideTicket(
+    code.ticketId,
+    ticket,
+    kit.revokedTicketIds.includes(code.ticketId),
+    code.eventIds.includes(kit.eventId),
+    local,
+  );
 }

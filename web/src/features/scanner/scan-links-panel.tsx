@@ -9,7 +9,14 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Input } from '../../components/ui/input';
 import { ruleWordsFrom } from '../../components/ui/field-rules';
@@ -73,7 +80,9 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
     setNameError(undefined);
     setBusy(true);
     try {
-      const expiresAt = validDays ? new Date(Date.now() + Number(validDays) * 24 * 60 * 60 * 1000).toISOString() : undefined;
+      const expiresAt = validDays
+        ? new Date(Date.now() + Number(validDays) * 24 * 60 * 60 * 1000).toISOString()
+        : undefined;
       const answer = await actions.create(checked.data, expiresAt);
       if (!answer.ok) {
         if (answer.fields.name) setNameError(answer.fields.name);
@@ -101,10 +110,15 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
   };
 
   const moment = (iso: string) => (iso ? formatScanMoment(format, iso) : t('never'));
-  const expired = (link: ScanLinkView) => !link.revokedAt && link.expiresAt !== '' && Date.parse(link.expiresAt) <= Date.now();
+  const expired = (link: ScanLinkView) =>
+    !link.revokedAt && link.expiresAt !== '' && Date.parse(link.expiresAt) <= Date.now();
   const statusOf = (link: ScanLinkView) => (link.revokedAt ? 'revoked' : expired(link) ? 'expired' : 'active');
   const revokedLabel = (link: ScanLinkView) =>
-    link.revokedReason === 'member_removed' ? t('revokedMemberRemoved') : link.revokedReason === 'member_lost_checkin' ? t('revokedMemberLostCheckin') : t('revokedStatus');
+    link.revokedReason === 'member_removed'
+      ? t('revokedMemberRemoved')
+      : link.revokedReason === 'member_lost_checkin'
+        ? t('revokedMemberLostCheckin')
+        : t('revokedStatus');
 
   return (
     <Card data-testid="scan-links">
@@ -181,7 +195,13 @@ export function ScanLinksPanel({ links: initialLinks, actions, origin }: ScanLin
               </thead>
               <tbody>
                 {links.map((link) => (
-                  <tr key={link.id} data-testid="scan-link-row" data-link-id={link.id} data-status={statusOf(link)} className="border-b border-border last:border-0">
+                  <tr
+                    key={link.id}
+                    data-testid="scan-link-row"
+                    data-link-id={link.id}
+                    data-status={statusOf(link)}
+                    className="border-b border-border last:border-0"
+                  >
                     <td className="py-2 pr-3 font-medium">{link.name}</td>
                     <td className="py-2 pr-3">{moment(link.createdAt)}</td>
                     <td className="py-2 pr-3" data-testid="scan-link-last-used">
@@ -274,7 +294,14 @@ function CreatedLinkDialog({ created, onClose }: { created: { url: string; name:
         <div className="flex flex-col gap-3">
           <p className="font-medium">{created?.name}</p>
           <div className="flex gap-2">
-            <Input id="scan-link-url" data-testid="scan-link-url" readOnly value={url ?? ''} onFocus={(event) => event.target.select()} className="font-mono text-sm" />
+            <Input
+              id="scan-link-url"
+              data-testid="scan-link-url"
+              readOnly
+              value={url ?? ''}
+              onFocus={(event) => event.target.select()}
+              className="font-mono text-sm"
+            />
             <Button variant="outline" onClick={copy} data-testid="scan-link-copy">
               <Copy aria-hidden />
               {copied ? t('copied') : t('copy')}

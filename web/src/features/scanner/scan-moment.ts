@@ -7,5 +7,7 @@ export function formatScanMoment(format: Formatter, iso: string, now: Date = new
   const at = new Date(iso);
   if (iso === '' || Number.isNaN(at.getTime())) return '';
   const sameDay = format.dateTime(at, { dateStyle: 'short' }) === format.dateTime(now, { dateStyle: 'short' });
-  return sameDay ? format.dateTime(at, { hour: '2-digit', minute: '2-digit' }) : format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' });
+  return sameDay
+    ? format.dateTime(at, { hour: '2-digit', minute: '2-digit' })
+    : format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -40,7 +40,10 @@ export const TONE_CLASSES: Record<ResultTone, string> = {
 export const RESULT_DISPLAY_MS = 2500;
 
 /** The beeps: one high tone to admit, two low ones for every refusal. Frequencies in Hz, durations in ms. */
-export const BEEPS: Record<ResultSound, { frequency: number; durationMs: number; gapMs: number; count: number; wave: OscillatorType }> = {
+export const BEEPS: Record<
+  ResultSound,
+  { frequency: number; durationMs: number; gapMs: number; count: number; wave: OscillatorType }
+> = {
   accept: { frequency: 1320, durationMs: 180, gapMs: 0, count: 1, wave: 'sine' },
   reject: { frequency: 220, durationMs: 170, gapMs: 90, count: 2, wave: 'square' },
 };

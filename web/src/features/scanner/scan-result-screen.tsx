@@ -70,12 +70,19 @@ export function ScanResultScreen({ shown, onDismiss, displayMs = RESULT_DISPLAY_
       </span>
       {shown.ticket && (
         <span className="flex flex-col gap-1 text-lg sm:text-xl" data-testid="scan-result-ticket">
-          {shown.ticket.reference && <span className="font-mono font-semibold tracking-wider">{t('ticket', { reference: shown.ticket.reference })}</span>}
+          {shown.ticket.reference && (
+            <span className="font-mono font-semibold tracking-wider">
+              {t('ticket', { reference: shown.ticket.reference })}
+            </span>
+          )}
           {shown.ticket.itemName && <span>{shown.ticket.itemName}</span>}
         </span>
       )}
       {shown.offline && (
-        <span className="inline-flex items-center gap-2 rounded-full bg-black/25 px-4 py-1.5 text-base font-medium" data-testid="scan-result-offline">
+        <span
+          className="inline-flex items-center gap-2 rounded-full bg-black/25 px-4 py-1.5 text-base font-medium"
+          data-testid="scan-result-offline"
+        >
           <WifiOff aria-hidden className="size-4" />
           {t('offline')}
         </span>

@@ -27,7 +27,10 @@ export const SCAN_RETRY_DELAYS_MS = [300, 900] as const;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Calls until an answer that is not a network failure, or the retries are used up; the last answer either way. */
-export async function withRetry<T>(call: () => Promise<ApiResult<T>>, { delaysMs = SCAN_RETRY_DELAYS_MS, sleep = wait }: RetryOptions = {}): Promise<ApiResult<T>> {
+export async function withRetry<T>(
+  call: () => Promise<ApiResult<T>>,
+  { delaysMs = SCAN_RETRY_DELAYS_MS, sleep = wait }: RetryOptions = {},
+): Promise<ApiResult<T>> {
   let result = await call();
   for (const delay of delaysMs) {
     if (!isNetworkFailure(result)) return result;

@@ -3,9 +3,25 @@
 // back to the offline kit when the network is gone, queues offline admissions and uploads them when it is back.
 // Screens read its snapshots (useSyncExternalStore); timers and browser events are wired by useScanner.
 import type { ApiResult } from '../../lib/api-result';
-import type { OfflineKitView, OfflineScanInput, ScanCountsView, ScannedTicketView, ScannerOpenView, ScanOutcomeView, SyncResultView } from '../../lib/scan-model';
+import type {
+  OfflineKitView,
+  OfflineScanInput,
+  ScanCountsView,
+  ScannedTicketView,
+  ScannerOpenView,
+  ScanOutcomeView,
+  SyncResultView,
+} from '../../lib/scan-model';
 import type { SignatureVerifier } from './ed25519';
-import { applySyncOutcomes, localCheckIns, nextBatch, type QueuedScan, type SyncNotice, toUpload, withCheckIns } from './offline-queue';
+import {
+  applySyncOutcomes,
+  localCheckIns,
+  nextBatch,
+  type QueuedScan,
+  type SyncNotice,
+  toUpload,
+  withCheckIns,
+} from './offline-queue';
 import type { ScannerStore } from './offline-store';
 import { type LocalCheckIn, verifyOffline } from './offline-verify';
 import { isAccessRevoked, isNetworkFailure, newScanNonce, type RetryOptions, withRetry } from './scan-retry';
@@ -140,22 +156,38 @@ export class ScannerEngine {
   /** Reads what this device kept, opens the scanner (unless the server render did), and fetches a fresh kit. */
   async start(): Promise<void> {
     const { store, scope, api, deviceId } = this.options;
-    const [stored, queue] = await Promise.all([store.loadKit(scope).catch(() => undefined), store.loadQueue(scope).catch(() => [])]);
+    const [stored, queue] = await Promise.all([
+      store.loadKit(scope).catch(() => undefined),
+      store.loadQueue(scope).catch(() => []),
+    ]);
     this.queue = queue;
     if (stored) this.setKit(stored.kit);
     const openedBefore = this.snapshot.opened;
-    this.update({ queueLength: queue.length, ...(openedBefore ? { counts: this.countsWithQueue(openedBefore.counts) } : {}) });
+    this.update({
+      queueLength: queue.length,
+      ...(openedBefore ? { counts: this.countsWithQueue(openedBefore.counts) } : {}),
+    });
 
     if (!this.snapshot.opened) {
       const opened = await api.open(deviceId);
       if (opened.ok) {
-        this.update({ phase: 'ready', opened: opened.data, counts: this.countsWithQueue(opened.data.counts), online: true });
+        this.update({
+          phase: 'ready',
+          opened: opened.data,
+          counts: this.countsWithQueue(opened.data.counts),
+          online: true,
+        });
       } else if (isAccessRevoked(opened)) {
         this.revoke();
         return;
       } else if (stored?.opened) {
         // The network is gone but this device scanned here before: carry on from what it kept.
-        this.update({ phase: 'ready', opened: stored.opened, counts: this.countsWithQueue(stored.kit.counts), online: false });
+        this.update({
+          phase: 'ready',
+          opened: stored.opened,
+          counts: this.countsWithQueue(stored.kit.counts),
+          online: false,
+        });
       } else {
         this.update({ phase: 'unavailable', online: !isNetworkFailure(opened) });
         return;
@@ -173,9 +205,14 @@ export class ScannerEngine {
     if (answer.ok) {
       const kit = answer.data;
       // A confirmed admission the new kit already shows needs no more remembering.
-      this.synced = this.synced.filter((checkIn) => !kit.tickets.some((ticket) => ticket.id === checkIn.ticketId && ticket.checkedInAt));
+      this.synced = this.synced.filter(
+        (checkIn) => !kit.tickets.some((ticket) => ticket.id === checkIn.ticketId && ticket.checkedInAt),
+      );
       this.setKit(withCheckIns(kit, this.synced));
-      this.update({ ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(kit.counts) } : {}), online: true });
+      this.update({
+        ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(kit.counts) } : {}),
+        online: true,
+      });
       const opened = this.snapshot.opened;
       await this.options.store
         .saveKit({ scope: this.options.scope, kit, opened, savedAt: this.now().toISOString() })
@@ -195,7 +232,11 @@ export class ScannerEngine {
     const uploadsBefore = this.uploads;
     const answer = await this.options.api.open(this.options.deviceId);
     if (answer.ok) {
-      this.update({ opened: answer.data, ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(answer.data.counts) } : {}), online: true });
+      this.update({
+        opened: answer.data,
+        ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(answer.data.counts) } : {}),
+        online: true,
+      });
       if (this.queue.length > 0) void this.sync();
     } else if (isAccessRevoked(answer)) this.revoke();
     else if (isNetworkFailure(answer)) this.update({ online: false });
@@ -225,7 +266,10 @@ export class ScannerEngine {
         if (this.browserOnline()) void this.refreshCounts();
         return this.show(await this.decideOffline(code, nonce));
       }
-      const answer = await withRetry(() => this.options.api.scan({ code, nonce, deviceId: this.options.deviceId }), this.options.retry);
+      const answer = await withRetry(
+        () => this.options.api.scan({ code, nonce, deviceId: this.options.deviceId }),
+        this.options.retry,
+      );
       if (answer.ok) {
         const outcome = answer.data;
         this.update({ online: true, ...(outcome.counts ? { counts: this.countsWithQueue(outcome.counts) } : {}) });
@@ -250,7 +294,14 @@ export class ScannerEngine {
       }
       if (answer.status === 400) {
         // The BFF refused the code's shape (say, far too long): not a ticket.
-        return this.show({ id: nonce, result: 'invalid', ticket: null, checkedInAt: '', checkedInByDevice: '', offline: false });
+        return this.show({
+          id: nonce,
+          result: 'invalid',
+          ticket: null,
+          checkedInAt: '',
+          checkedInByDevice: '',
+          offline: false,
+        });
       }
       this.update({ online: false });
       return this.show(await this.decideOffline(code, nonce));
@@ -264,7 +315,13 @@ export class ScannerEngine {
    * after, the same ticket must not be admitted again offline until the next kit download.
    */
   private rememberOnlineCheckIn(outcome: ScanOutcomeView): void {
-    if (!this.kit || !outcome.ticket || !outcome.checkedInAt || (outcome.result !== 'valid' && outcome.result !== 'already_used')) return;
+    if (
+      !this.kit ||
+      !outcome.ticket ||
+      !outcome.checkedInAt ||
+      (outcome.result !== 'valid' && outcome.result !== 'already_used')
+    )
+      return;
     const ticket = this.kit.tickets.find((candidate) => candidate.reference === outcome.ticket!.reference);
     if (!ticket || ticket.checkedInAt) return;
     const device = outcome.result === 'valid' ? (this.snapshot.opened?.deviceName ?? '') : outcome.checkedInByDevice;
@@ -282,7 +339,8 @@ export class ScannerEngine {
   /** Decides from the kit; a valid ticket is admitted here and queued under the scan's nonce. */
   private async decideOffline(code: string, nonce: string): Promise<ShownScan> {
     const kit = this.kit;
-    if (!kit) return { id: nonce, result: 'unverifiable', ticket: null, checkedInAt: '', checkedInByDevice: '', offline: true };
+    if (!kit)
+      return { id: nonce, result: 'unverifiable', ticket: null, checkedInAt: '', checkedInByDevice: '', offline: true };
     const decision = await verifyOffline(code, kit, localCheckIns(this.queue, this.synced), this.options.verify);
     const shown: ShownScan = {
       id: nonce,
@@ -295,12 +353,22 @@ export class ScannerEngine {
     if (decision.result !== 'valid') return shown;
     const scannedAt = this.now().toISOString();
     const device = this.snapshot.opened?.deviceName ?? '';
-    const queued: QueuedScan = { nonce, code, scannedAt, ticketId: decision.ticketId, reference: decision.ticket?.reference ?? '', device };
+    const queued: QueuedScan = {
+      nonce,
+      code,
+      scannedAt,
+      ticketId: decision.ticketId,
+      reference: decision.ticket?.reference ?? '',
+      device,
+    };
     // Kept before it is shown: once the door waves the guest in, a reload must not forget it.
     await this.options.store.enqueue(this.options.scope, queued).catch(() => undefined);
     this.queue = [...this.queue, queued];
     const counts = this.snapshot.counts;
-    this.update({ queueLength: this.queue.length, ...(counts ? { counts: { ...counts, checkedIn: counts.checkedIn + 1 } } : {}) });
+    this.update({
+      queueLength: this.queue.length,
+      ...(counts ? { counts: { ...counts, checkedIn: counts.checkedIn + 1 } } : {}),
+    });
     return { ...shown, checkedInAt: scannedAt };
   }
 
@@ -334,7 +402,10 @@ export class ScannerEngine {
       this.synced = [...this.synced, ...applied.checkIns];
       if (this.kit) this.setKit(withCheckIns(this.kit, applied.checkIns));
       const known = new Set(this.snapshot.notices.map((notice) => notice.nonce));
-      const notices = [...applied.notices.filter((notice) => !known.has(notice.nonce)).reverse(), ...this.snapshot.notices];
+      const notices = [
+        ...applied.notices.filter((notice) => !known.has(notice.nonce)).reverse(),
+        ...this.snapshot.notices,
+      ];
       this.update({
         online: true,
         queueLength: this.queue.length,

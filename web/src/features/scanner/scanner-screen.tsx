@@ -4,7 +4,17 @@
 // snapshot and callbacks, so it renders the same in a test as at the door. `fullscreen` fills a phone's screen
 // without scrolling (the scan link page); `embedded` sits in the organiser's dashboard.
 import { SCAN_INPUT_MAX_LENGTH } from '@kassa/contracts/scan-input';
-import { Camera as CameraIcon, CameraOff, CloudUpload, Link2, RefreshCw, ScanLine, Wifi, WifiOff, X } from 'lucide-react';
+import {
+  Camera as CameraIcon,
+  CameraOff,
+  CloudUpload,
+  Link2,
+  RefreshCw,
+  ScanLine,
+  Wifi,
+  WifiOff,
+  X,
+} from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, type RefObject, useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -44,12 +54,18 @@ export function ScannerScreen(props: ScannerScreenProps) {
   const fullscreen = layout === 'fullscreen';
   const frame = cn(
     'flex flex-col',
-    fullscreen ? 'h-dvh w-full overflow-hidden overscroll-none bg-zinc-950 text-white' : 'gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground',
+    fullscreen
+      ? 'h-dvh w-full overflow-hidden overscroll-none bg-zinc-950 text-white'
+      : 'gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground',
   );
 
   if (snapshot.phase === 'revoked') {
     return (
-      <section data-testid="scanner" data-phase="revoked" className={cn(frame, 'items-center justify-center gap-3 p-6 text-center')}>
+      <section
+        data-testid="scanner"
+        data-phase="revoked"
+        className={cn(frame, 'items-center justify-center gap-3 p-6 text-center')}
+      >
         <div data-testid="scanner-revoked" className="flex max-w-md flex-col items-center gap-3">
           <Link2 aria-hidden className="size-12 opacity-70" />
           <h1 className="text-2xl font-semibold">{access === 'link' ? t('revoked.title') : t('revoked.member')}</h1>
@@ -61,7 +77,11 @@ export function ScannerScreen(props: ScannerScreenProps) {
 
   if (snapshot.phase === 'loading' || snapshot.phase === 'unavailable') {
     return (
-      <section data-testid="scanner" data-phase={snapshot.phase} className={cn(frame, 'items-center justify-center gap-3 p-6 text-center')}>
+      <section
+        data-testid="scanner"
+        data-phase={snapshot.phase}
+        className={cn(frame, 'items-center justify-center gap-3 p-6 text-center')}
+      >
         {snapshot.phase === 'loading' ? (
           <p data-testid="scanner-loading" className="opacity-80">
             {t('loading')}
@@ -82,11 +102,20 @@ export function ScannerScreen(props: ScannerScreenProps) {
   }
 
   return (
-    <section data-testid="scanner" data-phase="ready" data-online={snapshot.online ? 'true' : 'false'} className={frame}>
+    <section
+      data-testid="scanner"
+      data-phase="ready"
+      data-online={snapshot.online ? 'true' : 'false'}
+      className={frame}
+    >
       <ScannerHeader snapshot={snapshot} fullscreen={fullscreen} extra={props.headerExtra} />
       <OfflineBanner snapshot={snapshot} fullscreen={fullscreen} onSyncNow={props.onSyncNow} />
       {snapshot.rateLimitedSeconds > 0 && (
-        <p role="alert" data-testid="scanner-rate-limited" className="bg-amber-500 px-4 py-2 text-sm font-medium text-black">
+        <p
+          role="alert"
+          data-testid="scanner-rate-limited"
+          className="bg-amber-500 px-4 py-2 text-sm font-medium text-black"
+        >
           {t('rateLimited', { seconds: snapshot.rateLimitedSeconds })}
         </p>
       )}
@@ -98,20 +127,34 @@ export function ScannerScreen(props: ScannerScreenProps) {
   );
 }
 
-function ScannerHeader({ snapshot, fullscreen, extra }: { snapshot: ScannerSnapshot; fullscreen: boolean; extra?: ReactNode }) {
+function ScannerHeader({
+  snapshot,
+  fullscreen,
+  extra,
+}: {
+  snapshot: ScannerSnapshot;
+  fullscreen: boolean;
+  extra?: ReactNode;
+}) {
   const t = useTranslations('Scanner');
   const counts = snapshot.counts;
   // Two rows, so that a phone's width fits the event's name and a count that reads from arm's length.
   return (
     <header className={cn('flex flex-col gap-1', fullscreen && 'px-4 pb-2 pt-3')}>
       <div className="flex items-center gap-2">
-        <p className={cn('min-w-0 flex-1 truncate font-semibold', fullscreen ? 'text-lg' : 'text-base')} data-testid="scanner-event">
+        <p
+          className={cn('min-w-0 flex-1 truncate font-semibold', fullscreen ? 'text-lg' : 'text-base')}
+          data-testid="scanner-event"
+        >
           {snapshot.opened?.event.name}
         </p>
         <span
           data-testid="scanner-status"
           data-online={snapshot.online ? 'true' : 'false'}
-          className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium', snapshot.online ? 'bg-green-600 text-white' : 'bg-amber-500 text-black')}
+          className={cn(
+            'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium',
+            snapshot.online ? 'bg-green-600 text-white' : 'bg-amber-500 text-black',
+          )}
         >
           {snapshot.online ? <Wifi aria-hidden className="size-3.5" /> : <WifiOff aria-hidden className="size-3.5" />}
           {snapshot.syncing ? t('status.syncing') : snapshot.online ? t('status.online') : t('status.offline')}
@@ -139,7 +182,15 @@ function ScannerHeader({ snapshot, fullscreen, extra }: { snapshot: ScannerSnaps
   );
 }
 
-function OfflineBanner({ snapshot, fullscreen, onSyncNow }: { snapshot: ScannerSnapshot; fullscreen: boolean; onSyncNow(): void }) {
+function OfflineBanner({
+  snapshot,
+  fullscreen,
+  onSyncNow,
+}: {
+  snapshot: ScannerSnapshot;
+  fullscreen: boolean;
+  onSyncNow(): void;
+}) {
   const t = useTranslations('Scanner.offline');
   const format = useFormatter();
   if (snapshot.online && snapshot.queueLength === 0) return null;
@@ -149,17 +200,31 @@ function OfflineBanner({ snapshot, fullscreen, onSyncNow }: { snapshot: ScannerS
       data-testid="offline-banner"
       data-queue={snapshot.queueLength}
       data-online={snapshot.online ? 'true' : 'false'}
-      className={cn('flex flex-wrap items-center justify-between gap-2 bg-amber-500 px-4 py-2 text-sm text-black', !fullscreen && 'rounded-md')}
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-2 bg-amber-500 px-4 py-2 text-sm text-black',
+        !fullscreen && 'rounded-md',
+      )}
     >
       <div className="flex flex-col">
-        {!snapshot.online && <span className="font-semibold">{snapshot.kitGeneratedAt ? t('banner') : t('noKit')}</span>}
+        {!snapshot.online && (
+          <span className="font-semibold">{snapshot.kitGeneratedAt ? t('banner') : t('noKit')}</span>
+        )}
         <span data-testid="offline-queue">{t('queue', { count: snapshot.queueLength })}</span>
         {!snapshot.online && snapshot.kitGeneratedAt && (
-          <span className="text-xs">{t('kit', { time: formatScanMoment(format, snapshot.kitGeneratedAt), count: snapshot.kitTickets })}</span>
+          <span className="text-xs">
+            {t('kit', { time: formatScanMoment(format, snapshot.kitGeneratedAt), count: snapshot.kitTickets })}
+          </span>
         )}
       </div>
       {snapshot.queueLength > 0 && (
-        <Button size="sm" variant="outline" className="border-black/40 bg-transparent text-black hover:bg-black/10" onClick={onSyncNow} loading={snapshot.syncing} data-testid="sync-now">
+        <Button
+          size="sm"
+          variant="outline"
+          className="border-black/40 bg-transparent text-black hover:bg-black/10"
+          onClick={onSyncNow}
+          loading={snapshot.syncing}
+          data-testid="sync-now"
+        >
           <CloudUpload aria-hidden />
           {t('syncNow')}
         </Button>
@@ -176,14 +241,34 @@ function CameraView({ camera, fullscreen }: { camera: ScannerCameraProps; fullsc
     <div
       data-testid="scanner-camera"
       data-state={camera.state}
-      className={cn('relative flex items-center justify-center overflow-hidden bg-black text-white', fullscreen ? 'min-h-0 flex-1' : 'aspect-[4/3] max-h-[60vh] w-full rounded-md')}
+      className={cn(
+        'relative flex items-center justify-center overflow-hidden bg-black text-white',
+        fullscreen ? 'min-h-0 flex-1' : 'aspect-[4/3] max-h-[60vh] w-full rounded-md',
+      )}
     >
-      <video ref={camera.videoRef} data-testid="scanner-video" muted playsInline autoPlay className={cn('absolute inset-0 size-full object-cover', !active && 'hidden')} />
+      <video
+        ref={camera.videoRef}
+        data-testid="scanner-video"
+        muted
+        playsInline
+        autoPlay
+        className={cn('absolute inset-0 size-full object-cover', !active && 'hidden')}
+      />
       {camera.state === 'scanning' && (
         <>
-          <div aria-hidden className="pointer-events-none absolute left-1/2 top-1/2 size-[min(70vw,60%)] max-h-[70%] -translate-x-1/2 -translate-y-1/2 rounded-2xl border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)] aspect-square" />
+          <div
+            aria-hidden
+            className="pointer-events-none absolute left-1/2 top-1/2 size-[min(70vw,60%)] max-h-[70%] -translate-x-1/2 -translate-y-1/2 rounded-2xl border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)] aspect-square"
+          />
           <p className="absolute bottom-3 left-0 right-0 px-4 text-center text-sm drop-shadow">{t('hint')}</p>
-          <Button variant="ghost" size="icon" className="absolute right-2 top-2 bg-black/40 text-white hover:bg-black/60" onClick={camera.stop} aria-label={t('stop')} data-testid="camera-stop">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="absolute right-2 top-2 bg-black/40 text-white hover:bg-black/60"
+            onClick={camera.stop}
+            aria-label={t('stop')}
+            data-testid="camera-stop"
+          >
             <CameraOff aria-hidden />
           </Button>
         </>
@@ -206,7 +291,15 @@ function CameraView({ camera, fullscreen }: { camera: ScannerCameraProps; fullsc
   );
 }
 
-function ManualEntry({ busy, fullscreen, onSubmit }: { busy: boolean; fullscreen: boolean; onSubmit(code: string): void }) {
+function ManualEntry({
+  busy,
+  fullscreen,
+  onSubmit,
+}: {
+  busy: boolean;
+  fullscreen: boolean;
+  onSubmit(code: string): void;
+}) {
   const t = useTranslations('Scanner.manual');
   const [value, setValue] = useState('');
   const submit = (event: FormEvent) => {
@@ -216,7 +309,11 @@ function ManualEntry({ busy, fullscreen, onSubmit }: { busy: boolean; fullscreen
     setValue('');
   };
   return (
-    <form onSubmit={submit} data-testid="manual-entry" className={cn('flex flex-col gap-1', fullscreen && 'px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3')}>
+    <form
+      onSubmit={submit}
+      data-testid="manual-entry"
+      className={cn('flex flex-col gap-1', fullscreen && 'px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3')}
+    >
       <label htmlFor="scan-manual-code" className="text-sm font-medium">
         {t('label')}
       </label>
@@ -233,7 +330,10 @@ function ManualEntry({ busy, fullscreen, onSubmit }: { busy: boolean; fullscreen
           spellCheck={false}
           enterKeyHint="go"
           maxLength={SCAN_INPUT_MAX_LENGTH}
-          className={cn('h-14 min-w-0 flex-1 font-mono text-lg uppercase tracking-wider placeholder:font-sans placeholder:normal-case placeholder:tracking-normal', fullscreen && 'border-white/30 bg-zinc-900 text-white placeholder:text-zinc-500')}
+          className={cn(
+            'h-14 min-w-0 flex-1 font-mono text-lg uppercase tracking-wider placeholder:font-sans placeholder:normal-case placeholder:tracking-normal',
+            fullscreen && 'border-white/30 bg-zinc-900 text-white placeholder:text-zinc-500',
+          )}
           aria-describedby="scan-manual-hint"
         />
         <Button type="submit" size="lg" loading={busy} data-testid="manual-submit" className="h-14 px-5 text-base">
@@ -248,7 +348,15 @@ function ManualEntry({ busy, fullscreen, onSubmit }: { busy: boolean; fullscreen
   );
 }
 
-function NoticeList({ notices, fullscreen, onDismiss }: { notices: SyncNotice[]; fullscreen: boolean; onDismiss(nonce: string): void }) {
+function NoticeList({
+  notices,
+  fullscreen,
+  onDismiss,
+}: {
+  notices: SyncNotice[];
+  fullscreen: boolean;
+  onDismiss(nonce: string): void;
+}) {
   const t = useTranslations('Scanner.notices');
   const format = useFormatter();
   if (notices.length === 0) return null;
@@ -256,7 +364,10 @@ function NoticeList({ notices, fullscreen, onDismiss }: { notices: SyncNotice[];
     <section
       data-testid="sync-notices"
       aria-labelledby="sync-notices-title"
-      className={cn('flex flex-col gap-2 overflow-y-auto border-red-600 bg-red-50 p-3 text-red-950', fullscreen ? 'max-h-[30dvh] border-t-4' : 'rounded-md border')}
+      className={cn(
+        'flex flex-col gap-2 overflow-y-auto border-red-600 bg-red-50 p-3 text-red-950',
+        fullscreen ? 'max-h-[30dvh] border-t-4' : 'rounded-md border',
+      )}
     >
       <h2 id="sync-notices-title" className="text-sm font-semibold">
         {t('title')}
@@ -264,21 +375,39 @@ function NoticeList({ notices, fullscreen, onDismiss }: { notices: SyncNotice[];
       <p className="text-xs">{t('intro')}</p>
       <ul className="flex flex-col gap-1.5">
         {notices.map((notice) => {
-          const outcome = (['conflict', 'canceled', 'unpaid', 'wrong_event', 'invalid'] as const).find((known) => known === notice.outcome) ?? 'invalid';
+          const outcome =
+            (['conflict', 'canceled', 'unpaid', 'wrong_event', 'invalid'] as const).find(
+              (known) => known === notice.outcome,
+            ) ?? 'invalid';
           const scanned = formatScanMoment(format, notice.scannedAt);
           return (
-            <li key={notice.nonce} data-testid="sync-notice" data-outcome={notice.outcome} className="flex items-start justify-between gap-2 rounded bg-white p-2 text-sm">
+            <li
+              key={notice.nonce}
+              data-testid="sync-notice"
+              data-outcome={notice.outcome}
+              className="flex items-start justify-between gap-2 rounded bg-white p-2 text-sm"
+            >
               <div>
                 <p className="font-semibold">
                   {t(outcome)} · <span className="font-mono">{notice.reference || t('unknownReference')}</span>
                 </p>
                 <p className="text-xs">
                   {notice.outcome === 'conflict'
-                    ? t('conflictDetail', { scanned, time: formatScanMoment(format, notice.checkedInAt), device: notice.checkedInByDevice || '—' })
+                    ? t('conflictDetail', {
+                        scanned,
+                        time: formatScanMoment(format, notice.checkedInAt),
+                        device: notice.checkedInByDevice || '—',
+                      })
                     : t('rejectedDetail', { scanned })}
                 </p>
               </div>
-              <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('dismiss')} onClick={() => onDismiss(notice.nonce)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 shrink-0"
+                aria-label={t('dismiss')}
+                onClick={() => onDismiss(notice.nonce)}
+              >
                 <X aria-hidden />
               </Button>
             </li>

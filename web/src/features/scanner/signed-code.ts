@@ -33,7 +33,12 @@ function parsePayload(text: string): { t: string; e: string[]; s: string } | nul
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { t, e, s } = value as Record<string, unknown>;
   if (typeof t !== 'string' || !TICKET_ID.test(t)) return null;
-  if (!Array.isArray(e) || e.length === 0 || !e.every((id): id is string => typeof id === 'string' && EVENT_ID.test(id))) return null;
+  if (
+    !Array.isArray(e) ||
+    e.length === 0 ||
+    !e.every((id): id is string => typeof id === 'string' && EVENT_ID.test(id))
+  )
+    return null;
   if (typeof s !== 'string' || s === '') return null;
   return { t, e, s };
 }
@@ -47,5 +52,12 @@ export function parseSignedCode(raw: unknown): SignedCode | null {
   if (!signature || signature.length !== SIGNATURE_BYTES) return null;
   const payload = parsePayload(parts.payload);
   if (!payload) return null;
-  return { keyId: parts.keyId, ticketId: payload.t, eventIds: payload.e, seed: payload.s, signedText: parts.signedText, signature };
+  return {
+    keyId: parts.keyId,
+    ticketId: payload.t,
+    eventIds: payload.e,
+    seed: payload.s,
+    signedText: parts.signedText,
+    signature,
+  };
 }

@@ -20,7 +20,10 @@ export interface Camera {
 const READ_INTERVAL_MS = 150;
 
 function stateOfError(error: unknown): CameraState {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null) ? (error as { name?: string }).name : undefined;
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null)
+      ? (error as { name?: string }).name
+      : undefined;
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError') return 'unavailable';
   return 'failed';
@@ -62,7 +65,10 @@ export function useCamera(onCode: (code: string) => void): Camera {
       // The reader (maybe the WebAssembly module) loads while the person answers the camera prompt.
       const readerLoad = getCodeReader();
       readerLoad.catch(() => undefined);
-      const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+      const media = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: 'environment' } },
+        audio: false,
+      });
       stream.current = media;
       const reader = await readerLoad;
       const video = videoRef.current;

@@ -31,8 +31,18 @@ export interface ScannerHandle {
 }
 
 const LOADING: ScannerSnapshot = {
-  phase: 'loading', opened: null, counts: null, online: true, kitGeneratedAt: '', kitTickets: 0, queueLength: 0,
-  syncing: false, notices: [], shown: null, busy: false, rateLimitedSeconds: 0,
+  phase: 'loading',
+  opened: null,
+  counts: null,
+  online: true,
+  kitGeneratedAt: '',
+  kitTickets: 0,
+  queueLength: 0,
+  syncing: false,
+  notices: [],
+  shown: null,
+  busy: false,
+  rateLimitedSeconds: 0,
 };
 const noEngine = { subscribe: () => () => undefined };
 

@@ -62,7 +62,12 @@ export function CartPanel({ currency, donation, items, priceCart, checkout, onCh
       void priceCart(JSON.parse(key) as PriceCartInput).then((result) => {
         if (!current) return;
         if (result.ok) setPriced({ key, quote: result.data });
-        else setPriced({ key, error: Object.values(result.fields)[0] ?? (result.status === 400 || result.status === 404 ? result.message : '') });
+        else
+          setPriced({
+            key,
+            error:
+              Object.values(result.fields)[0] ?? (result.status === 400 || result.status === 404 ? result.message : ''),
+          });
       });
     }, PRICE_DELAY_MS);
     return () => {
@@ -78,7 +83,11 @@ export function CartPanel({ currency, donation, items, priceCart, checkout, onCh
   const updating = lines.length > 0 && !fresh;
 
   return (
-    <section aria-labelledby="cart-title" className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-5" data-testid="cart">
+    <section
+      aria-labelledby="cart-title"
+      className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+      data-testid="cart"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="cart-title" className="flex items-center gap-2 text-lg font-semibold">
           <ShoppingCart aria-hidden className="size-5 text-primary" />
@@ -96,11 +105,17 @@ export function CartPanel({ currency, donation, items, priceCart, checkout, onCh
             {lines.map((line) => {
               const item = byId.get(line.itemId);
               const name = item?.name ?? line.itemId;
-              const pricedLine = quote?.lines.find((candidate) => candidate.itemId === line.itemId && candidate.quantity === line.quantity);
+              const pricedLine = quote?.lines.find(
+                (candidate) => candidate.itemId === line.itemId && candidate.quantity === line.quantity,
+              );
               const subtotal = pricedLine?.subtotalMinor ?? (item ? item.priceMinor * line.quantity : 0);
               const total = pricedLine?.totalMinor ?? subtotal;
               return (
-                <li key={line.itemId} className="flex items-start justify-between gap-3 text-sm" data-testid="cart-line">
+                <li
+                  key={line.itemId}
+                  className="flex items-start justify-between gap-3 text-sm"
+                  data-testid="cart-line"
+                >
                   <span className="min-w-0 flex-1">{t('line', { quantity: line.quantity, item: name })}</span>
                   <span className="flex flex-col items-end tabular-nums">
                     {total !== subtotal && <s className="text-xs text-muted-foreground">{money(subtotal)}</s>}
@@ -120,20 +135,44 @@ export function CartPanel({ currency, donation, items, priceCart, checkout, onCh
             })}
           </ul>
 
-          {donation.enabled && <DonationChoice currency={currency} donation={donation} error={cartFieldErrors.donationMinor} />}
-          <DiscountCodeField quote={fresh && 'quote' in fresh ? fresh.quote : null} error={cartFieldErrors.discountCode} />
+          {donation.enabled && (
+            <DonationChoice currency={currency} donation={donation} error={cartFieldErrors.donationMinor} />
+          )}
+          <DiscountCodeField
+            quote={fresh && 'quote' in fresh ? fresh.quote : null}
+            error={cartFieldErrors.discountCode}
+          />
 
-          <dl className={cn('flex flex-col gap-1 border-t border-border pt-3 text-sm transition-opacity', updating && 'opacity-60')} aria-busy={updating} data-testid="cart-totals">
+          <dl
+            className={cn(
+              'flex flex-col gap-1 border-t border-border pt-3 text-sm transition-opacity',
+              updating && 'opacity-60',
+            )}
+            aria-busy={updating}
+            data-testid="cart-totals"
+          >
             {quote && (
               <>
                 <Row label={t('subtotal')} value={money(quote.subtotalMinor)} name="subtotal" />
-                {quote.discountMinor > 0 && <Row label={t('discount', { code: quote.discountCode })} value={`−${money(quote.discountMinor)}`} name="discount" />}
-                {quote.donationMinor > 0 && <Row label={t('donation')} value={money(quote.donationMinor)} name="donation" />}
+                {quote.discountMinor > 0 && (
+                  <Row
+                    label={t('discount', { code: quote.discountCode })}
+                    value={`−${money(quote.discountMinor)}`}
+                    name="discount"
+                  />
+                )}
+                {quote.donationMinor > 0 && (
+                  <Row label={t('donation')} value={money(quote.donationMinor)} name="donation" />
+                )}
                 <Row label={t('fee')} value={money(quote.feeMinor)} name="fee" />
                 <Row label={t('total')} value={money(quote.totalMinor)} name="total" strong />
               </>
             )}
-            {updating && <p className="text-xs text-muted-foreground" role="status">{t('updating')}</p>}
+            {updating && (
+              <p className="text-xs text-muted-foreground" role="status">
+                {t('updating')}
+              </p>
+            )}
           </dl>
           {fresh && 'error' in fresh && <FormAlert tone="error">{fresh.error || t('priceFailed')}</FormAlert>}
 
@@ -152,7 +191,12 @@ export function CartPanel({ currency, donation, items, priceCart, checkout, onCh
             onCartFieldErrors={setCartFieldErrors}
           />
           <div className="flex flex-col gap-2">
-            <Button variant="link" size="inline" className="self-start text-xs" onClick={() => dispatch({ type: 'clear' })}>
+            <Button
+              variant="link"
+              size="inline"
+              className="self-start text-xs"
+              onClick={() => dispatch({ type: 'clear' })}
+            >
               <Trash2 aria-hidden />
               {t('clear')}
             </Button>
@@ -165,7 +209,10 @@ export function CartPanel({ currency, donation, items, priceCart, checkout, onCh
 
 function Row({ label, value, name, strong = false }: { label: string; value: string; name: string; strong?: boolean }) {
   return (
-    <div className={cn('flex justify-between gap-3', strong && 'mt-1 text-base font-semibold')} data-testid={`cart-${name}`}>
+    <div
+      className={cn('flex justify-between gap-3', strong && 'mt-1 text-base font-semibold')}
+      data-testid={`cart-${name}`}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>
@@ -291,7 +338,9 @@ function DiscountCodeField({ quote, error }: { quote: PriceQuoteView | null; err
           spellCheck={false}
           maxLength={DISCOUNT_CODE_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
-          aria-describedby={[verdict && 'discount-code-verdict', error && 'discount-code-error'].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [verdict && 'discount-code-verdict', error && 'discount-code-error'].filter(Boolean).join(' ') || undefined
+          }
           aria-invalid={(verdict !== '' && verdict !== 'applied') || Boolean(error) || undefined}
           className="h-9"
         />
@@ -311,7 +360,10 @@ function DiscountCodeField({ quote, error }: { quote: PriceQuoteView | null; err
           role="status"
           data-testid="discount-verdict"
           data-verdict={verdict}
-          className={cn('flex items-center gap-1.5 text-sm', verdict === 'applied' ? 'text-success' : 'text-destructive')}
+          className={cn(
+            'flex items-center gap-1.5 text-sm',
+            verdict === 'applied' ? 'text-success' : 'text-destructive',
+          )}
         >
           <Tag aria-hidden className="size-4 shrink-0" />
           {t(`status.${verdict}`, { code: quote?.discountCode || state.discountCode })}

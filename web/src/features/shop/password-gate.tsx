@@ -37,7 +37,11 @@ export function PasswordGate({ shopName, unlock, onUnlocked }: PasswordGateProps
   };
 
   return (
-    <section aria-labelledby="gate-title" className="mx-auto flex w-full max-w-md flex-col gap-5 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm" data-testid="password-gate">
+    <section
+      aria-labelledby="gate-title"
+      className="mx-auto flex w-full max-w-md flex-col gap-5 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm"
+      data-testid="password-gate"
+    >
       <div className="flex size-12 items-center justify-center rounded-full bg-muted text-primary">
         <LockKeyhole aria-hidden className="size-6" />
       </div>

@@ -5,7 +5,15 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { formatMinor } from '../../lib/money-input';
-import { availabilityOf, groupShopItems, type AvailabilityStatus, type AvailabilityView, type PublicShopEventView, type PublicShopItemView, type PublicShopView } from '../../lib/public-shop';
+import {
+  availabilityOf,
+  groupShopItems,
+  type AvailabilityStatus,
+  type AvailabilityView,
+  type PublicShopEventView,
+  type PublicShopItemView,
+  type PublicShopView,
+} from '../../lib/public-shop';
 import { EventDates } from '../events/event-dates';
 import { EventWhenWhere } from '../events/event-when-where';
 import { ReloadAt } from './reload-at';
@@ -22,14 +30,31 @@ export function PublicShopScreen({ shop, availability, cartPanel }: PublicShopSc
   const t = useTranslations('PublicShop');
   const { offers, singles } = groupShopItems(shop.items, shop.events);
   const eventsById = new Map(shop.events.map((event) => [event.id, event]));
-  const maxQuantities = Object.fromEntries(shop.items.map((item) => [item.id, availabilityOf(availability, item.id).maxQuantity]));
+  const maxQuantities = Object.fromEntries(
+    shop.items.map((item) => [item.id, availabilityOf(availability, item.id).maxQuantity]),
+  );
   const empty = offers.length === 0 && singles.length === 0;
   const item = (entry: PublicShopItemView) => (
-    <ShopItemRow key={entry.id} item={entry} availability={availability} currency={shop.currency} grants={entry.eventIds.length > 1 ? entry.eventIds.map((id) => eventsById.get(id)).filter((event) => event !== undefined) : []} />
+    <ShopItemRow
+      key={entry.id}
+      item={entry}
+      availability={availability}
+      currency={shop.currency}
+      grants={
+        entry.eventIds.length > 1
+          ? entry.eventIds.map((id) => eventsById.get(id)).filter((event) => event !== undefined)
+          : []
+      }
+    />
   );
 
   return (
-    <ShopCartProvider shopId={shop.id} itemOrder={shop.items.map(({ id }) => id)} maxQuantities={maxQuantities} donation={shop.donation}>
+    <ShopCartProvider
+      shopId={shop.id}
+      itemOrder={shop.items.map(({ id }) => id)}
+      maxQuantities={maxQuantities}
+      donation={shop.donation}
+    >
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-8" data-testid="public-shop">
         <ShopHeader shop={shop} />
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
@@ -49,7 +74,9 @@ export function PublicShopScreen({ shop, availability, cartPanel }: PublicShopSc
                   </h2>
                   <p className="text-sm text-muted-foreground">{t('offersHint')}</p>
                 </div>
-                <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">{offers.map(item)}</ul>
+                <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
+                  {offers.map(item)}
+                </ul>
               </section>
             )}
             {singles.length > 0 && (
@@ -58,9 +85,16 @@ export function PublicShopScreen({ shop, availability, cartPanel }: PublicShopSc
                   {t('singleTickets')}
                 </h2>
                 {singles.map((group) => (
-                  <section key={group.event.id} aria-labelledby={`event-${group.event.id}`} className="flex flex-col gap-2" data-testid="event-group">
+                  <section
+                    key={group.event.id}
+                    aria-labelledby={`event-${group.event.id}`}
+                    className="flex flex-col gap-2"
+                    data-testid="event-group"
+                  >
                     <EventHeading event={group.event} />
-                    <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">{group.items.map(item)}</ul>
+                    <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
+                      {group.items.map(item)}
+                    </ul>
                   </section>
                 ))}
               </section>
@@ -77,7 +111,9 @@ function ShopHeader({ shop }: { shop: Pick<PublicShopView, 'name' | 'description
   return (
     <header className="flex flex-col gap-3">
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{shop.name}</h1>
-      {shop.description && <p className="max-w-prose whitespace-pre-line leading-relaxed text-muted-foreground">{shop.description}</p>}
+      {shop.description && (
+        <p className="max-w-prose whitespace-pre-line leading-relaxed text-muted-foreground">{shop.description}</p>
+      )}
     </header>
   );
 }
@@ -100,22 +136,48 @@ function EventHeading({ event }: { event: PublicShopEventView }) {
   );
 }
 
-const AVAILABILITY_TONES: Record<AvailabilityStatus, BadgeProps['tone']> = { available: 'success', 'sold out': 'danger', closed: 'neutral', upcoming: 'info' };
-const AVAILABILITY_KEYS = { available: 'available', 'sold out': 'soldOut', closed: 'closed', upcoming: 'upcoming' } as const;
+const AVAILABILITY_TONES: Record<AvailabilityStatus, BadgeProps['tone']> = {
+  available: 'success',
+  'sold out': 'danger',
+  closed: 'neutral',
+  upcoming: 'info',
+};
+const AVAILABILITY_KEYS = {
+  available: 'available',
+  'sold out': 'soldOut',
+  closed: 'closed',
+  upcoming: 'upcoming',
+} as const;
 
-function ShopItemRow({ item, availability, currency, grants }: { item: PublicShopItemView; availability: AvailabilityView; currency: string; grants: PublicShopEventView[] }) {
+function ShopItemRow({
+  item,
+  availability,
+  currency,
+  grants,
+}: {
+  item: PublicShopItemView;
+  availability: AvailabilityView;
+  currency: string;
+  grants: PublicShopEventView[];
+}) {
   const t = useTranslations('PublicShop');
   const format = useFormatter();
   const locale = useLocale();
   const { status, maxQuantity, remaining } = availabilityOf(availability, item.id);
   const Icon = grants.length > 0 ? Tickets : Ticket;
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="shop-item" data-item-id={item.id}>
+    <li
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="shop-item"
+      data-item-id={item.id}
+    >
       <div className="flex min-w-0 gap-3">
         <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
         <div className="flex min-w-0 flex-col gap-1">
           <span className="font-medium">{item.name}</span>
-          {item.description && <span className="whitespace-pre-line text-sm text-muted-foreground">{item.description}</span>}
+          {item.description && (
+            <span className="whitespace-pre-line text-sm text-muted-foreground">{item.description}</span>
+          )}
           {grants.length > 0 && (
             <div className="text-sm">
               <span className="text-muted-foreground">{t('grants')}: </span>
@@ -123,7 +185,8 @@ function ShopItemRow({ item, availability, currency, grants }: { item: PublicSho
                 {grants.map((event, index) => (
                   <li key={event.id} className="inline">
                     {index > 0 && ', '}
-                    <span className="font-medium">{event.name}</span> (<EventDates startsAt={event.startsAt} endsAt={event.endsAt} />)
+                    <span className="font-medium">{event.name}</span> (
+                    <EventDates startsAt={event.startsAt} endsAt={event.endsAt} />)
                   </li>
                 ))}
               </ul>
@@ -133,11 +196,19 @@ function ShopItemRow({ item, availability, currency, grants }: { item: PublicSho
             <Badge tone={AVAILABILITY_TONES[status]} data-availability={status}>
               {t(`availability.${AVAILABILITY_KEYS[status]}`)}
             </Badge>
-            {status === 'available' && remaining !== null && <span className="font-medium text-warning">{t('onlyLeft', { count: remaining })}</span>}
-            {status === 'upcoming' && item.saleStart && (
-              <span className="text-muted-foreground">{t('salesStart', { date: format.dateTime(new Date(item.saleStart), { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+            {status === 'available' && remaining !== null && (
+              <span className="font-medium text-warning">{t('onlyLeft', { count: remaining })}</span>
             )}
-            {item.maxPerOrder !== null && status === 'available' && <span className="text-muted-foreground">{t('maxPerOrder', { count: item.maxPerOrder })}</span>}
+            {status === 'upcoming' && item.saleStart && (
+              <span className="text-muted-foreground">
+                {t('salesStart', {
+                  date: format.dateTime(new Date(item.saleStart), { dateStyle: 'medium', timeStyle: 'short' }),
+                })}
+              </span>
+            )}
+            {item.maxPerOrder !== null && status === 'available' && (
+              <span className="text-muted-foreground">{t('maxPerOrder', { count: item.maxPerOrder })}</span>
+            )}
           </div>
         </div>
       </div>
@@ -152,7 +223,11 @@ function ShopItemRow({ item, availability, currency, grants }: { item: PublicSho
 }
 
 /** An upcoming shop: when it opens, in the visitor's language; the page reloads itself at that moment. */
-export function ShopUpcomingScreen({ shop }: { shop: Pick<PublicShopView, 'id' | 'name' | 'description' | 'opensAt'> }) {
+export function ShopUpcomingScreen({
+  shop,
+}: {
+  shop: Pick<PublicShopView, 'id' | 'name' | 'description' | 'opensAt'>;
+}) {
   const t = useTranslations('PublicShop.upcoming');
   const format = useFormatter();
   const opensAt = new Date(shop.opensAt);
@@ -165,14 +240,25 @@ export function ShopUpcomingScreen({ shop }: { shop: Pick<PublicShopView, 'id' |
         </Badge>
       </div>
       <ShopHeader shop={shop} />
-      <section aria-labelledby="upcoming-title" className="flex flex-col gap-2 rounded-lg border border-border bg-card p-5 text-card-foreground">
+      <section
+        aria-labelledby="upcoming-title"
+        className="flex flex-col gap-2 rounded-lg border border-border bg-card p-5 text-card-foreground"
+      >
         <h2 id="upcoming-title" className="text-lg font-semibold">
           {t('title')}
         </h2>
         <p>
           {t.rich('opensAt', {
             // The zone is named: the shop's clock (the organiser's) need not be the guest's.
-            date: format.dateTime(opensAt, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+            date: format.dateTime(opensAt, {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+              hour: 'numeric',
+              minute: '2-digit',
+              timeZoneName: 'short',
+            }),
             time: (chunks) => (
               <time dateTime={shop.opensAt} className="font-medium" data-testid="opens-at">
                 {chunks}

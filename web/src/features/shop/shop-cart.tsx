@@ -3,9 +3,28 @@
 // list and the cart panel, kept in localStorage per shop and checked against what the shop sells now on load.
 import { Minus, Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+} from 'react';
 import { Button } from '../../components/ui/button';
-import { cartReducer, cartStorageKey, EMPTY_CART, parseStoredCart, reconcileCart, serializeCart, type CartAction, type CartState } from '../../lib/shop-cart';
+import {
+  cartReducer,
+  cartStorageKey,
+  EMPTY_CART,
+  parseStoredCart,
+  reconcileCart,
+  serializeCart,
+  type CartAction,
+  type CartState,
+} from '../../lib/shop-cart';
 import type { DonationView } from '../../lib/shop-model';
 
 interface ShopCartContextValue {
@@ -40,7 +59,8 @@ export interface ShopCartProviderProps {
 }
 
 const sameQuantities = (a: CartState, b: CartState) =>
-  Object.keys(a.quantities).length === Object.keys(b.quantities).length && Object.entries(a.quantities).every(([id, n]) => b.quantities[id] === n);
+  Object.keys(a.quantities).length === Object.keys(b.quantities).length &&
+  Object.entries(a.quantities).every(([id, n]) => b.quantities[id] === n);
 
 export function ShopCartProvider({ shopId, itemOrder, maxQuantities, donation, children }: ShopCartProviderProps) {
   const [state, dispatch] = useReducer(cartReducer, EMPTY_CART);
@@ -70,7 +90,8 @@ export function ShopCartProvider({ shopId, itemOrder, maxQuantities, donation, c
   useEffect(() => {
     if (!hydrated) return;
     try {
-      if (Object.keys(state.quantities).length === 0 && state.donationMinor === 0 && state.discountCode === '') window.localStorage.removeItem(key);
+      if (Object.keys(state.quantities).length === 0 && state.donationMinor === 0 && state.discountCode === '')
+        window.localStorage.removeItem(key);
       else window.localStorage.setItem(key, serializeCart(state));
     } catch {
       // Storage full or refused (private mode): the cart still works for this page view.
@@ -110,7 +131,14 @@ export function QuantityPicker({ itemId, itemName }: { itemId: string; itemName:
   const inputId = `quantity-${itemId}`;
   return (
     <div className="flex items-center gap-1" data-testid="quantity-picker">
-      <Button variant="outline" size="icon" className="size-9" aria-label={t('decrease', { item: itemName })} disabled={!hydrated || quantity <= 0} onClick={() => set(quantity - 1)}>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-9"
+        aria-label={t('decrease', { item: itemName })}
+        disabled={!hydrated || quantity <= 0}
+        onClick={() => set(quantity - 1)}
+      >
         <Minus aria-hidden />
       </Button>
       <label htmlFor={inputId} className="sr-only">
@@ -128,7 +156,14 @@ export function QuantityPicker({ itemId, itemName }: { itemId: string; itemName:
         onChange={(event) => set(Number.parseInt(event.target.value || '0', 10))}
         className="h-9 w-12 rounded-md border border-input bg-background text-center text-base tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
       />
-      <Button variant="outline" size="icon" className="size-9" aria-label={t('increase', { item: itemName })} disabled={!hydrated || quantity >= max} onClick={() => set(quantity + 1)}>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-9"
+        aria-label={t('increase', { item: itemName })}
+        disabled={!hydrated || quantity >= max}
+        onClick={() => set(quantity + 1)}
+      >
         <Plus aria-hidden />
       </Button>
     </div>

@@ -10,7 +10,15 @@ import { controlClasses, Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { toDateTimeLocal } from '../../lib/date-time-local';
 import { currencyDigits, formatDiscountValue, minorToInput } from '../../lib/money-input';
-import { DISCOUNT_TYPES, type DiscountCodeInput, type DiscountCodeView, itemDisplayName, type SellableEvent, type ShopItemView, type ShopView } from '../../lib/shop-model';
+import {
+  DISCOUNT_TYPES,
+  type DiscountCodeInput,
+  type DiscountCodeView,
+  itemDisplayName,
+  type SellableEvent,
+  type ShopItemView,
+  type ShopView,
+} from '../../lib/shop-model';
 import { type DiscountCodeFormValues, discountCodeFormSchema, shopFormFieldOf } from '../../lib/shop-rules';
 import { showFailure } from '../events/form-support';
 import { DialogButtons, EditableTable } from './editable-table';
@@ -40,27 +48,55 @@ function Validity({ code }: { code: DiscountCodeView }) {
   );
 }
 
-export function DiscountCodesTab({ shop, discountCodes, items, events, canEdit, actions, refresh }: DiscountCodesTabProps) {
+export function DiscountCodesTab({
+  shop,
+  discountCodes,
+  items,
+  events,
+  canEdit,
+  actions,
+  refresh,
+}: DiscountCodesTabProps) {
   const t = useTranslations('Shops.discountCodes');
   const format = useFormatter();
   const locale = useLocale();
   const itemNames = new Map(items.map((item) => [item.id, itemDisplayName(item, events)]));
 
   const columns: ColumnDef<DiscountCodeView, unknown>[] = [
-    { id: 'code', accessorFn: (code) => code.code, header: t('columns.code'), cell: ({ getValue }) => <code className="font-mono font-medium">{getValue() as string}</code> },
-    { id: 'type', accessorFn: (code) => code.type, header: t('columns.type'), cell: ({ row }) => t(`types.${row.original.type}`) },
+    {
+      id: 'code',
+      accessorFn: (code) => code.code,
+      header: t('columns.code'),
+      cell: ({ getValue }) => <code className="font-mono font-medium">{getValue() as string}</code>,
+    },
+    {
+      id: 'type',
+      accessorFn: (code) => code.type,
+      header: t('columns.type'),
+      cell: ({ row }) => t(`types.${row.original.type}`),
+    },
     {
       id: 'value',
       accessorFn: (code) => code.value,
       header: t('columns.value'),
-      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDiscountValue(row.original, shop.currency, locale)}</span>,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {formatDiscountValue(row.original, shop.currency, locale)}
+        </span>
+      ),
     },
-    { id: 'validity', accessorFn: (code) => code.validFrom ?? '', header: t('columns.validity'), cell: ({ row }) => <Validity code={row.original} /> },
+    {
+      id: 'validity',
+      accessorFn: (code) => code.validFrom ?? '',
+      header: t('columns.validity'),
+      cell: ({ row }) => <Validity code={row.original} />,
+    },
     {
       id: 'maxUses',
       accessorFn: (code) => code.maxUses ?? Number.POSITIVE_INFINITY,
       header: t('columns.maxUses'),
-      cell: ({ row }) => (row.original.maxUses === null ? t('unlimited') : t('uses', { count: format.number(row.original.maxUses) })),
+      cell: ({ row }) =>
+        row.original.maxUses === null ? t('unlimited') : t('uses', { count: format.number(row.original.maxUses) }),
     },
     {
       id: 'scope',
@@ -163,7 +199,9 @@ function DiscountCodeForm({ code, shop, items, onSubmit, onSaved, onCancel }: Di
         <FormField<DiscountCodeFormValues>
           name="value"
           label={type === 'fixed' ? `${t('value')} (${shop.currency})` : `${t('value')} (%)`}
-          description={type === 'fixed' ? tCodes('valueFixedHint', { currency: shop.currency }) : tCodes('valuePercentHint')}
+          description={
+            type === 'fixed' ? tCodes('valueFixedHint', { currency: shop.currency }) : tCodes('valuePercentHint')
+          }
         >
           <Input autoComplete="off" inputMode="decimal" className="max-w-40" />
         </FormField>

@@ -37,7 +37,21 @@ export interface EditableTableProps<T> {
 
 type Editing<T> = { kind: 'new' } | { kind: 'edit'; row: T };
 
-export function EditableTable<T>({ area, rows, rowId, rowName, columns, canEdit, empty, canAdd = true, form, remove, refresh, testId, dialogClassName }: EditableTableProps<T>) {
+export function EditableTable<T>({
+  area,
+  rows,
+  rowId,
+  rowName,
+  columns,
+  canEdit,
+  empty,
+  canAdd = true,
+  form,
+  remove,
+  refresh,
+  testId,
+  dialogClassName,
+}: EditableTableProps<T>) {
   const t = useTranslations(area);
   const tForm = useTranslations('Shops.form');
   const tErrors = useTranslations('Shops.errors');
@@ -71,13 +85,22 @@ export function EditableTable<T>({ area, rows, rowId, rowName, columns, canEdit,
     enableSorting: false,
     cell: ({ row }) => (
       <div className="flex justify-end gap-1">
-        <Button variant="ghost" size="sm" aria-label={t('editLabel', { name: rowName(row.original), code: rowName(row.original) })} onClick={() => setEditing({ kind: 'edit', row: row.original })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('editLabel', { name: rowName(row.original), code: rowName(row.original) })}
+          onClick={() => setEditing({ kind: 'edit', row: row.original })}
+        >
           <Pencil aria-hidden />
           <span className="hidden sm:inline">{t('edit')}</span>
         </Button>
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" size="sm" aria-label={t('deleteLabel', { name: rowName(row.original), code: rowName(row.original) })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('deleteLabel', { name: rowName(row.original), code: rowName(row.original) })}
+            >
               <Trash2 aria-hidden />
               <span className="hidden sm:inline">{t('delete')}</span>
             </Button>

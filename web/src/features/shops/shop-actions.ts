@@ -1,6 +1,13 @@
 // What the shop pages can ask the BFF to do; the host wires each to its route handler.
 import type { ApiResult } from '../../lib/api-result';
-import type { DiscountCodeInput, DiscountCodeView, ShopInput, ShopItemInput, ShopItemView, ShopView } from '../../lib/shop-model';
+import type {
+  DiscountCodeInput,
+  DiscountCodeView,
+  ShopInput,
+  ShopItemInput,
+  ShopItemView,
+  ShopView,
+} from '../../lib/shop-model';
 
 export interface ShopActions {
   publish(): Promise<ApiResult<{ shop: ShopView }>>;
@@ -11,6 +18,9 @@ export interface ShopActions {
   updateItem(itemId: string, input: ShopItemInput): Promise<ApiResult<{ item: ShopItemView }>>;
   deleteItem(itemId: string): Promise<ApiResult<unknown>>;
   createDiscountCode(input: DiscountCodeInput): Promise<ApiResult<{ discountCode: DiscountCodeView }>>;
-  updateDiscountCode(discountCodeId: string, input: DiscountCodeInput): Promise<ApiResult<{ discountCode: DiscountCodeView }>>;
+  updateDiscountCode(
+    discountCodeId: string,
+    input: DiscountCodeInput,
+  ): Promise<ApiResult<{ discountCode: DiscountCodeView }>>;
   deleteDiscountCode(discountCodeId: string): Promise<ApiResult<unknown>>;
 }

@@ -22,7 +22,15 @@ export interface ShopDashboardScreenProps {
   Link?: TabLinkComponent;
 }
 
-export function ShopDashboardScreen({ orgId, shop, canEdit, publicUrl, actions, refresh, Link = PlainLink as TabLinkComponent }: ShopDashboardScreenProps) {
+export function ShopDashboardScreen({
+  orgId,
+  shop,
+  canEdit,
+  publicUrl,
+  actions,
+  refresh,
+  Link = PlainLink as TabLinkComponent,
+}: ShopDashboardScreenProps) {
   const t = useTranslations('Shops.dashboard');
   return (
     <div data-testid="page-shop-dashboard">
@@ -30,11 +38,25 @@ export function ShopDashboardScreen({ orgId, shop, canEdit, publicUrl, actions, 
         <ShopBadges shop={shop} className="text-sm" />
       </PageHeader>
       <div className="grid gap-8 lg:grid-cols-[1fr_16rem]">
-        <ShopOverview shop={shop} canEdit={canEdit && shop.status !== 'deleted'} publicUrl={publicUrl} actions={actions} refresh={refresh} />
-        <nav aria-label={t('manage')} className="flex h-fit flex-col gap-1 rounded-lg border border-border p-4" data-testid="shop-manage-links">
+        <ShopOverview
+          shop={shop}
+          canEdit={canEdit && shop.status !== 'deleted'}
+          publicUrl={publicUrl}
+          actions={actions}
+          refresh={refresh}
+        />
+        <nav
+          aria-label={t('manage')}
+          className="flex h-fit flex-col gap-1 rounded-lg border border-border p-4"
+          data-testid="shop-manage-links"
+        >
           <h2 className="mb-1 text-sm font-semibold">{t('manage')}</h2>
           {shopTabs(orgId, shop.id).map(({ key, href }) => (
-            <Link key={key} href={href} className="flex items-center justify-between rounded-md px-2 py-1.5 text-sm hover:bg-muted">
+            <Link
+              key={key}
+              href={href}
+              className="flex items-center justify-between rounded-md px-2 py-1.5 text-sm hover:bg-muted"
+            >
               {t(`links.${key}`)}
               <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
             </Link>

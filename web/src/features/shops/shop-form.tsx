@@ -38,7 +38,12 @@ export interface ShopFormProps {
   secondaryAction?: ReactNode;
 }
 
-function valuesOf(shop: ShopView | undefined, translationLocale: string, currency: string, locale: string): ShopFormValues {
+function valuesOf(
+  shop: ShopView | undefined,
+  translationLocale: string,
+  currency: string,
+  locale: string,
+): ShopFormValues {
   const digits = currencyDigits(shop?.currency ?? currency);
   return {
     name: shop?.name ?? '',
@@ -49,7 +54,9 @@ function valuesOf(shop: ShopView | undefined, translationLocale: string, currenc
     protect: shop?.passwordProtected ?? false,
     password: '',
     donationEnabled: shop?.donation.enabled ?? false,
-    suggestedAmounts: (shop?.donation.suggestedAmountsMinor ?? []).map((amount) => minorToInput(amount, digits, locale)).join(' '),
+    suggestedAmounts: (shop?.donation.suggestedAmountsMinor ?? [])
+      .map((amount) => minorToInput(amount, digits, locale))
+      .join(' '),
     allowCustomAmount: shop?.donation.allowCustomAmount ?? false,
     reservationMinutes: String(shop?.reservationMinutes || DEFAULT_RESERVATION_MINUTES),
     translation: translationFor(shop?.translations ?? [], translationLocale),
@@ -58,10 +65,25 @@ function valuesOf(shop: ShopView | undefined, translationLocale: string, currenc
 
 /** The date inputs speak the browser's time zone, which the server does not know: the form appears once in the browser. */
 export function ShopForm(props: ShopFormProps) {
-  return useMounted() ? <ShopFormFields {...props} /> : <Skeleton className="h-96 w-full" data-testid="shop-form-loading" />;
+  return useMounted() ? (
+    <ShopFormFields {...props} />
+  ) : (
+    <Skeleton className="h-96 w-full" data-testid="shop-form-loading" />
+  );
 }
 
-function ShopFormFields({ shop, ownLocale, defaultCurrency = 'EUR', readOnly = false, submitLabel, submittingLabel, onSubmit, onSaved, confirmSaved, secondaryAction }: ShopFormProps) {
+function ShopFormFields({
+  shop,
+  ownLocale,
+  defaultCurrency = 'EUR',
+  readOnly = false,
+  submitLabel,
+  submittingLabel,
+  onSubmit,
+  onSaved,
+  confirmSaved,
+  secondaryAction,
+}: ShopFormProps) {
   const t = useTranslations('Shops.form');
   const tLanguages = useTranslations('Events.languages');
   const tErrors = useTranslations('Shops.errors');
@@ -70,7 +92,13 @@ function ShopFormFields({ shop, ownLocale, defaultCurrency = 'EUR', readOnly = f
   const translationLocale = otherLocale(ownLocale);
   const currency = shop?.currency ?? defaultCurrency;
   const schema = useMemo(
-    () => shopFormSchema({ ...ruleSet, translationLocale, digits: currencyDigits(currency), hasPassword: shop?.passwordProtected ?? false }),
+    () =>
+      shopFormSchema({
+        ...ruleSet,
+        translationLocale,
+        digits: currencyDigits(currency),
+        hasPassword: shop?.passwordProtected ?? false,
+      }),
     [ruleSet, translationLocale, currency, shop?.passwordProtected],
   );
   const form = useZodForm(schema, { defaultValues: valuesOf(shop, translationLocale, currency, locale) });
@@ -103,11 +131,22 @@ function ShopFormFields({ shop, ownLocale, defaultCurrency = 'EUR', readOnly = f
             <Textarea rows={4} />
           </FormField>
         </FormSection>
-        <FormSection title={t('sections.translation', { language: other })} hint={t('translationHint', { language: other })}>
-          <FormField<ShopFormValues> name="translation.name" id={`shop-translation-name-${translationLocale}`} label={`${t('name')} (${other})`}>
+        <FormSection
+          title={t('sections.translation', { language: other })}
+          hint={t('translationHint', { language: other })}
+        >
+          <FormField<ShopFormValues>
+            name="translation.name"
+            id={`shop-translation-name-${translationLocale}`}
+            label={`${t('name')} (${other})`}
+          >
             <Input autoComplete="off" lang={translationLocale} maxLength={120} />
           </FormField>
-          <FormField<ShopFormValues> name="translation.description" id={`shop-translation-description-${translationLocale}`} label={`${t('description')} (${other})`}>
+          <FormField<ShopFormValues>
+            name="translation.description"
+            id={`shop-translation-description-${translationLocale}`}
+            label={`${t('description')} (${other})`}
+          >
             <Textarea rows={3} lang={translationLocale} />
           </FormField>
         </FormSection>
@@ -137,21 +176,49 @@ function ShopFormFields({ shop, ownLocale, defaultCurrency = 'EUR', readOnly = f
               </select>
             </FormField>
           )}
-          <SwitchField name="protect" label={t('protect')} onChange={(checked) => !checked && form.setValue('password', '')} />
+          <SwitchField
+            name="protect"
+            label={t('protect')}
+            onChange={(checked) => !checked && form.setValue('password', '')}
+          />
           {protect && (
-            <FormField<ShopFormValues> name="password" label={t('password')} description={shop?.passwordProtected ? t('passwordKeepHint') : t('passwordHint')}>
-              <Input type="password" autoComplete="new-password" maxLength={SHOP_LIMITS.passwordMax} className="max-w-sm" />
+            <FormField<ShopFormValues>
+              name="password"
+              label={t('password')}
+              description={shop?.passwordProtected ? t('passwordKeepHint') : t('passwordHint')}
+            >
+              <Input
+                type="password"
+                autoComplete="new-password"
+                maxLength={SHOP_LIMITS.passwordMax}
+                className="max-w-sm"
+              />
             </FormField>
           )}
-          <FormField<ShopFormValues> name="reservationMinutes" label={t('reservationMinutes')} description={t('reservationHint')}>
-            <Input type="number" inputMode="numeric" min={SHOP_LIMITS.reservationMin} max={SHOP_LIMITS.reservationMax} step={1} className="max-w-32" />
+          <FormField<ShopFormValues>
+            name="reservationMinutes"
+            label={t('reservationMinutes')}
+            description={t('reservationHint')}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={SHOP_LIMITS.reservationMin}
+              max={SHOP_LIMITS.reservationMax}
+              step={1}
+              className="max-w-32"
+            />
           </FormField>
         </FormSection>
         <FormSection title={t('sections.donation')}>
           <SwitchField name="donationEnabled" label={t('donationEnabled')} />
           {donationEnabled && (
             <>
-              <FormField<ShopFormValues> name="suggestedAmounts" label={`${t('suggestedAmounts')} (${currency})`} description={t('suggestedAmountsHint')}>
+              <FormField<ShopFormValues>
+                name="suggestedAmounts"
+                label={`${t('suggestedAmounts')} (${currency})`}
+                description={t('suggestedAmountsHint')}
+              >
                 <Input autoComplete="off" inputMode="decimal" className="max-w-sm" />
               </FormField>
               <SwitchField name="allowCustomAmount" label={t('allowCustomAmount')} />

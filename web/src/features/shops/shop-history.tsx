@@ -14,9 +14,30 @@ const SECRET_FIELDS = new Set(['password', 'passwordVersion']);
 /** Ids the history shows by name. */
 const ID_FIELDS = new Set(['eventIds', 'ticketOptionId', 'itemIds']);
 const SHOP_FIELDS = new Set([
-  'opensAt', 'closesAt', 'currency', 'passwordProtected', 'password', 'passwordVersion', 'reservationMinutes', 'enabled', 'suggestedAmountsMinor',
-  'allowCustomAmount', 'ticketOptionId', 'eventIds', 'priceMinor', 'saleStart', 'saleEnd', 'maxPerOrder', 'position', 'code', 'type', 'value',
-  'validFrom', 'validUntil', 'maxUses', 'itemIds',
+  'opensAt',
+  'closesAt',
+  'currency',
+  'passwordProtected',
+  'password',
+  'passwordVersion',
+  'reservationMinutes',
+  'enabled',
+  'suggestedAmountsMinor',
+  'allowCustomAmount',
+  'ticketOptionId',
+  'eventIds',
+  'priceMinor',
+  'saleStart',
+  'saleEnd',
+  'maxPerOrder',
+  'position',
+  'code',
+  'type',
+  'value',
+  'validFrom',
+  'validUntil',
+  'maxUses',
+  'itemIds',
 ]);
 
 /**
@@ -59,7 +80,12 @@ export function ShopHistory({ entries, currency, items, events }: ShopHistoryPro
     for (const item of items) names.set(item.id, itemDisplayName(item, events));
     const nameOf = (value: PropertyValue) => (typeof value === 'string' ? (names.get(value) ?? value) : String(value));
     return {
-      entity: (entityId) => (entityId.startsWith('itm_') ? t('entities.item') : entityId.startsWith('dsc_') ? t('entities.discountCode') : t('entities.shop')),
+      entity: (entityId) =>
+        entityId.startsWith('itm_')
+          ? t('entities.item')
+          : entityId.startsWith('dsc_')
+            ? t('entities.discountCode')
+            : t('entities.shop'),
       field: (field) => (SHOP_FIELDS.has(field) ? t(`fields.${field}` as 'fields.code') : undefined),
       action: (key) => (key === 'opened' || key === 'closed' ? t(`actions.${key}`) : undefined),
       value: (field: string, value: PropertyValue) => {
@@ -68,12 +94,17 @@ export function ShopHistory({ entries, currency, items, events }: ShopHistoryPro
         if (typeof value === 'boolean') return value ? t('yes') : t('no');
         if (ID_FIELDS.has(field)) return Array.isArray(value) ? value.map(nameOf).join(', ') : nameOf(value);
         if (field === 'type' && (value === 'fixed' || value === 'percentage')) return tTypes(value);
-        if (field === 'reservationMinutes' && typeof value === 'number') return tOverview('minutes', { minutes: value });
+        if (field === 'reservationMinutes' && typeof value === 'number')
+          return tOverview('minutes', { minutes: value });
         if (MONEY_FIELDS.has(field)) {
           if (typeof value === 'number') return formatMinor(value, currency, locale);
-          if (Array.isArray(value)) return value.map((amount) => (typeof amount === 'number' ? formatMinor(amount, currency, locale) : String(amount))).join(', ');
+          if (Array.isArray(value))
+            return value
+              .map((amount) => (typeof amount === 'number' ? formatMinor(amount, currency, locale) : String(amount)))
+              .join(', ');
         }
-        if (DATE_FIELDS.has(field) && typeof value === 'string' && value) return format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'short' });
+        if (DATE_FIELDS.has(field) && typeof value === 'string' && value)
+          return format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'short' });
         if (Array.isArray(value)) return value.join(', ');
         return undefined;
       },

@@ -13,7 +13,13 @@ import type { TabLinkComponent } from '../../components/ui/link-tabs';
 import { cn } from '../../lib/cn';
 import { toDateTimeLocal } from '../../lib/date-time-local';
 import { currencyDigits, formatMinor, minorToInput } from '../../lib/money-input';
-import { itemDisplayName, type SellableEvent, type ShopItemInput, type ShopItemView, type ShopView } from '../../lib/shop-model';
+import {
+  itemDisplayName,
+  type SellableEvent,
+  type ShopItemInput,
+  type ShopItemView,
+  type ShopView,
+} from '../../lib/shop-model';
 import { type ShopItemFormValues, SHOP_LIMITS, shopFormFieldOf, shopItemFormSchema } from '../../lib/shop-rules';
 import { showFailure } from '../events/form-support';
 import { DialogButtons, EditableTable } from './editable-table';
@@ -45,7 +51,16 @@ function SaleWindow({ item }: { item: ShopItemView }) {
   );
 }
 
-export function ShopItemsTab({ orgId, shop, items, events, canEdit, actions, refresh, Link = PlainLink as TabLinkComponent }: ShopItemsTabProps) {
+export function ShopItemsTab({
+  orgId,
+  shop,
+  items,
+  events,
+  canEdit,
+  actions,
+  refresh,
+  Link = PlainLink as TabLinkComponent,
+}: ShopItemsTabProps) {
   const t = useTranslations('Shops.items');
   const format = useFormatter();
   const locale = useLocale();
@@ -82,14 +97,27 @@ export function ShopItemsTab({ orgId, shop, items, events, canEdit, actions, ref
       id: 'price',
       accessorFn: (item) => item.priceMinor,
       header: t('columns.price'),
-      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.priceMinor === 0 ? t('free') : formatMinor(row.original.priceMinor, shop.currency, locale)}</span>,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {row.original.priceMinor === 0 ? t('free') : formatMinor(row.original.priceMinor, shop.currency, locale)}
+        </span>
+      ),
     },
-    { id: 'sale', accessorFn: (item) => item.saleStart ?? '', header: t('columns.sale'), cell: ({ row }) => <SaleWindow item={row.original} /> },
+    {
+      id: 'sale',
+      accessorFn: (item) => item.saleStart ?? '',
+      header: t('columns.sale'),
+      cell: ({ row }) => <SaleWindow item={row.original} />,
+    },
     {
       id: 'maxPerOrder',
       accessorFn: (item) => item.maxPerOrder ?? Number.POSITIVE_INFINITY,
       header: t('columns.maxPerOrder'),
-      cell: ({ row }) => <span className="tabular-nums">{row.original.maxPerOrder === null ? t('noLimit') : format.number(row.original.maxPerOrder)}</span>,
+      cell: ({ row }) => (
+        <span className="tabular-nums">
+          {row.original.maxPerOrder === null ? t('noLimit') : format.number(row.original.maxPerOrder)}
+        </span>
+      ),
     },
   ];
 
@@ -170,7 +198,11 @@ function ShopItemForm({ item, shop, events, onSubmit, onSaved, onCancel }: ShopI
   const ownEvent = events.find((event) => event.ticketOptions.some((option) => option.id === ticketOptionId));
   const otherEvents = events
     .filter((event) => event.id !== ownEvent?.id)
-    .map((event) => ({ id: event.id, label: event.name, hint: event.startsAt ? format.dateTime(new Date(event.startsAt), { dateStyle: 'medium' }) : undefined }));
+    .map((event) => ({
+      id: event.id,
+      label: event.name,
+      hint: event.startsAt ? format.dateTime(new Date(event.startsAt), { dateStyle: 'medium' }) : undefined,
+    }));
 
   const submit = async (input: ShopItemInput) => {
     // The ticket option's own event is granted anyway; ticking it too would say nothing new.
@@ -181,7 +213,11 @@ function ShopItemForm({ item, shop, events, onSubmit, onSaved, onCancel }: ShopI
 
   return (
     <Form form={form} onSubmit={submit} data-testid="shop-item-form">
-      <FormField<ShopItemFormValues> name="ticketOptionId" label={t('ticketOptionId')} description={tItems('ticketOptionHint')}>
+      <FormField<ShopItemFormValues>
+        name="ticketOptionId"
+        label={t('ticketOptionId')}
+        description={tItems('ticketOptionHint')}
+      >
         <select className={cn(controlClasses, 'h-10')}>
           <option value="">{tItems('chooseTicketOption')}</option>
           {events
@@ -197,15 +233,29 @@ function ShopItemForm({ item, shop, events, onSubmit, onSaved, onCancel }: ShopI
             ))}
         </select>
       </FormField>
-      <CheckboxListField name="extraEventIds" legend={t('extraEventIds')} hint={tItems('extraEventsHint')} options={otherEvents} empty={tItems('noOtherEvents')} />
+      <CheckboxListField
+        name="extraEventIds"
+        legend={t('extraEventIds')}
+        hint={tItems('extraEventsHint')}
+        options={otherEvents}
+        empty={tItems('noOtherEvents')}
+      />
       <FormField<ShopItemFormValues> name="name" label={t('name')} description={tItems('nameHint')}>
         <Input autoComplete="off" maxLength={SHOP_LIMITS.itemName + 20} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField<ShopItemFormValues> name="price" label={`${t('price')} (${shop.currency})`} description={tItems('priceHint', { currency: shop.currency })}>
+        <FormField<ShopItemFormValues>
+          name="price"
+          label={`${t('price')} (${shop.currency})`}
+          description={tItems('priceHint', { currency: shop.currency })}
+        >
           <Input autoComplete="off" inputMode="decimal" className="max-w-40" />
         </FormField>
-        <FormField<ShopItemFormValues> name="maxPerOrder" label={t('maxPerOrder')} description={tItems('maxPerOrderHint')}>
+        <FormField<ShopItemFormValues>
+          name="maxPerOrder"
+          label={t('maxPerOrder')}
+          description={tItems('maxPerOrderHint')}
+        >
           <Input type="number" inputMode="numeric" min={1} step={1} className="max-w-32" />
         </FormField>
         <FormField<ShopItemFormValues> name="saleStart" label={t('saleStart')} description={tItems('saleHint')}>

@@ -45,7 +45,16 @@ export function ShopOverview({ shop, canEdit, publicUrl, actions, refresh }: Sho
             : shop.status === 'draft'
               ? [{ key: 'publish', label: t('publish'), icon: Rocket, run: actions.publish, done: t('published') }]
               : shop.status === 'public'
-                ? [{ key: 'convert', label: t('convertToDraft'), icon: Undo2, variant: 'outline', run: actions.convertToDraft, done: t('converted') }]
+                ? [
+                    {
+                      key: 'convert',
+                      label: t('convertToDraft'),
+                      icon: Undo2,
+                      variant: 'outline',
+                      run: actions.convertToDraft,
+                      done: t('converted'),
+                    },
+                  ]
                 : []
         }
       />
@@ -71,8 +80,14 @@ export function ShopOverview({ shop, canEdit, publicUrl, actions, refresh }: Sho
         <dd data-testid="shop-donation">
           {shop.donation.enabled ? (
             <span className="flex flex-col">
-              {shop.donation.suggestedAmountsMinor.length > 0 && <span>{t('donationAmounts', { amounts: shop.donation.suggestedAmountsMinor.map(money).join(', ') })}</span>}
-              {shop.donation.allowCustomAmount && <span className="text-sm text-muted-foreground">{t('donationCustom')}</span>}
+              {shop.donation.suggestedAmountsMinor.length > 0 && (
+                <span>
+                  {t('donationAmounts', { amounts: shop.donation.suggestedAmountsMinor.map(money).join(', ') })}
+                </span>
+              )}
+              {shop.donation.allowCustomAmount && (
+                <span className="text-sm text-muted-foreground">{t('donationCustom')}</span>
+              )}
             </span>
           ) : (
             t('donationOff')

@@ -48,13 +48,50 @@ export function ShopScreen(props: ShopScreenProps) {
   const editable = canEdit && shop.status !== 'deleted';
   const tabs = shopTabs(orgId, shop.id).map(({ key, href }) => ({ value: key, href, label: t(`tabs.${key}`) }));
   const content = {
-    overview: <ShopOverview shop={shop} canEdit={editable} publicUrl={props.publicUrl} actions={actions} refresh={refresh} />,
-    items: <ShopItemsTab orgId={orgId} shop={shop} items={props.items ?? []} events={props.events ?? []} canEdit={editable} actions={actions} refresh={refresh} Link={Link} />,
-    discountCodes: (
-      <DiscountCodesTab shop={shop} discountCodes={props.discountCodes ?? []} items={props.items ?? []} events={props.events ?? []} canEdit={editable} actions={actions} refresh={refresh} />
+    overview: (
+      <ShopOverview shop={shop} canEdit={editable} publicUrl={props.publicUrl} actions={actions} refresh={refresh} />
     ),
-    history: <ShopHistory entries={props.history ?? []} currency={shop.currency} items={props.items ?? []} events={props.events ?? []} />,
-    settings: <ShopSettings shop={shop} canEdit={canEdit} ownLocale={props.ownLocale} actions={actions} refresh={refresh} onDeleted={props.onDeleted} />,
+    items: (
+      <ShopItemsTab
+        orgId={orgId}
+        shop={shop}
+        items={props.items ?? []}
+        events={props.events ?? []}
+        canEdit={editable}
+        actions={actions}
+        refresh={refresh}
+        Link={Link}
+      />
+    ),
+    discountCodes: (
+      <DiscountCodesTab
+        shop={shop}
+        discountCodes={props.discountCodes ?? []}
+        items={props.items ?? []}
+        events={props.events ?? []}
+        canEdit={editable}
+        actions={actions}
+        refresh={refresh}
+      />
+    ),
+    history: (
+      <ShopHistory
+        entries={props.history ?? []}
+        currency={shop.currency}
+        items={props.items ?? []}
+        events={props.events ?? []}
+      />
+    ),
+    settings: (
+      <ShopSettings
+        shop={shop}
+        canEdit={canEdit}
+        ownLocale={props.ownLocale}
+        actions={actions}
+        refresh={refresh}
+        onDeleted={props.onDeleted}
+      />
+    ),
   }[tab];
   return (
     <div data-testid={`page-shop-${tab}`}>

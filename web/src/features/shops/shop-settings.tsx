@@ -22,11 +22,24 @@ export function ShopSettings({ shop, canEdit, ownLocale, actions, refresh, onDel
   const tErrors = useTranslations('Shops.errors');
   const editable = canEdit && shop.status !== 'deleted';
   const form = (
-    <ShopForm shop={shop} ownLocale={ownLocale} readOnly={!editable} submitLabel={tForm('save')} submittingLabel={tForm('saving')} onSubmit={actions.update} onSaved={refresh} confirmSaved />
+    <ShopForm
+      shop={shop}
+      ownLocale={ownLocale}
+      readOnly={!editable}
+      submitLabel={tForm('save')}
+      submittingLabel={tForm('saving')}
+      onSubmit={actions.update}
+      onSaved={refresh}
+      confirmSaved
+    />
   );
   if (!editable) {
     return (
-      <SettingsWithDangerZone testId="shop-settings" intro={t('intro')} readOnlyNote={canEdit ? undefined : t('readOnly')}>
+      <SettingsWithDangerZone
+        testId="shop-settings"
+        intro={t('intro')}
+        readOnlyNote={canEdit ? undefined : t('readOnly')}
+      >
         {form}
       </SettingsWithDangerZone>
     );

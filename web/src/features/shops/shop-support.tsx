@@ -19,7 +19,10 @@ export function useShopRuleSet(): ShopRuleSet {
   const tRules = useTranslations('Ui.form');
   return useMemo(() => {
     const keys = Object.keys(SPEC_SHOP_LABELS) as ShopFieldKey[];
-    return { labels: Object.fromEntries(keys.map((key) => [key, t(key)])) as ShopFieldLabels, words: ruleWordsFrom(tRules) };
+    return {
+      labels: Object.fromEntries(keys.map((key) => [key, t(key)])) as ShopFieldLabels,
+      words: ruleWordsFrom(tRules),
+    };
   }, [t, tRules]);
 }
 
@@ -66,7 +69,19 @@ export interface CheckboxOption {
 }
 
 /** A list of checkboxes bound to a string[] field of the surrounding form (events granted, items a code applies to). */
-export function CheckboxListField({ name, legend, hint, options, empty }: { name: string; legend: string; hint?: string; options: CheckboxOption[]; empty?: string }) {
+export function CheckboxListField({
+  name,
+  legend,
+  hint,
+  options,
+  empty,
+}: {
+  name: string;
+  legend: string;
+  hint?: string;
+  options: CheckboxOption[];
+  empty?: string;
+}) {
   const { field, fieldState } = useController({ name });
   const selected = new Set((field.value as string[] | undefined) ?? []);
   const toggle = (id: string, checked: boolean) => {
@@ -77,15 +92,27 @@ export function CheckboxListField({ name, legend, hint, options, empty }: { name
   };
   const error = fieldState.error?.message;
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${name}-error` : undefined} data-testid={`${name}-field`}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? `${name}-error` : undefined}
+      data-testid={`${name}-field`}
+    >
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {hint && <p className="-mt-1 text-sm text-muted-foreground">{hint}</p>}
       {options.length === 0 && empty ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <div className={cn('flex max-h-48 flex-col gap-1 overflow-y-auto rounded-md border border-input p-2', error && 'border-destructive')}>
+        <div
+          className={cn(
+            'flex max-h-48 flex-col gap-1 overflow-y-auto rounded-md border border-input p-2',
+            error && 'border-destructive',
+          )}
+        >
           {options.map((option) => (
-            <label key={option.id} className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted">
+            <label
+              key={option.id}
+              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted"
+            >
               <input
                 type="checkbox"
                 className="mt-0.5 size-4 accent-primary"
@@ -111,7 +138,15 @@ export function CheckboxListField({ name, legend, hint, options, empty }: { name
 }
 
 /** An on/off switch bound to a boolean field of the surrounding form, with its label beside it. */
-export function SwitchField({ name, label, onChange }: { name: string; label: string; onChange?(checked: boolean): void }) {
+export function SwitchField({
+  name,
+  label,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  onChange?(checked: boolean): void;
+}) {
   const { field } = useController({ name });
   const id = `${name}-switch`;
   return (

@@ -33,7 +33,16 @@ export interface ShopsListScreenProps {
 
 export const shopsListHref = (orgId: string, filters: ListFilters): string => listHref(`/o/${orgId}/shops`, filters);
 
-export function ShopsListScreen({ orgId, list, canEdit, ownLocale, currency, Link = PlainLink as TabLinkComponent, navigate, createShop }: ShopsListScreenProps) {
+export function ShopsListScreen({
+  orgId,
+  list,
+  canEdit,
+  ownLocale,
+  currency,
+  Link = PlainLink as TabLinkComponent,
+  navigate,
+  createShop,
+}: ShopsListScreenProps) {
   const t = useTranslations('Shops.list');
   const tDashboard = useTranslations('Dashboard.shops');
   const [creating, setCreating] = useState(false);
@@ -46,15 +55,38 @@ export function ShopsListScreen({ orgId, list, canEdit, ownLocale, currency, Lin
       accessorFn: (shop) => shop.name,
       header: t('columns.name'),
       cell: ({ row }) => (
-        <Link href={`/o/${orgId}/shops/${row.original.id}`} className="font-medium text-foreground underline-offset-4 hover:underline">
+        <Link
+          href={`/o/${orgId}/shops/${row.original.id}`}
+          className="font-medium text-foreground underline-offset-4 hover:underline"
+        >
           {row.original.name}
         </Link>
       ),
     },
-    { id: 'status', accessorFn: (shop) => `${shop.status} ${shop.window}`, header: t('columns.status'), cell: ({ row }) => <ShopBadges shop={row.original} /> },
-    { id: 'opensAt', accessorFn: (shop) => shop.opensAt, header: t('columns.opensAt'), cell: ({ row }) => <Moment at={row.original.opensAt} className="whitespace-nowrap text-muted-foreground" /> },
-    { id: 'closesAt', accessorFn: (shop) => shop.closesAt, header: t('columns.closesAt'), cell: ({ row }) => <Moment at={row.original.closesAt} className="whitespace-nowrap text-muted-foreground" /> },
-    { id: 'items', accessorFn: (shop) => shop.itemCount, header: t('columns.items'), cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span> },
+    {
+      id: 'status',
+      accessorFn: (shop) => `${shop.status} ${shop.window}`,
+      header: t('columns.status'),
+      cell: ({ row }) => <ShopBadges shop={row.original} />,
+    },
+    {
+      id: 'opensAt',
+      accessorFn: (shop) => shop.opensAt,
+      header: t('columns.opensAt'),
+      cell: ({ row }) => <Moment at={row.original.opensAt} className="whitespace-nowrap text-muted-foreground" />,
+    },
+    {
+      id: 'closesAt',
+      accessorFn: (shop) => shop.closesAt,
+      header: t('columns.closesAt'),
+      cell: ({ row }) => <Moment at={row.original.closesAt} className="whitespace-nowrap text-muted-foreground" />,
+    },
+    {
+      id: 'items',
+      accessorFn: (shop) => shop.itemCount,
+      header: t('columns.items'),
+      cell: ({ getValue }) => <span className="tabular-nums">{getValue() as number}</span>,
+    },
   ];
 
   const createButton = (variant: 'primary' | 'outline') => (
@@ -92,10 +124,24 @@ export function ShopsListScreen({ orgId, list, canEdit, ownLocale, currency, Lin
           }
         />
       ) : (
-        <DataTable columns={columns} data={list.shops} getRowId={(shop) => shop.id} searchable={false} paginated={false} caption={t('caption')} />
+        <DataTable
+          columns={columns}
+          data={list.shops}
+          getRowId={(shop) => shop.id}
+          searchable={false}
+          paginated={false}
+          caption={t('caption')}
+        />
       )}
 
-      <ListPages namespace="Shops.list" page={list.page} hasNextPage={list.hasNextPage} href={href} testId="shops-page" Link={Link} />
+      <ListPages
+        namespace="Shops.list"
+        page={list.page}
+        hasNextPage={list.hasNextPage}
+        href={href}
+        testId="shops-page"
+        Link={Link}
+      />
 
       {canEdit && (
         <CreateShopDialog
@@ -124,7 +170,13 @@ function CreateShopDialog({ open, onOpenChange, ownLocale, currency, createShop,
   const t = useTranslations('Shops.create');
   const tForm = useTranslations('Shops.form');
   return (
-    <CreateDialog open={open} onOpenChange={onOpenChange} title={t('title')} description={t('description')} cancelLabel={tForm('cancel')}>
+    <CreateDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('title')}
+      description={t('description')}
+      cancelLabel={tForm('cancel')}
+    >
       {(cancel) => (
         <ShopForm
           ownLocale={ownLocale}

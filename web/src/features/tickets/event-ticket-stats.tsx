@@ -67,12 +67,18 @@ export function EventTicketStats({ orgId, eventId, stats, Link = PlainLink }: Ev
       </div>
 
       {stats.openConflicts > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning/40 bg-warning-muted px-4 py-3 text-sm" data-testid="stats-conflicts">
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning/40 bg-warning-muted px-4 py-3 text-sm"
+          data-testid="stats-conflicts"
+        >
           <span className="flex items-center gap-2">
             <TriangleAlert aria-hidden className="size-4 text-warning" />
             {t('conflicts', { count: stats.openConflicts })}
           </span>
-          <Link href={eventScanHref(orgId, eventId)} className="font-medium text-secondary underline underline-offset-4 hover:decoration-2">
+          <Link
+            href={eventScanHref(orgId, eventId)}
+            className="font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+          >
             {t('resolve')}
           </Link>
         </div>
@@ -105,7 +111,10 @@ export function EventTicketStats({ orgId, eventId, stats, Link = PlainLink }: Ev
                   <td className="px-3 py-2.5 text-right tabular-nums">{format.number(option.sold)}</td>
                   <td className="px-3 py-2.5 text-right tabular-nums">{format.number(option.checkedIn)}</td>
                   <td className="px-3 py-2.5">
-                    <ProgressBar value={checkedInPercent(option.checkedIn, option.sold)} label={t('optionProgress', { name: option.name })} />
+                    <ProgressBar
+                      value={checkedInPercent(option.checkedIn, option.sold)}
+                      label={t('optionProgress', { name: option.name })}
+                    />
                   </td>
                 </tr>
               ))}
@@ -135,7 +144,15 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 /** A bar from 0 to 100 with its value for assistive technology. */
 function ProgressBar({ value, label, testId }: { value: number; label: string; testId?: string }) {
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-2 w-full overflow-hidden rounded-full bg-muted" data-testid={testId}>
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      data-testid={testId}
+    >
       <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${value}%` }} />
     </div>
   );
@@ -146,10 +163,26 @@ function Sparkline({ values, label }: { values: number[]; label: string }) {
   const max = Math.max(1, ...values);
   const width = values.length * 3;
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${width} 24`} className="h-6 w-48 text-primary" preserveAspectRatio="none">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${width} 24`}
+      className="h-6 w-48 text-primary"
+      preserveAspectRatio="none"
+    >
       {values.map((count, index) => {
         const height = count === 0 ? 0.5 : Math.max(2, (count / max) * 24);
-        return <rect key={index} x={index * 3} y={24 - height} width={2} height={height} fill="currentColor" opacity={count === 0 ? 0.3 : 1} />;
+        return (
+          <rect
+            key={index}
+            x={index * 3}
+            y={24 - height}
+            width={2}
+            height={height}
+            fill="currentColor"
+            opacity={count === 0 ? 0.3 : 1}
+          />
+        );
       })}
     </svg>
   );

@@ -65,7 +65,11 @@ export function GuestOrderTickets({ initial, loadTickets, Link = PlainLink }: Gu
   }, [waiting, loadTickets]);
 
   return (
-    <section aria-labelledby="order-tickets-title" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm" data-testid="guest-order-tickets">
+    <section
+      aria-labelledby="order-tickets-title"
+      className="flex flex-col gap-3 rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm"
+      data-testid="guest-order-tickets"
+    >
       <h2 id="order-tickets-title" className="text-lg font-semibold">
         {t('title')}
       </h2>
@@ -90,7 +94,11 @@ export function GuestOrderTickets({ initial, loadTickets, Link = PlainLink }: Gu
               </div>
               <div className="flex items-center gap-3">
                 <StatusBadge status={ticket.status} />
-                <Link href={ticketHref(ticket)} className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2" aria-label={t('openLabel', { reference: ticket.reference })}>
+                <Link
+                  href={ticketHref(ticket)}
+                  className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+                  aria-label={t('openLabel', { reference: ticket.reference })}
+                >
                   {t('open')}
                 </Link>
               </div>

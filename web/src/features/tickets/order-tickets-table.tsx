@@ -51,7 +51,9 @@ export function OrderTicketsTable({ tickets, orderStatus }: OrderTicketsTablePro
             <ExternalLink aria-hidden className="size-3.5" />
             <span className="sr-only">{t('opensTicket')}</span>
           </a>
-          <span className="text-xs text-muted-foreground">{t('position', { position: row.original.position, count: row.original.ofCount })}</span>
+          <span className="text-xs text-muted-foreground">
+            {t('position', { position: row.original.position, count: row.original.ofCount })}
+          </span>
         </span>
       ),
     },
@@ -76,7 +78,9 @@ export function OrderTicketsTable({ tickets, orderStatus }: OrderTicketsTablePro
         <ul className="flex flex-col gap-1 text-sm">
           {row.original.access.map((access) => (
             <li key={access.eventId} className="flex flex-col" data-testid="order-ticket-access">
-              {row.original.access.length > 1 && <span className="text-xs text-muted-foreground">{access.eventName || access.eventId}</span>}
+              {row.original.access.length > 1 && (
+                <span className="text-xs text-muted-foreground">{access.eventName || access.eventId}</span>
+              )}
               {access.checkedInAt ? (
                 <span>
                   <Moment at={access.checkedInAt} className="whitespace-nowrap tabular-nums" />
@@ -93,7 +97,14 @@ export function OrderTicketsTable({ tickets, orderStatus }: OrderTicketsTablePro
   ];
   return (
     <div data-testid="order-tickets">
-      <DataTable columns={columns} data={tickets} getRowId={(ticket) => ticket.id} searchable={false} paginated={false} caption={t('caption')} />
+      <DataTable
+        columns={columns}
+        data={tickets}
+        getRowId={(ticket) => ticket.id}
+        searchable={false}
+        paginated={false}
+        caption={t('caption')}
+      />
     </div>
   );
 }

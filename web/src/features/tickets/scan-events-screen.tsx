@@ -39,16 +39,28 @@ export function ScanEventsScreen({ orgId, events, Link = PlainLink }: ScanEvents
           {events.map((event) => {
             const place = locationLine(event.location);
             return (
-              <li key={event.id} className="flex flex-wrap items-center justify-between gap-4 p-4" data-testid="scan-event">
+              <li
+                key={event.id}
+                className="flex flex-wrap items-center justify-between gap-4 p-4"
+                data-testid="scan-event"
+              >
                 <div className="flex min-w-0 flex-col gap-1">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">{event.name}</span>
                     <StatusBadge status={event.status} />
                   </span>
-                  <EventDates startsAt={event.startsAt} endsAt={event.endsAt} className="text-sm text-muted-foreground" />
+                  <EventDates
+                    startsAt={event.startsAt}
+                    endsAt={event.endsAt}
+                    className="text-sm text-muted-foreground"
+                  />
                   {place && <span className="text-sm text-muted-foreground">{place}</span>}
                 </div>
-                <Link href={eventScanHref(orgId, event.id)} className={buttonVariants({ variant: 'primary' })} aria-label={t('scanLabel', { name: event.name })}>
+                <Link
+                  href={eventScanHref(orgId, event.id)}
+                  className={buttonVariants({ variant: 'primary' })}
+                  aria-label={t('scanLabel', { name: event.name })}
+                >
                   <ScanLine aria-hidden />
                   {t('scan')}
                 </Link>

@@ -142,7 +142,11 @@ export function checkedInPercent(checkedIn: number, sold: number): number {
 }
 
 /** The organiser's event page with the Attendees tab and these filters; page 1 and empty filters are left out. */
-export function attendeesHref(orgId: string, eventId: string, filters: { q?: string; status?: string; page?: number }): string {
+export function attendeesHref(
+  orgId: string,
+  eventId: string,
+  filters: { q?: string; status?: string; page?: number },
+): string {
   const search = new URLSearchParams({ tab: 'attendees' });
   if (filters.q) search.set('q', filters.q);
   if (filters.status) search.set('status', filters.status);
@@ -151,7 +155,11 @@ export function attendeesHref(orgId: string, eventId: string, filters: { q?: str
 }
 
 /** The CSV export of the same filters (the whole list, every page). */
-export function attendeesCsvHref(orgId: string, eventId: string, filters: { q?: string; status?: string; locale?: string }): string {
+export function attendeesCsvHref(
+  orgId: string,
+  eventId: string,
+  filters: { q?: string; status?: string; locale?: string },
+): string {
   const search = new URLSearchParams();
   if (filters.q) search.set('q', filters.q);
   if (filters.status) search.set('status', filters.status);
@@ -162,4 +170,3 @@ export function attendeesCsvHref(orgId: string, eventId: string, filters: { q?: 
 
 /** The organiser's scanner for one event (H5's page). */
 export const eventScanHref = (orgId: string, eventId: string): string => `/o/${orgId}/events/${eventId}/scan`;
-

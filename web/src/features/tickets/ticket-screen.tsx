@@ -38,7 +38,10 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
 
   return (
     <article
-      className={cn('mx-auto flex w-full max-w-xl flex-col gap-6 rounded-lg border bg-card p-6 text-card-foreground shadow-sm', canceled ? 'border-destructive/50' : 'border-border')}
+      className={cn(
+        'mx-auto flex w-full max-w-xl flex-col gap-6 rounded-lg border bg-card p-6 text-card-foreground shadow-sm',
+        canceled ? 'border-destructive/50' : 'border-border',
+      )}
       data-testid="ticket-page"
       data-status={ticket.status}
       data-ticket-print
@@ -46,11 +49,17 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
       <style>{PRINT_CSS}</style>
 
       {canceled && (
-        <div role="alert" className="flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive-muted p-4 text-destructive" data-testid="ticket-canceled">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive-muted p-4 text-destructive"
+          data-testid="ticket-canceled"
+        >
           <Ban aria-hidden className="mt-0.5 size-6 shrink-0" />
           <div className="flex flex-col gap-1">
             <p className="text-lg font-semibold uppercase tracking-wide">{t('canceledTitle')}</p>
-            <p className="text-sm">{ticket.canceledAt ? t('canceledOn', { date: moment(ticket.canceledAt) }) : t('canceledText')}</p>
+            <p className="text-sm">
+              {ticket.canceledAt ? t('canceledOn', { date: moment(ticket.canceledAt) }) : t('canceledText')}
+            </p>
           </div>
         </div>
       )}
@@ -59,11 +68,20 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
         <p className="text-sm font-medium uppercase tracking-wide text-muted-foreground" data-testid="ticket-position">
           {t('position', { position: ticket.position, count: ticket.ofCount })}
         </p>
-        <h1 className={cn('text-2xl font-semibold tracking-tight sm:text-3xl', canceled && 'text-muted-foreground line-through')}>{title}</h1>
+        <h1
+          className={cn(
+            'text-2xl font-semibold tracking-tight sm:text-3xl',
+            canceled && 'text-muted-foreground line-through',
+          )}
+        >
+          {title}
+        </h1>
         <div className="flex flex-wrap items-center gap-2" data-testid="ticket-status">
           {ICONS[ticket.status]}
           <StatusBadge status={ticket.status} className="text-sm" />
-          {known && <span className="text-sm text-muted-foreground">{t(`hints.${ticket.status}` as 'hints.created')}</span>}
+          {known && (
+            <span className="text-sm text-muted-foreground">{t(`hints.${ticket.status}` as 'hints.created')}</span>
+          )}
         </div>
       </header>
 
@@ -72,12 +90,17 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
           <div
             role="img"
             aria-label={t('qrLabel', { reference: ticket.reference })}
-            className={cn('size-64 max-w-full rounded-md bg-white p-3 [&_svg]:size-full', ticket.status === 'used' && 'opacity-60')}
+            className={cn(
+              'size-64 max-w-full rounded-md bg-white p-3 [&_svg]:size-full',
+              ticket.status === 'used' && 'opacity-60',
+            )}
             data-testid="ticket-qr"
             // The SVG is drawn by the BFF from ticketing's code (qrcode), never from anything a visitor typed.
             dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
           />
-          <figcaption className="text-center text-sm text-muted-foreground">{ticket.status === 'used' ? t('qrUsed') : t('qrHint')}</figcaption>
+          <figcaption className="text-center text-sm text-muted-foreground">
+            {ticket.status === 'used' ? t('qrUsed') : t('qrHint')}
+          </figcaption>
         </figure>
       ) : (
         !canceled && (
@@ -89,7 +112,10 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
         <dt className="text-sm text-muted-foreground">{t('reference')}</dt>
-        <dd className={cn('font-mono text-xl font-semibold tracking-widest', canceled && 'line-through')} data-testid="ticket-reference">
+        <dd
+          className={cn('font-mono text-xl font-semibold tracking-widest', canceled && 'line-through')}
+          data-testid="ticket-reference"
+        >
           {ticket.reference}
         </dd>
         <dt className="text-sm text-muted-foreground">{t('item')}</dt>
@@ -110,7 +136,13 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
             return (
               <li key={event.id} className="flex flex-col gap-1" data-testid="ticket-event">
                 <span className="font-medium">{event.name}</span>
-                <EventWhenWhere startsAt={event.startsAt} endsAt={event.endsAt} location={event.location} labels={{ when: t('when'), where: t('where') }} className="gap-1 text-sm sm:gap-x-6" />
+                <EventWhenWhere
+                  startsAt={event.startsAt}
+                  endsAt={event.endsAt}
+                  location={event.location}
+                  labels={{ when: t('when'), where: t('where') }}
+                  className="gap-1 text-sm sm:gap-x-6"
+                />
                 {checkedInAt && (
                   <span className="text-sm text-muted-foreground" data-testid="ticket-checked-in">
                     {t('checkedInAt', { date: moment(checkedInAt) })}

@@ -24,7 +24,9 @@ export default async function OrganisationLayout({ children, params }: Props) {
   const { user, organisation, permissions } = await requireOrganisationAccess(locale, orgId, '');
   const { organisations } = await organisationClientAs(user.id).listMyOrganisations({});
   const current = { id: orgId, name: organisation.organisation!.name };
-  const all = organisations.flatMap((mine) => (mine.organisation ? [{ id: mine.organisation.id, name: mine.organisation.name }] : []));
+  const all = organisations.flatMap((mine) =>
+    mine.organisation ? [{ id: mine.organisation.id, name: mine.organisation.name }] : [],
+  );
   return (
     // The dashboard has its own frame (sidebar, top bar); the public site header is not shown here.
     <div className="flex min-h-screen flex-1 flex-col">

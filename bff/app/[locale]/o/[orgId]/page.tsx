@@ -15,7 +15,17 @@ export default async function OrganisationOverviewPage({ params }: Props) {
   setRequestLocale(locale);
   const { user, organisation } = await requireOrganisationAccess(locale, orgId, '');
   // One row is enough: the page info carries the total (any member may list the members).
-  const { members, page } = await organisationClientAs(user.id).listMembers({ organisationId: orgId, query: '', page: { pageSize: 1, pageToken: '' } });
+  const { members, page } = await organisationClientAs(user.id).listMembers({
+    organisationId: orgId,
+    query: '',
+    page: { pageSize: 1, pageToken: '' },
+  });
   const memberCount = page && page.totalSize >= 0 ? page.totalSize : members.length;
-  return <OrganisationOverviewScreen organisation={toOrganisationSummary(organisation)} memberCount={memberCount} Link={Link} />;
+  return (
+    <OrganisationOverviewScreen
+      organisation={toOrganisationSummary(organisation)}
+      memberCount={memberCount}
+      Link={Link}
+    />
+  );
 }

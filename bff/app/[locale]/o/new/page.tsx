@@ -31,12 +31,19 @@ export default async function NewOrganisationPage({ params }: Props) {
     <>
       <SiteHeader title={t('productTitle')} homeHref="/" homeLabel={tHeader('home')} Link={Link}>
         <LocaleSwitcher />
-        <Link href="/account" className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2">
+        <Link
+          href="/account"
+          className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+        >
           {tAccount('title')}
         </Link>
       </SiteHeader>
       <main className="flex-1 px-4 py-8">
-        <CreateOrganisationView firstRun={firstRun} defaultLocale={user.locale} cancelHref={firstRun ? undefined : await dashboardHomePath(user.id)} />
+        <CreateOrganisationView
+          firstRun={firstRun}
+          defaultLocale={user.locale}
+          cancelHref={firstRun ? undefined : await dashboardHomePath(user.id)}
+        />
       </main>
     </>
   );

@@ -41,7 +41,12 @@ export default async function GuestOrderPage({ params, searchParams }: Props) {
   const tickets = order.status === 'paid' ? await loadGuestOrderTickets(order, locale) : [];
   return (
     <SiteLayout params={params}>
-      <GuestOrderPageView order={order} paymentReturn={toPaymentReturn(payment)} shopHref={localizedPath(`/s/${order.shopId}`, locale)} tickets={tickets} />
+      <GuestOrderPageView
+        order={order}
+        paymentReturn={toPaymentReturn(payment)}
+        shopHref={localizedPath(`/s/${order.shopId}`, locale)}
+        tickets={tickets}
+      />
     </SiteLayout>
   );
 }

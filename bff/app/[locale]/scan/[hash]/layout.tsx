@@ -12,7 +12,13 @@ export const viewport: Viewport = {
 };
 
 /** The scan link's own frame: no site header, no footer, nothing but the scanner. */
-export default async function ScanLinkLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+export default async function ScanLinkLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   return <main className="flex min-h-dvh flex-1 flex-col bg-zinc-950 text-white">{children}</main>;

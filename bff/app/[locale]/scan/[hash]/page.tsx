@@ -26,5 +26,7 @@ export default async function ScanLinkPage({ params }: Props) {
   if (!isLinkToken(hash)) notFound();
   const deviceId = await scannerDeviceId();
   const initial = await openLinkScanner(hash, deviceId, locale);
-  return <PublicScanner secret={hash} scope={linkScannerScope(hash)} initial={initial} deviceId={deviceId} locale={locale} />;
+  return (
+    <PublicScanner secret={hash} scope={linkScannerScope(hash)} initial={initial} deviceId={deviceId} locale={locale} />
+  );
 }

@@ -43,5 +43,15 @@ export function PublicScanner({ secret, scope, initial, deviceId, locale }: Publ
     </Link>
   );
 
-  return <Scanner api={api} scope={scope} initial={initial} deviceId={deviceId} access="link" layout="fullscreen" headerExtra={languageSwitch} />;
+  return (
+    <Scanner
+      api={api}
+      scope={scope}
+      initial={initial}
+      deviceId={deviceId}
+      access="link"
+      layout="fullscreen"
+      headerExtra={languageSwitch}
+    />
+  );
 }

@@ -4,7 +4,12 @@ import { errorToHttp } from '../../../../server/clients/grpc-errors';
 import { handler, setCookie } from '../../../../server/handler';
 import { identityClient } from '../../../../server/clients/identity-client';
 import { logger } from '../../../../server/logger';
-import { SESSION_COOKIE_NAMES, clearedSessionCookie, findSessionCookie, isWellFormedSessionToken } from '../../../../server/auth/session-cookies';
+import {
+  SESSION_COOKIE_NAMES,
+  clearedSessionCookie,
+  findSessionCookie,
+  isWellFormedSessionToken,
+} from '../../../../server/auth/session-cookies';
 import { findSessionUser } from '../../../../server/auth/session-user';
 
 export const GET = handler(async (request) => {
@@ -12,7 +17,9 @@ export const GET = handler(async (request) => {
   if (!cookie) {
     // A session cookie whose value cannot even be decoded is dropped as well.
     const undecodable = SESSION_COOKIE_NAMES.find((name) => (request.headers.get('cookie') ?? '').includes(`${name}=`));
-    return undecodable ? setCookie(NextResponse.json(null), clearedSessionCookie(undecodable)) : NextResponse.json(null);
+    return undecodable
+      ? setCookie(NextResponse.json(null), clearedSessionCookie(undecodable))
+      : NextResponse.json(null);
   }
   const user = await findSessionUser(cookie.value);
   // A malformed, unknown, revoked or expired token is of no more use: drop it.

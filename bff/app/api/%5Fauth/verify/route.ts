@@ -6,7 +6,11 @@ import { setNewSessionCookie } from '../../../../server/auth/browser-session';
 import { handler, readJson, setCookie } from '../../../../server/handler';
 import { identityClient } from '../../../../server/clients/identity-client';
 import { clientIp, isSecureRequest, userAgent } from '../../../../server/request-context';
-import { CHALLENGE_COOKIE, clearedChallengeCookie, isWellFormedChallengeId } from '../../../../server/auth/session-cookies';
+import {
+  CHALLENGE_COOKIE,
+  clearedChallengeCookie,
+  isWellFormedChallengeId,
+} from '../../../../server/auth/session-cookies';
 import { toSessionUser } from '../../../../server/auth/session-user';
 
 const CODE_INVALID = 'Code is invalid';

@@ -25,7 +25,11 @@ export const PATCH = handler(async (request) => {
   const response = NextResponse.json({ user: toSessionUser(user) });
   // The saved language also becomes this browser's choice, as the language switch would make it.
   if (body.data.locale !== undefined && user) {
-    response.cookies.set('NEXT_LOCALE', user.locale, { path: '/', sameSite: 'lax', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS });
+    response.cookies.set('NEXT_LOCALE', user.locale, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+    });
   }
   return response;
 });

@@ -3,7 +3,13 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../server/handler';
 import { KIT_CALL, scanClient } from '../../../../server/clients/scan-client';
-import { asScanLink, linkAccess, linkDeviceBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan/scan-requests';
+import {
+  asScanLink,
+  linkAccess,
+  linkDeviceBody,
+  readBody,
+  requireScanLinkWithinLimit,
+} from '../../../../server/scan/scan-requests';
 import { toOfflineKitView } from '../../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {

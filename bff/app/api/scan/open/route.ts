@@ -3,12 +3,21 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../server/handler';
 import { scanClient } from '../../../../server/clients/scan-client';
-import { asScanLink, linkAccess, linkOpenBody, readBody, requireScanLinkWithinLimit, scanLocale } from '../../../../server/scan/scan-requests';
+import {
+  asScanLink,
+  linkAccess,
+  linkOpenBody,
+  readBody,
+  requireScanLinkWithinLimit,
+  scanLocale,
+} from '../../../../server/scan/scan-requests';
 import { toScannerOpenView } from '../../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {
   const { secret, deviceId, locale } = await readBody(request, linkOpenBody);
   await requireScanLinkWithinLimit(request, config, secret);
-  const answer = await asScanLink(scanClient().openScanner({ access: linkAccess(secret), deviceId, locale: scanLocale(locale) }));
+  const answer = await asScanLink(
+    scanClient().openScanner({ access: linkAccess(secret), deviceId, locale: scanLocale(locale) }),
+  );
   return NextResponse.json(toScannerOpenView(answer));
 });

@@ -3,14 +3,27 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../server/handler';
 import { scanClient, SYNC_CALL } from '../../../../server/clients/scan-client';
-import { asScanLink, linkAccess, linkSyncBody, readBody, requireScanLinkWithinLimit } from '../../../../server/scan/scan-requests';
+import {
+  asScanLink,
+  linkAccess,
+  linkSyncBody,
+  readBody,
+  requireScanLinkWithinLimit,
+} from '../../../../server/scan/scan-requests';
 import { toSyncResultView } from '../../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {
   const { secret, deviceId, scans } = await readBody(request, linkSyncBody);
   await requireScanLinkWithinLimit(request, config, secret);
   const answer = await asScanLink(
-    scanClient().syncOfflineScans({ access: linkAccess(secret), deviceId, scans: scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })) }, SYNC_CALL),
+    scanClient().syncOfflineScans(
+      {
+        access: linkAccess(secret),
+        deviceId,
+        scans: scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
+      },
+      SYNC_CALL,
+    ),
   );
   return NextResponse.json(toSyncResultView(answer));
 });

@@ -6,7 +6,11 @@
 // retries later), 200 {received, applied} otherwise, replays and unknown messages included.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse, type NextRequest } from 'next/server';
-import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/shops/checkout-requests';
+import {
+  INVALID_SIGNATURE_MESSAGE,
+  readBodyBytes,
+  WEBHOOK_BODY_LIMIT_BYTES,
+} from '../../../../server/shops/checkout-requests';
 import { errorToHttp } from '../../../../server/clients/grpc-errors';
 import { logger } from '../../../../server/logger';
 import { notificationsClient } from '../../../../server/clients/notifications-client';
@@ -19,13 +23,19 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
   try {
     const rawBody = await readBodyBytes(request, WEBHOOK_BODY_LIMIT_BYTES);
     const signature = request.headers.get(EMAIL_SIGNATURE_HEADER) ?? '';
-    if (!signature || signature.length > EMAIL_SIGNATURE_MAX_LENGTH) return answer({ message: INVALID_SIGNATURE_MESSAGE }, 401);
+    if (!signature || signature.length > EMAIL_SIGNATURE_MAX_LENGTH)
+      return answer({ message: INVALID_SIGNATURE_MESSAGE }, 401);
     const result = await notificationsClient().handleDeliveryEvent({ rawBody, signature });
     return answer({ received: true, applied: result.applied }, 200);
   } catch (error) {
-    if (isGrpcCallError(error) && error.code === status.UNAUTHENTICATED) return answer({ message: INVALID_SIGNATURE_MESSAGE }, 401);
+    if (isGrpcCallError(error) && error.code === status.UNAUTHENTICATED)
+      return answer({ message: INVALID_SIGNATURE_MESSAGE }, 401);
     const mapped = errorToHttp(error);
-    if (mapped.status >= 500) logger.error({ err: error, method: 'POST', path: '/api/webhooks/email', status: mapped.status }, 'request failed');
+    if (mapped.status >= 500)
+      logger.error(
+        { err: error, method: 'POST', path: '/api/webhooks/email', status: mapped.status },
+        'request failed',
+      );
     return answer(mapped.body, mapped.status, mapped.headers);
   }
 }

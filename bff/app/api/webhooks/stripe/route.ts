@@ -5,7 +5,11 @@
 // 503 while payments is unreachable (Stripe retries later), 200 {received} otherwise, replays included.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import { NextResponse, type NextRequest } from 'next/server';
-import { INVALID_SIGNATURE_MESSAGE, readBodyBytes, WEBHOOK_BODY_LIMIT_BYTES } from '../../../../server/shops/checkout-requests';
+import {
+  INVALID_SIGNATURE_MESSAGE,
+  readBodyBytes,
+  WEBHOOK_BODY_LIMIT_BYTES,
+} from '../../../../server/shops/checkout-requests';
 import { errorToHttp } from '../../../../server/clients/grpc-errors';
 import { logger } from '../../../../server/logger';
 import { paymentClient } from '../../../../server/clients/payment-client';
@@ -21,9 +25,14 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
     const result = await paymentClient().handleProviderWebhook({ provider: 'stripe', payload, signature });
     return answer({ received: true, eventId: result.eventId, applied: result.applied }, 200);
   } catch (error) {
-    if (isGrpcCallError(error) && error.code === status.UNAUTHENTICATED) return answer({ message: INVALID_SIGNATURE_MESSAGE }, 400);
+    if (isGrpcCallError(error) && error.code === status.UNAUTHENTICATED)
+      return answer({ message: INVALID_SIGNATURE_MESSAGE }, 400);
     const mapped = errorToHttp(error);
-    if (mapped.status >= 500) logger.error({ err: error, method: 'POST', path: '/api/webhooks/stripe', status: mapped.status }, 'request failed');
+    if (mapped.status >= 500)
+      logger.error(
+        { err: error, method: 'POST', path: '/api/webhooks/stripe', status: mapped.status },
+        'request failed',
+      );
     return answer(mapped.body, mapped.status, mapped.headers);
   }
 }

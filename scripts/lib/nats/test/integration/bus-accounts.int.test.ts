@@ -6,7 +6,14 @@
 import { NATS_ADMIN_USER } from '@kassa/platform/messaging';
 import { assertInfrastructure } from '@kassa/platform/testing';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { anonymousAccepted, connectAs, probeForgery, probeForgeryWithoutGuard, publishOutcome, subscribeOutcome } from '../../bus-probe';
+import {
+  anonymousAccepted,
+  connectAs,
+  probeForgery,
+  probeForgeryWithoutGuard,
+  publishOutcome,
+  subscribeOutcome,
+} from '../../bus-probe';
 
 jest.setTimeout(120_000);
 
@@ -41,11 +48,18 @@ describe('the event bus', () => {
     expect(await subscribeOutcome(catalog, 'kassa.ticketing.>')).toBe('refused');
     expect(await subscribeOutcome(catalog, '_INBOX.>')).toBe('refused');
     // Creating a consumer is a publish to the JetStream API whose subject names the stream, the consumer and its filter.
-    expect(await publishOutcome(catalog, '$JS.API.CONSUMER.CREATE.KASSA_TICKETING.spy.kassa.ticketing.tickets.issued')).toBe('refused');
+    expect(
+      await publishOutcome(catalog, '$JS.API.CONSUMER.CREATE.KASSA_TICKETING.spy.kassa.ticketing.tickets.issued'),
+    ).toBe('refused');
     expect(await publishOutcome(catalog, '$JS.API.CONSUMER.DURABLE.CREATE.KASSA_TICKETING.spy')).toBe('refused');
     const payments = await as('payments');
     // payments reads ordering's expired and canceled orders, not the paid ones (which carry buyers' e-mail addresses).
-    expect(await publishOutcome(payments, '$JS.API.CONSUMER.CREATE.KASSA_ORDERING.payments-order-ended.kassa.ordering.order.paid')).toBe('refused');
+    expect(
+      await publishOutcome(
+        payments,
+        '$JS.API.CONSUMER.CREATE.KASSA_ORDERING.payments-order-ended.kassa.ordering.order.paid',
+      ),
+    ).toBe('refused');
     expect(await publishOutcome(payments, '$JS.API.STREAM.UPDATE.KASSA_ORDERING')).toBe('refused');
     expect(await publishOutcome(payments, '$JS.API.STREAM.DELETE.KASSA_PAYMENTS')).toBe('refused');
   });

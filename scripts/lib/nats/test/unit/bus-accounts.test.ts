@@ -10,7 +10,11 @@ describe('the bus accounts', () => {
       config: {
         merge: {
           authorization: {
-            users: { user: string; password: string; permissions: { publish: { allow: string[] }; subscribe: { allow: string[] } } }[];
+            users: {
+              user: string;
+              password: string;
+              permissions: { publish: { allow: string[] }; subscribe: { allow: string[] } };
+            }[];
           };
         };
       };
@@ -18,21 +22,33 @@ describe('the bus accounts', () => {
     };
     const users = values.config.merge.authorization.users;
     expect(
-      users.map(({ user, permissions }) => ({ user, permissions: { publish: permissions.publish.allow, subscribe: permissions.subscribe.allow } })),
+      users.map(({ user, permissions }) => ({
+        user,
+        permissions: { publish: permissions.publish.allow, subscribe: permissions.subscribe.allow },
+      })),
     ).toEqual(productionUsers());
     for (const { user, password } of users) {
       expect(password).toBe(`<< $${passwordVariable(user)} >>`);
-      expect(values.container.env[passwordVariable(user)]!.valueFrom.secretKeyRef).toEqual({ name: 'kassa-nats-users', key: user });
+      expect(values.container.env[passwordVariable(user)]!.valueFrom.secretKeyRef).toEqual({
+        name: 'kassa-nats-users',
+        key: user,
+      });
     }
   });
 
   it("lets a service publish its own subjects only, and never another's", () => {
     for (const account of BUS_ACCOUNTS) {
       const { publish } = servicePermissions(account, { namespaced: false });
-      const subjects = publish.filter((subject) => subject.startsWith('kassa.') && !subject.startsWith('kassa.parked.'));
+      const subjects = publish.filter(
+        (subject) => subject.startsWith('kassa.') && !subject.startsWith('kassa.parked.'),
+      );
       expect(subjects).toEqual([`kassa.${account.service}.>`]);
       expect(publish).not.toContain('>');
-      expect(publish.some((subject) => subject.startsWith('$JS.API.STREAM.DELETE') || subject.startsWith('$JS.API.CONSUMER.DURABLE.'))).toBe(false);
+      expect(
+        publish.some(
+          (subject) => subject.startsWith('$JS.API.STREAM.DELETE') || subject.startsWith('$JS.API.CONSUMER.DURABLE.'),
+        ),
+      ).toBe(false);
     }
   });
 
@@ -41,7 +57,9 @@ describe('the bus accounts', () => {
     expect(namespaced).toHaveLength(BUS_ACCOUNTS.length);
     for (const { user, permissions } of namespaced) {
       const service = user.replace('-namespaced', '');
-      expect(permissions.publish.filter((subject) => subject.includes('.kassa.') && !subject.startsWith('$'))).toEqual([`*.kassa.${service}.>`]);
+      expect(permissions.publish.filter((subject) => subject.includes('.kassa.') && !subject.startsWith('$'))).toEqual([
+        `*.kassa.${service}.>`,
+      ]);
       expect(permissions.subscribe).toEqual([`_INBOX_${user}.>`]);
     }
     for (const { user, permissions } of productionUsers().filter(({ user }) => user !== 'kassa-admin')) {

@@ -58,6 +58,8 @@ export class Migration20261215IdentityOrganisations extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists member_removals; drop table if exists invitations; drop table if exists members; drop table if exists organisations;');
+    this.addSql(
+      'drop table if exists member_removals; drop table if exists invitations; drop table if exists members; drop table if exists organisations;',
+    );
   }
 }

@@ -14,7 +14,9 @@ export class Migration20261201000100Waitlist extends Migration {
         constraint waitlist_entry_email_unique unique (email)
       )`);
     // A waitlist row gets one confirmation, however often its address is entered again.
-    this.addSql(`create unique index email_message_waitlist_confirmation_once on email_message (subject_ref) where template = 'waitlist-confirmation'`);
+    this.addSql(
+      `create unique index email_message_waitlist_confirmation_once on email_message (subject_ref) where template = 'waitlist-confirmation'`,
+    );
   }
 
   override async down(): Promise<void> {

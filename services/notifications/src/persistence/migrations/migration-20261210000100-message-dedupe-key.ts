@@ -4,7 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261210000100MessageDedupeKey extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table email_message add column dedupe_key text null');
-    this.addSql('create unique index email_message_dedupe_key_unique on email_message (dedupe_key) where dedupe_key is not null');
+    this.addSql(
+      'create unique index email_message_dedupe_key_unique on email_message (dedupe_key) where dedupe_key is not null',
+    );
   }
 
   override async down(): Promise<void> {

@@ -22,11 +22,17 @@ export class Migration20261220000100OrderConfirmations extends Migration {
         else '' end`);
     this.addSql(`alter table email_message add column attachments text[] not null default '{}'`);
     this.addSql('alter table email_message add column provider_message_id text null');
-    this.addSql('create unique index email_message_provider_message_id_unique on email_message (provider_message_id) where provider_message_id is not null');
-    this.addSql('create index email_message_organisation_subject_idx on email_message (organisation_id, subject_ref, created_at desc) where organisation_id is not null');
+    this.addSql(
+      'create unique index email_message_provider_message_id_unique on email_message (provider_message_id) where provider_message_id is not null',
+    );
+    this.addSql(
+      'create index email_message_organisation_subject_idx on email_message (organisation_id, subject_ref, created_at desc) where organisation_id is not null',
+    );
 
     this.addSql('alter table email_status_change add column event_id text null');
-    this.addSql('create unique index email_status_change_event_id_unique on email_status_change (event_id) where event_id is not null');
+    this.addSql(
+      'create unique index email_status_change_event_id_unique on email_status_change (event_id) where event_id is not null',
+    );
 
     this.addSql(`
       create table order_confirmation (

@@ -107,6 +107,8 @@ export class Migration20261220OrderingInitial extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists discount_usage, discount_code, shop_item, shop, quota_bucket, quota, ticket_option, event cascade;');
+    this.addSql(
+      'drop table if exists discount_usage, discount_code, shop_item, shop, quota_bucket, quota, ticket_option, event cascade;',
+    );
   }
 }

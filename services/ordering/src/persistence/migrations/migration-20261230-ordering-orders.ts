@@ -18,7 +18,9 @@ export class Migration20261230OrderingOrders extends Migration {
     // (a release or a refund). Counts that grow therefore never gain room from it: a bucket that is over its
     // capacity stays refused until it is back under, and then the plain capacity limit applies again.
     this.addSql(`alter table quota_bucket add column overdraft integer not null default 0 check (overdraft >= 0)`);
-    this.addSql(`update quota_bucket set overdraft = greatest(0, sold + reserved - capacity) where capacity is not null`);
+    this.addSql(
+      `update quota_bucket set overdraft = greatest(0, sold + reserved - capacity) where capacity is not null`,
+    );
     this.addSql(`
       create function quota_bucket_overdraft() returns trigger language plpgsql as $$
       begin
@@ -161,7 +163,9 @@ export class Migration20261230OrderingOrders extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists checkout_idempotency, order_payment, order_history, refund, order_allocation, order_line, orders cascade');
+    this.addSql(
+      'drop table if exists checkout_idempotency, order_payment, order_history, refund, order_allocation, order_line, orders cascade',
+    );
     this.addSql('alter table quota_bucket drop constraint if exists quota_bucket_within_capacity');
     this.addSql('drop trigger if exists quota_bucket_overdraft on quota_bucket');
     this.addSql('drop function if exists quota_bucket_overdraft()');

@@ -75,6 +75,8 @@ export class Migration20261230PaymentsInitial extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists refund; drop table if exists provider_event_receipt; drop table if exists payment_attempt;');
+    this.addSql(
+      'drop table if exists refund; drop table if exists provider_event_receipt; drop table if exists payment_attempt;',
+    );
   }
 }

@@ -7,7 +7,13 @@ import type { Ticket } from '@kassa/proto/ticketing/v1/tickets';
 import { decideScan, type ScanDecision, type ScannedTicket } from '../../domain/scan-decision';
 import { parseTicketCode, verifyTicketCode } from '../../domain/ticket-code';
 import { loadEvents } from '../../persistence/event.repository';
-import { checkInAccess, insertCheckIn, settleTicketStatus, undoCheckIn, useSingleEventTicket } from '../../persistence/scanning/check-in.repository';
+import {
+  checkInAccess,
+  insertCheckIn,
+  settleTicketStatus,
+  undoCheckIn,
+  useSingleEventTicket,
+} from '../../persistence/scanning/check-in.repository';
 import { loadScanTicket } from '../../persistence/scanning/scan-ticket.repository';
 import type { TicketWithAccess } from '../../persistence/ticket.repository';
 import type { TicketKeys } from '../ticket-keys';
@@ -19,7 +25,13 @@ import type { Scanner } from './scanner-access';
 export type KeyLookup = (keyId: string) => KeyObject | undefined;
 
 /** The statement that admits a ticket at an event; true when this transaction admitted it. */
-export type CheckInStatement = (em: EntityManager, ticketId: string, eventId: string, at: Date, deviceName: string) => Promise<boolean>;
+export type CheckInStatement = (
+  em: EntityManager,
+  ticketId: string,
+  eventId: string,
+  at: Date,
+  deviceName: string,
+) => Promise<boolean>;
 
 /**
  * How the scanner's use cases check tickets in: always the conditional update in production. The race test swaps in
@@ -33,12 +45,20 @@ export interface ScanningOptions {
  * The verification keys for scanned values: only the key ids their signed codes name are asked for (typed references
  * need none), so a scan of a code signed with a key already known reads no key.
  */
-export async function keysForScans(keys: TicketKeys, organisationId: string, scanned: readonly string[]): Promise<KeyLookup> {
-  const keyIds = [...new Set(scanned.flatMap((raw) => {
-    const input = readScanInput(raw);
-    const keyId = input.kind === 'code' ? parseTicketCode(input.code)?.keyId : undefined;
-    return keyId ? [keyId] : [];
-  }))];
+export async function keysForScans(
+  keys: TicketKeys,
+  organisationId: string,
+  scanned: readonly string[],
+): Promise<KeyLookup> {
+  const keyIds = [
+    ...new Set(
+      scanned.flatMap((raw) => {
+        const input = readScanInput(raw);
+        const keyId = input.kind === 'code' ? parseTicketCode(input.code)?.keyId : undefined;
+        return keyId ? [keyId] : [];
+      }),
+    ),
+  ];
   return keyIds.length > 0 ? keys.verifierFor(organisationId, keyIds) : () => undefined;
 }
 
@@ -48,14 +68,21 @@ export async function keysForScans(keys: TicketKeys, organisationId: string, sca
  * and carry the ticket's current seed (a re-issued ticket's old code names nothing); a typed reference is looked up
  * within the organisation. null for anything else.
  */
-export async function identifyTicket(em: EntityManager, scanner: Pick<Scanner, 'organisationId'>, code: string, keyFor: KeyLookup): Promise<TicketWithAccess | null> {
+export async function identifyTicket(
+  em: EntityManager,
+  scanner: Pick<Scanner, 'organisationId'>,
+  code: string,
+  keyFor: KeyLookup,
+): Promise<TicketWithAccess | null> {
   const input = readScanInput(code);
   if (input.kind === 'unreadable') return null;
-  if (input.kind === 'reference') return loadScanTicket(em, { organisationId: scanner.organisationId, reference: input.reference });
+  if (input.kind === 'reference')
+    return loadScanTicket(em, { organisationId: scanner.organisationId, reference: input.reference });
   const verified = verifyTicketCode(input.code, keyFor);
   if (!verified) return null;
   const named = await loadScanTicket(em, { ticketId: verified.ticketId });
-  if (!named || named.ticket.organisationId !== scanner.organisationId || named.ticket.seed !== verified.seed) return null;
+  if (!named || named.ticket.organisationId !== scanner.organisationId || named.ticket.seed !== verified.seed)
+    return null;
   return named;
 }
 
@@ -63,7 +90,11 @@ export function scannedTicket({ ticket, access }: TicketWithAccess): ScannedTick
   return {
     organisationId: ticket.organisationId,
     status: ticket.status,
-    access: access.map((row) => ({ eventId: row.eventId, checkedInAt: row.checkedInAt ?? null, checkedInDevice: row.checkedInDevice ?? null })),
+    access: access.map((row) => ({
+      eventId: row.eventId,
+      checkedInAt: row.checkedInAt ?? null,
+      checkedInDevice: row.checkedInDevice ?? null,
+    })),
   };
 }
 
@@ -97,7 +128,12 @@ const MAX_TRIES = 3;
  * answer is "already_used" with the winner's time and device. On a check-in it also records the check_in row, moves
  * the ticket to "used" once every event it grants is checked in, and writes TicketCheckedIn to the outbox.
  */
-export async function admit(em: EntityManager, scanner: Scanner, named: TicketWithAccess | null, options: AdmitOptions): Promise<Admission> {
+export async function admit(
+  em: EntityManager,
+  scanner: Scanner,
+  named: TicketWithAccess | null,
+  options: AdmitOptions,
+): Promise<Admission> {
   let current = named;
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const decision = decideScan(current ? scannedTicket(current) : null, scanner);
@@ -108,11 +144,15 @@ export async function admit(em: EntityManager, scanner: Scanner, named: TicketWi
       // A ticket for this event alone: its one access row is now checked in under this transaction's lock, so it is
       // "used" unless it was voided meanwhile (one statement). A pass for several events needs the two-step settle.
       const onlyThisEvent = current.access.length === 1;
-      const status = onlyThisEvent ? await useSingleEventTicket(em, ticketId, options.now) : await settleTicketStatus(em, ticketId, options.now);
+      const status = onlyThisEvent
+        ? await useSingleEventTicket(em, ticketId, options.now)
+        : await settleTicketStatus(em, ticketId, options.now);
       if (status === 'created' || status === 'used') {
         await recordCheckIn(em, scanner, current, options);
         // Nothing else of a single-event ticket can have moved under the locks this transaction holds: no re-read.
-        const admitted = onlyThisEvent ? checkedInCopy(current, status, options.at, scanner.deviceName) : await loadScanTicket(em, { ticketId });
+        const admitted = onlyThisEvent
+          ? checkedInCopy(current, status, options.at, scanner.deviceName)
+          : await loadScanTicket(em, { ticketId });
         return { decision, ticket: admitted, checkedInAt: options.at };
       }
       // Voided between our read and our update: its lock says so now. The door must not admit it.
@@ -131,7 +171,12 @@ function checkedInCopy(named: TicketWithAccess, status: string, at: Date, device
   };
 }
 
-async function recordCheckIn(em: EntityManager, scanner: Scanner, named: TicketWithAccess, options: AdmitOptions): Promise<void> {
+async function recordCheckIn(
+  em: EntityManager,
+  scanner: Scanner,
+  named: TicketWithAccess,
+  options: AdmitOptions,
+): Promise<void> {
   await insertCheckIn(em, {
     organisationId: scanner.organisationId,
     eventId: scanner.eventId,
@@ -160,6 +205,9 @@ async function recordCheckIn(em: EntityManager, scanner: Scanner, named: TicketW
  * neither, and a code read off a scanner's screen must not become a second ticket.
  */
 export async function scannerTicketView(em: EntityManager, named: TicketWithAccess): Promise<Ticket> {
-  const events = await loadEvents(em, named.access.map((row) => row.eventId));
+  const events = await loadEvents(
+    em,
+    named.access.map((row) => row.eventId),
+  );
   return { ...toTicket(named, events, { locale: '', includeEmail: false, includeAccessKey: false }), code: '' };
 }

@@ -12,7 +12,11 @@ import { assertEventOfOrganisation, hashScanLinkSecret, toScanLink } from './sca
  * Makes a named scan link for one of the organisation's events. Permission "checkin". The secret (32 random bytes,
  * base64url: the 43 characters of `/scan/{hash}`) is answered here once; only its SHA-256 is stored.
  */
-export async function createScanLink(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: CreateScanLinkRequest): Promise<CreateScanLinkResponse> {
+export async function createScanLink(
+  deps: ScanningDeps,
+  call: Pick<CallContext, 'actor'>,
+  request: CreateScanLinkRequest,
+): Promise<CreateScanLinkResponse> {
   const ids = new Violations();
   ids.id('organisationId', request.organisationId, 'org');
   ids.id('eventId', request.eventId, 'evt');
@@ -41,6 +45,9 @@ export async function createScanLink(deps: ScanningDeps, call: Pick<CallContext,
     em.persist(row);
     return row;
   });
-  deps.logger.info({ linkId: link.id, organisationId: link.organisationId, eventId: link.eventId }, 'scan link created');
+  deps.logger.info(
+    { linkId: link.id, organisationId: link.organisationId, eventId: link.eventId },
+    'scan link created',
+  );
   return { link: toScanLink(link, undefined), secret };
 }

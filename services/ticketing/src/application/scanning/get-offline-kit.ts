@@ -11,7 +11,11 @@ import { resolveScanner, scanCounts } from './scanner-access';
  * ticket granting the event with its status there, the revocation list and the counts, read in one snapshot
  * (repeatable read) so the list and the counts agree.
  */
-export async function getOfflineKit(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: GetOfflineKitRequest): Promise<GetOfflineKitResponse> {
+export async function getOfflineKit(
+  deps: ScanningDeps,
+  call: Pick<CallContext, 'actor'>,
+  request: GetOfflineKitRequest,
+): Promise<GetOfflineKitResponse> {
   const scanner = await resolveScanner(deps, deps.orm.em.fork(), call, request.access, request.deviceId);
   const keys = await deps.keys.publicKeysOf(scanner.organisationId);
   const generatedAt = deps.now();

@@ -7,7 +7,11 @@ import type { ScanningDeps } from '../scanning-deps';
 import { assertEventOfOrganisation } from './scan-link-records';
 
 /** The event's offline conflicts, newest first, resolved or not. Permission "checkin". */
-export async function listScanConflicts(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: ListScanConflictsRequest): Promise<ListScanConflictsResponse> {
+export async function listScanConflicts(
+  deps: ScanningDeps,
+  call: Pick<CallContext, 'actor'>,
+  request: ListScanConflictsRequest,
+): Promise<ListScanConflictsResponse> {
   const ids = new Violations();
   ids.id('organisationId', request.organisationId, 'org');
   ids.id('eventId', request.eventId, 'evt');

@@ -8,7 +8,11 @@ import type { ScanningDeps } from '../scanning-deps';
 import { assertEventOfOrganisation, toScanLink } from './scan-link-records';
 
 /** The event's scan links, newest first, revoked ones included (without secrets). Permission "checkin". */
-export async function listScanLinks(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: ListScanLinksRequest): Promise<ListScanLinksResponse> {
+export async function listScanLinks(
+  deps: ScanningDeps,
+  call: Pick<CallContext, 'actor'>,
+  request: ListScanLinksRequest,
+): Promise<ListScanLinksResponse> {
   const ids = new Violations();
   ids.id('organisationId', request.organisationId, 'org');
   ids.id('eventId', request.eventId, 'evt');
@@ -21,6 +25,9 @@ export async function listScanLinks(deps: ScanningDeps, call: Pick<CallContext, 
     { organisationId: request.organisationId, eventId: request.eventId },
     { orderBy: { createdAt: 'desc', id: 'desc' } },
   );
-  const use = await loadLinkUse(em, rows.map((row) => row.id));
+  const use = await loadLinkUse(
+    em,
+    rows.map((row) => row.id),
+  );
   return { links: rows.map((row) => toScanLink(row, use.get(row.id))) };
 }

@@ -10,7 +10,11 @@ import { resolveScanner, scanCounts } from './scanner-access';
  * What a scanner opens with: its event (named in the scanner's language), the organisation, the name its check-ins
  * will carry, and the live counts. PERMISSION_DENIED for an unknown or revoked link or a member without "checkin".
  */
-export async function openScanner(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: OpenScannerRequest): Promise<OpenScannerResponse> {
+export async function openScanner(
+  deps: ScanningDeps,
+  call: Pick<CallContext, 'actor'>,
+  request: OpenScannerRequest,
+): Promise<OpenScannerResponse> {
   const locale = checkRequest({}, request.locale);
   const em = deps.orm.em.fork();
   const scanner = await resolveScanner(deps, em, call, request.access, request.deviceId);

@@ -8,7 +8,12 @@ import { CHECKIN } from '../ticketing-context';
  * may no longer open the door through the scan links they made, so those still usable are revoked, with the reason.
  * Runs in the consumer's inbox transaction; a later change (the permission given back) does not revive them.
  */
-export async function revokeMemberScanLinks(em: EntityManager, change: MemberChanged, removed: boolean, now: Date): Promise<number> {
+export async function revokeMemberScanLinks(
+  em: EntityManager,
+  change: MemberChanged,
+  removed: boolean,
+  now: Date,
+): Promise<number> {
   const reason = memberLinkRevocation({ removed, permissions: change.permissions }, CHECKIN);
   if (!reason) return 0;
   const revoked = await em.execute<{ affectedRows: number }>(

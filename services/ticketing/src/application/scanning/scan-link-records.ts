@@ -33,6 +33,10 @@ export function toScanLink(row: ScanLinkRow, use: LinkUse | undefined): ScanLink
 }
 
 /** NOT_FOUND unless the event is the organisation's (another organisation's event is answered like an unknown one). */
-export async function assertEventOfOrganisation(em: EntityManager, organisationId: string, eventId: string): Promise<void> {
+export async function assertEventOfOrganisation(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<void> {
   if (!(await isEventOfOrganisation(em, organisationId, eventId))) throw new NotFoundError('Event not found');
 }

@@ -6,7 +6,13 @@ import { ScanResponse, type ScanRequest } from '@kassa/proto/ticketing/v1/scanni
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
 import { scans } from '../../metrics';
 import { linkUseStatement } from '../../persistence/scanning/check-in.repository';
-import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswerWithCounts } from '../../persistence/scanning/scan-attempt.repository';
+import {
+  claimNonce,
+  isOwnAttempt,
+  loadScanAttempt,
+  type ScanAttemptOwner,
+  storeScanAnswerWithCounts,
+} from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
 import { admit, identifyTicket, keysForScans, scannerTicketView, type ScanningOptions } from './admission';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
@@ -19,7 +25,12 @@ import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
  * 3. stores the answer, with the live counts after the scan, under the nonce, and notes the link's use: one statement.
  * Each decision is counted (kassa.scans) once committed; a retry answered from its nonce is not a new decision.
  */
-export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'actor'>, request: ScanRequest, options: ScanningOptions = {}): Promise<ScanResponse> {
+export async function scanTicket(
+  deps: ScanningDeps,
+  call: Pick<CallContext, 'actor'>,
+  request: ScanRequest,
+  options: ScanningOptions = {},
+): Promise<ScanResponse> {
   const violations = new Violations();
   const nonce = checkNonce(violations, 'nonce', request.nonce);
   violations.string('code', request.code, { label: 'Code', required: true });
@@ -30,16 +41,29 @@ export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'ac
 
   return transactionalWithEffects(deps.orm.em.fork(), async (em) => {
     const now = deps.now();
-    const owner: ScanAttemptOwner = { kind: 'scan', scope: scanner.scope, deviceId: scanner.deviceId, eventId: scanner.eventId };
+    const owner: ScanAttemptOwner = {
+      kind: 'scan',
+      scope: scanner.scope,
+      deviceId: scanner.deviceId,
+      eventId: scanner.eventId,
+    };
     if (!(await claimNonce(em, nonce, owner, now))) return repeatedScan(em, scanner, nonce, owner);
 
     const named = await identifyTicket(em, scanner, request.code, keyFor);
-    const admission = await admit(em, scanner, named, { at: now, now, offline: false, nonce, publish: deps.publish, checkIn: options.checkIn });
+    const admission = await admit(em, scanner, named, {
+      at: now,
+      now,
+      offline: false,
+      nonce,
+      publish: deps.publish,
+      checkIn: options.checkIn,
+    });
     const { decision } = admission;
     afterCommit(em, () => scans.add(1, { result: decision.result, mode: 'online' }));
     const response: ScanResponse = {
       result: decision.result,
-      ticket: admission.ticket && decision.result !== 'invalid' ? await scannerTicketView(em, admission.ticket) : undefined,
+      ticket:
+        admission.ticket && decision.result !== 'invalid' ? await scannerTicketView(em, admission.ticket) : undefined,
       checkedInAt: decision.result === 'already_used' ? decision.checkedInAt : (admission.checkedInAt ?? undefined),
       checkedInByDevice: decision.result === 'already_used' ? decision.device : '',
       // Set by the statement that stores the answer, from the counters as this transaction leaves them.
@@ -47,15 +71,39 @@ export async function scanTicket(deps: ScanningDeps, call: Pick<CallContext, 'ac
     };
     // Stored as the contract's JSON; this answer and every retry's are decoded from it, so they are the same message.
     const linkUse = scanner.linkId ? linkUseStatement(scanner.linkId, now, decision.result === 'valid') : null;
-    const stored = await storeScanAnswerWithCounts(em, { nonce, result: response.result, response: ScanResponse.toJSON(response) }, scanner, linkUse);
-    deps.logger.debug({ result: response.result, eventId: scanner.eventId, ticketId: admission.ticket?.ticket.id, device: scanner.deviceId }, 'ticket scanned');
+    const stored = await storeScanAnswerWithCounts(
+      em,
+      { nonce, result: response.result, response: ScanResponse.toJSON(response) },
+      scanner,
+      linkUse,
+    );
+    deps.logger.debug(
+      {
+        result: response.result,
+        eventId: scanner.eventId,
+        ticketId: admission.ticket?.ticket.id,
+        device: scanner.deviceId,
+      },
+      'ticket scanned',
+    );
     return ScanResponse.fromJSON(stored);
   });
 }
 
-async function repeatedScan(em: EntityManager, scanner: Scanner, nonce: string, owner: ScanAttemptOwner): Promise<ScanResponse> {
+async function repeatedScan(
+  em: EntityManager,
+  scanner: Scanner,
+  nonce: string,
+  owner: ScanAttemptOwner,
+): Promise<ScanResponse> {
   const stored = await loadScanAttempt(em, nonce);
   if (stored && isOwnAttempt(stored, owner)) return ScanResponse.fromJSON(stored.response);
   // Someone else's nonce: tell nothing about their scan.
-  return { result: 'invalid', ticket: undefined, checkedInAt: undefined, checkedInByDevice: '', counts: await scanCounts(em, scanner) };
+  return {
+    result: 'invalid',
+    ticket: undefined,
+    checkedInAt: undefined,
+    checkedInByDevice: '',
+    counts: await scanCounts(em, scanner),
+  };
 }

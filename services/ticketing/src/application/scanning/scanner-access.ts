@@ -47,7 +47,8 @@ export async function resolveScanner(
   const secret = access?.linkSecret ?? '';
   const organisationId = access?.organisationId ?? '';
   const eventId = access?.eventId ?? '';
-  if (secret !== '' && (organisationId !== '' || eventId !== '')) throw new ValidationError([{ field: 'access', message: messages.invalid('Access') }]);
+  if (secret !== '' && (organisationId !== '' || eventId !== ''))
+    throw new ValidationError([{ field: 'access', message: messages.invalid('Access') }]);
   if (secret !== '') return linkScanner(em, secret, deviceId, deps.now());
 
   const violations = new Violations();
@@ -56,18 +57,35 @@ export async function resolveScanner(
   violations.throwIfAny();
   const actor = await deps.authorizer.authorize(call, organisationId, CHECKIN);
   await assertEventOfOrganisation(em, organisationId, eventId);
-  return { organisationId, eventId, deviceId, deviceName: memberDeviceName(deviceId), scope: actor.userId, linkId: null };
+  return {
+    organisationId,
+    eventId,
+    deviceId,
+    deviceName: memberDeviceName(deviceId),
+    scope: actor.userId,
+    linkId: null,
+  };
 }
 
 async function linkScanner(em: EntityManager, secret: string, deviceId: string, now: Date): Promise<Scanner> {
   if (!isScanLinkSecretShape(secret)) throw new PermissionDeniedError(LINK_REFUSED);
   const link = await em.findOne(ScanLinkEntity, { secretHash: hashScanLinkSecret(secret) }, { refresh: true });
   if (!link || !isScanLinkUsable(link, now)) throw new PermissionDeniedError(LINK_REFUSED);
-  return { organisationId: link.organisationId, eventId: link.eventId, deviceId, deviceName: link.name, scope: link.id, linkId: link.id };
+  return {
+    organisationId: link.organisationId,
+    eventId: link.eventId,
+    deviceId,
+    deviceName: link.name,
+    scope: link.id,
+    linkId: link.id,
+  };
 }
 
 /** The live counts a scanner shows, counted as the event's ticket figures count them. */
-export async function scanCounts(em: EntityManager, scanner: Pick<Scanner, 'organisationId' | 'eventId'>): Promise<ScanCounts> {
+export async function scanCounts(
+  em: EntityManager,
+  scanner: Pick<Scanner, 'organisationId' | 'eventId'>,
+): Promise<ScanCounts> {
   const counts = await countEventTickets(em, scanner.organisationId, scanner.eventId);
   return { checkedIn: counts.checkedIn, sold: counts.sold };
 }

@@ -2,13 +2,25 @@ import type { CallContext } from '@kassa/platform/grpc';
 import { Violations, messages } from '@kassa/platform/errors';
 import { afterCommit, transactionalWithEffects } from '@kassa/platform/persistence';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OfflineScanOutcome, ScanResponse, type OfflineScan, type SyncOfflineScansRequest, type SyncOfflineScansResponse } from '@kassa/proto/ticketing/v1/scanning';
+import {
+  OfflineScanOutcome,
+  ScanResponse,
+  type OfflineScan,
+  type SyncOfflineScansRequest,
+  type SyncOfflineScansResponse,
+} from '@kassa/proto/ticketing/v1/scanning';
 import { MAX_OFFLINE_SCANS } from '@kassa/contracts/scan-links';
 import { mergeOfflineScan, offlineCheckInTime, outcomeOfAnsweredScan } from '../../domain/offline-merge';
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
 import { scans } from '../../metrics';
 import { insertConflict, noteLinkUse } from '../../persistence/scanning/check-in.repository';
-import { claimNonce, isOwnAttempt, loadScanAttempt, type ScanAttemptOwner, storeScanAnswer } from '../../persistence/scanning/scan-attempt.repository';
+import {
+  claimNonce,
+  isOwnAttempt,
+  loadScanAttempt,
+  type ScanAttemptOwner,
+  storeScanAnswer,
+} from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
 import { admit, identifyTicket, keysForScans, type KeyLookup, type ScanningOptions } from './admission';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
@@ -32,32 +44,65 @@ export async function syncOfflineScans(
   else request.scans.forEach((scan, index) => checkNonce(violations, `scans.${index}.nonce`, scan.nonce));
   violations.throwIfAny();
   const scanner = await resolveScanner(deps, deps.orm.em.fork(), call, request.access, request.deviceId);
-  const keyFor = await keysForScans(deps.keys, scanner.organisationId, request.scans.map((scan) => scan.code));
+  const keyFor = await keysForScans(
+    deps.keys,
+    scanner.organisationId,
+    request.scans.map((scan) => scan.code),
+  );
 
   const outcomes: OfflineScanOutcome[] = [];
   for (const scan of request.scans) outcomes.push(await mergeOne(deps, scanner, keyFor, scan, options));
   const counts = await scanCounts(deps.orm.em.fork(), scanner);
-  const summary = Object.fromEntries(['admitted', 'conflict'].map((outcome) => [outcome, outcomes.filter((entry) => entry.outcome === outcome).length]));
-  deps.logger.info({ eventId: scanner.eventId, device: scanner.deviceId, scans: outcomes.length, ...summary }, 'offline scans synced');
+  const summary = Object.fromEntries(
+    ['admitted', 'conflict'].map((outcome) => [outcome, outcomes.filter((entry) => entry.outcome === outcome).length]),
+  );
+  deps.logger.info(
+    { eventId: scanner.eventId, device: scanner.deviceId, scans: outcomes.length, ...summary },
+    'offline scans synced',
+  );
   return { outcomes, counts };
 }
 
-async function mergeOne(deps: ScanningDeps, scanner: Scanner, keyFor: KeyLookup, scan: OfflineScan, options: ScanningOptions): Promise<OfflineScanOutcome> {
+async function mergeOne(
+  deps: ScanningDeps,
+  scanner: Scanner,
+  keyFor: KeyLookup,
+  scan: OfflineScan,
+  options: ScanningOptions,
+): Promise<OfflineScanOutcome> {
   const nonce = scan.nonce.trim();
   return transactionalWithEffects(deps.orm.em.fork(), async (em) => {
     const now = deps.now();
-    const owner: ScanAttemptOwner = { kind: 'offline', scope: scanner.scope, deviceId: scanner.deviceId, eventId: scanner.eventId };
+    const owner: ScanAttemptOwner = {
+      kind: 'offline',
+      scope: scanner.scope,
+      deviceId: scanner.deviceId,
+      eventId: scanner.eventId,
+    };
     if (!(await claimNonce(em, nonce, owner, now))) return repeatedOfflineScan(em, scanner, scan, owner, now);
 
     const at = offlineCheckInTime(scan.scannedAt, now);
     const named = await identifyTicket(em, scanner, scan.code, keyFor);
-    const admission = await admit(em, scanner, named, { at, now, offline: true, nonce, publish: deps.publish, checkIn: options.checkIn });
+    const admission = await admit(em, scanner, named, {
+      at,
+      now,
+      offline: true,
+      nonce,
+      publish: deps.publish,
+      checkIn: options.checkIn,
+    });
     const merge = mergeOfflineScan(admission.decision);
     // Counted by the door's decision, as online: admitted is "valid", a conflict "already_used". Not for a nonce
     // merged before, nor for an online scan's answer uploaded again (counted when it was made).
     afterCommit(em, () => scans.add(1, { result: admission.decision.result, mode: 'offline' }));
     const reference = admission.decision.result === 'invalid' ? '' : (admission.ticket?.ticket.reference ?? '');
-    const outcome: OfflineScanOutcome = { nonce, outcome: '', reference, checkedInAt: undefined, checkedInByDevice: '' };
+    const outcome: OfflineScanOutcome = {
+      nonce,
+      outcome: '',
+      reference,
+      checkedInAt: undefined,
+      checkedInByDevice: '',
+    };
     if (merge.action === 'check_in') {
       outcome.outcome = 'admitted';
       outcome.checkedInAt = at;
@@ -84,11 +129,18 @@ async function mergeOne(deps: ScanningDeps, scanner: Scanner, keyFor: KeyLookup,
   });
 }
 
-async function repeatedOfflineScan(em: EntityManager, scanner: Scanner, scan: OfflineScan, owner: ScanAttemptOwner, now: Date): Promise<OfflineScanOutcome> {
+async function repeatedOfflineScan(
+  em: EntityManager,
+  scanner: Scanner,
+  scan: OfflineScan,
+  owner: ScanAttemptOwner,
+  now: Date,
+): Promise<OfflineScanOutcome> {
   const nonce = scan.nonce.trim();
   const stored = await loadScanAttempt(em, nonce);
   if (stored && isOwnAttempt(stored, owner)) return OfflineScanOutcome.fromJSON(stored.response);
-  if (stored && isOwnAttempt(stored, { ...owner, kind: 'scan' })) return answeredOnline(em, scanner, scan, ScanResponse.fromJSON(stored.response), now);
+  if (stored && isOwnAttempt(stored, { ...owner, kind: 'scan' }))
+    return answeredOnline(em, scanner, scan, ScanResponse.fromJSON(stored.response), now);
   return { nonce, outcome: 'invalid', reference: '', checkedInAt: undefined, checkedInByDevice: '' };
 }
 
@@ -96,12 +148,20 @@ async function repeatedOfflineScan(em: EntityManager, scanner: Scanner, scan: Of
  * The device scanned online, lost the answer and admitted offline under the same nonce: the online decision stands
  * (offline-merge.ts). "already_used" becomes a recorded conflict (once: the conflict's nonce is unique).
  */
-async function answeredOnline(em: EntityManager, scanner: Scanner, scan: OfflineScan, online: ScanResponse, now: Date): Promise<OfflineScanOutcome> {
+async function answeredOnline(
+  em: EntityManager,
+  scanner: Scanner,
+  scan: OfflineScan,
+  online: ScanResponse,
+  now: Date,
+): Promise<OfflineScanOutcome> {
   const nonce = scan.nonce.trim();
   const outcome = outcomeOfAnsweredScan(online.result);
   const reference = outcome === 'invalid' ? '' : (online.ticket?.reference ?? '');
-  if (outcome === 'admitted') return { nonce, outcome, reference, checkedInAt: online.checkedInAt, checkedInByDevice: '' };
-  if (outcome !== 'conflict' || !online.ticket || !online.checkedInAt) return { nonce, outcome, reference, checkedInAt: undefined, checkedInByDevice: '' };
+  if (outcome === 'admitted')
+    return { nonce, outcome, reference, checkedInAt: online.checkedInAt, checkedInByDevice: '' };
+  if (outcome !== 'conflict' || !online.ticket || !online.checkedInAt)
+    return { nonce, outcome, reference, checkedInAt: undefined, checkedInByDevice: '' };
   await insertConflict(em, {
     organisationId: scanner.organisationId,
     eventId: scanner.eventId,

@@ -123,7 +123,9 @@ export class Migration20270501TicketingScanCounters extends Migration {
            <> (case when new.status in ('created', 'used') then 1 when new.status = 'canceled' then 2 else 0 end)
       ) execute function ticket_counts()`);
     // Before a ticket is deleted: its access rows go with it (on delete cascade), after its own row is gone.
-    this.addSql(`create trigger ticket_counts_delete before delete on ticket for each row execute function ticket_counts()`);
+    this.addSql(
+      `create trigger ticket_counts_delete before delete on ticket for each row execute function ticket_counts()`,
+    );
     this.addSql(`
       create table scan_link_use (
         link_id text not null references scan_link (id) on delete cascade,

@@ -12,7 +12,13 @@ const USE_SLOTS = 32;
  * no longer valid). Scanners racing for the same ticket all reach this row; the first takes its lock, the others
  * wait and then find checked_in_at set, so exactly one of them gets `true`.
  */
-export async function checkInAccess(em: EntityManager, ticketId: string, eventId: string, at: Date, deviceName: string): Promise<boolean> {
+export async function checkInAccess(
+  em: EntityManager,
+  ticketId: string,
+  eventId: string,
+  at: Date,
+  deviceName: string,
+): Promise<boolean> {
   const rows = await em.execute<{ ticket_id: string }[]>(
     `update ticket_access a set checked_in_at = ?, checked_in_device = ?
       where a.ticket_id = ? and a.event_id = ? and a.checked_in_at is null
@@ -25,7 +31,11 @@ export async function checkInAccess(em: EntityManager, ticketId: string, eventId
 
 /** Takes back a check-in this transaction just made (the ticket turned out to be canceled under its lock). */
 export async function undoCheckIn(em: EntityManager, ticketId: string, eventId: string): Promise<void> {
-  await em.execute(`update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ? and event_id = ?`, [ticketId, eventId], 'run');
+  await em.execute(
+    `update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ? and event_id = ?`,
+    [ticketId, eventId],
+    'run',
+  );
 }
 
 /**
@@ -34,7 +44,9 @@ export async function undoCheckIn(em: EntityManager, ticketId: string, eventId: 
  * at its two events one after the other cannot both leave it "created". Returns the ticket's status now.
  */
 export async function settleTicketStatus(em: EntityManager, ticketId: string, at: Date): Promise<string> {
-  const [locked] = await em.execute<{ status: string }[]>(`select status from ticket where id = ? for update`, [ticketId]);
+  const [locked] = await em.execute<{ status: string }[]>(`select status from ticket where id = ? for update`, [
+    ticketId,
+  ]);
   if (!locked) return 'missing';
   if (locked.status !== 'created') return locked.status;
   const rows = await em.execute<{ status: string }[]>(
@@ -78,7 +90,18 @@ export async function insertCheckIn(em: EntityManager, record: CheckInRecord): P
   await em.execute(
     `insert into check_in (id, organisation_id, event_id, ticket_id, device_id, device_name, link_id, checked_in_at, offline, nonce)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
-    [id, record.organisationId, record.eventId, record.ticketId, record.deviceId, record.deviceName, record.linkId, record.checkedInAt, record.offline, record.nonce],
+    [
+      id,
+      record.organisationId,
+      record.eventId,
+      record.ticketId,
+      record.deviceId,
+      record.deviceName,
+      record.linkId,
+      record.checkedInAt,
+      record.offline,
+      record.nonce,
+    ],
     'run',
   );
   return id;
@@ -99,7 +122,18 @@ export async function insertConflict(em: EntityManager, record: ConflictRecord):
   await em.execute(
     `insert into scan_conflict (id, organisation_id, event_id, ticket_id, first_checked_in_at, first_device, second_checked_in_at, second_device, nonce, recorded_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
-    [id, record.organisationId, record.eventId, record.ticketId, record.first.checkedInAt, record.first.device, record.second.checkedInAt, record.second.device, record.nonce, record.recordedAt],
+    [
+      id,
+      record.organisationId,
+      record.eventId,
+      record.ticketId,
+      record.first.checkedInAt,
+      record.first.device,
+      record.second.checkedInAt,
+      record.second.device,
+      record.nonce,
+      record.recordedAt,
+    ],
     'run',
   );
   return id;
@@ -126,11 +160,19 @@ export async function noteLinkUse(em: EntityManager, linkId: string, at: Date, c
 }
 
 /** Each link's check-ins and last use, summed over its slot rows; links never used are absent. */
-export async function loadLinkUse(em: EntityManager, linkIds: readonly string[]): Promise<Map<string, { checkIns: number; lastUsedAt: Date | null }>> {
+export async function loadLinkUse(
+  em: EntityManager,
+  linkIds: readonly string[],
+): Promise<Map<string, { checkIns: number; lastUsedAt: Date | null }>> {
   if (linkIds.length === 0) return new Map();
   const rows = await em.execute<{ link_id: string; check_ins: number; last_used_at: Date | null }[]>(
     `select link_id, sum(check_ins)::int as check_ins, max(last_used_at) as last_used_at from scan_link_use where link_id in (?) group by link_id`,
     [[...linkIds]],
   );
-  return new Map(rows.map((row) => [row.link_id, { checkIns: row.check_ins, lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null }]));
+  return new Map(
+    rows.map((row) => [
+      row.link_id,
+      { checkIns: row.check_ins, lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null },
+    ]),
+  );
 }

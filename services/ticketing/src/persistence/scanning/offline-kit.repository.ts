@@ -14,9 +14,20 @@ export interface KitTicketRow {
  * so that a typed reference answers "unpaid" offline too), and canceled ones that had been issued (their codes
  * exist and must be refused). Canceled tickets that were never issued had no code and are left out.
  */
-export async function loadKitTickets(em: EntityManager, organisationId: string, eventId: string): Promise<KitTicketRow[]> {
+export async function loadKitTickets(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<KitTicketRow[]> {
   const rows = await em.execute<
-    { id: string; reference: string; status: string; item_name: string; checked_in_at: Date | null; checked_in_device: string | null }[]
+    {
+      id: string;
+      reference: string;
+      status: string;
+      item_name: string;
+      checked_in_at: Date | null;
+      checked_in_device: string | null;
+    }[]
   >(
     `select t.id, t.reference, t.status, t.item_name, a.checked_in_at, a.checked_in_device
        from ticket_access a join ticket t on t.id = a.ticket_id

@@ -24,7 +24,12 @@ export interface StoredScanAttempt extends ScanAttemptOwner {
  * A claim that races an uncommitted one waits on the unique index until that transaction ends, so the loser always
  * finds the winner's answer committed (or, when the winner rolled back, claims the nonce itself).
  */
-export async function claimNonce(em: EntityManager, nonce: string, owner: ScanAttemptOwner, at: Date): Promise<boolean> {
+export async function claimNonce(
+  em: EntityManager,
+  nonce: string,
+  owner: ScanAttemptOwner,
+  at: Date,
+): Promise<boolean> {
   const rows = await em.execute<{ nonce: string }[]>(
     `insert into scan_attempt (nonce, kind, scope, device_id, event_id, result, response, created_at)
      values (?, ?, ?, ?, ?, '', '{}'::jsonb, ?) on conflict (nonce) do nothing returning nonce`,
@@ -35,21 +40,43 @@ export async function claimNonce(em: EntityManager, nonce: string, owner: ScanAt
 
 /** The stored attempt of a nonce claimed earlier. */
 export async function loadScanAttempt(em: EntityManager, nonce: string): Promise<StoredScanAttempt | null> {
-  const [row] = await em.execute<{ kind: ScanAttemptKind; scope: string; device_id: string; event_id: string; result: string; response: unknown }[]>(
-    `select kind, scope, device_id, event_id, result, response from scan_attempt where nonce = ?`,
-    [nonce],
-  );
-  return row ? { kind: row.kind, scope: row.scope, deviceId: row.device_id, eventId: row.event_id, result: row.result, response: row.response } : null;
+  const [row] = await em.execute<
+    { kind: ScanAttemptKind; scope: string; device_id: string; event_id: string; result: string; response: unknown }[]
+  >(`select kind, scope, device_id, event_id, result, response from scan_attempt where nonce = ?`, [nonce]);
+  return row
+    ? {
+        kind: row.kind,
+        scope: row.scope,
+        deviceId: row.device_id,
+        eventId: row.event_id,
+        result: row.result,
+        response: row.response,
+      }
+    : null;
 }
 
 /** Whether a stored attempt was made by this owner (same kind, who, device and event). */
 export function isOwnAttempt(attempt: StoredScanAttempt, owner: ScanAttemptOwner): boolean {
-  return attempt.kind === owner.kind && attempt.scope === owner.scope && attempt.deviceId === owner.deviceId && attempt.eventId === owner.eventId;
+  return (
+    attempt.kind === owner.kind &&
+    attempt.scope === owner.scope &&
+    attempt.deviceId === owner.deviceId &&
+    attempt.eventId === owner.eventId
+  );
 }
 
 /** Stores the answer of a claimed nonce (in the claim's transaction). */
-export async function storeScanAnswer(em: EntityManager, nonce: string, result: string, response: unknown): Promise<void> {
-  await em.execute(`update scan_attempt set result = ?, response = ?::jsonb where nonce = ?`, [result, JSON.stringify(response), nonce], 'run');
+export async function storeScanAnswer(
+  em: EntityManager,
+  nonce: string,
+  result: string,
+  response: unknown,
+): Promise<void> {
+  await em.execute(
+    `update scan_attempt set result = ?, response = ?::jsonb where nonce = ?`,
+    [result, JSON.stringify(response), nonce],
+    'run',
+  );
 }
 
 /**
@@ -68,7 +95,14 @@ export async function storeScanAnswerWithCounts(
     `with ${use}counts as (${EVENT_COUNTS_SQL})
      update scan_attempt set result = ?, response = jsonb_set(?::jsonb, '{counts}', jsonb_build_object('checkedIn', counts.checked_in, 'sold', counts.sold))
      from counts where nonce = ? returning response`,
-    [...(linkUse?.params ?? []), event.eventId, event.organisationId, answer.result, JSON.stringify(answer.response), answer.nonce],
+    [
+      ...(linkUse?.params ?? []),
+      event.eventId,
+      event.organisationId,
+      answer.result,
+      JSON.stringify(answer.response),
+      answer.nonce,
+    ],
   );
   if (!row) throw new Error(`scan attempt ${answer.nonce} was not claimed in this transaction`);
   return row.response;

@@ -11,9 +11,21 @@ export interface ConflictListRow {
 }
 
 /** An event's conflicts with their tickets' references, newest first. */
-export async function listEventConflicts(em: EntityManager, organisationId: string, eventId: string): Promise<ConflictListRow[]> {
+export async function listEventConflicts(
+  em: EntityManager,
+  organisationId: string,
+  eventId: string,
+): Promise<ConflictListRow[]> {
   const rows = await em.execute<
-    { ticket_id: string; reference: string; first_checked_in_at: Date; first_device: string; second_checked_in_at: Date; second_device: string; recorded_at: Date }[]
+    {
+      ticket_id: string;
+      reference: string;
+      first_checked_in_at: Date;
+      first_device: string;
+      second_checked_in_at: Date;
+      second_device: string;
+      recorded_at: Date;
+    }[]
   >(
     `select c.ticket_id, t.reference, c.first_checked_in_at, c.first_device, c.second_checked_in_at, c.second_device, c.recorded_at
        from scan_conflict c join ticket t on t.id = c.ticket_id

@@ -47,7 +47,10 @@ export async function loadScanTicket(em: EntityManager, lookup: TicketLookup): P
   const [row] =
     'ticketId' in lookup
       ? await em.execute<ScanTicketRecord[]>(`${SELECT} where t.id = ?`, [lookup.ticketId])
-      : await em.execute<ScanTicketRecord[]>(`${SELECT} where t.organisation_id = ? and t.reference = ?`, [lookup.organisationId, lookup.reference]);
+      : await em.execute<ScanTicketRecord[]>(`${SELECT} where t.organisation_id = ? and t.reference = ?`, [
+          lookup.organisationId,
+          lookup.reference,
+        ]);
   return row ? toTicketWithAccess(row) : null;
 }
 

@@ -12,7 +12,11 @@ export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, eventId } = await params;
   const event = await loadPublicEvent(eventId, locale);
-  return { title: event.name, description: event.description.slice(0, 160) || undefined, alternates: staticCanonical(locale, `/event/${eventId}`) };
+  return {
+    title: event.name,
+    description: event.description.slice(0, 160) || undefined,
+    alternates: staticCanonical(locale, `/event/${eventId}`),
+  };
 }
 
 /** /event/{eventId}: a live or ended event for anyone, in the visitor's language; drafts, deleted and unknown ones are 404. */

@@ -19,5 +19,13 @@ export default async function EventsPage({ params, searchParams }: Props) {
   const search = await searchParams;
   const { userId, canEdit, ownLocale } = await eventsAccess(locale, orgId);
   const list = await loadEventList(userId, orgId, eventListQuery(search));
-  return <EventsListView orgId={orgId} list={list} mode={isScanMode(search) ? 'scan' : 'list'} canEdit={canEdit} ownLocale={ownLocale} />;
+  return (
+    <EventsListView
+      orgId={orgId}
+      list={list}
+      mode={isScanMode(search) ? 'scan' : 'list'}
+      canEdit={canEdit}
+      ownLocale={ownLocale}
+    />
+  );
 }

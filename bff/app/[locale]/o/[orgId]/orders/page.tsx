@@ -14,6 +14,9 @@ export default async function OrdersPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   // The sidebar hides this entry from members without "orders.view"; the page refuses them too (403).
   const { userId } = await ordersAccess(locale, orgId);
-  const [list, shops] = await Promise.all([loadOrderList(userId, orgId, orderListQuery(await searchParams)), loadShopNames(userId, orgId)]);
+  const [list, shops] = await Promise.all([
+    loadOrderList(userId, orgId, orderListQuery(await searchParams)),
+    loadShopNames(userId, orgId),
+  ]);
   return <OrdersListView orgId={orgId} list={list} shops={shops} />;
 }

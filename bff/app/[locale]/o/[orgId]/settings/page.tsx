@@ -17,7 +17,10 @@ export default async function SettingsPage({ params }: Props) {
   const { organisation, permissions } = await requireOrganisationAccess(locale, orgId, '');
   return (
     <SettingsFrame orgId={orgId} tab="overview" permissions={permissions} Link={Link}>
-      <GeneralSettingsView organisation={toOrganisationSummary(organisation)} canEdit={holds(permissions, 'organisation.settings')} />
+      <GeneralSettingsView
+        organisation={toOrganisationSummary(organisation)}
+        canEdit={holds(permissions, 'organisation.settings')}
+      />
     </SettingsFrame>
   );
 }

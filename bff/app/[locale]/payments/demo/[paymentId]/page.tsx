@@ -32,7 +32,11 @@ export default async function DemoPaymentPage({ params, searchParams }: Props) {
   const payment = await loadDemoPayment(paymentId, orderAccessKey, locale);
   return (
     <SiteLayout params={params}>
-      <DemoPaymentPageView payment={payment} orderAccessKey={orderAccessKey} orderHref={orderPagePath({ id: payment.orderId, accessKey: orderAccessKey }, locale)} />
+      <DemoPaymentPageView
+        payment={payment}
+        orderAccessKey={orderAccessKey}
+        orderHref={orderPagePath({ id: payment.orderId, accessKey: orderAccessKey }, locale)}
+      />
     </SiteLayout>
   );
 }

@@ -4,7 +4,12 @@
 // otherwise). 409 when the order cannot be paid now (paid, expired, canceled, free).
 // Checks in order: CSRF (handler) → rate limit per IP → id → access key → body → payments.
 import { NextResponse } from 'next/server';
-import { PAYMENT_START_LIMIT, readCheckedBody, retryPaymentBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/shops/checkout-requests';
+import {
+  PAYMENT_START_LIMIT,
+  readCheckedBody,
+  retryPaymentBody,
+  SMALL_BODY_LIMIT_BYTES,
+} from '../../../../../server/shops/checkout-requests';
 import { requireAccessKey } from '../../../../../server/orders/guest-access';
 import { startPayment } from '../../../../../server/orders/guest-order';
 import { handler } from '../../../../../server/handler';
@@ -17,6 +22,11 @@ export const POST = handler<{ orderId: string }>(async (request, { config, param
   const orderId = requireRouteId('ord', params.orderId);
   const accessKey = requireAccessKey(request);
   const body = await readCheckedBody(request, retryPaymentBody, SMALL_BODY_LIMIT_BYTES);
-  const payment = await startPayment({ id: orderId, accessKey }, body.idempotencyKey, appOrigin(request, config), body.locale);
+  const payment = await startPayment(
+    { id: orderId, accessKey },
+    body.idempotencyKey,
+    appOrigin(request, config),
+    body.locale,
+  );
   return NextResponse.json(payment, { status: 201 });
 });

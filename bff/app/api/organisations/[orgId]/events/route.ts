@@ -1,7 +1,12 @@
 // POST /api/organisations/{orgId}/events {EventInput} → 201 { event }: a new draft event.
 import { NextResponse } from 'next/server';
 import { eventClientAs } from '../../../../../server/clients/event-client';
-import { authorizeEventWrite, eventBody, readBody, type OrganisationParams } from '../../../../../server/events/event-requests';
+import {
+  authorizeEventWrite,
+  eventBody,
+  readBody,
+  type OrganisationParams,
+} from '../../../../../server/events/event-requests';
 import { toEventFields, toEventView } from '../../../../../server/events/event-views';
 import { handler } from '../../../../../server/handler';
 

@@ -17,7 +17,11 @@ export const POST = handler<{ orgId: string }>(async (request, { params }) => {
   await authorizeOrganisation(user.id, orgId, 'members');
   const input = parseBody(body, await readJson(request));
   // No locale: the e-mail goes out in the organisation's default language.
-  const { invitation } = await organisationClientAs(user.id).inviteMember({ organisationId: orgId, ...input, locale: '' });
+  const { invitation } = await organisationClientAs(user.id).inviteMember({
+    organisationId: orgId,
+    ...input,
+    locale: '',
+  });
   if (!invitation) throw new Error('identity answered without an invitation');
   return NextResponse.json({ invitation: toInvitationRow(invitation) }, { status: 201 });
 });

@@ -5,7 +5,12 @@
 // capability (payments checks it; 404 otherwise).
 // Checks in order: CSRF (handler) → rate limit per IP → id → access key → body → payments.
 import { NextResponse } from 'next/server';
-import { DEMO_PAYMENT_LIMIT, demoPaymentBody, readCheckedBody, SMALL_BODY_LIMIT_BYTES } from '../../../../../server/shops/checkout-requests';
+import {
+  DEMO_PAYMENT_LIMIT,
+  demoPaymentBody,
+  readCheckedBody,
+  SMALL_BODY_LIMIT_BYTES,
+} from '../../../../../server/shops/checkout-requests';
 import { requireAccessKey } from '../../../../../server/orders/guest-access';
 import { orderPagePath } from '../../../../../server/orders/guest-order';
 import { handler } from '../../../../../server/handler';
@@ -22,5 +27,8 @@ export const POST = handler<{ paymentId: string }>(async (request, { config, par
   const { payment } = await paymentClient().completeDemoPayment({ paymentId, action, orderAccessKey });
   if (!payment) throw new Error('payments answered without a payment');
   const orderId = payment.orderId;
-  return NextResponse.json({ orderId, redirectUrl: orderPagePath({ id: orderId, accessKey: orderAccessKey }, locale, action === 'fail' ? 'failed' : '') });
+  return NextResponse.json({
+    orderId,
+    redirectUrl: orderPagePath({ id: orderId, accessKey: orderAccessKey }, locale, action === 'fail' ? 'failed' : ''),
+  });
 });

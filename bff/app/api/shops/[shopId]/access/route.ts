@@ -20,9 +20,12 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
     const { accessToken } = await shopClient().getPublicShop({ shopId, locale: 'en', password, accessToken: '' });
     const response = NextResponse.json({ ok: true });
     // A shop without a password answers no token: nothing to remember, the page opens anyway.
-    return accessToken ? setCookie(response, shopAccessCookie(shopId, accessToken, isSecureRequest(request, config))) : response;
+    return accessToken
+      ? setCookie(response, shopAccessCookie(shopId, accessToken, isSecureRequest(request, config)))
+      : response;
   } catch (error) {
-    if (isGrpcCallError(error) && error.code === status.PERMISSION_DENIED) return NextResponse.json({ message: WRONG_PASSWORD_MESSAGE }, { status: 403 });
+    if (isGrpcCallError(error) && error.code === status.PERMISSION_DENIED)
+      return NextResponse.json({ message: WRONG_PASSWORD_MESSAGE }, { status: 403 });
     throw error;
   }
 });

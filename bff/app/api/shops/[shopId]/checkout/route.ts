@@ -60,15 +60,27 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
 
   const order = toGuestOrderView(placed.order);
   const answered = (redirectUrl: string) =>
-    NextResponse.json({ orderId: order.id, accessKey: order.accessKey, status: order.status, redirectUrl }, { status: placed.created ? 201 : 200 });
+    NextResponse.json(
+      { orderId: order.id, accessKey: order.accessKey, status: order.status, redirectUrl },
+      { status: placed.created ? 201 : 200 },
+    );
   // Free orders are paid at once; an order that cannot take a payment now has nothing to pay: the order page says why.
-  if (order.status === 'paid' || order.totalMinor === 0 || !order.payable) return answered(orderPagePath(order, body.locale));
+  if (order.status === 'paid' || order.totalMinor === 0 || !order.payable)
+    return answered(orderPagePath(order, body.locale));
   try {
-    const payment = await startPayment(order, checkoutPaymentKey(shopId, body.idempotencyKey), appOrigin(request, config), body.locale);
+    const payment = await startPayment(
+      order,
+      checkoutPaymentKey(shopId, body.idempotencyKey),
+      appOrigin(request, config),
+      body.locale,
+    );
     return answered(payment.redirectUrl);
   } catch (error) {
     // The order is placed and held: the guest must learn its id, so the order page can offer Retry payment.
-    logger.error({ err: error, call: 'CreatePayment', orderId: order.id, shopId }, 'no payment started after checkout; the order page offers Retry payment');
+    logger.error(
+      { err: error, call: 'CreatePayment', orderId: order.id, shopId },
+      'no payment started after checkout; the order page offers Retry payment',
+    );
     return answered(orderPagePath(order, body.locale, 'error'));
   }
 });

@@ -20,7 +20,12 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
   const body = await readBody(request, priceCartBody);
   const misses = codeMissKey(shopId, clientIp(request, config));
   await requireCodeGuessesLeft(misses, body.discountCode);
-  const answer = await orderingClient().priceCart({ shopId, lines: body.lines, discountCode: body.discountCode, donationMinor: body.donationMinor });
+  const answer = await orderingClient().priceCart({
+    shopId,
+    lines: body.lines,
+    discountCode: body.discountCode,
+    donationMinor: body.donationMinor,
+  });
   if (body.discountCode.trim() !== '' && answer.discountStatus !== 'applied') await countCodeMiss(misses);
   return NextResponse.json({ quote: toPriceQuoteView(answer) });
 });

@@ -31,7 +31,8 @@ export default async function InvitationPage({ params }: Props) {
   const answer = await organisationClientAs(user.id)
     .getInvitation({ token })
     .catch((error: unknown) => {
-      if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT)) return null;
+      if (isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT))
+        return null;
       throw error;
     });
   if (!answer) notFound();

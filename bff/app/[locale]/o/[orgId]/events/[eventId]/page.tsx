@@ -1,9 +1,16 @@
 import { eventTabFromQuery } from '@kassa/web/features/dashboard/organisation-screens';
 import { setRequestLocale } from 'next-intl/server';
 import { EventPageView } from '../../../../../../components/event-views';
-import { eventPageMetadata, eventPageProps, type EventRouteParams } from '../../../../../../server/events/event-page-props';
+import {
+  eventPageMetadata,
+  eventPageProps,
+  type EventRouteParams,
+} from '../../../../../../server/events/event-page-props';
 
-type Props = { params: Promise<EventRouteParams>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<EventRouteParams>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // Overview, Ticket Options, Attendees and History share the event's route ('' in the spec); ?tab= picks one
 // (the Attendees tab reads ?q=, ?status= and ?page= as well).

@@ -9,7 +9,10 @@ type Props = { params: Promise<{ locale: string; orgId: string; orderId: string 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, orgId, orderId } = await params;
   const { userId } = await ordersAccess(locale, orgId);
-  const [t, detail] = await Promise.all([getTranslations({ locale, namespace: 'Orders.detail' }), loadOrderDetail(userId, orgId, orderId)]);
+  const [t, detail] = await Promise.all([
+    getTranslations({ locale, namespace: 'Orders.detail' }),
+    loadOrderDetail(userId, orgId, orderId),
+  ]);
   return { title: `${t('title')} ${detail.order.number}` };
 }
 

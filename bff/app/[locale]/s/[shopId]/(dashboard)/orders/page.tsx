@@ -15,5 +15,13 @@ export default async function ShopOrdersPage({ params, searchParams }: Props) {
   // The layout ran the shop-auth check; this page asks again (deduped per request) and also needs "orders.view".
   const { userId, orgId, shopName } = await shopOrdersAccess(locale, shopId);
   const list = await loadOrderList(userId, orgId, orderListQuery(await searchParams), shopId);
-  return <OrdersListView orgId={orgId} shopId={shopId} shopName={shopName} list={list} shops={[{ id: shopId, name: shopName }]} />;
+  return (
+    <OrdersListView
+      orgId={orgId}
+      shopId={shopId}
+      shopName={shopName}
+      list={list}
+      shops={[{ id: shopId, name: shopName }]}
+    />
+  );
 }

@@ -6,11 +6,19 @@ import { readBffConfig } from '../../../../../../server/bff-config';
 import { setCookie } from '../../../../../../server/handler';
 import { logger } from '../../../../../../server/logger';
 import { appOrigin, isSecureRequest } from '../../../../../../server/request-context';
-import { SOCIAL_CALLBACK_PATH, isWellFormedProviderId, socialStateCookie, toSocialLocale } from '../../../../../../server/auth/social-sign-in';
+import {
+  SOCIAL_CALLBACK_PATH,
+  isWellFormedProviderId,
+  socialStateCookie,
+  toSocialLocale,
+} from '../../../../../../server/auth/social-sign-in';
 import { socialSignInClient } from '../../../../../../server/clients/social-sign-in-client';
 import { grpcFailureOf, socialFailurePage } from '../../../../../../server/auth/social-sign-in-pages';
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }): Promise<NextResponse> {
+export async function GET(
+  request: NextRequest,
+  { params }: { params: Promise<{ provider: string }> },
+): Promise<NextResponse> {
   const config = readBffConfig();
   const secure = isSecureRequest(request, config);
   const locale = toSocialLocale(request.nextUrl.searchParams.get('locale'));
@@ -18,7 +26,11 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   if (!isWellFormedProviderId(provider)) return socialFailurePage(locale, 'failed', 404, secure);
 
   try {
-    const started = await socialSignInClient().startSocialSignIn({ provider, redirectUri: `${appOrigin(request, config)}${SOCIAL_CALLBACK_PATH}`, locale });
+    const started = await socialSignInClient().startSocialSignIn({
+      provider,
+      redirectUri: `${appOrigin(request, config)}${SOCIAL_CALLBACK_PATH}`,
+      locale,
+    });
     const response = NextResponse.redirect(started.authorizationUrl, 303);
     response.headers.set('cache-control', 'no-store');
     return setCookie(response, socialStateCookie(started.stateId, locale, secure));

@@ -9,7 +9,11 @@ import { toShopFields, toShopView } from '../../../../../../server/shops/shop-vi
 export const PUT = handler<ShopParams>(async (request, { params }) => {
   const { user, orgId, shopId } = await authorizeShopWrite(request, params);
   const body = await readBody(request, shopBody);
-  const { shop } = await shopClientAs(user.id).updateShop({ organisationId: orgId, shopId, fields: toShopFields(body) });
+  const { shop } = await shopClientAs(user.id).updateShop({
+    organisationId: orgId,
+    shopId,
+    fields: toShopFields(body),
+  });
   return NextResponse.json({ shop: toShopView(shop) });
 });
 

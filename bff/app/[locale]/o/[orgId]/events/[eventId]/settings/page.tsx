@@ -1,6 +1,10 @@
 import { setRequestLocale } from 'next-intl/server';
 import { EventPageView } from '../../../../../../../components/event-views';
-import { eventPageMetadata, eventPageProps, type EventRouteParams } from '../../../../../../../server/events/event-page-props';
+import {
+  eventPageMetadata,
+  eventPageProps,
+  type EventRouteParams,
+} from '../../../../../../../server/events/event-page-props';
 
 type Props = { params: Promise<EventRouteParams> };
 

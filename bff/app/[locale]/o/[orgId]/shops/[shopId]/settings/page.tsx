@@ -1,6 +1,10 @@
 import { setRequestLocale } from 'next-intl/server';
 import { ShopPageView } from '../../../../../../../components/shop-views';
-import { shopPageMetadata, shopPageProps, type ShopRouteParams } from '../../../../../../../server/shops/shop-page-props';
+import {
+  shopPageMetadata,
+  shopPageProps,
+  type ShopRouteParams,
+} from '../../../../../../../server/shops/shop-page-props';
 
 type Props = { params: Promise<ShopRouteParams> };
 

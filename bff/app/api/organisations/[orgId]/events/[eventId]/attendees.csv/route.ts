@@ -4,8 +4,16 @@
 // the organisation's. 401 signed out, 400 'ID is invalid', 404 not a member or no such event, 403 without either
 // permission.
 import { type NextRequest, NextResponse } from 'next/server';
-import { attachmentDisposition, attendeesFileName, CSV_CONTENT_TYPE } from '../../../../../../../server/events/attendee-csv';
-import { attendeeCsvLabels, attendeesCsvStream, EXPORT_PAGE_SIZE } from '../../../../../../../server/events/attendee-export';
+import {
+  attachmentDisposition,
+  attendeesFileName,
+  CSV_CONTENT_TYPE,
+} from '../../../../../../../server/events/attendee-csv';
+import {
+  attendeeCsvLabels,
+  attendeesCsvStream,
+  EXPORT_PAGE_SIZE,
+} from '../../../../../../../server/events/attendee-export';
 import { attendeeListQuery, ticketAccessRights } from '../../../../../../../server/events/attendee-pages';
 import { eventClientAs } from '../../../../../../../server/clients/event-client';
 import { handler } from '../../../../../../../server/handler';
@@ -29,16 +37,19 @@ export const GET = handler<Params>(async (request: NextRequest, { params }) => {
   // The event's name for the file name; catalog's NOT_FOUND (unknown, another organisation's) is the 404.
   const { event } = await eventClientAs(user.id).getEvent({ organisationId: orgId, eventId });
   const tickets = ticketClientAs(user.id);
-  const body = await attendeesCsvStream(async (pageToken) => {
-    const answer = await tickets.listAttendees({
-      organisationId: orgId,
-      eventId,
-      query: q,
-      statuses: status ? [status] : [],
-      page: { pageSize: EXPORT_PAGE_SIZE, pageToken },
-    });
-    return { attendees: answer.attendees.map(toAttendeeView), nextPageToken: answer.page?.nextPageToken ?? '' };
-  }, attendeeCsvLabels(ticketLocale(search.get('locale'))));
+  const body = await attendeesCsvStream(
+    async (pageToken) => {
+      const answer = await tickets.listAttendees({
+        organisationId: orgId,
+        eventId,
+        query: q,
+        statuses: status ? [status] : [],
+        page: { pageSize: EXPORT_PAGE_SIZE, pageToken },
+      });
+      return { attendees: answer.attendees.map(toAttendeeView), nextPageToken: answer.page?.nextPageToken ?? '' };
+    },
+    attendeeCsvLabels(ticketLocale(search.get('locale'))),
+  );
 
   return new NextResponse(body, {
     status: 200,

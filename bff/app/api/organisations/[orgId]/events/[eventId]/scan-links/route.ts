@@ -5,7 +5,12 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../server/handler';
 import { scanClientAs } from '../../../../../../../server/clients/scan-client';
-import { authorizeEventScan, createScanLinkBody, type EventScanParams, readBody } from '../../../../../../../server/scan/scan-requests';
+import {
+  authorizeEventScan,
+  createScanLinkBody,
+  type EventScanParams,
+  readBody,
+} from '../../../../../../../server/scan/scan-requests';
 import { toCreatedScanLinkView, toScanLinkView } from '../../../../../../../server/scan/scan-views';
 
 export const GET = handler<EventScanParams>(async (request, { params }) => {

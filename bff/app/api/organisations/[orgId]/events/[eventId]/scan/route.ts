@@ -4,7 +4,14 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../server/handler';
 import { scanClientAs } from '../../../../../../../server/clients/scan-client';
-import { authorizeEventScan, deviceIdFromQuery, type EventScanParams, readBody, scanBody, scanLocale } from '../../../../../../../server/scan/scan-requests';
+import {
+  authorizeEventScan,
+  deviceIdFromQuery,
+  type EventScanParams,
+  readBody,
+  scanBody,
+  scanLocale,
+} from '../../../../../../../server/scan/scan-requests';
 import { toScannerOpenView, toScanOutcomeView } from '../../../../../../../server/scan/scan-views';
 
 export const GET = handler<EventScanParams>(async (request, { params }) => {

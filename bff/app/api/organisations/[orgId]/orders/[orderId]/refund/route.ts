@@ -4,7 +4,12 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../server/handler';
 import { orderClientAs } from '../../../../../../../server/clients/order-client';
-import { authorizeOrderWrite, type OrderParams, readBody, refundBody } from '../../../../../../../server/orders/order-requests';
+import {
+  authorizeOrderWrite,
+  type OrderParams,
+  readBody,
+  refundBody,
+} from '../../../../../../../server/orders/order-requests';
 import { toOrderRefundView, toOrderView } from '../../../../../../../server/orders/order-views';
 
 export const POST = handler<OrderParams>(async (request, { params }) => {

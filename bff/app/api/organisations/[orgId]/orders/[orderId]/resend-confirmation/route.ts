@@ -12,7 +12,11 @@ import { toOrderMessageView } from '../../../../../../../server/tickets/ticket-v
 export const POST = handler<OrderParams>(async (request, { params }) => {
   const { user, orgId, orderId } = await authorizeOrderWrite(request, params);
   const { idempotencyKey } = await readBody(request, resendBody);
-  const answer = await notificationsClientAs(user.id).resendOrderConfirmation({ organisationId: orgId, orderId, idempotencyKey });
+  const answer = await notificationsClientAs(user.id).resendOrderConfirmation({
+    organisationId: orgId,
+    orderId,
+    idempotencyKey,
+  });
   if (!answer.message) throw new Error('notifications answered without a message');
   return NextResponse.json({ message: toOrderMessageView(answer.message), created: answer.created });
 });

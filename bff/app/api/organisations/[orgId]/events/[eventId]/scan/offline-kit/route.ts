@@ -3,7 +3,11 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../../server/handler';
 import { KIT_CALL, scanClientAs } from '../../../../../../../../server/clients/scan-client';
-import { authorizeEventScan, deviceIdFromQuery, type EventScanParams } from '../../../../../../../../server/scan/scan-requests';
+import {
+  authorizeEventScan,
+  deviceIdFromQuery,
+  type EventScanParams,
+} from '../../../../../../../../server/scan/scan-requests';
 import { toOfflineKitView } from '../../../../../../../../server/scan/scan-views';
 
 export const GET = handler<EventScanParams>(async (request, { params }) => {

@@ -3,7 +3,12 @@
 import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../../server/handler';
 import { scanClientAs, SYNC_CALL } from '../../../../../../../../server/clients/scan-client';
-import { authorizeEventScan, type EventScanParams, readBody, syncBody } from '../../../../../../../../server/scan/scan-requests';
+import {
+  authorizeEventScan,
+  type EventScanParams,
+  readBody,
+  syncBody,
+} from '../../../../../../../../server/scan/scan-requests';
 import { toSyncResultView } from '../../../../../../../../server/scan/scan-views';
 
 export const POST = handler<EventScanParams>(async (request, { params }) => {

@@ -3,7 +3,13 @@
 // organisation must not look like a success.
 import { NextResponse } from 'next/server';
 import { eventClientAs } from '../../../../../../../../server/clients/event-client';
-import { authorizeEventWrite, readBody, ticketOptionBody, type TicketOptionParams, type EventWrite } from '../../../../../../../../server/events/event-requests';
+import {
+  authorizeEventWrite,
+  readBody,
+  ticketOptionBody,
+  type TicketOptionParams,
+  type EventWrite,
+} from '../../../../../../../../server/events/event-requests';
 import { toTicketOptionFields, toTicketOptionView } from '../../../../../../../../server/events/event-views';
 import { handler } from '../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/http-problem';
@@ -11,7 +17,8 @@ import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/h
 /** catalog knows ticket options by organisation; the path also names the event, which must be the option's own. */
 async function requireOptionOfEvent({ user, orgId, eventId, ticketOptionId }: EventWrite): Promise<void> {
   const { ticketOptions } = await eventClientAs(user.id).listTicketOptions({ organisationId: orgId, eventId });
-  if (!ticketOptions.some((option) => option.id === ticketOptionId)) throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
+  if (!ticketOptions.some((option) => option.id === ticketOptionId))
+    throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
 }
 
 export const PUT = handler<TicketOptionParams>(async (request, { params }) => {
@@ -29,6 +36,9 @@ export const PUT = handler<TicketOptionParams>(async (request, { params }) => {
 export const DELETE = handler<TicketOptionParams>(async (request, { params }) => {
   const write = await authorizeEventWrite(request, params);
   await requireOptionOfEvent(write);
-  await eventClientAs(write.user.id).deleteTicketOption({ organisationId: write.orgId, ticketOptionId: write.ticketOptionId });
+  await eventClientAs(write.user.id).deleteTicketOption({
+    organisationId: write.orgId,
+    ticketOptionId: write.ticketOptionId,
+  });
   return NextResponse.json({ ok: true });
 });

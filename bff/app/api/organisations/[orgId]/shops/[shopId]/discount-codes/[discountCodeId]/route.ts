@@ -4,12 +4,19 @@ import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/http-problem';
 import { shopClientAs } from '../../../../../../../../server/clients/shop-client';
-import { authorizeShopWrite, discountCodeBody, readBody, type DiscountCodeParams, type ShopWrite } from '../../../../../../../../server/shops/shop-requests';
+import {
+  authorizeShopWrite,
+  discountCodeBody,
+  readBody,
+  type DiscountCodeParams,
+  type ShopWrite,
+} from '../../../../../../../../server/shops/shop-requests';
 import { toDiscountCodeFields, toDiscountCodeView } from '../../../../../../../../server/shops/shop-views';
 
 async function requireCodeOfShop({ user, orgId, shopId, discountCodeId }: ShopWrite): Promise<void> {
   const { discountCodes } = await shopClientAs(user.id).listDiscountCodes({ organisationId: orgId, shopId });
-  if (!discountCodes.some((code) => code.id === discountCodeId)) throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
+  if (!discountCodes.some((code) => code.id === discountCodeId))
+    throw new HttpProblem(404, { message: NOT_FOUND_MESSAGE });
 }
 
 export const PUT = handler<DiscountCodeParams>(async (request, { params }) => {
@@ -28,6 +35,10 @@ export const PUT = handler<DiscountCodeParams>(async (request, { params }) => {
 export const DELETE = handler<DiscountCodeParams>(async (request, { params }) => {
   const write = await authorizeShopWrite(request, params);
   await requireCodeOfShop(write);
-  await shopClientAs(write.user.id).deleteDiscountCode({ organisationId: write.orgId, shopId: write.shopId, discountCodeId: write.discountCodeId });
+  await shopClientAs(write.user.id).deleteDiscountCode({
+    organisationId: write.orgId,
+    shopId: write.shopId,
+    discountCodeId: write.discountCodeId,
+  });
   return NextResponse.json({ ok: true });
 });

@@ -5,7 +5,13 @@ import { NextResponse } from 'next/server';
 import { handler } from '../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/http-problem';
 import { shopClientAs } from '../../../../../../../../server/clients/shop-client';
-import { authorizeShopWrite, readBody, shopItemBody, type ShopItemParams, type ShopWrite } from '../../../../../../../../server/shops/shop-requests';
+import {
+  authorizeShopWrite,
+  readBody,
+  shopItemBody,
+  type ShopItemParams,
+  type ShopWrite,
+} from '../../../../../../../../server/shops/shop-requests';
 import { toShopItemFields, toShopItemView } from '../../../../../../../../server/shops/shop-views';
 
 /** The item as the shop lists it (its position is kept on update: position 0 would move it last). */
@@ -32,6 +38,10 @@ export const PUT = handler<ShopItemParams>(async (request, { params }) => {
 export const DELETE = handler<ShopItemParams>(async (request, { params }) => {
   const write = await authorizeShopWrite(request, params);
   await requireItemOfShop(write);
-  await shopClientAs(write.user.id).deleteShopItem({ organisationId: write.orgId, shopId: write.shopId, itemId: write.itemId });
+  await shopClientAs(write.user.id).deleteShopItem({
+    organisationId: write.orgId,
+    shopId: write.shopId,
+    itemId: write.itemId,
+  });
   return NextResponse.json({ ok: true });
 });
