@@ -37,6 +37,13 @@ const platformIo = [
   'testing',
 ].map((part) => `@kassa/platform/${part}`);
 
+// A service's test files are its own; what it offers other packages' tests is a package export.
+const serviceTestFiles = {
+  regex: '(^|/)services/[^/]+/test/',
+  message:
+    "Do not import a service's test files: use what it exports (e.g. @kassa/ordering/testing) or @kassa/testing.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -154,7 +161,9 @@ export default tseslint.config(
       ],
     },
   },
-  // scripts/ (verify, benchmarks, dev tools) and e2e/ share the test harness, @kassa/testing; scripts/ never imports e2e/.
+  // scripts/ (verify, benchmarks, dev tools) and e2e/ share the test harness, @kassa/testing, and never import each
+  // other. Neither reaches into a service's test files: a service offers what others may use as a package export
+  // (`@kassa/ordering/testing`).
   {
     files: ['scripts/**/*.{ts,tsx,mjs}'],
     rules: {
@@ -166,6 +175,24 @@ export default tseslint.config(
               regex: '(^|/)e2e/',
               message: 'scripts/ does not import e2e/: what both need lives in @kassa/testing (testing/).',
             },
+            serviceTestFiles,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)scripts/',
+              message: 'e2e/ does not import scripts/: what both need lives in @kassa/testing (testing/).',
+            },
+            serviceTestFiles,
           ],
         },
       ],
@@ -177,7 +204,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(e2e|scripts)/', message: '@kassa/testing imports neither e2e/ nor scripts/.' }] },
+        {
+          patterns: [
+            { regex: '(^|/)(e2e|scripts)/', message: '@kassa/testing imports neither e2e/ nor scripts/.' },
+            serviceTestFiles,
+          ],
+        },
       ],
     },
   },

@@ -48,7 +48,8 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      // npm run verify's sections run here too, at CI size.
+      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts', '<rootDir>/scripts/verify/sections/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
     },
@@ -56,7 +57,7 @@ module.exports = {
     {
       ...common,
       displayName: 'verify',
-      testMatch: ['<rootDir>/e2e/verify/**/*.verify.test.ts'],
+      testMatch: ['<rootDir>/scripts/verify/sections/*.verify.test.ts'],
       // Each such test starts its own platform; the shared one is the e2e project's.
       globalSetup: '<rootDir>/e2e/support/build-setup.ts',
     },

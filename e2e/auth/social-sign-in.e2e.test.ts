@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { type OidcStandIn, startOidcStandIn } from '../../services/identity/test/fixtures/oidc-stand-in';
+import { type OidcStandIn, startOidcStandIn } from '@kassa/testing/oidc-stand-in';
 import { consoleErrors, launchBrowser, screenshotsDir } from '@kassa/testing/browser';
 import { type Stack, startStack } from '@kassa/testing/stack';
 

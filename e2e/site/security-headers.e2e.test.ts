@@ -1,7 +1,7 @@
 // Every answer of the BFF carries the security headers (bff/server/site/security-headers.ts): pages, API routes, static
 // files and error pages alike, in both languages; the camera only where a scanner can run; HSTS only over https.
 // The script policy: a page rendered for the request names its scripts by a fresh nonce, a prerendered page by the
-// hashes of its inline scripts, anything else allows nothing (e2e/verify/abuse-script-injection runs them in Chromium).
+// hashes of its inline scripts, anything else allows nothing (scripts/verify/sections/abuse-script-injection runs them in Chromium).
 import { newAccessKey, newId } from '@kassa/platform/ids';
 import { NON_PAGE_POLICY, scriptHash } from '../../bff/server/site/content-security-policy';
 import { stackInfo } from '@kassa/testing/stack-info';

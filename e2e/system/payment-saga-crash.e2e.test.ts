@@ -1,7 +1,7 @@
 // The payment saga with both real services: ordering and payments run as real processes (with identity and catalog,
 // each with its own database), payments on PAYMENT_PROVIDER=stripe through the REAL `stripe` SDK. Stripe's API cannot
 // be reached from here, so the SDK is pointed (STRIPE_API_HOST/PORT/PROTOCOL) at a LOCAL HTTP stand-in of it
-// (services/payments/test/fixtures/stripe-stand-in.ts), which also signs the webhooks it "sends" with the SDK's own
+// (testing/src/stripe-stand-in.ts), which also signs the webhooks it "sends" with the SDK's own
 // generateTestHeaderString; the test delivers them to payments' HandleProviderWebhook as the BFF would.
 //
 // 1. A kill -9 (KASSA_CRASH_POINT) of payments or ordering at every step boundary of a purchase: the guest's and
@@ -28,11 +28,7 @@ import {
   type Payment,
   PaymentServiceClient,
 } from '@kassa/proto/payments/v1/payments';
-import {
-  type StandInSession,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '../../services/payments/test/fixtures/stripe-stand-in';
+import { type StandInSession, type StripeStandIn, startStripeStandIn } from '@kassa/testing/stripe-stand-in';
 import type { ManagedProcess } from '@kassa/testing/processes';
 import { databaseUrl, type Stack, startStack } from '@kassa/testing/stack';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';

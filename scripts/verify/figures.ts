@@ -1,6 +1,7 @@
 // One row of `npm run verify`'s table: a figure, what it came to, and what it must be. Every section of the
-// verification (load, faults, bad input, authorisation, abuse) returns its rows; main.ts prints them as one table and
-// the end-to-end tests under e2e/verify run the same sections at CI size and expect every row to be ok.
+// verification (load, faults, bad input, authorisation, abuse) returns its rows; main.ts prints them as one table.
+// `npm test`'s end-to-end project runs the same sections (scripts/verify/sections) at CI size and expects every row
+// to be ok.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countingLines, howCounted } from './counting';

@@ -1,5 +1,5 @@
 // `npm run verify`: the proof that Kassa keeps its promises under load, faults, bad input, cross-tenant attempts and
-// abuse. Each section is an end-to-end test file (e2e/verify/*, plus the tenant-isolation table) that records its
+// abuse. Each section is an end-to-end test file (scripts/verify/sections/*) that records its
 // figures; this runs them at the issue's sizes (VERIFY_SIZE=full, or VERIFY_SIZE=ci for the sizes `npm test` uses)
 // against a platform started on this machine, then prints every figure in one table. It fails when a test fails,
 // a figure is not what it must be or says not how it is counted, or a section recorded nothing.
@@ -11,8 +11,8 @@ import { howCounted } from './counting';
 import { FIGURES_DIR, formatFigures, readRecordedFigures, SECTION_ORDER, verifySize } from './figures';
 
 const repoRoot = join(__dirname, '..', '..');
-/** The tests that record figures: every file under e2e/verify (the *.verify.test.ts ones only run here), and the tenant-isolation table. */
-const VERIFY_TESTS = ['e2e/verify/', 'e2e/system/tenant-isolation'];
+/** The tests that record figures: every section (the *.verify.test.ts ones only run here). */
+const VERIFY_TESTS = ['scripts/verify/sections/'];
 
 function main(): number {
   const size = process.env.VERIFY_SIZE === 'ci' ? 'ci' : 'full';

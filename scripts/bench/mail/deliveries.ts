@@ -5,7 +5,7 @@ import { type Agent, request } from 'node:http';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
 import type { SinkMessage, SmtpSink } from '@kassa/platform/testing';
-import type { StripeStandIn } from '../../../services/payments/test/fixtures/stripe-stand-in';
+import type { StripeStandIn } from '@kassa/testing/stripe-stand-in';
 import type { PendingOrder } from './mail-backend';
 
 /** How long one message may take before the run fails (the send job retries after 2 s, 4 s, …). */

@@ -12,7 +12,7 @@ import { startSmtpSink, type SmtpSink } from '@kassa/platform/testing';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { databaseUrl, startStack } from '@kassa/testing/stack';
-import { startStripeStandIn, type StripeStandIn } from '../../../services/payments/test/fixtures/stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '@kassa/testing/stripe-stand-in';
 import type { Cleanup } from '../lib/cleanup';
 import type { ProcessGroup } from '../lib/process-cpu';
 import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';

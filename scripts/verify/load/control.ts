@@ -1,6 +1,6 @@
 // The control run: the same buyers and journeys as the load run (the same mix, sizes, concurrency and capacity)
 // through the BFF of a platform of its own whose ordering has no lock: it runs ordering's test-only unguarded
-// reservation (read the counts, then add; services/ordering/test/fixtures/unguarded-main.ts) with the quota buckets'
+// reservation (read the counts, then add; `@kassa/ordering/unguarded-main`) with the quota buckets'
 // CHECK constraint dropped. Oversold is counted exactly as in the load run, from the orders' own allocations against
 // capacity, sampled through the run; the figure that must come out above 0 is the worst moment's. If it ever stops,
 // the load run's "oversold 0" proves nothing.
@@ -14,14 +14,17 @@
 // none (measured: 6, 1, 5, 0, 4 at CI size). The control therefore rushes a fresh shop again, up to CONTROL_RUSHES
 // times, until one oversells: the chance that the race is missed every time is far below one in a thousand, and the
 // figure's note says how many rushes it took.
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Client } from 'pg';
 import { oversoldNow, serviceDatabase } from '../reconcile';
 import { runLoad } from './driver';
 import { type LoadSize, openLoadShop, startLoadStack, watchOversold } from './run';
 
-/** ordering without the guard, started by the stack in place of src/main.ts. */
-const UNGUARDED_ORDERING = join('services', 'ordering', 'test', 'fixtures', 'unguarded-main.ts');
+/** ordering without the guard, started by the stack in place of src/main.ts (a path from the repository's root). */
+const UNGUARDED_ORDERING = relative(
+  join(__dirname, '..', '..', '..'),
+  require.resolve('@kassa/ordering/unguarded-main'),
+);
 
 /** Rushes, each on a fresh shop of the same platform, before the control gives up on seeing an oversell. */
 export const CONTROL_RUSHES = 5;

@@ -5,7 +5,7 @@ import { UserCreated } from '@kassa/proto/identity/events/v1/events';
 import { SocialSignInServiceClient, type SocialSignInServiceService } from '@kassa/proto/identity/v1/social_sign_in';
 import { EMAIL_NOT_VERIFIED, SOCIAL_SIGN_IN_REFUSED } from '../../src/application/complete-social-sign-in';
 import { type IdentityHarness, startIdentityHarness } from '../fixtures/identity-harness';
-import { type Misbehaviour, type OidcStandIn, type StandInUser, startOidcStandIn } from '../fixtures/oidc-stand-in';
+import { type Misbehaviour, type OidcStandIn, type StandInUser, startOidcStandIn } from '@kassa/testing/oidc-stand-in';
 
 jest.setTimeout(30_000);
 

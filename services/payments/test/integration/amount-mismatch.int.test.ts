@@ -3,10 +3,10 @@ import { PaymentChanged } from '@kassa/proto/payments/events/v1/events';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { type PaymentsHarness, startPaymentsHarness, verbsOf } from '../fixtures/payments-harness';
-import type { StandInSession, StripeStandIn } from '../fixtures/stripe-stand-in';
+import type { StandInSession, StripeStandIn } from '@kassa/testing/stripe-stand-in';
 
 // Issue 16: a provider's success is applied only when it took exactly what the order asks. Stripe through the real
-// SDK against the local stand-in of its API (test/fixtures/stripe-stand-in.ts), with webhooks signed by the SDK.
+// SDK against the local stand-in of its API (testing/src/stripe-stand-in.ts), with webhooks signed by the SDK.
 jest.setTimeout(60_000);
 
 let h: PaymentsHarness;

@@ -19,11 +19,11 @@ import { Client } from 'pg';
 import { ORDERING_STREAM, PAYMENTS_STREAM } from '../../src/events/subjects';
 import { paymentsEntities, paymentsMigrations } from '../../src/persistence/schema';
 import { type OrderServiceDouble, startOrderServiceDouble } from '../fixtures/order-service-double';
-import { type StripeStandIn, startStripeStandIn } from '../fixtures/stripe-stand-in';
+import { type StripeStandIn, startStripeStandIn } from '@kassa/testing/stripe-stand-in';
 
 // payments as a real process (node --import tsx src/main.ts), killed with SIGKILL at exact steps of CreatePayment
 // through KASSA_CRASH_POINT (as a power cut would), then started again. Stripe is the local stand-in of its API
-// (test/fixtures/stripe-stand-in.ts; the real one cannot be reached from here), ordering its OrderService double.
+// (testing/src/stripe-stand-in.ts; the real one cannot be reached from here), ordering its OrderService double.
 jest.setTimeout(90_000);
 
 const logger = pino({ level: 'silent' });

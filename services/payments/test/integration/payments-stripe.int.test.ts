@@ -4,10 +4,10 @@ import { newAccessKey, newId } from '@kassa/platform/ids';
 import type { Payment } from '@kassa/proto/payments/v1/payments';
 import { ORDER_ENDED_DURABLE, REFUND_REQUESTED_DURABLE } from '../../src/events/subjects';
 import { type PaymentsHarness, startPaymentsHarness, verbsOf } from '../fixtures/payments-harness';
-import type { StandInSession, StripeStandIn } from '../fixtures/stripe-stand-in';
+import type { StandInSession, StripeStandIn } from '@kassa/testing/stripe-stand-in';
 
 // Stripe through the REAL `stripe` SDK. Stripe's API cannot be reached from here, so the SDK is pointed at
-// test/fixtures/stripe-stand-in.ts, a local HTTP stand-in of the endpoints payments calls (Checkout Sessions,
+// testing/src/stripe-stand-in.ts, a local HTTP stand-in of the endpoints payments calls (Checkout Sessions,
 // expire, refunds) that honours Idempotency-Key like Stripe; webhooks are signed with the SDK's
 // generateTestHeaderString and verified by payments with stripe.webhooks.constructEvent on the raw bytes.
 jest.setTimeout(60_000);

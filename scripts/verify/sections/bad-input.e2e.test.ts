@@ -1,8 +1,8 @@
 // The "bad input" section of `npm run verify` (scripts/verify/fuzz/section.ts): every BFF route and every gRPC method,
 // found from the code, fuzzed on a platform of its own; no 5xx, no INTERNAL or UNKNOWN, the spec's messages, and no
 // change in any database and no event published. CI size in `npm test`, the issue's size under `npm run verify`.
-import { recordFigures, verifySize } from '../../scripts/verify/figures';
-import { badInputSection } from '../../scripts/verify/fuzz/section';
+import { recordFigures, verifySize } from '../figures';
+import { badInputSection } from '../fuzz/section';
 
 const size = verifySize();
 // Its own stack (about a minute), two organisations through the BFF, then the requests: CI size stays under 4 minutes.

@@ -6,8 +6,8 @@
 //
 // Its control: the same probe, the same attempts, with the admin's credentials (no permission guard) in place of each
 // service's: every attempt goes through, so the main figure is shown able to go wrong.
-import { anonymousAccepted, probeForgery, probeForgeryWithoutGuard } from '../../scripts/lib/nats/bus-probe';
-import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
+import { anonymousAccepted, probeForgery, probeForgeryWithoutGuard } from '../../lib/nats/bus-probe';
+import { mustBeZero, mustEqual, recordFigures } from '../figures';
 
 const SECTION = 'abuse';
 

@@ -7,11 +7,11 @@
 // Only in `npm run verify` (a *.verify.test.ts file, jest project "verify"): in `npm test`, ordering's and payments'
 // crash points are covered by e2e/system/payment-saga-crash.e2e.test.ts and identity's by crash-after-commit.
 import { testAddress } from '@kassa/testing/accounts';
-import { formatFigures, mustBeAtMost, mustEqual, recordFigures, verifySize } from '../../scripts/verify/figures';
-import { caseName, crashMatrix, runCrashMatrix } from '../../scripts/verify/faults/crash-matrix';
-import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
-import { waitUntilSettled } from '../../scripts/verify/faults/settle';
-import { crashStack } from '../../scripts/verify/faults/stack-adapters';
+import { formatFigures, mustBeAtMost, mustEqual, recordFigures, verifySize } from '../figures';
+import { caseName, crashMatrix, runCrashMatrix } from '../faults/crash-matrix';
+import { findDuplicateEmails } from '../faults/duplicate-emails';
+import { waitUntilSettled } from '../faults/settle';
+import { crashStack } from '../faults/stack-adapters';
 import {
   deliveryFigures,
   emailsTo,

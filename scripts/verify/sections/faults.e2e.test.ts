@@ -13,14 +13,14 @@ import {
   mustEqual,
   recordFigures,
   verifySize,
-} from '../../scripts/verify/figures';
-import { findDuplicateEmails } from '../../scripts/verify/faults/duplicate-emails';
-import { INFRASTRUCTURE } from '../../scripts/verify/faults/infrastructure';
-import { waitUntilSettled } from '../../scripts/verify/faults/settle';
-import { supervisedStack } from '../../scripts/verify/faults/stack-adapters';
-import { faultSchedule, supervise } from '../../scripts/verify/faults/supervisor';
+} from '../figures';
+import { findDuplicateEmails } from '../faults/duplicate-emails';
+import { INFRASTRUCTURE } from '../faults/infrastructure';
+import { waitUntilSettled } from '../faults/settle';
+import { supervisedStack } from '../faults/stack-adapters';
+import { faultSchedule, supervise } from '../faults/supervisor';
 import { endHoldsNow } from '@kassa/testing/holds';
-import { lookAtOrders, runLoad } from '../../scripts/verify/load/driver';
+import { lookAtOrders, runLoad } from '../load/driver';
 import {
   deliveryFigures,
   emailsTo,

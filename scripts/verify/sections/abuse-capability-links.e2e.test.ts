@@ -8,7 +8,7 @@
 // right keys must open the order, its ticket list and each ticket.
 import { randomUUID } from 'node:crypto';
 import { orderApiPath, orderHref, ticketHref, withAccessKey } from '@kassa/web/lib/guest-access';
-import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
+import { mustBeZero, mustEqual, recordFigures } from '../figures';
 import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { ApiSession } from '@kassa/testing/api';
 import { eventually } from '@kassa/testing/eventually';

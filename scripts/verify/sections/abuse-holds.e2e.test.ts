@@ -4,11 +4,15 @@
 //
 // Control: the same hoarding against ordering with the caps lifted holds far more than the caps, so the main figures
 // are shown able to go wrong. ordering runs in-process over gRPC on a database of its own
-// (services/ordering/test/fixtures/ordering-harness.ts), as the load section's oversell control does.
-import { DEFAULT_HOLD_LIMITS } from '../../services/ordering/src/domain/hold-limits';
-import { checkoutRequest, seedShop } from '../../services/ordering/test/fixtures/orders';
-import { type OrderingHarness, startOrderingHarness } from '../../services/ordering/test/fixtures/ordering-harness';
-import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
+// (`@kassa/ordering/testing`, ordering's own harness).
+import {
+  checkoutRequest,
+  DEFAULT_HOLD_LIMITS,
+  type OrderingHarness,
+  seedShop,
+  startOrderingHarness,
+} from '@kassa/ordering/testing';
+import { mustBeZero, mustEqual, recordFigures } from '../figures';
 
 const SECTION = 'abuse';
 const ATTEMPTS = 100;

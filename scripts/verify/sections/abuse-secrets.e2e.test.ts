@@ -3,7 +3,7 @@
 // serves. The bundles and pages are also searched for the exact secret values of the running platform (the e2e
 // stack's) and of `npm run up` (.data/dev.env, when it ran on this machine): the BFF is built before any stack
 // starts, so a value that reached a bundle could only have come from a file or the build's environment.
-import { recordFigures, mustBeAtLeast, mustBeZero, type VerifyFigure } from '../../scripts/verify/figures';
+import { recordFigures, mustBeAtLeast, mustBeZero, type VerifyFigure } from '../figures';
 import {
   ALLOWED_FINDINGS,
   devSecrets,
@@ -13,8 +13,8 @@ import {
   scanRepository,
   withoutAllowed,
   type ScanArea,
-} from '../../scripts/verify/abuse/secrets';
-import { findSecrets, type KnownSecret } from '../../scripts/verify/abuse/secret-rules';
+} from '../abuse/secrets';
+import { findSecrets, type KnownSecret } from '../abuse/secret-rules';
 import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';

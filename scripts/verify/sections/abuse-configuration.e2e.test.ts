@@ -6,12 +6,12 @@
 //   max_connections. Control: the on-sale maxima with production's pools do not.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { connectionsOverBudget } from '../../charts/test/connection-budget';
-import { chart, ensureHelm, environments, helm, valuesArgs } from '../../charts/test/render';
-import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
+import { connectionsOverBudget } from '../../../charts/test/connection-budget';
+import { chart, ensureHelm, environments, helm, valuesArgs } from '../../../charts/test/render';
+import { mustBeZero, mustEqual, recordFigures } from '../figures';
 
 const SECTION = 'abuse';
-const repoRoot = path.resolve(__dirname, '../..');
+const repoRoot = path.resolve(__dirname, '../../..');
 
 /**
  * Starts payments' real entry point with `environment` and the demo provider, and tells whether it went past its

@@ -14,10 +14,10 @@ import {
   PERMISSIONS_WITH_CAMERA,
   PERMISSIONS_WITHOUT_CAMERA,
   SECURITY_HEADERS,
-} from '../../bff/server/site/security-headers';
-import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
-import { concretePath } from '../../scripts/verify/abuse/csrf';
-import { bffPages, bffRoutes } from '../../scripts/verify/surface';
+} from '../../../bff/server/site/security-headers';
+import { mustBeZero, mustEqual, recordFigures } from '../figures';
+import { concretePath } from '../abuse/csrf';
+import { bffPages, bffRoutes } from '../surface';
 import { stackInfo } from '@kassa/testing/stack-info';
 
 const SECTION = 'abuse';

@@ -1,28 +1,21 @@
 // `npm run verify`, section "authorisation": header spoofing through the BFF and direct gRPC calls without the BFF's
 // credentials, against organisations A and B made with real data on the shared end-to-end stack. Cross-tenant
 // successes must be 0. (The tenant-isolation table itself, over every organiser route and org-scoped method, is
-// e2e/system/tenant-isolation.e2e.test.ts; it records its own figures into this section.)
+// tenant-isolation.e2e.test.ts; it records its own figures into this section.)
 import { Client, credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { type Workload, callerKeyFromRoot, createGrpcClient, isGrpcCallError } from '@kassa/platform/grpc';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';
-import { grpcMethods } from '../../scripts/verify/surface';
-import {
-  type VerifyFigure,
-  mustBeAtLeast,
-  mustBeZero,
-  mustEqual,
-  recordFigures,
-  verifySize,
-} from '../../scripts/verify/figures';
+import { grpcMethods } from '../surface';
+import { type VerifyFigure, mustBeAtLeast, mustBeZero, mustEqual, recordFigures, verifySize } from '../figures';
 import {
   type Addresses,
   COMPROMISED_POD,
   CREDENTIAL_VARIANTS,
   callEveryMethodWithoutCredential,
   methodsRefusingGenuineCredential,
-} from '../../scripts/verify/authorisation/direct-grpc';
-import { type Fingerprints, changedTables, fingerprints } from '../../scripts/verify/authorisation/fingerprint';
-import type { AimedIds } from '../../scripts/verify/authorisation/grpc-requests';
+} from '../authorisation/direct-grpc';
+import { type Fingerprints, changedTables, fingerprints } from '../authorisation/fingerprint';
+import type { AimedIds } from '../authorisation/grpc-requests';
 import {
   SPOOF_VARIANTS,
   type SpoofContext,
@@ -32,15 +25,10 @@ import {
   organiserRoutes,
   spoofEveryRoute,
   spoofTargets,
-} from '../../scripts/verify/authorisation/header-spoofing';
-import { rawRequest } from '../../scripts/verify/authorisation/raw-http';
-import { type RecordingBff, startRecordingBff } from '../../scripts/verify/authorisation/recording-bff';
-import {
-  type DeadSessions,
-  type Tenant,
-  createTenant,
-  deadSessionsOf,
-} from '../../scripts/verify/authorisation/tenants';
+} from '../authorisation/header-spoofing';
+import { rawRequest } from '../authorisation/raw-http';
+import { type RecordingBff, startRecordingBff } from '../authorisation/recording-bff';
+import { type DeadSessions, type Tenant, createTenant, deadSessionsOf } from '../authorisation/tenants';
 import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { stackInfo } from '@kassa/testing/stack-info';
 

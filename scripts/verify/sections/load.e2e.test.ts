@@ -1,8 +1,8 @@
 // `npm run verify`, section "load", as an end-to-end test: the rush through the BFF on a platform of its own, the
 // reconciliation of every database once it is quiet, and the control run (the same rush, ordering without the lock). CI size in `npm test`
 // (scripts/verify/load/scenario.ts: LOAD_SIZES.ci); VERIFY_SIZE=full runs the issue's size.
-import { formatFigures, recordFigures, verifySize } from '../../scripts/verify/figures';
-import { LOAD_SIZES, runLoadSection, SECTION } from '../../scripts/verify/load/scenario';
+import { formatFigures, recordFigures, verifySize } from '../figures';
+import { LOAD_SIZES, runLoadSection, SECTION } from '../load/scenario';
 
 const size = verifySize();
 jest.setTimeout(size === 'full' ? 60 * 60_000 : 12 * 60_000);

@@ -8,7 +8,7 @@
 // answer (the guard removed), where the injection runs on every page.
 import { type Page, type Route } from 'playwright-core';
 import { orderHref } from '@kassa/web/lib/guest-access';
-import { mustBeZero, mustEqual, recordFigures } from '../../scripts/verify/figures';
+import { mustBeZero, mustEqual, recordFigures } from '../figures';
 import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { useBrowser } from '@kassa/testing/browser';
 import { buyThroughApi, expectOk, openShopWithOneEvent } from '@kassa/testing/sales';

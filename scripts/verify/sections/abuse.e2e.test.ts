@@ -7,14 +7,14 @@
 // (bff/server/request-context.ts clientIp), which is how this test, all on loopback, is many attackers, owners,
 // door phones and buyers at once.
 import { randomBytes } from 'node:crypto';
-import { recordFigures, type VerifyFigure, verifySize } from '../../scripts/verify/figures';
-import { crossSiteRequests } from '../../scripts/verify/abuse/csrf';
-import { floodPublicEndpoints } from '../../scripts/verify/abuse/floods';
-import { okBody } from '../../scripts/verify/abuse/http';
-import { scanAbuse } from '../../scripts/verify/abuse/scan';
-import { buyAndPay, type Organiser, organiserWithShop, type ShopPlatform } from '../../scripts/verify/abuse/shop';
-import { signInBruteForce, signInTiming } from '../../scripts/verify/abuse/sign-in';
-import { abuseSizes } from '../../scripts/verify/abuse/sizes';
+import { recordFigures, type VerifyFigure, verifySize } from '../figures';
+import { crossSiteRequests } from '../abuse/csrf';
+import { floodPublicEndpoints } from '../abuse/floods';
+import { okBody } from '../abuse/http';
+import { scanAbuse } from '../abuse/scan';
+import { buyAndPay, type Organiser, organiserWithShop, type ShopPlatform } from '../abuse/shop';
+import { signInBruteForce, signInTiming } from '../abuse/sign-in';
+import { abuseSizes } from '../abuse/sizes';
 import { type Stack, startStack } from '@kassa/testing/stack';
 
 jest.setTimeout(300_000);

@@ -5,7 +5,7 @@
 // The counts can go wrong: the same loop counts every quote answered with a verdict, so a missing or broken guard
 // shows as more than 20; and quotes without a code must still be answered after the block (the guard is not a wall).
 import { randomUUID } from 'node:crypto';
-import { mustBeAtMost, mustEqual, recordFigures } from '../../scripts/verify/figures';
+import { mustBeAtMost, mustEqual, recordFigures } from '../figures';
 import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { ApiSession } from '@kassa/testing/api';
 import { openShopWithOneEvent } from '@kassa/testing/sales';

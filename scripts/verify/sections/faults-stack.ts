@@ -6,13 +6,13 @@ import { signUpViaApi, testAddress, type SignedInAccount } from '@kassa/testing/
 import { inboxMessages } from '@kassa/testing/mail';
 import { openShopWithOneEvent, type OpenShop } from '@kassa/testing/sales';
 import { type Stack, startStack } from '@kassa/testing/stack';
-import { mustBeZero, type VerifyFigure } from '../../scripts/verify/figures';
-import { compareEmailDelivery, type RecordedEmail } from '../../scripts/verify/faults/email-delivery';
-import { ensureInfrastructureUp } from '../../scripts/verify/faults/infrastructure';
-import { openSagaProbe, type SagaProbe } from '../../scripts/verify/faults/saga-probe';
-import { sagaDatabaseUrls } from '../../scripts/verify/faults/stack-adapters';
-import { LOAD_BFF_ENV } from '../../scripts/verify/load/driver';
-import { readSnapshot, reconcileSnapshot, type Reconciliation } from '../../scripts/verify/reconcile';
+import { mustBeZero, type VerifyFigure } from '../figures';
+import { compareEmailDelivery, type RecordedEmail } from '../faults/email-delivery';
+import { ensureInfrastructureUp } from '../faults/infrastructure';
+import { openSagaProbe, type SagaProbe } from '../faults/saga-probe';
+import { sagaDatabaseUrls } from '../faults/stack-adapters';
+import { LOAD_BFF_ENV } from '../load/driver';
+import { readSnapshot, reconcileSnapshot, type Reconciliation } from '../reconcile';
 
 export const SECTION = 'faults';
 /** notifications' send worker runs this many sends at once: each interruption can catch that many between send and record. */

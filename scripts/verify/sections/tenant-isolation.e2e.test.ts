@@ -22,8 +22,8 @@ import { NotificationsServiceClient } from '@kassa/proto/notifications/v1/notifi
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient } from '@kassa/proto/ticketing/v1/tickets';
 import { isAccessKey } from '@kassa/platform/ids';
-import { mustBeAtLeast, mustBeZero, recordFigures } from '../../scripts/verify/figures';
-import { bffRoutes } from '../../scripts/verify/surface';
+import { mustBeAtLeast, mustBeZero, recordFigures } from '../figures';
+import { bffRoutes } from '../surface';
 import { ApiSession } from '@kassa/testing/api';
 import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { waitForMessagesTo } from '@kassa/testing/mail';
