@@ -40,7 +40,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: [
-        '<rootDir>/{services,bff,scripts}/**/test/integration/**/*.int.test.ts',
+        '<rootDir>/{testing,services,bff,scripts}/**/test/integration/**/*.int.test.ts',
         '<rootDir>/charts/test/**/*.int.test.ts',
       ],
       globalSetup: '<rootDir>/services/platform/test/integration-setup.ts',

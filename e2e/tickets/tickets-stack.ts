@@ -1,5 +1,5 @@
 // The platform for the tickets test, with the e-mails it sends caught whole. The shared stack's mail inbox
-// (scripts/dev/mail-inbox.ts) hands tests only subject, text and HTML; a confirmation's point is its headers (the
+// (testing/src/mail-inbox.ts) hands tests only subject, text and HTML; a confirmation's point is its headers (the
 // message id a delivery event refers to), its inline QR images and its PDF. So this file starts its own stack, as
 // social-sign-in does, with notifications sending to an SMTP sink in this process (mailparser's parse of each mail).
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '@kassa/platform/testing';

@@ -1,12 +1,7 @@
-export interface InboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  date: string;
-  /** notifications' id of the message (X-Kassa-Message-Id). */
-  kassaMessageId: string;
-}
+import type { InboxEntry } from './mail-inbox';
+
+/** What tests read of a message in the mail inbox. */
+export type InboxMessage = Omit<InboxEntry, 'id' | 'from'>;
 
 export async function inboxMessages(mailInboxUrl: string): Promise<InboxMessage[]> {
   const response = await fetch(`${mailInboxUrl}/api/messages`);

@@ -1,4 +1,4 @@
-/** A span as the development OTLP receiver (scripts/dev/otlp-receiver.ts) lists it. */
+/** A span as the development OTLP receiver (testing/src/otlp-receiver.ts) lists it. */
 export interface ReceivedSpan {
   traceId: string;
   spanId: string;

@@ -379,7 +379,7 @@ export async function startStack(label: string, components: Component[], options
   /** The trace receiver and the mail inbox, when asked for. */
   async function startAuxiliaries(): Promise<void> {
     if (components.includes('otlp')) {
-      const otlp = tsxProcess(`${namespace}-otlp`, join('scripts', 'dev', 'otlp-receiver.ts'), {
+      const otlp = tsxProcess(`${namespace}-otlp`, join('testing', 'src', 'otlp-receiver.ts'), {
         OTLP_RECEIVER_PORT: String(ports.otlp),
       });
       processes.set('otlp', otlp);
@@ -387,7 +387,7 @@ export async function startStack(label: string, components: Component[], options
     }
     if (components.includes('mail')) {
       info.mailInboxUrl = `http://127.0.0.1:${ports.mailHttp}`;
-      const mail = tsxProcess(`${namespace}-mail`, join('scripts', 'dev', 'mail-inbox.ts'), {
+      const mail = tsxProcess(`${namespace}-mail`, join('testing', 'src', 'mail-inbox.ts'), {
         MAIL_INBOX_SMTP_PORT: String(ports.mailSmtp),
         MAIL_INBOX_HTTP_PORT: String(ports.mailHttp),
       });

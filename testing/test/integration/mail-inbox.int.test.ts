@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import nodemailer from 'nodemailer';
-import { startMailInbox, type MailInbox } from '../../mail-inbox';
+import { startMailInbox, type MailInbox } from '../../src/mail-inbox';
 
 let inbox: MailInbox;
 

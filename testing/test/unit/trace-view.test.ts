@@ -1,5 +1,5 @@
 import type { ReceivedSpan } from '@kassa/platform/testing';
-import { summariseTraces, traceTree, traceViewPage } from '../../trace-view';
+import { summariseTraces, traceTree, traceViewPage } from '../../src/trace-view';
 
 const TRACE_A = 'a'.repeat(32);
 const TRACE_B = 'b'.repeat(32);

@@ -1,6 +1,6 @@
 // A trace receiver for local runs and the end-to-end suite: services export OTLP/HTTP JSON to it
 // (OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:<port>, OTEL_EXPORTER_OTLP_PROTOCOL=http/json) and
-// GET /api/spans lists what arrived; /traces shows recent traces as trees (scripts/dev/trace-view.ts).
+// GET /api/spans lists what arrived; /traces shows recent traces as trees (testing/src/trace-view.ts).
 // There is no Jaeger or Tempo on this machine; in a cluster the collector and Tempo take its place.
 import { startOtlpReceiver } from '@kassa/platform/testing';
 import { traceViewPage } from './trace-view';

@@ -7,7 +7,7 @@
  *   GET    /api/messages         JSON, newest first: [{ id, from, to, subject, text, html, date, kassaMessageId }] (?to= filters)
  *   DELETE /api/messages         empties the inbox
  *
- * Run: `npx tsx scripts/dev/mail-inbox.ts` (MAIL_INBOX_SMTP_PORT, MAIL_INBOX_HTTP_PORT). Loopback only.
+ * Run: `npx tsx testing/src/mail-inbox.ts` (MAIL_INBOX_SMTP_PORT, MAIL_INBOX_HTTP_PORT). Loopback only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +26,8 @@ export interface MailInbox {
   stop(): Promise<void>;
 }
 
-interface InboxEntry {
+/** One message as GET /api/messages lists it. */
+export interface InboxEntry {
   id: string;
   from: string;
   to: string;
