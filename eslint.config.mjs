@@ -35,6 +35,7 @@ const platformIo = [
   'telemetry',
   'ratelimit',
   'testing',
+  'service',
 ].map((part) => `@kassa/platform/${part}`);
 
 // A service's test files are its own; what it offers other packages' tests is a package export.

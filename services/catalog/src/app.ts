@@ -1,14 +1,10 @@
 import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
-import { createNamespace } from '@kassa/platform/config';
 import { deriveShopAccessKey, parseKey } from '@kassa/platform/crypto';
-import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { callerKeyOf } from '@kassa/platform/grpc';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
-import { startOutboxRelay } from '@kassa/platform/outbox';
-import { createOrm } from '@kassa/platform/persistence';
+import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import type { CatalogContext } from './application/catalog-context';
 import type { CatalogConfig } from './config';
 import { CATALOG_STREAM } from './events/subjects';
@@ -33,27 +29,14 @@ export async function startCatalog(
   lifecycle: Lifecycle,
   options: CatalogOptions = {},
 ) {
-  const orm = await createOrm({
-    databaseUrl: config.databaseUrl,
+  const connections = await openServiceConnections({
+    config: config,
+    logger,
+    lifecycle,
     entities: catalogEntities,
-    logger,
-    poolMax: config.databasePoolMax,
+    stream: CATALOG_STREAM,
   });
-  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
-
-  const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({
-    url: config.natsUrl,
-    name: 'catalog',
-    user: serviceNatsUser(config.serviceName, config.namespace),
-    logger,
-  });
-  lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, {
-    name: namespace.stream(CATALOG_STREAM.name),
-    subjects: CATALOG_STREAM.subjects.map(namespace.subject),
-    maxAgeMs: CATALOG_STREAM.maxAgeMs,
-  });
+  const { orm, nats, namespace } = connections;
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
   const authorizer = createOrganisationAuthorizer({
@@ -83,22 +66,17 @@ export async function startCatalog(
   lifecycle.onShutdown('consumers', 'deadline sweeper', () => sweeper.stop());
   await sweeper.runOnce();
 
-  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
-  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+  const relay = startServiceRelay(connections, { logger, lifecycle });
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
-  grpcServer.add(eventService, eventHandlers(ctx));
-  grpcServer.add(shopService, shopHandlers(ctx));
-  const grpcPort = await grpcServer.start();
-  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
-
-  const edge = await startHttpEdge({
-    port: config.httpPort,
+  const { grpcPort, httpPort } = await serveService({
+    config,
     logger,
-    checks: readinessChecks({ orm, redis: () => queue.count(), nats }),
+    lifecycle,
+    grpc: [grpcService(eventService, eventHandlers(ctx)), grpcService(shopService, shopHandlers(ctx))],
+    // Redis keeps the event deadlines' jobs.
+    readiness: { orm, redis: () => queue.count(), nats },
   });
-  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
-  logger.info({ grpcPort, httpPort: edge.port }, 'catalog started');
-  return { grpcPort, httpPort: edge.port, ctx, relay, sweeper, namespace };
+  logger.info({ grpcPort, httpPort }, 'catalog started');
+  return { grpcPort, httpPort, ctx, relay, sweeper, namespace };
 }

@@ -1,14 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
-import { callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
-import { startOutboxRelay } from '@kassa/platform/outbox';
-import { createOrm } from '@kassa/platform/persistence';
+import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import { createRateLimiter } from '@kassa/platform/ratelimit';
 import type { IdentityContext } from './application/identity-context';
 import { deriveIdentityKeys } from './application/keys';
@@ -27,29 +22,17 @@ import { identityEntities } from './persistence/schema';
  * main.ts calls it; integration tests call it too, so they run the real wiring.
  */
 export async function startIdentity(config: IdentityConfig, logger: Logger, lifecycle: Lifecycle) {
-  const orm = await createOrm({
-    databaseUrl: config.databaseUrl,
-    entities: identityEntities,
+  const connections = await openServiceConnections({
+    config: config,
     logger,
-    poolMax: config.databasePoolMax,
+    lifecycle,
+    entities: identityEntities,
+    stream: IDENTITY_STREAM,
   });
-  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  const { orm, nats, namespace } = connections;
 
   const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
   lifecycle.onShutdown('connections', 'redis', async () => void (await redis.quit()));
-
-  const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({
-    url: config.natsUrl,
-    name: 'identity',
-    user: serviceNatsUser(config.serviceName, config.namespace),
-    logger,
-  });
-  lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, {
-    name: namespace.stream(IDENTITY_STREAM.name),
-    subjects: IDENTITY_STREAM.subjects.map(namespace.subject),
-  });
 
   const ctx: IdentityContext = {
     orm,
@@ -61,8 +44,7 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
     signInSendLimitPerIp: config.SIGNIN_SEND_LIMIT_PER_IP,
   };
 
-  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
-  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+  const relay = startServiceRelay(connections, { logger, lifecycle });
 
   const purgeJob = await startPurgeExpiredJob(
     ctx,
@@ -71,26 +53,25 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, life
   );
   lifecycle.onShutdown('consumers', 'purge job', () => purgeJob.close());
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
-  grpcServer.add(identityService, identityHandlers(ctx));
   const socialCtx: SocialSignInContext = {
     ...ctx,
     providers: createOidcProviderDirectory(config.OIDC_PROVIDERS ?? []),
     loginStateKey: deriveLoginStateKey(ctx.keys.sealing),
     randomBytes: (size) => randomBytes(size),
   };
-  grpcServer.add(socialSignInService, socialSignInHandlers(socialCtx));
-  grpcServer.add(organisationService, organisationHandlers(ctx));
-  const grpcPort = await grpcServer.start();
-  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
-
-  const edge = await startHttpEdge({
-    port: config.httpPort,
+  const { grpcPort, httpPort } = await serveService({
+    config,
     logger,
-    checks: readinessChecks({ orm, redis: () => redis.ping(), nats }),
+    lifecycle,
+    grpc: [
+      grpcService(identityService, identityHandlers(ctx)),
+      grpcService(socialSignInService, socialSignInHandlers(socialCtx)),
+      grpcService(organisationService, organisationHandlers(ctx)),
+    ],
+    // Redis keeps the sign-in rate limits and the maintenance jobs.
+    readiness: { orm, redis: () => redis.ping(), nats },
   });
-  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
-  logger.info({ grpcPort }, 'identity started');
-  return { grpcPort, ctx, relay };
+  logger.info({ grpcPort, httpPort }, 'identity started');
+  return { grpcPort, httpPort, ctx, relay };
 }

@@ -1,16 +1,12 @@
 import { Redis } from 'ioredis';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
-import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
-import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { callerKeyOf } from '@kassa/platform/grpc';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import type { Logger } from '@kassa/platform/logging';
-import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
-import { startOutboxRelay } from '@kassa/platform/outbox';
-import { createOrm } from '@kassa/platform/persistence';
 import { createRateLimiter } from '@kassa/platform/ratelimit';
+import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import { NotificationsServiceService, PublicFormsServiceService } from '@kassa/proto/notifications/v1/notifications';
 import { voidedConfirmationReason } from './application/accept-tickets-voided';
 import { sendEmail } from './application/send-email';
@@ -64,30 +60,18 @@ export async function startNotifications(
   const wallet = walletPassIssuer(config);
   const walletPasses = wallet !== undefined;
 
-  const orm = await createOrm({
-    databaseUrl: config.databaseUrl,
-    entities: notificationsEntities,
+  const connections = await openServiceConnections({
+    config: config,
     logger,
-    poolMax: config.databasePoolMax,
+    lifecycle,
+    entities: notificationsEntities,
+    stream: NOTIFICATIONS_STREAM,
   });
-  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  const { orm, nats, namespace } = connections;
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseNotificationsMetrics();
-
   // Our own stream for the outbox's subjects. The streams we read are their owners' (identity, ordering, ticketing):
   // our consumers wait until each exists, and our NATS user may not create them.
-  const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({
-    url: config.natsUrl,
-    name: config.serviceName,
-    user: serviceNatsUser(config.serviceName, config.namespace),
-    logger,
-  });
-  lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, {
-    name: namespace.stream(NOTIFICATIONS_STREAM.name),
-    subjects: NOTIFICATIONS_STREAM.subjects.map(namespace.subject),
-  });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
   const authorizer = createOrganisationAuthorizer({
@@ -161,57 +145,51 @@ export async function startNotifications(
   lifecycle.onShutdown('consumers', 'unsent sweeper', () => sweeper.stop());
   await sweeper.runOnce();
 
-  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
-  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+  const relay = startServiceRelay(connections, { logger, lifecycle });
 
-  const grpcServer = createGrpcServer({
+  const { grpcPort, httpPort } = await serveService({
+    config,
     logger,
-    port: config.grpcPort,
-    callerVerifiers: callerVerifiersOf(config),
-    host: options.grpcHost,
+    lifecycle,
+    grpcHost: options.grpcHost,
+    grpc: [
+      grpcService(
+        NotificationsServiceService,
+        notificationsHandlers({
+          orm,
+          authorizer,
+          sealingKey,
+          enqueueSend,
+          webhookSecrets: [
+            config.EMAIL_WEBHOOK_SECRET,
+            ...(config.EMAIL_WEBHOOK_SECRET_PREVIOUS ? [config.EMAIL_WEBHOOK_SECRET_PREVIOUS] : []),
+          ],
+          statusChangedSubject: subjects.emailStatusChanged,
+          walletPasses,
+          logger,
+          now,
+        }),
+      ),
+      grpcService(
+        PublicFormsServiceService,
+        publicFormsHandlers({
+          orm,
+          rateLimiter,
+          sealingKey,
+          contactInbox: config.CONTACT_INBOX,
+          enqueueSend,
+          logger,
+          now: () => new Date(),
+        }),
+      ),
+    ],
+    // Redis keeps the send jobs and the public forms' rate limits. SMTP is left out: a mail server that is down
+    // delays mail (the jobs retry), it does not make this service unready.
+    readiness: { orm, redis: () => redis.ping(), nats },
   });
-  grpcServer.add(
-    NotificationsServiceService,
-    notificationsHandlers({
-      orm,
-      authorizer,
-      sealingKey,
-      enqueueSend,
-      webhookSecrets: [
-        config.EMAIL_WEBHOOK_SECRET,
-        ...(config.EMAIL_WEBHOOK_SECRET_PREVIOUS ? [config.EMAIL_WEBHOOK_SECRET_PREVIOUS] : []),
-      ],
-      statusChangedSubject: subjects.emailStatusChanged,
-      walletPasses,
-      logger,
-      now,
-    }),
-  );
-  grpcServer.add(
-    PublicFormsServiceService,
-    publicFormsHandlers({
-      orm,
-      rateLimiter,
-      sealingKey,
-      contactInbox: config.CONTACT_INBOX,
-      enqueueSend,
-      logger,
-      now: () => new Date(),
-    }),
-  );
-  const grpcPort = await grpcServer.start();
-  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
 
-  // SMTP is left out: a mail server that is down delays mail (the jobs retry), it does not make this service unready.
-  const edge = await startHttpEdge({
-    port: config.httpPort,
-    logger,
-    checks: readinessChecks({ orm, redis: () => redis.ping(), nats }),
-  });
-  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
-
-  logger.info({ grpcPort, httpPort: edge.port }, 'notifications started');
-  return { grpcPort, httpPort: edge.port, orm, sweeper, relay, namespace, nats };
+  logger.info({ grpcPort, httpPort }, 'notifications started');
+  return { grpcPort, httpPort, orm, sweeper, relay, namespace, nats };
 }
 
 /** The Wallet pass issuer, or undefined without Wallet configuration; a configuration that cannot sign throws. */

@@ -1,14 +1,10 @@
 import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
-import { createNamespace } from '@kassa/platform/config';
 import { deriveShopAccessKey, parseKey } from '@kassa/platform/crypto';
-import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { callerKeyOf } from '@kassa/platform/grpc';
 import { createQueue } from '@kassa/platform/jobs';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
-import { startOutboxRelay } from '@kassa/platform/outbox';
-import { createOrm } from '@kassa/platform/persistence';
+import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import type { OrderingContext } from './application/ordering-context';
 import { bucketPolicyOf, holdLimitsOf, type OrderingConfig } from './config';
 import { startCatalogProjectionConsumer } from './events/catalog-projection.consumer';
@@ -54,28 +50,16 @@ export async function startOrdering(
 ) {
   if (options.unsafeReservation && config.environment === 'production')
     throw new Error(UNSAFE_RESERVATION_REFUSED_IN_PRODUCTION);
-  const orm = await createOrm({
-    databaseUrl: config.databaseUrl,
-    entities: orderingEntities,
+  const connections = await openServiceConnections({
+    config: { ...config, databasePoolMax: options.poolMax ?? config.databasePoolMax },
     logger,
-    poolMax: options.poolMax ?? config.databasePoolMax,
+    lifecycle,
+    entities: orderingEntities,
+    stream: ORDERING_STREAM,
   });
-  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  const { orm, nats, namespace } = connections;
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseOrderingMetrics();
-
-  const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({
-    url: config.natsUrl,
-    name: 'ordering',
-    user: serviceNatsUser(config.serviceName, config.namespace),
-    logger,
-  });
-  lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, {
-    name: namespace.stream(ORDERING_STREAM.name),
-    subjects: ORDERING_STREAM.subjects.map(namespace.subject),
-  });
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
   const authorizer = createOrganisationAuthorizer({
@@ -130,22 +114,17 @@ export async function startOrdering(
   lifecycle.onShutdown('consumers', 'order sweeper', () => sweeper.stop());
   await sweeper.runOnce();
 
-  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
-  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+  const relay = startServiceRelay(connections, { logger, lifecycle });
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
-  grpcServer.add(orderingService, orderingHandlers(ctx));
-  grpcServer.add(orderService, orderHandlers(ctx));
-  const grpcPort = await grpcServer.start();
-  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
-
-  const edge = await startHttpEdge({
-    port: config.httpPort,
+  const { grpcPort, httpPort } = await serveService({
+    config,
     logger,
-    checks: readinessChecks({ orm, redis: () => queue.count(), nats }),
+    lifecycle,
+    grpc: [grpcService(orderingService, orderingHandlers(ctx)), grpcService(orderService, orderHandlers(ctx))],
+    // Redis keeps the holds' expiry jobs.
+    readiness: { orm, redis: () => queue.count(), nats },
   });
-  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
 
-  logger.info({ grpcPort, httpPort: edge.port }, 'ordering started');
-  return { grpcPort, httpPort: edge.port, ctx, projection, payments, sweeper, relay, queue, namespace, nats };
+  logger.info({ grpcPort, httpPort }, 'ordering started');
+  return { grpcPort, httpPort, ctx, projection, payments, sweeper, relay, queue, namespace, nats };
 }

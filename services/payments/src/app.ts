@@ -1,11 +1,7 @@
 import type { Logger } from 'pino';
-import { createNamespace } from '@kassa/platform/config';
-import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { callerKeyOf } from '@kassa/platform/grpc';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
-import { startOutboxRelay } from '@kassa/platform/outbox';
-import { createOrm } from '@kassa/platform/persistence';
+import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import type { PaymentsContext } from './application/payments-context';
 import type { PaymentsConfig } from './config';
 import { startOrderEndedConsumer } from './events/order-ended.consumer';
@@ -38,28 +34,16 @@ export async function startPayments(
   lifecycle: Lifecycle,
   options: PaymentsOptions = {},
 ) {
-  const orm = await createOrm({
-    databaseUrl: config.databaseUrl,
-    entities: paymentsEntities,
+  const connections = await openServiceConnections({
+    config,
     logger,
-    poolMax: config.databasePoolMax,
+    lifecycle,
+    entities: paymentsEntities,
+    stream: PAYMENTS_STREAM,
   });
-  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  const { orm, nats, namespace } = connections;
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialisePaymentsMetrics();
-
-  const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({
-    url: config.natsUrl,
-    name: 'payments',
-    user: serviceNatsUser(config.serviceName, config.namespace),
-    logger,
-  });
-  lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, {
-    name: namespace.stream(PAYMENTS_STREAM.name),
-    subjects: PAYMENTS_STREAM.subjects.map(namespace.subject),
-  });
 
   // identity authorises organiser calls and knows the organisation's currency; ordering says what an order costs.
   const identity = createIdentityPorts(config.IDENTITY_GRPC_ADDRESS, callerKeyOf(config));
@@ -93,23 +77,22 @@ export async function startPayments(
   });
   lifecycle.onShutdown('consumers', 'reconciliation', () => reconciliation.stop());
 
-  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
-  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+  const relay = startServiceRelay(connections, { logger, lifecycle });
   // After the relay, so that what a crash left behind is published as soon as it is resolved.
   await reconciliation.runOnce();
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
-  grpcServer.add(paymentService, paymentHandlers(ctx));
-  const grpcPort = await grpcServer.start();
-  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
-
-  // payments keeps nothing in Redis (its deadlines are rows, swept from PostgreSQL): readiness is PostgreSQL and NATS.
-  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: readinessChecks({ orm, nats }) });
-  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
+  const { grpcPort, httpPort } = await serveService({
+    config,
+    logger,
+    lifecycle,
+    grpc: [grpcService(paymentService, paymentHandlers(ctx))],
+    // payments keeps nothing in Redis (its deadlines are rows, swept from PostgreSQL).
+    readiness: { orm, nats },
+  });
 
   logger.info(
-    { grpcPort, httpPort: edge.port, provider: providers.active.name, testMode: providers.active.testMode },
+    { grpcPort, httpPort, provider: providers.active.name, testMode: providers.active.testMode },
     'payments started',
   );
-  return { grpcPort, httpPort: edge.port, ctx, relay, reconciliation, orderEnded, refunds, namespace, nats };
+  return { grpcPort, httpPort, ctx, relay, reconciliation, orderEnded, refunds, namespace, nats };
 }

@@ -1,13 +1,9 @@
 import type { Logger } from 'pino';
 import { createOrganisationAuthorizer } from '@kassa/platform/authorization';
-import { createNamespace } from '@kassa/platform/config';
 import { parseKey } from '@kassa/platform/crypto';
-import { callerKeyOf, callerVerifiersOf, createGrpcServer } from '@kassa/platform/grpc';
-import { readinessChecks, startHttpEdge } from '@kassa/platform/health';
+import { callerKeyOf } from '@kassa/platform/grpc';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
-import { connectNats, ensureStream, serviceNatsUser } from '@kassa/platform/messaging';
-import { startOutboxRelay } from '@kassa/platform/outbox';
-import { createOrm } from '@kassa/platform/persistence';
+import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import type { ScanningDeps } from './application/scanning-deps';
 import type { TicketingContext } from './application/ticketing-context';
 import type { TicketingConfig } from './config';
@@ -41,28 +37,16 @@ export async function startTicketing(
   lifecycle: Lifecycle,
   options: TicketingOptions = {},
 ) {
-  const orm = await createOrm({
-    databaseUrl: config.databaseUrl,
-    entities: ticketingEntities,
+  const connections = await openServiceConnections({
+    config: { ...config, databasePoolMax: options.poolMax ?? config.databasePoolMax },
     logger,
-    poolMax: options.poolMax ?? config.databasePoolMax,
+    lifecycle,
+    entities: ticketingEntities,
+    stream: TICKETING_STREAM,
   });
-  lifecycle.onShutdown('connections', 'postgres', () => orm.close());
+  const { orm, nats, namespace } = connections;
   // Every business series from 0, so the first order, scan or e-mail shows in rate() and increase().
   initialiseTicketingMetrics();
-
-  const namespace = createNamespace(config.namespace);
-  const nats = await connectNats({
-    url: config.natsUrl,
-    name: 'ticketing',
-    user: serviceNatsUser(config.serviceName, config.namespace),
-    logger,
-  });
-  lifecycle.onShutdown('connections', 'nats', () => nats.close());
-  await ensureStream(nats.jsm, {
-    name: namespace.stream(TICKETING_STREAM.name),
-    subjects: TICKETING_STREAM.subjects.map(namespace.subject),
-  });
 
   // identity answers every organiser and scanner call's authorisation; nothing about memberships is kept here.
   const authorizer = createOrganisationAuthorizer({
@@ -95,19 +79,17 @@ export async function startTicketing(
   const members = startMemberChangesConsumer({ orm, now, ...consumerOptions });
   lifecycle.onShutdown('consumers', 'member changes', () => members.stop());
 
-  const relay = startOutboxRelay({ orm, js: nats.js, logger, namespace });
-  lifecycle.onShutdown('relays', 'outbox relay', () => relay.stop());
+  const relay = startServiceRelay(connections, { logger, lifecycle });
 
-  const grpcServer = createGrpcServer({ logger, port: config.grpcPort, callerVerifiers: callerVerifiersOf(config) });
-  grpcServer.add(ticketService, ticketHandlers(ctx));
-  grpcServer.add(scanService, createScanningHandlers(scanning));
-  const grpcPort = await grpcServer.start();
-  lifecycle.onShutdown('ingress', 'grpc', () => grpcServer.shutdown());
+  const { grpcPort, httpPort } = await serveService({
+    config,
+    logger,
+    lifecycle,
+    grpc: [grpcService(ticketService, ticketHandlers(ctx)), grpcService(scanService, createScanningHandlers(scanning))],
+    // ticketing keeps nothing in Redis.
+    readiness: { orm, nats },
+  });
 
-  // ticketing keeps nothing in Redis: readiness is PostgreSQL and NATS.
-  const edge = await startHttpEdge({ port: config.httpPort, logger, checks: readinessChecks({ orm, nats }) });
-  lifecycle.onShutdown('ingress', 'http edge', () => edge.close());
-
-  logger.info({ grpcPort, httpPort: edge.port }, 'ticketing started');
-  return { grpcPort, httpPort: edge.port, ctx, scanning, catalogEvents, orders, relay, namespace, nats };
+  logger.info({ grpcPort, httpPort }, 'ticketing started');
+  return { grpcPort, httpPort, ctx, scanning, catalogEvents, orders, relay, namespace, nats };
 }
