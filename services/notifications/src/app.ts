@@ -11,8 +11,7 @@ import { NotificationsServiceService, PublicFormsServiceService } from '@kassa/p
 import { voidedConfirmationReason } from './application/accept-tickets-voided';
 import { sendEmail } from './application/send-email';
 import type { NotificationsConfig } from './config';
-import { createWalletPassIssuer, type WalletPassIssuer } from './documents/wallet-pass';
-import { loadWalletSigning } from './documents/wallet-signing';
+import { walletPassIssuer } from './documents/wallet-signing';
 import { startMemberInvitedConsumer } from './events/member-invited.consumer';
 import { startOrderRefundedConsumer } from './events/order-refunded.consumer';
 import { startSignInCodeRequestedConsumer } from './events/signin-code-requested.consumer';
@@ -190,51 +189,4 @@ export async function startNotifications(
 
   logger.info({ grpcPort, httpPort }, 'notifications started');
   return { grpcPort, httpPort, orm, sweeper, relay, namespace, nats };
-}
-
-/** The Wallet pass issuer, or undefined without Wallet configuration; a configuration that cannot sign throws. */
-function walletPassIssuer(config: NotificationsConfig): WalletPassIssuer | undefined {
-  const signing = loadWalletSigning(config);
-  if (!signing) return undefined;
-  const issuer = createWalletPassIssuer(signing);
-  try {
-    issuer.pass(
-      {
-        orderId: 'ord_00000000000000000000000000',
-        orderAccessKey: 'AAAAAAAAAAAAAAAAAAAAAA',
-        orderNumber: 'PROB-E000',
-        organisationId: 'org_00000000000000000000000000',
-        currency: 'EUR',
-        lines: [],
-        subtotalMinor: 0,
-        discountMinor: 0,
-        discountCode: '',
-        donationMinor: 0,
-        feeMinor: 0,
-        totalMinor: 0,
-        tickets: [],
-        events: [],
-        issuedAt: new Date(0).toISOString(),
-      },
-      {
-        id: 'tkt_00000000000000000000000000',
-        accessKey: 'AAAAAAAAAAAAAAAAAAAAAA',
-        reference: 'PROB-E000',
-        code: 'probe',
-        itemName: 'Probe',
-        priceMinor: 0,
-        eventIds: [],
-        position: 1,
-        ofCount: 1,
-      },
-      'en',
-      config.PUBLIC_BASE_URL,
-    );
-  } catch (error) {
-    throw new Error(
-      `Apple Wallet passes cannot be signed with the configured WALLET_* files: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  return issuer;
 }

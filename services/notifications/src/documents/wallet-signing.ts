@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { NotificationsConfig } from '../config';
-import type { WalletPassSigning } from './wallet-pass';
+import { createWalletPassIssuer, type WalletPassIssuer, type WalletPassSigning } from './wallet-pass';
 
 /**
  * Wallet signing from the configured PEM files, read once at start-up (a missing or unreadable file fails the start,
@@ -31,4 +31,54 @@ export function loadWalletSigning(config: NotificationsConfig): WalletPassSignin
     signerKeyPassphrase: config.WALLET_SIGNER_KEY_PASSPHRASE,
     wwdr: read('WALLET_WWDR_CERT', config.WALLET_WWDR_CERT),
   };
+}
+
+/**
+ * The Wallet pass issuer, or undefined without Wallet configuration. It signs a probe pass at once, so that a wrong
+ * key or passphrase fails the service's start instead of every confirmation.
+ */
+export function walletPassIssuer(config: NotificationsConfig): WalletPassIssuer | undefined {
+  const signing = loadWalletSigning(config);
+  if (!signing) return undefined;
+  const issuer = createWalletPassIssuer(signing);
+  try {
+    issuer.pass(
+      {
+        orderId: 'ord_00000000000000000000000000',
+        orderAccessKey: 'AAAAAAAAAAAAAAAAAAAAAA',
+        orderNumber: 'PROB-E000',
+        organisationId: 'org_00000000000000000000000000',
+        currency: 'EUR',
+        lines: [],
+        subtotalMinor: 0,
+        discountMinor: 0,
+        discountCode: '',
+        donationMinor: 0,
+        feeMinor: 0,
+        totalMinor: 0,
+        tickets: [],
+        events: [],
+        issuedAt: new Date(0).toISOString(),
+      },
+      {
+        id: 'tkt_00000000000000000000000000',
+        accessKey: 'AAAAAAAAAAAAAAAAAAAAAA',
+        reference: 'PROB-E000',
+        code: 'probe',
+        itemName: 'Probe',
+        priceMinor: 0,
+        eventIds: [],
+        position: 1,
+        ofCount: 1,
+      },
+      'en',
+      config.PUBLIC_BASE_URL,
+    );
+  } catch (error) {
+    throw new Error(
+      `Apple Wallet passes cannot be signed with the configured WALLET_* files: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  return issuer;
 }

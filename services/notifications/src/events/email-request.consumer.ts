@@ -7,8 +7,8 @@ import {
   type RunningConsumer,
   type StreamWaitingConsumer,
 } from '@kassa/platform/messaging';
-import { afterCommit } from '@kassa/platform/persistence';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { acceptEmailRequest } from '../application/accept-email-request';
 import type { AcceptedMessage } from '../application/accept-sign-in-code-request';
 import { IDENTITY_STREAM } from './subjects';
 
@@ -41,7 +41,7 @@ export interface EmailRequest {
   accept: (em: EntityManager, data: Uint8Array, sealingKey: Buffer) => Promise<AcceptedMessage>;
 }
 
-/** An inbox-guarded consumer (identity's stream unless told otherwise) that records an e-mail per event, then queues its send job. */
+/** An inbox-guarded consumer (identity's stream unless told otherwise) of events that each call for an e-mail. */
 export function startEmailRequestConsumer(
   request: EmailRequest,
   options: EmailRequestConsumerOptions,
@@ -56,24 +56,7 @@ export function startEmailRequestConsumer(
     stream: namespace.stream(request.stream ?? IDENTITY_STREAM),
     durable: namespace.durable(request.durable),
     filterSubjects: namespace.subject(request.subject),
-    async handle(message, em) {
-      const accepted = await request.accept(em, message.data, sealingKey);
-      if (!accepted.created) {
-        if (accepted.skipped) log.info({ eventId: message.id, reason: accepted.skipped }, 'event calls for no e-mail');
-        return;
-      }
-      // Enqueued only after the commit, so the job never looks for a row that is not there yet. If the
-      // process dies between the commit and the enqueue (or Redis refuses it), the unsent-mail sweeper
-      // finds the row still 'created' and enqueues it: the job is re-derived from PostgreSQL.
-      afterCommit(em, () => {
-        enqueueSend(accepted.messageId).catch((error: unknown) =>
-          log.warn(
-            { err: error, messageId: accepted.messageId },
-            'send job not enqueued; the sweeper will pick the message up',
-          ),
-        );
-      });
-    },
+    handle: (message, em) => acceptEmailRequest(em, message, request.accept, { sealingKey, enqueueSend, logger: log }),
   });
 }
 
