@@ -10,8 +10,8 @@
 #   kassa-data     kassa-postgres (-rw:5432), kassa-nats (:4222), kassa-valkey (:6379)
 #   observability  otel-collector (:4318), tempo (:4317, :3200), kube-prometheus-stack (Prometheus, Grafana)
 #   cnpg-system    the CloudNativePG operator
-# Secrets are generated here only where nobody else can know the value (database and Valkey passwords) and never
-# replaced once they exist. Kassa's own Secret kassa-app (sealing key, SMTP URL, webhook secrets) is the operators'
+# Secrets are generated here only where nobody else can know the value (database and Valkey passwords and URLs, the
+# NATS users and CA, the callers' keys, Grafana's admin) and never replaced once they exist. Kassa's own Secret kassa-app (sealing key, SMTP URL, webhook secrets) is the operators'
 # to create: `helm install` prints the list.
 set -euo pipefail
 
