@@ -1,10 +1,8 @@
 // The BFF's one logger: the services' JSON lines (@kassa/platform/logging, same redaction) with service "bff". A line
 // written while a request's span is active carries its trace_id and span_id, so the top of a trace joins its logs.
-import { createLogger, type Logger, type LoggerOptions } from '@kassa/platform/logging';
+import { createLogger, LOG_LEVELS, type Logger, type LoggerOptions } from '@kassa/platform/logging';
 
 export type { Logger } from '@kassa/platform/logging';
-
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export interface BffLoggerOptions {
   /** LOG_LEVEL is read from here (info when unset). */
@@ -15,7 +13,7 @@ export interface BffLoggerOptions {
 
 export function createBffLogger({ env = process.env, destination }: BffLoggerOptions = {}): Logger {
   const asked = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
-  const level = LEVELS.includes(asked) ? asked : 'info';
+  const level = (LOG_LEVELS as readonly string[]).includes(asked) ? asked : 'info';
   const logger = createLogger({ service: 'bff', level, destination });
   // A typo in LOG_LEVEL should not take every page down (pino throws on an unknown level): say so and log at info.
   if (level !== asked) logger.warn({ logLevel: asked }, 'LOG_LEVEL is not a log level; logging at info');

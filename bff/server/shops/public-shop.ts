@@ -14,7 +14,7 @@ import {
   type PriceQuoteView,
   type PublicShopView,
 } from '@kassa/web/lib/public-shop';
-import { DISCOUNT_STATUSES } from '@kassa/web/lib/public-shop';
+import { DISCOUNT_STATUSES } from '@kassa/contracts/statuses';
 import { cache } from 'react';
 import { logger } from '../logger';
 import { orderingClient } from '../clients/ordering-client';

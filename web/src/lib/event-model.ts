@@ -5,12 +5,7 @@ import type { Locale } from '@kassa/contracts/locales';
 
 export { LOCALES as EVENT_LOCALES, type Locale as EventLocale } from '@kassa/contracts/locales';
 
-/** Event statuses (spec §4), the same words the API answers with. */
-export const EVENT_STATUSES = ['draft', 'live', 'ended', 'deleted'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-
-/** The statuses the list can be filtered on; deleted events are gone from the organiser's list. */
-export const EVENT_LIST_STATUSES = ['draft', 'live', 'ended'] as const;
+export { EVENT_STATUSES, type EventStatus, EVENT_LIST_STATUSES } from '@kassa/contracts/statuses';
 
 export interface EventLocation {
   address: string;

@@ -2,12 +2,7 @@
 // back. Dates travel as ISO strings ('' when unset); money as integer minor units of the order's currency.
 import type { HistoryActor } from './event-model';
 
-/** Order statuses (DESIGN §6), the words the API answers with. */
-export const ORDER_STATUSES = ['created', 'reserved', 'pending', 'paid', 'expired', 'canceled'] as const;
-/** What the orders list filters on: "created" lasts only inside the checkout transaction, so no list ever shows it. */
-export const ORDER_LIST_STATUSES = ['reserved', 'pending', 'paid', 'expired', 'canceled'] as const;
-/** Payment attempt statuses, in the order an attempt goes through them. */
-export const PAYMENT_STATUSES = ['created', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired'] as const;
+export { ORDER_STATUSES, ORDER_LIST_STATUSES, PAYMENT_STATUSES } from '@kassa/contracts/statuses';
 
 /** Orders a member may still cancel (a paid one is canceled by refunding it in full). */
 export const CANCELABLE_ORDER_STATUSES: readonly string[] = ['reserved', 'pending'];

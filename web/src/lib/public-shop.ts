@@ -3,9 +3,14 @@
 import type { EventLocation } from './event-model';
 import type { DonationView } from './shop-model';
 
-/** The spec's availability words, as ordering answers them. */
-export const AVAILABILITY_STATUSES = ['available', 'sold out', 'closed', 'upcoming'] as const;
-export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+import { AVAILABILITY_STATUSES, type AvailabilityStatus, type DiscountStatus } from '@kassa/contracts/statuses';
+
+export {
+  AVAILABILITY_STATUSES,
+  type AvailabilityStatus,
+  DISCOUNT_STATUSES,
+  type DiscountStatus,
+} from '@kassa/contracts/statuses';
 
 export interface PublicShopEventView {
   id: string;
@@ -118,18 +123,6 @@ export interface PricedLineView {
   discountMinor: number;
   totalMinor: number;
 }
-
-/** The discount code's verdict: '' when none was given. */
-export const DISCOUNT_STATUSES = [
-  '',
-  'applied',
-  'unknown',
-  'not_started',
-  'expired',
-  'used_up',
-  'not_applicable',
-] as const;
-export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
 /** What the cart costs, as ordering priced it. */
 export interface PriceQuoteView {

@@ -3,13 +3,7 @@
 import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import type { TextTranslation } from './event-model';
 
-/** Shop statuses (spec §4), the words the API answers with. */
-export const SHOP_STATUSES = ['draft', 'public', 'deleted'] as const;
-/** The statuses the list can be filtered on; deleted shops are gone from the organiser's list. */
-export const SHOP_LIST_STATUSES = ['draft', 'public'] as const;
-/** Where a public shop is in its window now. */
-export const SHOP_WINDOWS = ['upcoming', 'open', 'closed'] as const;
-export type ShopWindow = (typeof SHOP_WINDOWS)[number];
+export { SHOP_STATUSES, SHOP_LIST_STATUSES, SHOP_WINDOWS, type ShopWindow } from '@kassa/contracts/statuses';
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

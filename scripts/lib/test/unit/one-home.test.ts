@@ -71,6 +71,63 @@ const COPIES: Copy[] = [
     pattern: /(?<!1)23456789ABCDEFGH/,
     example: "const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';",
   },
+  {
+    rule: 'a literal list of order statuses',
+    home: '@kassa/contracts/statuses (ORDER_STATUSES, ORDER_LIST_STATUSES)',
+    pattern:
+      /'created',\s*'reserved',\s*'pending',\s*'paid'|\[\s*'reserved',\s*'pending',\s*'paid',\s*'expired'|'created'\s*\|\s*'reserved'/,
+    example:
+      "export const ORDER_STATUSES = ['created', 'reserved', 'pending', 'paid', 'expired', 'canceled'] as const;",
+  },
+  {
+    rule: 'a literal list of payment statuses',
+    home: '@kassa/contracts/statuses (PAYMENT_STATUSES)',
+    pattern: /'pending',\s*'authorized',\s*'paid'|'pending'\s*\|\s*'authorized'/,
+    example: "const PAYMENT_STATUSES = ['created', 'pending', 'authorized', 'paid', 'failed'];",
+  },
+  {
+    rule: 'a literal list of event statuses',
+    home: '@kassa/contracts/statuses (EVENT_STATUSES, EVENT_LIST_STATUSES)',
+    pattern: /'draft',\s*'live',\s*'ended'|'draft'\s*\|\s*'live'\s*\|\s*'ended'/,
+    example: "export const EVENT_LIST_STATUSES = ['draft', 'live', 'ended'] as const;",
+  },
+  {
+    rule: 'a literal list of shop statuses',
+    home: '@kassa/contracts/statuses (SHOP_STATUSES, SHOP_LIST_STATUSES)',
+    pattern: /\[\s*'draft',\s*'public'|'draft'\s*\|\s*'public'/,
+    example: "export const SHOP_LIST_STATUSES = ['draft', 'public'] as const;",
+  },
+  {
+    rule: 'a literal list of ticket or attendee statuses',
+    home: '@kassa/contracts/statuses (TICKET_STATUSES, ATTENDEE_STATUSES)',
+    pattern: /'reserved',\s*'created',\s*'used'|\[\s*'created',\s*'used',\s*'canceled'\s*\]/,
+    example: "const ATTENDEE_STATUSES = ['created', 'used', 'canceled'] as const;",
+  },
+  {
+    rule: 'a literal list of the e-mail delivery statuses (one word per line, as a formatter lays out a long list)',
+    home: '@kassa/contracts/statuses (EMAIL_DELIVERY_STATUSES, EMAIL_STATUSES)',
+    pattern: /^\s*'(?:renderingFailure|deliveryDelay|notSent)',\s*$|'renderingFailure',\s*'deliveryDelay'/,
+    example: "  'renderingFailure',",
+  },
+  {
+    rule: 'a literal list of refund reasons',
+    home: '@kassa/contracts/statuses (REFUND_REASONS)',
+    pattern: /'late_payment',\s*'duplicate_payment'|'late_payment'\s*\|\s*'duplicate_payment'/,
+    example: "type RefundReason = 'organiser' | 'late_payment' | 'duplicate_payment' | 'order_canceled';",
+  },
+  {
+    rule: "a literal list of a discount code's verdicts",
+    home: '@kassa/contracts/statuses (DISCOUNT_STATUSES)',
+    pattern: /'used_up',\s*'not_applicable'|'used_up'\s*\|\s*'not_applicable'|^\s*'not_started',\s*$/,
+    example:
+      "type DiscountStatus = '' | 'applied' | 'unknown' | 'not_started' | 'expired' | 'used_up' | 'not_applicable';",
+  },
+  {
+    rule: 'a literal list of availability words',
+    home: '@kassa/contracts/statuses (AVAILABILITY_STATUSES)',
+    pattern: /'available',\s*'sold out'|'available'\s*\|\s*'sold out'/,
+    example: "type AvailabilityStatus = 'available' | 'sold out' | 'closed' | 'upcoming';",
+  },
 ];
 
 const SKIPPED_DIRS = new Set([

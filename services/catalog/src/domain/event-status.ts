@@ -1,11 +1,7 @@
+import { type EventStatus } from '@kassa/contracts/statuses';
 import { FailedPreconditionError } from '@kassa/platform/errors';
 
-export const EVENT_STATUSES = ['draft', 'live', 'ended', 'deleted'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-
-export function isEventStatus(value: string): value is EventStatus {
-  return (EVENT_STATUSES as readonly string[]).includes(value);
-}
+export { EVENT_STATUSES, type EventStatus, isEventStatus } from '@kassa/contracts/statuses';
 
 /** What can happen to an event's status; each is also the history action of its change. */
 export type StatusChange = 'published' | 'converted_to_draft' | 'ended' | 'deleted';

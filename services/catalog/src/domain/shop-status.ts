@@ -1,15 +1,7 @@
+import { type ShopStatus, type ShopWindow } from '@kassa/contracts/statuses';
 import { FailedPreconditionError } from '@kassa/platform/errors';
 
-export const SHOP_STATUSES = ['draft', 'public', 'deleted'] as const;
-export type ShopStatus = (typeof SHOP_STATUSES)[number];
-
-/** Where a public shop is in its window: before opens_at, between opens_at and closes_at, from closes_at on. */
-export const SHOP_WINDOWS = ['upcoming', 'open', 'closed'] as const;
-export type ShopWindow = (typeof SHOP_WINDOWS)[number];
-
-export function isShopStatus(value: string): value is ShopStatus {
-  return (SHOP_STATUSES as readonly string[]).includes(value);
-}
+export { SHOP_STATUSES, type ShopStatus, SHOP_WINDOWS, type ShopWindow, isShopStatus } from '@kassa/contracts/statuses';
 
 /** What an organiser can do to a shop's status; each is also the history action and subject verb of its change. */
 export type ShopStatusChange = 'published' | 'converted_to_draft' | 'deleted';

@@ -9,7 +9,7 @@ import { checkoutFunnel } from '@kassa/platform/metrics';
 import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
 import { changeStatus, isAwaitingSend, recordAttempt, type EmailMessage } from '../domain/email-message';
 import { KASSA_MESSAGE_ID_HEADER, KASSA_MESSAGE_ID_TAG } from '../domain/delivery-event';
-import type { DeliveryStatus } from '../domain/email-status';
+import type { EmailDeliveryStatus } from '../domain/email-status';
 import type { WalletPassIssuer } from '../documents/wallet-pass';
 import { emailKind, emails, isFunnelConfirmation } from '../metrics';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
@@ -143,7 +143,7 @@ export async function sendEmail(
 async function finish(
   deps: SendEmailDeps,
   messageId: string,
-  status: DeliveryStatus,
+  status: EmailDeliveryStatus,
   detail: string,
   at: Date,
   sent?: { providerMessageId: string; attachments: string[] },
@@ -165,7 +165,7 @@ async function finish(
 function recordStatusChange(
   em: EntityManager,
   message: EmailMessage,
-  status: DeliveryStatus,
+  status: EmailDeliveryStatus,
   detail: string,
   at: Date,
   subject: string,

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { messages, ValidationError, Violations } from '@kassa/platform/errors';
-import type { DeliveryStatus } from './email-status';
+import type { EmailDeliveryStatus } from './email-status';
 
 /**
  * Delivery events from the mail provider, in Amazon SES's event-publishing format, forwarded by the BFF with the raw
@@ -26,7 +26,7 @@ export const sesEventStatuses = {
   'Rendering Failure': 'renderingFailure',
   DeliveryDelay: 'deliveryDelay',
   Subscription: 'subscription',
-} as const satisfies Record<string, DeliveryStatus>;
+} as const satisfies Record<string, EmailDeliveryStatus>;
 
 export type SesEventType = keyof typeof sesEventStatuses;
 
@@ -53,7 +53,7 @@ const messageIdPattern = /^msg_[0-9a-hjkmnp-tv-z]{26}$/;
 export interface DeliveryReport {
   /** Applied once per id: the provider's own (a bounce's or complaint's feedbackId), else a hash of the record. */
   eventId: string;
-  status: DeliveryStatus;
+  status: EmailDeliveryStatus;
   occurredAt: Date;
   /** A short reason for the history: an SMTP reply, a bounce type; no addresses of others, no IPs. */
   detail: string;

@@ -1,6 +1,6 @@
 import type { Locale } from '@kassa/contracts/locales';
 import { FailedPreconditionError } from '@kassa/platform/errors';
-import { canTransition, statusAfterReport, type DeliveryStatus, type EmailStatus } from './email-status';
+import { canTransition, statusAfterReport, type EmailDeliveryStatus, type EmailStatus } from './email-status';
 
 /** Every e-mail the service knows how to render. */
 export type TemplateName =
@@ -72,7 +72,7 @@ export interface EmailMessage {
 
 /** One entry of a message's status history. */
 export interface StatusChange {
-  status: DeliveryStatus;
+  status: EmailDeliveryStatus;
   occurredAt: Date;
   detail: string;
 }
@@ -128,7 +128,7 @@ export function recordAttempt(message: EmailMessage, now: Date): void {
  * Moves the message to `to` and returns the history entry to store with it. Leaving 'created' drops
  * the sealed payload: once the mail is sent, or will never be, the code has no reason to stay.
  */
-export function changeStatus(message: EmailMessage, to: DeliveryStatus, now: Date, detail = ''): StatusChange {
+export function changeStatus(message: EmailMessage, to: EmailDeliveryStatus, now: Date, detail = ''): StatusChange {
   if (!canTransition(message.status, to)) {
     throw new FailedPreconditionError(`An e-mail in status ${message.status} cannot become ${to}`);
   }
@@ -145,7 +145,7 @@ export function changeStatus(message: EmailMessage, to: DeliveryStatus, now: Dat
  */
 export function reportStatus(
   message: EmailMessage,
-  reported: DeliveryStatus,
+  reported: EmailDeliveryStatus,
   occurredAt: Date,
   detail: string,
   now: Date,

@@ -1,25 +1,14 @@
-/**
- * Delivery statuses of an e-mail. The words are the specification's own (so API values and UI labels
- * are the same words), plus 'created' for a message that has not been handed to SMTP yet.
- */
-export const deliveryStatuses = [
-  'send',
-  'delivery',
-  'bounce',
-  'complaint',
-  'reject',
-  'opened',
-  'click',
-  'renderingFailure',
-  'deliveryDelay',
-  'subscription',
-  'notSent',
-] as const;
+// The statuses are the specification's own words (so API values and UI labels are the same words), plus 'created'
+// for a message that has not been handed to SMTP yet; the lists live in @kassa/contracts/statuses.
+import { type EmailDeliveryStatus, type EmailStatus } from '@kassa/contracts/statuses';
 
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
-export type EmailStatus = 'created' | DeliveryStatus;
-
-export const emailStatuses: readonly EmailStatus[] = ['created', ...deliveryStatuses];
+export {
+  EMAIL_DELIVERY_STATUSES,
+  type EmailDeliveryStatus,
+  EMAIL_STATUSES,
+  type EmailStatus,
+  isEmailStatus,
+} from '@kassa/contracts/statuses';
 
 /**
  * Which status may follow which. Provider events arrive out of order (an 'opened' can beat its
@@ -42,10 +31,6 @@ const allowedTransitions: Record<EmailStatus, readonly EmailStatus[]> = {
   subscription: [],
   notSent: [],
 };
-
-export function isEmailStatus(value: string): value is EmailStatus {
-  return (emailStatuses as readonly string[]).includes(value);
-}
 
 export function canTransition(from: EmailStatus, to: EmailStatus): boolean {
   return allowedTransitions[from].includes(to);
@@ -82,6 +67,6 @@ export function statusRank(status: EmailStatus): number {
 }
 
 /** The status a message shows after a delivery event reporting `reported`. */
-export function statusAfterReport(current: EmailStatus, reported: DeliveryStatus): EmailStatus {
+export function statusAfterReport(current: EmailStatus, reported: EmailDeliveryStatus): EmailStatus {
   return rank[reported] > rank[current] ? reported : current;
 }

@@ -3,7 +3,7 @@ import { formatMoney, money } from '@kassa/platform/money';
 import { accessKeyQuery } from '@kassa/platform/ids';
 
 /** Why ordering refunded money (OrderRefund.reason). */
-export type RefundReason = 'organiser' | 'late_payment' | 'duplicate_payment' | 'order_canceled';
+export type { RefundReason } from '@kassa/contracts/statuses';
 
 /**
  * What the guest is told about a succeeded refund; each is its own copy:

@@ -1,11 +1,11 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
-import type { DeliveryStatus } from '../domain/email-status';
+import type { EmailDeliveryStatus } from '../domain/email-status';
 
 /** One row of a message's delivery history (append only). */
 export interface EmailStatusChangeRecord {
   id: Opt<number>;
   messageId: string;
-  status: DeliveryStatus;
+  status: EmailDeliveryStatus;
   detail: string;
   occurredAt: Date;
   /** The provider event it came from (applied once per id); null for our own changes. */

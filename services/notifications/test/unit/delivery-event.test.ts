@@ -10,8 +10,8 @@ import {
   verifyDeliverySignature,
 } from '../../src/domain/delivery-event';
 import {
-  deliveryStatuses,
-  emailStatuses,
+  EMAIL_DELIVERY_STATUSES,
+  EMAIL_STATUSES,
   type EmailStatus,
   statusAfterReport,
   statusRank,
@@ -145,7 +145,7 @@ describe('SES event records', () => {
     for (const [eventType, status] of Object.entries(sesEventStatuses)) {
       const [report] = parseDeliveryEvents(json({ eventType, mail: mail() }));
       expect(report!.status).toBe(status);
-      expect(deliveryStatuses).toContain(status);
+      expect(EMAIL_DELIVERY_STATUSES).toContain(status);
     }
   });
 
@@ -288,7 +288,7 @@ describe('SES event records', () => {
       fc.property(fc.jsonValue(), (value) => {
         try {
           const reports = parseDeliveryEvents(json(value));
-          for (const report of reports) expect(deliveryStatuses).toContain(report.status);
+          for (const report of reports) expect(EMAIL_DELIVERY_STATUSES).toContain(report.status);
         } catch (error) {
           expect(error).toBeInstanceOf(ValidationError);
         }
@@ -312,7 +312,7 @@ describe('the current status under delivery reports', () => {
   it('ends at the same status whatever order the reports arrive in, and that is the highest ranked one', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...deliveryStatuses), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.constantFrom(...EMAIL_DELIVERY_STATUSES), { minLength: 1, maxLength: 12 }),
         fc.func(fc.integer()),
         (reports, key) => {
           const shuffled = [...reports].sort((a, b) => key(a) - key(b));
@@ -324,7 +324,7 @@ describe('the current status under delivery reports', () => {
         },
       ),
     );
-    expect(new Set(emailStatuses.map(statusRank)).size).toBe(emailStatuses.length);
+    expect(new Set(EMAIL_STATUSES.map(statusRank)).size).toBe(EMAIL_STATUSES.length);
   });
 
   it('records every report in the history and ends the created state of a message the provider was quicker about', () => {

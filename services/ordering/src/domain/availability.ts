@@ -1,8 +1,9 @@
 import { leastLeft, type Quota } from './quota';
 import type { Window } from './sale-window';
 
-/** The spec's availability words, as the API answers them. */
-export type AvailabilityStatus = 'available' | 'sold out' | 'closed' | 'upcoming';
+import type { AvailabilityStatus } from '@kassa/contracts/statuses';
+
+export type { AvailabilityStatus };
 
 /** The platform's per-order cap: at most this many tickets of one item in one order, unless the item sets less. */
 export const PLATFORM_MAX_PER_LINE = 20;

@@ -5,7 +5,9 @@ import { normaliseDiscountCode } from '@kassa/contracts/discount-code';
 export type DiscountType = 'fixed' | 'percentage';
 
 /** The verdicts PriceCart answers: "" when no code was typed. */
-export type DiscountStatus = '' | 'applied' | 'unknown' | 'not_started' | 'expired' | 'used_up' | 'not_applicable';
+import type { DiscountStatus } from '@kassa/contracts/statuses';
+
+export type { DiscountStatus };
 
 export interface DiscountCodeRule {
   /** As the organiser wrote it. */

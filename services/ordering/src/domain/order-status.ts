@@ -2,8 +2,9 @@
 // expired (the hold ran out) or canceled (by the organiser); paid → canceled (refunded in full). An expired order
 // becomes paid only when a late payment could take its tickets again (re-reserved).
 
-export const ORDER_STATUSES = ['created', 'reserved', 'pending', 'paid', 'expired', 'canceled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { type OrderStatus } from '@kassa/contracts/statuses';
+
+export { ORDER_STATUSES, type OrderStatus, isOrderStatus } from '@kassa/contracts/statuses';
 
 const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   // Checkout commits an order reserved, or paid at once when its total is zero; "created" is never stored.
@@ -15,10 +16,6 @@ const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   expired: ['paid'],
   canceled: [],
 };
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);

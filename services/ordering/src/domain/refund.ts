@@ -2,7 +2,9 @@
 // is handled. Pure decisions; the use cases carry them out.
 import { FailedPreconditionError, messages, ValidationError } from '@kassa/platform/errors';
 
-export type RefundReason = 'organiser' | 'late_payment' | 'duplicate_payment' | 'order_canceled';
+import type { RefundReason } from '@kassa/contracts/statuses';
+
+export type { RefundReason };
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';
 
 /** What is left to refund of a paid order (requested refunds count as refunded). */

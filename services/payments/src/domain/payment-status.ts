@@ -9,16 +9,15 @@
  * separately, in refunded_minor). A "paid" for another sum than the attempt's is not applied at all: the attempt is
  * flagged and failed, its money refunded, and nothing moves it afterwards (domain/received-amount.ts).
  */
-export const PAYMENT_STATUSES = ['created', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import { type PaymentStatus } from '@kassa/contracts/statuses';
+
+export { PAYMENT_STATUSES, type PaymentStatus, isPaymentStatus } from '@kassa/contracts/statuses';
 
 /** Statuses an attempt can still leave through the guest or the provider. */
 export const OPEN_STATUSES: readonly PaymentStatus[] = ['created', 'pending', 'authorized'];
 /** Statuses that end an attempt (only a late "paid" still moves failed, canceled and expired). */
 export const FINAL_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
 
-export const isPaymentStatus = (value: string): value is PaymentStatus =>
-  (PAYMENT_STATUSES as readonly string[]).includes(value);
 export const isOpen = (status: PaymentStatus): boolean => OPEN_STATUSES.includes(status);
 export const isFinal = (status: PaymentStatus): boolean => FINAL_STATUSES.includes(status);
 

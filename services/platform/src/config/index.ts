@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_LEVELS } from '../logging';
 import { ConfigError } from './config-error';
 import { NAMESPACE_PATTERN } from './namespace';
 
@@ -76,7 +77,7 @@ function baseSchema(defaults: ConfigDefaults) {
     natsUrl: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
     grpcPort: port.default(defaults.grpcPort),
     httpPort: port.default(defaults.httpPort),
-    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    logLevel: z.enum(LOG_LEVELS).default('info'),
     otlpEndpoint: url(['http:', 'https:']).optional(),
     namespace: z.string().regex(NAMESPACE_PATTERN, 'must be at most 32 lower-case letters and digits').default(''),
   });

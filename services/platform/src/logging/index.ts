@@ -5,6 +5,10 @@ import { redactPaths } from './redaction';
 export { maskEmail, redactPaths, REDACTED_KEYS } from './redaction';
 export type { Logger } from 'pino';
 
+/** The levels LOG_LEVEL may name (pino's, and "silent"); every service and the BFF read it against this one list. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface LoggerOptions {
   service: string;
   level?: string;

@@ -3,19 +3,16 @@
 // canceled or refunded in full: the code goes on the revocation list). Tickets follow their order: each order
 // change decides one effect for all the order's tickets, and each ticket moves only forward from where it is.
 
-export const TICKET_STATUSES = ['reserved', 'created', 'used', 'canceled'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+import { type TicketStatus } from '@kassa/contracts/statuses';
 
-/** The statuses an organiser can filter attendees by (issued tickets only; "used" = checked in at that event). */
-export const ATTENDEE_STATUSES = ['created', 'used', 'canceled'] as const;
-export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
-
-export function isTicketStatus(value: string): value is TicketStatus {
-  return (TICKET_STATUSES as readonly string[]).includes(value);
-}
-export function isAttendeeStatus(value: string): value is AttendeeStatus {
-  return (ATTENDEE_STATUSES as readonly string[]).includes(value);
-}
+export {
+  TICKET_STATUSES,
+  type TicketStatus,
+  ATTENDEE_STATUSES,
+  type AttendeeStatus,
+  isTicketStatus,
+  isAttendeeStatus,
+} from '@kassa/contracts/statuses';
 
 /** Whether a ticket of this status admits (valid or already used): what codes are shown and counted as sold for. */
 export function isIssuedAndValid(status: string): boolean {

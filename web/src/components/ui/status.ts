@@ -1,4 +1,5 @@
 // Every status word of the spec (§4) and the colour tone its badge gets. The words are the API values too.
+import { EMAIL_DELIVERY_STATUSES } from '@kassa/contracts/statuses';
 
 export const LIFECYCLE_STATUSES = [
   'canceled',
@@ -22,21 +23,9 @@ export const LIFECYCLE_STATUSES = [
   'failed',
 ] as const;
 
-export const EMAIL_STATUSES = [
-  'bounce',
-  'complaint',
-  'delivery',
-  'send',
-  'reject',
-  'opened',
-  'click',
-  'renderingFailure',
-  'deliveryDelay',
-  'subscription',
-  'notSent',
-] as const;
+export { EMAIL_DELIVERY_STATUSES as EMAIL_STATUSES };
 
-export const STATUS_WORDS = [...LIFECYCLE_STATUSES, ...EMAIL_STATUSES] as const;
+export const STATUS_WORDS = [...LIFECYCLE_STATUSES, ...EMAIL_DELIVERY_STATUSES] as const;
 export type StatusWord = (typeof STATUS_WORDS)[number];
 
 /** success: done or good to go; info: under way; warning: needs attention soon; danger: went wrong; neutral: over or inactive. */

@@ -2,6 +2,7 @@
 // /o/{orgId}/orders/{orderId}: one order in full (who ordered, what, its tickets, the money, refunds, payment
 // attempts, the e-mails sent about it and its history) with Cancel (reserved or pending), Refund (paid: in full or
 // in part) and Resend (the confirmation with the tickets, paid) for members holding "orders.manage"; all ask first.
+import { REFUND_REASONS } from '@kassa/contracts/statuses';
 import { ArrowLeft, Ban, Undo2 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { type ReactNode, useRef, useState } from 'react';
@@ -79,7 +80,7 @@ const KNOWN_ACTIONS = new Set([
   're_reserved',
   'late_payment_refunded',
 ]);
-const KNOWN_REASONS = new Set(['organiser', 'late_payment', 'duplicate_payment', 'order_canceled']);
+const KNOWN_REASONS = new Set<string>(REFUND_REASONS);
 const KNOWN_OUTCOMES = new Set(['expired', 'canceled', 'refunded', 'late_payment_refunded']);
 
 /** A failed call as one sentence in the viewer's language. */

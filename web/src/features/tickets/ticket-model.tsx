@@ -4,12 +4,7 @@
 // package exports feature modules under that extension.)
 import type { EventLocation } from '../../lib/event-model';
 
-/** A ticket's statuses (spec §4): reserved (order not yet paid), created (valid), used (checked in), canceled. */
-export const TICKET_STATUSES = ['reserved', 'created', 'used', 'canceled'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/** What the Attendees tab filters on: issued tickets only (a reserved one is not an attendee yet). */
-export const ATTENDEE_STATUSES = ['created', 'used', 'canceled'] as const;
+export { TICKET_STATUSES, type TicketStatus, ATTENDEE_STATUSES } from '@kassa/contracts/statuses';
 
 /** One event a ticket admits to, as its public page shows it. */
 export interface TicketEventView {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
-import { emailStatuses } from '../../domain/email-status';
+import { EMAIL_STATUSES } from '../../domain/email-status';
 
-const statusList = emailStatuses.map((status) => `'${status}'`).join(', ');
+const statusList = EMAIL_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** E-mail messages and their delivery history. */
 export class Migration20261122000100EmailMessages extends Migration {
