@@ -564,6 +564,12 @@ describe('deploy/infrastructure', () => {
     }>('nats');
     expect(values.config.nats.port).toBe(4222);
     expect(values.config.nats.tls).toEqual({ enabled: true, secretName: 'kassa-nats-tls' });
+    // The services mount the CA from kassa-nats-tls in their own namespace: install.sh copies it there from the
+    // servers' Secret whoever made that one (install.sh itself, or cert-manager before it ran).
+    for (const environment of ['dev', 'production'] as const)
+      expect(plans[environment].text).toMatch(
+        /^kubectl create secret generic kassa-nats-tls --namespace kassa --from-literal=ca\.crt=<ca\.crt of kassa-nats-tls in kassa-data>/m,
+      );
     expect(values.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
     expect(values.config.jetstream).toMatchObject({
       enabled: true,

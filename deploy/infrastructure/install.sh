@@ -119,21 +119,28 @@ elif ! secret_exists "$app_namespace" kassa-nats-users; then
   kubectl create secret generic kassa-nats-users --namespace "$app_namespace" "${service_users[@]}"
 fi
 # TLS: a CA made here once (replace it with cert-manager's when you run one) signs the servers' certificate; the
-# services get the CA alone.
+# services get the CA alone, copied into the app namespace from whichever Secret the servers use (ours or cert-manager's).
 if $print; then
   echo "openssl req -x509 … && openssl x509 -req …   # CA and server certificate for kassa-nats.$data_namespace, only if kassa-nats-tls does not exist"
-elif ! secret_exists "$data_namespace" kassa-nats-tls; then
-  tls_dir="$(mktemp -d)"
-  openssl req -x509 -newkey rsa:3072 -nodes -days 3650 -subj "/CN=Kassa NATS CA" -keyout "$tls_dir/ca.key" -out "$tls_dir/ca.crt" 2>/dev/null
-  openssl req -newkey rsa:3072 -nodes -subj "/CN=kassa-nats.$data_namespace" -keyout "$tls_dir/tls.key" -out "$tls_dir/tls.csr" 2>/dev/null
-  printf 'subjectAltName=DNS:kassa-nats.%s,DNS:kassa-nats.%s.svc,DNS:*.kassa-nats-headless.%s.svc.cluster.local,DNS:kassa-nats\n' \
-    "$data_namespace" "$data_namespace" "$data_namespace" > "$tls_dir/san.ext"
-  openssl x509 -req -in "$tls_dir/tls.csr" -CA "$tls_dir/ca.crt" -CAkey "$tls_dir/ca.key" -CAcreateserial -days 825 \
-    -extfile "$tls_dir/san.ext" -out "$tls_dir/tls.crt" 2>/dev/null
-  kubectl create secret generic kassa-nats-tls --namespace "$data_namespace" \
-    --from-file="$tls_dir/tls.crt" --from-file="$tls_dir/tls.key" --from-file="$tls_dir/ca.crt"
-  kubectl create secret generic kassa-nats-tls --namespace "$app_namespace" --from-file="$tls_dir/ca.crt" --dry-run=client -o yaml | kubectl apply -f -
-  rm -rf "$tls_dir"
+  echo "kubectl create secret generic kassa-nats-tls --namespace $app_namespace --from-literal=ca.crt=<ca.crt of kassa-nats-tls in $data_namespace>   # only if it does not exist there"
+else
+  if ! secret_exists "$data_namespace" kassa-nats-tls; then
+    tls_dir="$(mktemp -d)"
+    openssl req -x509 -newkey rsa:3072 -nodes -days 3650 -subj "/CN=Kassa NATS CA" -keyout "$tls_dir/ca.key" -out "$tls_dir/ca.crt" 2>/dev/null
+    openssl req -newkey rsa:3072 -nodes -subj "/CN=kassa-nats.$data_namespace" -keyout "$tls_dir/tls.key" -out "$tls_dir/tls.csr" 2>/dev/null
+    printf 'subjectAltName=DNS:kassa-nats.%s,DNS:kassa-nats.%s.svc,DNS:*.kassa-nats-headless.%s.svc.cluster.local,DNS:kassa-nats\n' \
+      "$data_namespace" "$data_namespace" "$data_namespace" > "$tls_dir/san.ext"
+    openssl x509 -req -in "$tls_dir/tls.csr" -CA "$tls_dir/ca.crt" -CAkey "$tls_dir/ca.key" -CAcreateserial -days 825 \
+      -extfile "$tls_dir/san.ext" -out "$tls_dir/tls.crt" 2>/dev/null
+    kubectl create secret generic kassa-nats-tls --namespace "$data_namespace" \
+      --from-file="$tls_dir/tls.crt" --from-file="$tls_dir/tls.key" --from-file="$tls_dir/ca.crt"
+    rm -rf "$tls_dir"
+  fi
+  if ! secret_exists "$app_namespace" kassa-nats-tls; then
+    nats_ca="$(kubectl get secret kassa-nats-tls --namespace "$data_namespace" -o jsonpath='{.data.ca\.crt}' | base64 -d)"
+    [ -n "$nats_ca" ] || { echo "kassa-nats-tls in $data_namespace has no ca.crt: give the services the CA that signed the servers' certificate" >&2; exit 1; }
+    kubectl create secret generic kassa-nats-tls --namespace "$app_namespace" --from-literal=ca.crt="$nats_ca"
+  fi
 fi
 helm_release kassa-nats "$data_namespace" nats/nats 1.3.16 nats
 

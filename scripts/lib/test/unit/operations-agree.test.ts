@@ -1,7 +1,7 @@
 // docs/OPERATIONS.md tells an operator what the chart and the install script do; this holds the three to each other
 // where they name the same thing: the Kubernetes version, each service's database and ports, and the Secrets.
 // Each check reads the documents and files themselves, so a change to one without the others fails here.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 
@@ -89,4 +89,38 @@ it('every Secret the chart refers to is named in OPERATIONS, made by the install
     for (const [role, name] of Object.entries(overrides))
       expect({ file, role, name }).toEqual({ file, role, name: values.global.secrets[role] });
   }
+});
+
+it('every Secret a comment of the deployment files names is one the chart refers to or the install script makes', () => {
+  // "kassa-postgres-<service>" in a comment, "kassa-postgres-$service" in the script: both become kassa-postgres-*.
+  const pattern = (name: string) => name.replace(/(<[a-z]+>|\$[a-z_]+)$/, '*');
+  const made = install
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#') && /secret/i.test(line))
+    .flatMap((line) => [...line.matchAll(/\bkassa-[a-z0-9-]+(?:\$[a-z_]+)?/g)].map(([name]) => pattern(name)));
+  const known = new Set([...made, ...Object.values(values.global.secrets), values.global.natsTls.caSecret]);
+  const files = [
+    'charts/kassa/values.yaml',
+    'deploy/infrastructure/install.sh',
+    'deploy/values/dev.yaml',
+    'deploy/values/production.yaml',
+    ...readdirSync(join(root, 'deploy', 'infrastructure'))
+      .filter((name) => name.endsWith('.yaml'))
+      .map((name) => `deploy/infrastructure/${name}`),
+  ];
+  const named = files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line) => {
+        const comment = /#(.*)$/.exec(line)?.[1] ?? '';
+        return [...comment.matchAll(/\bSecrets?:?\s+`?(kassa-[a-z0-9-]+(?:<[a-z]+>)?)/g)].map(([, name]) => ({
+          file,
+          name: pattern(name!),
+        }));
+      }),
+  );
+  expect(named.length).toBeGreaterThanOrEqual(5);
+  expect(named.filter(({ name }) => !known.has(name))).toEqual([]);
+  // The check trips on a Secret nobody makes.
+  expect(known.has(pattern('kassa-valkey-password'))).toBe(false);
 });
