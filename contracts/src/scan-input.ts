@@ -6,8 +6,8 @@ import { normaliseTicketReference } from './ticket-reference';
 
 /**
  * Longer input is not a code ticketing made. A code grows by about 44 characters per event its item grants (250 for
- * one event), and nothing caps the events of an item: the browser and the BFF used to stop at 1,000, which refused
- * the genuine code of a pass for 19 or more events. Ticketing's 4,096 (88 events) is the one limit.
+ * one event; an item grants at most SHOP_LIMITS.itemEvents, 40, about 2,000 characters): the browser and the BFF used
+ * to stop at 1,000, which refused the genuine code of a pass for 19 or more events. 4,096 is the one limit.
  */
 export const SCAN_INPUT_MAX_LENGTH = 4096;
 

@@ -10,4 +10,10 @@ export const SHOP_LIMITS = {
   reservationMin: 1,
   reservationMax: 60,
   reservationDefault: 15,
+  /**
+   * The events one item grants entry to, its ticket option's own included: at most 40. A ticket's signed code names
+   * every one (about 44 characters each) and its QR code must still be drawn and read: 40 events make a code of
+   * about 2,000 characters, a version-37 QR code at level M; from 48 on, no QR code at that level holds it at all.
+   */
+  itemEvents: 40,
 } as const;

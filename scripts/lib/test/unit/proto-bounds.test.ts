@@ -116,6 +116,7 @@ function expectedBound({ file, message, field }: FieldComment): Bound | undefine
     if (field === 'code') return characters(DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_CODE_MIN_LENGTH);
     if (field === 'password') return characters(SHOP_LIMITS.passwordMax, SHOP_LIMITS.passwordMin);
     if (field === 'suggested_amounts_minor') return { max: SHOP_LIMITS.suggestedAmounts };
+    if (field === 'extra_event_ids') return { max: SHOP_LIMITS.itemEvents };
     if (field === 'reservation_minutes')
       return {
         min: SHOP_LIMITS.reservationMin,

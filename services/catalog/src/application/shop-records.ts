@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FailedPreconditionError, NotFoundError, Violations } from '@kassa/platform/errors';
 import { type Properties, diffProperties } from '../domain/history';
+import { assertItemEventCount } from '../domain/shop-item-fields';
 import { shopWindow } from '../domain/shop-status';
 import { publishDiscountCodeChanged } from '../events/discount-code-changed.publisher';
 import { publishShopChanged } from '../events/shop-changed.publisher';
@@ -181,8 +182,9 @@ export async function deleteShopItems(em: EntityManager, items: readonly ShopIte
 }
 
 /**
- * The events an item grants: its ticket option's own event first, then the extra ones. The ticket option and
- * every event must be this organisation's (NOT_FOUND otherwise, like any foreign id) and not deleted.
+ * The events an item grants: its ticket option's own event first, then the extra ones, at most
+ * SHOP_LIMITS.itemEvents in all. The ticket option and every event must be this organisation's (NOT_FOUND otherwise,
+ * like any foreign id) and not deleted.
  */
 export async function resolveItemEvents(
   em: EntityManager,
@@ -192,6 +194,7 @@ export async function resolveItemEvents(
 ): Promise<string[]> {
   const option = await loadTicketOption(em, organisationId, ticketOptionId);
   const eventIds = [option.eventId, ...extraEventIds.filter((id) => id !== option.eventId)];
+  assertItemEventCount(eventIds);
   for (const eventId of eventIds) {
     const event = await loadEvent(em, organisationId, eventId);
     if (event.status === 'deleted') throw new FailedPreconditionError('The event is deleted');

@@ -1,4 +1,5 @@
-import { Violations, messages } from '@kassa/platform/errors';
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
+import { ValidationError, Violations, messages } from '@kassa/platform/errors';
 import { NAME_MAX } from './translations';
 
 /** What an organiser sends (the shape of kassa.catalog.v1.ShopItemFields). */
@@ -62,6 +63,11 @@ export function checkShopItemFields(
     else if (id) extraEventIds.push(id);
   });
 
+  // The precise count (own event included) is checked once the ticket option's event is known; this spares the
+  // lookups of a list that can only be too long.
+  if (extraEventIds.length > SHOP_LIMITS.itemEvents)
+    violations.add('extraEventIds', messages.invalid(SHOP_ITEM_LABELS.extraEventIds));
+
   const name = violations.string('name', fields.name, { label: 'Name', maxLength: NAME_MAX });
   const priceMinor = violations.int('priceMinor', fields.priceMinor ?? 0, { label: SHOP_ITEM_LABELS.price, min: 0 });
 
@@ -82,4 +88,10 @@ export function checkShopItemFields(
 
   violations.throwIfAny();
   return { ticketOptionId, extraEventIds, name, priceMinor, saleStart, saleEnd, maxPerOrder, position };
+}
+
+/** The events an item grants (its ticket option's own first) number at most SHOP_LIMITS.itemEvents. */
+export function assertItemEventCount(eventIds: readonly string[]): void {
+  if (eventIds.length > SHOP_LIMITS.itemEvents)
+    throw new ValidationError([{ field: 'extraEventIds', message: messages.invalid(SHOP_ITEM_LABELS.extraEventIds) }]);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
 import { DiscountCodeChanged, ShopChanged, ShopItemChanged } from '@kassa/proto/catalog/events/v1/events';
@@ -548,6 +549,54 @@ describe('ShopService as an organiser', () => {
       h.shops.getPublicShop({ shopId: 'x', locale: 'en', password: '', accessToken: '' }),
     ).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it("grants an item at most 40 events, its ticket option's own included: 41 are refused, changing nothing", async () => {
+    const festival = await liveEvent(orgA, 'Season opener');
+    const extras: string[] = [];
+    for (let day = 1; day <= SHOP_LIMITS.itemEvents; day++) {
+      const { event } = await createEvent(h.running.ctx, SYSTEM, {
+        organisationId: orgA,
+        fields: eventFields(`Season night ${day}`, hours(48 + day * 24)),
+      });
+      extras.push(event!.id);
+    }
+    const { shop } = await h.shops.createShop({ organisationId: orgA, fields: shopFields() }, as(owner));
+    const shopId = shop!.id;
+    const before = await fingerprint();
+    // 40 extras with the option's own event are 41, one too many; so is an extra list longer than 40 on its own.
+    for (const extraEventIds of [extras, [festival.eventId, ...extras]])
+      await expect(
+        h.shops.createShopItem(
+          { organisationId: orgA, shopId, fields: itemFields(festival.optionId, { extraEventIds }) },
+          as(owner),
+        ),
+      ).rejects.toMatchObject({
+        code: status.INVALID_ARGUMENT,
+        violations: [{ field: 'extraEventIds', message: 'Events is invalid' }],
+      });
+    expect(await fingerprint()).toEqual(before);
+    // The option's own event listed among 39 extras is still 40 events in all.
+    const { item } = await h.shops.createShopItem(
+      {
+        organisationId: orgA,
+        shopId,
+        fields: itemFields(festival.optionId, { extraEventIds: [festival.eventId, ...extras.slice(0, 39)] }),
+      },
+      as(owner),
+    );
+    expect(item!.eventIds).toEqual([festival.eventId, ...extras.slice(0, 39)]);
+    await expect(
+      h.shops.updateShopItem(
+        {
+          organisationId: orgA,
+          shopId,
+          itemId: item!.id,
+          fields: itemFields(festival.optionId, { extraEventIds: extras }),
+        },
+        as(owner),
+      ),
+    ).rejects.toMatchObject({ violations: [{ field: 'extraEventIds', message: 'Events is invalid' }] });
   });
 
   it('refuses to publish a shop that has already closed, and to delete a ticket option a shop sells', async () => {

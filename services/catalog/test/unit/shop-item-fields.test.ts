@@ -1,6 +1,7 @@
 import { ValidationError } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
-import { type ShopItemFieldsInput, checkShopItemFields } from '../../src/domain/shop-item-fields';
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
+import { type ShopItemFieldsInput, assertItemEventCount, checkShopItemFields } from '../../src/domain/shop-item-fields';
 
 const shop = { opensAt: new Date('2026-07-01T10:00:00Z'), closesAt: new Date('2026-07-10T10:00:00Z') };
 const extra = newId('evt');
@@ -50,6 +51,17 @@ describe('checkShopItemFields', () => {
     expect(violationsOf({ extraEventIds: [extra, extra] })).toEqual([
       { field: 'extraEventIds.1', message: 'Events is invalid' },
     ]);
+  });
+
+  it('grants at most 40 events: a longer extra list is refused before any lookup, 41 in all once the own is known', () => {
+    const events = (n: number) => Array.from({ length: n }, () => newId('evt'));
+    expect(SHOP_LIMITS.itemEvents).toBe(40);
+    expect(violationsOf({ extraEventIds: events(40) })).toEqual([]);
+    expect(violationsOf({ extraEventIds: events(41) })).toEqual([
+      { field: 'extraEventIds', message: 'Events is invalid' },
+    ]);
+    expect(() => assertItemEventCount(events(40))).not.toThrow();
+    expect(() => assertItemEventCount(events(41))).toThrow(ValidationError);
   });
 
   it('takes a price of at least 0, a max per order of at least 1 and a name of at most 100', () => {

@@ -156,7 +156,10 @@ export interface ShopItem {
 export interface ShopItemFields {
   /** Required, "tko_…" of the organisation. */
   ticketOptionId: string;
-  /** Extra events granted besides the ticket option's own ("evt_…" of the organisation); may be empty. */
+  /**
+   * Extra events granted besides the ticket option's own ("evt_…" of the organisation); may be empty. With the
+   * option's own event, at most 40 of them: every one is written into the ticket's signed code and its QR code.
+   */
   extraEventIds: string[];
   /** At most 100 characters; empty means the ticket option's name. */
   name: string;
