@@ -1,3 +1,5 @@
+// Not a use case: what catalog's use cases are given (database, clock, authoriser, deadline scheduler, shop access
+// key), how they authorise a caller, and how they schedule an event's or shop's deadlines.
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
 import type { CallContext } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';

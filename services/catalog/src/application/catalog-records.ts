@@ -1,3 +1,5 @@
+// Not a use case: the steps the event and ticket option use cases share inside their transaction (check ids, load and
+// lock an event or ticket option of the organisation, record a change with its history and published snapshot).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, Violations } from '@kassa/platform/errors';

@@ -1,3 +1,5 @@
+// Not a use case: events, ticket options and history entries as the contract's messages, and events' values as
+// history diffs.
 import type {
   Event,
   HistoryEntry as HistoryEntryMessage,

@@ -1,3 +1,4 @@
+// Not a use case: a discount code's uniqueness in its shop, checked before a write and read from the database's answer.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError } from '@kassa/platform/errors';

@@ -1,3 +1,5 @@
+// Not a use case: the steps the shop use cases share inside their transaction (check ids, load and lock a shop,
+// item or code of the organisation, record a change with its history and published snapshot, resolve an item's events).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FailedPreconditionError, NotFoundError, Violations } from '@kassa/platform/errors';

@@ -1,3 +1,4 @@
+// Not a use case: shops, items and discount codes as the contract's messages, and their properties as history diffs.
 import type {
   DiscountCode as DiscountCodeMessage,
   Shop as ShopMessage,

@@ -1,3 +1,4 @@
+// Not a use case: the signed-in session a call carries, required by every use case of the signed-in user.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '@kassa/platform/errors';
 import { sha256Hex } from '@kassa/platform/crypto';

@@ -1,3 +1,4 @@
+// Not a use case: what identity's use cases are given (database, clock, random source, keys, rate limiter).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { RateLimiter } from '@kassa/platform/ratelimit';

@@ -1,3 +1,4 @@
+// Not a use case: finds a pending invitation by its link's token (stored only as a hash), for reading and accepting it.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sha256Hex } from '@kassa/platform/crypto';

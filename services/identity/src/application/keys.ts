@@ -1,3 +1,4 @@
+// Not a use case: the keys identity derives from its one configured secret.
 import { hkdfSync } from 'node:crypto';
 import type { IdentityKeys } from './identity-context';
 

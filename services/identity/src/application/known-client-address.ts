@@ -1,3 +1,4 @@
+// Not a use case: the sign-in limits' keys and counts per client address, shared by requesting and verifying a code.
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 // Where an address's sign-in attempts count. Its send limit and daily failure budget are shared by every client

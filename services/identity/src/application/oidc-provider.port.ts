@@ -1,3 +1,4 @@
+// Not a use case: the port through which social sign-in talks to an OpenID Connect provider, and its refusals.
 import type { ProviderIdentity } from '../domain/social-sign-in-policy';
 
 /** What the browser is sent to the provider with; every value is fresh per sign-in. */

@@ -1,3 +1,5 @@
+// Not a use case: who may do what in an organisation, as the organisation use cases ask it (the actor, their membership
+// and permissions, the member rows locked in id order before owners are counted).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, PermissionDeniedError, UnauthenticatedError, Violations } from '@kassa/platform/errors';

@@ -1,3 +1,4 @@
+// Not a use case: organisations, members and invitations as the contract's messages.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   Invitation as InvitationMessage,

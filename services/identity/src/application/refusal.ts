@@ -1,3 +1,4 @@
+// Not a use case: turns a membership rule's refusal into the contract's error.
 import { FailedPreconditionError, PermissionDeniedError } from '@kassa/platform/errors';
 import { LAST_OWNER_MESSAGE, type Refusal } from '../domain/membership-rules';
 import { NOT_ALLOWED } from './organisation-access';

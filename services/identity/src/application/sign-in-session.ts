@@ -1,3 +1,5 @@
+// Not a use case: what both sign-in paths (e-mail code and social sign-in) do once a person is known: find or create
+// the account and open a session, retrying when two first sign-ins race.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sha256Hex } from '@kassa/platform/crypto';

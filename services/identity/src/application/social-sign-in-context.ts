@@ -1,3 +1,5 @@
+// Not a use case: what the social sign-in use cases are given besides identity's context, and the key their login
+// state is sealed with.
 import { hkdfSync } from 'node:crypto';
 import type { IdentityContext } from './identity-context';
 import type { OidcProviderDirectory } from './oidc-provider.port';

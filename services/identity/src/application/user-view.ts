@@ -1,3 +1,4 @@
+// Not a use case: an account as the contract's message.
 import type { User as UserMessage } from '@kassa/proto/identity/v1/identity';
 import type { User } from '../persistence/user.entity';
 

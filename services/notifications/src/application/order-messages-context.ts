@@ -1,3 +1,5 @@
+// Not a use case: what the order e-mail use cases are given (database, clock, authoriser, sealing key, send queue,
+// webhook secrets).
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
 import type { Logger } from '@kassa/platform/logging';
 import type { MikroORM } from '@mikro-orm/postgresql';

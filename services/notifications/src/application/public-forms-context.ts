@@ -1,3 +1,5 @@
+// Not a use case: what the public forms' use cases are given (database, rate limiter, send queue), and enqueueing a
+// send once its transaction has committed.
 import type { Logger } from '@kassa/platform/logging';
 import type { RateLimiter } from '@kassa/platform/ratelimit';
 import type { MikroORM } from '@mikro-orm/postgresql';

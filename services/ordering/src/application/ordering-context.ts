@@ -1,3 +1,5 @@
+// Not a use case: what ordering's use cases are given (database, clock, fees, holds and their limits, reservation
+// strategy, authoriser, expiry scheduler), how they authorise a caller, and how a hold's expiry is scheduled.
 import type { HoldLimits } from '../domain/hold-limits';
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
 import type { CallContext } from '@kassa/platform/grpc';

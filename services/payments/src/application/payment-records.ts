@@ -1,3 +1,5 @@
+// Not a use case: the steps the payment use cases share on an attempt inside their transaction (load and lock it, move
+// its status through the status machine with its event and metrics, flag a mismatched amount).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '@kassa/platform/errors';

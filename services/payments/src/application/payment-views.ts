@@ -1,3 +1,4 @@
+// Not a use case: an attempt as the contract's message.
 import type { Payment } from '@kassa/proto/payments/v1/payments';
 import type { PaymentAttempt } from '../persistence/payment-attempt.entity';
 

@@ -1,3 +1,5 @@
+// Not a use case: what payments' use cases are given (database, clock, authoriser, providers, ordering's order
+// lookup, identity's organisation directory), and the ports those two are.
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
 import type { Logger } from '@kassa/platform/logging';
 import type { MikroORM } from '@mikro-orm/postgresql';

@@ -1,3 +1,4 @@
+// Not a use case: a refund row's life (made, open, settled with its event and metrics), shared by the refund use cases.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { publishRefundOutcome } from '../events/payment-refunded.publisher';
 import { countPaymentOutcome } from '../metrics';

@@ -1,3 +1,4 @@
+// Not a use case: the port through which use cases sign codes and read an organisation's public keys.
 import type { KeyObject } from 'node:crypto';
 import type { TicketCodeFields } from '../domain/ticket-code';
 

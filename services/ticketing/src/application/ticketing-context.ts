@@ -1,3 +1,5 @@
+// Not a use case: what ticketing's use cases are given (database, clock, signing keys, authoriser) and how they
+// authorise a caller holding any of several permissions.
 import type { AuthorizedActor, OrganisationAuthorizer } from '@kassa/platform/authorization';
 import { PermissionDeniedError } from '@kassa/platform/errors';
 import type { CallContext } from '@kassa/platform/grpc';
