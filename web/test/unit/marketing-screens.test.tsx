@@ -61,7 +61,8 @@ describe('LandingScreen', () => {
       // Coming soon belongs to Platform-only, together with its three integrations.
       const platformCard = text(html.slice(html.indexOf('data-testid="plan-platform-only"')));
       expect(platformCard).toContain(comingSoon);
-      for (const provider of ['Stripe', 'Mollie', 'Adyen']) expect(platformCard).toContain(provider);
+      // The same three as the organisation's Payments tab lists (@kassa/contracts/payment-providers).
+      for (const provider of ['Mollie', 'Adyen', 'PayPal']) expect(platformCard).toContain(provider);
       const standardCard = text(
         html.slice(html.indexOf('data-testid="plan-standard"'), html.indexOf('data-testid="plan-platform-only"')),
       );

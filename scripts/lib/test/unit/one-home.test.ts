@@ -128,6 +128,13 @@ const COPIES: Copy[] = [
     pattern: /'available',\s*'sold out'|'available'\s*\|\s*'sold out'/,
     example: "type AvailabilityStatus = 'available' | 'sold out' | 'closed' | 'upcoming';",
   },
+  {
+    rule: "the Platform-only plan's payment providers or their brand names",
+    home: '@kassa/contracts/payment-providers (PLATFORM_ONLY_PROVIDER_KEYS, PROVIDER_BRAND_NAMES)',
+    pattern:
+      /'(?:stripe|mollie|adyen|paypal)',\s*'(?:stripe|mollie|adyen|paypal)'|(?:mollie|adyen|paypal):\s*'(?:Mollie|Adyen|PayPal)'/,
+    example: "const INTEGRATIONS = ['stripe', 'mollie', 'adyen'] as const;",
+  },
 ];
 
 const SKIPPED_DIRS = new Set([

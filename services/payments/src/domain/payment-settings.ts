@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
+import { PLATFORM_ONLY_PROVIDER_KEYS, PROVIDER_BRAND_NAMES } from '@kassa/contracts/payment-providers';
 
 /** One provider as the organisation's Payments tab lists it. */
 export interface ProviderInfo {
@@ -16,11 +17,11 @@ export interface PaymentSettings {
 }
 
 /** The Platform-only plan's integrations (spec: three providers, marked coming soon). */
-export const PLATFORM_ONLY_PROVIDERS: readonly ProviderInfo[] = [
-  { key: 'mollie', name: 'Mollie', status: 'coming_soon' },
-  { key: 'adyen', name: 'Adyen', status: 'coming_soon' },
-  { key: 'paypal', name: 'PayPal', status: 'coming_soon' },
-];
+export const PLATFORM_ONLY_PROVIDERS: readonly ProviderInfo[] = PLATFORM_ONLY_PROVIDER_KEYS.map((key) => ({
+  key,
+  name: PROVIDER_BRAND_NAMES[key],
+  status: 'coming_soon',
+}));
 
 /**
  * Every organisation is on the Standard plan today: payments are taken by the platform's own provider, Stripe
@@ -29,7 +30,7 @@ export const PLATFORM_ONLY_PROVIDERS: readonly ProviderInfo[] = [
 export function paymentSettings(active: { name: string; testMode: boolean }, currency: string): PaymentSettings {
   const activeProvider: ProviderInfo =
     active.name === 'stripe'
-      ? { key: 'stripe', name: 'Stripe', status: active.testMode ? 'test_mode' : 'connected' }
+      ? { key: 'stripe', name: PROVIDER_BRAND_NAMES.stripe, status: active.testMode ? 'test_mode' : 'connected' }
       : { key: 'demo', name: 'Demo provider', status: 'test_mode' };
   return {
     plan: 'standard',

@@ -1,3 +1,4 @@
+import { PLATFORM_ONLY_PROVIDER_KEYS, PROVIDER_BRAND_NAMES } from '@kassa/contracts/payment-providers';
 import { Check } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
@@ -11,7 +12,6 @@ export interface PricingSectionProps {
 
 const STANDARD_POINTS = ['processing', 'payouts', 'freeTickets', 'allFeatures'] as const;
 const PLATFORM_POINTS = ['ownProvider', 'directPayments', 'freeTickets', 'allFeatures'] as const;
-const INTEGRATIONS = ['stripe', 'mollie', 'adyen'] as const;
 
 /**
  * The two plans, both priced per ticket. Amounts are deliberately not shown (the spec keeps the per-ticket
@@ -56,9 +56,9 @@ export function PricingSection({ contactHref, Link = PlainLink }: PricingSection
             <div className="flex flex-col gap-2">
               <h4 className="text-sm font-semibold">{t('platformOnly.integrationsTitle')}</h4>
               <ul className="flex flex-wrap gap-2">
-                {INTEGRATIONS.map((key) => (
+                {PLATFORM_ONLY_PROVIDER_KEYS.map((key) => (
                   <li key={key}>
-                    <Badge tone="outline">{t(`platformOnly.integrations.${key}`)}</Badge>
+                    <Badge tone="outline">{PROVIDER_BRAND_NAMES[key]}</Badge>
                   </li>
                 ))}
               </ul>
