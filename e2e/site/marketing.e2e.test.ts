@@ -106,7 +106,8 @@ describe.each(LOCALES)('the landing page (%s)', (locale) => {
     expect(await page.locator('h1').count()).toBe(1);
     const pricing = page.locator('#pricing');
     await pricing.getByText(t.comingSoon).waitFor();
-    for (const provider of ['Stripe', 'Mollie', 'Adyen']) await pricing.getByText(provider, { exact: true }).waitFor();
+    // The Platform-only integrations, the same three as Settings › Payments lists.
+    for (const provider of ['Mollie', 'Adyen', 'PayPal']) await pricing.getByText(provider, { exact: true }).waitFor();
     await page.locator('#waitlist h2').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(page, `landing-phone-${locale}`);

@@ -1,7 +1,8 @@
 // Duplicate e-mails as the guest sees them: the same message (recipient, subject and body) delivered to the SMTP
 // inbox more than once. notifications sends at least once: a process killed after the SMTP server accepted a message
 // and before the send was recorded (or whose record failed because PostgreSQL went away at that moment) sends it
-// again. So every duplicate must follow such an interruption; one that follows none is a bug.
+// again. So every duplicate must follow such an interruption; one that follows none is a bug. An interruption lasts:
+// a send that went out just after PostgreSQL began to stop cannot be recorded until it is back, seconds later.
 
 export interface DeliveredEmail {
   to: string;
@@ -22,12 +23,18 @@ export interface DuplicateEmails {
   examples: string[];
 }
 
+/** A kill of notifications or an outage of PostgreSQL: from when it began (epoch ms), for how long. */
+export interface Interruption {
+  at: number;
+  lastedMs: number;
+}
+
 /** An interruption can only explain a later copy; allow the inbox's clock to lag the kill a little. */
 const SLACK_MS = 2_000;
 
 export function findDuplicateEmails(
   delivered: readonly DeliveredEmail[],
-  interruptionsAt: readonly number[],
+  interruptions: readonly Interruption[],
 ): DuplicateEmails {
   const groups = new Map<string, { at: number; id: string }[]>();
   for (const email of delivered) {
@@ -43,7 +50,10 @@ export function findDuplicateEmails(
     const first = copies[0]!.at;
     for (const later of copies.slice(1)) {
       result.duplicates += 1;
-      const explained = interruptionsAt.some((at) => at >= first - SLACK_MS && at <= later.at + SLACK_MS);
+      // Explained when an interruption was under way at some moment between the first copy and this one.
+      const explained = interruptions.some(
+        ({ at, lastedMs }) => at + lastedMs >= first - SLACK_MS && at <= later.at + SLACK_MS,
+      );
       if (!explained) result.unexplained += 1;
       if (result.examples.length < 5) {
         const [to, subject] = JSON.parse(key) as [string, string];
@@ -51,7 +61,7 @@ export function findDuplicateEmails(
         const how = copies.map((copy) => `${new Date(copy.at).toISOString().slice(11, 23)} as ${copy.id}`).join(', ');
         const around = explained
           ? ''
-          : `; interruptions at ${interruptionsAt.map((at) => new Date(at).toISOString().slice(11, 23)).join(', ') || 'none'}`;
+          : `; interruptions at ${interruptions.map(({ at, lastedMs }) => `${new Date(at).toISOString().slice(11, 23)} for ${lastedMs} ms`).join(', ') || 'none'}`;
         result.examples.push(`${to} "${subject}"${explained ? '' : ' (after no interruption)'} [${how}${around}]`);
       }
     }

@@ -86,8 +86,12 @@ it('the supervisor: kill -9 of every saga service and the BFF in turn, and Postg
   // The buyers' addresses carry the run's id.
   const { delivered: inbox, delivery } = await emailsTo(faults, `-${outcome.runId}@`);
   const interruptions = [
-    ...supervised.kills.filter((kill) => kill.target === 'notifications').map((kill) => kill.at),
-    ...supervised.restarts.filter((restart) => restart.what === 'postgresql').map((restart) => restart.at),
+    ...supervised.kills
+      .filter((kill) => kill.target === 'notifications')
+      .map((kill) => ({ at: kill.at, lastedMs: kill.outageMs })),
+    ...supervised.restarts
+      .filter((restart) => restart.what === 'postgresql')
+      .map((restart) => ({ at: restart.at, lastedMs: restart.downMs })),
   ];
   const duplicates = findDuplicateEmails(inbox, interruptions);
   log(
