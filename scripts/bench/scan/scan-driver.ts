@@ -44,6 +44,7 @@ export function postScan(
   code: string,
   agent: Agent,
   nonce: string = randomUUID(),
+  resent = false,
 ): Promise<ScanAnswer> {
   const payload = Buffer.from(JSON.stringify({ secret: target.secret, code, nonce, deviceId: phone.deviceId }));
   return new Promise((resolve, reject) => {
@@ -78,7 +79,13 @@ export function postScan(
         });
       },
     );
-    call.on('error', reject);
+    call.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the BFF closed as idle just as this call reused it: Node's documented race. The scan is
+      // sent again on a fresh socket with the same nonce, so ticketing answers it once whichever copy arrived.
+      if (call.reusedSocket && error.code === 'ECONNRESET' && !resent)
+        postScan(target, phone, code, agent, nonce, true).then(resolve, reject);
+      else reject(error);
+    });
     call.end(payload);
   });
 }
