@@ -373,9 +373,10 @@ export function httpCases(
       if (sent.refused) refusedBecause.push(method.body.kind === 'raw' ? 'signature' : 'body');
       if (query.broken) refusedBecause.push('query');
       // With a large body the URL stays short: a server that refuses a 40 KB URL (431) closes the connection while the
-      // body is still being sent, and the answer is lost; oversized URLs go with small bodies or none.
-      const queryText =
-        sent.body && Buffer.byteLength(sent.body.payload) > 64 * 1024 && query.text.length > 4_000 ? '' : query.text;
+      // body is still being sent, and the answer is lost (or not: it is a race); oversized URLs go with small bodies
+      // or none. A long query is dropped here, a long path (a 10,000-character id) by the filter below.
+      const largeBody = isLargeBody(sent.body?.payload);
+      const queryText = largeBody && query.text.length > 4_000 ? '' : query.text;
       return {
         route: profile.route.path,
         method: method.method,
@@ -392,7 +393,12 @@ export function httpCases(
         made: [...path.made, queryText ? query.made : '', sent.body?.made ?? '', who.made].filter(Boolean).join('; '),
       };
     })
+    .filter((request) => !(isLargeBody(request.body) && request.target.length > 4_000))
     // Nothing else may be sent: a request the caller could make for real would change data.
     .filter((request) => request.refusedBecause.length > 0 || isRead || validAsIs);
   return { kind: 'cases', arbitrary };
+}
+
+function isLargeBody(payload: string | Buffer | undefined): boolean {
+  return payload !== undefined && Buffer.byteLength(payload) > 64 * 1024;
 }
