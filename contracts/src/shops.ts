@@ -16,4 +16,6 @@ export const SHOP_LIMITS = {
    * about 2,000 characters, a version-37 QR code at level M; from 48 on, no QR code at that level holds it at all.
    */
   itemEvents: 40,
+  /** The items a discount code is limited to: at most 100 (none means every item of the shop). */
+  discountCodeItems: 100,
 } as const;

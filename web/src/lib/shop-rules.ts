@@ -353,8 +353,9 @@ function bodyRules(set: ShopRuleSet) {
         .string({ error: words.idInvalid() })
         .regex(new RegExp(`^${prefix}_[0-9a-z]{26}$`), { error: words.idInvalid() });
     },
-    ids(prefix: string, key: ShopFieldKey) {
-      return z.array(this.id(prefix), invalid(key)).max(100, invalid(key)).default([]);
+    /** At most `max` prefixed ids (the services' bound, from SHOP_LIMITS). */
+    ids(prefix: string, key: ShopFieldKey, max: number) {
+      return z.array(this.id(prefix), invalid(key)).max(max, invalid(key)).default([]);
     },
   };
 }
@@ -430,7 +431,7 @@ export function shopItemBodySchema(set: ShopRuleSet = SPEC) {
         })
         .refine((value) => value !== '', { error: words.required(labels.ticketOptionId), abort: true })
         .pipe(rules.id('tko')),
-      extraEventIds: rules.ids('evt', 'extraEventIds'),
+      extraEventIds: rules.ids('evt', 'extraEventIds', SHOP_LIMITS.itemEvents),
       name: fieldRules(labels.name, words).text({ max: SHOP_LIMITS.itemName }).default(''),
       priceMinor: rules.whole('price', 0),
       saleStart: rules.optionalInstant('saleStart'),
@@ -463,7 +464,7 @@ export function discountCodeBodySchema(set: ShopRuleSet = SPEC) {
       validFrom: rules.optionalInstant('validFrom'),
       validUntil: rules.optionalInstant('validUntil'),
       maxUses: rules.whole('maxUses', 1).max(MAX_COUNT, rules.invalid('maxUses')).nullable().default(null),
-      itemIds: rules.ids('itm', 'itemIds'),
+      itemIds: rules.ids('itm', 'itemIds', SHOP_LIMITS.discountCodeItems),
     })
     .superRefine((body, ctx) => {
       if (body.type === 'percentage' && body.value > 100)

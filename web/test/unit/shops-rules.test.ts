@@ -1,3 +1,4 @@
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import { SPEC_RULE_WORDS } from '../../src/components/ui/field-rules';
 import {
   currencyDigits,
@@ -268,6 +269,26 @@ describe('shop items', () => {
     expect(messagesOf(body.safeParse({ priceMinor: -1 }))).toEqual({
       ticketOptionId: 'Ticket option is required',
       priceMinor: 'Minimum value is 0',
+    });
+  });
+
+  it("bounds an item's events and a code's items as catalog does (SHOP_LIMITS)", () => {
+    const ids = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, n) => `${prefix}_01jc5v3q8x${String(n).padStart(16, '0')}`);
+    const item = shopItemBodySchema();
+    expect(
+      item.safeParse({ ticketOptionId: TKO, priceMinor: 0, extraEventIds: ids('evt', SHOP_LIMITS.itemEvents) }).success,
+    ).toBe(true);
+    expect(
+      messagesOf(
+        item.safeParse({ ticketOptionId: TKO, priceMinor: 0, extraEventIds: ids('evt', SHOP_LIMITS.itemEvents + 1) }),
+      ),
+    ).toEqual({ extraEventIds: 'Events is invalid' });
+    const code = discountCodeBodySchema();
+    const base = { code: 'CREW', type: 'fixed', value: 100 };
+    expect(code.safeParse({ ...base, itemIds: ids('itm', SHOP_LIMITS.discountCodeItems) }).success).toBe(true);
+    expect(messagesOf(code.safeParse({ ...base, itemIds: ids('itm', SHOP_LIMITS.discountCodeItems + 1) }))).toEqual({
+      itemIds: 'Items is invalid',
     });
   });
 

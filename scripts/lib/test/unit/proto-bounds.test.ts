@@ -117,6 +117,7 @@ function expectedBound({ file, message, field }: FieldComment): Bound | undefine
     if (field === 'password') return characters(SHOP_LIMITS.passwordMax, SHOP_LIMITS.passwordMin);
     if (field === 'suggested_amounts_minor') return { max: SHOP_LIMITS.suggestedAmounts };
     if (field === 'extra_event_ids') return { max: SHOP_LIMITS.itemEvents };
+    if (message === 'DiscountCodeFields' && field === 'item_ids') return { max: SHOP_LIMITS.discountCodeItems };
     if (field === 'reservation_minutes')
       return {
         min: SHOP_LIMITS.reservationMin,

@@ -1,4 +1,5 @@
 import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '@kassa/contracts/discount-code';
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import { Violations, messages } from '@kassa/platform/errors';
 
 export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
@@ -78,6 +79,8 @@ export function checkDiscountCodeFields(input: DiscountCodeFieldsInput | undefin
     if (id && itemIds.includes(id)) violations.add(`itemIds.${index}`, messages.invalid(DISCOUNT_CODE_LABELS.itemIds));
     else if (id) itemIds.push(id);
   });
+  if (itemIds.length > SHOP_LIMITS.discountCodeItems)
+    violations.add('itemIds', messages.invalid(DISCOUNT_CODE_LABELS.itemIds));
 
   violations.throwIfAny();
   return {

@@ -1,6 +1,7 @@
 import { ValidationError } from '@kassa/platform/errors';
 import { newId } from '@kassa/platform/ids';
 import { normaliseDiscountCode } from '@kassa/contracts/discount-code';
+import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import { type DiscountCodeFieldsInput, checkDiscountCodeFields } from '../../src/domain/discount-code-fields';
 
 const item = newId('itm');
@@ -67,5 +68,13 @@ describe('checkDiscountCodeFields', () => {
     expect(violationsOf({ maxUses: 0 })).toEqual([{ field: 'maxUses', message: 'Minimum value is 1' }]);
     expect(violationsOf({ itemIds: [item, item] })).toEqual([{ field: 'itemIds.1', message: 'Items is invalid' }]);
     expect(violationsOf({ itemIds: ['tko_x'] })).toEqual([{ field: 'itemIds.0', message: 'ID is invalid' }]);
+  });
+
+  it('limits a code to at most SHOP_LIMITS.discountCodeItems items', () => {
+    const items = (count: number) => Array.from({ length: count }, () => newId('itm'));
+    expect(violationsOf({ itemIds: items(SHOP_LIMITS.discountCodeItems) })).toEqual([]);
+    expect(violationsOf({ itemIds: items(SHOP_LIMITS.discountCodeItems + 1) })).toEqual([
+      { field: 'itemIds', message: 'Items is invalid' },
+    ]);
   });
 });

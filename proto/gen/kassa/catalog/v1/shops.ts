@@ -233,7 +233,7 @@ export interface DiscountCodeFields {
   maxUses?:
     | number
     | undefined;
-  /** Items of the same shop; empty for all. */
+  /** Items of the same shop, at most 100; empty for all. */
   itemIds: string[];
 }
 
