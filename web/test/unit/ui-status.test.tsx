@@ -1,6 +1,6 @@
 import { messagesByLocale, render, text } from '../support/render';
 import {
-  EMAIL_STATUSES,
+  EMAIL_DELIVERY_STATUSES,
   LIFECYCLE_STATUSES,
   STATUS_TONES,
   STATUS_WORDS,
@@ -17,7 +17,7 @@ const SPEC_EMAIL_WORDS =
 describe('status words', () => {
   it('are exactly the spec §4 lists', () => {
     expect(LIFECYCLE_STATUSES.join(', ')).toBe(SPEC_WORDS);
-    expect(EMAIL_STATUSES.join(', ')).toBe(SPEC_EMAIL_WORDS);
+    expect(EMAIL_DELIVERY_STATUSES.join(', ')).toBe(SPEC_EMAIL_WORDS);
     expect(Object.keys(STATUS_TONES).sort()).toEqual([...STATUS_WORDS].sort());
   });
 

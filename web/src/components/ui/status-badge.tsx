@@ -4,7 +4,7 @@ import { Badge } from './badge';
 import { statusTone, toStatusWord } from './status';
 
 export {
-  EMAIL_STATUSES,
+  EMAIL_DELIVERY_STATUSES,
   isStatusWord,
   LIFECYCLE_STATUSES,
   STATUS_TONES,

@@ -23,7 +23,7 @@ export const LIFECYCLE_STATUSES = [
   'failed',
 ] as const;
 
-export { EMAIL_DELIVERY_STATUSES as EMAIL_STATUSES };
+export { EMAIL_DELIVERY_STATUSES };
 
 export const STATUS_WORDS = [...LIFECYCLE_STATUSES, ...EMAIL_DELIVERY_STATUSES] as const;
 export type StatusWord = (typeof STATUS_WORDS)[number];
