@@ -1,6 +1,7 @@
 // The BFF's settings, read from the environment once per call site (cheap, and tests can pass their own).
 import { parseKey } from '@kassa/platform/crypto';
 import { type CallerKey, callerKeyFromRoot } from '@kassa/platform/grpc';
+import { localAddress } from '@kassa/platform/topology';
 
 export interface BffConfig {
   /** IDENTITY_GRPC_ADDRESS, host:port of the identity service. */
@@ -26,12 +27,12 @@ export interface BffConfig {
 export function readBffConfig(env: Record<string, string | undefined> = process.env): BffConfig {
   const publicOrigin = env.KASSA_PUBLIC_ORIGIN?.trim();
   return {
-    identityAddress: env.IDENTITY_GRPC_ADDRESS?.trim() || '127.0.0.1:50051',
-    catalogAddress: env.CATALOG_GRPC_ADDRESS?.trim() || '127.0.0.1:50052',
-    notificationsAddress: env.NOTIFICATIONS_GRPC_ADDRESS?.trim() || '127.0.0.1:50056',
-    orderingAddress: env.ORDERING_GRPC_ADDRESS?.trim() || '127.0.0.1:50053',
-    paymentsAddress: env.PAYMENTS_GRPC_ADDRESS?.trim() || '127.0.0.1:50054',
-    ticketingAddress: env.TICKETING_GRPC_ADDRESS?.trim() || '127.0.0.1:50055',
+    identityAddress: env.IDENTITY_GRPC_ADDRESS?.trim() || localAddress('identity'),
+    catalogAddress: env.CATALOG_GRPC_ADDRESS?.trim() || localAddress('catalog'),
+    notificationsAddress: env.NOTIFICATIONS_GRPC_ADDRESS?.trim() || localAddress('notifications'),
+    orderingAddress: env.ORDERING_GRPC_ADDRESS?.trim() || localAddress('ordering'),
+    paymentsAddress: env.PAYMENTS_GRPC_ADDRESS?.trim() || localAddress('payments'),
+    ticketingAddress: env.TICKETING_GRPC_ADDRESS?.trim() || localAddress('ticketing'),
     redisUrl: env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379',
     trustProxy: env.TRUST_PROXY === '1',
     publicOrigin: publicOrigin ? new URL(publicOrigin).origin : undefined,

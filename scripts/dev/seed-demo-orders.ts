@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { loadConfig } from '@kassa/platform/config';
 import { callerKeyFromRoot, createGrpcClient } from '@kassa/platform/grpc';
+import { localAddress, localDefaults } from '@kassa/platform/topology';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { OrderServiceClient, type GuestOrder } from '@kassa/proto/ordering/v1/orders';
@@ -28,7 +29,7 @@ const DEMO_SHOP_NAME = 'Summer Concert Tickets';
 const env = process.env;
 // Each service's database as that service itself reads it from the environment (DATABASE_URL, else kassa_<name>).
 const databaseUrl = (service: 'catalog' | 'identity') =>
-  loadConfig(service, { database: service, grpcPort: 0, httpPort: 0 }).databaseUrl;
+  loadConfig(service, localDefaults(service)).databaseUrl;
 const publicOrigin = env.PUBLIC_BASE_URL || 'http://localhost:3000';
 
 async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params: unknown[]): Promise<T | undefined> {
@@ -42,10 +43,10 @@ async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params
 }
 
 async function main(): Promise<void> {
-  const catalogAddress = env.CATALOG_GRPC_ADDRESS || '127.0.0.1:50052';
-  const orderingAddress = env.ORDERING_GRPC_ADDRESS || '127.0.0.1:50053';
-  const paymentsAddress = env.PAYMENTS_GRPC_ADDRESS || '127.0.0.1:50054';
-  const ticketingAddress = env.TICKETING_GRPC_ADDRESS || '127.0.0.1:50055';
+  const catalogAddress = env.CATALOG_GRPC_ADDRESS || localAddress('catalog');
+  const orderingAddress = env.ORDERING_GRPC_ADDRESS || localAddress('ordering');
+  const paymentsAddress = env.PAYMENTS_GRPC_ADDRESS || localAddress('payments');
+  const ticketingAddress = env.TICKETING_GRPC_ADDRESS || localAddress('ticketing');
   // The seeding makes the calls a guest's and an organiser's browser would make through the BFF, so it signs as the
   // BFF, with the key the development root of .data/dev.env (KASSA_CALLER_KEY, passed on by scripts/up) derives.
   if (!env.KASSA_CALLER_KEY)

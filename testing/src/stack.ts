@@ -9,6 +9,7 @@ import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
+import { BFF_PART, SERVICE_TOPOLOGY, START_PHASES, addressEnvironment } from '@kassa/platform/topology';
 import { bundleServiceOnce, createDatabaseFromTemplate, ensureTemplateDatabase } from '@kassa/platform/testing';
 
 const execFileAsync = promisify(execFile);
@@ -161,6 +162,21 @@ export async function startStack(label: string, components: Component[], options
       .join(',');
   const orderingAddress = addressList(ports.orderingGrpc, 'ordering');
   const ticketingAddress = addressList(ports.ticketingGrpc, 'ticketing');
+  const grpcPortOf: Record<ServiceComponent, number> = {
+    identity: ports.identityGrpc,
+    notifications: ports.notificationsGrpc,
+    catalog: ports.catalogGrpc,
+    ordering: ports.orderingGrpc,
+    payments: ports.paymentsGrpc,
+    ticketing: ports.ticketingGrpc,
+  };
+  /** Where the stack's callers reach a service: every replica of checkout and scan, one address for the others. */
+  const addressOf = (service: ServiceComponent): string =>
+    service === 'ordering'
+      ? orderingAddress
+      : service === 'ticketing'
+        ? ticketingAddress
+        : `127.0.0.1:${grpcPortOf[service]}`;
   const info: StackInfo = { namespace, env: {}, databases, metricsUrls: {} };
   const env: Record<string, string> = {
     KASSA_ENV: 'test',
@@ -205,7 +221,7 @@ export async function startStack(label: string, components: Component[], options
       PUBLIC_BASE_URL: `http://localhost:${ports.bff}`,
       // The delivery webhook's shared secret (the BFF forwards the raw body and its signature to notifications).
       EMAIL_WEBHOOK_SECRET: emailWebhookSecret,
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...addressEnvironment(SERVICE_TOPOLOGY.notifications.calls, addressOf),
       ...options.env?.notifications,
     },
     catalog: {
@@ -213,7 +229,7 @@ export async function startStack(label: string, components: Component[], options
       DATABASE_URL: databaseUrl(databases[2]!),
       GRPC_PORT: String(ports.catalogGrpc),
       HTTP_PORT: String(ports.catalogHttp),
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...addressEnvironment(SERVICE_TOPOLOGY.catalog.calls, addressOf),
       ...options.env?.catalog,
     },
     ordering: {
@@ -221,8 +237,7 @@ export async function startStack(label: string, components: Component[], options
       DATABASE_URL: databaseUrl(databases[3]!),
       GRPC_PORT: String(ports.orderingGrpc),
       HTTP_PORT: String(ports.orderingHttp),
-      // Organiser calls (orders, refunds) are authorised by identity.
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...addressEnvironment(SERVICE_TOPOLOGY.ordering.calls, addressOf),
       // Every test guest comes from 127.0.0.1 and load runs reuse their buyers' addresses: the open-holds caps have
       // their own test (services/ordering/test/integration/hold-limits.int.test.ts), so stacks start without them.
       ORDERING_MAX_HELD_TICKETS_PER_EMAIL: '1000000',
@@ -236,8 +251,7 @@ export async function startStack(label: string, components: Component[], options
       HTTP_PORT: String(ports.paymentsHttp),
       // The built-in demo provider, as `npm run up` runs it: no network, no money.
       PAYMENT_PROVIDER: 'demo',
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
-      ORDERING_GRPC_ADDRESS: orderingAddress,
+      ...addressEnvironment(SERVICE_TOPOLOGY.payments.calls, addressOf),
       ...options.env?.payments,
     },
     ticketing: {
@@ -245,8 +259,7 @@ export async function startStack(label: string, components: Component[], options
       DATABASE_URL: databaseUrl(databases[5]!),
       GRPC_PORT: String(ports.ticketingGrpc),
       HTTP_PORT: String(ports.ticketingHttp),
-      // Organiser and scanner calls are authorised by identity.
-      IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
+      ...addressEnvironment(SERVICE_TOPOLOGY.ticketing.calls, addressOf),
       ...options.env?.ticketing,
     },
   };
@@ -345,30 +358,18 @@ export async function startStack(label: string, components: Component[], options
       }),
       startAuxiliaries(),
     ]);
-    if (components.includes('identity')) {
-      await stack.startService('identity');
-      info.identityGrpc = `127.0.0.1:${ports.identityGrpc}`;
+    // In the topology's order (@kassa/platform/topology): identity, then the others at once.
+    for (const phase of START_PHASES) {
+      await Promise.all(
+        phase
+          .filter((service) => components.includes(service))
+          .map(async (service) => {
+            await stack.startService(service);
+            if (service === 'ordering' || service === 'ticketing') await startExtraReplicas(service);
+            info[`${service}Grpc`] = addressOf(service);
+          }),
+      );
     }
-    // The others at once: each waits for the streams it reads (catalog's, ordering's, payments') and reads them from
-    // the start, and asks the others only per request, so no start order is needed once identity answers.
-    const started = async (component: ServiceComponent, then: () => Promise<void> | void) => {
-      if (!components.includes(component)) return;
-      await stack.startService(component);
-      await then();
-    };
-    await Promise.all([
-      started('catalog', () => void (info.catalogGrpc = `127.0.0.1:${ports.catalogGrpc}`)),
-      started('ordering', async () => {
-        await startExtraReplicas('ordering');
-        info.orderingGrpc = orderingAddress;
-      }),
-      started('payments', () => void (info.paymentsGrpc = `127.0.0.1:${ports.paymentsGrpc}`)),
-      started('ticketing', async () => {
-        await startExtraReplicas('ticketing');
-        info.ticketingGrpc = ticketingAddress;
-      }),
-      started('notifications', () => void (info.notificationsGrpc = `127.0.0.1:${ports.notificationsGrpc}`)),
-    ]);
     if (components.includes('bff')) await startBff();
   } catch (error) {
     await stack.stop().catch(() => undefined);
@@ -405,12 +406,7 @@ export async function startStack(label: string, components: Component[], options
       [join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(ports.bff)],
       {
         ...env,
-        IDENTITY_GRPC_ADDRESS: `127.0.0.1:${ports.identityGrpc}`,
-        NOTIFICATIONS_GRPC_ADDRESS: `127.0.0.1:${ports.notificationsGrpc}`,
-        CATALOG_GRPC_ADDRESS: `127.0.0.1:${ports.catalogGrpc}`,
-        ORDERING_GRPC_ADDRESS: orderingAddress,
-        PAYMENTS_GRPC_ADDRESS: `127.0.0.1:${ports.paymentsGrpc}`,
-        TICKETING_GRPC_ADDRESS: ticketingAddress,
+        ...addressEnvironment(BFF_PART.calls, addressOf),
         PORT: String(ports.bff),
         METRICS_PORT: String(ports.bffMetrics),
         ...options.env?.bff,

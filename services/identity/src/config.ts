@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { oidcProvidersVariable } from './oidc/oidc-provider-settings';
+import { localDefaults } from '@kassa/platform/topology';
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig(
     'identity',
-    { database: 'identity', grpcPort: 50051, httpPort: 9101 },
+    localDefaults('identity'),
     {
       /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
       ...CALLER_KEY_SETTINGS,

@@ -2,6 +2,7 @@ import { isEmailAddress } from '@kassa/contracts/email-address';
 import { ConfigError, keySetting, loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { z } from 'zod';
+import { localAddress, localDefaults } from '@kassa/platform/topology';
 
 const smtpUrl = z.string().refine((value) => {
   try {
@@ -23,7 +24,7 @@ export const WALLET_VARIABLES = [
 export function loadNotificationsConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(
     'notifications',
-    { database: 'notifications', grpcPort: 50056, httpPort: 9106 },
+    localDefaults('notifications'),
     {
       /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
       ...CALLER_KEY_SETTINGS,
@@ -38,7 +39,7 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
         .refine(isEmailAddress, 'must be an e-mail address')
         .default('operators@kassa.localhost'),
       /** host:port of identity: Authorize for the organiser's order messages. */
-      IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
+      IDENTITY_GRPC_ADDRESS: z.string().min(3).default(localAddress('identity')),
       /**
        * The key of the delivery events' "Kassa-Signature" (HMAC-SHA256), shared with the BFF that forwards them.
        * Required: without it anyone could mark mail as bounced.

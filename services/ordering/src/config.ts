@@ -3,8 +3,9 @@ import { loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from './domain/hold-limits';
 import type { BucketPolicy } from './domain/quota-allocation';
+import { localAddress, localDefaults } from '@kassa/platform/topology';
 
-export const ORDERING_DEFAULTS = { database: 'ordering', grpcPort: 50053, httpPort: 9103 } as const;
+export const ORDERING_DEFAULTS = localDefaults('ordering');
 
 export function loadOrderingConfig(env: NodeJS.ProcessEnv = process.env) {
   return loadConfig(
@@ -18,7 +19,7 @@ export function loadOrderingConfig(env: NodeJS.ProcessEnv = process.env) {
       /** base64url of 32 bytes, shared with catalog: checkout checks catalog's shop access tokens with a key derived from it. */
       KASSA_SEALING_KEY: z.string().min(43, 'must be base64url of 32 bytes'),
       /** host:port of identity, asked to authorise every organiser call. */
-      IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
+      IDENTITY_GRPC_ADDRESS: z.string().min(3).default(localAddress('identity')),
       /** How long an unpaid order holds its tickets when its shop sets no time of its own; fractions allowed (tests). */
       ORDER_HOLD_MINUTES: z.coerce
         .number()

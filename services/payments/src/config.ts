@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
+import { localAddress, localDefaults } from '@kassa/platform/topology';
 
-export const PAYMENTS_DEFAULTS = { database: 'payments', grpcPort: 50054, httpPort: 9104 } as const;
+export const PAYMENTS_DEFAULTS = localDefaults('payments');
 
 export const PROVIDER_REQUIRED_IN_PRODUCTION = 'is required in production (stripe)';
 export const STRIPE_STAND_IN_REFUSED_IN_PRODUCTION =
@@ -26,9 +27,9 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
       /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
       ...CALLER_KEY_SETTINGS,
       /** host:port of identity: Authorize for organiser calls, the organisation's currency for the settings. */
-      IDENTITY_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
+      IDENTITY_GRPC_ADDRESS: z.string().min(3).default(localAddress('identity')),
       /** host:port of ordering: GetPayableOrder (amount, currency, status and hold of an order). */
-      ORDERING_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
+      ORDERING_GRPC_ADDRESS: z.string().min(3).default(localAddress('ordering')),
       /**
        * The provider new attempts go to: the built-in demo provider (no money moves; the default outside production,
        * refused in production) or Stripe.

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { BFF_PART, SERVICE_NAMES, SERVICE_TOPOLOGY, callersOf } from '@kassa/platform/topology';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -12,7 +13,14 @@ const operations = read('docs/OPERATIONS.md');
 const chart = parse(read('charts/kassa/Chart.yaml')) as { kubeVersion: string };
 const values = parse(read('charts/kassa/values.yaml')) as {
   global: { secrets: Record<string, string>; natsTls: { caSecret: string } };
-  services: Record<string, { ports?: { grpc?: number; http?: number }; database?: { enabled?: boolean } }>;
+  services: Record<
+    string,
+    {
+      ports?: { grpc?: number; http?: number; metrics?: number };
+      database?: { enabled?: boolean };
+      allowedClients?: string[];
+    }
+  >;
 };
 const install = read('deploy/infrastructure/install.sh');
 const postgres = parse(read('deploy/infrastructure/postgresql.yaml')) as { databases: { name: string }[] };
@@ -69,6 +77,20 @@ it('each service has the same ports in OPERATIONS and the chart', () => {
       http: String(service.ports.http),
     });
   }
+});
+
+it("the chart runs the topology (@kassa/platform/topology): each service's ports, and who may call it", () => {
+  const chartServices = Object.keys(values.services).filter((name) => name !== 'bff');
+  expect(chartServices.sort()).toEqual([...SERVICE_NAMES].sort());
+  for (const service of SERVICE_NAMES) {
+    const inChart = values.services[service]!;
+    expect({ service, ports: inChart.ports, callers: [...(inChart.allowedClients ?? [])].sort() }).toEqual({
+      service,
+      ports: { grpc: SERVICE_TOPOLOGY[service].grpcPort, http: SERVICE_TOPOLOGY[service].httpPort },
+      callers: ['bff', ...callersOf(service)].sort(),
+    });
+  }
+  expect(values.services.bff!.ports).toMatchObject({ http: BFF_PART.port, metrics: BFF_PART.metricsPort });
 });
 
 it('every Secret the chart refers to is named in OPERATIONS, made by the install script or by the operator, and the same in every values file', () => {

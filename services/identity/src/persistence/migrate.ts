@@ -2,9 +2,10 @@
 import { loadConfig } from '@kassa/platform/config';
 import { runMigrationCommand } from '@kassa/platform/persistence';
 import { identityEntities, identityMigrations } from './schema';
+import { localDefaults } from '@kassa/platform/topology';
 
 void runMigrationCommand({
-  config: loadConfig('identity', { database: 'identity', grpcPort: 50051, httpPort: 9101 }),
+  config: loadConfig('identity', localDefaults('identity')),
   entities: identityEntities,
   migrations: identityMigrations,
 });

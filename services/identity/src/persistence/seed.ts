@@ -21,13 +21,14 @@ import { MemberEntity } from './member.entity';
 import { OrganisationEntity } from './organisation.entity';
 import type { User } from './user.entity';
 import { identityEntities } from './schema';
+import { localDefaults } from '@kassa/platform/topology';
 
 export { DEMO_USER, DEMO_ORGANISATION_ID } from './demo-data';
 
 async function seed(): Promise<void> {
   const config = loadConfig(
     'identity',
-    { database: 'identity', grpcPort: 50051, httpPort: 9101 },
+    localDefaults('identity'),
     { KASSA_SEALING_KEY: z.string().optional() },
   );
   const logger = createLogger({ service: 'identity-seed', level: config.logLevel });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { BFF_PART } from '../topology';
 import { renderPrometheusMetrics } from './metrics';
 
 /** What the server logs; a pino logger fits, and without one it writes JSON lines to the console. */
@@ -19,7 +20,7 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_METRICS_PORT = 9100;
+export const DEFAULT_METRICS_PORT = BFF_PART.metricsPort;
 
 const consoleLogger: MetricsServerLogger = {
   info: (fields, message) =>
