@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '@kassa/platform/config';
 import { CALLER_KEY_SETTINGS } from '@kassa/platform/grpc';
 import { localAddress, localDefaults } from '@kassa/platform/topology';
+import { PAYMENT_PROVIDER_NAMES } from './providers/payment-provider';
 
 export const PAYMENTS_DEFAULTS = localDefaults('payments');
 
@@ -34,7 +35,7 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
        * The provider new attempts go to: the built-in demo provider (no money moves; the default outside production,
        * refused in production) or Stripe.
        */
-      PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).optional(),
+      PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDER_NAMES).optional(),
       /** Stripe's secret (or restricted) key; "sk_test_…" runs in test mode. Required with PAYMENT_PROVIDER=stripe. */
       STRIPE_SECRET_KEY: z
         .string()

@@ -3,8 +3,6 @@
 // only one service applies, in that service's domain). This reads every comment of every field, finds each bound it
 // states, and holds it to the constant: a bound changed on one side only fails here, and so does a new bound in a
 // comment that no constant stands behind.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import {
   CATALOG_DESCRIPTION_MAX_LENGTH,
   CATALOG_NAME_MAX_LENGTH,
@@ -24,10 +22,8 @@ import { MAX_OFFLINE_SCANS, SCAN_LINK_NAME_MAX_LENGTH } from '@kassa/contracts/s
 import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import { ACCESS_KEY_LENGTH } from '@kassa/platform/ids';
 import { MAX_PAGE_SIZE } from '@kassa/platform/paging';
+import { type ProtoFieldComment, protoFieldComments } from '../../proto-comments';
 import { CLIENT_ADDRESS_MAX_LENGTH } from '../../../../services/ordering/src/domain/hold-limits';
-
-const root = join(__dirname, '..', '..', '..', '..');
-const protoRoot = join(root, 'proto', 'kassa');
 
 /** A bound as a comment states it: a length range, an exact length, a count, or a default. */
 interface Bound {
@@ -37,14 +33,8 @@ interface Bound {
   fallback?: number;
 }
 
-interface FieldComment {
-  /** proto file (under proto/kassa), message and field: "identity/v1/organisations.proto Member.first_name". */
-  where: string;
-  file: string;
-  message: string;
-  field: string;
+interface FieldComment extends ProtoFieldComment {
   bound: Bound;
-  comment: string;
 }
 
 const number = (text: string) => Number(text.replace(/,/g, ''));
@@ -62,39 +52,12 @@ export function boundOf(comment: string): Bound | undefined {
   return undefined;
 }
 
-function protoFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? protoFiles(path) : name.endsWith('.proto') ? [path] : [];
-  });
-}
-
 /** Each field whose leading comment states a bound. */
 function boundedFields(): FieldComment[] {
-  const found: FieldComment[] = [];
-  for (const path of protoFiles(protoRoot)) {
-    const file = relative(protoRoot, path);
-    const messages: string[] = [];
-    let comment: string[] = [];
-    for (const raw of readFileSync(path, 'utf8').split('\n')) {
-      const line = raw.trim();
-      const opened = /^message (\w+)/.exec(line);
-      if (opened) messages.push(opened[1]!);
-      if (line.startsWith('//')) {
-        comment.push(line.slice(2).trim());
-        continue;
-      }
-      const field = /^(?:repeated |optional )?[\w.]+ (\w+) = \d+/.exec(line);
-      const text = comment.join(' ');
-      const bound = field ? boundOf(text) : undefined;
-      const message = messages[messages.length - 1] ?? '';
-      if (field && bound)
-        found.push({ where: `${file} ${message}.${field[1]}`, file, message, field: field[1]!, bound, comment: text });
-      if (line.startsWith('}')) messages.pop();
-      comment = [];
-    }
-  }
-  return found;
+  return protoFieldComments().flatMap((field) => {
+    const bound = boundOf(field.comment);
+    return bound ? [{ ...field, bound }] : [];
+  });
 }
 
 /** The constants behind a field's bound; undefined when no constant stands behind it (which fails the test). */

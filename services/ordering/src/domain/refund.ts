@@ -5,7 +5,8 @@ import { FailedPreconditionError, messages, ValidationError } from '@kassa/platf
 import type { RefundReason } from '@kassa/contracts/statuses';
 
 export type { RefundReason };
-export type RefundStatus = 'requested' | 'succeeded' | 'failed';
+export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** What is left to refund of a paid order (requested refunds count as refunded). */
 export function refundable(order: { status: string; totalMinor: number; refundedMinor: number }): number {

@@ -1,16 +1,21 @@
 import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
 import { PLATFORM_ONLY_PROVIDER_KEYS, PROVIDER_BRAND_NAMES } from '@kassa/contracts/payment-providers';
 
+/** "connected" (in use), "test_mode" (in use, no real money), "coming_soon" or "unavailable". */
+export const PROVIDER_STATES = ['connected', 'test_mode', 'coming_soon', 'unavailable'] as const;
+
 /** One provider as the organisation's Payments tab lists it. */
 export interface ProviderInfo {
   key: string;
   name: string;
-  /** "connected" (in use), "test_mode" (in use, no real money), "coming_soon" or "unavailable". */
-  status: 'connected' | 'test_mode' | 'coming_soon' | 'unavailable';
+  status: (typeof PROVIDER_STATES)[number];
 }
 
+/** "standard" (payments processed by the platform) or "platform_only" (the organiser's own provider). */
+export const PAYMENT_PLANS = ['standard', 'platform_only'] as const;
+
 export interface PaymentSettings {
-  plan: 'standard' | 'platform_only';
+  plan: (typeof PAYMENT_PLANS)[number];
   activeProvider: ProviderInfo;
   platformOnlyProviders: ProviderInfo[];
   currency: string;

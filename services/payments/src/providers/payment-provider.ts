@@ -1,6 +1,10 @@
 import type { Money } from '@kassa/platform/money';
 import type { ProviderEvent, ReportedPaymentStatus } from '../domain/provider-event';
 
+/** The providers Kassa takes payments with (PAYMENT_PROVIDER); the Platform-only plan's are in @kassa/contracts. */
+export const PAYMENT_PROVIDER_NAMES = ['demo', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
 /** What a provider is asked to make for a new attempt. Kept with the attempt, so a retry asks the very same. */
 export interface AttemptRequest {
   paymentId: string;
@@ -62,7 +66,7 @@ export interface RefundResult {
  * crash or a timeout never makes a second object.
  */
 export interface PaymentProvider {
-  readonly name: 'demo' | 'stripe';
+  readonly name: PaymentProviderName;
   /** No real money moves (the demo provider; Stripe with test keys). */
   readonly testMode: boolean;
   /** When the attempt's provider object must expire, given the order's hold; null when the provider has no expiry. */

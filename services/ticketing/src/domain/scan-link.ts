@@ -30,6 +30,9 @@ export function isScanLinkUsable(link: { revokedAt?: Date | null; expiresAt?: Da
   return !link.revokedAt && (!link.expiresAt || link.expiresAt.getTime() > now.getTime());
 }
 
+/** Why ticketing revoked a link itself: its maker left the organisation, or lost `checkin`. */
+export const LINK_REVOCATION_REASONS = ['member_removed', 'member_lost_checkin'] as const;
+
 /**
  * Why ticketing revokes a member's links after identity's news of them, or null to keep them: a member who left, or
  * who no longer has `checkinPermission`, may no longer open the door through links they made.
@@ -37,7 +40,7 @@ export function isScanLinkUsable(link: { revokedAt?: Date | null; expiresAt?: Da
 export function memberLinkRevocation(
   change: { removed: boolean; permissions: readonly string[] },
   checkinPermission: string,
-): 'member_removed' | 'member_lost_checkin' | null {
+): (typeof LINK_REVOCATION_REASONS)[number] | null {
   if (change.removed) return 'member_removed';
   return change.permissions.includes(checkinPermission) ? null : 'member_lost_checkin';
 }

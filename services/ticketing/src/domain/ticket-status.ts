@@ -70,7 +70,8 @@ export function nextTicketStatus(ticket: TicketState, effect: OrderTicketEffect)
 }
 
 /** The reason TicketsVoided gives: "expired", "refunded" (in full, or a late payment paid back) or "canceled". */
-export type VoidReason = 'canceled' | 'expired' | 'refunded';
+export const VOID_REASONS = ['canceled', 'expired', 'refunded'] as const;
+export type VoidReason = (typeof VOID_REASONS)[number];
 
 export function voidReason(
   order: { status: string; outcome: string },
