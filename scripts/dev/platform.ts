@@ -4,7 +4,7 @@
 // in the reverse of their start order; a part that dies stops the rest.
 //   node --import tsx scripts/dev/platform.ts --check-ports    only says whether every port is free (exit 1 if not)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -113,6 +113,24 @@ function plan(): Part[][] {
   ].filter((phase) => phase.length > 0);
 }
 
+const RESERVED_PORTS = '/proc/sys/net/ipv4/ip_local_reserved_ports';
+
+/**
+ * The local gRPC ports (5005x) lie inside Linux's ephemeral range (32768–60999): an outgoing connection of a part that
+ * is already up (a database pool, NATS) can be given one before the service that listens on it starts, which then
+ * fails with EADDRINUSE. Reserved ports are never handed out that way. Best effort: it needs root, and the list is
+ * the kernel's, so the ports already reserved stay.
+ */
+function reserveLocalPorts(ports: number[]): void {
+  try {
+    const current = readFileSync(RESERVED_PORTS, 'utf8').trim();
+    const wanted = [...new Set(ports)].filter((port) => !current.split(',').includes(String(port)));
+    if (wanted.length > 0) writeFileSync(RESERVED_PORTS, [current, ...wanted].filter(Boolean).join(','));
+  } catch {
+    // Not Linux, or not root: the ports stay in the ephemeral range, as on most machines.
+  }
+}
+
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -212,6 +230,7 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--check-ports')) return;
 
+  reserveLocalPorts(phases.flat().flatMap((part) => part.ports));
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   const width = Math.max(...phases.flat().map((part) => part.name.length));
