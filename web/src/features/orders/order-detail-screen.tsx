@@ -88,6 +88,7 @@ function useFailureText(): (failure: ApiFailure) => string {
   const t = useTranslations('Orders.failure');
   const tErrors = useTranslations('Errors');
   return (failure) => {
+    if (failure.timedOut) return tErrors('timeout');
     if (failure.status === 0) return t('network');
     if (failure.status === 400) return Object.values(failure.fields)[0] || failure.message || tErrors('genericForm');
     if (failure.status === 403) return t('forbidden');

@@ -12,6 +12,7 @@ export function useFailureMessage(): (failure: ApiFailure, conflict?: ConflictMe
   const t = useTranslations('Organisations.failure');
   const tErrors = useTranslations('Errors');
   return (failure, conflict = 'server') => {
+    if (failure.timedOut) return tErrors('timeout');
     if (failure.status === 0) return t('network');
     if (failure.status === 400) return tErrors('genericForm');
     if (failure.status === 403) return t('forbidden');

@@ -41,7 +41,9 @@ export interface ScanLinksPanelProps {
 
 export function useScanFailureText(): (failure: ApiFailure) => string {
   const t = useTranslations('Scanner.failure');
+  const tErrors = useTranslations('Errors');
   return (failure) => {
+    if (failure.timedOut) return tErrors('timeout');
     if (failure.status === 0) return t('network');
     if (failure.status === 400) return Object.values(failure.fields)[0] || failure.message || t('generic');
     if (failure.status === 403) return t('forbidden');
