@@ -28,8 +28,7 @@ import { orderHref, ticketHref } from '@kassa/web/lib/guest-access';
 const DEMO_SHOP_NAME = 'Summer Concert Tickets';
 const env = process.env;
 // Each service's database as that service itself reads it from the environment (DATABASE_URL, else kassa_<name>).
-const databaseUrl = (service: 'catalog' | 'identity') =>
-  loadConfig(service, localDefaults(service)).databaseUrl;
+const databaseUrl = (service: 'catalog' | 'identity') => loadConfig(service, localDefaults(service)).databaseUrl;
 const publicOrigin = env.PUBLIC_BASE_URL || 'http://localhost:3000';
 
 async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params: unknown[]): Promise<T | undefined> {

@@ -26,11 +26,7 @@ import { localDefaults } from '@kassa/platform/topology';
 export { DEMO_USER, DEMO_ORGANISATION_ID } from './demo-data';
 
 async function seed(): Promise<void> {
-  const config = loadConfig(
-    'identity',
-    localDefaults('identity'),
-    { KASSA_SEALING_KEY: z.string().optional() },
-  );
+  const config = loadConfig('identity', localDefaults('identity'), { KASSA_SEALING_KEY: z.string().optional() });
   const logger = createLogger({ service: 'identity-seed', level: config.logLevel });
   const sealingKey = config.KASSA_SEALING_KEY ? parseKey(config.KASSA_SEALING_KEY) : null;
   const orm = await createOrm({ databaseUrl: config.databaseUrl, entities: identityEntities, logger });
