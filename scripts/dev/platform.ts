@@ -30,6 +30,9 @@ const mailSmtpPort = Number(env.MAIL_INBOX_SMTP_PORT || 1025);
 // them to the OpenTelemetry Collector in a cluster. OTEL_EXPORTER_OTLP_ENDPOINT set outside wins (a real collector).
 const tracesPort = Number(env.TRACES_PORT || 4318);
 const localTraces = !env.OTEL_EXPORTER_OTLP_ENDPOINT;
+// Links in e-mails point at the local BFF; notifications sends to the local mail inbox.
+env.PUBLIC_BASE_URL ||= `http://localhost:${bffPort}`;
+env.SMTP_URL ||= `smtp://127.0.0.1:${mailSmtpPort}`;
 if (localTraces)
   Object.assign(env, {
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${tracesPort}`,
@@ -41,7 +44,7 @@ if (localTraces)
 // the BullMQ jobs, and their clients spread calls over them (round-robin over the address list).
 //   REPLICAS=2 npm run up      ORDERING_REPLICAS=3 TICKETING_REPLICAS=2 npm run up
 function replicasOf(service: ServiceName): number {
-  if (!(REPLICATED_SERVICES as readonly string[]).includes(service)) return 1;
+  if (!(REPLICATED_SERVICES as readonly ServiceName[]).includes(service)) return 1;
   const raw = env[`${service.toUpperCase()}_REPLICAS`] || env.REPLICAS || '1';
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > MAX_LOCAL_REPLICAS)

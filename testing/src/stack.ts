@@ -9,7 +9,13 @@ import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { type ManagedProcess, freePorts, repoRoot, tsxProcess, startProcess, waitForHttp } from './processes';
 import { NATS_ADMIN_USER, natsAuthOptions } from '@kassa/platform/messaging';
-import { BFF_PART, SERVICE_TOPOLOGY, START_PHASES, addressEnvironment } from '@kassa/platform/topology';
+import {
+  BFF_PART,
+  REPLICATED_SERVICES,
+  SERVICE_TOPOLOGY,
+  START_PHASES,
+  addressEnvironment,
+} from '@kassa/platform/topology';
 import { bundleServiceOnce, createDatabaseFromTemplate, ensureTemplateDatabase } from '@kassa/platform/testing';
 
 const execFileAsync = promisify(execFile);
@@ -81,7 +87,9 @@ async function dropDatabases(names: string[]): Promise<void> {
   }
 }
 
-type ReplicatedComponent = 'ordering' | 'ticketing';
+type ReplicatedComponent = (typeof REPLICATED_SERVICES)[number];
+const isReplicated = (component: ServiceComponent): component is ReplicatedComponent =>
+  (REPLICATED_SERVICES as readonly string[]).includes(component);
 
 export interface StackOptions {
   /** Extra environment per component, e.g. a service's optional configuration that the shared stack leaves off. */
@@ -141,18 +149,19 @@ export async function startStack(label: string, components: Component[], options
     'mailHttp',
     'otlp',
   ] as const;
-  const chosen = await freePorts(portNames.length + 2 * (replicaCount('ordering') + replicaCount('ticketing')));
+  const extraCount = REPLICATED_SERVICES.reduce((sum, component) => sum + replicaCount(component), 0);
+  const chosen = await freePorts(portNames.length + 2 * extraCount);
   const ports = Object.fromEntries(portNames.map((name, i) => [name, chosen[i]!])) as Record<
     (typeof portNames)[number],
     number
   >;
   // Replicas after the first: their own gRPC and HTTP ports.
-  const extraReplicaPorts: Record<ReplicatedComponent, { grpc: number; http: number }[]> = {
-    ordering: [],
-    ticketing: [],
-  };
+  type ReplicaPorts = { grpc: number; http: number }[];
+  const extraReplicaPorts = Object.fromEntries(
+    REPLICATED_SERVICES.map((component) => [component, [] as ReplicaPorts]),
+  ) as Record<ReplicatedComponent, ReplicaPorts>;
   let next = portNames.length;
-  for (const component of ['ordering', 'ticketing'] as const) {
+  for (const component of REPLICATED_SERVICES) {
     for (let n = 0; n < replicaCount(component); n++)
       extraReplicaPorts[component].push({ grpc: chosen[next++]!, http: chosen[next++]! });
   }
@@ -365,7 +374,7 @@ export async function startStack(label: string, components: Component[], options
           .filter((service) => components.includes(service))
           .map(async (service) => {
             await stack.startService(service);
-            if (service === 'ordering' || service === 'ticketing') await startExtraReplicas(service);
+            if (isReplicated(service)) await startExtraReplicas(service);
             info[`${service}Grpc`] = addressOf(service);
           }),
       );
