@@ -30,6 +30,8 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Longest end-to-end files first, also on a clean clone (e2e/support/slowest-first.mjs).
+  testSequencer: '<rootDir>/e2e/support/slowest-first.mjs',
   projects: [
     {
       ...common,
@@ -48,8 +50,19 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      // npm run verify's sections run here too, at CI size.
+      // npm run verify's sections run here too, at CI size. Two workers share the platform started here, each test
+      // in a namespace of its own (npm test runs this project with --maxWorkers=2).
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts', '<rootDir>/scripts/verify/sections/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+    },
+    // End-to-end tests that nothing may run beside: the fault supervisor stops and starts the machine's PostgreSQL,
+    // Redis and NATS; tenant isolation compares whole tables of the shared platform. npm test runs them after the e2e
+    // project, --runInBand, on a shared platform of their own.
+    {
+      ...common,
+      displayName: 'e2e-alone',
+      testMatch: ['<rootDir>/scripts/verify/sections/*.e2e-alone.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
     },

@@ -24,7 +24,28 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+# npm test runs two end-to-end files at once, each beside the shared platform, often with a platform of its own: three
+# platforms whose six services pool up to 10 connections each pass PostgreSQL's default of 100 under a flood ("sorry,
+# too many clients already"). Raised once; PostgreSQL applies it on a restart.
+POSTGRES_MAX_CONNECTIONS=300
+
 ensure_postgres() {
+  start_postgres
+  ensure_postgres_connections
+}
+
+ensure_postgres_connections() {
+  local current version
+  current=$(psql -h 127.0.0.1 -U postgres -Atc 'show max_connections')
+  [ "$current" -ge "$POSTGRES_MAX_CONNECTIONS" ] && return 0
+  echo "-- PostgreSQL: max_connections $current -> $POSTGRES_MAX_CONNECTIONS (a restart)"
+  psql -h 127.0.0.1 -U postgres -qc "alter system set max_connections = $POSTGRES_MAX_CONNECTIONS"
+  version=$(ls /etc/postgresql | head -n 1)
+  pg_ctlcluster --skip-systemctl-redirect "$version" main restart
+  wait_port 5432 PostgreSQL
+}
+
+start_postgres() {
   port_open 5432 && return 0
   if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
     apt_install postgresql

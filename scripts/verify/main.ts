@@ -27,6 +27,7 @@ function main(): number {
       join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
       '--selectProjects',
       'e2e',
+      'e2e-alone',
       'verify',
       '--runInBand',
       '--ci',

@@ -1,7 +1,7 @@
 // `npm run verify`, section "authorisation": header spoofing through the BFF and direct gRPC calls without the BFF's
 // credentials, against organisations A and B made with real data on the shared end-to-end stack. Cross-tenant
 // successes must be 0. (The tenant-isolation table itself, over every organiser route and org-scoped method, is
-// tenant-isolation.e2e.test.ts; it records its own figures into this section.)
+// tenant-isolation.e2e-alone.test.ts; it records its own figures into this section.)
 import { Client, credentials, Metadata, type ServiceError, status } from '@grpc/grpc-js';
 import { type Workload, callerKeyFromRoot, createGrpcClient, isGrpcCallError } from '@kassa/platform/grpc';
 import { OrderServiceClient } from '@kassa/proto/ordering/v1/orders';

@@ -1,4 +1,4 @@
-// `npm run verify`, section "faults", part 1 (part 2, the supervisor, is faults.e2e.test.ts): a kill -9
+// `npm run verify`, section "faults", part 1 (part 2, the supervisor, is faults.e2e-alone.test.ts): a kill -9
 // (KASSA_CRASH_POINT) of ordering, payments, ticketing or notifications at each step boundary of a purchase
 // (scripts/verify/faults/crash-matrix.ts): after a commit before its publish, after a publish before its mark, after
 // an effect before its ack, after the provider call before its id is saved, after the SMTP send before it is

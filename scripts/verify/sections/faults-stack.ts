@@ -1,4 +1,4 @@
-// What the two files of the fault section share (faults.e2e.test.ts: the supervisor, in `npm test` at CI size;
+// What the two files of the fault section share (faults.e2e-alone.test.ts: the supervisor, in `npm test` at CI size;
 // crash-points.verify.test.ts: the crash-point matrix, in `npm run verify` only): a stack of their own, the saga
 // probe, and the reconciler's and the inbox's figures. PostgreSQL, Redis and NATS are machine-wide: these files run
 // under /tmp/kassa-heavy.lock like every e2e run, and leave all three running whatever happens.

@@ -5,6 +5,8 @@
 // own scope (a scan of B's code at A's door, A's attendees searched for B's guest), an answer that holds nothing of
 // B; and none of identity's, catalog's, ordering's, payments', ticketing's and notifications' databases may change,
 // but for the one row a scan at A's own door legitimately writes (its nonce, in A's scope; see ScanAllowance).
+// It compares whole tables of identity and catalog on the shared platform, so nothing else may write them meanwhile:
+// it runs in the e2e-alone project, after the files that run two at a time.
 // Both organisations sell in a shop that is open now: guests bought there through the BFF's checkout API, so that
 // every order route and method has a real paid order (refund, tickets, confirmation e-mail) and a real held one
 // (cancel) of each to aim at, and each event has scan links (one usable, one revoked, one for a second event).
