@@ -219,7 +219,10 @@ async function checkOut(page: Page, email: string): Promise<string> {
   return page.url();
 }
 
-/** Reloads the shop until the item shows `expected` (availability is at most a second old, and ordering applies the hold's end by a job). */
+/**
+ * Reloads the shop until the item shows `expected` (availability is at most a second old, and ordering applies the
+ * hold's end by a job).
+ */
 async function untilAvailability(page: Page, item: ReturnType<Page['locator']>, expected: string): Promise<void> {
   let seen = '';
   for (let attempt = 0; attempt < 30; attempt += 1) {

@@ -92,7 +92,10 @@ export interface ReconcileLedger {
 }
 
 export interface Reconciliation {
-  /** Orders the client was told exist that ordering lacks, successful payments of orders ordering lacks, and orders not in a final state. */
+  /**
+   * Orders the client was told exist that ordering lacks, successful payments of orders ordering lacks, and orders not
+   * in a final state.
+   */
   ordersLost: number;
   /** Paid orders lacking an issued ticket for every ticket they bought. */
   paidWithoutTickets: number;

@@ -6,7 +6,10 @@ import { artifactsDir } from './processes';
 
 export const screenshotsDir = join(artifactsDir, 'screenshots');
 
-/** Debian's Chromium, with the flags this closed network needs (no background calls to outside hosts); Playwright gives it a fresh profile. */
+/**
+ * Debian's Chromium, with the flags this closed network needs (no background calls to outside hosts); Playwright gives
+ * it a fresh profile.
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(screenshotsDir, { recursive: true });
   const browser = await chromium.launch({

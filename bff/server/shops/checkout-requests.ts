@@ -138,7 +138,10 @@ export async function readJsonWithin(request: Pick<NextRequest, 'headers' | 'bod
   }
 }
 
-/** Reads and checks a JSON body within `limit` bytes, naming each field by its dotted path; a failure is a thrown 400 (413 when too large). */
+/**
+ * Reads and checks a JSON body within `limit` bytes, naming each field by its dotted path; a failure is a thrown 400
+ * (413 when too large).
+ */
 export async function readCheckedBody<S extends z.ZodType>(
   request: Pick<NextRequest, 'headers' | 'body'>,
   schema: S,

@@ -1,8 +1,8 @@
 // The public shop page's data: catalog's guest view (texts, items, events) and ordering's availability, both
 // anonymous and read-only. Each is kept briefly in this process so that a rush on one shop costs the services a
-// few calls per second, not one per guest: availability for at most a second (docs/ARCHITECTURE.md, Ordering: the sellable projection), the shop's texts for
-// a few seconds and never past its opening or closing time, per locale and per access token (never shared between
-// two tokens, and a password is never cached at all).
+// few calls per second, not one per guest: availability for at most a second (docs/ARCHITECTURE.md, Ordering: the
+// sellable projection), the shop's texts for a few seconds and never past its opening or closing time, per locale and
+// per access token (never shared between two tokens, and a password is never cached at all).
 import { createHash } from 'node:crypto';
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
 import type { GetPublicShopResponse, PublicShop } from '@kassa/proto/catalog/v1/shops';

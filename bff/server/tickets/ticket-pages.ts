@@ -16,7 +16,10 @@ import { ticketClient, ticketClientAs } from '../clients/ticket-client';
 const isMissing = (error: unknown) =>
   isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
 
-/** The ticket's public page, or the 404 page (malformed or unknown id, missing or wrong key). Asked once per request (metadata and page share it). */
+/**
+ * The ticket's public page, or the 404 page (malformed or unknown id, missing or wrong key). Asked once per request
+ * (metadata and page share it).
+ */
 export const loadTicketPage = cache(
   async (ticketId: string, accessKey: string, locale: string): Promise<TicketPageView> => {
     if (!isPrefixedId('tkt', ticketId) || !accessKey) notFound();
@@ -52,7 +55,10 @@ export async function loadGuestOrderTickets(
   }
 }
 
-/** A section of the organiser's order page from another service: its rows, or null (logged with `what`) when that service could not answer. */
+/**
+ * A section of the organiser's order page from another service: its rows, or null (logged with `what`) when that
+ * service could not answer.
+ */
 async function orUnavailable<T>(what: { call: string; orderId: string }, call: Promise<T>): Promise<T | null> {
   try {
     return await call;

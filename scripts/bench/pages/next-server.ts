@@ -11,8 +11,8 @@ const BUILD_LOCK = '/tmp/kassa-next-build.lock';
 
 /**
  * Builds the BFF if its build is older than its sources and starts `next start` on a loopback port, its catalog
- * client pointed at `backend.catalogGrpc` (and any other address in `extraEnv`), signing its calls with `backend.callerKey`. The build lock is held until
- * cleanup, so nobody rebuilds bff/.next under the running server.
+ * client pointed at `backend.catalogGrpc` (and any other address in `extraEnv`), signing its calls with
+ * `backend.callerKey`. The build lock is held until cleanup, so nobody rebuilds bff/.next under the running server.
  */
 export async function startNextServer(
   cleanup: Cleanup,

@@ -89,7 +89,10 @@ export async function startScanBackend(cleanup: Cleanup, tickets: number, capaci
 
   const run = randomBytes(4).toString('hex');
   let ordersPlaced = 0;
-  /** Buys `tickets` more (whole orders of TICKETS_PER_ORDER), waits until ticketing has issued them and published that, reads back `codesWanted` of their codes. */
+  /**
+   * Buys `tickets` more (whole orders of TICKETS_PER_ORDER), waits until ticketing has issued them and published that,
+   * reads back `codesWanted` of their codes.
+   */
   const buy = async (tickets: number, codesWanted = tickets): Promise<string[]> => {
     const orders = Math.ceil(tickets / TICKETS_PER_ORDER);
     const first = ordersPlaced;

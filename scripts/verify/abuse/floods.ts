@@ -32,7 +32,10 @@ export interface FloodTarget {
   orderAccessKey: string;
 }
 
-/** The public endpoints and their limits (bff/server/<area>/*-requests.ts, bff/server/rate-limit.ts; identity's and notifications' policies). */
+/**
+ * The public endpoints and their limits (bff/server/<area>/*-requests.ts, bff/server/rate-limit.ts; identity's and
+ * notifications' policies).
+ */
 export function publicFloods(target: FloodTarget): Flood[] {
   const tag = randomUUID().slice(0, 8);
   return [

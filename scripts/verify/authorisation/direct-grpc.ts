@@ -174,7 +174,10 @@ export interface DirectCallsResult {
   covered: number;
 }
 
-/** Every method × every variant, aimed at `target` in the name of `actor`; `otherActor` is whose genuine credential the "another actor" variant carries. */
+/**
+ * Every method × every variant, aimed at `target` in the name of `actor`; `otherActor` is whose genuine credential the
+ * "another actor" variant carries.
+ */
 export async function callEveryMethodWithoutCredential(
   addresses: Addresses,
   root: string,

@@ -52,7 +52,10 @@ export interface AimedIds {
   deviceId: string;
 }
 
-/** The request for `definition` with every id it has set from `ids` (lists of ids to one of them, scanner access to the organisation's door). */
+/**
+ * The request for `definition` with every id it has set from `ids` (lists of ids to one of them, scanner access to the
+ * organisation's door).
+ */
 export function requestAimedAt(definition: MethodDefinition, ids: AimedIds): Record<string, unknown> {
   const request = definition.requestDeserialize(Buffer.alloc(0));
   const single: Record<string, string> = {

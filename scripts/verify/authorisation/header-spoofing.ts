@@ -47,7 +47,10 @@ const SHOP = {
   translations: [],
 };
 
-/** A valid body for each state-changing organiser route (so that a refusal can only come from who asks); undefined: the route takes none. */
+/**
+ * A valid body for each state-changing organiser route (so that a refusal can only come from who asks); undefined: the
+ * route takes none.
+ */
 function bodyFor(method: string, template: string, foreign: Tenant): unknown {
   const route = template.replace('/api/organisations/[orgId]', '') || '/';
   const nonce = () => `authorisation-${randomUUID()}`;

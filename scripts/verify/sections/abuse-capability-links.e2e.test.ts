@@ -1,8 +1,8 @@
-// `npm run verify`'s abuse section, its capability links part. Guest capability links cannot be guessed: an order, its tickets and each ticket's page open only with
-// the access key of the order or the ticket, never with an id. Ids are ULIDs that count up within a millisecond,
-// so the tickets of one order are one increment apart, and neighbouring orders of other guests are close: this
-// walks the ids around a real order and its tickets both ways, on the shared stack, through the BFF as a guesser
-// would (API and pages), and must find nothing. Its figures go into verify's table.
+// `npm run verify`'s abuse section, its capability links part. Guest capability links cannot be guessed: an order, its
+// tickets and each ticket's page open only with the access key of the order or the ticket, never with an id. Ids are
+// ULIDs that count up within a millisecond, so the tickets of one order are one increment apart, and neighbouring
+// orders of other guests are close: this walks the ids around a real order and its tickets both ways, on the shared
+// stack, through the BFF as a guesser would (API and pages), and must find nothing. Its figures go into verify's table.
 //
 // The walk is able to find something (its control): it passes the real ids too, where the same requests with the
 // right keys must open the order, its ticket list and each ticket.

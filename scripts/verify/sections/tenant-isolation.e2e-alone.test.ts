@@ -507,7 +507,10 @@ interface ScanAllowance {
   results: string[];
 }
 
-/** Waits until the databases stop changing: the last consumers of the set-up's events (catalog's projection in ordering, the payment saga) are done. */
+/**
+ * Waits until the databases stop changing: the last consumers of the set-up's events (catalog's projection in ordering,
+ * the payment saga) are done.
+ */
 async function settled(): Promise<void> {
   let previous = await fingerprint();
   for (let round = 0; round < 60; round += 1) {

@@ -10,7 +10,10 @@ export function loadCatalogConfig(env: NodeJS.ProcessEnv = process.env) {
     'catalog',
     CATALOG_DEFAULTS,
     {
-      /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
+      /**
+       * KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC
+       * call made and accepted.
+       */
       ...CALLER_KEY_SETTINGS,
       /** host:port of identity, asked to authorise every organiser call. */
       IDENTITY_GRPC_ADDRESS: z.string().min(3).default(localAddress('identity')),

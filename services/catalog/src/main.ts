@@ -4,7 +4,10 @@ import { createLogger } from '@kassa/platform/logging';
 import { startCatalog } from './app';
 import { loadCatalogConfig } from './config';
 
-/** Composition root: config → logger → the service (ORM → NATS → identity client → jobs → sweeper → relay → gRPC → HTTP edge) → lifecycle. */
+/**
+ * Composition root: config → logger → the service (ORM → NATS → identity client → jobs → sweeper → relay → gRPC → HTTP
+ * edge) → lifecycle.
+ */
 const config = loadCatalogConfig();
 const logger = createLogger({ service: 'catalog', level: config.logLevel });
 const lifecycle = createLifecycle(logger);

@@ -26,7 +26,10 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
     'notifications',
     localDefaults('notifications'),
     {
-      /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
+      /**
+       * KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC
+       * call made and accepted.
+       */
       ...CALLER_KEY_SETTINGS,
       SMTP_URL: smtpUrl.default('smtp://127.0.0.1:1025'),
       MAIL_FROM: z.string().min(3).default('Kassa <no-reply@kassa.localhost>'),

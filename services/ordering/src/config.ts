@@ -12,7 +12,10 @@ export function loadOrderingConfig(env: NodeJS.ProcessEnv = process.env) {
     'ordering',
     ORDERING_DEFAULTS,
     {
-      /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
+      /**
+       * KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC
+       * call made and accepted.
+       */
       ...CALLER_KEY_SETTINGS,
       /** The platform fee per paid ticket, in minor units (free tickets carry none). */
       TICKET_FEE_MINOR: z.coerce.number().int().min(0).default(49),

@@ -4,7 +4,10 @@ import { createLogger } from '@kassa/platform/logging';
 import { startOrdering } from './app';
 import { loadOrderingConfig } from './config';
 
-/** Composition root: config → logger → the service (ORM → NATS → identity client → catalog projection and payment consumers → expiry jobs and sweeper → relay → gRPC → HTTP edge) → lifecycle. */
+/**
+ * Composition root: config → logger → the service (ORM → NATS → identity client → catalog projection and payment
+ * consumers → expiry jobs and sweeper → relay → gRPC → HTTP edge) → lifecycle.
+ */
 const config = loadOrderingConfig();
 const logger = createLogger({ service: 'ordering', level: config.logLevel });
 const lifecycle = createLifecycle(logger);

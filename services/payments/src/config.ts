@@ -25,7 +25,10 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
     'payments',
     PAYMENTS_DEFAULTS,
     {
-      /** KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC call made and accepted. */
+      /**
+       * KASSA_CALLER_SECRET and KASSA_CALLER_VERIFIERS (KASSA_CALLER_KEY in development): the credential of every gRPC
+       * call made and accepted.
+       */
       ...CALLER_KEY_SETTINGS,
       /** host:port of identity: Authorize for organiser calls, the organisation's currency for the settings. */
       IDENTITY_GRPC_ADDRESS: z.string().min(3).default(localAddress('identity')),
@@ -43,7 +46,10 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env) {
         .optional(),
       /** The signing secret of the Stripe webhook endpoint ("whsec_…"). Required with PAYMENT_PROVIDER=stripe. */
       STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
-      /** Where the Stripe SDK sends requests; only for a local stand-in of Stripe's API (tests; refused in production). Default Stripe's own. */
+      /**
+       * Where the Stripe SDK sends requests; only for a local stand-in of Stripe's API (tests; refused in production).
+       * Default Stripe's own.
+       */
       STRIPE_API_HOST: z.string().min(1).optional(),
       STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
       STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),

@@ -5,7 +5,10 @@ import { MemberInvited } from '@kassa/proto/identity/events/v1/organisations';
 import type { Invitation } from '../persistence/invitation.entity';
 import { IDENTITY_SUBJECTS } from './subjects';
 
-/** Asks notifications to e-mail the link; the token travels sealed, as the sign-in code does, so it is readable neither in the outbox nor in the stream. */
+/**
+ * Asks notifications to e-mail the link; the token travels sealed, as the sign-in code does, so it is readable neither
+ * in the outbox nor in the stream.
+ */
 export function publishMemberInvited(
   em: EntityManager,
   sealingKey: Buffer,

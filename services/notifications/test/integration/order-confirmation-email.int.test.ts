@@ -39,7 +39,10 @@ let telemetry: Telemetry;
 let identityProcess: IdentityProcess;
 let identity: IdentityDriver;
 let client: PromiseClient<typeof NotificationsServiceService>;
-/** The owner of the organisation whose orders these are, a colleague who may only view orders, one who may only scan, and the owner of another organisation. */
+/**
+ * The owner of the organisation whose orders these are, a colleague who may only view orders, one who may only scan,
+ * and the owner of another organisation.
+ */
 const people = { owner: '', viewer: '', scanner: '', outsider: '' };
 let organisationId = '';
 let otherOrganisationId = '';

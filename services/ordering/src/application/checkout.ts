@@ -37,13 +37,14 @@ export const DISCOUNT_CODE_INVALID = messages.invalid('Discount code');
 class SameKeyInFlight extends Error {}
 
 /**
- * Places an order (docs/ARCHITECTURE.md: Quotas, Checkout and orders, Payments). Checks, in order: the request's shape (every violation at once); an earlier
- * checkout with the same key (answered again, or INVALID_ARGUMENT on idempotencyKey for another cart); the shop
- * (NOT_FOUND unless public and upcoming/open); its password (PERMISSION_DENIED without a current access token); the
- * lines against availability, the donation and the discount code (every violation at once). Then ONE transaction:
- * claim the idempotency key, reserve every quota the cart draws on (quota.repository.ts: row locks in a stable order,
- * conditional updates, the CHECK behind them), take the code's uses under its lock, price, and insert the order,
- * its lines, its buckets, its history and its event. A total of zero is sold at once and published as paid.
+ * Places an order (docs/ARCHITECTURE.md: Quotas, Checkout and orders, Payments). Checks, in order: the request's shape
+ * (every violation at once); an earlier checkout with the same key (answered again, or INVALID_ARGUMENT on
+ * idempotencyKey for another cart); the shop (NOT_FOUND unless public and upcoming/open); its password
+ * (PERMISSION_DENIED without a current access token); the lines against availability, the donation and the discount
+ * code (every violation at once). Then ONE transaction: claim the idempotency key, reserve every quota the cart draws
+ * on (quota.repository.ts: row locks in a stable order, conditional updates, the CHECK behind them), take the code's
+ * uses under its lock, price, and insert the order, its lines, its buckets, its history and its event. A total of zero
+ * is sold at once and published as paid.
  */
 export async function checkout(ctx: OrderingContext, request: CheckoutRequest): Promise<CheckoutResponse> {
   const input = parseCheckoutRequest(request);

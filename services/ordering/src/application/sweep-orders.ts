@@ -3,7 +3,10 @@ import type { OrderingContext } from './ordering-context';
 
 const BATCH = 500;
 
-/** Held orders whose hold is over by ctx.now() are expired; PostgreSQL holds the deadlines, so this alone suffices after Redis lost its jobs. */
+/**
+ * Held orders whose hold is over by ctx.now() are expired; PostgreSQL holds the deadlines, so this alone suffices after
+ * Redis lost its jobs.
+ */
 export async function expireOverdueOrders(ctx: OrderingContext): Promise<number> {
   const rows = await ctx.orm.em
     .fork()

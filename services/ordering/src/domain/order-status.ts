@@ -1,6 +1,6 @@
-// An order's life (docs/ARCHITECTURE.md, Checkout and orders): created → reserved → pending (a payment started) → paid; reserved or pending →
-// expired (the hold ran out) or canceled (by the organiser); paid → canceled (refunded in full). An expired order
-// becomes paid only when a late payment could take its tickets again (re-reserved).
+// An order's life (docs/ARCHITECTURE.md, Checkout and orders): created → reserved → pending (a payment started) → paid;
+// reserved or pending → expired (the hold ran out) or canceled (by the organiser); paid → canceled (refunded in full).
+// An expired order becomes paid only when a late payment could take its tickets again (re-reserved).
 
 import { type OrderStatus } from '@kassa/contracts/statuses';
 

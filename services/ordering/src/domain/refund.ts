@@ -1,5 +1,5 @@
-// Refunds (docs/ARCHITECTURE.md: Payments, Checkout and orders): what an organiser may refund, and how a successful payment the order cannot keep
-// is handled. Pure decisions; the use cases carry them out.
+// Refunds (docs/ARCHITECTURE.md: Payments, Checkout and orders): what an organiser may refund, and how a successful
+// payment the order cannot keep is handled. Pure decisions; the use cases carry them out.
 import { FailedPreconditionError, messages, ValidationError } from '@kassa/platform/errors';
 
 import type { RefundReason } from '@kassa/contracts/statuses';

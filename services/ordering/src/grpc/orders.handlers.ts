@@ -11,7 +11,10 @@ import { refundOrder } from '../application/refund-order';
 
 export const orderService = OrderServiceService;
 
-/** Guests' calls are anonymous (the order's access key is the capability, checked with the order id); organiser calls pass their call context to be authorised. */
+/**
+ * Guests' calls are anonymous (the order's access key is the capability, checked with the order id); organiser calls
+ * pass their call context to be authorised.
+ */
 export function orderHandlers(ctx: OrderingContext): AsyncHandlers<typeof OrderServiceService> {
   return {
     checkout: (request) => checkout(ctx, request),

@@ -163,7 +163,10 @@ export async function addHistory(
   );
 }
 
-/** Statuses of a payment as ordering records them; "succeeded" is final here (a later "failed" of the same attempt cannot undo money taken). */
+/**
+ * Statuses of a payment as ordering records them; "succeeded" is final here (a later "failed" of the same attempt
+ * cannot undo money taken).
+ */
 export type SeenPaymentStatus = 'pending' | 'succeeded' | 'failed';
 
 /**

@@ -1,6 +1,6 @@
-// Money of an order (docs/ARCHITECTURE.md, Checkout and orders) as properties over random carts: totals never negative, discounts within the
-// subtotal and consistent with the code's uses, fees exactly per paid ticket and none on free orders, and rounding
-// that is stable (half up, per line, independent of anything but the line).
+// Money of an order (docs/ARCHITECTURE.md, Checkout and orders) as properties over random carts: totals never negative,
+// discounts within the subtotal and consistent with the code's uses, fees exactly per paid ticket and none on free
+// orders, and rounding that is stable (half up, per line, independent of anything but the line).
 import fc from 'fast-check';
 import { type AppliedDiscount, percentHalfUp } from '../../src/domain/discount';
 import { priceCart } from '../../src/domain/pricing';

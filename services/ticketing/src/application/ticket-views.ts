@@ -14,7 +14,10 @@ export interface TicketViewOptions {
   locale: string;
   /** Organiser answers (and the events to notifications) carry the buyer's e-mail; public answers never do. */
   includeEmail: boolean;
-  /** Answers to whoever holds the ticket or its order, the organiser's order view and TicketsIssued carry the ticket page's key; the scanner's never do. */
+  /**
+   * Answers to whoever holds the ticket or its order, the organiser's order view and TicketsIssued carry the ticket
+   * page's key; the scanner's never do.
+   */
   includeAccessKey: boolean;
 }
 

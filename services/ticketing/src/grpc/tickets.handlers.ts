@@ -9,7 +9,10 @@ import type { TicketingContext } from '../application/ticketing-context';
 
 export const ticketService = TicketServiceService;
 
-/** Guests' calls are anonymous (the ticket's or order's access key is the capability, checked with its id); organiser calls are authorised. */
+/**
+ * Guests' calls are anonymous (the ticket's or order's access key is the capability, checked with its id); organiser
+ * calls are authorised.
+ */
 export function ticketHandlers(ctx: TicketingContext): AsyncHandlers<typeof TicketServiceService> {
   return {
     getTicket: (request) => getTicket(ctx, request),

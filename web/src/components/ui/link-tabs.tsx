@@ -33,7 +33,10 @@ export interface LinkTabsProps {
   className?: string;
 }
 
-/** Route tabs (event, shop and settings tabs): a nav of links, the current one marked aria-current="page". Server-renderable; import it from this file (not from the client-only tabs). */
+/**
+ * Route tabs (event, shop and settings tabs): a nav of links, the current one marked aria-current="page".
+ * Server-renderable; import it from this file (not from the client-only tabs).
+ */
 export function LinkTabs({ items, active, Link = PlainTabLink, className, ...props }: LinkTabsProps) {
   return (
     <nav aria-label={props['aria-label']} className={cn('overflow-x-auto border-b border-border', className)}>

@@ -9,7 +9,10 @@ import { Moment, Money, orderHref, ProviderLabel } from './order-support';
 
 export interface PaymentsTableProps {
   payments: PaymentView[];
-  /** The Payments page shows each attempt's order number, linked to the order for members who may open it; an order's own page leaves it out. */
+  /**
+   * The Payments page shows each attempt's order number, linked to the order for members who may open it; an order's
+   * own page leaves it out.
+   */
   orders?: { orgId: string; linked: boolean; Link?: LinkComponent };
   caption: string;
 }
