@@ -205,6 +205,9 @@ describe('organisations, members and permissions in Chromium', () => {
     await rowOf(owner, strangerAddress).getByTestId('invitation-revoke').click();
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Revoke invitation' }).click();
     await owner.getByText(`The invitation for ${strangerAddress} was revoked.`).waitFor();
+    // The list is refreshed from the server after the notice: the next dialog is opened once the row is gone, as a
+    // person would, not in a list that is about to be replaced under it (on a busy machine that lost the click).
+    await rowOf(owner, strangerAddress).waitFor({ state: 'detached' });
     const gone = await colleague.goto(`${stack.bffUrl}${strangerLink}`);
     expect(gone?.status()).toBe(404);
     await colleague.getByTestId('invitation-gone').waitFor();
