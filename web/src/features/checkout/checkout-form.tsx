@@ -13,6 +13,7 @@ import type { ApiResult } from '../../lib/api-result';
 import { checkEmail, EMAIL_MAX_LENGTH } from '../../lib/auth-rules';
 import { createSubmitGate, submitOutcome, type CheckoutInput, type CheckoutResult } from '../../lib/checkout';
 import { ruleFromServerMessage } from '../../lib/public-form-rules';
+import { connectionFailure } from './connection-failure';
 
 export interface CheckoutFormProps {
   /** The cart's lines, code and donation, as the cart holds them now. */
@@ -124,7 +125,8 @@ export function CheckoutForm({
       setAlert([tForm('generic'), ...others]);
       return;
     }
-    if (result.status === 0 || result.status >= 500) setAlert([t('unreachable')]);
+    const lost = connectionFailure(result);
+    if (lost) setAlert([t(lost)]);
     else if (result.status === 429) setAlert([t('tooMany')]);
     else if (result.status === 404) setAlert([t('closed')]);
     else if (result.status === 403) setAlert([t('locked')]);

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import type { ApiResult } from '../../lib/api-result';
 import { isOpenPayment, type DemoAction, type DemoPaymentResult, type DemoPaymentView } from '../../lib/checkout';
 import { formatMinor } from '../../lib/money-input';
+import { connectionFailure } from './connection-failure';
 
 export interface DemoPaymentScreenProps {
   payment: DemoPaymentView;
@@ -50,7 +51,7 @@ export function DemoPaymentScreen({ payment, orderHref, complete, onRedirect }: 
     }
     busy.current = false;
     setChosen(null);
-    setProblem(result.status === 0 || result.status >= 500 ? t('unreachable') : t('failed'));
+    setProblem(t(connectionFailure(result) ?? 'failed'));
   };
 
   return (

@@ -24,6 +24,7 @@ import {
 import { formatMinor } from '../../lib/money-input';
 import { OrderSummary } from './order-summary';
 import { useOrderPolling } from './use-order-polling';
+import { connectionFailure } from './connection-failure';
 
 export interface OrderScreenProps {
   order: GuestOrderView;
@@ -96,8 +97,7 @@ export function OrderScreen({
       setProblem(t('notPayable'));
       refresh();
     } else if (result.status === 429) setProblem(t('tooMany'));
-    else if (result.status === 0 || result.status >= 500) setProblem(t('unreachable'));
-    else setProblem(t('paymentError'));
+    else setProblem(t(connectionFailure(result) ?? 'paymentError'));
   };
 
   const held = order.status === 'created' || order.status === 'reserved' || order.status === 'pending';
