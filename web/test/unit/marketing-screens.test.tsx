@@ -253,6 +253,7 @@ describe('public form rules', () => {
     });
     expect(describeFailure({ ...failure, status: 429 }, ['email']).form).toEqual({ kind: 'tooManyRequestsLater' });
     expect(describeFailure({ ...failure, status: 0 }, ['email']).form).toEqual({ kind: 'unavailable' });
+    expect(describeFailure({ ...failure, status: 0, timedOut: true }, ['email']).form).toEqual({ kind: 'timeout' });
     expect(describeFailure({ ...failure, status: 503 }, ['email']).form).toEqual({ kind: 'unavailable' });
     expect(describeFailure({ ...failure, status: 500 }, ['email']).form).toEqual({ kind: 'unexpected' });
   });

@@ -99,6 +99,11 @@ describe('describeFailure', () => {
     expect(describeFailure(failure(429), 'email').formError).toEqual({ kind: 'form', key: 'tooManyRequestsLater' });
     expect(describeFailure(failure(503), 'code').formError).toEqual({ kind: 'form', key: 'unavailable' });
     expect(describeFailure(failure(0), 'code').formError).toEqual({ kind: 'form', key: 'unavailable' });
+    // No answer in time is said apart from no connection (§8: a request timeout raises a timeout error).
+    expect(describeFailure({ ...failure(0), timedOut: true }, 'code').formError).toEqual({
+      kind: 'form',
+      key: 'timeout',
+    });
     expect(describeFailure(failure(500), 'code').formError).toEqual({ kind: 'form', key: 'unexpected' });
   });
 

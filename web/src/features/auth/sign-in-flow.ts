@@ -119,6 +119,7 @@ export function describeFailure(
         : { kind: 'form', key: 'tooManyRequestsLater' },
     };
   }
+  if (failure.timedOut) return { fieldErrors: {}, formError: { kind: 'form', key: 'timeout' } };
   if (failure.status === 0 || failure.status === 503)
     return { fieldErrors: {}, formError: { kind: 'form', key: 'unavailable' } };
   return { fieldErrors: {}, formError: { kind: 'form', key: 'unexpected' } };

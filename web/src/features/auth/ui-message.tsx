@@ -4,7 +4,10 @@ import type { AuthField, FieldRule } from '../../lib/auth-rules';
 /** A message as data, so that the flow stays pure and the view translates it for the active locale. */
 export type UiMessage =
   | { kind: 'rule'; rule: FieldRule; field: AuthField }
-  | { kind: 'form'; key: 'genericForm' | 'tooManyRequestsLater' | 'unavailable' | 'unexpected' | 'codeExpired' }
+  | {
+      kind: 'form';
+      key: 'genericForm' | 'tooManyRequestsLater' | 'unavailable' | 'timeout' | 'unexpected' | 'codeExpired';
+    }
   | { kind: 'retryAfter'; seconds: number }
   /** Words from the server that we have no translation for; shown as they are. */
   | { kind: 'text'; text: string };

@@ -8,6 +8,7 @@ export type FormProblem =
   | { kind: 'retryAfter'; seconds: number }
   | { kind: 'tooManyRequestsLater' }
   | { kind: 'unavailable' }
+  | { kind: 'timeout' }
   | { kind: 'unexpected' };
 
 export interface FormFailure<F extends string> {
@@ -34,6 +35,7 @@ export function describeFailure<F extends string>(failure: ApiFailure, knownFiel
         : { kind: 'tooManyRequestsLater' },
     };
   }
+  if (failure.timedOut) return { fields: {}, form: { kind: 'timeout' } };
   if (failure.status === 0 || failure.status === 503) return { fields: {}, form: { kind: 'unavailable' } };
   return { fields: {}, form: { kind: 'unexpected' } };
 }
