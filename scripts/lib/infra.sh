@@ -29,19 +29,21 @@ apt_install() {
 # too many clients already"). Raised once; PostgreSQL applies it on a restart.
 POSTGRES_MAX_CONNECTIONS=300
 
+# The installed cluster's version (Debian's layout, /etc/postgresql/<version>/main).
+postgres_version() { ls /etc/postgresql | head -n 1; }
+
 ensure_postgres() {
   start_postgres
   ensure_postgres_connections
 }
 
 ensure_postgres_connections() {
-  local current version
+  local current
   current=$(psql -h 127.0.0.1 -U postgres -Atc 'show max_connections')
   [ "$current" -ge "$POSTGRES_MAX_CONNECTIONS" ] && return 0
   echo "-- PostgreSQL: max_connections $current -> $POSTGRES_MAX_CONNECTIONS (a restart)"
   psql -h 127.0.0.1 -U postgres -qc "alter system set max_connections = $POSTGRES_MAX_CONNECTIONS"
-  version=$(ls /etc/postgresql | head -n 1)
-  pg_ctlcluster --skip-systemctl-redirect "$version" main restart
+  pg_ctlcluster --skip-systemctl-redirect "$(postgres_version)" main restart
   wait_port 5432 PostgreSQL
 }
 
@@ -55,7 +57,7 @@ start_postgres() {
     sed -i '1i host all postgres 127.0.0.1/32 trust\nhost all postgres ::1/128 trust' "$hba"
   fi
   echo "-- starting PostgreSQL"
-  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  pg_ctlcluster --skip-systemctl-redirect "$(postgres_version)" main start
   wait_port 5432 PostgreSQL
 }
 

@@ -2,6 +2,7 @@
 // idempotency keys made in the browser, one submit at a time, what an order's state means for the guest, how often
 // the order page asks again. Money travels as integer minor units; dates as ISO strings ('' for none).
 import { newIdempotencyKey } from '@kassa/contracts/idempotency-key';
+import type { ApiFailure } from './api-result';
 import type { OrderLineView, OrderMoneyView } from './order-model';
 
 /** The body of POST /api/shops/{shopId}/checkout (the spec's checkout payload: items with quantity, subscribe). */
@@ -90,6 +91,16 @@ export type SubmitOutcome = 'definitive' | 'unsure';
 
 export function submitOutcome(status: number): SubmitOutcome {
   return status === 0 || status >= 500 ? 'unsure' : 'definitive';
+}
+
+/**
+ * The sentence a checkout screen shows when a call got no usable answer, as a message key of its namespace: `timeout`
+ * when nothing came back in time, `unreachable` for any other unsure outcome (no connection, or the platform failed);
+ * null when the server decided. Either way the submit's key is kept, so trying again is safe.
+ */
+export function connectionFailure(result: ApiFailure): 'timeout' | 'unreachable' | null {
+  if (result.timedOut) return 'timeout';
+  return submitOutcome(result.status) === 'unsure' ? 'unreachable' : null;
 }
 
 export interface SubmitGate {

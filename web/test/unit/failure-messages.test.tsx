@@ -4,7 +4,7 @@ import type { ApiFailure } from '../../src/lib/api-result';
 import { useFailureMessage } from '../../src/features/organisations/use-failure-message';
 import { useScanFailureText } from '../../src/features/scanner/scan-links-panel';
 import { useTranslations } from 'next-intl';
-import { connectionFailure } from '../../src/features/checkout/connection-failure';
+import { connectionFailure } from '../../src/lib/checkout';
 import { messagesByLocale, render, text, type TestLocale } from '../support/render';
 
 const noAnswer: ApiFailure = { ok: false, status: 0, message: '', fields: {} };

@@ -11,9 +11,14 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { Input } from '../../components/ui/input';
 import type { ApiResult } from '../../lib/api-result';
 import { checkEmail, EMAIL_MAX_LENGTH } from '../../lib/auth-rules';
-import { createSubmitGate, submitOutcome, type CheckoutInput, type CheckoutResult } from '../../lib/checkout';
+import {
+  connectionFailure,
+  createSubmitGate,
+  submitOutcome,
+  type CheckoutInput,
+  type CheckoutResult,
+} from '../../lib/checkout';
 import { ruleFromServerMessage } from '../../lib/public-form-rules';
-import { connectionFailure } from './connection-failure';
 
 export interface CheckoutFormProps {
   /** The cart's lines, code and donation, as the cart holds them now. */

@@ -10,9 +10,14 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { StatusBadge } from '../../components/ui/status-badge';
 import type { ApiResult } from '../../lib/api-result';
-import { isOpenPayment, type DemoAction, type DemoPaymentResult, type DemoPaymentView } from '../../lib/checkout';
+import {
+  connectionFailure,
+  isOpenPayment,
+  type DemoAction,
+  type DemoPaymentResult,
+  type DemoPaymentView,
+} from '../../lib/checkout';
 import { formatMinor } from '../../lib/money-input';
-import { connectionFailure } from './connection-failure';
 
 export interface DemoPaymentScreenProps {
   payment: DemoPaymentView;

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import type { ApiResult } from '../../lib/api-result';
 import {
+  connectionFailure,
   createSubmitGate,
   formatCountdown,
   orderPhase,
@@ -24,7 +25,6 @@ import {
 import { formatMinor } from '../../lib/money-input';
 import { OrderSummary } from './order-summary';
 import { useOrderPolling } from './use-order-polling';
-import { connectionFailure } from './connection-failure';
 
 export interface OrderScreenProps {
   order: GuestOrderView;
