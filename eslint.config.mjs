@@ -164,6 +164,14 @@ export default tseslint.config(
               message: 'web/ is UI only: no services, no BFF (the shared rules of @kassa/contracts are allowed).',
             },
           ],
+          paths: [
+            {
+              name: 'next-intl',
+              importNames: ['useFormatter'],
+              message:
+                'Take useFormatter from web/src/lib/formatter: it writes dates the same on the server and in the browser.',
+            },
+          ],
         },
       ],
     },

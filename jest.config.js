@@ -55,6 +55,7 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts', '<rootDir>/scripts/verify/sections/*.e2e.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/page-errors.ts'],
     },
     // End-to-end tests that nothing may run beside: the fault supervisor stops and starts the machine's PostgreSQL,
     // Redis and NATS; tenant isolation compares whole tables of the shared platform. npm test runs them after the e2e
@@ -65,6 +66,7 @@ module.exports = {
       testMatch: ['<rootDir>/scripts/verify/sections/*.e2e-alone.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/page-errors.ts'],
     },
     // Parts of `npm run verify` too long for `npm test` (scripts/verify/main.ts selects this project with e2e).
     {

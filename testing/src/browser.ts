@@ -40,6 +40,7 @@ function waitingForHydration(browser: Browser): Browser {
   const patchPage = (page: Page): Page => {
     if ((page as Page & { [hydrationPatched]?: true })[hydrationPatched]) return page;
     (page as Page & { [hydrationPatched]?: true })[hydrationPatched] = true;
+    page.on('pageerror', (error) => recordPageError(page, error));
     for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
       const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
       (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
@@ -69,6 +70,26 @@ function waitingForHydration(browser: Browser): Browser {
 }
 
 const hydrationPatched = Symbol('hydrationPatched');
+
+const pageErrors: string[] = [];
+
+/**
+ * An uncaught exception in a Kassa page (a hydration mismatch, a render that threw). A blank page's errors are the
+ * tests' own init scripts (about:blank has no localStorage) and are left out.
+ */
+function recordPageError(page: Page, error: Error): void {
+  const url = page.url();
+  if (url === 'about:blank') return;
+  pageErrors.push(`${url}: ${error.message.split('\n')[0]}`);
+}
+
+/**
+ * The uncaught page errors seen since the last call, in every browser this process launched, and forgets them. The
+ * e2e projects check after each test that there were none (e2e/support/page-errors.ts).
+ */
+export function takePageErrors(): string[] {
+  return pageErrors.splice(0);
+}
 
 /** Waits (up to 15 s, then lets the test's own assertions speak) until a Next.js page has marked itself ready. */
 async function untilHydrated(page: Page): Promise<void> {

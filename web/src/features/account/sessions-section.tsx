@@ -1,6 +1,6 @@
 'use client';
 import { Laptop } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -9,6 +9,7 @@ import type { ApiResult } from '../../lib/api-result';
 import { describeFailure } from '../auth/sign-in-flow';
 import { useUiMessage, type UiMessage } from '../auth/ui-message';
 import { AccountSection } from './account-section';
+import { useFormatter } from '../../lib/formatter';
 
 export interface SessionsSectionProps {
   initialSessions: AccountSession[];

@@ -1,4 +1,4 @@
-import { useFormatter } from 'next-intl';
+import { useFormatter } from '../../lib/formatter';
 
 /** "12 Mar 2027, 20:00 – 23:30" in the active locale and time zone; a range over days names both days. */
 export function EventDates({ startsAt, endsAt, className }: { startsAt: string; endsAt: string; className?: string }) {

@@ -1,6 +1,6 @@
 'use client';
 import { Rocket, Undo2 } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { FormAlert } from '../../components/ui/form-alert';
 import { StatusBadge } from '../../components/ui/status-badge';
 import type { EventView } from '../../lib/event-model';
@@ -8,6 +8,7 @@ import { PublicLinkRow, StatusPanel } from '../dashboard/status-panel';
 import type { EventActions } from './event-actions';
 import { EventDates } from './event-dates';
 import { locationLine } from './event-location';
+import { useFormatter } from '../../lib/formatter';
 
 export interface EventOverviewProps {
   event: EventView;

@@ -1,6 +1,6 @@
 'use client';
 import { ArrowRight } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
 import type { HistoryEntryView } from '../../lib/event-model';
@@ -13,6 +13,7 @@ import {
 } from '../../lib/history-diff';
 import { HistoryDataTable } from '../dashboard/history-data-table';
 import { HistoryEmptyState } from '../dashboard/organisation-screens';
+import { useFormatter } from '../../lib/formatter';
 
 const DATE_FIELDS = new Set(['startsAt', 'endsAt']);
 const COUNT_FIELDS = new Set(['ticketLimit', 'capacity']);

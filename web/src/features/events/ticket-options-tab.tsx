@@ -1,6 +1,6 @@
 'use client';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,7 @@ import { otherLocale, type TicketOptionInput, type TicketOptionView, translation
 import { type TicketOptionFormValues, ticketOptionFormSchema } from '../../lib/event-rules';
 import type { EventActions } from './event-actions';
 import { CountField, showFailure, useRuleSet } from './form-support';
+import { useFormatter } from '../../lib/formatter';
 
 export interface TicketOptionsTabProps {
   ticketOptions: TicketOptionView[];

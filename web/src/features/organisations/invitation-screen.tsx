@@ -1,6 +1,6 @@
 'use client';
 import { Check, MailWarning, Users } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import type { ApiResult } from '../../lib/api-result';
 import { permissionMessageKey, sortPermissions, type InvitationDetails } from '../../lib/organisations';
 import { usePresetLabel } from './permission-fields';
 import { useFailureMessage } from './use-failure-message';
+import { useFormatter } from '../../lib/formatter';
 
 export interface InvitationScreenProps {
   invitation: InvitationDetails;

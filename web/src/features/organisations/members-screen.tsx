@@ -1,6 +1,6 @@
 'use client';
 import { LogOut, Pencil, RotateCw, Search, Trash2, UserPlus, Users, X } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -23,6 +23,7 @@ import {
 import { MemberDialog } from './member-dialog';
 import { usePresetLabel } from './permission-fields';
 import { useFailureMessage, type ConflictMeaning } from './use-failure-message';
+import { useFormatter } from '../../lib/formatter';
 
 /** One line of the table: a member, or a pending invitation shown among them. */
 export type MembersTableRow = { kind: 'member'; member: MemberRow } | { kind: 'invitation'; invitation: InvitationRow };

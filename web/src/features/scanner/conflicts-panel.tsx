@@ -2,7 +2,7 @@
 // The event's offline conflicts for the organiser: tickets admitted twice while a scanner was offline, with both
 // admissions. Never dropped by the server; shown here so that someone can look into them.
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -11,6 +11,7 @@ import type { ApiResult } from '../../lib/api-result';
 import type { ScanConflictView } from '../../lib/scan-model';
 import { useScanFailureText } from './scan-links-panel';
 import { formatScanMoment } from './scan-moment';
+import { useFormatter } from '../../lib/formatter';
 
 export interface ConflictsPanelProps {
   conflicts: ScanConflictView[];

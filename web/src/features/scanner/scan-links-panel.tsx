@@ -3,7 +3,7 @@
 // with a copy button and a QR code for the door staff's phones), see when each was last used and how many it
 // admitted, and revoke one (asked first; phones using it stop at once).
 import { Copy, Link2, QrCode } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -24,6 +24,7 @@ import type { ApiFailure, ApiResult } from '../../lib/api-result';
 import { type CreatedScanLinkView, type ScanLinkView, scanLinkPath } from '../../lib/scan-model';
 import { SCAN_LINK_NAME_MAX_LENGTH, SCAN_LINK_VALIDITY_DAYS, scanLinkNameSchema } from '../../lib/scan-rules';
 import { formatScanMoment } from './scan-moment';
+import { useFormatter } from '../../lib/formatter';
 
 export interface ScanLinkActions {
   list(): Promise<ApiResult<{ links: ScanLinkView[] }>>;

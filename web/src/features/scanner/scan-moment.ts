@@ -1,7 +1,5 @@
 // Times at the door: today's as "14:32", older ones with their date.
-import type { useFormatter } from 'next-intl';
-
-type Formatter = ReturnType<typeof useFormatter>;
+import type { Formatter } from '../../lib/formatter';
 
 export function formatScanMoment(format: Formatter, iso: string, now: Date = new Date()): string {
   const at = new Date(iso);

@@ -2,12 +2,13 @@
 // The answer at the door, full screen so that it reads from a metre away: green to admit, amber for a ticket already
 // used (with when and at which device), red for every refusal. A tap (or Enter) or ~2.5 s brings the scanner back.
 import { Ban, CalendarX, Check, Repeat, WalletCards, WifiOff, X, type LucideIcon } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { formatScanMoment } from './scan-moment';
 import { presentResult, RESULT_DISPLAY_MS, type ResultIcon, TONE_CLASSES } from './scan-presentation';
 import type { ShownScan } from './scanner-engine';
+import { useFormatter } from '../../lib/formatter';
 
 const ICONS: Record<ResultIcon, LucideIcon> = {
   check: Check,

@@ -15,7 +15,7 @@ import {
   WifiOff,
   X,
 } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, type RefObject, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -25,6 +25,7 @@ import { formatScanMoment } from './scan-moment';
 import { ScanResultScreen } from './scan-result-screen';
 import type { ScannerSnapshot } from './scanner-engine';
 import type { CameraState } from './use-camera';
+import { useFormatter } from '../../lib/formatter';
 
 export interface ScannerCameraProps {
   state: CameraState;

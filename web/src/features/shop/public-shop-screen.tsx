@@ -1,7 +1,7 @@
 // /s/{shopId} as guests see it, in their language. The list is server-rendered; only the quantity pickers and the
 // cart (with donation and discount code) run in the browser, sharing one cart state (ShopCartProvider).
 import { Clock, Ticket, Tickets } from 'lucide-react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { formatMinor } from '../../lib/money-input';
@@ -18,6 +18,7 @@ import { EventDates } from '../events/event-dates';
 import { EventWhenWhere } from '../events/event-when-where';
 import { ReloadAt } from './reload-at';
 import { QuantityPicker, ShopCartProvider } from './shop-cart';
+import { useFormatter } from '../../lib/formatter';
 
 export interface PublicShopScreenProps {
   shop: PublicShopView;

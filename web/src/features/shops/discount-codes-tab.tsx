@@ -1,6 +1,6 @@
 'use client';
 import { DISCOUNT_CODE_MAX_LENGTH } from '@kassa/contracts/discount-code';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ColumnDef } from '../../components/ui/data-table';
@@ -24,6 +24,7 @@ import { showFailure } from '../events/form-support';
 import { DialogButtons, EditableTable } from './editable-table';
 import type { ShopActions } from './shop-actions';
 import { CheckboxListField, Moment, useShopRuleSet } from './shop-support';
+import { useFormatter } from '../../lib/formatter';
 
 export interface DiscountCodesTabProps {
   shop: ShopView;

@@ -1,12 +1,13 @@
 'use client';
 // The shop's, its items' and its codes' recorded changes, in the event history's table with the shop's words.
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { HistoryEntryView } from '../../lib/event-model';
 import type { PropertyValue } from '../../lib/history-diff';
 import { formatMinor } from '../../lib/money-input';
 import { itemDisplayName, type SellableEvent, type ShopItemView } from '../../lib/shop-model';
 import { HistoryTable, type HistoryVocabulary } from '../events/history-table';
+import { useFormatter } from '../../lib/formatter';
 
 const DATE_FIELDS = new Set(['opensAt', 'closesAt', 'saleStart', 'saleEnd', 'validFrom', 'validUntil']);
 const MONEY_FIELDS = new Set(['priceMinor', 'suggestedAmountsMinor']);

@@ -1,5 +1,5 @@
 'use client';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PlainLink } from '../../components/link-like';
@@ -26,6 +26,7 @@ import { DialogButtons, EditableTable } from './editable-table';
 import type { ShopActions } from './shop-actions';
 import { CheckboxListField, Moment, useShopRuleSet } from './shop-support';
 import { TicketPlus } from 'lucide-react';
+import { useFormatter } from '../../lib/formatter';
 
 export interface ShopItemsTabProps {
   orgId: string;

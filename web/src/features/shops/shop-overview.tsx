@@ -1,12 +1,13 @@
 'use client';
 import { Rocket, Undo2 } from 'lucide-react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { FormAlert } from '../../components/ui/form-alert';
 import { formatMinor } from '../../lib/money-input';
 import type { ShopView } from '../../lib/shop-model';
 import { PublicLinkRow, StatusPanel } from '../dashboard/status-panel';
 import type { ShopActions } from './shop-actions';
 import { Moment, ShopBadges } from './shop-support';
+import { useFormatter } from '../../lib/formatter';
 
 export interface ShopOverviewProps {
   shop: ShopView;

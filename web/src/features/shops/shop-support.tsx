@@ -1,7 +1,7 @@
 'use client';
 // What the shop screens share: labels and rule words in the person's language, the window badge, moments and
 // the checkbox list used to pick events and items.
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type ReactNode, useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { Badge } from '../../components/ui/badge';
@@ -12,6 +12,7 @@ import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/cn';
 import type { ShopView } from '../../lib/shop-model';
 import { type ShopFieldKey, type ShopFieldLabels, type ShopRuleSet, SPEC_SHOP_LABELS } from '../../lib/shop-rules';
+import { useFormatter } from '../../lib/formatter';
 
 /** The shop form labels and rule words of the active locale. */
 export function useShopRuleSet(): ShopRuleSet {

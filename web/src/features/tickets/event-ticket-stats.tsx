@@ -3,12 +3,13 @@
 // the same per ticket option, the last hour's check-ins per minute, and open offline conflicts (tickets admitted
 // at two scanners while offline) with the way to the scanner that resolves them.
 import { TriangleAlert } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Money } from '../orders/order-support';
 import { checkedInPercent, eventScanHref, type TicketStatsView } from './ticket-model';
+import { useFormatter } from '../../lib/formatter';
 
 export interface EventTicketStatsProps {
   orgId: string;

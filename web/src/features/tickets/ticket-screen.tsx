@@ -3,13 +3,14 @@
 // a code. The buyer's e-mail address is never on it: tickets get forwarded. Printing leaves only the ticket.
 // Server-rendered; only the Print button runs in the browser.
 import { Ban, CircleCheck, Clock, TicketCheck } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
 import { EventWhenWhere } from '../events/event-when-where';
 import { PrintButton } from './print-button';
 import type { TicketPageView } from './ticket-model';
+import { useFormatter } from '../../lib/formatter';
 
 // On paper: nothing but the ticket (the site header, the language switch and the Print button stay on screen), in
 // black on white whatever the colour mode, so the QR code scans from a printout.
