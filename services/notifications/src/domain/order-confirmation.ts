@@ -1,5 +1,6 @@
 import type { Locale } from '@kassa/contracts/locales';
 import { accessKeyQuery } from '@kassa/platform/ids';
+import { DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
 
 /**
  * The order confirmation: the e-mail with the guest's tickets, sent once per order when ticketing issues them, and
@@ -143,7 +144,7 @@ export function eventsOfTicket(
 export function formatEventTime(event: Pick<ConfirmationEvent, 'startsAt' | 'endsAt'>, locale: Locale): string {
   if (!event.startsAt) return '';
   const intlLocale = locale === 'nl' ? 'nl-NL' : 'en-GB';
-  const zone = 'Europe/Amsterdam';
+  const zone = DISPLAY_TIME_ZONE;
   const start = new Date(event.startsAt);
   const day = new Intl.DateTimeFormat(intlLocale, {
     weekday: 'long',
