@@ -418,6 +418,27 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(await page.getByTestId('order-refunded').textContent()).toBe(euro(1250));
     expect((await rowsOf(page, 'order-refunds'))[0]).toMatch(/€12\.50 Partial refund By the organiser/);
 
+    // The dashboard, figures worked out from the orders above: today A (2 passes) and B (1 ticket) were paid; A was
+    // refunded in full (its tickets back on sale) and B by 12.50; C still holds its ticket.
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.waitForURL(`${stack.bffUrl}/o/${org.orgId}`);
+    const today = page.getByTestId('overview-period-EUR-today');
+    await today.waitFor();
+    expect(await today.getByTestId('period-tickets').textContent()).toBe('3 tickets sold');
+    expect(await today.getByTestId('period-revenue').textContent()).toBe(euro(b.totalMinor - 1250));
+    expect(await today.getByTestId('period-refunds').textContent()).toBe(`2 refunds: ${euro(a.totalMinor + 1250)}`);
+    expect(await page.getByTestId('overview-period-EUR-7d').getByTestId('period-tickets').textContent()).toBe(
+      '3 tickets sold',
+    );
+    expect(await page.getByTestId('overview-holds').textContent()).toBe('1 open hold (1 ticket)');
+    const event = page.getByTestId('overview-event').filter({ hasText: 'Friday Jazz' });
+    expect(await event.getByTestId('overview-event-sold').textContent()).toBe('1 of 200 sold · 1 held');
+    expect(await event.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+    const newest = await page.getByTestId('overview-order').allTextContents();
+    expect(newest.map((row) => row.slice(0, a.number.length))).toEqual([c.number, b.number, a.number]);
+    expect(await page.getByTestId('page-overview').getByTestId('empty-state').count()).toBe(0);
+    await shot(page, 'dashboard-figures');
+
     // The shop's own orders, on its dashboard.
     await page.goto(`${stack.bffUrl}/s/${org.shopId}/orders`);
     await page.getByTestId('page-shop-orders').getByRole('link', { name: c.number }).waitFor();

@@ -5,11 +5,9 @@ import { likePattern } from '@kassa/platform/persistence';
 import type { ListOrdersRequest, ListOrdersResponse } from '@kassa/proto/ordering/v1/orders';
 import { normaliseOrderNumberQuery } from '../domain/order-number';
 import { isOrderStatus } from '../domain/order-status';
-import { OrderEntity } from '../persistence/order.entity';
-import { listOrderIds, loadLines } from '../persistence/order.repository';
-import { checkOrderIds } from './order-records';
+import { listOrderIds } from '../persistence/order.repository';
+import { checkOrderIds, loadOrders } from './order-records';
 import { authorizeCaller, ORDERS_VIEW, type OrderingContext } from './ordering-context';
-import { toOrder } from './order-views';
 
 /**
  * The organisation's orders, newest first. `query` matches the number (any case, with or without the dash, any part
@@ -43,14 +41,8 @@ export async function listOrders(
     },
     page,
   );
-  const orders = await em.find(OrderEntity, { id: { $in: ids } });
-  const byId = new Map(orders.map((order) => [order.id, order]));
-  const lines = await loadLines(em, ids);
   return {
-    orders: ids.flatMap((id) => {
-      const order = byId.get(id);
-      return order ? [toOrder(order, lines.get(id) ?? [])] : [];
-    }),
+    orders: await loadOrders(em, ids),
     page: pageInfo(page, total),
   };
 }

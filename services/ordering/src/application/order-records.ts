@@ -13,12 +13,23 @@ import { publishOrderChanged } from '../events/order-changed.publisher';
 import { publishRefundRequested } from '../events/refund-requested.publisher';
 import type { OrderChange } from '../events/subjects';
 import { orderTransitions } from '../metrics';
-import { type OrderRow, RefundEntity, type RefundRow } from '../persistence/order.entity';
+import { OrderEntity, type OrderRow, RefundEntity, type RefundRow } from '../persistence/order.entity';
 import { addHistory, loadLines, lockOrder } from '../persistence/order.repository';
 import { type CountColumn, releaseAllocations, releaseDiscountUses } from '../persistence/quota.repository';
 import { toOrder } from './order-views';
 
 export const ORDER_NOT_FOUND = 'Order not found';
+
+/** The orders with these ids, with their lines, in the order of `ids` (lists read ids first, then the rows). */
+export async function loadOrders(em: EntityManager, ids: readonly string[]): Promise<Order[]> {
+  const orders = await em.find(OrderEntity, { id: { $in: [...ids] } });
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const lines = await loadLines(em, ids);
+  return ids.flatMap((id) => {
+    const order = byId.get(id);
+    return order ? [toOrder(order, lines.get(id) ?? [])] : [];
+  });
+}
 
 /** Checks an organiser request's ids before anything is asked or loaded. */
 export function checkOrderIds(ids: { organisationId: string; orderId?: string; shopId?: string }): void {

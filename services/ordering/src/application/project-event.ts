@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BucketPolicy } from '../domain/quota-allocation';
 import { removeEvent, upsertEvent } from '../persistence/projection.repository';
 
-/** catalog's EventChanged → the event's status, end and ticket-limit quota; "removed" takes its ticket options along. */
+/** catalog's EventChanged → the event's status, name, dates and ticket-limit quota; "removed" takes its ticket options along. */
 export async function projectEvent(em: EntityManager, message: EventChanged, policy: BucketPolicy): Promise<void> {
   const event = message.event;
   if (!event?.id) throw new Error('EventChanged without an event');
@@ -11,6 +11,8 @@ export async function projectEvent(em: EntityManager, message: EventChanged, pol
     id: event.id,
     organisationId: event.organisationId,
     status: event.status,
+    name: event.name,
+    startsAt: event.startsAt ?? null,
     endsAt: event.endsAt ?? new Date(0),
     ticketLimit: event.ticketLimit ?? null,
     version: event.version,

@@ -2,6 +2,7 @@ import type { AsyncHandlers } from '@kassa/platform/grpc';
 import { OrderServiceService } from '@kassa/proto/ordering/v1/orders';
 import { cancelOrder } from '../application/cancel-order';
 import { checkout } from '../application/checkout';
+import { getDashboard } from '../application/get-dashboard';
 import { getGuestOrder } from '../application/get-guest-order';
 import { getOrder } from '../application/get-order';
 import { getPayableOrder } from '../application/get-payable-order';
@@ -24,5 +25,6 @@ export function orderHandlers(ctx: OrderingContext): AsyncHandlers<typeof OrderS
     getOrder: (request, call) => getOrder(ctx, call, request),
     cancelOrder: (request, call) => cancelOrder(ctx, call, request),
     refundOrder: (request, call) => refundOrder(ctx, call, request),
+    getDashboard: (request, call) => getDashboard(ctx, call, request),
   };
 }

@@ -8,6 +8,9 @@ export const EventEntity = defineEntity({
     id: p.string().primary(),
     organisationId: p.string(),
     status: p.string(),
+    /** Shown on the dashboard. */
+    name: p.string(),
+    startsAt: p.datetime().nullable(),
     endsAt: p.datetime(),
     /** null = unlimited. */
     ticketLimit: p.integer().nullable(),

@@ -16,6 +16,8 @@ export interface EventSnapshot {
   id: string;
   organisationId: string;
   status: string;
+  name: string;
+  startsAt: Date | null;
   endsAt: Date;
   ticketLimit: number | null;
   version: number;
@@ -28,12 +30,23 @@ export async function upsertEvent(
   policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
 ): Promise<boolean> {
   const rows = await em.execute(
-    `insert into event (id, organisation_id, status, ends_at, ticket_limit, version) values (?, ?, ?, ?, ?, ?)
+    `insert into event (id, organisation_id, status, name, starts_at, ends_at, ticket_limit, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (id) do update set organisation_id = excluded.organisation_id, status = excluded.status,
-       ends_at = excluded.ends_at, ticket_limit = excluded.ticket_limit, version = excluded.version
+       name = excluded.name, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+       ticket_limit = excluded.ticket_limit, version = excluded.version
      where event.status <> 'removed' and event.version < excluded.version
      returning id`,
-    [event.id, event.organisationId, event.status, event.endsAt, event.ticketLimit, event.version],
+    [
+      event.id,
+      event.organisationId,
+      event.status,
+      event.name,
+      event.startsAt,
+      event.endsAt,
+      event.ticketLimit,
+      event.version,
+    ],
   );
   if (applied(rows)) await syncQuota(em, event.id, 'event', event.ticketLimit, policy);
   return applied(rows);

@@ -6,6 +6,7 @@ import { Migration20261220OrderingInitial } from './migrations/migration-2026122
 import { Migration20261230OrderingOrders } from './migrations/migration-20261230-ordering-orders';
 import { Migration20270401OrderingAccessKeys } from './migrations/migration-20270401-ordering-access-keys';
 import { Migration20270402OrderingHoldLimits } from './migrations/migration-20270402-ordering-hold-limits';
+import { Migration20270501OrderingDashboard } from './migrations/migration-20270501-ordering-dashboard';
 import {
   CheckoutIdempotencyEntity,
   OrderAllocationEntity,
@@ -46,4 +47,5 @@ export const orderingMigrations: MigrationObject[] = [
   { name: 'Migration20261230OrderingOrders', class: Migration20261230OrderingOrders },
   { name: 'Migration20270401OrderingAccessKeys', class: Migration20270401OrderingAccessKeys },
   { name: 'Migration20270402OrderingHoldLimits', class: Migration20270402OrderingHoldLimits },
+  { name: 'Migration20270501OrderingDashboard', class: Migration20270501OrderingDashboard },
 ];

@@ -1,21 +1,33 @@
 import { Coins, Languages, Users } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
 import { buttonVariants } from '../../components/ui/button';
 import { EmptyStatePreset } from '../../components/ui/empty-state';
+import { StatusBadge } from '../../components/ui/status-badge';
+import {
+  changePercent,
+  type CurrencySalesView,
+  type DashboardEventView,
+  type DashboardView,
+  soldShare,
+} from '../../lib/dashboard-model';
+import { formatMinor } from '../../lib/money-input';
 import type { OrganisationSummary } from '../../lib/organisations';
 import { PageHeader } from '../dashboard/page-header';
+import { EventDates } from '../events/event-dates';
 
 export interface OrganisationOverviewScreenProps {
   organisation: OrganisationSummary;
   memberCount: number;
+  dashboard: DashboardView;
   Link?: LinkComponent;
 }
 
-/** /o/{orgId}: the organisation's name and basics, and the way to its events. */
+/** /o/{orgId}: the organiser's morning page: sales at a glance, the live events and how full they are, new orders. */
 export function OrganisationOverviewScreen({
   organisation,
   memberCount,
+  dashboard,
   Link = PlainLink,
 }: OrganisationOverviewScreenProps) {
   const t = useTranslations('Organisations');
@@ -32,7 +44,7 @@ export function OrganisationOverviewScreen({
     },
   ];
   return (
-    <div data-testid="page-overview">
+    <div data-testid="page-overview" className="space-y-8">
       <PageHeader title={organisation.name} intro={organisation.description || t('overview.intro')}>
         {canManageMembers && (
           <Link href={`${base}/settings/members`} className={buttonVariants({ variant: 'outline' })}>
@@ -41,7 +53,32 @@ export function OrganisationOverviewScreen({
           </Link>
         )}
       </PageHeader>
-      <dl className="mb-6 grid gap-4 sm:grid-cols-3">
+      {dashboard.salesVisible && <SalesSection dashboard={dashboard} base={base} Link={Link} />}
+      <section aria-labelledby="overview-events" data-testid="overview-events">
+        <h2 id="overview-events" className="mb-3 text-lg font-semibold">
+          {t('overview.events')}
+        </h2>
+        {dashboard.events.length === 0 ? (
+          <EmptyStatePreset
+            kind="noEventsFound"
+            action={
+              <Link href={`${base}/events`} className={buttonVariants({ variant: 'outline' })}>
+                {t('overview.toEvents')}
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {dashboard.events.map((event) => (
+              <EventProgress key={event.id} event={event} href={`${base}/events/${event.id}`} Link={Link} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {dashboard.salesVisible && dashboard.recentOrders.length > 0 && (
+        <RecentOrders dashboard={dashboard} base={base} Link={Link} />
+      )}
+      <dl className="grid gap-4 sm:grid-cols-3">
         {stats.map(({ key, label, value, icon: Icon }) => (
           <div
             key={key}
@@ -54,14 +91,170 @@ export function OrganisationOverviewScreen({
           </div>
         ))}
       </dl>
-      <EmptyStatePreset
-        kind="noEventsFound"
-        action={
-          <Link href={`${base}/events`} className={buttonVariants({ variant: 'outline' })}>
-            {t('overview.toEvents')}
-          </Link>
-        }
-      />
     </div>
+  );
+}
+
+function SalesSection({ dashboard, base, Link }: { dashboard: DashboardView; base: string; Link: LinkComponent }) {
+  const t = useTranslations('Organisations.overview');
+  return (
+    <section aria-labelledby="overview-sales" data-testid="overview-sales" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="overview-sales" className="text-lg font-semibold">
+          {t('sales')}
+        </h2>
+        <Link href={`${base}/orders?status=reserved`} className="text-sm underline" data-testid="overview-holds">
+          {t('openHolds', { orders: dashboard.openHolds, tickets: dashboard.heldTickets })}
+        </Link>
+      </div>
+      {dashboard.sales.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="overview-no-sales">
+          {t('noSales')}
+        </p>
+      ) : (
+        dashboard.sales.map((sales) => <CurrencySales key={sales.currency} sales={sales} />)
+      )}
+    </section>
+  );
+}
+
+function CurrencySales({ sales }: { sales: CurrencySalesView }) {
+  const t = useTranslations('Organisations.overview');
+  const locale = useLocale();
+  const money = (minor: number) => formatMinor(minor, sales.currency, locale);
+  return (
+    <div className="space-y-3" data-testid={`overview-sales-${sales.currency}`}>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {sales.periods.map(({ period, current, previous }) => {
+          const net = current.grossMinor - current.refundedMinor;
+          const change = changePercent(net, previous.grossMinor - previous.refundedMinor);
+          return (
+            <div
+              key={period}
+              className="rounded-lg border border-border p-4"
+              data-testid={`overview-period-${sales.currency}-${period}`}
+            >
+              <dt className="text-sm text-muted-foreground">{t(`periods.${period}`)}</dt>
+              <dd className="mt-1 space-y-1">
+                <span className="block text-2xl font-semibold tabular-nums" data-testid="period-revenue">
+                  {money(net)}
+                </span>
+                <span className="block text-sm tabular-nums" data-testid="period-tickets">
+                  {t('ticketsSold', { count: current.tickets })}
+                </span>
+                {current.refunds > 0 && (
+                  <span className="block text-sm text-muted-foreground tabular-nums" data-testid="period-refunds">
+                    {t('refunds', { count: current.refunds, amount: money(current.refundedMinor) })}
+                  </span>
+                )}
+                <span className="block text-xs text-muted-foreground" data-testid="period-change">
+                  {change === null
+                    ? t(`compare.${period}`, { amount: money(previous.grossMinor - previous.refundedMinor) })
+                    : t(`change.${period}`, { percent: change > 0 ? `+${change}` : String(change) })}
+                </span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <SalesChart sales={sales} money={money} />
+    </div>
+  );
+}
+
+/** Net sales per day as bars, with a table of the same figures for screen readers and for copying. */
+function SalesChart({ sales, money }: { sales: CurrencySalesView; money: (minor: number) => string }) {
+  const t = useTranslations('Organisations.overview');
+  const highest = Math.max(1, ...sales.days.map((day) => Math.max(0, day.netMinor)));
+  return (
+    <figure className="rounded-lg border border-border p-4" data-testid={`overview-chart-${sales.currency}`}>
+      <figcaption className="mb-3 text-sm text-muted-foreground">
+        {t('chartCaption', { currency: sales.currency })}
+      </figcaption>
+      <div className="flex h-32 items-end gap-[2px]" aria-hidden>
+        {sales.days.map((day) => (
+          <div
+            key={day.date}
+            title={`${day.date}: ${money(day.netMinor)} · ${t('ticketsSold', { count: day.tickets })}`}
+            className="flex-1 rounded-t-sm bg-primary/80"
+            style={{ height: `${(Math.max(0, day.netMinor) / highest) * 100}%`, minHeight: day.tickets > 0 ? 2 : 0 }}
+          />
+        ))}
+      </div>
+      <table className="sr-only">
+        <caption>{t('chartCaption', { currency: sales.currency })}</caption>
+        <tbody>
+          {sales.days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{day.date}</th>
+              <td>{money(day.netMinor)}</td>
+              <td>{t('ticketsSold', { count: day.tickets })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function EventProgress({ event, href, Link }: { event: DashboardEventView; href: string; Link: LinkComponent }) {
+  const t = useTranslations('Organisations.overview');
+  const share = soldShare(event);
+  return (
+    <li className="rounded-lg border border-border p-4" data-testid="overview-event">
+      <Link href={href} className="font-medium underline-offset-4 hover:underline">
+        {event.name}
+      </Link>
+      {event.startsAt && (
+        <EventDates startsAt={event.startsAt} endsAt={event.endsAt} className="block text-sm text-muted-foreground" />
+      )}
+      <p className="mt-2 text-sm tabular-nums" data-testid="overview-event-sold">
+        {event.capacity === null
+          ? t('soldUnlimited', { sold: event.sold })
+          : t('soldOf', { sold: event.sold, capacity: event.capacity })}
+        {event.reserved > 0 && <span className="text-muted-foreground"> · {t('held', { count: event.reserved })}</span>}
+      </p>
+      {share !== null && (
+        <div
+          role="progressbar"
+          aria-label={t('soldOf', { sold: event.sold, capacity: event.capacity ?? 0 })}
+          aria-valuemin={0}
+          aria-valuemax={event.capacity ?? 0}
+          aria-valuenow={Math.min(event.sold, event.capacity ?? 0)}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-primary" style={{ width: `${Math.round(share * 100)}%` }} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RecentOrders({ dashboard, base, Link }: { dashboard: DashboardView; base: string; Link: LinkComponent }) {
+  const t = useTranslations('Organisations.overview');
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="overview-orders" data-testid="overview-orders">
+      <div className="mb-3 flex items-baseline justify-between">
+        <h2 id="overview-orders" className="text-lg font-semibold">
+          {t('recentOrders')}
+        </h2>
+        <Link href={`${base}/orders`} className="text-sm underline">
+          {t('allOrders')}
+        </Link>
+      </div>
+      <ul className="divide-y divide-border rounded-lg border border-border">
+        {dashboard.recentOrders.map((order) => (
+          <li key={order.id} className="flex flex-wrap items-center gap-3 p-3 text-sm" data-testid="overview-order">
+            <Link href={`${base}/orders/${order.id}`} className="font-mono underline-offset-4 hover:underline">
+              {order.number}
+            </Link>
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">{order.email}</span>
+            <span className="tabular-nums">{formatMinor(order.money.totalMinor, order.money.currency, locale)}</span>
+            <StatusBadge status={order.status} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

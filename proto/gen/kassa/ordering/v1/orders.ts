@@ -380,6 +380,101 @@ export interface RefundOrderResponse {
   refund: OrderRefund | undefined;
 }
 
+/** The dashboard of one organisation. */
+export interface GetDashboardRequest {
+  /** "org_…". */
+  organisationId: string;
+}
+
+/** What the organisation's dashboard shows. */
+export interface GetDashboardResponse {
+  /** Per currency the organisation has sold in over the last 60 days, alphabetical; empty without "orders.view". */
+  sales: CurrencySales[];
+  /** Orders reserved or pending now, and the tickets they hold; 0 without "orders.view". */
+  openHolds: number;
+  /** Tickets held by those orders. */
+  heldTickets: number;
+  /** Live events that have not ended, soonest first, at most 10. */
+  events: DashboardEvent[];
+  /** The newest orders, at most 5; empty without "orders.view". */
+  recentOrders: Order[];
+  /** The IANA time zone whose calendar days the figures count in, e.g. "Europe/Amsterdam". */
+  timeZone: string;
+  /** Whether the caller may see sales (holds "orders.view"). */
+  salesVisible: boolean;
+}
+
+/** Sales in one currency. */
+export interface CurrencySales {
+  /** ISO 4217, e.g. "EUR". */
+  currency: string;
+  /** Today (since midnight), the last 7 days and the last 30 days, each beside the same number of days before it. */
+  periods: SalesPeriod[];
+  /** The last 30 calendar days, oldest first, today last; days without sales are there with zeros. */
+  days: SalesDay[];
+}
+
+/** Sales over one span of days and the span before it. */
+export interface SalesPeriod {
+  /** "today", "7d" or "30d". */
+  period: string;
+  /** The span ending today. */
+  current:
+    | SalesFigures
+    | undefined;
+  /** The same number of days just before it. */
+  previous: SalesFigures | undefined;
+}
+
+/** Sales over a span: orders paid in it and refunds that succeeded in it. */
+export interface SalesFigures {
+  /** Orders paid (free ones included). */
+  orders: number;
+  /** Tickets in those orders. */
+  tickets: number;
+  /** Their totals, in minor units. */
+  grossMinor: number;
+  /** Refunds that succeeded in the span, of any order. */
+  refunds: number;
+  /** Their amounts, in minor units. */
+  refundedMinor: number;
+}
+
+/** Sales on one calendar day. */
+export interface SalesDay {
+  /** "YYYY-MM-DD" in the response's time zone. */
+  date: string;
+  /** Tickets in orders paid that day. */
+  tickets: number;
+  /** Paid totals less refunds that day, in minor units (negative on a day of more refunds than sales). */
+  netMinor: number;
+}
+
+/** A live event with what it has sold. */
+export interface DashboardEvent {
+  /** "evt_…". */
+  id: string;
+  /** The event's name. */
+  name: string;
+  /** When it starts. */
+  startsAt:
+    | Date
+    | undefined;
+  /** When it ends. */
+  endsAt:
+    | Date
+    | undefined;
+  /** Tickets sold (paid). */
+  sold: number;
+  /** Tickets held by orders not yet paid. */
+  reserved: number;
+  /**
+   * The most it can sell: its ticket limit, or the sum of its ticket options' capacities when all have one, the
+   * smaller of the two when both; unset when unlimited.
+   */
+  capacity?: number | undefined;
+}
+
 function createBaseCheckoutRequest(): CheckoutRequest {
   return {
     shopId: "",
@@ -3551,6 +3646,889 @@ export const RefundOrderResponse: MessageFns<RefundOrderResponse> = {
   },
 };
 
+function createBaseGetDashboardRequest(): GetDashboardRequest {
+  return { organisationId: "" };
+}
+
+export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
+  encode(message: GetDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organisationId !== "") {
+      writer.uint32(10).string(message.organisationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organisationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDashboardRequest {
+    return {
+      organisationId: isSet(object.organisationId)
+        ? globalThis.String(object.organisationId)
+        : isSet(object.organisation_id)
+        ? globalThis.String(object.organisation_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.organisationId !== "") {
+      obj.organisationId = message.organisationId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDashboardRequest>, I>>(base?: I): GetDashboardRequest {
+    return GetDashboardRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDashboardRequest>, I>>(object: I): GetDashboardRequest {
+    const message = createBaseGetDashboardRequest();
+    message.organisationId = object.organisationId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetDashboardResponse(): GetDashboardResponse {
+  return { sales: [], openHolds: 0, heldTickets: 0, events: [], recentOrders: [], timeZone: "", salesVisible: false };
+}
+
+export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
+  encode(message: GetDashboardResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sales) {
+      CurrencySales.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.openHolds !== 0) {
+      writer.uint32(16).int32(message.openHolds);
+    }
+    if (message.heldTickets !== 0) {
+      writer.uint32(24).int32(message.heldTickets);
+    }
+    for (const v of message.events) {
+      DashboardEvent.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.recentOrders) {
+      Order.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(50).string(message.timeZone);
+    }
+    if (message.salesVisible !== false) {
+      writer.uint32(56).bool(message.salesVisible);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDashboardResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDashboardResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sales.push(CurrencySales.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.openHolds = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.heldTickets = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.events.push(DashboardEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.recentOrders.push(Order.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.salesVisible = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDashboardResponse {
+    return {
+      sales: globalThis.Array.isArray(object?.sales) ? object.sales.map((e: any) => CurrencySales.fromJSON(e)) : [],
+      openHolds: isSet(object.openHolds)
+        ? globalThis.Number(object.openHolds)
+        : isSet(object.open_holds)
+        ? globalThis.Number(object.open_holds)
+        : 0,
+      heldTickets: isSet(object.heldTickets)
+        ? globalThis.Number(object.heldTickets)
+        : isSet(object.held_tickets)
+        ? globalThis.Number(object.held_tickets)
+        : 0,
+      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => DashboardEvent.fromJSON(e)) : [],
+      recentOrders: globalThis.Array.isArray(object?.recentOrders)
+        ? object.recentOrders.map((e: any) => Order.fromJSON(e))
+        : globalThis.Array.isArray(object?.recent_orders)
+        ? object.recent_orders.map((e: any) => Order.fromJSON(e))
+        : [],
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
+      salesVisible: isSet(object.salesVisible)
+        ? globalThis.Boolean(object.salesVisible)
+        : isSet(object.sales_visible)
+        ? globalThis.Boolean(object.sales_visible)
+        : false,
+    };
+  },
+
+  toJSON(message: GetDashboardResponse): unknown {
+    const obj: any = {};
+    if (message.sales?.length) {
+      obj.sales = message.sales.map((e) => CurrencySales.toJSON(e));
+    }
+    if (message.openHolds !== 0) {
+      obj.openHolds = Math.round(message.openHolds);
+    }
+    if (message.heldTickets !== 0) {
+      obj.heldTickets = Math.round(message.heldTickets);
+    }
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => DashboardEvent.toJSON(e));
+    }
+    if (message.recentOrders?.length) {
+      obj.recentOrders = message.recentOrders.map((e) => Order.toJSON(e));
+    }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
+    if (message.salesVisible !== false) {
+      obj.salesVisible = message.salesVisible;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDashboardResponse>, I>>(base?: I): GetDashboardResponse {
+    return GetDashboardResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDashboardResponse>, I>>(object: I): GetDashboardResponse {
+    const message = createBaseGetDashboardResponse();
+    message.sales = object.sales?.map((e) => CurrencySales.fromPartial(e)) || [];
+    message.openHolds = object.openHolds ?? 0;
+    message.heldTickets = object.heldTickets ?? 0;
+    message.events = object.events?.map((e) => DashboardEvent.fromPartial(e)) || [];
+    message.recentOrders = object.recentOrders?.map((e) => Order.fromPartial(e)) || [];
+    message.timeZone = object.timeZone ?? "";
+    message.salesVisible = object.salesVisible ?? false;
+    return message;
+  },
+};
+
+function createBaseCurrencySales(): CurrencySales {
+  return { currency: "", periods: [], days: [] };
+}
+
+export const CurrencySales: MessageFns<CurrencySales> = {
+  encode(message: CurrencySales, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currency !== "") {
+      writer.uint32(10).string(message.currency);
+    }
+    for (const v of message.periods) {
+      SalesPeriod.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.days) {
+      SalesDay.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CurrencySales {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCurrencySales();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.periods.push(SalesPeriod.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.days.push(SalesDay.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CurrencySales {
+    return {
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      periods: globalThis.Array.isArray(object?.periods) ? object.periods.map((e: any) => SalesPeriod.fromJSON(e)) : [],
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => SalesDay.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: CurrencySales): unknown {
+    const obj: any = {};
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.periods?.length) {
+      obj.periods = message.periods.map((e) => SalesPeriod.toJSON(e));
+    }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => SalesDay.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CurrencySales>, I>>(base?: I): CurrencySales {
+    return CurrencySales.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CurrencySales>, I>>(object: I): CurrencySales {
+    const message = createBaseCurrencySales();
+    message.currency = object.currency ?? "";
+    message.periods = object.periods?.map((e) => SalesPeriod.fromPartial(e)) || [];
+    message.days = object.days?.map((e) => SalesDay.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSalesPeriod(): SalesPeriod {
+  return { period: "", current: undefined, previous: undefined };
+}
+
+export const SalesPeriod: MessageFns<SalesPeriod> = {
+  encode(message: SalesPeriod, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.period !== "") {
+      writer.uint32(10).string(message.period);
+    }
+    if (message.current !== undefined) {
+      SalesFigures.encode(message.current, writer.uint32(18).fork()).join();
+    }
+    if (message.previous !== undefined) {
+      SalesFigures.encode(message.previous, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SalesPeriod {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSalesPeriod();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.period = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.current = SalesFigures.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.previous = SalesFigures.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SalesPeriod {
+    return {
+      period: isSet(object.period) ? globalThis.String(object.period) : "",
+      current: isSet(object.current) ? SalesFigures.fromJSON(object.current) : undefined,
+      previous: isSet(object.previous) ? SalesFigures.fromJSON(object.previous) : undefined,
+    };
+  },
+
+  toJSON(message: SalesPeriod): unknown {
+    const obj: any = {};
+    if (message.period !== "") {
+      obj.period = message.period;
+    }
+    if (message.current !== undefined) {
+      obj.current = SalesFigures.toJSON(message.current);
+    }
+    if (message.previous !== undefined) {
+      obj.previous = SalesFigures.toJSON(message.previous);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SalesPeriod>, I>>(base?: I): SalesPeriod {
+    return SalesPeriod.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SalesPeriod>, I>>(object: I): SalesPeriod {
+    const message = createBaseSalesPeriod();
+    message.period = object.period ?? "";
+    message.current = (object.current !== undefined && object.current !== null)
+      ? SalesFigures.fromPartial(object.current)
+      : undefined;
+    message.previous = (object.previous !== undefined && object.previous !== null)
+      ? SalesFigures.fromPartial(object.previous)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSalesFigures(): SalesFigures {
+  return { orders: 0, tickets: 0, grossMinor: 0, refunds: 0, refundedMinor: 0 };
+}
+
+export const SalesFigures: MessageFns<SalesFigures> = {
+  encode(message: SalesFigures, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orders !== 0) {
+      writer.uint32(8).int32(message.orders);
+    }
+    if (message.tickets !== 0) {
+      writer.uint32(16).int32(message.tickets);
+    }
+    if (message.grossMinor !== 0) {
+      writer.uint32(24).int64(message.grossMinor);
+    }
+    if (message.refunds !== 0) {
+      writer.uint32(32).int32(message.refunds);
+    }
+    if (message.refundedMinor !== 0) {
+      writer.uint32(40).int64(message.refundedMinor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SalesFigures {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSalesFigures();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.orders = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.tickets = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.grossMinor = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.refunds = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.refundedMinor = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SalesFigures {
+    return {
+      orders: isSet(object.orders) ? globalThis.Number(object.orders) : 0,
+      tickets: isSet(object.tickets) ? globalThis.Number(object.tickets) : 0,
+      grossMinor: isSet(object.grossMinor)
+        ? globalThis.Number(object.grossMinor)
+        : isSet(object.gross_minor)
+        ? globalThis.Number(object.gross_minor)
+        : 0,
+      refunds: isSet(object.refunds) ? globalThis.Number(object.refunds) : 0,
+      refundedMinor: isSet(object.refundedMinor)
+        ? globalThis.Number(object.refundedMinor)
+        : isSet(object.refunded_minor)
+        ? globalThis.Number(object.refunded_minor)
+        : 0,
+    };
+  },
+
+  toJSON(message: SalesFigures): unknown {
+    const obj: any = {};
+    if (message.orders !== 0) {
+      obj.orders = Math.round(message.orders);
+    }
+    if (message.tickets !== 0) {
+      obj.tickets = Math.round(message.tickets);
+    }
+    if (message.grossMinor !== 0) {
+      obj.grossMinor = Math.round(message.grossMinor);
+    }
+    if (message.refunds !== 0) {
+      obj.refunds = Math.round(message.refunds);
+    }
+    if (message.refundedMinor !== 0) {
+      obj.refundedMinor = Math.round(message.refundedMinor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SalesFigures>, I>>(base?: I): SalesFigures {
+    return SalesFigures.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SalesFigures>, I>>(object: I): SalesFigures {
+    const message = createBaseSalesFigures();
+    message.orders = object.orders ?? 0;
+    message.tickets = object.tickets ?? 0;
+    message.grossMinor = object.grossMinor ?? 0;
+    message.refunds = object.refunds ?? 0;
+    message.refundedMinor = object.refundedMinor ?? 0;
+    return message;
+  },
+};
+
+function createBaseSalesDay(): SalesDay {
+  return { date: "", tickets: 0, netMinor: 0 };
+}
+
+export const SalesDay: MessageFns<SalesDay> = {
+  encode(message: SalesDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.tickets !== 0) {
+      writer.uint32(16).int32(message.tickets);
+    }
+    if (message.netMinor !== 0) {
+      writer.uint32(24).int64(message.netMinor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SalesDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSalesDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.tickets = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.netMinor = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SalesDay {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      tickets: isSet(object.tickets) ? globalThis.Number(object.tickets) : 0,
+      netMinor: isSet(object.netMinor)
+        ? globalThis.Number(object.netMinor)
+        : isSet(object.net_minor)
+        ? globalThis.Number(object.net_minor)
+        : 0,
+    };
+  },
+
+  toJSON(message: SalesDay): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.tickets !== 0) {
+      obj.tickets = Math.round(message.tickets);
+    }
+    if (message.netMinor !== 0) {
+      obj.netMinor = Math.round(message.netMinor);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SalesDay>, I>>(base?: I): SalesDay {
+    return SalesDay.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SalesDay>, I>>(object: I): SalesDay {
+    const message = createBaseSalesDay();
+    message.date = object.date ?? "";
+    message.tickets = object.tickets ?? 0;
+    message.netMinor = object.netMinor ?? 0;
+    return message;
+  },
+};
+
+function createBaseDashboardEvent(): DashboardEvent {
+  return { id: "", name: "", startsAt: undefined, endsAt: undefined, sold: 0, reserved: 0, capacity: undefined };
+}
+
+export const DashboardEvent: MessageFns<DashboardEvent> = {
+  encode(message: DashboardEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.startsAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.startsAt), writer.uint32(26).fork()).join();
+    }
+    if (message.endsAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.endsAt), writer.uint32(34).fork()).join();
+    }
+    if (message.sold !== 0) {
+      writer.uint32(40).int32(message.sold);
+    }
+    if (message.reserved !== 0) {
+      writer.uint32(48).int32(message.reserved);
+    }
+    if (message.capacity !== undefined) {
+      writer.uint32(56).int32(message.capacity);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.startsAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.endsAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sold = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.reserved = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.capacity = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardEvent {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      startsAt: isSet(object.startsAt)
+        ? fromJsonTimestamp(object.startsAt)
+        : isSet(object.starts_at)
+        ? fromJsonTimestamp(object.starts_at)
+        : undefined,
+      endsAt: isSet(object.endsAt)
+        ? fromJsonTimestamp(object.endsAt)
+        : isSet(object.ends_at)
+        ? fromJsonTimestamp(object.ends_at)
+        : undefined,
+      sold: isSet(object.sold) ? globalThis.Number(object.sold) : 0,
+      reserved: isSet(object.reserved) ? globalThis.Number(object.reserved) : 0,
+      capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : undefined,
+    };
+  },
+
+  toJSON(message: DashboardEvent): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.startsAt !== undefined) {
+      obj.startsAt = message.startsAt.toISOString();
+    }
+    if (message.endsAt !== undefined) {
+      obj.endsAt = message.endsAt.toISOString();
+    }
+    if (message.sold !== 0) {
+      obj.sold = Math.round(message.sold);
+    }
+    if (message.reserved !== 0) {
+      obj.reserved = Math.round(message.reserved);
+    }
+    if (message.capacity !== undefined) {
+      obj.capacity = Math.round(message.capacity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardEvent>, I>>(base?: I): DashboardEvent {
+    return DashboardEvent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardEvent>, I>>(object: I): DashboardEvent {
+    const message = createBaseDashboardEvent();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.startsAt = object.startsAt ?? undefined;
+    message.endsAt = object.endsAt ?? undefined;
+    message.sold = object.sold ?? 0;
+    message.reserved = object.reserved ?? 0;
+    message.capacity = object.capacity ?? undefined;
+    return message;
+  },
+};
+
 /**
  * Orders: checkout with reservation of every quota the cart draws on, the order's life (reserved → pending → paid,
  * or expired / canceled), and what organisers do with orders (list, inspect, cancel, refund).
@@ -3660,6 +4638,23 @@ export const OrderServiceService = {
     responseSerialize: (value: RefundOrderResponse): Buffer => Buffer.from(RefundOrderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RefundOrderResponse => RefundOrderResponse.decode(value),
   },
+  /**
+   * The organisation's dashboard, read from ordering's own orders and its projection of catalog's events (no call to
+   * another service): sales per currency for today, the last 7 and 30 days beside the same span before, sales per
+   * day for the last 30 days, open holds, the live and upcoming events with sold of capacity, and the newest orders.
+   * Days are calendar days in time_zone. Sales, holds and orders need permission "orders.view"; without it only the
+   * events are answered (any member may see them).
+   */
+  getDashboard: {
+    path: "/kassa.ordering.v1.OrderService/GetDashboard" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetDashboardRequest): Buffer => Buffer.from(GetDashboardRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetDashboardRequest => GetDashboardRequest.decode(value),
+    responseSerialize: (value: GetDashboardResponse): Buffer =>
+      Buffer.from(GetDashboardResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetDashboardResponse => GetDashboardResponse.decode(value),
+  },
 } as const;
 
 export interface OrderServiceServer extends UntypedServiceImplementation {
@@ -3703,6 +4698,14 @@ export interface OrderServiceServer extends UntypedServiceImplementation {
    * left to refund; FAILED_PRECONDITION when the order is not paid. Permission "orders.manage".
    */
   refundOrder: handleUnaryCall<RefundOrderRequest, RefundOrderResponse>;
+  /**
+   * The organisation's dashboard, read from ordering's own orders and its projection of catalog's events (no call to
+   * another service): sales per currency for today, the last 7 and 30 days beside the same span before, sales per
+   * day for the last 30 days, open holds, the live and upcoming events with sold of capacity, and the newest orders.
+   * Days are calendar days in time_zone. Sales, holds and orders need permission "orders.view"; without it only the
+   * events are answered (any member may see them).
+   */
+  getDashboard: handleUnaryCall<GetDashboardRequest, GetDashboardResponse>;
 }
 
 export interface OrderServiceClient extends Client {
@@ -3843,6 +4846,28 @@ export interface OrderServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RefundOrderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The organisation's dashboard, read from ordering's own orders and its projection of catalog's events (no call to
+   * another service): sales per currency for today, the last 7 and 30 days beside the same span before, sales per
+   * day for the last 30 days, open holds, the live and upcoming events with sold of capacity, and the newest orders.
+   * Days are calendar days in time_zone. Sales, holds and orders need permission "orders.view"; without it only the
+   * events are answered (any member may see them).
+   */
+  getDashboard(
+    request: GetDashboardRequest,
+    callback: (error: ServiceError | null, response: GetDashboardResponse) => void,
+  ): ClientUnaryCall;
+  getDashboard(
+    request: GetDashboardRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetDashboardResponse) => void,
+  ): ClientUnaryCall;
+  getDashboard(
+    request: GetDashboardRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetDashboardResponse) => void,
   ): ClientUnaryCall;
 }
 

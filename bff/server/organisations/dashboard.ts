@@ -1,0 +1,47 @@
+// The organisation's dashboard: one call to ordering, which answers from its own orders and its projection of
+// catalog's events (no call per event or per shop on a page view).
+import type { DashboardView, SalesPeriod } from '@kassa/web/lib/dashboard-model';
+import type { GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
+import { orderClientAs } from '../clients/order-client';
+import { toOrderView } from '../orders/order-views';
+
+const iso = (at: Date | undefined) => (at ? at.toISOString() : '');
+
+export async function loadDashboard(userId: string, orgId: string): Promise<DashboardView> {
+  return toDashboardView(await orderClientAs(userId).getDashboard({ organisationId: orgId }));
+}
+
+export function toDashboardView(answer: GetDashboardResponse): DashboardView {
+  return {
+    salesVisible: answer.salesVisible,
+    sales: answer.sales.map((sales) => ({
+      currency: sales.currency,
+      periods: sales.periods.map((period) => ({
+        period: period.period as SalesPeriod,
+        current: figures(period.current),
+        previous: figures(period.previous),
+      })),
+      days: sales.days.map((day) => ({ date: day.date, tickets: day.tickets, netMinor: day.netMinor })),
+    })),
+    openHolds: answer.openHolds,
+    heldTickets: answer.heldTickets,
+    events: answer.events.map((event) => ({
+      id: event.id,
+      name: event.name,
+      startsAt: iso(event.startsAt),
+      endsAt: iso(event.endsAt),
+      sold: event.sold,
+      reserved: event.reserved,
+      capacity: event.capacity ?? null,
+    })),
+    recentOrders: answer.recentOrders.map(toOrderView),
+  };
+}
+
+const figures = (value: GetDashboardResponse['sales'][number]['periods'][number]['current']) => ({
+  orders: value?.orders ?? 0,
+  tickets: value?.tickets ?? 0,
+  grossMinor: value?.grossMinor ?? 0,
+  refunds: value?.refunds ?? 0,
+  refundedMinor: value?.refundedMinor ?? 0,
+});

@@ -1,0 +1,211 @@
+// GetDashboard through gRPC, authorised by a real identity process: sales per currency for today, 7 and 30 days
+// beside the span before, the 30 days of the chart, open holds and refunds, checked against the orders this test
+// places on known calendar days; the live events with sold of capacity; a member without "orders.view" sees the
+// events only.
+import { PaymentChanged, PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
+import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
+import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
+import {
+  checkoutRequest,
+  idempotencyKey,
+  payment,
+  paymentChanged,
+  paymentRefunded,
+  refundRequests,
+  seedShop,
+  type SeededShop,
+} from '../fixtures/orders';
+
+jest.setTimeout(90_000);
+
+const ZONE = 'Europe/Amsterdam';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let h: OrderingHarness;
+let organisationId: string;
+let owner: { actorUserId: string };
+let scanner: { actorUserId: string };
+let euros: SeededShop;
+let dollars: SeededShop;
+
+/** The calendar day in Amsterdam, written by the test itself (not the service's helper). */
+const dayOf = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const realNow = new Date();
+const today = dayOf(realNow);
+/** Noon in Amsterdam `daysAgo` calendar days before today (a UTC offset of one or two hours keeps it on that day). */
+const noonDaysAgo = (daysAgo: number) => {
+  const date = new Date(`${today}T11:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - daysAgo);
+  return date;
+};
+
+beforeAll(async () => {
+  h = await startOrderingHarness('dashboard', { identity: true });
+  await h.createPaymentsStream();
+  const identity = h.identity!;
+  const { userId } = await identity.signUp(`owner-${h.namespace}@example.test`, 'Olive Owner');
+  owner = { actorUserId: userId };
+  organisationId = await identity.createOrganisation(userId, 'Dashboard Festival');
+  scanner = {
+    actorUserId: (await identity.addMember(organisationId, userId, `scan-${h.namespace}@example.test`, ['checkin']))
+      .userId,
+  };
+  const longOpen = { opensAt: new Date(realNow.getTime() - 90 * DAY_MS) };
+  euros = await seedShop(h, { organisationId, capacity: 40, ticketLimit: 30, priceMinor: 2500, shop: longOpen });
+  dollars = await seedShop(h, {
+    organisationId,
+    capacity: 10,
+    ticketLimit: null,
+    priceMinor: 1000,
+    shop: { ...longOpen, currency: 'USD' },
+  });
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function placeAt(at: Date, seeded: SeededShop, quantity: number): Promise<GuestOrder> {
+  h.clock.now = at;
+  const { order } = await h.orders.checkout(
+    checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity }], { email: 'guest@example.test' }),
+  );
+  return order!;
+}
+
+async function paidAt(at: Date, seeded: SeededShop, quantity: number): Promise<GuestOrder> {
+  const order = await placeAt(at, seeded, quantity);
+  const attempt = payment(
+    { id: order.id, organisationId, amountMinor: order.money!.totalMinor },
+    { amount: { amountMinor: order.money!.totalMinor, currency: seeded.shop.currency } },
+  );
+  await h.deliverPayment('kassa.payments.payment.succeeded', PaymentChanged, paymentChanged(attempt, 'succeeded'));
+  return order;
+}
+
+const dashboard = (as: { actorUserId: string }) => h.orders.getDashboard({ organisationId }, as);
+
+describe('GetDashboard', () => {
+  let tenDaysAgo: GuestOrder;
+  let recentOrderIds: string[];
+
+  beforeAll(async () => {
+    // Orders on known days; the expected sums read each order's own total (price, fee and all).
+    const placed: { daysAgo: number; order: GuestOrder; currency: string; tickets: number }[] = [];
+    const sale = async (daysAgo: number, seeded: SeededShop, quantity: number) => {
+      const at = daysAgo === 0 ? realNow : noonDaysAgo(daysAgo);
+      const order = await paidAt(at, seeded, quantity);
+      placed.push({ daysAgo, order, currency: seeded.shop.currency, tickets: quantity });
+      return order;
+    };
+    await sale(40, euros, 1);
+    tenDaysAgo = await sale(10, euros, 3);
+    await sale(3, euros, 1);
+    await sale(0, euros, 2);
+    await sale(0, dollars, 1);
+    expectedSales = placed;
+    // An order left unpaid: an open hold of 2 tickets.
+    h.clock.now = realNow;
+    const held = await placeAt(realNow, euros, 2);
+    // A refund of 10.00 of the order paid ten days ago, succeeding today.
+    const { refund } = await h.orders.refundOrder(
+      { organisationId, orderId: tenDaysAgo.id, full: false, amountMinor: 1_000, idempotencyKey: idempotencyKey() },
+      owner,
+    );
+    const request = await h.eventually(
+      async () => (await refundRequests(h)).find((r) => r.refundId === refund!.id),
+      'refund.requested',
+    );
+    await h.deliverPayment('kassa.payments.payment.refunded', PaymentRefunded, paymentRefunded(request, 'succeeded'));
+    recentOrderIds = [held.id, ...placed.map(({ order }) => order.id).reverse()].slice(0, 5);
+  });
+
+  let expectedSales: { daysAgo: number; order: GuestOrder; currency: string; tickets: number }[] = [];
+  const expectedSpan = (currency: string, from: number, days: number) => {
+    const orders = expectedSales.filter(
+      (sale) => sale.currency === currency && sale.daysAgo >= from && sale.daysAgo < from + days,
+    );
+    const refunded = currency === 'EUR' && from === 0 ? 1 : 0;
+    return {
+      orders: orders.length,
+      tickets: orders.reduce((sum, sale) => sum + sale.tickets, 0),
+      grossMinor: orders.reduce((sum, sale) => sum + sale.order.money!.totalMinor, 0),
+      refunds: refunded,
+      refundedMinor: refunded * 1_000,
+    };
+  };
+
+  it('sums sales per currency for today, 7 and 30 days beside the span before, with refunds on their own day', async () => {
+    const answer = await dashboard(owner);
+    expect(answer.salesVisible).toBe(true);
+    expect(answer.timeZone).toBe(ZONE);
+    expect(answer.sales.map((sales) => sales.currency)).toEqual(['EUR', 'USD']);
+    for (const currency of ['EUR', 'USD']) {
+      const sales = answer.sales.find((entry) => entry.currency === currency)!;
+      expect(sales.periods).toEqual(
+        [
+          ['today', 1],
+          ['7d', 7],
+          ['30d', 30],
+        ].map(([period, days]) => ({
+          period,
+          current: expectedSpan(currency, 0, days as number),
+          previous: expectedSpan(currency, days as number, days as number),
+        })),
+      );
+    }
+    const eur = answer.sales[0]!;
+    // Worked out by hand as well: 2 + 1 tickets in 7 days, 2 + 1 + 3 in 30, the 3 of ten days ago the 7 before.
+    expect(eur.periods.map((period) => [period.current!.tickets, period.previous!.tickets])).toEqual([
+      [2, 0],
+      [3, 3],
+      [6, 1],
+    ]);
+  });
+
+  it('gives the chart 30 days, oldest first, today last, with net sales (refunds taken off the day they succeeded)', async () => {
+    const eur = (await dashboard(owner)).sales[0]!;
+    expect(eur.days).toHaveLength(30);
+    expect(eur.days[29]!.date).toBe(today);
+    expect(eur.days[0]!.date).toBe(dayOf(noonDaysAgo(29)));
+    const byDate = new Map(eur.days.map((day) => [day.date, day]));
+    const todays = expectedSales.filter((sale) => sale.currency === 'EUR' && sale.daysAgo === 0);
+    expect(byDate.get(today)).toEqual({
+      date: today,
+      tickets: todays.reduce((sum, sale) => sum + sale.tickets, 0),
+      netMinor: todays.reduce((sum, sale) => sum + sale.order.money!.totalMinor, 0) - 1_000,
+    });
+    expect(byDate.get(dayOf(noonDaysAgo(10)))).toEqual({
+      date: dayOf(noonDaysAgo(10)),
+      tickets: 3,
+      netMinor: tenDaysAgo.money!.totalMinor,
+    });
+    expect(eur.days.reduce((sum, day) => sum + day.tickets, 0)).toBe(6);
+  });
+
+  it('counts open holds and lists the newest orders', async () => {
+    const answer = await dashboard(owner);
+    expect({ openHolds: answer.openHolds, heldTickets: answer.heldTickets }).toEqual({ openHolds: 1, heldTickets: 2 });
+    expect(answer.recentOrders.map((order) => order.id)).toEqual(recentOrderIds);
+  });
+
+  it('lists the live events with sold, held and capacity (the smaller of ticket limit and options, or unlimited)', async () => {
+    const answer = await dashboard(owner);
+    const byId = new Map(answer.events.map((event) => [event.id, event]));
+    expect(byId.get(euros.event.id)).toMatchObject({
+      name: euros.event.name,
+      startsAt: euros.event.startsAt,
+      sold: 1 + 3 + 1 + 2,
+      reserved: 2,
+      capacity: 30,
+    });
+    // The dollar event has no ticket limit: its one option's capacity is what it can sell.
+    expect(byId.get(dollars.event.id)).toMatchObject({ sold: 1, reserved: 0, capacity: 10 });
+  });
+
+  it('a member without "orders.view" sees the events, and no sales, holds or orders', async () => {
+    const answer = await dashboard(scanner);
+    expect(answer).toMatchObject({ salesVisible: false, sales: [], openHolds: 0, heldTickets: 0, recentOrders: [] });
+    expect(answer.events.map((event) => event.id).sort()).toEqual([euros.event.id, dollars.event.id].sort());
+  });
+});

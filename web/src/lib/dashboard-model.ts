@@ -1,0 +1,56 @@
+// The organisation's dashboard (/o/{orgId}) as the screen draws it: sales per currency, the chart's days, open holds,
+// the live events with sold of capacity and the newest orders. The BFF fills it from ordering's GetDashboard.
+import type { OrderView } from './order-model';
+
+export interface SalesFiguresView {
+  orders: number;
+  tickets: number;
+  grossMinor: number;
+  refunds: number;
+  refundedMinor: number;
+}
+
+export const SALES_PERIODS = ['today', '7d', '30d'] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+
+export interface CurrencySalesView {
+  currency: string;
+  periods: { period: SalesPeriod; current: SalesFiguresView; previous: SalesFiguresView }[];
+  /** Oldest first, today last. */
+  days: { date: string; tickets: number; netMinor: number }[];
+}
+
+export interface DashboardEventView {
+  id: string;
+  name: string;
+  /** ISO 8601; '' when unknown. */
+  startsAt: string;
+  endsAt: string;
+  sold: number;
+  reserved: number;
+  /** null: unlimited. */
+  capacity: number | null;
+}
+
+export interface DashboardView {
+  /** The member may see sales, holds and orders ("orders.view"). */
+  salesVisible: boolean;
+  sales: CurrencySalesView[];
+  openHolds: number;
+  heldTickets: number;
+  events: DashboardEventView[];
+  recentOrders: OrderView[];
+}
+
+/** Sold of capacity as a share from 0 to 1; null when unlimited. */
+export function soldShare(event: Pick<DashboardEventView, 'sold' | 'capacity'>): number | null {
+  if (event.capacity === null) return null;
+  if (event.capacity <= 0) return 1;
+  return Math.min(1, event.sold / event.capacity);
+}
+
+/** The change from `previous` to `current` in whole percent; null when there was nothing before to compare with. */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / Math.abs(previous)) * 100);
+}
