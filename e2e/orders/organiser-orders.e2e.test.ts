@@ -418,6 +418,24 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(await page.getByTestId('order-refunded').textContent()).toBe(euro(1250));
     expect((await rowsOf(page, 'order-refunds'))[0]).toMatch(/€12\.50 Partial refund By the organiser/);
 
+    // A second live event that no shop sells yet: the dashboard asks for attention to it.
+    const { event: brunch } = expectOk(
+      await org.owner.api.call('POST', `/api/organisations/${org.orgId}/events`, {
+        name: 'Sunday Brunch',
+        description: '',
+        startsAt: '2031-07-06T10:00:00.000Z',
+        endsAt: '2031-07-06T13:00:00.000Z',
+        ticketLimit: 40,
+        location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
+        translations: [],
+      }),
+      'create event',
+    ) as { event: { id: string } };
+    expectOk(
+      await org.owner.api.call('POST', `/api/organisations/${org.orgId}/events/${brunch.id}/publish`),
+      'publish',
+    );
+
     // The dashboard, figures worked out from the orders above: today A (2 passes) and B (1 ticket) were paid; A was
     // refunded in full (its tickets back on sale) and B by 12.50; C still holds its ticket.
     await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
@@ -434,6 +452,19 @@ describe("the organiser's orders and payments in Chromium", () => {
     const event = page.getByTestId('overview-event').filter({ hasText: 'Friday Jazz' });
     expect(await event.getByTestId('overview-event-sold').textContent()).toBe('1 of 200 sold · 1 held');
     expect(await event.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+    expect(await page.getByTestId('overview-shop').allTextContents()).toEqual([
+      expect.stringMatching(/^Harbour Weekend.*Open until .*Open$/),
+    ]);
+    const brunchRow = page.getByTestId('overview-event').filter({ hasText: 'Sunday Brunch' });
+    await eventually('the new event on the dashboard (ordering projects it from catalog)', async () => {
+      if ((await brunchRow.count()) === 1) return true;
+      await page.reload();
+      return undefined;
+    });
+    expect(await brunchRow.getByTestId('overview-event-sold').textContent()).toBe('0 of 40 sold');
+    expect(await page.getByTestId('attention-event-without-shop').allTextContents()).toEqual([
+      'No shop sells Sunday Brunch yet. Set up a shop',
+    ]);
     const newest = await page.getByTestId('overview-order').allTextContents();
     expect(newest.map((row) => row.slice(0, a.number.length))).toEqual([c.number, b.number, a.number]);
     expect(await page.getByTestId('page-overview').getByTestId('empty-state').count()).toBe(0);

@@ -33,6 +33,15 @@ export function toDashboardView(answer: GetDashboardResponse): DashboardView {
       sold: event.sold,
       reserved: event.reserved,
       capacity: event.capacity ?? null,
+      shopCount: event.shopCount,
+    })),
+    shops: answer.shops.map((shop) => ({
+      id: shop.id,
+      name: shop.name,
+      window: shop.window === 'upcoming' ? 'upcoming' : 'open',
+      opensAt: iso(shop.opensAt),
+      closesAt: iso(shop.closesAt),
+      currency: shop.currency,
     })),
     recentOrders: answer.recentOrders.map(toOrderView),
   };

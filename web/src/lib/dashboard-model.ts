@@ -30,6 +30,17 @@ export interface DashboardEventView {
   reserved: number;
   /** null: unlimited. */
   capacity: number | null;
+  /** Public shops, open or opening later, that sell it: 0 means guests cannot buy it yet. */
+  shopCount: number;
+}
+
+export interface DashboardShopView {
+  id: string;
+  name: string;
+  window: 'open' | 'upcoming';
+  opensAt: string;
+  closesAt: string;
+  currency: string;
 }
 
 export interface DashboardView {
@@ -39,6 +50,8 @@ export interface DashboardView {
   openHolds: number;
   heldTickets: number;
   events: DashboardEventView[];
+  /** Open now first, then opening later. */
+  shops: DashboardShopView[];
   recentOrders: OrderView[];
 }
 

@@ -2,17 +2,19 @@ import { calendarDay, DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
 import type { CallContext } from '@kassa/platform/grpc';
 import type { GetDashboardRequest, GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
 import { eventCapacity, firstDayRead, salesOverview } from '../domain/sales-overview';
-import { dailySales, liveEvents, newestOrderIds, openHolds } from '../persistence/dashboard.repository';
+import { shopWindow } from '../domain/sale-window';
+import { dailySales, liveEvents, newestOrderIds, openHolds, unclosedShops } from '../persistence/dashboard.repository';
 import { checkOrderIds, loadOrders } from './order-records';
 import { ORDERS_VIEW, type OrderingContext } from './ordering-context';
 
-/** Live events shown, and recent orders. */
+/** Live events, open and upcoming shops shown, and recent orders. */
 export const DASHBOARD_EVENTS = 10;
+export const DASHBOARD_SHOPS = 10;
 export const DASHBOARD_RECENT_ORDERS = 5;
 
 /**
- * The organisation's dashboard from ordering's own tables: any member sees the live events with sold of capacity;
- * sales, holds and recent orders need "orders.view".
+ * The organisation's dashboard from ordering's own tables: any member sees the live events with sold of capacity and
+ * the open and upcoming shops; sales, holds and recent orders need "orders.view".
  */
 export async function getDashboard(
   ctx: OrderingContext,
@@ -34,12 +36,30 @@ export async function getDashboard(
     sold: event.sold,
     reserved: event.reserved,
     capacity: eventCapacity(event.ticketLimit, event.optionsCapacity) ?? undefined,
+    shopCount: event.shopCount,
   }));
+  const shops = (await unclosedShops(em, request.organisationId, now, DASHBOARD_SHOPS)).flatMap((shop) => {
+    // Closed early (catalog's window says so before the clock does): no longer open or upcoming.
+    const window = shopWindow(shop, now);
+    return window === 'closed'
+      ? []
+      : [
+          {
+            id: shop.id,
+            name: shop.name,
+            window,
+            opensAt: shop.opensAt,
+            closesAt: shop.closesAt,
+            currency: shop.currency,
+          },
+        ];
+  });
   const answer: GetDashboardResponse = {
     sales: [],
     openHolds: 0,
     heldTickets: 0,
     events,
+    shops,
     recentOrders: [],
     timeZone,
     salesVisible,

@@ -2,7 +2,7 @@ import type { ShopChanged } from '@kassa/proto/catalog/events/v1/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { upsertShop } from '../persistence/projection.repository';
 
-/** catalog's ShopChanged → the shop's status, window, times, currency and donation; "removed" leaves a tombstone. */
+/** catalog's ShopChanged → the shop's name, status, window, times, currency and donation; "removed" leaves a tombstone. */
 export async function projectShop(em: EntityManager, message: ShopChanged): Promise<void> {
   const shop = message.shop;
   if (!shop?.id) throw new Error('ShopChanged without a shop');
@@ -11,6 +11,7 @@ export async function projectShop(em: EntityManager, message: ShopChanged): Prom
     {
       id: shop.id,
       organisationId: shop.organisationId,
+      name: shop.name,
       status: shop.status,
       window: shop.window,
       opensAt: shop.opensAt ?? new Date(0),

@@ -85,6 +85,8 @@ export interface LiveEventRow {
   optionsCapacity: number | null;
   sold: number;
   reserved: number;
+  /** Public shops not yet closed with an item for it. */
+  shopCount: number;
 }
 
 /**
@@ -107,18 +109,24 @@ export async function liveEvents(
       options_capacity: string | null;
       sold: number;
       reserved: number;
+      shop_count: number;
     }[]
   >(
     `select e.id, e.name, e.starts_at, e.ends_at, e.ticket_limit,
             (select case when count(*) = 0 or bool_or(t.capacity is null) then null else sum(t.capacity) end
                from ticket_option t where t.event_id = e.id and not t.removed)::text as options_capacity,
             coalesce((select sum(b.sold) from quota_bucket b where b.quota_id = e.id), 0)::int as sold,
-            coalesce((select sum(b.reserved) from quota_bucket b where b.quota_id = e.id), 0)::int as reserved
+            coalesce((select sum(b.reserved) from quota_bucket b where b.quota_id = e.id), 0)::int as reserved,
+            (select count(distinct s.id) from shop_item i
+               join shop s on s.id = i.shop_id
+               join ticket_option t on t.id = i.ticket_option_id
+              where not i.removed and s.status = 'public' and s.closes_at > ?
+                and (t.event_id = e.id or e.id = any(i.event_ids)))::int as shop_count
        from event e
       where e.organisation_id = ? and e.status = 'live' and e.ends_at > ?
       order by e.starts_at asc nulls last, e.id
       limit ?`,
-    [organisationId, now, limit],
+    [now, organisationId, now, limit],
   );
   return rows.map((row) => ({
     id: row.id,
@@ -129,5 +137,41 @@ export async function liveEvents(
     optionsCapacity: row.options_capacity === null ? null : Number(row.options_capacity),
     sold: Number(row.sold),
     reserved: Number(row.reserved),
+    shopCount: Number(row.shop_count),
+  }));
+}
+
+export interface OpenShopRow {
+  id: string;
+  name: string;
+  opensAt: Date;
+  closesAt: Date;
+  currency: string;
+  projectedWindow: string;
+}
+
+/** Public shops that have not closed by the clock, soonest opening first (the caller reads each one's window). */
+export async function unclosedShops(
+  em: EntityManager,
+  organisationId: string,
+  now: Date,
+  limit: number,
+): Promise<OpenShopRow[]> {
+  const rows = await em.execute<
+    { id: string; name: string; opens_at: Date; closes_at: Date; currency: string; projected_window: string }[]
+  >(
+    `select id, name, opens_at, closes_at, currency, projected_window from shop
+      where organisation_id = ? and status = 'public' and closes_at > ?
+      order by opens_at, id
+      limit ?`,
+    [organisationId, now, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    opensAt: new Date(row.opens_at),
+    closesAt: new Date(row.closes_at),
+    currency: row.currency,
+    projectedWindow: row.projected_window,
   }));
 }

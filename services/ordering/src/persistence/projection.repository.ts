@@ -146,6 +146,8 @@ async function syncQuota(
 export interface ShopSnapshot {
   id: string;
   organisationId: string;
+  /** Shown on the dashboard. */
+  name: string;
   status: string;
   window: string;
   opensAt: Date;
@@ -161,10 +163,12 @@ export interface ShopSnapshot {
 /** A snapshot, or with `removed` the tombstone of a shop removed for good. */
 export async function upsertShop(em: EntityManager, shop: ShopSnapshot, { removed = false } = {}): Promise<boolean> {
   const rows = await em.execute(
-    `insert into shop (id, organisation_id, status, projected_window, opens_at, closes_at, currency, password_protected,
-       password_version, donation_enabled, donation_suggested_minor, donation_allow_custom, reservation_minutes, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${BIGINT_ARRAY}, ?, ?, ?)
-     on conflict (id) do update set organisation_id = excluded.organisation_id, status = excluded.status,
+    `insert into shop (id, organisation_id, name, status, projected_window, opens_at, closes_at, currency,
+       password_protected, password_version, donation_enabled, donation_suggested_minor, donation_allow_custom,
+       reservation_minutes, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${BIGINT_ARRAY}, ?, ?, ?)
+     on conflict (id) do update set organisation_id = excluded.organisation_id, name = excluded.name,
+       status = excluded.status,
        projected_window = excluded.projected_window, opens_at = excluded.opens_at, closes_at = excluded.closes_at,
        currency = excluded.currency, password_protected = excluded.password_protected,
        password_version = excluded.password_version, donation_enabled = excluded.donation_enabled,
@@ -175,6 +179,7 @@ export async function upsertShop(em: EntityManager, shop: ShopSnapshot, { remove
     [
       shop.id,
       shop.organisationId,
+      shop.name,
       removed ? 'removed' : shop.status,
       removed ? '' : shop.window,
       shop.opensAt,

@@ -7,6 +7,7 @@ import { Migration20261230OrderingOrders } from './migrations/migration-20261230
 import { Migration20270401OrderingAccessKeys } from './migrations/migration-20270401-ordering-access-keys';
 import { Migration20270402OrderingHoldLimits } from './migrations/migration-20270402-ordering-hold-limits';
 import { Migration20270501OrderingDashboard } from './migrations/migration-20270501-ordering-dashboard';
+import { Migration20270502OrderingDashboardShops } from './migrations/migration-20270502-ordering-dashboard-shops';
 import {
   CheckoutIdempotencyEntity,
   OrderAllocationEntity,
@@ -48,4 +49,5 @@ export const orderingMigrations: MigrationObject[] = [
   { name: 'Migration20270401OrderingAccessKeys', class: Migration20270401OrderingAccessKeys },
   { name: 'Migration20270402OrderingHoldLimits', class: Migration20270402OrderingHoldLimits },
   { name: 'Migration20270501OrderingDashboard', class: Migration20270501OrderingDashboard },
+  { name: 'Migration20270502OrderingDashboardShops', class: Migration20270502OrderingDashboardShops },
 ];

@@ -7,6 +7,8 @@ export const ShopEntity = defineEntity({
   properties: (p) => ({
     id: p.string().primary(),
     organisationId: p.string(),
+    /** Shown on the dashboard. */
+    name: p.string(),
     status: p.string(),
     /** The window of the last snapshot ("" unless public); the clock is read too (domain/sale-window.ts). */
     projectedWindow: p.string(),

@@ -2,8 +2,10 @@
 // beside the span before, the 30 days of the chart, open holds and refunds, checked against the orders this test
 // places on known calendar days; the live events with sold of capacity; a member without "orders.view" sees the
 // events only.
+import { EventChanged, ShopChanged } from '@kassa/proto/catalog/events/v1/events';
 import { PaymentChanged, PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
 import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
+import { eventChanged, eventSnapshot, shopChanged, shopSnapshot } from '../fixtures/catalog-messages';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
 import {
   checkoutRequest,
@@ -27,6 +29,8 @@ let owner: { actorUserId: string };
 let scanner: { actorUserId: string };
 let euros: SeededShop;
 let dollars: SeededShop;
+let unsold: { id: string; name: string };
+let later: { id: string; name: string; opensAt: Date };
 
 /** The calendar day in Amsterdam, written by the test itself (not the service's helper). */
 const dayOf = (at: Date) =>
@@ -60,6 +64,19 @@ beforeAll(async () => {
     priceMinor: 1000,
     shop: { ...longOpen, currency: 'USD' },
   });
+  // A live event no shop sells yet, and a shop that opens in two days.
+  const event = eventSnapshot({ organisationId, name: 'Autumn Session' });
+  await h.project('kassa.catalog.event.published', EventChanged, eventChanged(event, 'published'));
+  unsold = { id: event.id, name: event.name };
+  const upcoming = shopSnapshot({
+    organisationId,
+    name: 'Autumn Presale',
+    opensAt: new Date(realNow.getTime() + 2 * DAY_MS),
+    closesAt: new Date(realNow.getTime() + 3 * DAY_MS),
+    window: 'upcoming',
+  });
+  await h.project('kassa.catalog.shop.published', ShopChanged, shopChanged(upcoming, 'published'));
+  later = { id: upcoming.id, name: upcoming.name, opensAt: upcoming.opensAt! };
 }, 120_000);
 afterAll(async () => {
   await h?.stop();
@@ -200,12 +217,25 @@ describe('GetDashboard', () => {
       capacity: 30,
     });
     // The dollar event has no ticket limit: its one option's capacity is what it can sell.
-    expect(byId.get(dollars.event.id)).toMatchObject({ sold: 1, reserved: 0, capacity: 10 });
+    expect(byId.get(dollars.event.id)).toMatchObject({ sold: 1, reserved: 0, capacity: 10, shopCount: 1 });
+    expect(byId.get(euros.event.id)!.shopCount).toBe(1);
+    // No shop sells it yet: the dashboard points that out.
+    expect(byId.get(unsold.id)).toMatchObject({ name: unsold.name, sold: 0, shopCount: 0 });
+  });
+
+  it('lists the shops open now, then the ones opening later', async () => {
+    const { shops } = await dashboard(owner);
+    expect(shops.map((shop) => [shop.id, shop.window])).toEqual([
+      ...[euros.shop.id, dollars.shop.id].sort().map((id) => [id, 'open']),
+      [later.id, 'upcoming'],
+    ]);
+    expect(shops[2]).toMatchObject({ name: later.name, opensAt: later.opensAt, currency: 'EUR' });
   });
 
   it('a member without "orders.view" sees the events, and no sales, holds or orders', async () => {
     const answer = await dashboard(scanner);
     expect(answer).toMatchObject({ salesVisible: false, sales: [], openHolds: 0, heldTickets: 0, recentOrders: [] });
-    expect(answer.events.map((event) => event.id).sort()).toEqual([euros.event.id, dollars.event.id].sort());
+    expect(answer.events.map((event) => event.id).sort()).toEqual([euros.event.id, dollars.event.id, unsold.id].sort());
+    expect(answer.shops).toHaveLength(3);
   });
 });

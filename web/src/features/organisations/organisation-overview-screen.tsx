@@ -8,9 +8,11 @@ import {
   changePercent,
   type CurrencySalesView,
   type DashboardEventView,
+  type DashboardShopView,
   type DashboardView,
   soldShare,
 } from '../../lib/dashboard-model';
+import { useFormatter } from '../../lib/formatter';
 import { formatMinor } from '../../lib/money-input';
 import type { OrganisationSummary } from '../../lib/organisations';
 import { PageHeader } from '../dashboard/page-header';
@@ -53,6 +55,7 @@ export function OrganisationOverviewScreen({
           </Link>
         )}
       </PageHeader>
+      <Attention dashboard={dashboard} base={base} Link={Link} />
       {dashboard.salesVisible && <SalesSection dashboard={dashboard} base={base} Link={Link} />}
       <section aria-labelledby="overview-events" data-testid="overview-events">
         <h2 id="overview-events" className="mb-3 text-lg font-semibold">
@@ -75,6 +78,7 @@ export function OrganisationOverviewScreen({
           </ul>
         )}
       </section>
+      <ShopsSection shops={dashboard.shops} base={base} Link={Link} />
       {dashboard.salesVisible && dashboard.recentOrders.length > 0 && (
         <RecentOrders dashboard={dashboard} base={base} Link={Link} />
       )}
@@ -92,6 +96,66 @@ export function OrganisationOverviewScreen({
         ))}
       </dl>
     </div>
+  );
+}
+
+/** What an organiser should act on: for now, live events that no open or upcoming shop sells. */
+function Attention({ dashboard, base, Link }: { dashboard: DashboardView; base: string; Link: LinkComponent }) {
+  const t = useTranslations('Organisations.overview');
+  const unsold = dashboard.events.filter((event) => event.shopCount === 0);
+  if (unsold.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="overview-attention"
+      data-testid="overview-attention"
+      className="rounded-lg border border-warning/40 bg-warning/10 p-4"
+    >
+      <h2 id="overview-attention" className="mb-2 font-semibold">
+        {t('attention')}
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {unsold.map((event) => (
+          <li key={event.id} data-testid="attention-event-without-shop">
+            {t('eventWithoutShop', { name: event.name })}{' '}
+            <Link href={`${base}/shops`} className="underline">
+              {t('toShops')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ShopsSection({ shops, base, Link }: { shops: DashboardShopView[]; base: string; Link: LinkComponent }) {
+  const t = useTranslations('Organisations.overview');
+  const format = useFormatter();
+  const moment = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section aria-labelledby="overview-shops" data-testid="overview-shops">
+      <h2 id="overview-shops" className="mb-3 text-lg font-semibold">
+        {t('shops')}
+      </h2>
+      {shops.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('noShops')}</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border">
+          {shops.map((shop) => (
+            <li key={shop.id} className="flex flex-wrap items-center gap-3 p-3 text-sm" data-testid="overview-shop">
+              <Link href={`${base}/shops/${shop.id}`} className="font-medium underline-offset-4 hover:underline">
+                {shop.name}
+              </Link>
+              <span className="ml-auto text-muted-foreground">
+                {shop.window === 'open'
+                  ? t('shopOpen', { date: moment(shop.closesAt) })
+                  : t('shopUpcoming', { date: moment(shop.opensAt) })}
+              </span>
+              {shop.window === 'open' && <StatusBadge status="open" />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -402,6 +402,28 @@ export interface GetDashboardResponse {
   timeZone: string;
   /** Whether the caller may see sales (holds "orders.view"). */
   salesVisible: boolean;
+  /** Public shops open now, then those opening later, soonest first, at most 10. */
+  shops: DashboardShop[];
+}
+
+/** A public shop that is open or opens later. */
+export interface DashboardShop {
+  /** "shp_…". */
+  id: string;
+  /** The shop's name. */
+  name: string;
+  /** "upcoming" or "open". */
+  window: string;
+  /** When it opens. */
+  opensAt:
+    | Date
+    | undefined;
+  /** When it closes. */
+  closesAt:
+    | Date
+    | undefined;
+  /** ISO 4217. */
+  currency: string;
 }
 
 /** Sales in one currency. */
@@ -472,7 +494,11 @@ export interface DashboardEvent {
    * The most it can sell: its ticket limit, or the sum of its ticket options' capacities when all have one, the
    * smaller of the two when both; unset when unlimited.
    */
-  capacity?: number | undefined;
+  capacity?:
+    | number
+    | undefined;
+  /** Public shops, open or opening later, with an item for it; 0 means guests cannot buy it anywhere yet. */
+  shopCount: number;
 }
 
 function createBaseCheckoutRequest(): CheckoutRequest {
@@ -3720,7 +3746,16 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
 };
 
 function createBaseGetDashboardResponse(): GetDashboardResponse {
-  return { sales: [], openHolds: 0, heldTickets: 0, events: [], recentOrders: [], timeZone: "", salesVisible: false };
+  return {
+    sales: [],
+    openHolds: 0,
+    heldTickets: 0,
+    events: [],
+    recentOrders: [],
+    timeZone: "",
+    salesVisible: false,
+    shops: [],
+  };
 }
 
 export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
@@ -3745,6 +3780,9 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
     }
     if (message.salesVisible !== false) {
       writer.uint32(56).bool(message.salesVisible);
+    }
+    for (const v of message.shops) {
+      DashboardShop.encode(v!, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -3818,6 +3856,14 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
             message.salesVisible = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.shops.push(DashboardShop.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3859,6 +3905,7 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
         : isSet(object.sales_visible)
         ? globalThis.Boolean(object.sales_visible)
         : false,
+      shops: globalThis.Array.isArray(object?.shops) ? object.shops.map((e: any) => DashboardShop.fromJSON(e)) : [],
     };
   },
 
@@ -3885,6 +3932,9 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
     if (message.salesVisible !== false) {
       obj.salesVisible = message.salesVisible;
     }
+    if (message.shops?.length) {
+      obj.shops = message.shops.map((e) => DashboardShop.toJSON(e));
+    }
     return obj;
   },
 
@@ -3900,6 +3950,164 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
     message.recentOrders = object.recentOrders?.map((e) => Order.fromPartial(e)) || [];
     message.timeZone = object.timeZone ?? "";
     message.salesVisible = object.salesVisible ?? false;
+    message.shops = object.shops?.map((e) => DashboardShop.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDashboardShop(): DashboardShop {
+  return { id: "", name: "", window: "", opensAt: undefined, closesAt: undefined, currency: "" };
+}
+
+export const DashboardShop: MessageFns<DashboardShop> = {
+  encode(message: DashboardShop, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.window !== "") {
+      writer.uint32(26).string(message.window);
+    }
+    if (message.opensAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.opensAt), writer.uint32(34).fork()).join();
+    }
+    if (message.closesAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.closesAt), writer.uint32(42).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(50).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardShop {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardShop();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.window = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.opensAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.closesAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardShop {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      window: isSet(object.window) ? globalThis.String(object.window) : "",
+      opensAt: isSet(object.opensAt)
+        ? fromJsonTimestamp(object.opensAt)
+        : isSet(object.opens_at)
+        ? fromJsonTimestamp(object.opens_at)
+        : undefined,
+      closesAt: isSet(object.closesAt)
+        ? fromJsonTimestamp(object.closesAt)
+        : isSet(object.closes_at)
+        ? fromJsonTimestamp(object.closes_at)
+        : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+    };
+  },
+
+  toJSON(message: DashboardShop): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.window !== "") {
+      obj.window = message.window;
+    }
+    if (message.opensAt !== undefined) {
+      obj.opensAt = message.opensAt.toISOString();
+    }
+    if (message.closesAt !== undefined) {
+      obj.closesAt = message.closesAt.toISOString();
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardShop>, I>>(base?: I): DashboardShop {
+    return DashboardShop.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardShop>, I>>(object: I): DashboardShop {
+    const message = createBaseDashboardShop();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.window = object.window ?? "";
+    message.opensAt = object.opensAt ?? undefined;
+    message.closesAt = object.closesAt ?? undefined;
+    message.currency = object.currency ?? "";
     return message;
   },
 };
@@ -4357,7 +4565,16 @@ export const SalesDay: MessageFns<SalesDay> = {
 };
 
 function createBaseDashboardEvent(): DashboardEvent {
-  return { id: "", name: "", startsAt: undefined, endsAt: undefined, sold: 0, reserved: 0, capacity: undefined };
+  return {
+    id: "",
+    name: "",
+    startsAt: undefined,
+    endsAt: undefined,
+    sold: 0,
+    reserved: 0,
+    capacity: undefined,
+    shopCount: 0,
+  };
 }
 
 export const DashboardEvent: MessageFns<DashboardEvent> = {
@@ -4382,6 +4599,9 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     }
     if (message.capacity !== undefined) {
       writer.uint32(56).int32(message.capacity);
+    }
+    if (message.shopCount !== 0) {
+      writer.uint32(64).int32(message.shopCount);
     }
     return writer;
   },
@@ -4455,6 +4675,14 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
             message.capacity = reader.int32();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.shopCount = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4484,6 +4712,11 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
       sold: isSet(object.sold) ? globalThis.Number(object.sold) : 0,
       reserved: isSet(object.reserved) ? globalThis.Number(object.reserved) : 0,
       capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : undefined,
+      shopCount: isSet(object.shopCount)
+        ? globalThis.Number(object.shopCount)
+        : isSet(object.shop_count)
+        ? globalThis.Number(object.shop_count)
+        : 0,
     };
   },
 
@@ -4510,6 +4743,9 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     if (message.capacity !== undefined) {
       obj.capacity = Math.round(message.capacity);
     }
+    if (message.shopCount !== 0) {
+      obj.shopCount = Math.round(message.shopCount);
+    }
     return obj;
   },
 
@@ -4525,6 +4761,7 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     message.sold = object.sold ?? 0;
     message.reserved = object.reserved ?? 0;
     message.capacity = object.capacity ?? undefined;
+    message.shopCount = object.shopCount ?? 0;
     return message;
   },
 };
