@@ -94,6 +94,21 @@ export interface PublicEventView {
   ticketOptions: PublicTicketOptionView[];
 }
 
+/** A shop where guests buy an event's tickets, as the event's public page lists it. */
+export interface PublicEventShopView {
+  shopId: string;
+  name: string;
+  /** open or upcoming. */
+  window: 'open' | 'upcoming';
+  opensAt: string;
+  closesAt: string;
+  currency: string;
+  /** The lowest price there for this event. */
+  priceFromMinor: number;
+  /** An availability word: available, upcoming, sold out or closed. */
+  status: string;
+}
+
 /** The body of POST /api/organisations/{orgId}/events and PUT …/events/{eventId}. */
 export interface EventInput {
   name: string;

@@ -1,6 +1,7 @@
 import { EventScreen, type EventActions } from '../../src/features/events/event-screen';
 import { EventsListScreen, eventsListHref } from '../../src/features/events/events-list-screen';
 import { PublicEventScreen } from '../../src/features/events/public-event-screen';
+import type { PublicEventShopView } from '../../src/lib/event-model';
 import type {
   EventListView,
   EventView,
@@ -254,8 +255,8 @@ describe('the public event page', () => {
     ticketOptions: [{ id: 'tko_01jc5v3q8x0000000000000001', name: 'Regulier', description: 'Toegang' }],
   };
 
-  it("shows the event in the visitor's language and says tickets come with the shop", () => {
-    const html = render('nl', <PublicEventScreen event={publicEvent} />);
+  it("shows the event in the visitor's language and, with no shop selling it yet, says tickets come with the shop", () => {
+    const html = render('nl', <PublicEventScreen event={publicEvent} shops={[]} />);
     expect(html).toContain('<h1');
     expect(text(html)).toContain('Zomerfeest');
     expect(text(html)).toContain('1 jul 2027');
@@ -266,9 +267,46 @@ describe('the public event page', () => {
   });
 
   it('marks an ended event', () => {
-    const html = render('en', <PublicEventScreen event={{ ...publicEvent, status: 'ended', ticketOptions: [] }} />);
+    const html = render(
+      'en',
+      <PublicEventScreen event={{ ...publicEvent, status: 'ended', ticketOptions: [] }} shops={null} />,
+    );
     expect(html).toContain('data-status="ended"');
     expect(text(html)).toContain('This event has ended.');
     expect(text(html)).toContain('There are no tickets for this event yet.');
+  });
+
+  const shop = (overrides: Partial<PublicEventShopView>): PublicEventShopView => ({
+    shopId: 'shp_01jc5v3q8x0000000000000001',
+    name: 'Zomerwinkel',
+    window: 'open',
+    opensAt: '2027-05-01T10:00:00.000Z',
+    closesAt: '2027-07-01T10:00:00.000Z',
+    currency: 'EUR',
+    priceFromMinor: 2500,
+    status: 'available',
+    ...overrides,
+  });
+
+  it('leads to the shops that sell it, with the price from, availability and when an upcoming one opens', () => {
+    const html = render(
+      'en',
+      <PublicEventScreen
+        event={publicEvent}
+        shops={[
+          shop({}),
+          shop({ shopId: 'shp_01jc5v3q8x0000000000000002', name: 'Late', status: 'sold out', priceFromMinor: 1000 }),
+          shop({ shopId: 'shp_01jc5v3q8x0000000000000003', name: 'Presale', window: 'upcoming', status: 'upcoming' }),
+        ]}
+      />,
+    );
+    const rows = [...html.matchAll(/data-testid="public-event-shop"[^]*?<\/li>/g)].map((match) => text(`<${match[0]}`));
+    expect(rows).toEqual([
+      expect.stringMatching(/Zomerwinkel From €25\.00 · Tickets available Buy tickets$/),
+      expect.stringMatching(/Late From €10\.00 · Sold out View shop$/),
+      expect.stringMatching(/Presale From €25\.00 · Sale opens May 1, 2027, 12:00 PM View shop$/),
+    ]);
+    expect(html).toContain('href="/s/shp_01jc5v3q8x0000000000000001"');
+    expect(text(html)).not.toContain('opens here soon');
   });
 });

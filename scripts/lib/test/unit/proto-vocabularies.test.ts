@@ -60,6 +60,8 @@ function vocabularyOf({ file, message, field }: ProtoFieldComment): Vocabulary |
       return { words: SHOP_WINDOWS };
     case 'catalog PublicShop.window':
     case 'ordering GetAvailabilityResponse.window':
+    case 'ordering EventShop.window':
+    case 'ordering DashboardShop.window':
       return {
         words: SHOP_WINDOWS,
         part: { words: ['upcoming', 'open'], why: 'a closed shop is not shown to guests' },
@@ -77,6 +79,7 @@ function vocabularyOf({ file, message, field }: ProtoFieldComment): Vocabulary |
     case 'ordering RefundRequested.reason':
       return { words: REFUND_REASONS };
     case 'ordering ItemAvailability.status':
+    case 'ordering EventShop.status':
       return { words: AVAILABILITY_STATUSES };
     case 'payments Payment.provider':
       return { words: PAYMENT_PROVIDER_NAMES };

@@ -1,6 +1,7 @@
 import type { AsyncHandlers } from '@kassa/platform/grpc';
 import { OrderingServiceService } from '@kassa/proto/ordering/v1/ordering';
 import { getAvailability } from '../application/get-availability';
+import { listEventShops } from '../application/list-event-shops';
 import type { OrderingContext } from '../application/ordering-context';
 import { priceCart } from '../application/price-cart';
 
@@ -11,5 +12,6 @@ export function orderingHandlers(ctx: OrderingContext): AsyncHandlers<typeof Ord
   return {
     getAvailability: (request) => getAvailability(ctx, request),
     priceCart: (request) => priceCart(ctx, request),
+    listEventShops: (request) => listEventShops(ctx, request),
   };
 }

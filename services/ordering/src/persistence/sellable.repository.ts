@@ -8,6 +8,7 @@ import type { Quota } from '../domain/quota';
 export interface SellableShop {
   id: string;
   organisationId: string;
+  name: string;
   status: string;
   projectedWindow: string;
   opensAt: Date;
@@ -46,7 +47,7 @@ const optionalInt = (value: unknown): number | null => (value === null || value 
 
 export async function findShop(em: EntityManager, shopId: string): Promise<SellableShop | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
-    `select id, organisation_id, status, projected_window, opens_at, closes_at, currency, donation_enabled,
+    `select id, organisation_id, name, status, projected_window, opens_at, closes_at, currency, donation_enabled,
        donation_suggested_minor::text[] as donation_suggested_minor, donation_allow_custom, password_protected, password_version,
        reservation_minutes
      from shop where id = ?`,
@@ -56,6 +57,7 @@ export async function findShop(em: EntityManager, shopId: string): Promise<Sella
   return {
     id: String(row.id),
     organisationId: String(row.organisation_id),
+    name: String(row.name),
     status: String(row.status),
     projectedWindow: String(row.projected_window),
     opensAt: date(row.opens_at),
@@ -81,6 +83,22 @@ interface JsonQuota {
   id: string;
   capacity: number | null;
   buckets: { capacity: number | null; sold: number; reserved: number }[] | null;
+}
+
+/**
+ * Public shops that have not closed by the clock and are not behind a password, with an item that grants the event:
+ * where guests can buy it. Soonest opening first.
+ */
+export async function shopIdsSellingEvent(em: EntityManager, eventId: string, now: Date): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select s.id from shop s
+      where s.status = 'public' and not s.password_protected and s.closes_at > ?
+        and exists (select 1 from shop_item i left join ticket_option t on t.id = i.ticket_option_id
+                     where i.shop_id = s.id and not i.removed and (t.event_id = ? or ? = any(i.event_ids)))
+      order by s.opens_at, s.id`,
+    [now, eventId, eventId],
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The shop's items in display order, each with its ticket option, events and quotas. */

@@ -1,11 +1,22 @@
 // /event/{eventId}: a live or ended event as guests see it, in their language. Server-rendered, no client code.
-import { Ticket } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { Store, Ticket } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { PlainLink, type LinkComponent } from '../../components/link-like';
+import { buttonVariants } from '../../components/ui/button';
 import { StatusBadge } from '../../components/ui/status-badge';
-import type { PublicEventView } from '../../lib/event-model';
+import type { PublicEventShopView, PublicEventView } from '../../lib/event-model';
+import { useFormatter } from '../../lib/formatter';
+import { formatMinor } from '../../lib/money-input';
 import { EventWhenWhere } from './event-when-where';
 
-export function PublicEventScreen({ event }: { event: PublicEventView }) {
+export interface PublicEventScreenProps {
+  event: PublicEventView;
+  /** Where its tickets are sold, open shops first; null when that could not be read. */
+  shops: PublicEventShopView[] | null;
+  Link?: LinkComponent;
+}
+
+export function PublicEventScreen({ event, shops, Link = PlainLink }: PublicEventScreenProps) {
   const t = useTranslations('Events.public');
   const ended = event.status === 'ended';
   return (
@@ -60,8 +71,51 @@ export function PublicEventScreen({ event }: { event: PublicEventView }) {
             ))}
           </ul>
         )}
-        {!ended && <p className="rounded-md bg-muted px-4 py-3 text-sm">{t('salesSoon')}</p>}
+        {!ended && shops?.length === 0 && <p className="rounded-md bg-muted px-4 py-3 text-sm">{t('salesSoon')}</p>}
       </section>
+
+      {!ended && shops && shops.length > 0 && (
+        <section aria-labelledby="buy" className="flex flex-col gap-3" data-testid="public-event-shops">
+          <h2 id="buy" className="text-xl font-semibold">
+            {t('buyTitle')}
+          </h2>
+          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
+            {shops.map((shop) => (
+              <EventShop key={shop.shopId} shop={shop} Link={Link} />
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
+  );
+}
+
+function EventShop({ shop, Link }: { shop: PublicEventShopView; Link: LinkComponent }) {
+  const t = useTranslations('Events.public');
+  const locale = useLocale();
+  const format = useFormatter();
+  const soldOut = shop.status === 'sold out';
+  const state =
+    shop.window === 'upcoming'
+      ? t('shopOpens', { date: format.dateTime(new Date(shop.opensAt), { dateStyle: 'medium', timeStyle: 'short' }) })
+      : soldOut
+        ? t('shopSoldOut')
+        : t('shopAvailable');
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-4" data-testid="public-event-shop">
+      <Store aria-hidden className="size-5 shrink-0 text-primary" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="font-medium">{shop.name}</span>
+        <span className="text-sm text-muted-foreground">
+          {t('priceFrom', { price: formatMinor(shop.priceFromMinor, shop.currency, locale) })} · {state}
+        </span>
+      </div>
+      <Link
+        href={`/s/${shop.shopId}`}
+        className={buttonVariants({ variant: shop.window === 'open' && !soldOut ? 'primary' : 'outline' })}
+      >
+        {shop.window === 'open' && !soldOut ? t('buy') : t('viewShop')}
+      </Link>
+    </li>
   );
 }

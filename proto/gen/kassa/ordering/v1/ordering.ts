@@ -24,6 +24,42 @@ export const protobufPackage = "kassa.ordering.v1";
 
 export const protobufFileName = "kassa/ordering/v1/ordering.proto";
 
+/** Asks where an event's tickets are sold. */
+export interface ListEventShopsRequest {
+  /** "evt_…". */
+  eventId: string;
+}
+
+/** The shops selling an event, open ones first, then by opening time. */
+export interface ListEventShopsResponse {
+  /** The shops. */
+  shops: EventShop[];
+}
+
+/** A shop as the event's public page shows it. */
+export interface EventShop {
+  /** "shp_…". */
+  shopId: string;
+  /** The shop's name. */
+  name: string;
+  /** "upcoming" or "open". */
+  window: string;
+  /** When it opens. */
+  opensAt:
+    | Date
+    | undefined;
+  /** When it closes. */
+  closesAt:
+    | Date
+    | undefined;
+  /** ISO 4217. */
+  currency: string;
+  /** The lowest price of its items for the event that are not sold out (of all of them when every one is). */
+  priceFromMinor: number;
+  /** The event's best availability there: "available", "sold out", "closed" or "upcoming" (the spec's words). */
+  status: string;
+}
+
 /** Asks for a shop's availability. */
 export interface GetAvailabilityRequest {
   /** "shp_…". */
@@ -117,6 +153,354 @@ export interface PriceCartResponse {
   /** The code as the organiser wrote it, when applied. */
   discountCode: string;
 }
+
+function createBaseListEventShopsRequest(): ListEventShopsRequest {
+  return { eventId: "" };
+}
+
+export const ListEventShopsRequest: MessageFns<ListEventShopsRequest> = {
+  encode(message: ListEventShopsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEventShopsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEventShopsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEventShopsRequest {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListEventShopsRequest): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListEventShopsRequest>, I>>(base?: I): ListEventShopsRequest {
+    return ListEventShopsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListEventShopsRequest>, I>>(object: I): ListEventShopsRequest {
+    const message = createBaseListEventShopsRequest();
+    message.eventId = object.eventId ?? "";
+    return message;
+  },
+};
+
+function createBaseListEventShopsResponse(): ListEventShopsResponse {
+  return { shops: [] };
+}
+
+export const ListEventShopsResponse: MessageFns<ListEventShopsResponse> = {
+  encode(message: ListEventShopsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.shops) {
+      EventShop.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEventShopsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEventShopsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shops.push(EventShop.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEventShopsResponse {
+    return {
+      shops: globalThis.Array.isArray(object?.shops) ? object.shops.map((e: any) => EventShop.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListEventShopsResponse): unknown {
+    const obj: any = {};
+    if (message.shops?.length) {
+      obj.shops = message.shops.map((e) => EventShop.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListEventShopsResponse>, I>>(base?: I): ListEventShopsResponse {
+    return ListEventShopsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListEventShopsResponse>, I>>(object: I): ListEventShopsResponse {
+    const message = createBaseListEventShopsResponse();
+    message.shops = object.shops?.map((e) => EventShop.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseEventShop(): EventShop {
+  return {
+    shopId: "",
+    name: "",
+    window: "",
+    opensAt: undefined,
+    closesAt: undefined,
+    currency: "",
+    priceFromMinor: 0,
+    status: "",
+  };
+}
+
+export const EventShop: MessageFns<EventShop> = {
+  encode(message: EventShop, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shopId !== "") {
+      writer.uint32(10).string(message.shopId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.window !== "") {
+      writer.uint32(26).string(message.window);
+    }
+    if (message.opensAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.opensAt), writer.uint32(34).fork()).join();
+    }
+    if (message.closesAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.closesAt), writer.uint32(42).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(50).string(message.currency);
+    }
+    if (message.priceFromMinor !== 0) {
+      writer.uint32(56).int64(message.priceFromMinor);
+    }
+    if (message.status !== "") {
+      writer.uint32(66).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EventShop {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEventShop();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shopId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.window = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.opensAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.closesAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.priceFromMinor = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EventShop {
+    return {
+      shopId: isSet(object.shopId)
+        ? globalThis.String(object.shopId)
+        : isSet(object.shop_id)
+        ? globalThis.String(object.shop_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      window: isSet(object.window) ? globalThis.String(object.window) : "",
+      opensAt: isSet(object.opensAt)
+        ? fromJsonTimestamp(object.opensAt)
+        : isSet(object.opens_at)
+        ? fromJsonTimestamp(object.opens_at)
+        : undefined,
+      closesAt: isSet(object.closesAt)
+        ? fromJsonTimestamp(object.closesAt)
+        : isSet(object.closes_at)
+        ? fromJsonTimestamp(object.closes_at)
+        : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      priceFromMinor: isSet(object.priceFromMinor)
+        ? globalThis.Number(object.priceFromMinor)
+        : isSet(object.price_from_minor)
+        ? globalThis.Number(object.price_from_minor)
+        : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+    };
+  },
+
+  toJSON(message: EventShop): unknown {
+    const obj: any = {};
+    if (message.shopId !== "") {
+      obj.shopId = message.shopId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.window !== "") {
+      obj.window = message.window;
+    }
+    if (message.opensAt !== undefined) {
+      obj.opensAt = message.opensAt.toISOString();
+    }
+    if (message.closesAt !== undefined) {
+      obj.closesAt = message.closesAt.toISOString();
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.priceFromMinor !== 0) {
+      obj.priceFromMinor = Math.round(message.priceFromMinor);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EventShop>, I>>(base?: I): EventShop {
+    return EventShop.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EventShop>, I>>(object: I): EventShop {
+    const message = createBaseEventShop();
+    message.shopId = object.shopId ?? "";
+    message.name = object.name ?? "";
+    message.window = object.window ?? "";
+    message.opensAt = object.opensAt ?? undefined;
+    message.closesAt = object.closesAt ?? undefined;
+    message.currency = object.currency ?? "";
+    message.priceFromMinor = object.priceFromMinor ?? 0;
+    message.status = object.status ?? "";
+    return message;
+  },
+};
 
 function createBaseGetAvailabilityRequest(): GetAvailabilityRequest {
   return { shopId: "" };
@@ -1101,6 +1485,22 @@ export const OrderingServiceService = {
     responseSerialize: (value: PriceCartResponse): Buffer => Buffer.from(PriceCartResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PriceCartResponse => PriceCartResponse.decode(value),
   },
+  /**
+   * Where guests can buy tickets for an event: the public shops, open or opening later and not behind a password,
+   * with an item that grants it, each with its lowest price for the event and whether any is left. Anonymous and
+   * read-only; an unknown event has none. INVALID_ARGUMENT for a malformed event id.
+   */
+  listEventShops: {
+    path: "/kassa.ordering.v1.OrderingService/ListEventShops" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListEventShopsRequest): Buffer =>
+      Buffer.from(ListEventShopsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListEventShopsRequest => ListEventShopsRequest.decode(value),
+    responseSerialize: (value: ListEventShopsResponse): Buffer =>
+      Buffer.from(ListEventShopsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListEventShopsResponse => ListEventShopsResponse.decode(value),
+  },
 } as const;
 
 export interface OrderingServiceServer extends UntypedServiceImplementation {
@@ -1115,6 +1515,12 @@ export interface OrderingServiceServer extends UntypedServiceImplementation {
    * ('Minimum value is 1', an item's per-order maximum, more than is available) or an unknown item.
    */
   priceCart: handleUnaryCall<PriceCartRequest, PriceCartResponse>;
+  /**
+   * Where guests can buy tickets for an event: the public shops, open or opening later and not behind a password,
+   * with an item that grants it, each with its lowest price for the event and whether any is left. Anonymous and
+   * read-only; an unknown event has none. INVALID_ARGUMENT for a malformed event id.
+   */
+  listEventShops: handleUnaryCall<ListEventShopsRequest, ListEventShopsResponse>;
 }
 
 export interface OrderingServiceClient extends Client {
@@ -1156,6 +1562,26 @@ export interface OrderingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PriceCartResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Where guests can buy tickets for an event: the public shops, open or opening later and not behind a password,
+   * with an item that grants it, each with its lowest price for the event and whether any is left. Anonymous and
+   * read-only; an unknown event has none. INVALID_ARGUMENT for a malformed event id.
+   */
+  listEventShops(
+    request: ListEventShopsRequest,
+    callback: (error: ServiceError | null, response: ListEventShopsResponse) => void,
+  ): ClientUnaryCall;
+  listEventShops(
+    request: ListEventShopsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListEventShopsResponse) => void,
+  ): ClientUnaryCall;
+  listEventShops(
+    request: ListEventShopsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListEventShopsResponse) => void,
   ): ClientUnaryCall;
 }
 

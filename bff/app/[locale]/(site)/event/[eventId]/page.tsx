@@ -1,7 +1,8 @@
 import { PublicEventScreen } from '@kassa/web/features/events/public-event-screen';
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
-import { loadPublicEvent } from '../../../../../server/events/public-event';
+import { loadEventShops, loadPublicEvent } from '../../../../../server/events/public-event';
+import { Link } from '../../../../../i18n/navigation';
 import { staticCanonical } from '../../../../../server/site/page-metadata';
 
 type Props = { params: Promise<{ locale: string; eventId: string }> };
@@ -19,9 +20,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** /event/{eventId}: a live or ended event for anyone, in the visitor's language; drafts, deleted and unknown ones are 404. */
+/**
+ * /event/{eventId}: a live or ended event for anyone, in the visitor's language, with the shops that sell it; drafts,
+ * deleted and unknown ones are 404.
+ */
 export default async function PublicEventPage({ params }: Props) {
   const { locale, eventId } = await params;
   setRequestLocale(locale);
-  return <PublicEventScreen event={await loadPublicEvent(eventId, locale)} />;
+  const [event, shops] = await Promise.all([loadPublicEvent(eventId, locale), loadEventShops(eventId)]);
+  return <PublicEventScreen event={event} shops={shops} Link={Link} />;
 }
