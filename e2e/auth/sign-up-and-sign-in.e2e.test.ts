@@ -97,6 +97,31 @@ describe.each(LOCALES)('e-mail sign-up and sign-in in Chromium (%s)', (locale) =
     await page.goto(`${stack.bffUrl}${t.prefix}/account`);
     await page.getByText(address).waitFor();
     await shot(page, `signed-in-again-${locale}`);
+
+    // The public site knows the visitor: the header offers the account menu, not "Sign in".
+    const header = page.locator('header');
+    await page.goto(`${stack.bffUrl}${t.prefix}/`);
+    await header.getByTestId('site-account-menu').click();
+    await page.getByRole('menu').getByText(address).waitFor();
+    expect(await header.getByRole('link', { name: t.signIn, exact: true }).count()).toBe(0);
+    await shot(page, `site-account-menu-${locale}`);
+    await page.keyboard.press('Escape');
+
+    // The sign-in and sign-up forms send a signed-in visitor on: to `next`, else the dashboard.
+    await page.goto(`${stack.bffUrl}${t.prefix}/sign-in`);
+    await page.waitForURL(`${stack.bffUrl}${t.prefix}/o/new`);
+    await page.goto(`${stack.bffUrl}${t.prefix}/sign-up?next=${encodeURIComponent(`${t.prefix}/account`)}`);
+    await page.waitForURL(`${stack.bffUrl}${t.prefix}/account`);
+    await page.goto(`${stack.bffUrl}${t.prefix}/sign-in?next=${encodeURIComponent('//elsewhere.test/')}`);
+    await page.waitForURL(`${stack.bffUrl}${t.prefix}/o/new`);
+
+    // Signing out from the site's menu ends the session; the header offers "Sign in" again.
+    await page.goto(`${stack.bffUrl}${t.prefix}/terms`);
+    await header.getByTestId('site-account-menu').click();
+    await page.getByRole('menuitem', { name: t.signOut }).click();
+    await header.getByRole('link', { name: t.signIn, exact: true }).waitFor();
+    expect(await page.evaluate(async () => (await fetch('/api/_auth/session')).json())).toBeNull();
+    expect(await header.getByTestId('site-account-menu').count()).toBe(0);
     await context.close();
   });
 });

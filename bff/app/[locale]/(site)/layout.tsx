@@ -2,9 +2,10 @@ import { SiteHeader } from '@kassa/web/components/site-header';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LocaleSwitcher } from '../../../components/locale-switcher';
+import { SiteAccount } from '../../../components/site-account';
 import { Link } from '../../../i18n/navigation';
 
-/** The public site's frame: the header with the product title and the language switch. */
+/** The public site's frame: the header with the product title, the language switch and the visitor's account. */
 export default async function SiteLayout({
   children,
   params,
@@ -21,12 +22,16 @@ export default async function SiteLayout({
     <>
       <SiteHeader title={t('productTitle')} homeHref="/" homeLabel={tHeader('home')} Link={Link}>
         <LocaleSwitcher />
-        <Link
-          href="/sign-in"
-          className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
-        >
-          {tHeader('signIn')}
-        </Link>
+        <SiteAccount
+          signInLink={
+            <Link
+              href="/sign-in"
+              className="text-sm font-medium text-secondary underline underline-offset-4 hover:decoration-2"
+            >
+              {tHeader('signIn')}
+            </Link>
+          }
+        />
       </SiteHeader>
       <main className="flex-1 px-4 py-8">{children}</main>
     </>

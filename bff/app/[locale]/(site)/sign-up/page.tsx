@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AuthForm } from '../../../../components/auth-form';
+import { passSignedInVisitor } from '../../../../server/auth/dashboard-user';
 import { listSocialProviders } from '../../../../server/clients/social-sign-in-client';
 import { currentRequestMetadata } from '../../../../server/site/page-metadata';
 
@@ -16,6 +17,7 @@ export default async function SignUpPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const { next } = await searchParams;
+  await passSignedInVisitor(locale, typeof next === 'string' ? next : undefined);
   const providers = await listSocialProviders();
   return <AuthForm mode="sign-up" next={typeof next === 'string' ? next : undefined} providers={providers} />;
 }
