@@ -1,5 +1,6 @@
 'use client';
 // The organiser's shop screens wired to the BFF's shop routes, the locale-aware router and links.
+import { ShopTicketsScreen, type ShopTicketsScreenProps } from '@kassa/web/features/dashboard/shop-screens';
 import { ShopDashboardScreen, type ShopDashboardScreenProps } from '@kassa/web/features/shops/shop-dashboard-screen';
 import { type ShopActions, ShopScreen, type ShopScreenProps } from '@kassa/web/features/shops/shop-screen';
 import { ShopsListScreen, type ShopsListScreenProps } from '@kassa/web/features/shops/shops-list-screen';
@@ -26,6 +27,11 @@ export function ShopsListView(props: Omit<ShopsListScreenProps, 'Link' | 'naviga
       createShop={(input: ShopInput) => callApi<{ shop: ShopView }>('POST', shopsApi(props.orgId), input)}
     />
   );
+}
+
+export function ShopTicketsView(props: Omit<ShopTicketsScreenProps, 'Link' | 'navigate'>) {
+  const router = useRouter();
+  return <ShopTicketsScreen {...props} Link={Link} navigate={(href) => router.push(href)} />;
 }
 
 function shopActions(orgId: string, shopId: string): ShopActions {

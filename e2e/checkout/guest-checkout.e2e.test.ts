@@ -11,7 +11,7 @@ import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { endHoldsNow } from '@kassa/testing/holds';
-import { collectProblems, hydrated, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
+import { collectProblems, hydrated, settled, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
 import { stackInfo } from '@kassa/testing/stack-info';
 
 jest.setTimeout(720_000);
@@ -49,6 +49,7 @@ const money = (minor: number) =>
 
 interface ShopSetUp {
   shopId: string;
+  eventId: string;
   shopName: string;
   orgId: string;
   organiser: SignedInAccount;
@@ -159,7 +160,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
-    return { shopId, shopName, orgId, organiser };
+    return { shopId, eventId: event.id, shopName, orgId, organiser };
   } finally {
     shops.close();
   }
@@ -247,6 +248,24 @@ describe('guest checkout through the demo provider, in Chromium', () => {
 
   beforeAll(async () => {
     shop = await organiserBuildsShop();
+  });
+
+  it("a guest finds the shop from the event's public page: its name, the lowest price and a way in", async () => {
+    const { context, page, problems } = await newGuest();
+    await page.goto(`${stack.bffUrl}/event/${shop.eventId}`);
+    const row = page.getByTestId('public-event-shop');
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain(
+      `${shop.shopName}From €${(LATE_PRICE / 100).toFixed(2)} · Tickets available`,
+    );
+    expect(await page.getByText('opens here soon').count()).toBe(0);
+    await shot(page, 'public-event-shops');
+    await row.getByRole('link', { name: 'Buy tickets' }).click();
+    await page.waitForURL(`${stack.bffUrl}/s/${shop.shopId}`);
+    await page.getByRole('button', { name: 'One more: Regular' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('guest 1 buys two tickets with a discount code and a donation, pays, and lands on the success page', async () => {
@@ -433,6 +452,26 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     }
     await page.getByTestId('order-outcome').getByText('refunded in full', { exact: false }).waitFor();
     await shot(page, 'checkout-organiser-refunded');
+
+    // The shop's Tickets page: what it sold, one row per ticket; guest 1's two are canceled by the refund (ticketing
+    // follows the order), guest 2's one is valid; guest 3 never paid and has none.
+    const ticketStatuses = async () => {
+      await page.goto(`${stack.bffUrl}/s/${shop.shopId}/tickets`);
+      const table = page.getByTestId('page-shop-tickets').locator('tbody tr');
+      const statusesOf = async (email: string) =>
+        table
+          .filter({ hasText: email })
+          .locator('[data-status]')
+          .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
+      return {
+        one: await statusesOf(guests.one),
+        two: await statusesOf(guests.two),
+        three: await statusesOf(guests.three),
+      };
+    };
+    const expectedTickets = { one: ['canceled', 'canceled'], two: ['created'], three: [] };
+    expect(await settled(ticketStatuses, expectedTickets, 30_000)).toEqual(expectedTickets);
+    await shot(page, 'shop-tickets');
     expect(problems).toEqual([]);
     await context.close();
   });

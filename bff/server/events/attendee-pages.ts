@@ -4,6 +4,7 @@
 import {
   ATTENDEE_STATUSES,
   type AttendeeListView,
+  type AttendeeScope,
   type TicketStatsView,
 } from '@kassa/web/features/tickets/ticket-model';
 import { cursorPage, listQuery, type ListQuery } from '../list-pages';
@@ -40,18 +41,19 @@ export async function ticketAccess(locale: string, orgId: string): Promise<Ticke
   return ticketAccessRights(permissions);
 }
 
-/** One page of the event's attendees, newest issued first. */
+/** One page of the event's attendees (or the shop's tickets), newest issued first. */
 export async function loadAttendees(
   userId: string,
   orgId: string,
-  eventId: string,
+  scope: AttendeeScope,
   query: ListQuery,
 ): Promise<AttendeeListView> {
   const tickets = ticketClientAs(userId);
   const { rows, hasNextPage } = await cursorPage(query.page, async (pageToken) => {
     const answer = await tickets.listAttendees({
       organisationId: orgId,
-      eventId,
+      eventId: 'eventId' in scope ? scope.eventId : '',
+      shopId: 'shopId' in scope ? scope.shopId : '',
       query: query.q,
       statuses: query.status ? [query.status] : [],
       page: { pageSize: ATTENDEES_PAGE_SIZE, pageToken },
@@ -65,29 +67,29 @@ export async function loadTicketStats(userId: string, orgId: string, eventId: st
   return toTicketStatsView(await ticketClientAs(userId).getEventTicketStats({ organisationId: orgId, eventId }));
 }
 
-/** A ticketing section of the event page: its data, or null (logged with `what`: the call and its ids) when ticketing could not answer. */
-async function orUnavailable<T>(what: { call: string; eventId: string }, call: Promise<T>): Promise<T | null> {
+/** A ticketing section of a page: its data, or null (logged with `what`: the call and its ids) when ticketing could not answer. */
+async function orUnavailable<T>(what: { call: string } & Record<string, string>, call: Promise<T>): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    logger.error({ err: error, ...what }, 'a ticketing section of the event page could not be read');
+    logger.error({ err: error, ...what }, 'a ticketing section of the page could not be read');
     return null;
   }
 }
 
-/** The Attendees tab's props: the rights, and the page of attendees when the member may see them. */
+/** The Attendees tab's (or the shop's Tickets page's) props: the rights, and the page when the member may see it. */
 export async function attendeesTabProps(
   locale: string,
   userId: string,
   orgId: string,
-  eventId: string,
+  scope: AttendeeScope,
   search: Search,
 ) {
   const rights = await ticketAccess(locale, orgId);
   const list = rights.attendees
     ? await orUnavailable(
-        { call: 'ListAttendees', eventId },
-        loadAttendees(userId, orgId, eventId, attendeeListQuery(search)),
+        { call: 'ListAttendees', ...scope },
+        loadAttendees(userId, orgId, scope, attendeeListQuery(search)),
       )
     : null;
   return { allowed: rights.attendees, list, canViewOrders: rights.orders };

@@ -36,7 +36,7 @@ export async function eventPageProps(
     eventLoaded,
     tab === 'ticketOptions' ? loadTicketOptions(userId, orgId, eventId) : undefined,
     tab === 'history' ? loadHistory(userId, orgId, eventId) : undefined,
-    tab === 'attendees' ? afterEvent(() => attendeesTabProps(locale, userId, orgId, eventId, search)) : undefined,
+    tab === 'attendees' ? afterEvent(() => attendeesTabProps(locale, userId, orgId, { eventId }, search)) : undefined,
     tab === 'overview' ? afterEvent(() => ticketStatsProps(locale, userId, orgId, eventId)) : undefined,
     publicEventUrl(eventId),
   ]);

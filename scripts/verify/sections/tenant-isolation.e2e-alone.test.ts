@@ -1428,12 +1428,12 @@ const crossTenantCalls: Record<string, GrpcCall> = {
     ticketing.listTicketsOfOrder({ organisationId: own.orgId, orderId: foreign.paidOrderId }, m),
   'ticketing ListAttendees (their organisation)': ({ foreign }, m) =>
     ticketing.listAttendees(
-      { organisationId: foreign.orgId, eventId: foreign.eventId, query: '', statuses: [], page: undefined },
+      { organisationId: foreign.orgId, eventId: foreign.eventId, shopId: '', query: '', statuses: [], page: undefined },
       m,
     ),
   'ticketing ListAttendees (our organisation, their event)': ({ own, foreign }, m) =>
     ticketing.listAttendees(
-      { organisationId: own.orgId, eventId: foreign.eventId, query: '', statuses: [], page: undefined },
+      { organisationId: own.orgId, eventId: foreign.eventId, shopId: '', query: '', statuses: [], page: undefined },
       m,
     ),
   'ticketing GetEventTicketStats (their organisation)': ({ foreign }, m) =>
@@ -2344,7 +2344,7 @@ const withoutPermissionTicketCalls: Record<string, MemberCall> = {
     as: () => plannerA,
     call: ({ own }, m) =>
       ticketing.listAttendees(
-        { organisationId: own.orgId, eventId: own.eventId, query: '', statuses: [], page: undefined },
+        { organisationId: own.orgId, eventId: own.eventId, shopId: '', query: '', statuses: [], page: undefined },
         m,
       ),
   },
@@ -2356,7 +2356,7 @@ const withoutPermissionTicketCalls: Record<string, MemberCall> = {
     as: () => treasurerA,
     call: ({ own }, m) =>
       ticketing.listAttendees(
-        { organisationId: own.orgId, eventId: own.eventId, query: '', statuses: [], page: undefined },
+        { organisationId: own.orgId, eventId: own.eventId, shopId: '', query: '', statuses: [], page: undefined },
         m,
       ),
   },
@@ -2583,7 +2583,7 @@ const answeredCalls: Record<string, AnsweredCall> = {
       Promise.all(
         [foreign.secrets.guestEmail, foreign.secrets.ticketReference, foreign.secrets.paidOrderNumber].map((query) =>
           ticketing.listAttendees(
-            { organisationId: own.orgId, eventId: own.eventId, query, statuses: [], page: undefined },
+            { organisationId: own.orgId, eventId: own.eventId, shopId: '', query, statuses: [], page: undefined },
             m,
           ),
         ),
@@ -2598,6 +2598,7 @@ const answeredCalls: Record<string, AnsweredCall> = {
         {
           organisationId: own.orgId,
           eventId: own.eventId,
+          shopId: '',
           query: '',
           statuses: [],
           page: { pageSize: 500, pageToken: '' },

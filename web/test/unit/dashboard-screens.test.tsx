@@ -85,9 +85,48 @@ describe('organisation pages', () => {
   });
 });
 
-describe('shop dashboard pages', () => {
-  it('renders tickets in both locales', () => {
-    expect(text(render('en', <ShopTicketsScreen />))).toContain('No tickets sold');
+describe("the shop's Tickets page", () => {
+  const SHOP = 'shp_01jc5v3q8x0000000000000001';
+  const ORG = 'org_01jc5v3q8x0000000000000001';
+  const page = (list: Parameters<typeof ShopTicketsScreen>[0]['list'], allowed = true) =>
+    render(
+      'en',
+      <ShopTicketsScreen orgId={ORG} shopId={SHOP} allowed={allowed} list={list} canViewOrders navigate={() => {}} />,
+    );
+  const empty = { attendees: [], page: 1, hasNextPage: false, query: '', status: '' };
+
+  it('says so when nothing is sold, without the event export', () => {
+    const html = page(empty);
+    expect(text(html)).toContain('No tickets sold');
+    expect(html).not.toContain('attendees-export');
+  });
+
+  it('lists what the shop sold with status and check-in, filters staying on the shop page', () => {
+    const html = page({
+      ...empty,
+      attendees: [
+        {
+          ticketId: 'tkt_01jc5v3q8x0000000000000001',
+          reference: 'TK7F-3QX2',
+          status: 'used',
+          orderId: 'ord_01jc5v3q8x0000000000000001',
+          orderNumber: 'K7F3-9QX2',
+          email: 'ada@example.test',
+          itemName: 'Weekend pass',
+          checkedInAt: '2027-07-01T18:05:00.000Z',
+          device: 'Main entrance',
+          issuedAt: '2027-06-01T10:00:00.000Z',
+          subscribed: false,
+        },
+      ],
+    });
+    expect(text(html)).toContain('TK7F-3QX2 Weekend pass K7F3-9QX2 ada@example.test');
+    expect(text(html)).toContain('Main entrance');
+    expect(html).toContain(`href="/s/${SHOP}/tickets?status=used"`);
+  });
+
+  it('tells a member without "orders.view" or "checkin" that they may not see it', () => {
+    expect(page(null, false)).toContain('attendees-forbidden');
   });
 });
 

@@ -501,7 +501,7 @@ describe('the Attendees tab', () => {
       extra.locale ?? 'en',
       <AttendeesTab
         orgId={ORG}
-        eventId={EVENT}
+        scope={{ eventId: EVENT }}
         allowed={extra.allowed ?? true}
         list={list}
         canViewOrders={extra.canViewOrders ?? true}

@@ -28,7 +28,8 @@ export function attendeesPage(page: PageRequest | undefined): Page {
 /**
  * An event's attendees (one row per issued ticket granting it), newest issued first, searchable by reference, order
  * number (any case, with or without the dash, any part) or e-mail (substring, any case) and filtered by per-event
- * status. Permission "orders.view" or "checkin"; an event of another organisation is NOT_FOUND.
+ * status; or, with a shop instead of an event, the shop's tickets. Permission "orders.view" or "checkin"; an event of
+ * another organisation is NOT_FOUND.
  */
 export async function listAttendees(
   ctx: TicketingContext,
@@ -37,7 +38,10 @@ export async function listAttendees(
 ): Promise<ListAttendeesResponse> {
   const violations = new Violations();
   violations.id('organisationId', request.organisationId, 'org');
-  violations.id('eventId', request.eventId, 'evt');
+  // A shop's tickets when a shop is named (and no event); an event's attendees otherwise.
+  const byShop = request.shopId !== '' && request.eventId === '';
+  if (byShop) violations.id('shopId', request.shopId, 'shp');
+  else violations.id('eventId', request.eventId, 'evt');
   const query = violations.string('query', request.query, { label: 'Query', maxLength: MAX_QUERY_LENGTH });
   request.statuses.forEach((status, index) => {
     if (!isAttendeeStatus(status)) violations.add(`statuses.${index}`, messages.invalid('Status'));
@@ -47,7 +51,8 @@ export async function listAttendees(
 
   await authorizeAny(ctx.authorizer, call, request.organisationId, [ORDERS_VIEW, CHECKIN]);
   const em = ctx.orm.em.fork();
-  if (!(await isEventOfOrganisation(em, request.organisationId, request.eventId)))
+  // A shop of another organisation simply has no tickets here: every row is filtered by the organisation too.
+  if (!byShop && !(await isEventOfOrganisation(em, request.organisationId, request.eventId)))
     throw new NotFoundError(EVENT_NOT_FOUND);
 
   const compact = compactReferenceQuery(query);
@@ -55,7 +60,7 @@ export async function listAttendees(
     em,
     {
       organisationId: request.organisationId,
-      eventId: request.eventId,
+      scope: byShop ? { shopId: request.shopId } : { eventId: request.eventId },
       statuses: [...new Set(request.statuses)] as AttendeeStatus[],
       emailQuery: query,
       compactQuery: /^[0-9A-Z]+$/.test(compact) ? compact : '',

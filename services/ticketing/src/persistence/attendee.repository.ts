@@ -1,13 +1,16 @@
 // An event's attendees: one row per issued ticket granting it, newest issued first. The per-event status is the
 // ticket's, except that "used" means checked in at THIS event (a weekend pass used on Saturday is still to come on
 // Sunday). Reads start at ticket_access (event_id) and join each ticket by its key.
+// A shop's tickets: one row per issued ticket it sold, "used" once checked in at any of its events, with the first
+// check-in. Reads start at ticket (shop_id) and take the check-ins of each ticket's access rows.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { likePattern } from '@kassa/platform/persistence';
 import type { AttendeeStatus } from '../domain/ticket-status';
 
 export interface AttendeeFilter {
   organisationId: string;
-  eventId: string;
+  /** An event's attendees, or a shop's tickets. */
+  scope: { eventId: string } | { shopId: string };
   /** Only these per-event statuses; empty for all issued tickets. */
   statuses: readonly AttendeeStatus[];
   /** Substring of the e-mail (any case); '' for no search. */
@@ -33,9 +36,29 @@ export interface AttendeeRow {
 
 const ATTENDEE_STATUS_SQL = `case when t.status = 'canceled' then 'canceled' when a.checked_in_at is not null then 'used' else 'created' end`;
 
+/** The rows `t` (ticket) and `a` (its check-in: at the event, or the first at any event of a shop's ticket). */
+function sourceOf(filter: AttendeeFilter): { sql: string; clause: string; param: string } {
+  if ('eventId' in filter.scope)
+    return {
+      sql: 'ticket_access a join ticket t on t.id = a.ticket_id',
+      clause: 'a.event_id = ?',
+      param: filter.scope.eventId,
+    };
+  return {
+    sql: `ticket t left join lateral (
+            select min(x.checked_in_at) as checked_in_at,
+                   (array_agg(x.checked_in_device order by x.checked_in_at) filter (where x.checked_in_at is not null))[1]
+                     as checked_in_device
+              from ticket_access x where x.ticket_id = t.id) a on true`,
+    clause: 't.shop_id = ?',
+    param: filter.scope.shopId,
+  };
+}
+
 function whereOf(filter: AttendeeFilter): { sql: string; params: unknown[] } {
-  const clauses = ['a.event_id = ?', 't.organisation_id = ?', 't.issued_at is not null'];
-  const params: unknown[] = [filter.eventId, filter.organisationId];
+  const source = sourceOf(filter);
+  const clauses = [source.clause, 't.organisation_id = ?', 't.issued_at is not null'];
+  const params: unknown[] = [source.param, filter.organisationId];
   if (filter.statuses.length > 0) {
     clauses.push(`${ATTENDEE_STATUS_SQL} in (${filter.statuses.map(() => '?').join(', ')})`);
     params.push(...filter.statuses);
@@ -59,8 +82,9 @@ export async function listAttendees(
   page: { limit: number; offset: number },
 ): Promise<{ rows: AttendeeRow[]; total: number }> {
   const where = whereOf(filter);
+  const from = sourceOf(filter).sql;
   const [counted] = await em.execute<{ total: number }[]>(
-    `select count(*)::int as total from ticket_access a join ticket t on t.id = a.ticket_id where ${where.sql}`,
+    `select count(*)::int as total from ${from} where ${where.sql}`,
     where.params,
   );
   const total = counted?.total ?? 0;
@@ -68,7 +92,7 @@ export async function listAttendees(
   const rows = await em.execute<Record<string, unknown>[]>(
     `select t.id, t.reference, ${ATTENDEE_STATUS_SQL} as attendee_status, t.order_id, t.order_number, t.email, t.item_name,
        t.ticket_option_id, a.checked_in_at, a.checked_in_device, t.issued_at, t.subscribed
-     from ticket_access a join ticket t on t.id = a.ticket_id
+     from ${from}
      where ${where.sql}
      order by t.issued_at desc, t.id desc
      limit ? offset ?`,

@@ -6,6 +6,7 @@ import { Migration20270110TicketingScanning } from './migrations/migration-20270
 import { Migration20270401TicketingAccessKeys } from './migrations/migration-20270401-ticketing-access-keys';
 import { Migration20270402TicketingScanLinkLimits } from './migrations/migration-20270402-ticketing-scan-link-limits';
 import { Migration20270501TicketingScanCounters } from './migrations/migration-20270501-ticketing-scan-counters';
+import { Migration20270502TicketingShopTickets } from './migrations/migration-20270502-ticketing-shop-tickets';
 import { OrderStateEntity } from './order-state.entity';
 import { scanningEntities } from './scanning/scanning.entities';
 import { SigningKeyEntity } from './signing-key.entity';
@@ -30,4 +31,5 @@ export const ticketingMigrations: MigrationObject[] = [
   { name: 'Migration20270401TicketingAccessKeys', class: Migration20270401TicketingAccessKeys },
   { name: 'Migration20270402TicketingScanLinkLimits', class: Migration20270402TicketingScanLinkLimits },
   { name: 'Migration20270501TicketingScanCounters', class: Migration20270501TicketingScanCounters },
+  { name: 'Migration20270502TicketingShopTickets', class: Migration20270502TicketingShopTickets },
 ];

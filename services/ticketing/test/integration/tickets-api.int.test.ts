@@ -212,6 +212,7 @@ describe('ListAttendees', () => {
   const request = (extra: Record<string, unknown> = {}) => ({
     organisationId: org,
     eventId: event.id,
+    shopId: '',
     query: '',
     statuses: [] as string[],
     page: undefined,
@@ -280,9 +281,35 @@ describe('ListAttendees', () => {
     await h.sql('update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ?', [first]);
   });
 
+  it("lists a shop's tickets instead, one row each, 'used' with its first check-in at any of its events", async () => {
+    const byShop = (shopId: string, statuses: string[] = []) =>
+      h.client.listAttendees({ ...request({ statuses }), eventId: '', shopId }, as(owner));
+    const aliceTickets = await ticketIdsOf(alice.id);
+    expect((await byShop(alice.shopId)).attendees.map((row) => row.ticketId).sort()).toEqual([...aliceTickets].sort());
+    expect((await byShop(bob.shopId)).attendees.map((row) => [row.orderId, row.status])).toEqual([[bob.id, 'created']]);
+    await h.sql(`update ticket_access set checked_in_at = ?, checked_in_device = 'Side door' where ticket_id = ?`, [
+      h.clock.now,
+      aliceTickets[1],
+    ]);
+    const used = await byShop(alice.shopId, ['used']);
+    expect(used.attendees.map((row) => [row.ticketId, row.checkedInByDevice, row.checkedInAt])).toEqual([
+      [aliceTickets[1], 'Side door', h.clock.now],
+    ]);
+    await h.sql('update ticket_access set checked_in_at = null, checked_in_device = null where ticket_id = ?', [
+      aliceTickets[1],
+    ]);
+    // A shop of another organisation has no tickets in this one; a malformed shop id is refused.
+    expect((await byShop(newId('shp'))).attendees).toEqual([]);
+    expect(
+      (await h.client.listAttendees({ ...request(), eventId: '', shopId: alice.shopId }, as(outsider)).catch((e) => e))
+        .code,
+    ).toBe(status.NOT_FOUND);
+    expect((await failure(byShop('shp_x'))).violations).toEqual([{ field: 'shopId', message: 'ID is invalid' }]);
+  });
+
   it("validates statuses, ids and page tokens with the spec's messages", async () => {
     const invalid = await failure(
-      h.client.listAttendees({ ...request({ statuses: ['reserved'] }), eventId: 'evt_x' }, as(owner)),
+      h.client.listAttendees({ ...request({ statuses: ['reserved'] }), eventId: 'evt_x', shopId: '' }, as(owner)),
     );
     expect(invalid.violations).toEqual([
       { field: 'eventId', message: 'ID is invalid' },
@@ -300,9 +327,9 @@ describe('ListAttendees', () => {
     expect(
       (await failure(h.client.listAttendees({ ...request(), organisationId: outsiderOrg }, as(outsider)))).code,
     ).toBe(status.NOT_FOUND);
-    expect((await failure(h.client.listAttendees({ ...request(), eventId: newId('evt') }, as(owner)))).code).toBe(
-      status.NOT_FOUND,
-    );
+    expect(
+      (await failure(h.client.listAttendees({ ...request(), eventId: newId('evt'), shopId: '' }, as(owner)))).code,
+    ).toBe(status.NOT_FOUND);
   });
 });
 

@@ -2,6 +2,7 @@
 // The event's Attendees tab: one row per ticket admitting to the event (reference, item, order, e-mail, status,
 // check-in time and device), found by reference, order number or e-mail (?q=), filtered by status (?status=), a
 // page at a time (?page=), all in the URL beside ?tab=attendees; and the whole filtered list as a CSV download.
+// The shop's Tickets page shows the same list for what the shop sold (a ticket is "used" once checked in anywhere).
 import { Download } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink } from '../../components/link-like';
@@ -16,14 +17,16 @@ import { Moment, orderHref } from '../orders/order-support';
 import {
   ATTENDEE_STATUSES,
   type AttendeeListView,
+  type AttendeeScope,
   type AttendeeView,
+  attendeeListHref,
   attendeesCsvHref,
-  attendeesHref,
 } from '../tickets/ticket-model';
 
 export interface AttendeesTabProps {
   orgId: string;
-  eventId: string;
+  /** An event's attendees (with the CSV export), or a shop's tickets. */
+  scope: AttendeeScope;
   /** Holds "orders.view" or "checkin"; without either the tab says so instead of listing anyone. */
   allowed: boolean;
   /** The page of attendees; null when ticketing could not be asked just now. */
@@ -37,7 +40,7 @@ export interface AttendeesTabProps {
 
 export function AttendeesTab({
   orgId,
-  eventId,
+  scope,
   allowed,
   list,
   canViewOrders,
@@ -62,7 +65,7 @@ export function AttendeesTab({
   }
 
   const current: ListFilters = { q: list.query, status: list.status };
-  const href = (filters: ListFilters) => attendeesHref(orgId, eventId, { ...current, ...filters });
+  const href = (filters: ListFilters) => attendeeListHref(orgId, scope, { ...current, ...filters });
   const filtered = list.query !== '' || list.status !== '' || list.page > 1;
 
   const columns: ColumnDef<AttendeeView, unknown>[] = [
@@ -130,15 +133,17 @@ export function AttendeesTab({
         status={list.status}
         filters={
           // A plain link: the browser downloads the file; the route walks every page of this search and filter.
-          <a
-            href={attendeesCsvHref(orgId, eventId, { q: list.query, status: list.status, locale })}
-            download
-            className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-9' })}
-            data-testid="attendees-export"
-          >
-            <Download aria-hidden />
-            {t('export')}
-          </a>
+          'eventId' in scope && (
+            <a
+              href={attendeesCsvHref(orgId, scope.eventId, { q: list.query, status: list.status, locale })}
+              download
+              className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-9' })}
+              data-testid="attendees-export"
+            >
+              <Download aria-hidden />
+              {t('export')}
+            </a>
+          )
         }
         Link={Link}
       />
@@ -148,7 +153,7 @@ export function AttendeesTab({
             kind="noItemsFound"
             description={t('filteredEmpty')}
             action={
-              <ClearFiltersLink namespace="Tickets.attendees" href={attendeesHref(orgId, eventId, {})} Link={Link} />
+              <ClearFiltersLink namespace="Tickets.attendees" href={attendeeListHref(orgId, scope, {})} Link={Link} />
             }
           />
         ) : (

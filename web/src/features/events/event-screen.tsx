@@ -80,7 +80,7 @@ export function EventScreen(props: EventScreenProps) {
     attendees: (
       <AttendeesTab
         orgId={orgId}
-        eventId={event.id}
+        scope={{ eventId: event.id }}
         allowed={props.attendees?.allowed ?? false}
         list={props.attendees?.list ?? null}
         canViewOrders={props.attendees?.canViewOrders ?? false}

@@ -136,16 +136,35 @@ export function checkedInPercent(checkedIn: number, sold: number): number {
   return Math.min(100, Math.floor((checkedIn / sold) * 100));
 }
 
+/** Whose tickets a list shows: an event's attendees, or what a shop sold. */
+export type AttendeeScope = { eventId: string } | { shopId: string };
+
+/** The list of `scope` with these filters: the event's Attendees tab, or the shop's Tickets page. */
+export function attendeeListHref(
+  orgId: string,
+  scope: AttendeeScope,
+  filters: { q?: string; status?: string; page?: number },
+): string {
+  if ('eventId' in scope) return attendeesHref(orgId, scope.eventId, filters);
+  const search = listSearch(filters);
+  const query = search.toString();
+  return `/s/${scope.shopId}/tickets${query ? `?${query}` : ''}`;
+}
+
+function listSearch(filters: { q?: string; status?: string; page?: number }, search = new URLSearchParams()) {
+  if (filters.q) search.set('q', filters.q);
+  if (filters.status) search.set('status', filters.status);
+  if (filters.page && filters.page > 1) search.set('page', String(filters.page));
+  return search;
+}
+
 /** The organiser's event page with the Attendees tab and these filters; page 1 and empty filters are left out. */
 export function attendeesHref(
   orgId: string,
   eventId: string,
   filters: { q?: string; status?: string; page?: number },
 ): string {
-  const search = new URLSearchParams({ tab: 'attendees' });
-  if (filters.q) search.set('q', filters.q);
-  if (filters.status) search.set('status', filters.status);
-  if (filters.page && filters.page > 1) search.set('page', String(filters.page));
+  const search = listSearch(filters, new URLSearchParams({ tab: 'attendees' }));
   return `/o/${orgId}/events/${eventId}?${search.toString()}`;
 }
 

@@ -199,14 +199,21 @@ export interface Attendee {
 export interface ListAttendeesRequest {
   /** "org_…". */
   organisationId: string;
-  /** "evt_…". */
+  /** "evt_…": the event's attendees, one row per ticket granting it. Give this or shop_id, not both. */
   eventId: string;
   /** Matches reference, order number or e-mail (case-insensitive, substring); empty for all. */
   query: string;
   /** Only these statuses ("created", "used", "canceled"); empty for all issued tickets. */
   statuses: string[];
   /** The page; page_size up to 500 (the CSV export walks the pages). */
-  page: PageRequest | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /**
+   * "shp_…": the shop's tickets instead, one row per ticket it sold; "used" once checked in at any of its events,
+   * with the first check-in.
+   */
+  shopId: string;
 }
 
 /** A page of attendees, newest issued first. */
@@ -1840,7 +1847,7 @@ export const Attendee: MessageFns<Attendee> = {
 };
 
 function createBaseListAttendeesRequest(): ListAttendeesRequest {
-  return { organisationId: "", eventId: "", query: "", statuses: [], page: undefined };
+  return { organisationId: "", eventId: "", query: "", statuses: [], page: undefined, shopId: "" };
 }
 
 export const ListAttendeesRequest: MessageFns<ListAttendeesRequest> = {
@@ -1859,6 +1866,9 @@ export const ListAttendeesRequest: MessageFns<ListAttendeesRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    if (message.shopId !== "") {
+      writer.uint32(50).string(message.shopId);
     }
     return writer;
   },
@@ -1916,6 +1926,14 @@ export const ListAttendeesRequest: MessageFns<ListAttendeesRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.shopId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1943,6 +1961,11 @@ export const ListAttendeesRequest: MessageFns<ListAttendeesRequest> = {
       query: isSet(object.query) ? globalThis.String(object.query) : "",
       statuses: globalThis.Array.isArray(object?.statuses) ? object.statuses.map((e: any) => globalThis.String(e)) : [],
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      shopId: isSet(object.shopId)
+        ? globalThis.String(object.shopId)
+        : isSet(object.shop_id)
+        ? globalThis.String(object.shop_id)
+        : "",
     };
   },
 
@@ -1963,6 +1986,9 @@ export const ListAttendeesRequest: MessageFns<ListAttendeesRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.shopId !== "") {
+      obj.shopId = message.shopId;
+    }
     return obj;
   },
 
@@ -1978,6 +2004,7 @@ export const ListAttendeesRequest: MessageFns<ListAttendeesRequest> = {
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
       : undefined;
+    message.shopId = object.shopId ?? "";
     return message;
   },
 };

@@ -42,6 +42,7 @@ export const GET = handler<Params>(async (request: NextRequest, { params }) => {
       const answer = await tickets.listAttendees({
         organisationId: orgId,
         eventId,
+        shopId: '',
         query: q,
         statuses: status ? [status] : [],
         page: { pageSize: EXPORT_PAGE_SIZE, pageToken },
