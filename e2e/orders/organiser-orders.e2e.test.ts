@@ -470,6 +470,38 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(await page.getByTestId('page-overview').getByTestId('empty-state').count()).toBe(0);
     await shot(page, 'dashboard-figures');
 
+    // The orders as CSV, as the Orders list's "Export CSV" link downloads them: a row per order, money as decimals.
+    await page.goto(`${stack.bffUrl}${ordersPath}`);
+    const exportHref = await page.getByTestId('orders-export').getAttribute('href');
+    expect(exportHref).toBe(`/api/organisations/${org.orgId}/orders.csv?locale=en`);
+    const csv = await page.evaluate(async (href) => {
+      const response = await fetch(href);
+      return { type: response.headers.get('content-type'), text: await response.text() };
+    }, exportHref!);
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    const [heading, ...records] = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(heading).toMatch(/^Order number,Status,Placed at \(UTC\),Paid at \(UTC\),E-mail,Mailings opt-in,Shop,/);
+    const decimal = (minor: number) => (minor / 100).toFixed(2);
+    const record = (order: typeof a) => records.find((line) => line.startsWith(`${order.number},`))?.split(',');
+    expect(records).toHaveLength(3);
+    // Status, e-mail, opt-in, shop, tickets, currency, …, total, refunded.
+    const columns = (cells: string[] | undefined) =>
+      cells && [cells[1], cells[4], cells[5], cells[6], cells[7], cells[14], cells[15]];
+    expect(columns(record(a))).toEqual([
+      'canceled',
+      alice,
+      'yes',
+      'Harbour Weekend',
+      '2',
+      decimal(a.totalMinor),
+      decimal(a.totalMinor),
+    ]);
+    expect(columns(record(b))).toEqual(['paid', bob, 'no', 'Harbour Weekend', '1', decimal(b.totalMinor), '12.50']);
+    expect(columns(record(c))).toEqual(['pending', carol, 'no', 'Harbour Weekend', '1', decimal(c.totalMinor), '0.00']);
+
     // The shop's own orders, on its dashboard.
     await page.goto(`${stack.bffUrl}/s/${org.shopId}/orders`);
     await page.getByTestId('page-shop-orders').getByRole('link', { name: c.number }).waitFor();

@@ -1,14 +1,8 @@
 // The Attendees CSV: RFC 4180 quoting, the formula-injection guard, the byte order mark, localized headings, the
 // file name, and the export's page walk (streamed, a failure aborting instead of shortening the file).
 import type { AttendeeView } from '@kassa/web/features/tickets/ticket-model';
-import {
-  attachmentDisposition,
-  attendeeCsvHeader,
-  attendeeCsvRow,
-  attendeesFileName,
-  csvCell,
-  csvRow,
-} from '../../server/events/attendee-csv';
+import { attachmentDisposition, csvCell, csvRow } from '../../server/csv';
+import { attendeeCsvHeader, attendeeCsvRow, attendeesFileName } from '../../server/events/attendee-csv';
 import { attendeeCsvLabels, attendeesCsvStream, type AttendeePage } from '../../server/events/attendee-export';
 import { logger } from '../../server/logger';
 

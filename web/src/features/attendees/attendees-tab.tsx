@@ -3,16 +3,14 @@
 // check-in time and device), found by reference, order number or e-mail (?q=), filtered by status (?status=), a
 // page at a time (?page=), all in the URL beside ?tab=attendees; and the whole filtered list as a CSV download.
 // The shop's Tickets page shows the same list for what the shop sold (a ticket is "used" once checked in anywhere).
-import { Download } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink } from '../../components/link-like';
-import { buttonVariants } from '../../components/ui/button';
 import { DataTable, type ColumnDef } from '../../components/ui/data-table';
 import { EmptyStatePreset } from '../../components/ui/empty-state';
 import { FormAlert } from '../../components/ui/form-alert';
 import type { TabLinkComponent } from '../../components/ui/link-tabs';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { ClearFiltersLink, type ListFilters, ListPages, ListToolbar } from '../dashboard/list-controls';
+import { ClearFiltersLink, CsvExportLink, type ListFilters, ListPages, ListToolbar } from '../dashboard/list-controls';
 import { Moment, orderHref } from '../orders/order-support';
 import {
   ATTENDEE_STATUSES,
@@ -132,17 +130,12 @@ export function AttendeesTab({
         statuses={ATTENDEE_STATUSES}
         status={list.status}
         filters={
-          // A plain link: the browser downloads the file; the route walks every page of this search and filter.
           'eventId' in scope && (
-            <a
+            <CsvExportLink
               href={attendeesCsvHref(orgId, scope.eventId, { q: list.query, status: list.status, locale })}
-              download
-              className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-9' })}
-              data-testid="attendees-export"
-            >
-              <Download aria-hidden />
-              {t('export')}
-            </a>
+              label={t('export')}
+              testId="attendees-export"
+            />
           )
         }
         Link={Link}

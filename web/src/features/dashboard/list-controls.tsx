@@ -2,7 +2,7 @@
 // The parts every organiser list shares (events, shops, orders, payments): a search form, a status filter and
 // previous/next pages, all kept in the URL so a filtered list can be shared. The host builds the hrefs; the words
 // come from the list's own messages (its namespace, e.g. 'Orders.list'), under the same keys in every list.
-import { Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { PlainLink } from '../../components/link-like';
@@ -222,4 +222,22 @@ export function listHref(path: string, filters: ListFilters, extra: Record<strin
   if (filters.page && filters.page > 1) search.set('page', String(filters.page));
   const query = search.toString();
   return `${path}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * A list's CSV download beside its filters: a plain link, so that the browser downloads the file; the route walks
+ * every page of the list's search and filter.
+ */
+export function CsvExportLink({ href, label, testId }: { href: string; label: string; testId: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-9' })}
+      data-testid={testId}
+    >
+      <Download aria-hidden />
+      {label}
+    </a>
+  );
 }

@@ -56,5 +56,16 @@ export function ordersListHref(orgId: string, filters: OrderListFilters, scopeSh
 
 export const orderHref = (orgId: string, orderId: string): string => `/o/${orgId}/orders/${orderId}`;
 
+/** The CSV export of the orders list with these filters (every page), headings in `locale`. */
+export function ordersCsvHref(
+  orgId: string,
+  filters: { q?: string; status?: string; shop?: string; locale?: string },
+): string {
+  const search = new URLSearchParams();
+  for (const key of ['q', 'status', 'shop', 'locale'] as const) if (filters[key]) search.set(key, filters[key]!);
+  const query = search.toString();
+  return `/api/organisations/${encodeURIComponent(orgId)}/orders.csv${query ? `?${query}` : ''}`;
+}
+
 export const paymentsListHref = (orgId: string, filters: Pick<ListFilters, 'status' | 'page'>): string =>
   listHref(`/o/${orgId}/payments`, filters);

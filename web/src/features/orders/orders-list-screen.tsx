@@ -1,8 +1,9 @@
 'use client';
 // /o/{orgId}/orders and /s/{shopId}/orders: orders newest first, found by order number or e-mail (?q=), filtered
-// by status (?status=) and, across the organisation, by shop (?shop=), a page at a time (?page=); all in the URL.
+// by status (?status=) and, across the organisation, by shop (?shop=), a page at a time (?page=); all in the URL;
+// and the whole filtered list as a CSV download.
 import { Receipt } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink } from '../../components/link-like';
 import { DataTable, type ColumnDef } from '../../components/ui/data-table';
 import { EmptyState, EmptyStatePreset } from '../../components/ui/empty-state';
@@ -11,9 +12,9 @@ import type { TabLinkComponent } from '../../components/ui/link-tabs';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
 import { ORDER_LIST_STATUSES, type OrderListView, type OrderView, type ShopName } from '../../lib/order-model';
-import { ClearFiltersLink, ListPages, ListToolbar } from '../dashboard/list-controls';
+import { ClearFiltersLink, CsvExportLink, ListPages, ListToolbar } from '../dashboard/list-controls';
 import { PageHeader } from '../dashboard/page-header';
-import { Moment, Money, type OrderListFilters, orderHref, ordersListHref } from './order-support';
+import { Moment, Money, type OrderListFilters, orderHref, ordersCsvHref, ordersListHref } from './order-support';
 
 export interface OrdersScreenProps {
   orgId: string;
@@ -39,6 +40,7 @@ export function OrdersScreen({
   navigate,
 }: OrdersScreenProps) {
   const t = useTranslations('Orders.list');
+  const locale = useLocale();
   const scoped = shopId !== undefined;
   const current: OrderListFilters = { q: list.query, status: list.status, shop: scoped ? undefined : list.shopId };
   const href = (filters: OrderListFilters) => ordersListHref(orgId, { ...current, ...filters }, shopId);
@@ -116,25 +118,36 @@ export function OrdersScreen({
         statuses={ORDER_LIST_STATUSES}
         status={list.status}
         filters={
-          !scoped &&
-          shops.length > 1 && (
-            <label className="flex items-center gap-2 text-sm">
-              <span className="text-muted-foreground">{t('shopLabel')}</span>
-              <select
-                value={list.shopId}
-                onChange={(event) => navigate(href({ shop: event.target.value, page: 1 }))}
-                className={cn(controlClasses, 'h-9 w-auto max-w-56 text-sm')}
-                data-testid="orders-shop-filter"
-              >
-                <option value="">{t('allShops')}</option>
-                {shops.map((shop) => (
-                  <option key={shop.id} value={shop.id}>
-                    {shop.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )
+          <>
+            {!scoped && shops.length > 1 && (
+              <label className="flex items-center gap-2 text-sm">
+                <span className="text-muted-foreground">{t('shopLabel')}</span>
+                <select
+                  value={list.shopId}
+                  onChange={(event) => navigate(href({ shop: event.target.value, page: 1 }))}
+                  className={cn(controlClasses, 'h-9 w-auto max-w-56 text-sm')}
+                  data-testid="orders-shop-filter"
+                >
+                  <option value="">{t('allShops')}</option>
+                  {shops.map((shop) => (
+                    <option key={shop.id} value={shop.id}>
+                      {shop.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <CsvExportLink
+              href={ordersCsvHref(orgId, {
+                q: list.query,
+                status: list.status,
+                shop: scoped ? shopId : list.shopId,
+                locale,
+              })}
+              label={t('export')}
+              testId="orders-export"
+            />
+          </>
         }
         Link={Link}
       />

@@ -4,11 +4,8 @@
 // the organisation's. 401 signed out, 400 'ID is invalid', 404 not a member or no such event, 403 without either
 // permission.
 import { type NextRequest, NextResponse } from 'next/server';
-import {
-  attachmentDisposition,
-  attendeesFileName,
-  CSV_CONTENT_TYPE,
-} from '../../../../../../../server/events/attendee-csv';
+import { attachmentDisposition, CSV_CONTENT_TYPE } from '../../../../../../../server/csv';
+import { attendeesFileName } from '../../../../../../../server/events/attendee-csv';
 import {
   attendeeCsvLabels,
   attendeesCsvStream,
