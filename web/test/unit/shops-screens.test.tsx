@@ -204,7 +204,8 @@ describe("a shop's pages", () => {
     const html = render('nl', <ShopScreen {...screenProps} tab="items" items={items} events={events} />);
     const body = text(/<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(html)![1]!);
     expect(body).toContain('Weekend pass Aanbieding Summer Fest After Party € 45,50 Zolang de winkel open is 4');
-    expect(body).toContain('VIP Summer Fest Gratis Vanaf');
+    // The sale window names its moment (in Amsterdam's time, as every page writes it).
+    expect(body).toContain('VIP Summer Fest Gratis Vanaf 10 jun 2027, 10:00');
     expect(body).toContain('Geen limiet');
     expect(html).toContain('aria-label="VIP verwijderen"');
     const empty = render('en', <ShopScreen {...screenProps} tab="items" items={[]} events={events} />);
@@ -222,7 +223,7 @@ describe("a shop's pages", () => {
     );
     const body = text(/<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(html)![1]!);
     expect(body).toContain('SUMMER10 Percentage 10 % Altijd Onbeperkt Alle items');
-    expect(body).toContain('FIVE Vast bedrag € 5,00 Tot');
+    expect(body).toContain('FIVE Vast bedrag € 5,00 Tot 30 jun 2027, 22:00');
     expect(body).toContain('Hooguit 100 Weekend pass');
     const empty = render(
       'en',

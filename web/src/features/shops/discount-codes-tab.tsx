@@ -23,7 +23,7 @@ import { type DiscountCodeFormValues, discountCodeFormSchema, shopFormFieldOf } 
 import { showFailure } from '../events/form-support';
 import { DialogButtons, EditableTable } from './editable-table';
 import type { ShopActions } from './shop-actions';
-import { CheckboxListField, Moment, useShopRuleSet } from './shop-support';
+import { CheckboxListField, MomentSentence, useShopRuleSet } from './shop-support';
 import { useFormatter } from '../../lib/formatter';
 
 export interface DiscountCodesTabProps {
@@ -43,8 +43,8 @@ function Validity({ code }: { code: DiscountCodeView }) {
   if (!code.validFrom && !code.validUntil) return <span className="text-muted-foreground">{t('always')}</span>;
   return (
     <span className="flex flex-col whitespace-nowrap text-sm">
-      {code.validFrom && <span>{t.rich('validFrom', { date: () => <Moment at={code.validFrom!} /> })}</span>}
-      {code.validUntil && <span>{t.rich('validUntil', { date: () => <Moment at={code.validUntil!} /> })}</span>}
+      {code.validFrom && <MomentSentence at={code.validFrom} sentence={(date) => t('validFrom', { date })} />}
+      {code.validUntil && <MomentSentence at={code.validUntil} sentence={(date) => t('validUntil', { date })} />}
     </span>
   );
 }

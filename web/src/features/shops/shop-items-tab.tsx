@@ -24,7 +24,7 @@ import { type ShopItemFormValues, SHOP_LIMITS, shopFormFieldOf, shopItemFormSche
 import { showFailure } from '../events/form-support';
 import { DialogButtons, EditableTable } from './editable-table';
 import type { ShopActions } from './shop-actions';
-import { CheckboxListField, Moment, useShopRuleSet } from './shop-support';
+import { CheckboxListField, MomentSentence, useShopRuleSet } from './shop-support';
 import { TicketPlus } from 'lucide-react';
 import { useFormatter } from '../../lib/formatter';
 
@@ -46,8 +46,8 @@ function SaleWindow({ item }: { item: ShopItemView }) {
   if (!item.saleStart && !item.saleEnd) return <span className="text-muted-foreground">{t('shopWindow')}</span>;
   return (
     <span className="flex flex-col whitespace-nowrap text-sm">
-      {item.saleStart && <span>{t.rich('saleFrom', { date: () => <Moment at={item.saleStart!} /> })}</span>}
-      {item.saleEnd && <span>{t.rich('saleUntil', { date: () => <Moment at={item.saleEnd!} /> })}</span>}
+      {item.saleStart && <MomentSentence at={item.saleStart} sentence={(date) => t('saleFrom', { date })} />}
+      {item.saleEnd && <MomentSentence at={item.saleEnd} sentence={(date) => t('saleUntil', { date })} />}
     </span>
   );
 }

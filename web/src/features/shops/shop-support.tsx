@@ -53,14 +53,31 @@ export function ShopBadges({ shop, className }: { shop: Pick<ShopView, 'status' 
 
 /** A moment in the active locale and time zone ("12 Mar 2027, 20:00"). */
 export function Moment({ at, className }: { at: string; className?: string }) {
-  const format = useFormatter();
-  const date = new Date(at);
-  if (!at || Number.isNaN(date.getTime())) return null;
+  const moment = useMomentText();
+  const text = moment(at);
+  if (!text) return null;
   return (
     <time dateTime={at} className={className}>
-      {format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' })}
+      {text}
     </time>
   );
+}
+
+/** A moment as Moment writes it, for a sentence ("From {date}"); '' for none or a malformed one. */
+export function useMomentText(): (at: string) => string {
+  const format = useFormatter();
+  return (at) => {
+    const date = new Date(at);
+    return !at || Number.isNaN(date.getTime())
+      ? ''
+      : format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
+  };
+}
+
+/** A sentence around a moment ("From 1 Jul 2027, 10:00"), marked up as a time for machines. */
+export function MomentSentence({ at, sentence }: { at: string; sentence: (date: string) => string }) {
+  const moment = useMomentText();
+  return <time dateTime={at}>{sentence(moment(at))}</time>;
 }
 
 export interface CheckboxOption {
