@@ -103,7 +103,7 @@ it('runs every page’s own scripts and none injected into it; without the polic
   // Each opens as itself, not through a redirect (a Dutch page last: it makes Dutch the visitor's language).
   const paths = [
     '/', // prerendered
-    '/sign-in', // rendered per request
+    `/event/${shop.eventId}`, // rendered per request (/sign-in sends this signed-in visitor on)
     `/s/${shop.shopId}`,
     orderHref({ id: purchase.orderId, accessKey: purchase.accessKey }),
     `/o/${shop.orgId}/events/${shop.eventId}`,
