@@ -871,6 +871,10 @@ describe('webhook faults through the whole system', () => {
     const order = await checkout(shop.lastSeatItemId);
     everyOrder.push(order.id);
     const attempt = await createPayment(order);
+    // ordering has heard of the attempt (payment.pending, through payments' outbox) before payments goes down: the
+    // guest was on Stripe's page by then. Stopping payments sooner left that message to after the hold, a race of
+    // this test's own, not the saga's.
+    await eventually('the order is pending', async () => (await orderRow(order.id)).status === 'pending');
     // payments is down (or far behind) while the guest pays at Stripe and the hold ends: Stripe's webhook fails.
     await stack.processes.get('payments')!.stop();
     const late = guestPays(attempt);
