@@ -897,6 +897,10 @@ const crossTenantRoutes: Record<string, HttpCase> = {
     path: ({ own, foreign }) =>
       `/o/${own.orgId}/events/${foreign.eventId}?tab=attendees&q=${encodeURIComponent(foreign.secrets.guestEmail)}`,
   },
+  'orders CSV (their organisation)': {
+    method: 'GET',
+    path: ({ foreign }) => `/api/organisations/${foreign.orgId}/orders.csv`,
+  },
   'attendees CSV (their organisation)': {
     method: 'GET',
     path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/attendees.csv`,
@@ -1392,6 +1396,8 @@ const crossTenantCalls: Record<string, GrpcCall> = {
     shops.listShopHistory({ organisationId: own.orgId, entityId: foreign.shopId, page: undefined }, m),
   'catalog ListShopHistory (our organisation, their item)': ({ own, foreign }, m) =>
     shops.listShopHistory({ organisationId: own.orgId, entityId: foreign.itemId, page: undefined }, m),
+  'ordering GetDashboard (their organisation)': ({ foreign }, m) =>
+    orders.getDashboard({ organisationId: foreign.orgId }, m),
   'ordering ListOrders (their organisation)': ({ foreign }, m) =>
     orders.listOrders({ organisationId: foreign.orgId, shopId: '', query: '', statuses: [], page: undefined }, m),
   'ordering ListOrders (their organisation and shop)': ({ foreign }, m) =>
@@ -1991,6 +1997,19 @@ const answeredRoutes: Record<string, AnsweredRoute> = {
       expect({ status, ids }).toEqual({ status: 200, ids: [own.scanLinkId, own.revokedLinkId].sort() });
     },
   },
+  'orders CSV of our organisation, searched for their guest → no rows': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own, foreign }) =>
+      `/api/organisations/${own.orgId}/orders.csv?q=${encodeURIComponent(foreign.secrets.guestEmail)}`,
+    check: ({ status, body }) => expect({ status, rows: csvRows(body).length }).toEqual({ status: 200, rows: 1 }),
+  },
+  'orders CSV of our organisation, filtered to their shop → no rows': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/orders.csv?shop=${foreign.shopId}`,
+    check: ({ status, body }) => expect({ status, rows: csvRows(body).length }).toEqual({ status: 200, rows: 1 }),
+  },
   'attendees CSV of our event, searched for their guest → no rows': {
     as: () => ownerA.api,
     method: 'GET',
@@ -2107,7 +2126,7 @@ const anonymousRoutes: Record<string, HttpCase> = {
       .filter(
         ([name]) =>
           /\((their organisation)\)$/.test(name) &&
-          /^(attendees CSV|resend confirmation|scan links|create scan link|revoke scan link|member scanner|scan conflicts)/.test(
+          /^(attendees CSV|orders CSV|resend confirmation|scan links|create scan link|revoke scan link|member scanner|scan conflicts)/.test(
             name,
           ),
       )
@@ -2128,6 +2147,7 @@ describe('signed out', () => {
       'member scanner: open',
       'member scanner: scan their code',
       'member scanner: sync their code',
+      'orders CSV',
       'resend confirmation',
       'revoke scan link',
       'scan conflicts',
