@@ -58,12 +58,12 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/e2e/support/page-errors.ts'],
     },
     // End-to-end tests that nothing may run beside: the fault supervisor stops and starts the machine's PostgreSQL,
-    // Redis and NATS; tenant isolation compares whole tables of the shared platform. npm test runs them after the e2e
-    // project, --runInBand, on a shared platform of their own.
+    // Redis and NATS; tenant isolation and the bad sign-in input compare whole tables of the shared platform. npm test
+    // runs them after the e2e project, --runInBand, on a shared platform of their own.
     {
       ...common,
       displayName: 'e2e-alone',
-      testMatch: ['<rootDir>/scripts/verify/sections/*.e2e-alone.test.ts'],
+      testMatch: ['<rootDir>/scripts/verify/sections/*.e2e-alone.test.ts', '<rootDir>/e2e/**/*.e2e-alone.test.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/e2e/support/page-errors.ts'],
