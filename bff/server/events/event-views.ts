@@ -18,8 +18,7 @@ import type {
   TicketOptionInput,
   TicketOptionView,
 } from '@kassa/web/lib/event-model';
-
-const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
+import { iso } from '../iso-date';
 
 function toLocation(location: Location | undefined): EventLocation {
   return {

@@ -9,6 +9,7 @@ import { orderingClient } from '../clients/ordering-client';
 import { logger } from '../logger';
 import { toPublicEventView } from './event-views';
 import { isPrefixedId } from '../site/page-validity';
+import { iso } from '../iso-date';
 
 /** The event, or the 404 page when it is not live or ended (draft, deleted, unknown). Asked once per request. */
 export const loadPublicEvent = cache(async (eventId: string, locale: string): Promise<PublicEventView> => {
@@ -34,8 +35,8 @@ export async function loadEventShops(eventId: string): Promise<PublicEventShopVi
       shopId: shop.shopId,
       name: shop.name,
       window: shop.window === 'upcoming' ? 'upcoming' : 'open',
-      opensAt: shop.opensAt?.toISOString() ?? '',
-      closesAt: shop.closesAt?.toISOString() ?? '',
+      opensAt: iso(shop.opensAt),
+      closesAt: iso(shop.closesAt),
       currency: shop.currency,
       priceFromMinor: shop.priceFromMinor,
       status: shop.status,

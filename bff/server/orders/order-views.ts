@@ -30,8 +30,7 @@ import type {
   PaymentSettingsView,
   PaymentView,
 } from '@kassa/web/lib/order-model';
-
-const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
+import { iso } from '../iso-date';
 
 /** What the guest sees of a line too: the item, how many and what they cost. */
 function toGuestLineView({

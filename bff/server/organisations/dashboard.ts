@@ -4,8 +4,7 @@ import type { DashboardView, SalesPeriod } from '@kassa/web/lib/dashboard-model'
 import type { GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
 import { orderClientAs } from '../clients/order-client';
 import { toOrderView } from '../orders/order-views';
-
-const iso = (at: Date | undefined) => (at ? at.toISOString() : '');
+import { iso } from '../iso-date';
 
 export async function loadDashboard(userId: string, orgId: string): Promise<DashboardView> {
   return toDashboardView(await orderClientAs(userId).getDashboard({ organisationId: orgId }));

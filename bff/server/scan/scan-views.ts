@@ -24,8 +24,7 @@ import {
   type ScanOutcomeView,
   type SyncResultView,
 } from '@kassa/web/lib/scan-model';
-
-const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
+import { iso } from '../iso-date';
 
 export function toScanCountsView(counts: ScanCounts | undefined): ScanCountsView {
   return { checkedIn: counts?.checkedIn ?? 0, sold: counts?.sold ?? 0 };

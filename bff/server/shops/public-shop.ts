@@ -21,13 +21,12 @@ import { orderingClient } from '../clients/ordering-client';
 import { isPrefixedId } from '../site/page-validity';
 import { shopClient } from '../clients/shop-client';
 import { createTtlCache } from '../ttl-cache';
+import { iso } from '../iso-date';
 
 /** How long the shop's texts and items are reused (they change only when the organiser edits them). */
 export const SHOP_TTL_MS = 5_000;
 /** How long availability is reused: "fresh within a second". */
 export const AVAILABILITY_TTL_MS = 1_000;
-
-const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
 
 export function toPublicShopView(shop: PublicShop | undefined): PublicShopView {
   if (!shop) throw new Error('catalog answered without a shop');

@@ -9,8 +9,8 @@ import type {
   ShopItemView,
   ShopView,
 } from '@kassa/web/lib/shop-model';
+import { iso } from '../iso-date';
 
-const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
 const isoOrNull = (date: Date | undefined): string | null => (date ? date.toISOString() : null);
 const dateOrUndefined = (value: string | null): Date | undefined => (value ? new Date(value) : undefined);
 

@@ -19,8 +19,7 @@ import type {
   TicketPageView,
   TicketStatsView,
 } from '@kassa/web/features/tickets/ticket-model';
-
-const iso = (date: Date | undefined): string => (date ? date.toISOString() : '');
+import { iso } from '../iso-date';
 
 export function toTicketEventView(event: TicketEvent): TicketEventView {
   return {
