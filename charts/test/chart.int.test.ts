@@ -4,7 +4,10 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { CronJob } from 'kubernetes-models/batch/v1/CronJob';
 import { Job } from 'kubernetes-models/batch/v1/Job';
+import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
+import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
@@ -51,7 +54,10 @@ const models: Record<string, Model> = {
   'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitorModel,
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/CronJob': CronJob,
   'batch/v1/Job': Job,
+  'rbac.authorization.k8s.io/v1/Role': Role,
+  'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
@@ -481,11 +487,12 @@ describe('environment values', () => {
     }
   });
 
-  it('production scales the BFF, identity, ordering (checkout) and ticketing (scan) with their own HPAs and pulls from the registry', () => {
+  it('production scales the BFF, identity, ordering (checkout), ticketing (scan) and notifications with their own HPAs and pulls from the registry', () => {
     const { objects } = render(environments.production);
     expect(ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort()).toEqual([
       'bff',
       'identity',
+      'notifications',
       'ordering',
       'ticketing',
     ]);
@@ -591,26 +598,32 @@ describe('environment values', () => {
       production = render(environments.production).objects;
     });
 
-    it('onsale.yaml widens the HPAs of ordering and ticketing, shrinks their pools, and changes no other service', () => {
+    it('onsale.yaml widens the HPAs of ordering and ticketing, gives payments one, shrinks their pools, and changes no other service', () => {
       const onsale = render(environments.onsale).objects;
       // The pool size is in the ConfigMap, whose checksum rolls the Deployment; the migration Job reads it too.
       expect(changedComponents(production, onsale)).toEqual({
         keys: [
           'ConfigMap/kassa-ordering-env',
+          'ConfigMap/kassa-payments-env',
           'ConfigMap/kassa-ticketing-env',
           'Deployment/kassa-ordering',
+          'Deployment/kassa-payments',
           'Deployment/kassa-ticketing',
           'HorizontalPodAutoscaler/kassa-ordering',
+          'HorizontalPodAutoscaler/kassa-payments',
           'HorizontalPodAutoscaler/kassa-ticketing',
           'Job/kassa-ordering-migrate',
+          'Job/kassa-payments-migrate',
           'Job/kassa-ticketing-migrate',
         ],
-        components: ['ordering', 'ordering-migrate', 'ticketing', 'ticketing-migrate'],
+        components: ['ordering', 'ordering-migrate', 'payments', 'payments-migrate', 'ticketing', 'ticketing-migrate'],
       });
       const hpa = (name: string) =>
         onsale.find((object) => objectKey(object) === `HorizontalPodAutoscaler/kassa-${name}`)?.spec;
       expect(hpa('ordering')).toMatchObject({ minReplicas: 6, maxReplicas: 40 });
       expect(hpa('ticketing')).toMatchObject({ minReplicas: 4, maxReplicas: 24 });
+      // docs/PERFORMANCE.md's capacity model: about 4 payments pods for 10,000 tickets a minute.
+      expect(hpa('payments')).toMatchObject({ minReplicas: 4, maxReplicas: 8 });
     });
 
     it.each([
@@ -696,6 +709,238 @@ describe('environment values', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe('autoscaling on what saturates first', () => {
+  type Metric = {
+    type: string;
+    resource?: { name: string };
+    pods?: { metric: { name: string }; target: { type: string; averageValue: string } };
+    external?: {
+      metric: { name: string; selector: { matchLabels: Record<string, string> } };
+      target: { type: string; averageValue: string };
+    };
+  };
+  type Hpa = K8sObject & { spec: { metrics: Metric[]; minReplicas: number } };
+  const hpasOf = (objects: K8sObject[]) =>
+    new Map(ofKind<Hpa>(objects, 'HorizontalPodAutoscaler').map((hpa) => [component(hpa)!, hpa.spec.metrics]));
+  // The names the Prometheus Adapter serves (deploy/infrastructure/prometheus-adapter.yaml), by API.
+  const adapter = parse(readFileSync(path.join(repoRoot, 'deploy/infrastructure/prometheus-adapter.yaml'), 'utf8')) as {
+    rules: { custom: { name: { as: string } }[]; external: { name: { as: string } }[] };
+  };
+  const served = {
+    pods: adapter.rules.custom.map((rule) => rule.name.as),
+    external: adapter.rules.external.map((rule) => rule.name.as),
+  };
+
+  it('scales the BFF on its request rate and ticketing and notifications on their backlog, beside CPU, with metrics the adapter serves', () => {
+    const hpas = hpasOf(render(environments.production).objects);
+    for (const metrics of hpas.values())
+      expect(metrics[0]).toMatchObject({ type: 'Resource', resource: { name: 'cpu' } });
+    expect(hpas.get('bff')?.[1]).toEqual({
+      type: 'Pods',
+      pods: {
+        metric: { name: 'kassa_http_requests_per_second' },
+        target: { type: 'AverageValue', averageValue: '60' },
+      },
+    });
+    for (const [service, perPod] of [
+      ['ticketing', '200'],
+      ['notifications', '50'],
+    ] as const) {
+      expect(hpas.get(service)?.[1]).toEqual({
+        type: 'External',
+        external: {
+          metric: { name: 'kassa_consumer_pending_messages', selector: { matchLabels: { service_name: service } } },
+          target: { type: 'AverageValue', averageValue: perPod },
+        },
+      });
+    }
+    // Where no target is set, CPU alone.
+    expect(hpas.get('identity')).toHaveLength(1);
+    for (const metrics of hpas.values()) {
+      for (const metric of metrics) {
+        if (metric.pods) expect(served.pods).toContain(metric.pods.metric.name);
+        if (metric.external) expect(served.external).toContain(metric.external.metric.name);
+      }
+    }
+  });
+
+  it("gives a gRPC service the adapter's gRPC call rate, and refuses a target that is no quantity", () => {
+    const hpas = hpasOf(
+      render(environments.production, ['--set-string', 'services.ordering.autoscaling.targetRequestsPerSecond=40'])
+        .objects,
+    );
+    expect(hpas.get('ordering')?.[1]?.pods?.metric.name).toBe('kassa_rpc_requests_per_second');
+    expect(served.pods).toContain('kassa_rpc_requests_per_second');
+    const lint = helm([
+      'lint',
+      '--strict',
+      chart,
+      ...valuesArgs(environments.production),
+      '--set-string',
+      'services.ordering.autoscaling.targetRequestsPerSecond=lots',
+    ]);
+    expect(lint.status).not.toBe(0);
+    expect(lint.stdout + lint.stderr).toMatch(/targetRequestsPerSecond/);
+  });
+
+  describe('a scheduled pre-scale (charts/test/fixtures/prescale.yaml on the on-sale values)', () => {
+    const files = [...environments.onsale, path.join(repoRoot, 'charts/test/fixtures/prescale.yaml')];
+    type CronJobObject = K8sObject & {
+      spec: {
+        schedule: string;
+        timeZone: string;
+        jobTemplate: { spec: { template: Workload['spec']['template'] } };
+      };
+    };
+    let objects: K8sObject[];
+    let cronJobs: CronJobObject[];
+    beforeAll(() => {
+      objects = render(files).objects;
+      cronJobs = ofKind<CronJobObject>(objects, 'CronJob');
+    });
+
+    it('passes helm lint --strict, and every object is valid against its Kubernetes schema', () => {
+      const lint = helm(['lint', '--strict', chart, ...valuesArgs(files)]);
+      expect(lint.status).toBe(0);
+      for (const object of objects) {
+        const Model = models[`${object.apiVersion}/${object.kind}`];
+        if (!Model) throw new Error(`unexpected ${object.apiVersion} ${object.kind} ${object.metadata?.name}`);
+        expect(() => new Model(object as never).validate()).not.toThrow();
+      }
+    });
+
+    it("raises ordering's HPA floor at the window's start and sets it back to its own at the end, in the configured zone", () => {
+      const hpa = ofKind<Hpa>(objects, 'HorizontalPodAutoscaler').find((object) => component(object) === 'ordering')!;
+      const patches = cronJobs.map((job) => {
+        const container = job.spec.jobTemplate.spec.template.spec!.containers[0]!;
+        return {
+          name: job.metadata.name,
+          schedule: job.spec.schedule,
+          timeZone: job.spec.timeZone,
+          command: [...(container.command ?? []), ...(container.args ?? [])],
+        };
+      });
+      const patch = (replicas: number) => [
+        'kubectl',
+        'patch',
+        'horizontalpodautoscaler',
+        hpa.metadata.name,
+        '--namespace=kassa',
+        '--type=merge',
+        `--patch={"spec":{"minReplicas":${replicas}}}`,
+      ];
+      expect(patches).toEqual([
+        {
+          name: 'kassa-ordering-prescale-summer-onsale-from',
+          schedule: '45 9 1 3 *',
+          timeZone: 'Europe/Amsterdam',
+          command: patch(20),
+        },
+        {
+          name: 'kassa-ordering-prescale-summer-onsale-until',
+          schedule: '0 12 1 3 *',
+          timeZone: 'Europe/Amsterdam',
+          command: patch(hpa.spec.minReplicas),
+        },
+      ]);
+      expect(hpa.spec.minReplicas).toBe(6);
+    });
+
+    it('runs kubectl as a ServiceAccount that may read and patch that one HPA and nothing else, hardened like every pod', () => {
+      const roles = ofKind<
+        K8sObject & { rules: { apiGroups: string[]; resources: string[]; resourceNames: string[]; verbs: string[] }[] }
+      >(objects, 'Role');
+      expect(roles.map((role) => [role.metadata.name, role.rules])).toEqual([
+        [
+          'kassa-ordering-prescale',
+          [
+            {
+              apiGroups: ['autoscaling'],
+              resources: ['horizontalpodautoscalers'],
+              resourceNames: ['kassa-ordering'],
+              verbs: ['get', 'patch'],
+            },
+          ],
+        ],
+      ]);
+      const binding = ofKind<
+        K8sObject & { roleRef: { name: string }; subjects: { kind: string; name: string; namespace: string }[] }
+      >(objects, 'RoleBinding');
+      expect(binding.map((object) => [object.roleRef.name, object.subjects])).toEqual([
+        ['kassa-ordering-prescale', [{ kind: 'ServiceAccount', name: 'kassa-ordering-prescale', namespace: 'kassa' }]],
+      ]);
+      for (const job of cronJobs) {
+        const pod = job.spec.jobTemplate.spec.template.spec!;
+        expect(pod.serviceAccountName).toBe('kassa-ordering-prescale');
+        expect(pod.automountServiceAccountToken).toBe(true);
+        expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001 });
+        const security = pod.containers[0]!.securityContext!;
+        expect(security).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+        expect(security.capabilities?.drop).toContain('ALL');
+      }
+      // Every other pod of the chart still runs without a token.
+      const deployments = ofKind<Workload>(objects, 'Deployment');
+      for (const workload of deployments) expect(workload.spec.template.spec?.automountServiceAccountToken).toBe(false);
+    });
+
+    it("never lets the service's Service, PodDisruptionBudget or NetworkPolicy select the pre-scale pods, and changes nothing else", () => {
+      const podLabelsOf = (job: CronJobObject) => job.spec.jobTemplate.spec.template.metadata?.labels ?? {};
+      type Selecting = K8sObject & {
+        spec: { selector?: Record<string, unknown>; podSelector?: { matchLabels?: Record<string, string> } };
+      };
+      for (const job of cronJobs) {
+        const labels = podLabelsOf(job);
+        for (const service of ofKind<Selecting>(objects, 'Service'))
+          expect(selects(service.spec.selector as Record<string, string>, labels)).toBe(false);
+        for (const budget of ofKind<Selecting>(objects, 'PodDisruptionBudget'))
+          expect(selects((budget.spec.selector as { matchLabels: Record<string, string> }).matchLabels, labels)).toBe(
+            false,
+          );
+        const allowing = ofKind<Selecting>(objects, 'NetworkPolicy').filter(
+          (policy) =>
+            selects(policy.spec.podSelector?.matchLabels, labels) &&
+            !policy.metadata.name.endsWith('default-deny-ingress'),
+        );
+        expect(allowing.map((policy) => policy.metadata.name)).toEqual([]);
+      }
+      const before = new Set(render(environments.onsale).objects.map(objectKey));
+      const added = objects.filter((object) => !before.has(objectKey(object)));
+      expect(added.map(component)).toEqual(Array(added.length).fill('ordering-prescale'));
+      expect(objects.length - added.length).toBe(before.size);
+    });
+
+    it.each([
+      [
+        'a floor above the HPA maximum',
+        ['--set', 'services.ordering.autoscaling.prescale[0].minReplicas=41'],
+        'minReplicas 41 is above maxReplicas 40',
+      ],
+      [
+        'a pre-scale without an HPA',
+        ['--set', 'services.ordering.autoscaling.enabled=false'],
+        'needs autoscaling.enabled',
+      ],
+    ])('refuses %s', (_case, args, message) => {
+      const run = helm(['template', 'kassa', chart, ...valuesArgs(files), ...args]);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain(message);
+    });
+
+    it('refuses a schedule that is no cron expression', () => {
+      const lint = helm([
+        'lint',
+        '--strict',
+        chart,
+        ...valuesArgs(files),
+        '--set-string',
+        'services.ordering.autoscaling.prescale[0].from=tomorrow',
+      ]);
+      expect(lint.status).not.toBe(0);
+      expect(lint.stdout + lint.stderr).toMatch(/prescale/);
+    });
   });
 });
 

@@ -504,7 +504,7 @@ describe('deploy/infrastructure', () => {
     )?.data ?? {};
 
   it('pins chart, repository and version in the header of every values file, and install.sh installs exactly those', () => {
-    expect(baseFiles.length).toBe(7);
+    expect(baseFiles.length).toBe(8);
     for (const environment of ['dev', 'production'] as const) {
       const { releases } = plans[environment];
       expect(releases.map((entry) => path.basename(entry.valuesFiles[0]!)).sort()).toEqual(baseFiles);
@@ -537,6 +537,50 @@ describe('deploy/infrastructure', () => {
     // Every dev override belongs to a base file.
     for (const file of valuesFiles.filter((candidate) => candidate.endsWith('.dev.yaml')))
       expect(baseFiles).toContain(file.replace('.dev.yaml', '.yaml'));
+  });
+
+  it("serves the HPAs' metrics from the contract's series through the Prometheus Adapter, reading the stack's Prometheus", () => {
+    type Rule = {
+      seriesQuery: string;
+      resources: { overrides: Record<string, { resource: string }> };
+      name: { matches: string; as: string };
+      metricsQuery: string;
+    };
+    const adapter = infrastructureValues<{
+      prometheus: { url: string; port: number };
+      rules: { default: boolean; custom: Rule[]; external: Rule[] };
+    }>('prometheus-adapter');
+    const stack = release('production', 'kube-prometheus-stack');
+    expect(`${adapter.prometheus.url}:${adapter.prometheus.port}`).toBe(
+      `http://${stack.release}-prometheus.${stack.namespace}.svc:9090`,
+    );
+    expect(adapter.rules.default).toBe(false);
+    const rules = [
+      ...adapter.rules.custom.map((rule) => ({ rule, scope: 'pod' })),
+      ...adapter.rules.external.map((rule) => ({ rule, scope: 'namespace' })),
+    ];
+    expect(rules.map(({ rule }) => rule.name.as).sort()).toEqual([
+      'kassa_consumer_pending_messages',
+      'kassa_http_requests_per_second',
+      'kassa_rpc_requests_per_second',
+    ]);
+    for (const { rule, scope } of rules) {
+      const [series] = referencedMetricNames(rule.seriesQuery);
+      expect(KNOWN_SERIES.has(series!)).toBe(true);
+      expect(contractViolations(rule.seriesQuery)).toEqual([]);
+      expect(contractViolations(rule.metricsQuery.replace('<<.Series>>', series!).replace(/<<[^>]*>>/g, ''))).toEqual(
+        [],
+      );
+      expect(new RegExp(rule.name.matches).test(series!)).toBe(true);
+      // Per-pod rules map both labels to their objects; external rules are namespaced.
+      expect(rule.resources.overrides.namespace).toEqual({ resource: 'namespace' });
+      if (scope === 'pod') expect(rule.resources.overrides.pod).toEqual({ resource: 'pod' });
+      // Counters become rates; a gauge every replica reports is taken once per consumer (max), then summed.
+      const metric = KNOWN_SERIES.get(series!)!;
+      if (metric.kind === 'gauge')
+        expect(rule.metricsQuery).toMatch(/max by \(service_name, consumer\) \(<<\.Series>>/);
+      else expect(rule.metricsQuery).toMatch(/rate\(<<\.Series>>\{<<\.LabelMatchers>>\}\[\d+m\]\)/);
+    }
   });
 
   it('points NATS_URL at the NATS release over TLS, with JetStream on file storage and 3 clustered servers in production', () => {

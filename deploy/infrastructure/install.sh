@@ -78,6 +78,8 @@ if [[ $environment == production ]]; then
     --from-literal=admin-user=admin --from-literal=admin-password="$($print && echo '<generated>' || password)"
 fi
 helm_release kube-prometheus-stack "$observability_namespace" prometheus-community/kube-prometheus-stack 75.0.0 kube-prometheus-stack
+# The HPAs' request-rate and backlog metrics (charts/kassa autoscaling), read from that Prometheus.
+helm_release prometheus-adapter "$observability_namespace" prometheus-community/prometheus-adapter 5.3.0 prometheus-adapter
 helm_release tempo "$observability_namespace" grafana-community/tempo 1.26.5 tempo
 helm_release otel-collector "$observability_namespace" open-telemetry/opentelemetry-collector 0.127.2 otel-collector
 
