@@ -17,11 +17,18 @@ export interface LoadResult {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * CPU milliseconds of this process per completed call (user + system over the side's rounds): the whole cost of a
+   * call only where client and server both run in this process (the plumbing benchmark).
+   */
+  processCpuMsPerCall?: number;
 }
 
-interface Samples {
+/** One round of one side: every call's latency, the time the round took and, where measured, this process's CPU. */
+export interface Samples {
   latenciesMs: number[];
   elapsedMs: number;
+  cpuMs?: number;
 }
 
 /**
@@ -77,23 +84,29 @@ export async function runClosedLoop(concurrency: number, durationMs: number, cal
     }
   };
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const workers = Array.from({ length: concurrency }, worker);
   await sleep(durationMs);
   running = false;
   await Promise.all(workers);
   const elapsedMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   if (failure !== undefined) throw failure;
-  return { latenciesMs, elapsedMs };
+  return { latenciesMs, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-function summarize(rounds: Samples[]): LoadResult {
+/** Totals over a side's rounds. */
+export function summarize(rounds: Samples[]): LoadResult {
   const sorted = Float64Array.from(rounds.flatMap((round) => round.latenciesMs)).sort();
   const elapsedMs = rounds.reduce((total, round) => total + round.elapsedMs, 0);
+  const measuredCpu = rounds.every((round) => round.cpuMs !== undefined) && sorted.length > 0;
+  const cpuMs = rounds.reduce((total, round) => total + (round.cpuMs ?? 0), 0);
   return {
     completed: sorted.length,
     perSecond: (sorted.length * 1000) / elapsedMs,
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),
+    ...(measuredCpu ? { processCpuMsPerCall: cpuMs / sorted.length } : {}),
   };
 }
 

@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { createTestDatabase } from '@kassa/platform/testing';
 import type { Cleanup } from '../lib/cleanup';
-import type { Samples, Side } from './round-robin';
+import type { Samples } from '../lib/closed-loop';
+import type { Side } from './round-robin';
 
 const run = promisify(execFile);
 

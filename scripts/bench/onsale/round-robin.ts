@@ -1,11 +1,5 @@
-import { percentile, type LoadResult } from '../lib/closed-loop';
+import { summarize, type LoadResult, type Samples } from '../lib/closed-loop';
 import { addReadings, type CpuMeter, type CpuReading } from '../lib/process-cpu';
-
-/** One round of one side: every call's latency and the time the round took. */
-export interface Samples {
-  latenciesMs: number[];
-  elapsedMs: number;
-}
 
 /** Something measured in rounds: the platform's checkout at some load, or a pgbench script. */
 export interface Side {
@@ -51,16 +45,5 @@ export async function measureRoundRobin(
   return {
     results: new Map(sides.map((side) => [side, summarize(samples.get(side)!)])),
     cpu: meter ? sides.map((side) => addReadings(side.label, readings.get(side)!)) : [],
-  };
-}
-
-function summarize(rounds: Samples[]): LoadResult {
-  const sorted = Float64Array.from(rounds.flatMap((round) => round.latenciesMs)).sort();
-  const elapsedMs = rounds.reduce((total, round) => total + round.elapsedMs, 0);
-  return {
-    completed: sorted.length,
-    perSecond: (sorted.length * 1000) / elapsedMs,
-    p50Ms: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
   };
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
+import { credentials, Server, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
 import { callerKeyFromRoot, createGrpcClient, createGrpcServer, status, verifiersFromRoot } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
 import {
+  type ListMessagesResponse,
   Message,
   NotificationsServiceClient,
   NotificationsServiceService,
@@ -30,22 +32,67 @@ interface Target {
   close(): Promise<void>;
 }
 
-/** Platform gRPC (value) against bare fastify (baseline), same load shape, interleaved; both servers closed after. */
-export async function compareGrpcWithFastify(
+/**
+ * Platform gRPC (value) against bare fastify, then against bare grpc-js (baselines), same load shape, each pair
+ * interleaved; every server closed after. The second pair is what the platform's own layer costs (credentials,
+ * deadlines, logging, metrics, input checks) over the library it is built on.
+ */
+export async function compareGrpcWithBaselines(
   shape: LoadShape,
   callLogger: Logger,
-): Promise<{ grpc: LoadResult; http: LoadResult }> {
+): Promise<{ vsHttp: { grpc: LoadResult; http: LoadResult }; vsBareGrpc: { grpc: LoadResult; bare: LoadResult } }> {
   const targets: Target[] = [];
   try {
     const grpc = await startPlatformGrpc(callLogger);
     targets.push(grpc);
     const http = await startBareFastify(shape.concurrency);
     targets.push(http);
-    const result = await compareInterleaved(shape, grpc.call, http.call);
-    return { grpc: result.value, http: result.baseline };
+    const bare = await startBareGrpc();
+    targets.push(bare);
+    const first = await compareInterleaved(shape, grpc.call, http.call);
+    const second = await compareInterleaved(shape, grpc.call, bare.call);
+    return {
+      vsHttp: { grpc: first.value, http: first.baseline },
+      vsBareGrpc: { grpc: second.value, bare: second.baseline },
+    };
   } finally {
     await Promise.all(targets.map((target) => target.close()));
   }
+}
+
+/**
+ * The same service on grpc-js alone: ts-proto's generated client and service definition, default channel options,
+ * no credential, deadline, log line, metric or input check.
+ */
+async function startBareGrpc(): Promise<Target> {
+  const server = new Server();
+  const refuse = (_call: unknown, callback: sendUnaryData<never>) =>
+    callback({ code: status.UNIMPLEMENTED, details: 'Not implemented' });
+  server.addService(NotificationsServiceService, {
+    listMessages: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<ListMessagesResponse>) =>
+      callback(null, { messages: [message] }),
+    listOrderMessages: refuse,
+    resendOrderConfirmation: refuse,
+    handleDeliveryEvent: refuse,
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  const client = new NotificationsServiceClient(`127.0.0.1:${port}`, credentials.createInsecure());
+  return {
+    call: () =>
+      new Promise((resolve, reject) =>
+        client.listMessages({ subjectRef: message.subjectRef }, (error, response) =>
+          error ? reject(error) : resolve(response),
+        ),
+      ),
+    async close() {
+      client.close();
+      await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+    },
+  };
 }
 
 async function unimplemented(): Promise<never> {

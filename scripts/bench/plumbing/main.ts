@@ -12,7 +12,7 @@ import { createTestDatabase, uniqueName } from '@kassa/platform/testing';
 import { Cleanup } from '../lib/cleanup';
 import type { LoadShape } from '../lib/closed-loop';
 import { formatTable, machineNote, type Figure } from '../lib/report';
-import { compareGrpcWithFastify } from './grpc-vs-http';
+import { compareGrpcWithBaselines } from './grpc-vs-http';
 import { compareRelayWithRawPublish } from './outbox-vs-jetstream';
 
 const LOAD: LoadShape = { concurrency: 32, warmupMs: 1_000, rounds: 5, roundMs: 1_000 };
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const cleanup = new Cleanup();
   // Warnings and errors only, on stderr, so the report stays readable.
   const logger = createLogger({ service: 'bench-plumbing', level: 'warn', destination: pino.destination(2) });
-  // Services log every gRPC call at info; the benchmark keeps that cost but sends the lines nowhere.
+  // At the services' level (info), so the benchmark pays for whatever the server logs per call; the lines go nowhere.
   const callLogger = createLogger({
     service: 'bench-plumbing',
     level: 'info',
@@ -35,18 +35,38 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   try {
     console.error(
-      `gRPC vs fastify: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`,
+      `gRPC vs fastify, then vs bare grpc-js: ${LOAD.concurrency} in flight, ${LOAD.warmupMs} ms warm-up, then ${LOAD.rounds} × ${LOAD.roundMs} ms each, interleaved...`,
     );
-    const { grpc, http } = await compareGrpcWithFastify(LOAD, callLogger);
+    const { vsHttp, vsBareGrpc } = await compareGrpcWithBaselines(LOAD, callLogger);
+    const { grpc, http } = vsHttp;
     figures.push(
       { name: 'gRPC unary calls/s (vs fastify GET)', value: grpc.perSecond, baseline: http.perSecond, unit: '/s' },
       { name: 'gRPC p50 latency (vs fastify GET)', value: grpc.p50Ms, baseline: http.p50Ms, unit: 'ms' },
       { name: 'gRPC p99 latency (vs fastify GET)', value: grpc.p99Ms, baseline: http.p99Ms, unit: 'ms' },
+      {
+        name: 'CPU ms per call (vs fastify GET)',
+        value: grpc.processCpuMsPerCall!,
+        baseline: http.processCpuMsPerCall!,
+        unit: 'ms',
+      },
+      {
+        name: 'gRPC unary calls/s (vs bare grpc-js)',
+        value: vsBareGrpc.grpc.perSecond,
+        baseline: vsBareGrpc.bare.perSecond,
+        unit: '/s',
+      },
+      {
+        name: 'CPU ms per call (vs bare grpc-js)',
+        value: vsBareGrpc.grpc.processCpuMsPerCall!,
+        baseline: vsBareGrpc.bare.processCpuMsPerCall!,
+        unit: 'ms',
+      },
     );
     notes.push(
-      `gRPC: NotificationsService.ListMessages via createGrpcServer + createGrpcClient, one HTTP/2 channel, each call logged at info to /dev/null; ${count(grpc.completed)} calls measured.`,
+      `gRPC: NotificationsService.ListMessages via createGrpcServer + createGrpcClient, one HTTP/2 channel, caller credential signed and checked, the call log line at the services' level (info; a call answered OK is logged at debug); ${count(grpc.completed)} + ${count(vsBareGrpc.grpc.completed)} calls measured.`,
       `fastify: bare fastify 5 GET answering the same message as JSON (logger off), node:http keep-alive agent, ${LOAD.concurrency} sockets; ${count(http.completed)} calls measured.`,
-      `both: ${LOAD.concurrency} calls in flight, client and server in this process, ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms.`,
+      `bare grpc-js: the same service definition and ts-proto client on grpc-js alone (default options: no credential, deadline, log, metric or input check); ${count(vsBareGrpc.bare.completed)} calls measured.`,
+      `both pairs: ${LOAD.concurrency} calls in flight, client and server in this process, ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. CPU ms per call: this process's user + system time over a side's rounds divided by its calls (client and server together).`,
     );
 
     console.error(`outbox relay vs raw JetStream: ${OUTBOX.rounds} rounds of ${count(OUTBOX.events)} events...`);

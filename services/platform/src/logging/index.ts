@@ -1,8 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { redactPaths } from './redaction';
+import { redactFields } from './redaction';
 
-export { maskEmail, redactPaths, REDACTED_KEYS } from './redaction';
+export { maskEmail, redactFields, REDACTED, REDACTED_KEYS } from './redaction';
 export type { Logger } from 'pino';
 
 /** The levels LOG_LEVEL may name (pino's, and "silent"); every service and the BFF read it against this one list. */
@@ -22,8 +22,10 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: redactPaths, censor: '[redacted]' },
+    // Secrets and personal data never reach a line: the fields of each line, the base and every child logger's
+    // bindings pass through redactFields (which also turns errors at any level into pino's plain form: `err` too).
+    formatters: { level: (label) => ({ level: label }), log: redactFields, bindings: redactFields },
+    serializers: { err: (value: unknown) => value },
     mixin() {
       const span = trace.getActiveSpan();
       if (!span) return {};
@@ -31,5 +33,12 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
       return { trace_id: traceId, span_id: spanId, trace_flags: `0${traceFlags.toString(16)}` };
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  const logger = destination ? pino(options, destination) : pino(options);
+  // pino hands a child's bindings to the root's bindings formatter only for the root itself; children are made with
+  // Object.create(parent), so this one `child` is every descendant's.
+  const child = logger.child;
+  logger.child = function redactedChild(this: Logger, bindings, childOptions) {
+    return child.call(this, redactFields(bindings), childOptions);
+  } as typeof logger.child;
+  return logger;
 }

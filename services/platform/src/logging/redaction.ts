@@ -1,3 +1,5 @@
+import pino from 'pino';
+
 // Keys that hold secrets or personal data; their values never reach a log line.
 export const REDACTED_KEYS = [
   'password',
@@ -16,13 +18,37 @@ export const REDACTED_KEYS = [
   'linkSecret',
 ] as const;
 
-/** pino redact paths: each key at the top level and up to two levels down, plus request headers. */
-export const redactPaths: string[] = REDACTED_KEYS.flatMap((key) => [
-  key,
-  `*.${key}`,
-  `*.*.${key}`,
-  `req.headers.${key}`,
-]);
+export const REDACTED = '[redacted]';
+const redactedKeys: ReadonlySet<string> = new Set(REDACTED_KEYS);
+/** A key of a log line's fields, and of objects up to two levels below them, is looked at. */
+const DEPTH = 3;
+
+/**
+ * `fields` with the value of every REDACTED_KEYS key at the top level and up to two levels down replaced by
+ * REDACTED, copied where something was replaced, so the caller's objects are never changed. Errors are turned into
+ * pino's plain form first (type, message, stack and their own fields), so that their fields are looked at too.
+ *
+ * One walk over the keys a line has. pino's own `redact` tried every path pattern (three per key, 42 in all)
+ * against every field of every line, a tenth of a gRPC call's CPU (docs/PERFORMANCE.md, "The gRPC plumbing").
+ */
+export function redactFields<T extends object>(fields: T): T {
+  return redactValue(fields, 1) as T;
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (value instanceof Error) value = pino.stdSerializers.err(value);
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof Date) return value;
+  const source = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const key of Object.keys(source)) {
+    const field = source[key];
+    const next = redactedKeys.has(key) ? REDACTED : depth < DEPTH ? redactValue(field, depth + 1) : field;
+    if (next === field) continue;
+    copy ??= Array.isArray(source) ? [...(source as unknown[])] : { ...source };
+    (copy as Record<string, unknown>)[key] = next;
+  }
+  return copy ?? value;
+}
 
 /** 'jane@example.com' → 'j***@example.com': a hint of the address when a log really needs one. */
 export function maskEmail(email: string): string {

@@ -121,6 +121,7 @@ describe('grpc server and client', () => {
       port: 0,
       host: '127.0.0.1',
       ceilingMs: 400,
+      slowCallMs: 150,
       callerVerifiers: new Map<Workload, Buffer[]>([
         ['bff', [pairKey(callerKey.secret, 'notifications'), pairKey(previousCallerKey.secret, 'notifications')]],
         ['ticketing', [pairKey(ticketingKey.secret, 'notifications')]],
@@ -131,6 +132,8 @@ describe('grpc server and client', () => {
         seenContexts.push(ctx);
         const outcome = outcomes[request.subjectRef];
         if (outcome) return outcome(ctx);
+        // Answered OK after the server's slowCallMs.
+        if (request.subjectRef === 'late') await new Promise((resolve) => setTimeout(resolve, 200));
         return {
           messages: [
             {
@@ -197,14 +200,24 @@ describe('grpc server and client', () => {
     }
   });
 
-  it('logs every call with method, status and duration', async () => {
+  it('logs every call with method, status and duration: at info when not OK or slow, at debug when OK in time', async () => {
+    const callLines = () =>
+      logs.lines.filter((l) => String(l.msg).startsWith('grpc call') && l.method === LIST_MESSAGES);
+    const before = callLines().length;
     await client.listMessages({ subjectRef: 'not-found' }).catch(() => undefined);
-    const line = logs.lines.find((l) => l.msg === 'grpc call' && l.status === 'NOT_FOUND');
-    expect(line).toMatchObject({
-      method: '/kassa.notifications.v1.NotificationsService/ListMessages',
+    await client.listMessages({ subjectRef: 'quick' });
+    await client.listMessages({ subjectRef: 'late' });
+    const [notFound, quick, late] = callLines().slice(before);
+    expect(notFound).toMatchObject({
+      msg: 'grpc call',
+      level: 'info',
+      status: 'NOT_FOUND',
       grpc_code: status.NOT_FOUND,
     });
-    expect(typeof line!.duration_ms).toBe('number');
+    expect(quick).toMatchObject({ msg: 'grpc call', level: 'debug', status: 'OK', grpc_code: status.OK });
+    expect(late).toMatchObject({ msg: 'grpc call slow', level: 'info', status: 'OK' });
+    expect(late!.duration_ms).toBeGreaterThanOrEqual(150);
+    for (const line of [notFound, quick, late]) expect(typeof line!.duration_ms).toBe('number');
   });
 
   it('maps ValidationError to INVALID_ARGUMENT with every violation in the kassa-validation-bin trailer', async () => {

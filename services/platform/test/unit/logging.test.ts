@@ -48,6 +48,39 @@ describe('createLogger', () => {
     expect(JSON.stringify(line)).not.toContain('Bearer abc');
   });
 
+  it("redacts an error's own fields, under err or any other key, and keeps its type, message and stack", () => {
+    const logs = captureLogs();
+    const logger = createLogger({ service: 'identity', destination: logs.stream });
+    const failure = Object.assign(new TypeError('no such user'), { email: 'jane@example.com', userId: 'usr_1' });
+    logger.error({ err: failure, context: { cause: failure } }, 'lookup failed');
+    logger.error(failure);
+    for (const line of logs.lines) expect(JSON.stringify(line)).not.toContain('jane@example.com');
+    expect(logs.lines[0]).toMatchObject({
+      err: { type: 'TypeError', message: 'no such user', email: '[redacted]', userId: 'usr_1' },
+      context: { cause: { type: 'TypeError', email: '[redacted]' } },
+      msg: 'lookup failed',
+    });
+    expect(String((logs.lines[0]!.err as { stack: string }).stack)).toContain('TypeError: no such user');
+    expect(logs.lines[1]).toMatchObject({ err: { type: 'TypeError', email: '[redacted]' }, msg: 'no such user' });
+  });
+
+  it("redacts a child logger's bindings and array items, and never changes the caller's objects", () => {
+    const logs = captureLogs();
+    const logger = createLogger({ service: 'identity', destination: logs.stream });
+    const fields = { order: { id: 'ord_1', guest: { email: 'jane@example.com' } }, items: [{ token: 't1' }] };
+    const before = structuredClone(fields);
+    logger.child({ email: 'jane@example.com', requestId: 'req_1' }).child({ sessionToken: 's' }).info(fields, 'placed');
+    expect(fields).toEqual(before);
+    expect(logs.lines[0]).toMatchObject({
+      email: '[redacted]',
+      requestId: 'req_1',
+      sessionToken: '[redacted]',
+      order: { id: 'ord_1', guest: { email: '[redacted]' } },
+      items: [{ token: '[redacted]' }],
+    });
+    expect(JSON.stringify(logs.lines[0])).not.toContain('jane@example.com');
+  });
+
   it('adds trace_id and span_id of the active span', async () => {
     const exporter = new InMemorySpanExporter();
     const telemetry = startTelemetry({
