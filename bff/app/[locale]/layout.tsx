@@ -10,6 +10,7 @@ import { SiteRuntime } from '../../components/site-runtime/site-runtime';
 import { PopupMarkerCleanup } from '../../components/social-sign-in';
 import { routing } from '../../i18n/routing';
 import { siteMetadata } from '../../server/site/page-metadata';
+import { CLIENT_MESSAGES, clientMessages } from '../../server/site/client-messages';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -38,7 +39,8 @@ export default async function LocaleLayout({
     <html lang={locale} dir={textDirection(locale)} suppressHydrationWarning>
       <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
         <ThemeProvider>
-          <NextIntlClientProvider>
+          {/* Only what the runtime and the error screens need: the site and the dashboards give their own below. */}
+          <NextIntlClientProvider messages={clientMessages(locale, CLIENT_MESSAGES.document)}>
             {/* The site pages ((site)/layout.tsx) and the dashboards (o/, s/) bring their own frames. */}
             {children}
             <SiteRuntime />

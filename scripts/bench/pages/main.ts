@@ -1,8 +1,8 @@
 // Pages benchmark: what `next start` costs for public pages (the static landing and terms pages, and the event page,
-// which asks catalog over gRPC per request), beside a bare node:http server serving the same bytes in the same run,
-// plus LCP and CLS of the real page in headless Chromium. Loopback only; every process it starts (catalog included)
-// is stopped and its databases dropped at the end. The BFF and catalog start their OpenTelemetry SDKs as in
-// production, but nothing is exported.
+// which asks catalog and ordering over gRPC per request), beside a bare node:http server serving the same bytes in
+// the same run, plus LCP and CLS of the real page in headless Chromium. Loopback only; every process it starts (the
+// services included) is stopped and its databases dropped at the end. The BFF and the services start their
+// OpenTelemetry SDKs as in production, but nothing is exported.
 delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
 
@@ -12,7 +12,7 @@ import type { LoadShape } from '../lib/closed-loop';
 import { CpuMeter, type CpuReading, processTree, serverGroups } from '../lib/process-cpu';
 import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startBareCopyServer, type PageSnapshot } from './bare-copy-server';
-import { startCatalogWithLiveEvent } from './catalog-backend';
+import { startShopBackend } from '../lib/shop-backend';
 import { startNextServer } from './next-server';
 import { comparePageThroughput, snapshotPage } from './throughput';
 import { compareVitals, VIEWPORTS } from './web-vitals';
@@ -24,7 +24,10 @@ interface Page {
   label: string;
 }
 
-/** The pages measured, all anonymous: landing and terms call no backend; the event page calls catalog once per request. */
+/**
+ * The pages measured, all anonymous: landing and terms call no backend; the event page calls catalog (the event) and
+ * ordering (the shops selling it) once each per request.
+ */
 const pagesFor = (liveEventId: string): Page[] => [
   { name: 'landing', path: '/', label: '/' },
   { name: 'terms', path: '/terms', label: '/terms' },
@@ -45,18 +48,24 @@ async function main(): Promise<void> {
   const started = performance.now();
   let serverReady: number;
   try {
-    console.error('starting catalog with its own database and seeding it...');
-    const catalog = await startCatalogWithLiveEvent(cleanup);
-    const pages = pagesFor(catalog.liveEventId);
+    console.error('starting identity, catalog and ordering with their own databases, and an open shop...');
+    const backend = await startShopBackend(cleanup);
+    const pages = pagesFor(backend.eventIds[0]!);
     console.error('building the BFF if stale, then starting next start...');
-    const { origin: nextOrigin, pid: bffPid } = await startNextServer(cleanup, {
-      catalogGrpc: catalog.grpcAddress,
-      callerKey: catalog.callerKey,
-    });
-    meter = new CpuMeter([processTree('BFF', bffPid), ...catalog.processGroups, ...serverGroups()]);
+    const { origin: nextOrigin, pid: bffPid } = await startNextServer(
+      cleanup,
+      { catalogGrpc: backend.catalogGrpc, callerKey: backend.callerKey },
+      { ORDERING_GRPC_ADDRESS: backend.orderingGrpc },
+    );
+    meter = new CpuMeter([processTree('BFF', bffPid), ...backend.processGroups, ...serverGroups()]);
     serverReady = performance.now();
     const snapshots: PageSnapshot[] = [];
     for (const page of pages) snapshots.push(await snapshotPage(nextOrigin, page.path));
+    // The event page as guests get it: with the shop that sells it. Without it, ordering's call failed and the page
+    // would be measured on its failure path.
+    const eventHtml = snapshots[2]!.body.toString('utf8');
+    if (!eventHtml.includes(backend.shopName))
+      throw new Error(`the event page does not list the shop "${backend.shopName}": ordering's answer is missing`);
     const bare = await startBareCopyServer(snapshots, nextOrigin);
     cleanup.add('close bare server', () => bare.close());
 
@@ -116,9 +125,9 @@ async function main(): Promise<void> {
       }
     }
     notes.push(
-      `next start: the production build of bff/ bound to localhost, identity and notifications addresses pointed at a closed port (these pages call neither), catalog's at the catalog below; its OpenTelemetry SDK runs as in production with no exporter; LOG_LEVEL warn.`,
-      `/event/{id}: the live event with two ticket options that catalog's own seed creates. The page is dynamic: every request to next start makes one anonymous GetPublicEvent gRPC call to catalog (React cache() shares it between metadata and page), which reads the event and its ticket options from PostgreSQL; nothing is cached between requests. The bare copy serves the bytes of one such answer, so the event row's ratio includes the catalog call and its database reads.`,
-      `catalog: the service's production bundle (node --enable-source-maps dist/main.js, NODE_ENV=production) with its own PostgreSQL database, Redis/NATS namespace and ports, on the same 127.0.0.1 PostgreSQL as everything else; identity not started (GetPublicEvent does not call it); OpenTelemetry SDK without exporter; LOG_LEVEL warn.`,
+      `next start: the production build of bff/ bound to localhost, identity and notifications addresses pointed at a closed port (these pages call neither), catalog's and ordering's at the services below; its OpenTelemetry SDK runs as in production with no exporter; LOG_LEVEL warn.`,
+      `/event/{id}: Friday Night of the shop benchmark's open shop (scripts/bench/lib/shop-backend.ts, built through the services' gRPC APIs). The page is dynamic: every request to next start makes one anonymous GetPublicEvent call to catalog (React cache() shares it between metadata and page) and one ListEventShops call to ordering, each reading PostgreSQL; nothing is cached between requests. The run checks that the page lists the shop. The bare copy serves the bytes of one such answer, so the event row's ratio includes both calls and their database reads.`,
+      `services: identity, catalog and ordering, their production bundles (node --enable-source-maps dist/main.js, NODE_ENV=production), each with its own PostgreSQL database, Redis/NATS namespace and ports, on the same 127.0.0.1 PostgreSQL as everything else; OpenTelemetry SDKs without exporter; LOG_LEVEL warn.`,
       `bare copy: node:http in this process answering each page's path with the bytes next start gave once (content-type, content-length); every other path is proxied to next start.`,
       `throughput: ${LOAD.concurrency} GETs in flight per side (keep-alive, one socket each), whole body read, any non-200 fails the run; ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. The load driver shares its process with the bare server, not with next start.`,
       `LCP/CLS: headless Debian Chromium, median of ${COLD_LOADS} cold loads (new context each) per side, alternating; phone 390×844 (mobile, touch), desktop 1280×800; read after the load event + 500 ms. The bare copy loads the same scripts, styles and fonts from next start, so its LCP shows the page without the server's HTML render time (its assets take one extra proxy hop).`,
@@ -133,10 +142,10 @@ async function main(): Promise<void> {
   for (const note of notes) console.log(`- ${note}`);
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(
-    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting and seeding catalog, waiting for the build lock, building if stale and starting next start`,
+    `run time: ${seconds(serverReady, performance.now())} s measuring, after ${seconds(started, serverReady)} s starting the services and the shop, waiting for the build lock, building if stale and starting next start`,
   );
   console.log(
-    machineNote('BFF and catalog SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
+    machineNote('BFF and service SDKs started without exporter (OTEL_EXPORTER_OTLP_ENDPOINT unset), nothing exported'),
   );
 }
 

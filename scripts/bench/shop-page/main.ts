@@ -17,7 +17,7 @@ import { startNextServer } from '../pages/next-server';
 import { comparePageThroughput, snapshotPage } from '../pages/throughput';
 import { compareVitals, VIEWPORTS } from '../pages/web-vitals';
 import { DatabaseActivity, FLUSH_WAIT_MS } from './database-activity';
-import { startShopBackend } from './shop-backend';
+import { startShopBackend } from '../lib/shop-backend';
 
 const LOAD: LoadShape = { concurrency: 16, warmupMs: 1_000, rounds: 4, roundMs: 1_000 };
 const COLD_LOADS = 5;

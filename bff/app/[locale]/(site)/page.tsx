@@ -6,6 +6,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { WaitlistFormContainer } from '../../../components/marketing-forms';
 import { Link } from '../../../i18n/navigation';
 import { staticCanonical } from '../../../server/site/page-metadata';
+import { ClientMessages } from '../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -25,7 +27,7 @@ export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <>
+    <ClientMessages namespaces={CLIENT_MESSAGES.landing}>
       <LandingScreen
         signUpHref="/sign-up"
         contactHref="/contact"
@@ -33,6 +35,6 @@ export default async function HomePage({ params }: Props) {
         Link={Link}
       />
       <MarketingFooter termsHref="/terms" privacyHref="/privacy" contactHref="/contact" Link={Link} />
-    </>
+    </ClientMessages>
   );
 }

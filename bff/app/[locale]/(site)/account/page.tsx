@@ -7,6 +7,8 @@ import { requireSignedInUser } from '../../../../server/auth/dashboard-user';
 import { identityClient } from '../../../../server/clients/identity-client';
 import { findSessionCookie } from '../../../../server/auth/session-cookies';
 import { currentRequestMetadata } from '../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -23,5 +25,9 @@ export default async function AccountPage({ params }: Props) {
   // A signed-in user has a session cookie: its token lists the sessions.
   const sessionToken = findSessionCookie(await cookies())!.value;
   const { sessions } = await identityClient().listSessions({ sessionToken });
-  return <AccountView user={user} sessions={sessions.map(toAccountSession)} dashboardHref="/o" />;
+  return (
+    <ClientMessages namespaces={CLIENT_MESSAGES.account}>
+      <AccountView user={user} sessions={sessions.map(toAccountSession)} dashboardHref="/o" />
+    </ClientMessages>
+  );
 }

@@ -5,6 +5,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ContactFormContainer } from '../../../../components/marketing-forms';
 import { Link } from '../../../../i18n/navigation';
 import { staticCanonical } from '../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -18,9 +20,9 @@ export default async function ContactPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <>
+    <ClientMessages namespaces={CLIENT_MESSAGES.contact}>
       <ContactScreen form={<ContactFormContainer />} />
       <MarketingFooter termsHref="/terms" privacyHref="/privacy" contactHref="/contact" Link={Link} />
-    </>
+    </ClientMessages>
   );
 }

@@ -6,6 +6,8 @@ import { Link } from '../../../../i18n/navigation';
 import { findSessionCookie } from '../../../../server/auth/session-cookies';
 import { findSessionUser } from '../../../../server/auth/session-user';
 import { currentRequestMetadata } from '../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -22,5 +24,9 @@ export default async function DocsPage({ params }: Props) {
   const cookie = findSessionCookie(await cookies());
   // A guide page must not fail because identity is briefly away: then it simply offers sign-up.
   const user = cookie ? await findSessionUser(cookie.value).catch(() => null) : null;
-  return <DocsScreen dashboardHref={user ? '/o' : undefined} Link={Link} />;
+  return (
+    <ClientMessages namespaces={CLIENT_MESSAGES.docs}>
+      <DocsScreen dashboardHref={user ? '/o' : undefined} Link={Link} />
+    </ClientMessages>
+  );
 }

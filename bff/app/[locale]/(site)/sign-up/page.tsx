@@ -4,6 +4,8 @@ import { AuthForm } from '../../../../components/auth-form';
 import { passSignedInVisitor } from '../../../../server/auth/dashboard-user';
 import { listSocialProviders } from '../../../../server/clients/social-sign-in-client';
 import { currentRequestMetadata } from '../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ next?: string | string[] }> };
 
@@ -19,5 +21,9 @@ export default async function SignUpPage({ params, searchParams }: Props) {
   const { next } = await searchParams;
   await passSignedInVisitor(locale, typeof next === 'string' ? next : undefined);
   const providers = await listSocialProviders();
-  return <AuthForm mode="sign-up" next={typeof next === 'string' ? next : undefined} providers={providers} />;
+  return (
+    <ClientMessages namespaces={CLIENT_MESSAGES.signUp}>
+      <AuthForm mode="sign-up" next={typeof next === 'string' ? next : undefined} providers={providers} />
+    </ClientMessages>
+  );
 }

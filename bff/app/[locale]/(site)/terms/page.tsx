@@ -4,6 +4,8 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '../../../../i18n/navigation';
 import { staticCanonical } from '../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -17,9 +19,9 @@ export default async function TermsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <>
+    <ClientMessages namespaces={CLIENT_MESSAGES.legal}>
       <LegalScreen document="terms" contactHref="/contact" Link={Link} />
       <MarketingFooter termsHref="/terms" privacyHref="/privacy" contactHref="/contact" Link={Link} />
-    </>
+    </ClientMessages>
   );
 }

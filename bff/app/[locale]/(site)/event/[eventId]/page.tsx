@@ -4,6 +4,8 @@ import { setRequestLocale } from 'next-intl/server';
 import { loadEventShops, loadPublicEvent } from '../../../../../server/events/public-event';
 import { Link } from '../../../../../i18n/navigation';
 import { staticCanonical } from '../../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string; eventId: string }> };
 
@@ -28,5 +30,9 @@ export default async function PublicEventPage({ params }: Props) {
   const { locale, eventId } = await params;
   setRequestLocale(locale);
   const [event, shops] = await Promise.all([loadPublicEvent(eventId, locale), loadEventShops(eventId)]);
-  return <PublicEventScreen event={event} shops={shops} Link={Link} />;
+  return (
+    <ClientMessages namespaces={CLIENT_MESSAGES.event}>
+      <PublicEventScreen event={event} shops={shops} Link={Link} />
+    </ClientMessages>
+  );
 }

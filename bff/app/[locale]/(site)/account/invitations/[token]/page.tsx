@@ -8,6 +8,8 @@ import { organisationClientAs } from '../../../../../../server/clients/organisat
 import { toInvitationDetails } from '../../../../../../server/organisations/organisation-views';
 import { isLinkToken } from '../../../../../../server/site/page-validity';
 import { currentRequestMetadata } from '../../../../../../server/site/page-metadata';
+import { ClientMessages } from '../../../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string; token: string }> };
 
@@ -36,5 +38,9 @@ export default async function InvitationPage({ params }: Props) {
       throw error;
     });
   if (!answer) notFound();
-  return <InvitationView token={token} invitation={toInvitationDetails(answer)} signedInAs={user.email} />;
+  return (
+    <ClientMessages namespaces={CLIENT_MESSAGES.invitation}>
+      <InvitationView token={token} invitation={toInvitationDetails(answer)} signedInAs={user.email} />
+    </ClientMessages>
+  );
 }

@@ -1,6 +1,6 @@
-// The services behind the public shop page for the benchmark: identity, catalog and ordering from the e2e stack
-// (their own databases, namespace and ports), and one open public shop built through their gRPC APIs the way the
-// BFF would build it for an organiser. Stopped, databases dropped, at cleanup.
+// The services behind the public shop and event pages for the benchmarks (shop-page, pages): identity, catalog
+// and ordering from the e2e stack (their own databases, namespace and ports), and one open public shop built through
+// their gRPC APIs the way the BFF would build it for an organiser. Stopped, databases dropped, at cleanup.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
@@ -9,9 +9,9 @@ import { EventServiceClient } from '@kassa/proto/catalog/v1/events';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import { OrderingServiceClient } from '@kassa/proto/ordering/v1/ordering';
 import { startStack } from '@kassa/testing/stack';
-import type { ProcessGroup } from '../lib/process-cpu';
-import { profiledServices, serviceProcessGroups } from '../lib/stack-processes';
-import type { Cleanup } from '../lib/cleanup';
+import type { ProcessGroup } from './process-cpu';
+import { profiledServices, serviceProcessGroups } from './stack-processes';
+import type { Cleanup } from './cleanup';
 
 export interface ShopBackend {
   catalogGrpc: string;
@@ -20,6 +20,10 @@ export interface ShopBackend {
   orderingGrpc: string;
   /** The open public shop: one offer granting both events, three single tickets. */
   shopId: string;
+  /** The shop's two live events (Friday Night, Saturday Night); their public pages list the shop. */
+  eventIds: string[];
+  /** The shop's name, which the events' pages show. */
+  shopName: string;
   /** The stack's database names (catalog and ordering are the ones the page reads). */
   databases: string[];
   /** The services' processes, for CPU per request. */
@@ -89,12 +93,13 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
     }
 
     // Opening in a few seconds (a shop whose window has begun is what guests see; catalog's job opens it).
+    const shopName = 'Summer Nights';
     const opensAt = new Date(Date.now() + 3_000);
     const { shop } = await shops.createShop(
       {
         organisationId,
         fields: {
-          name: 'Summer Nights',
+          name: shopName,
           description: 'Two nights of music on the quay. Pick a weekend pass or a single night.',
           opensAt,
           closesAt: new Date(opensAt.getTime() + 24 * 3_600_000),
@@ -165,6 +170,8 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
       callerKey: stack.info.env.KASSA_CALLER_KEY!,
       orderingGrpc: stack.info.orderingGrpc!,
       shopId,
+      eventIds,
+      shopName,
       databases: stack.info.databases,
       processGroups: serviceProcessGroups(stack),
     };
