@@ -7,8 +7,9 @@ export type MessageNamespace = keyof Messages;
  * The namespaces each part of the site hands to the browser. A client component reads its messages from the nearest
  * NextIntlClientProvider, and a provider's messages are written into every page under it: the whole catalogue is
  * about 70 KB, most of a public page's HTML. So the document gives only what its runtime and error screen use, the
- * not-found and forbidden screens their own, the public site's frame what its header uses, and each public page what its own client components use.
- * The dashboards, the scanner and the guest's order pages still get every namespace (`'all'`).
+ * not-found and forbidden screens their own, the public site's frame what its header uses, and each public page what
+ * its own client components use. The dashboards, the scanner and the guest's order pages still get every namespace
+ * (`'all'`).
  * `bff/test/unit/client-messages.test.ts` walks each file's client imports and fails when a list lacks a namespace.
  */
 export const CLIENT_MESSAGES = {

@@ -25,8 +25,8 @@ interface Page {
 }
 
 /**
- * The pages measured, all anonymous: landing and terms call no backend; the event page calls catalog (the event) and
- * ordering (the shops selling it) once each per request.
+ * The pages measured, all anonymous: landing and terms call no backend; the event page reads catalog (the event) and
+ * ordering (the shops selling it) through the BFF's short caches.
  */
 const pagesFor = (liveEventId: string): Page[] => [
   { name: 'landing', path: '/', label: '/' },
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     }
     notes.push(
       `next start: the production build of bff/ bound to localhost, identity and notifications addresses pointed at a closed port (these pages call neither), catalog's and ordering's at the services below; its OpenTelemetry SDK runs as in production with no exporter; LOG_LEVEL warn.`,
-      `/event/{id}: Friday Night of the shop benchmark's open shop (scripts/bench/lib/shop-backend.ts, built through the services' gRPC APIs). The page is dynamic: every request to next start makes one anonymous GetPublicEvent call to catalog (React cache() shares it between metadata and page) and one ListEventShops call to ordering, each reading PostgreSQL; nothing is cached between requests. The run checks that the page lists the shop. The bare copy serves the bytes of one such answer, so the event row's ratio includes both calls and their database reads.`,
+      `/event/{id}: Friday Night of the shop benchmark's open shop (scripts/bench/lib/shop-backend.ts, built through the services' gRPC APIs). The page is rendered on every request; its two reads, GetPublicEvent at catalog and ListEventShops at ordering, come from the BFF's caches (the event 5 s, its shops 1 s; concurrent misses share one call), so most requests reach neither service. The run checks that the page lists the shop. The bare copy serves the bytes of one such answer.`,
       `services: identity, catalog and ordering, their production bundles (node --enable-source-maps dist/main.js, NODE_ENV=production), each with its own PostgreSQL database, Redis/NATS namespace and ports, on the same 127.0.0.1 PostgreSQL as everything else; OpenTelemetry SDKs without exporter; LOG_LEVEL warn.`,
       `bare copy: node:http in this process answering each page's path with the bytes next start gave once (content-type, content-length); every other path is proxied to next start.`,
       `throughput: ${LOAD.concurrency} GETs in flight per side (keep-alive, one socket each), whole body read, any non-200 fails the run; ${LOAD.warmupMs} ms warm-up, ${LOAD.rounds} alternating rounds of ${LOAD.roundMs} ms. The load driver shares its process with the bare server, not with next start.`,

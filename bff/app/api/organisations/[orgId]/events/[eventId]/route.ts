@@ -10,6 +10,7 @@ import {
 } from '../../../../../../server/events/event-requests';
 import { toEventFields, toEventView } from '../../../../../../server/events/event-views';
 import { handler } from '../../../../../../server/handler';
+import { forgetPublicEvent } from '../../../../../../server/events/public-event';
 
 export const PUT = handler<EventParams>(async (request, { params }) => {
   const { user, orgId, eventId } = await authorizeEventWrite(request, params);
@@ -19,11 +20,13 @@ export const PUT = handler<EventParams>(async (request, { params }) => {
     eventId,
     fields: toEventFields(body),
   });
+  forgetPublicEvent(eventId);
   return NextResponse.json({ event: toEventView(event) });
 });
 
 export const DELETE = handler<EventParams>(async (request, { params }) => {
   const { user, orgId, eventId } = await authorizeEventWrite(request, params);
   const { event } = await eventClientAs(user.id).deleteEvent({ organisationId: orgId, eventId });
+  forgetPublicEvent(eventId);
   return NextResponse.json({ event: toEventView(event) });
 });

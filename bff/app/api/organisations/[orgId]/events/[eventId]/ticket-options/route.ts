@@ -9,6 +9,7 @@ import {
 } from '../../../../../../../server/events/event-requests';
 import { toTicketOptionFields, toTicketOptionView } from '../../../../../../../server/events/event-views';
 import { handler } from '../../../../../../../server/handler';
+import { forgetPublicEvent } from '../../../../../../../server/events/public-event';
 
 export const POST = handler<EventParams>(async (request, { params }) => {
   const { user, orgId, eventId } = await authorizeEventWrite(request, params);
@@ -18,5 +19,6 @@ export const POST = handler<EventParams>(async (request, { params }) => {
     eventId,
     fields: toTicketOptionFields(body),
   });
+  forgetPublicEvent(eventId);
   return NextResponse.json({ ticketOption: toTicketOptionView(ticketOption) }, { status: 201 });
 });

@@ -13,6 +13,7 @@ import {
 import { toTicketOptionFields, toTicketOptionView } from '../../../../../../../../server/events/event-views';
 import { handler } from '../../../../../../../../server/handler';
 import { HttpProblem, NOT_FOUND_MESSAGE } from '../../../../../../../../server/http-problem';
+import { forgetPublicEvent } from '../../../../../../../../server/events/public-event';
 
 /** catalog knows ticket options by organisation; the path also names the event, which must be the option's own. */
 async function requireOptionOfEvent({ user, orgId, eventId, ticketOptionId }: EventWrite): Promise<void> {
@@ -30,6 +31,7 @@ export const PUT = handler<TicketOptionParams>(async (request, { params }) => {
     ticketOptionId: write.ticketOptionId,
     fields: toTicketOptionFields(body),
   });
+  forgetPublicEvent(write.eventId);
   return NextResponse.json({ ticketOption: toTicketOptionView(ticketOption) });
 });
 
@@ -40,5 +42,6 @@ export const DELETE = handler<TicketOptionParams>(async (request, { params }) =>
     organisationId: write.orgId,
     ticketOptionId: write.ticketOptionId,
   });
+  forgetPublicEvent(write.eventId);
   return NextResponse.json({ ok: true });
 });
