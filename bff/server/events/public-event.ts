@@ -14,6 +14,7 @@ import { iso } from '../iso-date';
 import { LOCALES } from '@kassa/contracts/locales';
 import { AVAILABILITY_TTL_MS } from '../shops/public-shop';
 import { createTtlCache, type TtlCache } from '../ttl-cache';
+import { listedShopWindow } from '../shops/shop-views';
 
 /** How long an event's guest view is reused: it changes only when the organiser edits or unpublishes the event. */
 export const EVENT_TTL_MS = 5_000;
@@ -75,7 +76,7 @@ function toPublicEventShopView(shop: EventShop): PublicEventShopView {
   return {
     shopId: shop.shopId,
     name: shop.name,
-    window: shop.window === 'upcoming' ? 'upcoming' : 'open',
+    window: listedShopWindow(shop.window),
     opensAt: iso(shop.opensAt),
     closesAt: iso(shop.closesAt),
     currency: shop.currency,

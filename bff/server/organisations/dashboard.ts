@@ -5,6 +5,7 @@ import type { GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
 import { orderClientAs } from '../clients/order-client';
 import { toOrderView } from '../orders/order-views';
 import { iso } from '../iso-date';
+import { listedShopWindow } from '../shops/shop-views';
 
 export async function loadDashboard(userId: string, orgId: string): Promise<DashboardView> {
   return toDashboardView(await orderClientAs(userId).getDashboard({ organisationId: orgId }));
@@ -37,7 +38,7 @@ export function toDashboardView(answer: GetDashboardResponse): DashboardView {
     shops: answer.shops.map((shop) => ({
       id: shop.id,
       name: shop.name,
-      window: shop.window === 'upcoming' ? 'upcoming' : 'open',
+      window: listedShopWindow(shop.window),
       opensAt: iso(shop.opensAt),
       closesAt: iso(shop.closesAt),
       currency: shop.currency,

@@ -8,8 +8,12 @@ import type {
   ShopItemInput,
   ShopItemView,
   ShopView,
+  ListedShopWindow,
 } from '@kassa/web/lib/shop-model';
 import { iso } from '../iso-date';
+
+/** ordering's window of a shop it lists (open or upcoming; it lists no closed shop) as the screens name it. */
+export const listedShopWindow = (window: string): ListedShopWindow => (window === 'upcoming' ? 'upcoming' : 'open');
 
 const isoOrNull = (date: Date | undefined): string | null => (date ? date.toISOString() : null);
 const dateOrUndefined = (value: string | null): Date | undefined => (value ? new Date(value) : undefined);

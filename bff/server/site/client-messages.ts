@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '@kassa/contracts/locales';
 import { messages, type MessageLocale, type Messages } from '@kassa/web/messages';
 
 /** A top-level namespace of the message catalogue (`web/messages/<locale>/*.json`). */
@@ -35,7 +36,7 @@ export type ClientMessagesOf = readonly MessageNamespace[] | 'all';
 
 /** The messages of `namespaces` in `locale` (every namespace for 'all'). */
 export function clientMessages(locale: string, namespaces: ClientMessagesOf): Partial<Messages> {
-  const catalogue = messages[(locale in messages ? locale : 'en') as MessageLocale];
+  const catalogue = messages[(locale in messages ? locale : DEFAULT_LOCALE) as MessageLocale];
   if (namespaces === 'all') return catalogue;
   return Object.fromEntries(namespaces.map((namespace) => [namespace, catalogue[namespace]])) as Partial<Messages>;
 }

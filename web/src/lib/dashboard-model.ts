@@ -1,6 +1,7 @@
 // The organisation's dashboard (/o/{orgId}) as the screen draws it: sales per currency, the chart's days, open holds,
 // the live events with sold of capacity and the newest orders. The BFF fills it from ordering's GetDashboard.
 import type { OrderView } from './order-model';
+import type { ListedShopWindow } from './shop-model';
 
 export interface SalesFiguresView {
   orders: number;
@@ -37,7 +38,7 @@ export interface DashboardEventView {
 export interface DashboardShopView {
   id: string;
   name: string;
-  window: 'open' | 'upcoming';
+  window: ListedShopWindow;
   opensAt: string;
   closesAt: string;
   currency: string;

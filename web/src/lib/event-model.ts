@@ -2,6 +2,7 @@
 // Dates travel as ISO strings; an unset limit or capacity is null (unlimited).
 
 import type { Locale } from '@kassa/contracts/locales';
+import type { ListedShopWindow } from './shop-model';
 
 export { LOCALES as EVENT_LOCALES, type Locale as EventLocale } from '@kassa/contracts/locales';
 
@@ -98,8 +99,7 @@ export interface PublicEventView {
 export interface PublicEventShopView {
   shopId: string;
   name: string;
-  /** open or upcoming. */
-  window: 'open' | 'upcoming';
+  window: ListedShopWindow;
   opensAt: string;
   closesAt: string;
   currency: string;

@@ -2,8 +2,12 @@
 // Dates travel as ISO strings ('' or null when unset); money as integer minor units of the shop's currency.
 import { SHOP_LIMITS } from '@kassa/contracts/shops';
 import type { TextTranslation } from './event-model';
+import type { ShopWindow } from '@kassa/contracts/statuses';
 
 export { SHOP_STATUSES, SHOP_LIST_STATUSES, SHOP_WINDOWS, type ShopWindow } from '@kassa/contracts/statuses';
+
+/** The window of a shop guests can find (the dashboard's and an event page's lists): a closed one is never listed. */
+export type ListedShopWindow = Exclude<ShopWindow, 'closed'>;
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
