@@ -21,10 +21,10 @@ export function checkBody<T>(schema: z.ZodType<T>, body: unknown, fieldOf: Field
   if (!result.success) {
     for (const issue of result.error.issues) fields[fieldOf(issue.path)] ??= issue.message;
     // Every field's problem at once: a control character in a field the schema let through is named too.
-    const known = knownKeys(schema);
+    // Only at paths the schema knows: a key it would drop (a line's extra "isAdmin") is no field of the form.
     for (const violation of controlCharacterViolations(input)) {
       const path = violation.field.split('.');
-      if (known?.has(path[0]!)) fields[fieldOf(path)] ??= violation.message;
+      if (schemaKnowsPath(schema, path)) fields[fieldOf(path)] ??= violation.message;
     }
     return { ok: false, fields };
   }
@@ -35,13 +35,38 @@ export function checkBody<T>(schema: z.ZodType<T>, body: unknown, fieldOf: Field
   return Object.keys(fields).length === 0 ? { ok: true, data: result.data } : { ok: false, fields };
 }
 
-/** The top-level keys an object schema knows (through refinements, transforms and defaults), or undefined. */
-function knownKeys(schema: unknown): Set<string> | undefined {
-  const node = schema as { shape?: Record<string, unknown>; in?: unknown; _zod?: { def?: { innerType?: unknown } } };
-  if (node.shape) return new Set(Object.keys(node.shape));
-  if (node.in) return knownKeys(node.in);
-  if (node._zod?.def?.innerType) return knownKeys(node._zod.def.innerType);
-  return undefined;
+type SchemaNode = {
+  _zod?: {
+    def?: {
+      type?: string;
+      shape?: Record<string, unknown>;
+      catchall?: SchemaNode;
+      element?: unknown;
+      innerType?: unknown;
+      in?: unknown;
+    };
+  };
+};
+
+/**
+ * Whether `path` ('items.0.quantity') names a value the schema keeps: through objects' shapes, arrays' elements and
+ * the wrappers around them (optional, default, refinements, pipes). Anything else (a union, a record) counts as known
+ * at its own level, so a violation inside it is still named.
+ */
+export function schemaKnowsPath(schema: unknown, path: readonly string[]): boolean {
+  const def = (schema as SchemaNode)._zod?.def;
+  if (!def) return path.length === 0;
+  if (def.innerType !== undefined) return schemaKnowsPath(def.innerType, path);
+  if (def.type === 'pipe') return schemaKnowsPath(def.in, path);
+  if (path.length === 0) return true;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (def.type === 'object') {
+    if (Object.hasOwn(def.shape ?? {}, head)) return schemaKnowsPath(def.shape![head], rest);
+    // A loose object keeps keys it does not name; a strict or plain one refuses or drops them.
+    return def.catchall !== undefined && def.catchall._zod?.def?.type !== 'never';
+  }
+  if (def.type === 'array') return /^\d+$/.test(head) && schemaKnowsPath(def.element, rest);
+  return true;
 }
 
 /** The checked body, or a thrown 400 keyed by top-level field. */
