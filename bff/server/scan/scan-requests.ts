@@ -11,11 +11,13 @@ import type { SessionUser } from '@kassa/web/lib/api-result';
 import {
   createScanLinkBodySchema,
   deviceBodySchema,
+  kitBodySchema,
   openBodySchema,
   scanBodySchema,
   syncBodySchema,
   withSecret,
 } from '@kassa/web/lib/scan-rules';
+import type { PageRequest } from '@kassa/proto/common/v1/common';
 import type { NextRequest } from 'next/server';
 import type { BffConfig } from '../bff-config';
 import { HttpProblem, requireRouteId } from '../http-problem';
@@ -109,6 +111,20 @@ export function deviceIdFromQuery(request: NextRequest): string {
   return parseBody(deviceBody, { deviceId: request.nextUrl.searchParams.get('deviceId') ?? undefined }).deviceId;
 }
 
+/** A member's kit request from its query: the device, and the page token when the scanner pages ('' for the first). */
+export function kitRequestFromQuery(request: NextRequest): { deviceId: string; pageToken?: string } {
+  const query = request.nextUrl.searchParams;
+  return parseBody(kitBody, {
+    deviceId: query.get('deviceId') ?? undefined,
+    pageToken: query.get('pageToken') ?? undefined,
+  });
+}
+
+/** The kit's page for ticketing: ticketing's own page size; none asked (the whole kit) without a token. */
+export function kitPage(pageToken: string | undefined): PageRequest | undefined {
+  return pageToken === undefined ? undefined : { pageSize: 0, pageToken };
+}
+
 /** Where this device keeps a link's kit and queue: named by a digest, so that storage does not repeat the secret. */
 export function linkScannerScope(secret: string): string {
   return `link:${createHash('sha256').update(secret).digest('base64url').slice(0, 22)}`;
@@ -124,6 +140,7 @@ export const deviceBody = deviceBodySchema();
 export const syncBody = syncBodySchema();
 export const createScanLinkBody = createScanLinkBodySchema();
 export const linkScanBody = withSecret(scanBodySchema());
-export const linkDeviceBody = withSecret(deviceBodySchema());
+export const kitBody = kitBodySchema();
+export const linkKitBody = withSecret(kitBodySchema());
 export const linkOpenBody = withSecret(openBodySchema());
 export const linkSyncBody = withSecret(syncBodySchema());

@@ -81,6 +81,7 @@ export function toOfflineKitView(answer: GetOfflineKitResponse): OfflineKitView 
     revokedTicketIds: [...answer.revokedTicketIds],
     generatedAt: iso(answer.generatedAt),
     counts: toScanCountsView(answer.counts),
+    nextPageToken: answer.pageInfo?.nextPageToken ?? '',
   };
 }
 

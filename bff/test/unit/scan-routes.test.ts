@@ -355,8 +355,38 @@ describe('the other public scanner routes', () => {
       revokedTicketIds: ['tkt_x'],
       generatedAt: '2031-07-01T18:00:00.000Z',
       counts: { checkedIn: 0, sold: 1 },
+      nextPageToken: '',
     });
     expect(scanCalls[0]!.options).toEqual({ deadlineMs: 15_000 });
+    // Without a page token the kit is asked for whole (a scanner loaded before paging).
+    expect(scanCalls[0]!.request).toMatchObject({ page: undefined });
+  });
+
+  it('hands out the kit a page at a time when the scanner pages, and refuses a malformed token', async () => {
+    answers.getOfflineKit!.mockResolvedValueOnce({
+      ...(await answers.getOfflineKit!()),
+      pageInfo: { nextPageToken: 'a2V2dF8x', totalSize: -1 },
+    });
+    scanCalls.length = 0;
+    const first = await call(publicKit, '/api/scan/offline-kit', none, {
+      body: { secret: SECRET, deviceId: DEVICE, pageToken: '' },
+      signedIn: false,
+    });
+    expect(first.body.nextPageToken).toBe('a2V2dF8x');
+    expect(scanCalls[0]!.request).toMatchObject({ page: { pageSize: 0, pageToken: '' } });
+    await call(publicKit, '/api/scan/offline-kit', none, {
+      body: { secret: SECRET, deviceId: DEVICE, pageToken: 'a2V2dF8x' },
+      signedIn: false,
+    });
+    expect(scanCalls[1]!.request).toMatchObject({ page: { pageSize: 0, pageToken: 'a2V2dF8x' } });
+    for (const pageToken of ['no spaces', 7, 'x'.repeat(101)]) {
+      const refused = await call(publicKit, '/api/scan/offline-kit', none, {
+        body: { secret: SECRET, deviceId: DEVICE, pageToken },
+        signedIn: false,
+      });
+      expect([refused.status, refused.body.fields]).toEqual([400, { pageToken: 'Page is invalid' }]);
+    }
+    expect(scanCalls).toHaveLength(2);
   });
 
   it('uploads offline scans with their times as dates and answers the outcomes', async () => {
@@ -466,10 +496,15 @@ describe("the member's scanner routes: the checks, in order", () => {
     });
     const kit = await call(memberKit, `${eventPath}/scan/offline-kit`, eventParams, {
       method: 'GET',
-      query: `?deviceId=${DEVICE}`,
+      query: `?deviceId=${DEVICE}&pageToken=`,
     });
     expect(kit.body.revokedTicketIds).toEqual(['tkt_x']);
-    expect(scanCalls[1]).toMatchObject({ actor: USER.id, method: 'getOfflineKit', options: { deadlineMs: 15_000 } });
+    expect(scanCalls[1]).toMatchObject({
+      actor: USER.id,
+      method: 'getOfflineKit',
+      request: { page: { pageSize: 0, pageToken: '' } },
+      options: { deadlineMs: 15_000 },
+    });
   });
 
   it('uploads offline scans and lists conflicts for the member', async () => {

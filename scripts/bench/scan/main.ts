@@ -1,7 +1,8 @@
 // Scan benchmark: how fast the door admits tickets through the BFF's public scan API (a scan link, as door staff's
 // phones use it), beside what this PostgreSQL does with the bare form of a check-in, an uncontended single-row
 // UPDATE (pgbench), with the same clients for the same time in the same run; then the same tickets raced from two
-// doors, and ticketing's records read back: a ticket admitted more than once must never happen.
+// doors, and ticketing's records read back: a ticket admitted more than once must never happen. Last, the grown
+// event's offline kit as a phone downloads, keeps and uses it (offline-kit.ts).
 // Loopback only; every process it starts is stopped, its databases dropped and its streams and Redis keys removed
 // at the end (also on Ctrl-C). The services and the BFF start their OpenTelemetry SDKs, but nothing is exported.
 delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
@@ -17,6 +18,7 @@ import { formatTable, machineNote, type Figure } from '../lib/report';
 import { startNextServer } from '../pages/next-server';
 import { race, readAdmissionCounts } from './double-admission';
 import { type Measured, runFixedCount, runOpenLoop, summarize } from './load';
+import { measureOfflineKit } from './offline-kit';
 import { PGBENCH_ROWS, prepareUpdateBaseline } from './pgbench-update';
 import { startScanBackend, TICKETS_PER_ORDER } from './scan-backend';
 import { openScanner, phones, scanExpecting, type ScanTarget } from './scan-driver';
@@ -49,6 +51,8 @@ const TICKETS =
 const LARGE_EVENT = Number.parseInt(process.env.BENCH_SCAN_LARGE_EVENT ?? '50000', 10);
 /** Scanned at the large event: a warm-up, the first admissions, the steady load. */
 const LARGE_EVENT_SCANS = WARMUP_SCANS + FIRST_ADMISSIONS + STEADY_SCANS;
+/** Codes decided offline from the grown event's kit in (e). */
+const KIT_DECIDED_CODES = 50;
 
 const count = (value: number) => value.toLocaleString('en-US');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -254,6 +258,14 @@ async function main(): Promise<void> {
         scanExpecting(entrance, phone(index), largeSteadyCodes[index]!, 'valid', openAgent),
       ),
     );
+    console.error(`(e) the offline kit at ${count(LARGE_EVENT)} tickets, in Chromium with a phone's CPU...`);
+    const kit = await measureOfflineKit(cleanup, {
+      origin,
+      secret: mainSecret,
+      deviceId: crowd[0]!.deviceId,
+      codes: largeSteadyCodes.slice(0, KIT_DECIDED_CODES),
+      measured,
+    });
     const counts = await readAdmissionCounts(backend.ticketingDatabaseUrl, backend.eventId);
 
     const vsClosed = `(vs pgbench, ${IN_FLIGHT} clients)`;
@@ -338,6 +350,9 @@ async function main(): Promise<void> {
       },
     );
 
+    figures.push(...kit.figures);
+    lines.push(...kit.lines);
+    if (!kit.ok) process.exitCode = 1;
     const raceOk = raced.wrongAnswers === 0 && counts.admittedMoreThanOnce === 0;
     const recordsOk =
       counts.checkIns === admittedInRun && counts.checkedInAccess === admittedInRun && counts.conflicts === 0;
@@ -369,6 +384,7 @@ async function main(): Promise<void> {
       `(b) open loop: a scan sent every ${1000 / STEADY_RATE} ms for ${STEADY_MS / 1000} s whatever the earlier ones are doing (no cap on scans in flight), latency measured from each scan's scheduled time, so a stall shows in full. Baseline: pgbench -R ${STEADY_RATE} -c ${STEADY_PGBENCH_CLIENTS} -T ${STEADY_MS / 1000}, the same UPDATE; pgbench's per-transaction latency under -R counts from the scheduled start as well (its arrivals are Poisson, not evenly spaced).`,
       `(d) the event grows: first ${count(FIRST_ADMISSIONS)} first admissions ${IN_FLIGHT} in flight and ${STEADY_RATE}/s for ${STEADY_MS / 1000} s again at ${count(bought)} tickets (warm: the first phases also pay for the processes' warm-up), after a VACUUM (ANALYZE) of ticketing's database; then ${count(LARGE_EVENT - bought)} more tickets bought the same way (the BFF, the links and the phones as before), another VACUUM (ANALYZE) (both so that autovacuum does not start on the new rows during a measured phase), ${WARMUP_SCANS} warm-up scans, and the same two at ${count(LARGE_EVENT)}, each a ticket of the new lot.`,
       `(c) race: for each ticket ${RACE_SCANS_PER_DOOR * 2} scans, alternating two phones on two scan links, all sent together, each with its own nonce; every answer must be "valid" or "already_used", exactly one "valid" per ticket. Then read from ticketing's database: tickets with more than one check_in row at the event (must be 0), check-ins and checked-in access rows against the "valid" answers of the whole run.`,
+      kit.note,
       `services: identity, catalog, ordering, payments (demo) and ticketing from testing/src/stack.ts (their production bundles, node --enable-source-maps dist/main.js with NODE_ENV=production; own databases, namespace and ports, LOG_LEVEL warn) and next start (LOG_LEVEL warn; identity and notifications at a closed port, the scan-link routes need neither), all on this machine with the load driver and PostgreSQL; ticketing's connection pool holds 10.`,
     );
   } finally {

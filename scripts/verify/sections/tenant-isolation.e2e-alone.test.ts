@@ -1499,9 +1499,12 @@ const crossTenantCalls: Record<string, GrpcCall> = {
       m,
     ),
   'ticketing GetOfflineKit as a member (their organisation)': ({ foreign }, m) =>
-    scanning.getOfflineKit({ access: memberAt(foreign.orgId, foreign.eventId), deviceId: DEVICE_ID }, m),
+    scanning.getOfflineKit(
+      { access: memberAt(foreign.orgId, foreign.eventId), deviceId: DEVICE_ID, page: undefined },
+      m,
+    ),
   'ticketing GetOfflineKit as a member (our organisation, their event)': ({ own, foreign }, m) =>
-    scanning.getOfflineKit({ access: memberAt(own.orgId, foreign.eventId), deviceId: DEVICE_ID }, m),
+    scanning.getOfflineKit({ access: memberAt(own.orgId, foreign.eventId), deviceId: DEVICE_ID, page: undefined }, m),
   'ticketing SyncOfflineScans as a member (their organisation)': ({ foreign, nonces }, m) =>
     scanning.syncOfflineScans(
       { access: memberAt(foreign.orgId, foreign.eventId), ...offlineScans(nonces, [foreign.secrets.ticketCode]) },
@@ -2322,7 +2325,8 @@ const withoutPermissionTicketCalls: Record<string, MemberCall> = {
   },
   'ticketing GetOfflineKit, "orders.view" only': {
     as: () => viewerA,
-    call: ({ own }, m) => scanning.getOfflineKit({ access: memberAt(own.orgId, own.eventId), deviceId: DEVICE_ID }, m),
+    call: ({ own }, m) =>
+      scanning.getOfflineKit({ access: memberAt(own.orgId, own.eventId), deviceId: DEVICE_ID, page: undefined }, m),
   },
   'ticketing SyncOfflineScans our own code, "orders.view" only': {
     as: () => viewerA,
@@ -2453,7 +2457,10 @@ const refusedLinkCalls: Record<string, { call: GrpcCall; codes: status[] }> = {
   },
   'GetOfflineKit with their revoked link': {
     call: ({ foreign }, m) =>
-      scanning.getOfflineKit({ access: linkOf(foreign.secrets.revokedSecret), deviceId: DEVICE_ID }, m),
+      scanning.getOfflineKit(
+        { access: linkOf(foreign.secrets.revokedSecret), deviceId: DEVICE_ID, page: undefined },
+        m,
+      ),
     codes: [status.PERMISSION_DENIED],
   },
   'SyncOfflineScans with their revoked link': {
@@ -2483,6 +2490,7 @@ const refusedLinkCalls: Record<string, { call: GrpcCall; codes: status[] }> = {
         {
           access: { linkSecret: own.secrets.scanSecret, organisationId: foreign.orgId, eventId: foreign.eventId },
           deviceId: DEVICE_ID,
+          page: undefined,
         },
         m,
       ),
@@ -2587,7 +2595,8 @@ const answeredCalls: Record<string, AnsweredCall> = {
   },
   'GetOfflineKit with our link → our tickets and key only': {
     as: () => '',
-    call: ({ own }, m) => scanning.getOfflineKit({ access: linkOf(own.secrets.scanSecret), deviceId: DEVICE_ID }, m),
+    call: ({ own }, m) =>
+      scanning.getOfflineKit({ access: linkOf(own.secrets.scanSecret), deviceId: DEVICE_ID, page: undefined }, m),
     check: (answer, { own }) => {
       const kit = answer as { keys: { keyId: string }[]; tickets: { id: string }[]; revokedTicketIds: string[] };
       expect({

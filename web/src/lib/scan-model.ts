@@ -82,6 +82,8 @@ export interface OfflineKitView {
   revokedTicketIds: string[];
   generatedAt: string;
   counts: ScanCountsView;
+  /** A page of the kit: the token of the next ('' on the last, and for a kit fetched whole). */
+  nextPageToken: string;
 }
 
 /** One check-in made offline, as uploaded. */

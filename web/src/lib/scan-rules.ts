@@ -29,7 +29,11 @@ export const SPEC_SCAN_LABELS = {
   scannedAt: 'Scanned at',
   locale: 'Language',
   expiresAt: 'Expires at',
+  pageToken: 'Page',
 } as const;
+
+/** The offline kit's page token as ticketing hands it out (base64url, '' for the first page); ticketing checks it again. */
+const KIT_PAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{0,100}$/;
 
 /** How long a new scan link may be made to last, in days (ticketing refuses more than 366); empty: until revoked. */
 export const SCAN_LINK_VALIDITY_DAYS = [1, 3, 7, 30, 90] as const;
@@ -101,6 +105,20 @@ export function scanBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
 /** Opening the scanner or fetching the offline kit: { deviceId }, plus { secret } through a link. */
 export function deviceBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
   return z.object({ deviceId: deviceId(words) });
+}
+
+/**
+ * Fetching the offline kit: { deviceId, pageToken? }, plus { secret } through a link. With pageToken ('' for the
+ * first page) the kit comes a page at a time; without it, whole, as scanners loaded before paging ask for it.
+ */
+export function kitBodySchema(words: RuleWords = SPEC_RULE_WORDS) {
+  const label = SPEC_SCAN_LABELS.pageToken;
+  return deviceBodySchema(words).extend({
+    pageToken: z
+      .string({ error: words.invalid(label) })
+      .refine((value) => KIT_PAGE_TOKEN_PATTERN.test(value), { error: words.invalid(label) })
+      .optional(),
+  });
 }
 
 /** Opening the scanner: { deviceId, locale? } (the language of the event's name), plus { secret } through a link. */

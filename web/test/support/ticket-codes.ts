@@ -53,5 +53,6 @@ export function makeKit(
     revokedTicketIds,
     generatedAt: '2031-07-01T18:00:00.000Z',
     counts: { checkedIn: tickets.filter((ticket) => ticket.checkedInAt).length, sold: tickets.length },
+    nextPageToken: '',
   };
 }

@@ -293,8 +293,10 @@ describe('ScannerEngine offline', () => {
       if (asked === 'counts')
         fake.api.open = async (deviceId) => (calls++ === 0 ? (await late, ok(opened)) : open(deviceId));
       else
-        fake.api.offlineKit = async (deviceId) =>
-          calls++ === 0 ? (await late, ok({ ...kit, counts: { checkedIn: 10, sold: 100 } })) : offlineKit(deviceId);
+        fake.api.offlineKit = async (deviceId, pageToken) =>
+          calls++ === 0
+            ? (await late, ok({ ...kit, counts: { checkedIn: 10, sold: 100 } }))
+            : offlineKit(deviceId, pageToken);
       const reading = asked === 'counts' ? scanner.refreshCounts() : scanner.refreshKit();
       online = true;
       scanner.setOnline(true);

@@ -5,7 +5,12 @@ import { randomBytes, verify } from 'node:crypto';
 import { createGrpcClient, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import type { Event } from '@kassa/proto/catalog/v1/events';
-import { ScanServiceClient, type ScanServiceService, type ScannerAccess } from '@kassa/proto/ticketing/v1/scanning';
+import {
+  type GetOfflineKitResponse,
+  ScanServiceClient,
+  type ScanServiceService,
+  type ScannerAccess,
+} from '@kassa/proto/ticketing/v1/scanning';
 import { importRawPublicKey, parseTicketCode } from '../../src/domain/ticket-code';
 import { metricValue, startTestTelemetry, testCallerKey } from '@kassa/platform/testing';
 import { eventSnapshot, orderLine, type OrderSnapshot, orderSnapshot, withStatus } from '../fixtures/orders';
@@ -253,7 +258,7 @@ describe('scan links', () => {
       const calls = [
         scan.openScanner({ access: viaLink(secret), deviceId, locale: 'en' }),
         scan.scan({ access: viaLink(secret), code: ticket!.code, nonce: nonce(), deviceId }),
-        scan.getOfflineKit({ access: viaLink(secret), deviceId }),
+        scan.getOfflineKit({ access: viaLink(secret), deviceId, page: undefined }),
         scan.syncOfflineScans({
           access: viaLink(secret),
           deviceId,
@@ -612,7 +617,7 @@ describe('the offline kit', () => {
     await scan.scan({ access: viaLink(link.secret), code: used!.code, nonce: nonce(), deviceId: 'dev_kitdoor0001' });
 
     h.clock.now = new Date(h.clock.now.getTime() + 1000);
-    const kit = await scan.getOfflineKit({ access: viaLink(link.secret), deviceId: device() });
+    const kit = await scan.getOfflineKit({ access: viaLink(link.secret), deviceId: device(), page: undefined });
     expect(kit).toMatchObject({ eventId: kitEvent.id, generatedAt: h.clock.now, counts: { checkedIn: 1, sold: 2 } });
     const byId = new Map(kit.tickets.map((ticket) => [ticket.id, ticket]));
     expect([...byId.keys()].sort()).toEqual([open!.id, used!.id, canceled!.id, held!.id].sort());
@@ -637,6 +642,36 @@ describe('the offline kit', () => {
       verify(null, Buffer.from(parsed.signedPart, 'ascii'), importRawPublicKey(key.publicKey), parsed.signature),
     ).toBe(true);
     expect(kit.keys.every((entry) => Buffer.from(entry.publicKey, 'base64url').length === 32)).toBe(true);
+
+    // Paged, two at a time: the same tickets and revocations, each once, in id order, and no empty last page.
+    const pages: GetOfflineKitResponse[] = [];
+    let pageToken = '';
+    do {
+      const page = await scan.getOfflineKit({
+        access: viaLink(link.secret),
+        deviceId: device(),
+        page: { pageSize: 2, pageToken },
+      });
+      pages.push(page);
+      pageToken = page.pageInfo!.nextPageToken;
+    } while (pageToken !== '' && pages.length < 10);
+    expect(pages.map((page) => page.tickets.length)).toEqual([2, 2]);
+    expect(pages.flatMap((page) => page.tickets)).toEqual([...kit.tickets].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(pages.flatMap((page) => page.revokedTicketIds)).toEqual([canceled!.id]);
+    for (const page of pages) {
+      expect(page).toMatchObject({ eventId: kitEvent.id, keys: kit.keys, counts: kit.counts });
+      expect(page.pageInfo!.totalSize).toBe(-1);
+    }
+    // A token the platform did not make, or one naming no ticket id, is refused in the spec's words.
+    for (const bad of ['x', Buffer.from('kevt_01m8m2r6kmmwjycngmj5gv46we').toString('base64url')]) {
+      const refused = await failure(
+        scan.getOfflineKit({ access: viaLink(link.secret), deviceId: device(), page: { pageSize: 2, pageToken: bad } }),
+      );
+      expect([refused.code, refused.violations]).toEqual([
+        status.INVALID_ARGUMENT,
+        [{ field: 'page.pageToken', message: 'Page is invalid' }],
+      ]);
+    }
   });
 });
 

@@ -22,6 +22,7 @@ import {
   toUpload,
   withCheckIns,
 } from './offline-queue';
+import { downloadOfflineKit } from './offline-kit-download';
 import type { ScannerStore } from './offline-store';
 import { type LocalCheckIn, verifyOffline } from './offline-verify';
 import { isAccessRevoked, isNetworkFailure, newScanNonce, type RetryOptions, withRetry } from './scan-retry';
@@ -31,7 +32,8 @@ import type { ShownResult } from './scan-presentation';
 export interface ScannerApi {
   open(deviceId: string): Promise<ApiResult<ScannerOpenView>>;
   scan(input: { code: string; nonce: string; deviceId: string }): Promise<ApiResult<ScanOutcomeView>>;
-  offlineKit(deviceId: string): Promise<ApiResult<OfflineKitView>>;
+  /** One page of the offline kit ('' for the first). */
+  offlineKit(deviceId: string, pageToken: string): Promise<ApiResult<OfflineKitView>>;
   sync(input: { deviceId: string; scans: OfflineScanInput[] }): Promise<ApiResult<SyncResultView>>;
 }
 
@@ -201,13 +203,14 @@ export class ScannerEngine {
   async refreshKit(): Promise<void> {
     if (this.snapshot.phase === 'revoked') return;
     const uploadsBefore = this.uploads;
-    const answer = await this.options.api.offlineKit(this.options.deviceId);
+    const answer = await downloadOfflineKit((pageToken) =>
+      this.options.api.offlineKit(this.options.deviceId, pageToken),
+    );
     if (answer.ok) {
       const kit = answer.data;
       // A confirmed admission the new kit already shows needs no more remembering.
-      this.synced = this.synced.filter(
-        (checkIn) => !kit.tickets.some((ticket) => ticket.id === checkIn.ticketId && ticket.checkedInAt),
-      );
+      const checkedIn = new Set(kit.tickets.filter((ticket) => ticket.checkedInAt).map((ticket) => ticket.id));
+      this.synced = this.synced.filter((checkIn) => !checkedIn.has(checkIn.ticketId));
       this.setKit(withCheckIns(kit, this.synced));
       this.update({
         ...(this.uploads === uploadsBefore ? { counts: this.countsWithQueue(kit.counts) } : {}),

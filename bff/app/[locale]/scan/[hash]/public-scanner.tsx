@@ -23,7 +23,8 @@ export function PublicScanner({ secret, scope, initial, deviceId, locale }: Publ
     return {
       open: (device) => call<ScannerOpenView>('POST', '/api/scan/open', { secret, deviceId: device, locale }),
       scan: (input) => quick<ScanOutcomeView>('POST', '/api/scan', { secret, ...input }),
-      offlineKit: (device) => call<OfflineKitView>('POST', '/api/scan/offline-kit', { secret, deviceId: device }),
+      offlineKit: (device, pageToken) =>
+        call<OfflineKitView>('POST', '/api/scan/offline-kit', { secret, deviceId: device, pageToken }),
       sync: (input) => call<SyncResultView>('POST', '/api/scan/sync', { secret, ...input }),
     };
   }, [secret, locale]);

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
+import { PageInfo, PageRequest } from "../../common/v1/common";
 import { Ticket, TicketEvent } from "./tickets";
 
 export const protobufPackage = "kassa.ticketing.v1";
@@ -226,6 +227,11 @@ export interface GetOfflineKitRequest {
     | undefined;
   /** "dev_…". */
   deviceId: string;
+  /**
+   * One page of the tickets, in ticket id order: page_size up to 10,000 (5,000 when 0), page_token from the page
+   * before. Unset: every ticket in one answer, as scanners loaded before paging existed ask for it.
+   */
+  page: PageRequest | undefined;
 }
 
 /** The offline kit. */
@@ -243,7 +249,14 @@ export interface GetOfflineKitResponse {
     | Date
     | undefined;
   /** Live counts when made. */
-  counts: ScanCounts | undefined;
+  counts:
+    | ScanCounts
+    | undefined;
+  /**
+   * With `page`: the token of the next page, empty on the last; total_size is -1. Keys, counts and generated_at come
+   * with every page (a scanner keeps the last page's); tickets and revoked_ticket_ids are this page's.
+   */
+  pageInfo: PageInfo | undefined;
 }
 
 /** One check-in made offline. */
@@ -2083,7 +2096,7 @@ export const VerificationKey: MessageFns<VerificationKey> = {
 };
 
 function createBaseGetOfflineKitRequest(): GetOfflineKitRequest {
-  return { access: undefined, deviceId: "" };
+  return { access: undefined, deviceId: "", page: undefined };
 }
 
 export const GetOfflineKitRequest: MessageFns<GetOfflineKitRequest> = {
@@ -2093,6 +2106,9 @@ export const GetOfflineKitRequest: MessageFns<GetOfflineKitRequest> = {
     }
     if (message.deviceId !== "") {
       writer.uint32(18).string(message.deviceId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2126,6 +2142,14 @@ export const GetOfflineKitRequest: MessageFns<GetOfflineKitRequest> = {
             message.deviceId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2146,6 +2170,7 @@ export const GetOfflineKitRequest: MessageFns<GetOfflineKitRequest> = {
         : isSet(object.device_id)
         ? globalThis.String(object.device_id)
         : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
     };
   },
 
@@ -2156,6 +2181,9 @@ export const GetOfflineKitRequest: MessageFns<GetOfflineKitRequest> = {
     }
     if (message.deviceId !== "") {
       obj.deviceId = message.deviceId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
     }
     return obj;
   },
@@ -2169,12 +2197,23 @@ export const GetOfflineKitRequest: MessageFns<GetOfflineKitRequest> = {
       ? ScannerAccess.fromPartial(object.access)
       : undefined;
     message.deviceId = object.deviceId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
     return message;
   },
 };
 
 function createBaseGetOfflineKitResponse(): GetOfflineKitResponse {
-  return { eventId: "", keys: [], tickets: [], revokedTicketIds: [], generatedAt: undefined, counts: undefined };
+  return {
+    eventId: "",
+    keys: [],
+    tickets: [],
+    revokedTicketIds: [],
+    generatedAt: undefined,
+    counts: undefined,
+    pageInfo: undefined,
+  };
 }
 
 export const GetOfflineKitResponse: MessageFns<GetOfflineKitResponse> = {
@@ -2196,6 +2235,9 @@ export const GetOfflineKitResponse: MessageFns<GetOfflineKitResponse> = {
     }
     if (message.counts !== undefined) {
       ScanCounts.encode(message.counts, writer.uint32(50).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -2261,6 +2303,14 @@ export const GetOfflineKitResponse: MessageFns<GetOfflineKitResponse> = {
             message.counts = ScanCounts.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2295,6 +2345,11 @@ export const GetOfflineKitResponse: MessageFns<GetOfflineKitResponse> = {
         ? fromJsonTimestamp(object.generated_at)
         : undefined,
       counts: isSet(object.counts) ? ScanCounts.fromJSON(object.counts) : undefined,
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
     };
   },
 
@@ -2318,6 +2373,9 @@ export const GetOfflineKitResponse: MessageFns<GetOfflineKitResponse> = {
     if (message.counts !== undefined) {
       obj.counts = ScanCounts.toJSON(message.counts);
     }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
     return obj;
   },
 
@@ -2333,6 +2391,9 @@ export const GetOfflineKitResponse: MessageFns<GetOfflineKitResponse> = {
     message.generatedAt = object.generatedAt ?? undefined;
     message.counts = (object.counts !== undefined && object.counts !== null)
       ? ScanCounts.fromPartial(object.counts)
+      : undefined;
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
       : undefined;
     return message;
   },
@@ -3213,7 +3274,8 @@ export const ScanServiceService = {
   },
   /**
    * Everything a scanner needs to verify and admit offline: the public keys, the event's tickets (reference, status,
-   * whether checked in) and the revocation list.
+   * whether checked in) and the revocation list, a page of tickets at a time when `page` is given (a festival's kit
+   * is tens of thousands of tickets).
    */
   getOfflineKit: {
     path: "/kassa.ticketing.v1.ScanService/GetOfflineKit" as const,
@@ -3273,7 +3335,8 @@ export interface ScanServiceServer extends UntypedServiceImplementation {
   scan: handleUnaryCall<ScanRequest, ScanResponse>;
   /**
    * Everything a scanner needs to verify and admit offline: the public keys, the event's tickets (reference, status,
-   * whether checked in) and the revocation list.
+   * whether checked in) and the revocation list, a page of tickets at a time when `page` is given (a festival's kit
+   * is tens of thousands of tickets).
    */
   getOfflineKit: handleUnaryCall<GetOfflineKitRequest, GetOfflineKitResponse>;
   /**
@@ -3371,7 +3434,8 @@ export interface ScanServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Everything a scanner needs to verify and admit offline: the public keys, the event's tickets (reference, status,
-   * whether checked in) and the revocation list.
+   * whether checked in) and the revocation list, a page of tickets at a time when `page` is given (a festival's kit
+   * is tens of thousands of tickets).
    */
   getOfflineKit(
     request: GetOfflineKitRequest,

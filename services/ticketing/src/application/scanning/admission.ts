@@ -6,15 +6,15 @@ import { readScanInput } from '@kassa/contracts/scan-input';
 import type { Ticket } from '@kassa/proto/ticketing/v1/tickets';
 import { decideScan, type ScanDecision, type ScannedTicket } from '../../domain/scan-decision';
 import { parseTicketCode, verifyTicketCode } from '../../domain/ticket-code';
-import { loadEvents } from '../../persistence/event.repository';
 import {
+  type CheckInRecord,
   checkInAccess,
   insertCheckIn,
   settleTicketStatus,
   undoCheckIn,
   useSingleEventTicket,
 } from '../../persistence/scanning/check-in.repository';
-import { loadScanTicket } from '../../persistence/scanning/scan-ticket.repository';
+import { loadScanTicket, type ScanTicket, type TicketLookup } from '../../persistence/scanning/scan-ticket.repository';
 import type { TicketWithAccess } from '../../persistence/ticket.repository';
 import type { TicketKeys } from '../ticket-keys';
 import type { TicketingPublisher } from '../scanning-deps';
@@ -62,28 +62,51 @@ export async function keysForScans(
   return keyIds.length > 0 ? keys.verifierFor(organisationId, keyIds) : () => undefined;
 }
 
+/** What a scanned value names before anything is read: the lookup, and the seed a signed code carries. */
+export interface NamedByScan {
+  lookup: TicketLookup;
+  /** A signed code's seed, which must be the ticket's current one; null for a typed reference. */
+  seed: string | null;
+}
+
 /**
- * The ticket a scanned value names, when this organisation issued it: a signed code must verify with one of the
- * organisation's keys (so another organisation's code, a forged one and one signed with an unknown key name nothing)
- * and carry the ticket's current seed (a re-issued ticket's old code names nothing); a typed reference is looked up
- * within the organisation. null for anything else.
+ * Which ticket a scanned value names, decided without the database: a signed code must verify with one of the
+ * organisation's keys (so another organisation's code, a forged one and one signed with an unknown key name nothing);
+ * a typed reference is looked up within the organisation. null for anything else.
  */
+export function nameTicket(
+  scanner: Pick<Scanner, 'organisationId'>,
+  code: string,
+  keyFor: KeyLookup,
+): NamedByScan | null {
+  const input = readScanInput(code);
+  if (input.kind === 'unreadable') return null;
+  if (input.kind === 'reference')
+    return { lookup: { organisationId: scanner.organisationId, reference: input.reference }, seed: null };
+  const verified = verifyTicketCode(input.code, keyFor);
+  return verified ? { lookup: { ticketId: verified.ticketId }, seed: verified.seed } : null;
+}
+
+/** The ticket read for `named`, when this organisation issued it and (for a code) it carries the ticket's current seed. */
+export function acceptNamed(
+  scanner: Pick<Scanner, 'organisationId'>,
+  named: NamedByScan,
+  found: ScanTicket | null,
+): ScanTicket | null {
+  if (!found || found.ticket.organisationId !== scanner.organisationId) return null;
+  // A re-issued ticket's old code names nothing.
+  return named.seed === null || found.ticket.seed === named.seed ? found : null;
+}
+
+/** The ticket a scanned value names, when this organisation issued it (nameTicket, read, acceptNamed); null otherwise. */
 export async function identifyTicket(
   em: EntityManager,
   scanner: Pick<Scanner, 'organisationId'>,
   code: string,
   keyFor: KeyLookup,
-): Promise<TicketWithAccess | null> {
-  const input = readScanInput(code);
-  if (input.kind === 'unreadable') return null;
-  if (input.kind === 'reference')
-    return loadScanTicket(em, { organisationId: scanner.organisationId, reference: input.reference });
-  const verified = verifyTicketCode(input.code, keyFor);
-  if (!verified) return null;
-  const named = await loadScanTicket(em, { ticketId: verified.ticketId });
-  if (!named || named.ticket.organisationId !== scanner.organisationId || named.ticket.seed !== verified.seed)
-    return null;
-  return named;
+): Promise<ScanTicket | null> {
+  const named = nameTicket(scanner, code, keyFor);
+  return named ? acceptNamed(scanner, named, await loadScanTicket(em, named.lookup)) : null;
 }
 
 export function scannedTicket({ ticket, access }: TicketWithAccess): ScannedTicket {
@@ -102,7 +125,7 @@ export function scannedTicket({ ticket, access }: TicketWithAccess): ScannedTick
 export interface Admission {
   decision: ScanDecision;
   /** The ticket as it is after the scan; null when the value named none. */
-  ticket: TicketWithAccess | null;
+  ticket: ScanTicket | null;
   checkedInAt: Date | null;
 }
 
@@ -131,7 +154,7 @@ const MAX_TRIES = 3;
 export async function admit(
   em: EntityManager,
   scanner: Scanner,
-  named: TicketWithAccess | null,
+  named: ScanTicket | null,
   options: AdmitOptions,
 ): Promise<Admission> {
   let current = named;
@@ -143,12 +166,15 @@ export async function admit(
     if (await checkIn(em, ticketId, scanner.eventId, options.at, scanner.deviceName)) {
       // A ticket for this event alone: its one access row is now checked in under this transaction's lock, so it is
       // "used" unless it was voided meanwhile (one statement). A pass for several events needs the two-step settle.
+      // A single-event ticket's status and its check-in record are one statement; a pass settles, then records.
       const onlyThisEvent = current.access.length === 1;
+      const record = checkInRecord(scanner, current, options);
       const status = onlyThisEvent
-        ? await useSingleEventTicket(em, ticketId, options.now)
+        ? await useSingleEventTicket(em, record, options.now)
         : await settleTicketStatus(em, ticketId, options.now);
       if (status === 'created' || status === 'used') {
-        await recordCheckIn(em, scanner, current, options);
+        if (!onlyThisEvent) await insertCheckIn(em, record);
+        publishCheckIn(scanner, current, options, em);
         // Nothing else of a single-event ticket can have moved under the locks this transaction holds: no re-read.
         const admitted = onlyThisEvent
           ? checkedInCopy(current, status, options.at, scanner.deviceName)
@@ -164,20 +190,16 @@ export async function admit(
 }
 
 /** The ticket as this transaction left it: its status after the check-in, its one access row checked in now. */
-function checkedInCopy(named: TicketWithAccess, status: string, at: Date, deviceName: string): TicketWithAccess {
+function checkedInCopy(named: ScanTicket, status: string, at: Date, deviceName: string): ScanTicket {
   return {
+    ...named,
     ticket: { ...named.ticket, status },
     access: named.access.map((row) => ({ ...row, checkedInAt: at, checkedInDevice: deviceName })),
   };
 }
 
-async function recordCheckIn(
-  em: EntityManager,
-  scanner: Scanner,
-  named: TicketWithAccess,
-  options: AdmitOptions,
-): Promise<void> {
-  await insertCheckIn(em, {
+function checkInRecord(scanner: Scanner, named: TicketWithAccess, options: AdmitOptions): CheckInRecord {
+  return {
     organisationId: scanner.organisationId,
     eventId: scanner.eventId,
     ticketId: named.ticket.id,
@@ -187,7 +209,11 @@ async function recordCheckIn(
     checkedInAt: options.at,
     offline: options.offline,
     nonce: options.nonce,
-  });
+  };
+}
+
+/** TicketCheckedIn into the outbox (written with the transaction's commit, no statement of its own now). */
+function publishCheckIn(scanner: Scanner, named: TicketWithAccess, options: AdmitOptions, em: EntityManager): void {
   options.publish.ticketCheckedIn(em, {
     ticketId: named.ticket.id,
     organisationId: scanner.organisationId,
@@ -201,13 +227,12 @@ async function recordCheckIn(
 
 /**
  * The ticket as a scanner is shown it: reference, item, status and access, with event names in the organiser's own
- * language (a scan carries no locale). Never the buyer's e-mail, and never the code: door staff with a link need
- * neither, and a code read off a scanner's screen must not become a second ticket.
+ * language (a scan carries no locale), from the events read with the ticket. Never the buyer's e-mail, and never the
+ * code: door staff with a link need neither, and a code read off a scanner's screen must not become a second ticket.
  */
-export async function scannerTicketView(em: EntityManager, named: TicketWithAccess): Promise<Ticket> {
-  const events = await loadEvents(
-    em,
-    named.access.map((row) => row.eventId),
-  );
-  return { ...toTicket(named, events, { locale: '', includeEmail: false, includeAccessKey: false }), code: '' };
+export function scannerTicketView(named: ScanTicket): Ticket {
+  return {
+    ...toTicket(named, named.events, { locale: '', includeEmail: false, includeAccessKey: false }),
+    code: '',
+  };
 }

@@ -6,21 +6,23 @@ import { ScanResponse, type ScanRequest } from '@kassa/proto/ticketing/v1/scanni
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
 import { scans } from '../../metrics';
 import { linkUseStatement } from '../../persistence/scanning/check-in.repository';
+import { claimAndLoadScanTicket } from '../../persistence/scanning/scan-ticket.repository';
 import {
   claimNonce,
+  claimStatement,
   isOwnAttempt,
   loadScanAttempt,
   type ScanAttemptOwner,
   storeScanAnswerWithCounts,
 } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
-import { admit, identifyTicket, keysForScans, scannerTicketView, type ScanningOptions } from './admission';
+import { acceptNamed, admit, keysForScans, nameTicket, scannerTicketView, type ScanningOptions } from './admission';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
 
 /**
  * Scans one code or typed reference at the scanner's event, in one transaction:
- * 1. claims the nonce (a retry, even one racing the original, is answered with the stored answer, identically;
- *    the same nonce from another scanner is "invalid");
+ * 1. claims the nonce and reads the ticket the value names, one statement (a retry, even one racing the original,
+ *    is answered with the stored answer, identically; the same nonce from another scanner is "invalid");
  * 2. decides the scan and, when admissible, checks the ticket in with ONE conditional update (admission.ts);
  * 3. stores the answer, with the live counts after the scan, under the nonce, and notes the link's use: one statement.
  * Each decision is counted (kassa.scans) once committed; a retry answered from its nonce is not a new decision.
@@ -47,10 +49,15 @@ export async function scanTicket(
       deviceId: scanner.deviceId,
       eventId: scanner.eventId,
     };
-    if (!(await claimNonce(em, nonce, owner, now))) return repeatedScan(em, scanner, nonce, owner);
+    // The nonce's claim and the ticket's read are one statement when the value names a ticket at all.
+    const named = nameTicket(scanner, request.code, keyFor);
+    const first = named
+      ? await claimAndLoadScanTicket(em, claimStatement(nonce, owner, now), named.lookup)
+      : { claimed: await claimNonce(em, nonce, owner, now), ticket: null };
+    if (!first.claimed) return repeatedScan(em, scanner, nonce, owner);
 
-    const named = await identifyTicket(em, scanner, request.code, keyFor);
-    const admission = await admit(em, scanner, named, {
+    const ticket = named ? acceptNamed(scanner, named, first.ticket) : null;
+    const admission = await admit(em, scanner, ticket, {
       at: now,
       now,
       offline: false,
@@ -62,8 +69,7 @@ export async function scanTicket(
     afterCommit(em, () => scans.add(1, { result: decision.result, mode: 'online' }));
     const response: ScanResponse = {
       result: decision.result,
-      ticket:
-        admission.ticket && decision.result !== 'invalid' ? await scannerTicketView(em, admission.ticket) : undefined,
+      ticket: admission.ticket && decision.result !== 'invalid' ? scannerTicketView(admission.ticket) : undefined,
       checkedInAt: decision.result === 'already_used' ? decision.checkedInAt : (admission.checkedInAt ?? undefined),
       checkedInByDevice: decision.result === 'already_used' ? decision.device : '',
       // Set by the statement that stores the answer, from the counters as this transaction leaves them.

@@ -58,21 +58,6 @@ export async function settleTicketStatus(em: EntityManager, ticketId: string, at
   return rows[0]?.status ?? locked.status;
 }
 
-/**
- * settleTicketStatus for a ticket granting one event, whose only access row the caller has just checked in: the
- * update locks the ticket row (waiting for a void in flight) and makes it "used" unless it is no longer "created";
- * returns its status now. One statement instead of a lock and a conditional update.
- */
-export async function useSingleEventTicket(em: EntityManager, ticketId: string, at: Date): Promise<string> {
-  const [row] = await em.execute<{ status: string }[]>(
-    `update ticket set status = case when status = 'created' then 'used' else status end,
-       updated_at = case when status = 'created' then ? else updated_at end
-     where id = ? returning status`,
-    [at, ticketId],
-  );
-  return row?.status ?? 'missing';
-}
-
 export interface CheckInRecord {
   organisationId: string;
   eventId: string;
@@ -90,22 +75,47 @@ export async function insertCheckIn(em: EntityManager, record: CheckInRecord): P
   await em.execute(
     `insert into check_in (id, organisation_id, event_id, ticket_id, device_id, device_name, link_id, checked_in_at, offline, nonce)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
-    [
-      id,
-      record.organisationId,
-      record.eventId,
-      record.ticketId,
-      record.deviceId,
-      record.deviceName,
-      record.linkId,
-      record.checkedInAt,
-      record.offline,
-      record.nonce,
-    ],
+    [id, ...checkInValues(record)],
     'run',
   );
   return id;
 }
+
+/**
+ * settleTicketStatus for a ticket granting one event, whose only access row the caller has just checked in, and the
+ * check-in's record, in one statement: the update locks the ticket row (waiting for a void in flight) and makes it
+ * "used" unless it is no longer "created"; the check_in row is written only when the ticket is still admissible
+ * ("created" or "used" under that lock). Returns the ticket's status now ('missing' for no row). The insert reads
+ * only the update's RETURNING, so it sees exactly what two statements in a row would have seen.
+ */
+export async function useSingleEventTicket(em: EntityManager, record: CheckInRecord, at: Date): Promise<string> {
+  const [row] = await em.execute<{ status: string }[]>(
+    `with used as (
+       update ticket set status = case when status = 'created' then 'used' else status end,
+         updated_at = case when status = 'created' then ? else updated_at end
+       where id = ? returning status
+     ), recorded as (
+       insert into check_in (id, organisation_id, event_id, ticket_id, device_id, device_name, link_id, checked_in_at, offline, nonce)
+       select ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from used where used.status in ('created', 'used')
+       on conflict (nonce) do nothing
+     )
+     select status from used`,
+    [at, record.ticketId, newId('chk'), ...checkInValues(record)],
+  );
+  return row?.status ?? 'missing';
+}
+
+const checkInValues = (record: CheckInRecord): unknown[] => [
+  record.organisationId,
+  record.eventId,
+  record.ticketId,
+  record.deviceId,
+  record.deviceName,
+  record.linkId,
+  record.checkedInAt,
+  record.offline,
+  record.nonce,
+];
 
 export interface ConflictRecord {
   organisationId: string;

@@ -30,12 +30,18 @@ export async function claimNonce(
   owner: ScanAttemptOwner,
   at: Date,
 ): Promise<boolean> {
-  const rows = await em.execute<{ nonce: string }[]>(
-    `insert into scan_attempt (nonce, kind, scope, device_id, event_id, result, response, created_at)
-     values (?, ?, ?, ?, ?, '', '{}'::jsonb, ?) on conflict (nonce) do nothing returning nonce`,
-    [nonce, owner.kind, owner.scope, owner.deviceId, owner.eventId, at],
-  );
+  const { sql, params } = claimStatement(nonce, owner, at);
+  const rows = await em.execute<{ nonce: string }[]>(sql, params);
   return rows.length === 1;
+}
+
+/** claimNonce as a fragment, returning the nonce when claimed: a scan's first statement carries it. */
+export function claimStatement(nonce: string, owner: ScanAttemptOwner, at: Date): { sql: string; params: unknown[] } {
+  return {
+    sql: `insert into scan_attempt (nonce, kind, scope, device_id, event_id, result, response, created_at)
+     values (?, ?, ?, ?, ?, '', '{}'::jsonb, ?) on conflict (nonce) do nothing returning nonce`,
+    params: [nonce, owner.kind, owner.scope, owner.deviceId, owner.eventId, at],
+  };
 }
 
 /** The stored attempt of a nonce claimed earlier. */

@@ -49,7 +49,11 @@ export function MemberScanner({
       open: (deviceId) =>
         call<ScannerOpenView>('GET', `${base}/scan?${device(deviceId)}&locale=${encodeURIComponent(locale)}`),
       scan: (input) => quick<ScanOutcomeView>('POST', `${base}/scan`, input),
-      offlineKit: (deviceId) => call<OfflineKitView>('GET', `${base}/scan/offline-kit?${device(deviceId)}`),
+      offlineKit: (deviceId, pageToken) =>
+        call<OfflineKitView>(
+          'GET',
+          `${base}/scan/offline-kit?${device(deviceId)}&pageToken=${encodeURIComponent(pageToken)}`,
+        ),
       sync: (input) => call<SyncResultView>('POST', `${base}/scan/sync`, input),
     };
   }, [base, call, quick, locale]);
