@@ -207,12 +207,15 @@ describe("the organiser's shop pages in Chromium", () => {
     problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes('409')));
     await shot(page, 'shop-discount-codes');
 
-    // Settings: a password; the overview then says guests need one.
+    // Settings: a password and, before it opens, a coming-soon page (off until chosen); the overview then says so.
     await shopTabs(page).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(`${stack.bffUrl}${shopPath}/settings`);
     const settings = page.getByTestId('shop-form');
     expect(await settings.getByLabel('Name (Dutch)').inputValue()).toBe('Havenzomerwinkel');
     await settings.getByRole('switch', { name: 'Guests need a password' }).click();
+    const comingSoon = settings.getByRole('switch', { name: 'Show a coming-soon page before it opens' });
+    expect(await comingSoon.getAttribute('aria-checked')).toBe('false');
+    await comingSoon.click();
     await settings.getByLabel('Password', { exact: true }).fill('harbour-lights');
     await settings.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your changes are saved.').waitFor();
@@ -229,7 +232,13 @@ describe("the organiser's shop pages in Chromium", () => {
     expect(await page.getByTestId('public-link').textContent()).toBe(`${stack.bffUrl}/s/${shopId}`);
     expect(await page.locator('[data-window]').first().getAttribute('data-window')).toBe('upcoming');
     expect(await page.getByTestId('shop-item-count').textContent()).toBe('2');
+    expect(await page.getByTestId('shop-coming-soon').textContent()).toBe('Shown before it opens');
     await shot(page, 'shop-overview-public');
+    // What guests get before it opens: its coming-soon page, as chosen in the settings.
+    const guest = await browser().newPage();
+    expect((await guest.goto(`${stack.bffUrl}/s/${shopId}`))?.status()).toBe(200);
+    await guest.getByTestId('shop-upcoming').waitFor();
+    await guest.close();
 
     // The list finds it by name and filters by status.
     await page.goto(`${stack.bffUrl}/o/${org.orgId}/shops`);

@@ -4,7 +4,7 @@
 // sees the totals ordering computes, in English and in Dutch; after closesAt the shop is gone (404).
 import type { Locale } from '@kassa/contracts/locales';
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
-import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
+import { type Shop, type ShopFields, ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { signUpViaApi, testAddress } from '@kassa/testing/accounts';
 import { consoleErrors, settled, shot, useBrowser } from '@kassa/testing/browser';
@@ -46,6 +46,8 @@ interface ShopSetUp {
   opensAt: Date;
   /** The organiser moves closesAt to a moment from now (as Settings does); resolves with it. */
   closeSoon: () => Promise<Date>;
+  /** The organiser turns on the shop's coming-soon page (off when it was made). */
+  showComingSoon: () => Promise<void>;
 }
 
 /** An organiser builds the shop: events and ticket options through the BFF, the shop through catalog as that user. */
@@ -97,7 +99,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
     // Far enough ahead that the guest sees the 'opens at' page first (after the shop's items, a new browser context
     // and the page's hydration, on a busy machine), close enough to keep the test short. It closes when the test has
     // seen everything (closeSoon), not at a moment fixed now.
-    const opensAt = new Date(Date.now() + 30_000);
+    const opensAt = new Date(Date.now() + 35_000);
     const closesAt = new Date(opensAt.getTime() + 3_600_000);
     const { shop } = await shops.createShop(
       {
@@ -152,14 +154,14 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
-    const closeSoon = async () => {
+    /** The organiser's settings as they are, with `change` applied (password and currency kept). */
+    const updateSettings = async (change: (current: Shop) => Partial<ShopFields>) => {
       const settings = createGrpcClient(ShopServiceClient, stack.catalogGrpc!, {
         callerKey: callerKeyFromRoot(stack.env.KASSA_CALLER_KEY!),
         deadlineMs: 10_000,
       });
       try {
         const { shop: current } = await settings.getShop({ organisationId: orgId, shopId }, as);
-        const soon = new Date(Date.now() + 3_000);
         await settings.updateShop(
           {
             organisationId: orgId,
@@ -168,22 +170,28 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
               name: current!.name,
               description: current!.description,
               opensAt: current!.opensAt,
-              closesAt: soon,
+              closesAt: current!.closesAt,
               translations: current!.translations,
               currency: current!.currency,
               password: undefined,
               donation: current!.donation,
               reservationMinutes: current!.reservationMinutes,
+              ...change(current!),
             },
           },
           as,
         );
-        return soon;
       } finally {
         settings.close();
       }
     };
-    return { shopId, opensAt, closeSoon };
+    const closeSoon = async () => {
+      const soon = new Date(Date.now() + 3_000);
+      await updateSettings(() => ({ closesAt: soon }));
+      return soon;
+    };
+    const showComingSoon = () => updateSettings(() => ({ showComingSoon: true }));
+    return { shopId, opensAt, closeSoon, showComingSoon };
   } finally {
     shops.close();
   }
@@ -231,14 +239,22 @@ async function expect_(locator: ReturnType<Page['locator']>, expected: string): 
 
 describe('the public shop in Chromium', () => {
   it('opens by itself, asks for the password, keeps the cart over a reload, applies a code in English and Dutch, and closes', async () => {
-    const { shopId, opensAt, closeSoon } = await organiserBuildsShop();
+    const { shopId, opensAt, closeSoon, showComingSoon } = await organiserBuildsShop();
     const shopUrl = `${stack.bffUrl}/s/${shopId}`;
     const context = await browser().newContext(desktop);
     const page = await context.newPage();
-    // The wrong password's 403 is expected: console errors only.
+    // The wrong password's 403 and the 404 before the coming-soon page are expected: console errors only.
     const problems = consoleErrors(page);
 
-    // Before opensAt: when it opens, and the page waits for that moment by itself.
+    // Published but not open, without a coming-soon page (the default): the shop does not exist for guests yet.
+    const hidden = await page.goto(shopUrl);
+    expect(hidden?.status()).toBe(404);
+    expect(await page.getByTestId('shop-upcoming').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain('Harbour Weekend');
+
+    // The organiser chooses to show the coming-soon page. Before opensAt: when it opens, and the page waits for that
+    // moment by itself.
+    await showComingSoon();
     const first = await page.goto(shopUrl);
     expect(first?.status()).toBe(200);
     expect(first?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=1');

@@ -42,6 +42,7 @@ export function toShopView(shop: Shop | undefined): ShopView {
     passwordProtected: shop.passwordProtected,
     donation: toDonationView(shop.donation),
     reservationMinutes: shop.reservationMinutes,
+    showComingSoon: shop.showComingSoon,
     itemCount: shop.itemCount,
     ...(shop.removalAt ? { removalAt: iso(shop.removalAt) } : {}),
   };
@@ -90,6 +91,7 @@ export function toShopFields(input: ShopInput) {
     ...(input.password === null ? {} : { password: input.password }),
     donation: input.donation,
     reservationMinutes: input.reservationMinutes,
+    ...(input.showComingSoon === undefined ? {} : { showComingSoon: input.showComingSoon }),
   };
 }
 

@@ -49,6 +49,7 @@ const SHOP = {
   password: 'open-sesame',
   donation: { enabled: true, suggestedAmountsMinor: [500, 1000], allowCustomAmount: true },
   reservationMinutes: 15,
+  showComingSoon: true,
   translations: [{ locale: 'nl', name: 'Winkel', description: '' }],
 };
 

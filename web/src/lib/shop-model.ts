@@ -36,6 +36,8 @@ export interface ShopView {
   passwordProtected: boolean;
   donation: DonationView;
   reservationMinutes: number;
+  /** Guests see a "coming soon" page before it opens; otherwise its address is not found until then. */
+  showComingSoon: boolean;
   itemCount: number;
   /** Set once deleted: when it will be removed for good. */
   removalAt?: string;
@@ -104,6 +106,8 @@ export interface ShopInput {
   donation: DonationView;
   /** 5–60. */
   reservationMinutes: number;
+  /** Left out keeps the setting (update) or means off (create). */
+  showComingSoon?: boolean;
   translations: TextTranslation[];
 }
 

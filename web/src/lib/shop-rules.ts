@@ -34,6 +34,7 @@ export type ShopFieldKey =
   | 'password'
   | 'suggestedAmounts'
   | 'reservationMinutes'
+  | 'showComingSoon'
   | 'ticketOptionId'
   | 'extraEventIds'
   | 'price'
@@ -60,6 +61,7 @@ export const SPEC_SHOP_LABELS: ShopFieldLabels = {
   password: 'Password',
   suggestedAmounts: 'Suggested amounts',
   reservationMinutes: 'Reservation time',
+  showComingSoon: 'Coming-soon page',
   ticketOptionId: 'Ticket option',
   extraEventIds: 'Events',
   price: 'Price',
@@ -149,6 +151,7 @@ export interface ShopFormValues {
   suggestedAmounts: string;
   allowCustomAmount: boolean;
   reservationMinutes: string;
+  showComingSoon: boolean;
   translation: { name: string; description: string };
 }
 
@@ -179,6 +182,7 @@ export function shopFormSchema(options: ShopFormOptions) {
       suggestedAmounts: z.string(),
       allowCustomAmount: z.boolean(),
       reservationMinutes: z.string(),
+      showComingSoon: z.boolean(),
       translation: z.object({ name: name(false), description: description() }),
     })
     .transform((values, ctx): ShopInput => {
@@ -218,6 +222,7 @@ export function shopFormSchema(options: ShopFormOptions) {
           allowCustomAmount: values.donationEnabled && values.allowCustomAmount,
         },
         reservationMinutes: minutes ?? DEFAULT_RESERVATION_MINUTES,
+        showComingSoon: values.showComingSoon,
         translations: translationsOf(translationLocale, values.translation),
       };
     });
@@ -401,6 +406,7 @@ export function shopBodySchema(creating: boolean, set: ShopRuleSet = SPEC) {
         .whole('reservationMinutes', SHOP_LIMITS.reservationMin)
         .max(SHOP_LIMITS.reservationMax, rules.invalid('reservationMinutes'))
         .default(DEFAULT_RESERVATION_MINUTES),
+      showComingSoon: z.boolean(rules.invalid('showComingSoon')).optional(),
       translations: bodyTranslations({
         labels: { ...SPEC_FIELD_LABELS, name: labels.name, description: labels.description, language: labels.language },
         words,

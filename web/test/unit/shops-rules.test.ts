@@ -124,6 +124,8 @@ describe('the shop body the BFF accepts', () => {
       reservationMinutes: 15,
       donation: { enabled: false, suggestedAmountsMinor: [] },
     });
+    // Left out, the coming-soon page stays as it is (catalog: off for a new shop).
+    expect(parsed.showComingSoon).toBeUndefined();
   });
 
   it("names every bad field in the spec's words", () => {
@@ -149,6 +151,9 @@ describe('the shop body the BFF accepts', () => {
     expect(messagesOf(shopBodySchema(true).safeParse({ ...valid, reservationMinutes: 61 }))).toEqual({
       reservationMinutes: 'Reservation time is invalid',
     });
+    expect(messagesOf(shopBodySchema(true).safeParse({ ...valid, showComingSoon: 'yes' }))).toEqual({
+      showComingSoon: 'Coming-soon page is invalid',
+    });
   });
 });
 
@@ -165,6 +170,7 @@ describe('the shop form', () => {
     suggestedAmounts: '2,50 5',
     allowCustomAmount: true,
     reservationMinutes: '15',
+    showComingSoon: false,
     translation: { name: 'Zomerwinkel', description: '' },
   };
   const schema = (hasPassword: boolean) => shopFormSchema({ ...SPEC, translationLocale: 'nl', digits: 2, hasPassword });
@@ -174,6 +180,8 @@ describe('the shop form', () => {
     expect(parsed.donation).toEqual({ enabled: true, suggestedAmountsMinor: [250, 500], allowCustomAmount: true });
     expect(parsed.password).toBeNull();
     expect(parsed.translations).toEqual([{ locale: 'nl', name: 'Zomerwinkel', description: '' }]);
+    expect(parsed.showComingSoon).toBe(false);
+    expect(schema(false).parse({ ...values, showComingSoon: true }).showComingSoon).toBe(true);
   });
 
   it('sets, keeps and removes the password', () => {

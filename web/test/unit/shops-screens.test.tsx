@@ -42,6 +42,7 @@ const shop: ShopView = {
   passwordProtected: true,
   donation: { enabled: true, suggestedAmountsMinor: [250, 500], allowCustomAmount: true },
   reservationMinutes: 15,
+  showComingSoon: false,
   itemCount: 2,
 };
 const events: SellableEvent[] = [

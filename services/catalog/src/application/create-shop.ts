@@ -22,6 +22,7 @@ export async function createShop(
       id: newId('shp'),
       organisationId: request.organisationId,
       ...values,
+      showComingSoon: values.showComingSoon ?? false,
       status: 'draft',
       passwordHash,
       passwordVersion: passwordHash ? 1 : 0,

@@ -32,6 +32,7 @@ export function toShopMessage(shop: CatalogShop, itemCount: number, now: Date): 
       allowCustomAmount: shop.donation.allowCustomAmount,
     },
     reservationMinutes: shop.reservationMinutes,
+    showComingSoon: shop.showComingSoon,
     version: shop.version,
     createdAt: shop.createdAt,
     deletedAt: shop.deletedAt ?? undefined,

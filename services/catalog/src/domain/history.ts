@@ -74,6 +74,7 @@ export function shopProperties(
       allowCustomAmount: shop.donation.allowCustomAmount,
     },
     reservationMinutes: shop.reservationMinutes,
+    showComingSoon: shop.showComingSoon ?? false,
   };
 }
 

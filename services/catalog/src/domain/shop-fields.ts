@@ -23,6 +23,8 @@ export interface ShopFieldsInput {
   donation?: Partial<DonationOption>;
   /** 0 = the default. */
   reservationMinutes: number;
+  /** Unset keeps it (update) or means false (create). */
+  showComingSoon?: boolean;
 }
 
 /** The checked, normalised editable values of a shop. */
@@ -38,6 +40,8 @@ export interface ShopValues {
   password: string | null | undefined;
   donation: DonationOption;
   reservationMinutes: number;
+  /** Guests see a "coming soon" page before opens_at; absent on an update that keeps it. */
+  showComingSoon?: boolean;
 }
 
 export { SHOP_LIMITS };
@@ -101,6 +105,7 @@ export function checkShopFields(input: ShopFieldsInput | undefined, { creating }
         max: SHOP_LIMITS.reservationMax,
       });
   const translations = checkTranslations(violations, fields.translations);
+  const showComingSoon = fields.showComingSoon ?? (creating ? false : undefined);
 
   violations.throwIfAny();
   return {
@@ -113,6 +118,7 @@ export function checkShopFields(input: ShopFieldsInput | undefined, { creating }
     password,
     donation,
     reservationMinutes,
+    ...(showComingSoon === undefined ? {} : { showComingSoon }),
   };
 }
 

@@ -50,10 +50,16 @@ export function shopWindow(shop: { status: string; opensAt: Date; closesAt: Date
   return shop.status === 'public' ? windowAt(shop, now) : '';
 }
 
-/** Guests reach a public shop until it closes (an upcoming one shows when it opens). */
-export function isReachableByGuests(shop: { status: string; opensAt: Date; closesAt: Date }, now: Date): boolean {
+/**
+ * Guests reach a public shop from opens_at until it closes; before it opens only when the organiser chose to show a
+ * "coming soon" page (otherwise the shop does not exist for guests yet, as the spec says).
+ */
+export function isReachableByGuests(
+  shop: { status: string; opensAt: Date; closesAt: Date; showComingSoon: boolean },
+  now: Date,
+): boolean {
   const window = shopWindow(shop, now);
-  return window === 'upcoming' || window === 'open';
+  return window === 'open' || (window === 'upcoming' && shop.showComingSoon);
 }
 
 /**

@@ -6,6 +6,7 @@ import { HistoryEntryEntity } from './history-entry.entity';
 import { Migration20261210CatalogInitial } from './migrations/migration-20261210-catalog-initial';
 import { Migration20261220CatalogShops } from './migrations/migration-20261220-catalog-shops';
 import { Migration20261231CatalogShortHolds } from './migrations/migration-20261231-catalog-short-holds';
+import { Migration20270601CatalogComingSoon } from './migrations/migration-20270601-catalog-coming-soon';
 import { ShopItemEntity } from './shop-item.entity';
 import { ShopEntity } from './shop.entity';
 import { TicketOptionEntity } from './ticket-option.entity';
@@ -26,4 +27,5 @@ export const catalogMigrations: MigrationObject[] = [
   { name: 'Migration20261210CatalogInitial', class: Migration20261210CatalogInitial },
   { name: 'Migration20261220CatalogShops', class: Migration20261220CatalogShops },
   { name: 'Migration20261231CatalogShortHolds', class: Migration20261231CatalogShortHolds },
+  { name: 'Migration20270601CatalogComingSoon', class: Migration20270601CatalogComingSoon },
 ];

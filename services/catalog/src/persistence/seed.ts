@@ -1,4 +1,5 @@
-// `npm run seed -w @kassa/catalog`: demo events and a demo shop of the demo organisation, each created once.
+// `npm run seed -w @kassa/catalog`: demo events and the demo shops (one open, one opening soon) of the demo
+// organisation, each created once.
 //
 // The seed is the service's own code, so it calls the use cases on the SYSTEM path (application/catalog-context.ts):
 // no actor and no Authorize call to identity, which need not be running. History and outbox messages are written
@@ -124,6 +125,7 @@ const weekendPass: TicketOptionFields = {
 };
 
 export const DEMO_SHOP_NAME = 'Summer Concert Tickets';
+export const DEMO_UPCOMING_SHOP_NAME = 'Jazz Night Presale';
 
 function demoShop(now: Date): ShopFields {
   return {
@@ -233,6 +235,56 @@ async function seedShop(ctx: CatalogContext, organisationId: string, now: Date):
   ctx.logger.info({ organisationId, shopId }, 'demo shop created');
 }
 
+/**
+ * A shop that opens in three days and shows guests a "coming soon" page until then (Step 12), made once: the
+ * weekend pass at a presale price. It is on the Jazz Night's public page with its opening time.
+ */
+async function seedUpcomingShop(ctx: CatalogContext, organisationId: string, now: Date): Promise<void> {
+  const em = ctx.orm.em.fork();
+  if ((await em.count(ShopEntity, { organisationId, name: DEMO_UPCOMING_SHOP_NAME })) > 0) return;
+  const jazz = await em.findOne(EventEntity, { organisationId, name: jazzNight(now).name });
+  const concert = await em.findOne(EventEntity, { organisationId, name: summerConcert(now).name });
+  if (!jazz || !concert) throw new Error('the demo Jazz Night or Summer Concert is missing; seed the demo shop first');
+  const pass = await em.findOneOrFail(TicketOptionEntity, { eventId: jazz.id, name: weekendPass.name });
+  const { shop } = await createShop(ctx, SYSTEM, {
+    organisationId,
+    fields: {
+      name: DEMO_UPCOMING_SHOP_NAME,
+      description: 'The weekend pass at the presale price, for three weeks from the day it opens.',
+      opensAt: new Date(now.getTime() + 3 * DAY),
+      closesAt: new Date(now.getTime() + 24 * DAY),
+      translations: [
+        {
+          locale: 'nl',
+          name: 'Voorverkoop jazzavond',
+          description: 'De weekendpas voor de voorverkoopprijs, drie weken lang vanaf de dag dat de verkoop opent.',
+        },
+      ],
+      currency: 'EUR',
+      password: undefined,
+      donation: { enabled: false, suggestedAmountsMinor: [], allowCustomAmount: false },
+      reservationMinutes: 15,
+      showComingSoon: true,
+    },
+  });
+  await createShopItem(ctx, SYSTEM, {
+    organisationId,
+    shopId: shop!.id,
+    fields: {
+      ticketOptionId: pass.id,
+      extraEventIds: [concert.id],
+      name: 'Weekend pass (presale)',
+      priceMinor: 4500,
+      saleStart: undefined,
+      saleEnd: undefined,
+      maxPerOrder: undefined,
+      position: 0,
+    },
+  });
+  await publishShop(ctx, SYSTEM, { organisationId, shopId: shop!.id });
+  ctx.logger.info({ organisationId, shopId: shop!.id }, 'demo upcoming shop created');
+}
+
 async function seed(): Promise<void> {
   const config = loadConfig('catalog', CATALOG_DEFAULTS, { KASSA_SEALING_KEY: z.string().optional() });
   const logger = createLogger({ service: 'catalog-seed', level: config.logLevel });
@@ -255,6 +307,7 @@ async function seed(): Promise<void> {
     const organisationId = DEMO_ORGANISATION_ID;
     if ((await orm.em.fork().count(EventEntity, { organisationId })) === 0) await seedEvents(ctx, organisationId, now);
     await seedShop(ctx, organisationId, now);
+    await seedUpcomingShop(ctx, organisationId, now);
   } finally {
     await orm.close();
   }

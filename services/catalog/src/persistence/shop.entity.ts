@@ -21,6 +21,8 @@ export const ShopEntity = defineEntity({
     passwordVersion: p.integer(),
     donation: p.json<DonationOption>(),
     reservationMinutes: p.integer(),
+    /** Guests see a "coming soon" page before opens_at; otherwise the shop is not found until it opens. */
+    showComingSoon: p.boolean(),
     /** The window the last snapshot announced ('' unless public), so the open/close jobs know what is still due. */
     announcedWindow: p.string(),
     version: p.integer(),

@@ -814,7 +814,7 @@ describe('tenant isolation and permissions', () => {
 });
 
 describe('the public shop', () => {
-  it('shows public shops until they close, upcoming ones too, and items of live events only', async () => {
+  it('shows public shops from opening until they close (before, with a coming-soon page), and items of live events only', async () => {
     const live = await liveEvent(orgA, 'Public live');
     const { event: draftEvent } = await createEvent(h.running.ctx, SYSTEM, {
       organisationId: orgA,
@@ -830,20 +830,51 @@ describe('the public shop', () => {
       as(owner),
     );
     const shopId = shop!.id;
+    // Off unless the organiser turns it on.
+    expect(shop!.showComingSoon).toBe(false);
     await h.shops.createShopItem({ organisationId: orgA, shopId, fields: itemFields(live.optionId) }, as(owner));
     await h.shops.createShopItem({ organisationId: orgA, shopId, fields: itemFields(draftOption!.id) }, as(owner));
     const { shop: published } = await h.shops.publishShop({ organisationId: orgA, shopId }, as(owner));
     expect(published!.window).toBe('upcoming');
+    const request = { shopId, locale: 'en', password: '', accessToken: '' };
 
-    const upcoming = (await h.shops.getPublicShop({ shopId, locale: 'en', password: '', accessToken: '' })).shop!;
+    // Before it opens a shop without a coming-soon page does not exist for guests.
+    await expect(h.shops.getPublicShop(request)).rejects.toMatchObject({ code: status.NOT_FOUND });
+    const turnedOn = await h.shops.updateShop(
+      {
+        organisationId: orgA,
+        shopId,
+        fields: shopFields({ opensAt: hours(2), closesAt: hours(10), showComingSoon: true }),
+      },
+      as(owner),
+    );
+    expect(turnedOn.shop!.showComingSoon).toBe(true);
+    // An update that leaves the setting out keeps it.
+    const kept = await h.shops.updateShop(
+      { organisationId: orgA, shopId, fields: shopFields({ opensAt: hours(2), closesAt: hours(10), name: 'Renamed' }) },
+      as(owner),
+    );
+    expect(kept.shop!.showComingSoon).toBe(true);
+
+    const upcoming = (await h.shops.getPublicShop(request)).shop!;
     expect(upcoming.window).toBe('upcoming');
     expect(upcoming.items.map((i) => i.eventIds)).toEqual([[live.eventId]]);
-    const request = { shopId, locale: 'en', password: '', accessToken: '' };
     const at = (date: Date) => ({ ...h.running.ctx, now: () => date });
     expect((await getPublicShop(at(hours(2)), request)).shop!.window).toBe('open');
     await expect(getPublicShop(at(hours(10)), request)).rejects.toMatchObject({ name: 'NotFoundError' });
-    await h.shops.deleteShop({ organisationId: orgA, shopId }, as(owner));
+    await h.shops.updateShop(
+      {
+        organisationId: orgA,
+        shopId,
+        fields: shopFields({ opensAt: hours(2), closesAt: hours(10), showComingSoon: false }),
+      },
+      as(owner),
+    );
     await expect(h.shops.getPublicShop(request)).rejects.toMatchObject({ code: status.NOT_FOUND });
+    // Open, it is there whatever the setting says.
+    expect((await getPublicShop(at(hours(2)), request)).shop!.window).toBe('open');
+    await h.shops.deleteShop({ organisationId: orgA, shopId }, as(owner));
+    await expect(getPublicShop(at(hours(2)), request)).rejects.toMatchObject({ name: 'NotFoundError' });
     await expect(h.shops.getPublicShop({ ...request, shopId: newId('shp') })).rejects.toMatchObject({
       code: status.NOT_FOUND,
     });

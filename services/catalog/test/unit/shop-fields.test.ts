@@ -34,6 +34,13 @@ describe('checkShopFields', () => {
     expect(checkShopFields({ ...valid, reservationMinutes: 30 }, { creating: true }).reservationMinutes).toBe(30);
   });
 
+  it("shows no coming-soon page unless asked, and an update without the setting keeps the shop's", () => {
+    expect(checkShopFields(valid, { creating: true }).showComingSoon).toBe(false);
+    expect(checkShopFields({ ...valid, showComingSoon: true }, { creating: true }).showComingSoon).toBe(true);
+    expect('showComingSoon' in checkShopFields(valid, { creating: false })).toBe(false);
+    expect(checkShopFields({ ...valid, showComingSoon: false }, { creating: false }).showComingSoon).toBe(false);
+  });
+
   it('reads the password: "" removes it, anything else sets it exactly as typed', () => {
     expect(checkShopFields({ ...valid, password: '' }, { creating: true }).password).toBeNull();
     expect(checkShopFields({ ...valid, password: ' open sesame ' }, { creating: true }).password).toBe(' open sesame ');

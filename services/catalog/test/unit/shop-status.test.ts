@@ -48,15 +48,21 @@ describe('the window', () => {
     expect(windowAt({ opensAt, closesAt }, ms(closesAt, 1))).toBe('closed');
   });
 
-  it('belongs to public shops only, and guests reach them until they close', () => {
+  it('belongs to public shops only, and guests reach them from opening (before, with a coming-soon page) until they close', () => {
     expect(shopWindow({ status: 'draft', opensAt, closesAt }, opensAt)).toBe('');
     expect(shopWindow({ status: 'deleted', opensAt, closesAt }, opensAt)).toBe('');
     expect(shopWindow({ status: 'public', opensAt, closesAt }, opensAt)).toBe('open');
-    expect(isReachableByGuests({ status: 'public', opensAt, closesAt }, ms(opensAt, -1))).toBe(true);
-    expect(isReachableByGuests({ status: 'public', opensAt, closesAt }, opensAt)).toBe(true);
-    expect(isReachableByGuests({ status: 'public', opensAt, closesAt }, closesAt)).toBe(false);
-    expect(isReachableByGuests({ status: 'draft', opensAt, closesAt }, opensAt)).toBe(false);
-    expect(isReachableByGuests({ status: 'deleted', opensAt, closesAt }, opensAt)).toBe(false);
+    const shop = (status: string, showComingSoon: boolean) => ({ status, opensAt, closesAt, showComingSoon });
+    for (const showComingSoon of [false, true]) {
+      expect(isReachableByGuests(shop('public', showComingSoon), opensAt)).toBe(true);
+      expect(isReachableByGuests(shop('public', showComingSoon), closesAt)).toBe(false);
+      expect(isReachableByGuests(shop('draft', showComingSoon), opensAt)).toBe(false);
+      expect(isReachableByGuests(shop('deleted', showComingSoon), opensAt)).toBe(false);
+    }
+    // Before it opens: only when the organiser chose to show a coming-soon page.
+    expect(isReachableByGuests(shop('public', true), ms(opensAt, -1))).toBe(true);
+    expect(isReachableByGuests(shop('public', false), ms(opensAt, -1))).toBe(false);
+    expect(isReachableByGuests(shop('draft', true), ms(opensAt, -1))).toBe(false);
   });
 
   it('announces opened and closed once each, when due', () => {

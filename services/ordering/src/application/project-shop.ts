@@ -26,6 +26,7 @@ export async function projectShop(em: EntityManager, message: ShopChanged): Prom
       },
       // 0 = none of its own: checkout then holds for ORDER_HOLD_MINUTES (the platform default, 15).
       reservationMinutes: Math.max(0, shop.reservationMinutes),
+      showComingSoon: shop.showComingSoon,
       version: shop.version,
     },
     { removed: message.change === 'removed' },

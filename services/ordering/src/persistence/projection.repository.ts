@@ -157,6 +157,8 @@ export interface ShopSnapshot {
   passwordVersion: number;
   donation: { enabled: boolean; suggestedAmountsMinor: number[]; allowCustomAmount: boolean };
   reservationMinutes: number;
+  /** Listed on the event's page before it opens (catalog shows its "coming soon" page). */
+  showComingSoon: boolean;
   version: number;
 }
 
@@ -165,15 +167,16 @@ export async function upsertShop(em: EntityManager, shop: ShopSnapshot, { remove
   const rows = await em.execute(
     `insert into shop (id, organisation_id, name, status, projected_window, opens_at, closes_at, currency,
        password_protected, password_version, donation_enabled, donation_suggested_minor, donation_allow_custom,
-       reservation_minutes, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${BIGINT_ARRAY}, ?, ?, ?)
+       reservation_minutes, show_coming_soon, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${BIGINT_ARRAY}, ?, ?, ?, ?)
      on conflict (id) do update set organisation_id = excluded.organisation_id, name = excluded.name,
        status = excluded.status,
        projected_window = excluded.projected_window, opens_at = excluded.opens_at, closes_at = excluded.closes_at,
        currency = excluded.currency, password_protected = excluded.password_protected,
        password_version = excluded.password_version, donation_enabled = excluded.donation_enabled,
        donation_suggested_minor = excluded.donation_suggested_minor, donation_allow_custom = excluded.donation_allow_custom,
-       reservation_minutes = excluded.reservation_minutes, version = greatest(shop.version, excluded.version)
+       reservation_minutes = excluded.reservation_minutes, show_coming_soon = excluded.show_coming_soon,
+       version = greatest(shop.version, excluded.version)
      where ${removed ? 'true' : `shop.status <> 'removed' and shop.version < excluded.version`}
      returning id`,
     [
@@ -191,6 +194,7 @@ export async function upsertShop(em: EntityManager, shop: ShopSnapshot, { remove
       JSON.stringify(shop.donation.suggestedAmountsMinor.map(String)),
       shop.donation.allowCustomAmount,
       shop.reservationMinutes,
+      shop.showComingSoon,
       shop.version,
     ],
   );

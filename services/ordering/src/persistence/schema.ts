@@ -8,6 +8,7 @@ import { Migration20270401OrderingAccessKeys } from './migrations/migration-2027
 import { Migration20270402OrderingHoldLimits } from './migrations/migration-20270402-ordering-hold-limits';
 import { Migration20270501OrderingDashboard } from './migrations/migration-20270501-ordering-dashboard';
 import { Migration20270502OrderingDashboardShops } from './migrations/migration-20270502-ordering-dashboard-shops';
+import { Migration20270601OrderingComingSoon } from './migrations/migration-20270601-ordering-coming-soon';
 import {
   CheckoutIdempotencyEntity,
   OrderAllocationEntity,
@@ -50,4 +51,5 @@ export const orderingMigrations: MigrationObject[] = [
   { name: 'Migration20270402OrderingHoldLimits', class: Migration20270402OrderingHoldLimits },
   { name: 'Migration20270501OrderingDashboard', class: Migration20270501OrderingDashboard },
   { name: 'Migration20270502OrderingDashboardShops', class: Migration20270502OrderingDashboardShops },
+  { name: 'Migration20270601OrderingComingSoon', class: Migration20270601OrderingComingSoon },
 ];

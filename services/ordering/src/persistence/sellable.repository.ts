@@ -87,16 +87,17 @@ interface JsonQuota {
 
 /**
  * Public shops that have not closed by the clock and are not behind a password, with an item that grants the event:
- * where guests can buy it. Soonest opening first.
+ * where guests can buy it. One that has not opened only when it shows a "coming soon" page (guests could not reach it
+ * otherwise). Soonest opening first.
  */
 export async function shopIdsSellingEvent(em: EntityManager, eventId: string, now: Date): Promise<string[]> {
   const rows = await em.execute<{ id: string }[]>(
     `select s.id from shop s
-      where s.status = 'public' and not s.password_protected and s.closes_at > ?
+      where s.status = 'public' and not s.password_protected and s.closes_at > ? and (s.opens_at <= ? or s.show_coming_soon)
         and exists (select 1 from shop_item i left join ticket_option t on t.id = i.ticket_option_id
                      where i.shop_id = s.id and not i.removed and (t.event_id = ? or ? = any(i.event_ids)))
       order by s.opens_at, s.id`,
-    [now, eventId, eventId],
+    [now, now, eventId, eventId],
   );
   return rows.map((row) => row.id);
 }

@@ -21,6 +21,7 @@ export const ShopEntity = defineEntity({
     donationSuggestedMinor: p.array().columnType('bigint[]'),
     donationAllowCustom: p.boolean(),
     reservationMinutes: p.integer(),
+    showComingSoon: p.boolean(),
     version: p.integer(),
   }),
 });

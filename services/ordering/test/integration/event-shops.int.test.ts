@@ -1,6 +1,6 @@
 // ListEventShops through gRPC: the public shops where an event's tickets are sold, open ones first, with the lowest
-// price for the event and its availability; shops behind a password, draft or closed shops and other events' shops
-// are left out.
+// price for the event and its availability; shops behind a password, draft or closed shops, shops that have not
+// opened and show no coming-soon page, and other events' shops are left out.
 import { type GrpcCallError, status } from '@kassa/platform/grpc';
 import { newId } from '@kassa/platform/ids';
 import { ShopChanged, ShopItemChanged } from '@kassa/proto/catalog/events/v1/events';
@@ -36,8 +36,20 @@ it('lists where an event is sold: open shops first, then upcoming, with price fr
       opensAt: new Date(Date.now() + 2 * HOUR),
       closesAt: new Date(Date.now() + 5 * HOUR),
       window: 'upcoming',
+      showComingSoon: true,
     },
     1500,
+  );
+  // Not open yet and without a coming-soon page: guests cannot reach it before it opens, so it is not listed.
+  await publish(
+    {
+      name: 'Unannounced',
+      opensAt: new Date(Date.now() + HOUR),
+      closesAt: new Date(Date.now() + 5 * HOUR),
+      window: 'upcoming',
+      showComingSoon: false,
+    },
+    500,
   );
   await publish({ name: 'Crew', passwordProtected: true }, 100);
   await publish({ name: 'Draft', status: 'draft' }, 100);

@@ -59,6 +59,7 @@ function valuesOf(
       .join(' '),
     allowCustomAmount: shop?.donation.allowCustomAmount ?? false,
     reservationMinutes: String(shop?.reservationMinutes || DEFAULT_RESERVATION_MINUTES),
+    showComingSoon: shop?.showComingSoon ?? false,
     translation: translationFor(shop?.translations ?? [], translationLocale),
   };
 }
@@ -159,6 +160,7 @@ function ShopFormFields({
               <Input type="datetime-local" />
             </FormField>
           </div>
+          <SwitchField name="showComingSoon" label={t('showComingSoon')} description={t('showComingSoonHint')} />
         </FormSection>
         <FormSection title={t('sections.access')}>
           {shop ? (

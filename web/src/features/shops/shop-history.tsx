@@ -22,6 +22,7 @@ const SHOP_FIELDS = new Set([
   'password',
   'passwordVersion',
   'reservationMinutes',
+  'showComingSoon',
   'enabled',
   'suggestedAmountsMinor',
   'allowCustomAmount',

@@ -96,6 +96,8 @@ export function ShopOverview({ shop, canEdit, publicUrl, actions, refresh }: Sho
         </dd>
         <dt className="text-sm text-muted-foreground">{t('reservation')}</dt>
         <dd>{t('minutes', { minutes: shop.reservationMinutes })}</dd>
+        <dt className="text-sm text-muted-foreground">{t('comingSoon')}</dt>
+        <dd data-testid="shop-coming-soon">{shop.showComingSoon ? t('comingSoonShown') : t('comingSoonHidden')}</dd>
         {shop.status === 'public' && <PublicLinkRow label={t('publicLink')} url={publicUrl} />}
       </dl>
       {shop.description && <p className="max-w-prose whitespace-pre-line text-sm">{shop.description}</p>}

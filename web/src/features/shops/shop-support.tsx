@@ -155,29 +155,40 @@ export function CheckboxListField({
   );
 }
 
-/** An on/off switch bound to a boolean field of the surrounding form, with its label beside it. */
+/** An on/off switch bound to a boolean field of the surrounding form, with its label beside it and its hint below. */
 export function SwitchField({
   name,
   label,
+  description,
   onChange,
 }: {
   name: string;
   label: string;
+  description?: string;
   onChange?(checked: boolean): void;
 }) {
   const { field } = useController({ name });
   const id = `${name}-switch`;
+  const hintId = `${name}-hint`;
   return (
-    <div className="flex items-center gap-3">
-      <Switch
-        id={id}
-        checked={Boolean(field.value)}
-        onCheckedChange={(checked) => {
-          field.onChange(checked);
-          onChange?.(checked);
-        }}
-      />
-      <Label htmlFor={id}>{label}</Label>
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        <Switch
+          id={id}
+          checked={Boolean(field.value)}
+          aria-describedby={description ? hintId : undefined}
+          onCheckedChange={(checked) => {
+            field.onChange(checked);
+            onChange?.(checked);
+          }}
+        />
+        <Label htmlFor={id}>{label}</Label>
+      </div>
+      {description && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      )}
     </div>
   );
 }

@@ -86,6 +86,11 @@ export interface Shop {
     | undefined;
   /** How many items it sells. */
   itemCount: number;
+  /**
+   * Before opens_at, guests who have its address see a "coming soon" page (with the opening time); when false the
+   * shop is not found until it opens, and the event's public page does not list it before then.
+   */
+  showComingSoon: boolean;
 }
 
 /** The editable fields of a shop. */
@@ -116,6 +121,8 @@ export interface ShopFields {
     | undefined;
   /** 1 to 60; 0 means the default of 15. */
   reservationMinutes: number;
+  /** Show a "coming soon" page before it opens. Unset keeps it on update and means false on create. */
+  showComingSoon?: boolean | undefined;
 }
 
 /** Something a shop sells: tickets of one ticket option, granting entry to one or more events. */
@@ -742,6 +749,7 @@ function createBaseShop(): Shop {
     deletedAt: undefined,
     removalAt: undefined,
     itemCount: 0,
+    showComingSoon: false,
   };
 }
 
@@ -800,6 +808,9 @@ export const Shop: MessageFns<Shop> = {
     }
     if (message.itemCount !== 0) {
       writer.uint32(144).int32(message.itemCount);
+    }
+    if (message.showComingSoon !== false) {
+      writer.uint32(152).bool(message.showComingSoon);
     }
     return writer;
   },
@@ -961,6 +972,14 @@ export const Shop: MessageFns<Shop> = {
             message.itemCount = reader.int32();
             continue;
           }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.showComingSoon = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1031,6 +1050,11 @@ export const Shop: MessageFns<Shop> = {
         : isSet(object.item_count)
         ? globalThis.Number(object.item_count)
         : 0,
+      showComingSoon: isSet(object.showComingSoon)
+        ? globalThis.Boolean(object.showComingSoon)
+        : isSet(object.show_coming_soon)
+        ? globalThis.Boolean(object.show_coming_soon)
+        : false,
     };
   },
 
@@ -1090,6 +1114,9 @@ export const Shop: MessageFns<Shop> = {
     if (message.itemCount !== 0) {
       obj.itemCount = Math.round(message.itemCount);
     }
+    if (message.showComingSoon !== false) {
+      obj.showComingSoon = message.showComingSoon;
+    }
     return obj;
   },
 
@@ -1118,6 +1145,7 @@ export const Shop: MessageFns<Shop> = {
     message.deletedAt = object.deletedAt ?? undefined;
     message.removalAt = object.removalAt ?? undefined;
     message.itemCount = object.itemCount ?? 0;
+    message.showComingSoon = object.showComingSoon ?? false;
     return message;
   },
 };
@@ -1133,6 +1161,7 @@ function createBaseShopFields(): ShopFields {
     password: undefined,
     donation: undefined,
     reservationMinutes: 0,
+    showComingSoon: undefined,
   };
 }
 
@@ -1164,6 +1193,9 @@ export const ShopFields: MessageFns<ShopFields> = {
     }
     if (message.reservationMinutes !== 0) {
       writer.uint32(72).int32(message.reservationMinutes);
+    }
+    if (message.showComingSoon !== undefined) {
+      writer.uint32(80).bool(message.showComingSoon);
     }
     return writer;
   },
@@ -1253,6 +1285,14 @@ export const ShopFields: MessageFns<ShopFields> = {
             message.reservationMinutes = reader.int32();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.showComingSoon = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1290,6 +1330,11 @@ export const ShopFields: MessageFns<ShopFields> = {
         : isSet(object.reservation_minutes)
         ? globalThis.Number(object.reservation_minutes)
         : 0,
+      showComingSoon: isSet(object.showComingSoon)
+        ? globalThis.Boolean(object.showComingSoon)
+        : isSet(object.show_coming_soon)
+        ? globalThis.Boolean(object.show_coming_soon)
+        : undefined,
     };
   },
 
@@ -1322,6 +1367,9 @@ export const ShopFields: MessageFns<ShopFields> = {
     if (message.reservationMinutes !== 0) {
       obj.reservationMinutes = Math.round(message.reservationMinutes);
     }
+    if (message.showComingSoon !== undefined) {
+      obj.showComingSoon = message.showComingSoon;
+    }
     return obj;
   },
 
@@ -1341,6 +1389,7 @@ export const ShopFields: MessageFns<ShopFields> = {
       ? DonationOption.fromPartial(object.donation)
       : undefined;
     message.reservationMinutes = object.reservationMinutes ?? 0;
+    message.showComingSoon = object.showComingSoon ?? undefined;
     return message;
   },
 };
@@ -6336,7 +6385,8 @@ export const ShopServiceService = {
     responseDeserialize: (value: Buffer): ListShopHistoryResponse => ListShopHistoryResponse.decode(value),
   },
   /**
-   * A shop as guests see it, in their locale. Anonymous. NOT_FOUND unless it is public and not closed.
+   * A shop as guests see it, in their locale. Anonymous. NOT_FOUND unless it is public and not closed, and before it
+   * opens unless it shows a "coming soon" page (show_coming_soon).
    * A password-protected shop answers password_required and no items until the password or an access token
    * from an earlier correct password is given; a wrong password answers PERMISSION_DENIED.
    */
@@ -6394,7 +6444,8 @@ export interface ShopServiceServer extends UntypedServiceImplementation {
   /** The recorded changes of a shop and its items and codes ("shp_…"), or of one item or code, newest first. */
   listShopHistory: handleUnaryCall<ListShopHistoryRequest, ListShopHistoryResponse>;
   /**
-   * A shop as guests see it, in their locale. Anonymous. NOT_FOUND unless it is public and not closed.
+   * A shop as guests see it, in their locale. Anonymous. NOT_FOUND unless it is public and not closed, and before it
+   * opens unless it shows a "coming soon" page (show_coming_soon).
    * A password-protected shop answers password_required and no items until the password or an access token
    * from an earlier correct password is given; a wrong password answers PERMISSION_DENIED.
    */
@@ -6681,7 +6732,8 @@ export interface ShopServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListShopHistoryResponse) => void,
   ): ClientUnaryCall;
   /**
-   * A shop as guests see it, in their locale. Anonymous. NOT_FOUND unless it is public and not closed.
+   * A shop as guests see it, in their locale. Anonymous. NOT_FOUND unless it is public and not closed, and before it
+   * opens unless it shows a "coming soon" page (show_coming_soon).
    * A password-protected shop answers password_required and no items until the password or an access token
    * from an earlier correct password is given; a wrong password answers PERMISSION_DENIED.
    */

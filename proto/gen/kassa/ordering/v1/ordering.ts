@@ -1486,7 +1486,8 @@ export const OrderingServiceService = {
     responseDeserialize: (value: Buffer): PriceCartResponse => PriceCartResponse.decode(value),
   },
   /**
-   * Where guests can buy tickets for an event: the public shops, open or opening later and not behind a password,
+   * Where guests can buy tickets for an event: the public shops, open or opening later (those that show a "coming
+   * soon" page) and not behind a password,
    * with an item that grants it, each with its lowest price for the event and whether any is left. Anonymous and
    * read-only; an unknown event has none. INVALID_ARGUMENT for a malformed event id.
    */
@@ -1516,7 +1517,8 @@ export interface OrderingServiceServer extends UntypedServiceImplementation {
    */
   priceCart: handleUnaryCall<PriceCartRequest, PriceCartResponse>;
   /**
-   * Where guests can buy tickets for an event: the public shops, open or opening later and not behind a password,
+   * Where guests can buy tickets for an event: the public shops, open or opening later (those that show a "coming
+   * soon" page) and not behind a password,
    * with an item that grants it, each with its lowest price for the event and whether any is left. Anonymous and
    * read-only; an unknown event has none. INVALID_ARGUMENT for a malformed event id.
    */
@@ -1564,7 +1566,8 @@ export interface OrderingServiceClient extends Client {
     callback: (error: ServiceError | null, response: PriceCartResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Where guests can buy tickets for an event: the public shops, open or opening later and not behind a password,
+   * Where guests can buy tickets for an event: the public shops, open or opening later (those that show a "coming
+   * soon" page) and not behind a password,
    * with an item that grants it, each with its lowest price for the event and whether any is left. Anonymous and
    * read-only; an unknown event has none. INVALID_ARGUMENT for a malformed event id.
    */
