@@ -113,3 +113,71 @@ it('the landing page fits a phone without sideways scrolling', async () => {
   }
   await context.close();
 });
+
+/** A route preload of Next's router: an RSC fetch marked as a prefetch. */
+function isRoutePrefetch(headers: Record<string, string>): boolean {
+  return headers['next-router-prefetch'] !== undefined && headers.rsc === '1';
+}
+
+/**
+ * Route preloads in flight in a page: each held `holdMs` on its way out, so that preloads asked for together overlap
+ * (an uncapped router would have every visible link's preload in flight at once), and counted until it finishes.
+ */
+async function watchPrefetches(page: Page, holdMs: number) {
+  const seen = { started: 0, inFlight: 0, maxInFlight: 0, paths: new Set<string>() };
+  const tracked = new Set<unknown>();
+  const finished = (request: unknown) => {
+    if (tracked.delete(request)) seen.inFlight -= 1;
+  };
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (!isRoutePrefetch(request.headers())) return route.continue();
+    tracked.add(request);
+    seen.started += 1;
+    seen.inFlight += 1;
+    seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);
+    seen.paths.add(new URL(request.url()).pathname);
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await route.continue().catch(() => finished(request));
+  });
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return seen;
+}
+
+it('preloads the routes of visible links, at most 4 at a time (§9)', async () => {
+  // Tall enough that every link of the landing page (header, body, footer) is in view at once.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 4000 } });
+  const page = await context.newPage();
+  const seen = await watchPrefetches(page, 600);
+  await page.goto(`${stack.bffUrl}/`, { waitUntil: 'load' });
+  // Wait until the router has preloaded what it will and nothing is held any more.
+  let last = -1;
+  for (let i = 0; i < 40 && (seen.started !== last || seen.inFlight > 0); i += 1) {
+    last = seen.started;
+    await page.waitForTimeout(500);
+  }
+  // More routes than the cap were preloaded, so the cap had something to hold back.
+  expect(seen.paths.size).toBeGreaterThan(4);
+  expect(seen.maxInFlight).toBeGreaterThan(0);
+  expect(seen.maxInFlight).toBeLessThanOrEqual(4);
+
+  // Control: the same count over six preload-shaped requests the page sends together reaches six, so a router that
+  // preloaded every link at once would have shown here as more than four.
+  const control = await context.newPage();
+  const counted = await watchPrefetches(control, 600);
+  await control.goto(`${stack.bffUrl}/terms`, { waitUntil: 'load' });
+  await control.evaluate(async () => {
+    const paths = ['/', '/privacy', '/contact', '/sign-in', '/sign-up', '/nl'];
+    await Promise.all(
+      paths.map((path) =>
+        fetch(path, { headers: { rsc: '1', 'next-router-prefetch': '1' } }).then((response) => response.text()),
+      ),
+    );
+  });
+  expect(counted.maxInFlight).toBeGreaterThanOrEqual(6);
+  console.log(
+    `route preloads: ${seen.paths.size} routes, at most ${seen.maxInFlight} in flight; the control reached ${counted.maxInFlight}`,
+  );
+  await context.close();
+});

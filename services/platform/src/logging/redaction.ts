@@ -35,14 +35,24 @@ export function redactFields<T extends object>(fields: T): T {
   return redactValue(fields, 1) as T;
 }
 
+/**
+ * `code` names a secret (a sign-in code, a ticket's code, a discount code) except where it is a status: a number (a
+ * gRPC or HTTP status) or an error's own code ('ECONNREFUSED', PostgreSQL's '23505', grpc-js's 14), which an SRE
+ * needs to read the line at all.
+ */
+const isStatusCode = (key: string, field: unknown, ofError: boolean): boolean =>
+  key === 'code' && (typeof field === 'number' || (ofError && typeof field === 'string'));
+
 function redactValue(value: unknown, depth: number): unknown {
-  if (value instanceof Error) value = pino.stdSerializers.err(value);
+  const ofError = value instanceof Error;
+  if (ofError) value = pino.stdSerializers.err(value as Error);
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof Date) return value;
   const source = value as Record<string, unknown>;
   let copy: Record<string, unknown> | unknown[] | undefined;
   for (const key of Object.keys(source)) {
     const field = source[key];
-    const next = redactedKeys.has(key) ? REDACTED : depth < DEPTH ? redactValue(field, depth + 1) : field;
+    const redacted = redactedKeys.has(key) && !isStatusCode(key, field, ofError);
+    const next = redacted ? REDACTED : depth < DEPTH ? redactValue(field, depth + 1) : field;
     if (next === field) continue;
     copy ??= Array.isArray(source) ? [...(source as unknown[])] : { ...source };
     (copy as Record<string, unknown>)[key] = next;

@@ -48,6 +48,19 @@ describe('createLogger', () => {
     expect(JSON.stringify(line)).not.toContain('Bearer abc');
   });
 
+  it("keeps a status code (a number, or an error's own code) and redacts a code that is a secret", () => {
+    const logs = captureLogs();
+    const logger = createLogger({ service: 'identity', destination: logs.stream });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const unavailable = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 });
+    logger.warn({ err: refused, call: { code: 14 } }, 'database down');
+    logger.warn({ err: unavailable }, 'grpc down');
+    logger.info({ code: '123456', request: { code: 'KT1.secret' } }, 'sign-in');
+    expect(logs.lines[0]).toMatchObject({ err: { code: 'ECONNREFUSED' }, call: { code: 14 } });
+    expect(logs.lines[1]).toMatchObject({ err: { code: 14 } });
+    expect(logs.lines[2]).toMatchObject({ code: '[redacted]', request: { code: '[redacted]' } });
+  });
+
   it("redacts an error's own fields, under err or any other key, and keeps its type, message and stack", () => {
     const logs = captureLogs();
     const logger = createLogger({ service: 'identity', destination: logs.stream });
