@@ -9,8 +9,8 @@ export type MessageNamespace = keyof Messages;
  * NextIntlClientProvider, and a provider's messages are written into every page under it: the whole catalogue is
  * about 70 KB, most of a public page's HTML. So the document gives only what its runtime and error screen use, the
  * not-found and forbidden screens their own, the public site's frame what its header uses, and each public page what
- * its own client components use. The dashboards, the scanner and the guest's order pages still get every namespace
- * (`'all'`).
+ * its own client components use, the public shop page included. The dashboards (the shop's too), the scanner and the
+ * guest's order pages still get every namespace (`'all'`).
  * `bff/test/unit/client-messages.test.ts` walks each file's client imports and fails when a list lacks a namespace.
  */
 export const CLIENT_MESSAGES = {
@@ -30,6 +30,8 @@ export const CLIENT_MESSAGES = {
   signUp: ['Auth', 'Errors', 'Social', 'Validation'],
   account: ['Account', 'Auth', 'Errors', 'Header', 'Social', 'Ui', 'Validation'],
   invitation: ['Errors', 'Organisations', 'Ui'],
+  /** s/[shopId]/page.tsx, the public shop (its header is the site frame's): upcoming, password gate, items, cart. */
+  shop: ['Checkout', 'PublicShop', 'Ui'],
 } as const satisfies Record<string, readonly MessageNamespace[]>;
 
 export type ClientMessagesOf = readonly MessageNamespace[] | 'all';

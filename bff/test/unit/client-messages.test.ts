@@ -82,11 +82,25 @@ describe('the messages each part of the site hands to the browser', () => {
       (entry) => entry !== '(site)' && statSync(path.join(repoRoot, app, entry)).isDirectory(),
     );
     expect(segments.length).toBeGreaterThanOrEqual(7);
+    // The shop's segment gives it from the dashboard's layout: its public page has a list of its own (below).
+    const layoutOf = (segment: string) =>
+      segment === 's' ? `${app}/s/[shopId]/(dashboard)/layout.tsx` : `${app}/${segment}/layout.tsx`;
     for (const segment of segments)
-      expect([segment, read(`${app}/${segment}/layout.tsx`)]).toEqual([
+      expect([segment, read(layoutOf(segment))]).toEqual([
         segment,
         expect.stringContaining('<ClientMessages namespaces="all">'),
       ]);
+    expect(read(`${app}/s/layout.tsx`)).not.toContain('ClientMessages');
+  });
+
+  it("gives the public shop page what its own client components use (its header has the site frame's)", async () => {
+    const file = `${app}/s/[shopId]/page.tsx`;
+    expect(read(file)).toContain('<ClientMessages namespaces={CLIENT_MESSAGES.shop}>');
+    const { namespaces, dynamic } = await clientNamespacesOf([file]);
+    expect(dynamic).toEqual([]);
+    expect(missing(namespaces, [...CLIENT_MESSAGES.shop, ...CLIENT_MESSAGES.siteFrame])).toEqual([]);
+    // Control: the page's walk does reach the shop's own screens.
+    expect([...namespaces]).toEqual(expect.arrayContaining(['PublicShop', 'Checkout']));
   });
 
   it('control: the walk finds the client components of a page and what they use', async () => {

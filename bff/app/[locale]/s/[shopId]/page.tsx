@@ -8,6 +8,8 @@ import { staticCanonical } from '../../../../server/site/page-metadata';
 import { loadPublicShopPage } from '../../../../server/shops/public-shop';
 import { readShopAccessToken } from '../../../../server/shops/shop-access';
 import SiteLayout from '../../(site)/layout';
+import { ClientMessages } from '../../../../components/client-messages';
+import { CLIENT_MESSAGES } from '../../../../server/site/client-messages';
 
 type Props = { params: Promise<{ locale: string; shopId: string }> };
 
@@ -46,22 +48,24 @@ export default async function PublicShopPage({ params }: Props) {
   if (page.kind === 'not-found') notFound();
   return (
     <SiteLayout params={params}>
-      {page.kind === 'upcoming' && <ShopUpcomingScreen shop={page.shop} />}
-      {page.kind === 'locked' && <ShopPasswordGateView shopId={page.shop.id} shopName={page.shop.name} />}
-      {page.kind === 'open' && (
-        <PublicShopScreen
-          shop={page.shop}
-          availability={page.availability}
-          cartPanel={
-            <ShopCartPanelView
-              shopId={page.shop.id}
-              currency={page.shop.currency}
-              donation={page.shop.donation}
-              items={page.shop.items.map(({ id, name, priceMinor }) => ({ id, name, priceMinor }))}
-            />
-          }
-        />
-      )}
+      <ClientMessages namespaces={CLIENT_MESSAGES.shop}>
+        {page.kind === 'upcoming' && <ShopUpcomingScreen shop={page.shop} />}
+        {page.kind === 'locked' && <ShopPasswordGateView shopId={page.shop.id} shopName={page.shop.name} />}
+        {page.kind === 'open' && (
+          <PublicShopScreen
+            shop={page.shop}
+            availability={page.availability}
+            cartPanel={
+              <ShopCartPanelView
+                shopId={page.shop.id}
+                currency={page.shop.currency}
+                donation={page.shop.donation}
+                items={page.shop.items.map(({ id, name, priceMinor }) => ({ id, name, priceMinor }))}
+              />
+            }
+          />
+        )}
+      </ClientMessages>
     </SiteLayout>
   );
 }

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { ClientMessages } from '../../../../../components/client-messages';
 import { ShopFrame } from '../../../../../components/dashboard-frames';
 import { isPrefixedId } from '../../../../../server/site/page-validity';
 import { currentRequestMetadata } from '../../../../../server/site/page-metadata';
@@ -27,9 +28,11 @@ export default async function ShopDashboardLayout({ children, params }: Props) {
   const { user, orgId } = await requireShopAccess(locale, shopId);
   return (
     <div className="flex min-h-screen flex-1 flex-col">
-      <ShopFrame shopId={shopId} orgId={orgId} user={{ displayName: user.displayName, email: user.email }}>
-        {children}
-      </ShopFrame>
+      <ClientMessages namespaces="all">
+        <ShopFrame shopId={shopId} orgId={orgId} user={{ displayName: user.displayName, email: user.email }}>
+          {children}
+        </ShopFrame>
+      </ClientMessages>
     </div>
   );
 }
