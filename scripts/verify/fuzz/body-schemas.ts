@@ -78,7 +78,7 @@ export const TEMPLATES: Record<string, (ids: TemplateIds) => unknown> = {
   }),
   retryPaymentBody: () => ({ idempotencyKey: KEY, locale: 'en' }),
   demoPaymentBody: () => ({ action: 'pay', locale: 'en' }),
-  linkDeviceBody: () => ({ secret: SECRET, deviceId: DEVICE }),
+  linkKitBody: () => ({ secret: SECRET, deviceId: DEVICE, pageToken: '' }),
   linkOpenBody: () => ({ secret: SECRET, deviceId: DEVICE, locale: 'en' }),
   linkScanBody: () => ({ secret: SECRET, code: CODE, nonce: 'nonce-1', deviceId: DEVICE }),
   linkSyncBody: () => ({

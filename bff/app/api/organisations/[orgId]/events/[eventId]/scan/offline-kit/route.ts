@@ -6,15 +6,17 @@ import { handler } from '../../../../../../../../server/handler';
 import { KIT_CALL, scanClientAs } from '../../../../../../../../server/clients/scan-client';
 import {
   authorizeEventScan,
+  deviceIdFromQuery,
   type EventScanParams,
   kitPage,
-  kitRequestFromQuery,
+  kitPageTokenFromQuery,
 } from '../../../../../../../../server/scan/scan-requests';
 import { toOfflineKitView } from '../../../../../../../../server/scan/scan-views';
 
 export const GET = handler<EventScanParams>(async (request, { params }) => {
   const { user, access } = await authorizeEventScan(request, params);
-  const { deviceId, pageToken } = kitRequestFromQuery(request);
+  const deviceId = deviceIdFromQuery(request);
+  const pageToken = kitPageTokenFromQuery(request);
   const answer = await scanClientAs(user.id).getOfflineKit({ access, deviceId, page: kitPage(pageToken) }, KIT_CALL);
   return NextResponse.json(toOfflineKitView(answer));
 });
