@@ -165,8 +165,8 @@ export async function admit(
     const checkIn = options.checkIn ?? checkInAccess;
     if (await checkIn(em, ticketId, scanner.eventId, options.at, scanner.deviceName)) {
       // A ticket for this event alone: its one access row is now checked in under this transaction's lock, so it is
-      // "used" unless it was voided meanwhile (one statement). A pass for several events needs the two-step settle.
-      // A single-event ticket's status and its check-in record are one statement; a pass settles, then records.
+      // "used" unless it was voided meanwhile, and its check-in is recorded in the same statement. A pass for several
+      // events needs the two-step settle, then its record.
       const onlyThisEvent = current.access.length === 1;
       const record = checkInRecord(scanner, current, options);
       const status = onlyThisEvent
