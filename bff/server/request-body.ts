@@ -50,8 +50,8 @@ type SchemaNode = {
 
 /**
  * Whether `path` ('items.0.quantity') names a value the schema keeps: through objects' shapes, arrays' elements and
- * the wrappers around them (optional, default, refinements, pipes). Anything else (a union, a record) counts as known
- * at its own level, so a violation inside it is still named.
+ * the wrappers around them (optional, default, refinements, pipes). Inside a union, a record and the like every path
+ * counts as known, so a violation there is still named; below a leaf (a string, a number) none is.
  */
 export function schemaKnowsPath(schema: unknown, path: readonly string[]): boolean {
   const def = (schema as SchemaNode)._zod?.def;
@@ -66,8 +66,20 @@ export function schemaKnowsPath(schema: unknown, path: readonly string[]): boole
     return def.catchall !== undefined && def.catchall._zod?.def?.type !== 'never';
   }
   if (def.type === 'array') return /^\d+$/.test(head) && schemaKnowsPath(def.element, rest);
-  return true;
+  // Below these the shape is not followed here: a violation inside is named (the schema may keep it).
+  return OPAQUE_TYPES.has(def.type ?? '');
 }
+
+/** Schemas whose insides schemaKnowsPath does not follow; anything else (a string, a number…) has no path below it. */
+const OPAQUE_TYPES: ReadonlySet<string> = new Set([
+  'union',
+  'record',
+  'intersection',
+  'tuple',
+  'lazy',
+  'any',
+  'unknown',
+]);
 
 /** The checked body, or a thrown 400 keyed by top-level field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown, fieldOf: FieldOf = topLevelField): T {

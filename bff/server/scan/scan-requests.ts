@@ -77,12 +77,19 @@ export function scanLinkRateKey(secret: string, ip: string): string {
   return `scan-link:${createHash('sha256').update(secret).digest('base64url').slice(0, 22)}:${ip}`;
 }
 
+/**
+ * Counts a call of a link from this address: scans, opening and the kit's first page in one window; the kit's further
+ * pages in a window of their own (`kit-pages`), so that a festival's kit of ten pages a minute per phone never eats
+ * into what the phones behind one venue address may scan.
+ */
 export async function requireScanLinkWithinLimit(
   request: NextRequest,
   config: BffConfig,
   secret: string,
+  window: 'scans' | 'kit-pages' = 'scans',
 ): Promise<void> {
-  await requireWithinRateLimit(scanLinkRateKey(secret, clientIp(request, config)), SCAN_LINK_LIMIT);
+  const key = scanLinkRateKey(secret, clientIp(request, config));
+  await requireWithinRateLimit(window === 'scans' ? key : `${key}:kit-pages`, SCAN_LINK_LIMIT);
 }
 
 export const INVALID_SCAN_LINK_MESSAGE = 'This scan link is not valid';

@@ -16,6 +16,7 @@ describe('schemaKnowsPath', () => {
     expect(schemaKnowsPath(checkoutBody, ['items', '0', 'isAdmin'])).toBe(false);
     expect(schemaKnowsPath(checkoutBody, ['items', 'x'])).toBe(false);
     expect(schemaKnowsPath(checkoutBody, ['organisationId'])).toBe(false);
+    expect(schemaKnowsPath(checkoutBody, ['email', 'x'])).toBe(false);
     expect(schemaKnowsPath(z.looseObject({ a: z.string() }), ['b'])).toBe(true);
     expect(schemaKnowsPath(z.record(z.string(), z.string()), ['any'])).toBe(true);
   });
@@ -42,6 +43,11 @@ describe('checkBody with a control character', () => {
     expect(checkBody(checkoutBody, body, (path) => path.join('.'))).toEqual({
       ok: false,
       fields: { donationMinor: 'Donation is invalid' },
+    });
+    // Nor a key below a field that holds a value, not an object.
+    expect(checkBody(checkoutBody, { ...cart, email: { x: '\u0001' } }, (path) => path.join('.'))).toEqual({
+      ok: false,
+      fields: { email: 'Email is invalid' },
     });
     const valid = checkBody(checkoutBody, { ...body, donationMinor: 0 }, (path) => path.join('.'));
     expect(valid).toMatchObject({ ok: true, data: { items: [{ quantity: 1 }] } });

@@ -379,6 +379,9 @@ describe('the other public scanner routes', () => {
       signedIn: false,
     });
     expect(scanCalls[1]!.request).toMatchObject({ page: { pageSize: 0, pageToken: 'a2V2dF8x' } });
+    // The first page counts with the scans; the further pages in a window of their own.
+    const key = scanLinkRateKey(SECRET, '127.0.0.1');
+    expect(hit.mock.calls.slice(-2).map(([called]) => called)).toEqual([key, `${key}:kit-pages`]);
     for (const pageToken of ['no spaces', 7, 'x'.repeat(101)]) {
       const refused = await call(publicKit, '/api/scan/offline-kit', none, {
         body: { secret: SECRET, deviceId: DEVICE, pageToken },

@@ -63,7 +63,8 @@ describe('downloadOfflineKit', () => {
       const answer = await paged.fetchPage(pageToken);
       return answer.ok && pageToken === 'p1' ? { ok: true, data: { ...answer.data, eventId: 'evt_other' } } : answer;
     };
-    expect(await downloadOfflineKit(moved)).toMatchObject({ ok: false });
+    // The server answered, only not a kit: no reason to call the scanner offline (status 0 or 5xx) or revoked.
+    expect(await downloadOfflineKit(moved)).toMatchObject({ ok: false, status: 409 });
   });
 
   it('stops following a server that never ends its pages', async () => {
@@ -72,7 +73,7 @@ describe('downloadOfflineKit', () => {
       calls += 1;
       return { ok: true, data: { ...makeKit(EVENT, [key], [ticket(calls)]), nextPageToken: `p${calls}` } };
     };
-    expect(await downloadOfflineKit(endless)).toMatchObject({ ok: false });
+    expect(await downloadOfflineKit(endless)).toMatchObject({ ok: false, status: 409 });
     expect(calls).toBe(400);
   });
 });

@@ -9,6 +9,8 @@ export type KitPageFetch = (pageToken: string) => Promise<ApiResult<OfflineKitVi
 
 /** More pages than this is no event's kit (ticketing's pages hold 5,000 tickets): a server bug, not a kit to wait for. */
 const MAX_PAGES = 400;
+/** A kit whose pages do not fit together: the server answered, so neither offline (0, 5xx) nor revoked (401/403/404). */
+const INCONSISTENT_KIT = 409;
 
 /**
  * Every page of the kit, as one kit: the tickets and revocations of all pages in order; the keys and the moment of
@@ -21,11 +23,12 @@ export async function downloadOfflineKit(fetchPage: KitPageFetch): Promise<ApiRe
   const revoked = [...first.data.revokedTicketIds];
   let next = first.data.nextPageToken;
   for (let pages = 1; next !== ''; pages += 1) {
-    if (pages >= MAX_PAGES) return { ok: false, status: 0, message: 'The offline kit did not end', fields: {} };
+    if (pages >= MAX_PAGES)
+      return { ok: false, status: INCONSISTENT_KIT, message: 'The offline kit did not end', fields: {} };
     const page = await fetchPage(next);
     if (!page.ok) return page;
     if (page.data.eventId !== kit.eventId)
-      return { ok: false, status: 0, message: 'The offline kit changed event', fields: {} };
+      return { ok: false, status: INCONSISTENT_KIT, message: 'The offline kit changed event', fields: {} };
     for (const ticket of page.data.tickets) kit.tickets.push(ticket);
     for (const id of page.data.revokedTicketIds) revoked.push(id);
     kit.counts = page.data.counts;

@@ -16,7 +16,8 @@ import { toOfflineKitView } from '../../../../server/scan/scan-views';
 
 export const POST = handler(async (request, { config }) => {
   const { secret, deviceId, pageToken } = await readBody(request, linkKitBody);
-  await requireScanLinkWithinLimit(request, config, secret);
+  // The kit's further pages are counted apart from the scans (requireScanLinkWithinLimit).
+  await requireScanLinkWithinLimit(request, config, secret, pageToken ? 'kit-pages' : 'scans');
   const answer = await asScanLink(
     scanClient().getOfflineKit({ access: linkAccess(secret), deviceId, page: kitPage(pageToken) }, KIT_CALL),
   );
