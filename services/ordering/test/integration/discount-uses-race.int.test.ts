@@ -4,7 +4,7 @@
  * discounted are counted from the orders themselves (their discount_uses), not from the counter the guard keeps.
  *
  * Control: the same rush through ordering's unguarded reservation (the counter read without its lock, then added to
- * without its limit) discounts more tickets than the code allows.
+ * without its limit) discounts more tickets than the code allows, in at least one of up to five rushes.
  */
 import { checkoutRequest, seedShop } from '../fixtures/orders';
 import { startOrderingHarness } from '../fixtures/ordering-harness';
@@ -56,8 +56,17 @@ it(`discounts at most ${MAX_USES} tickets with a code of ${MAX_USES} uses when $
   expect(accepted).toBe(MAX_USES);
 }, 120_000);
 
+/** A race the control has to catch: a rush may happen to run its reads and writes one after another. */
+const CONTROL_TRIES = 5;
+
 it('CONTROL: the same rush with the counter read without its lock and added to without its limit discounts more', async () => {
-  const { discounted } = await rush(true);
-  console.info(`discount race control: a code of ${MAX_USES} uses discounted ${discounted} tickets without the guard`);
-  expect(discounted).toBeGreaterThan(MAX_USES);
-}, 120_000);
+  // Up to CONTROL_TRIES rushes on fresh shops until one discounts past the limit (as the load section's control
+  // does): on a busy machine one rush can happen to serialise, which says nothing about the guard.
+  const counts: number[] = [];
+  for (let tries = 0; tries < CONTROL_TRIES && !counts.some((count) => count > MAX_USES); tries += 1)
+    counts.push((await rush(true)).discounted);
+  console.info(
+    `discount race control: a code of ${MAX_USES} uses discounted ${counts.join(', ')} tickets without the guard`,
+  );
+  expect(Math.max(...counts)).toBeGreaterThan(MAX_USES);
+}, 600_000);
