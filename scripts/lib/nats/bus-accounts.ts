@@ -14,6 +14,10 @@ import {
 import { CATALOG_STREAM } from '../../../services/catalog/src/events/subjects';
 import { IDENTITY_STREAM } from '../../../services/identity/src/events/subjects';
 import { MEMBER_INVITED_DURABLE } from '../../../services/notifications/src/events/member-invited.consumer';
+import {
+  ORDER_NOTICE_SUBJECTS,
+  ORDER_NOTICES_DURABLE,
+} from '../../../services/notifications/src/events/order-notices.consumer';
 import { ORDER_REFUNDED_DURABLE } from '../../../services/notifications/src/events/order-refunded.consumer';
 import { SIGNIN_CODE_DURABLE } from '../../../services/notifications/src/events/signin-code-requested.consumer';
 import {
@@ -106,6 +110,7 @@ export const BUS_ACCOUNTS: ServiceAccount[] = [
       },
       { stream: IDENTITY_STREAM.name, durable: MEMBER_INVITED_DURABLE, subjects: [notificationSubjects.memberInvited] },
       { stream: ORDERING_STREAM.name, durable: ORDER_REFUNDED_DURABLE, subjects: [notificationSubjects.orderRefunded] },
+      { stream: ORDERING_STREAM.name, durable: ORDER_NOTICES_DURABLE, subjects: ORDER_NOTICE_SUBJECTS },
       {
         stream: TICKETING_STREAM.name,
         durable: TICKETS_ISSUED_DURABLE,

@@ -13,6 +13,7 @@ import { sendEmail } from './application/send-email';
 import type { NotificationsConfig } from './config';
 import { walletPassIssuer } from './documents/wallet-signing';
 import { startMemberInvitedConsumer } from './events/member-invited.consumer';
+import { startOrderNoticesConsumer } from './events/order-notices.consumer';
 import { startOrderRefundedConsumer } from './events/order-refunded.consumer';
 import { startSignInCodeRequestedConsumer } from './events/signin-code-requested.consumer';
 import { NOTIFICATIONS_STREAM, subjects } from './events/subjects';
@@ -112,6 +113,8 @@ export async function startNotifications(
   lifecycle.onShutdown('consumers', 'member invitations', () => invitations.stop());
   const refunds = startOrderRefundedConsumer(consumerOptions);
   lifecycle.onShutdown('consumers', 'order refunds', () => refunds.stop());
+  const notices = startOrderNoticesConsumer(consumerOptions);
+  lifecycle.onShutdown('consumers', 'order notices', () => notices.stop());
   const issued = startTicketsIssuedConsumer({ ...consumerOptions, walletPasses });
   lifecycle.onShutdown('consumers', 'tickets issued', () => issued.stop());
   const voided = startTicketsVoidedConsumer({ orm, nats, logger, namespace, streamRetryMs: options.streamRetryMs });

@@ -1,14 +1,11 @@
-import { toLocale } from '@kassa/contracts/locales';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from '@kassa/contracts/email-address';
-import { CURRENCY_CODE_PATTERN } from '@kassa/contracts/currencies';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Violations } from '@kassa/platform/errors';
 import type { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { refundDedupeKey, refundNoticeKind } from '../domain/order-refund-notice';
-import { EmailMessageEntity } from '../persistence/email-message.entity';
 import type { OrderRefundedPayload } from '../templates/render-email';
 import type { AcceptedMessage } from './accept-sign-in-code-request';
-import { recordSealedEmail } from './record-sealed-email';
+import { checkOrderRecipient } from './order-recipient';
+import { recordOrderEmailOnce } from './record-sealed-email';
 
 export interface AcceptOrderRefundedDeps {
   sealingKey: Buffer;
@@ -30,20 +27,8 @@ export async function acceptOrderRefunded(
 ): Promise<AcceptedMessage> {
   const { order, refund } = event;
   const v = new Violations();
-  const orderId = v.id('order.id', order?.id, 'ord');
-  const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
-  const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
-  const email = v.string('order.email', order?.email, {
-    label: 'E-mail',
-    required: true,
-    maxLength: EMAIL_MAX_LENGTH,
-    check: isEmailAddress,
-  });
-  const currency = v.string('order.money.currency', order?.money?.currency, {
-    label: 'Currency',
-    required: true,
-    pattern: CURRENCY_CODE_PATTERN,
-  });
+  const recipient = checkOrderRecipient(v, order);
+  const { orderId, number, currency } = recipient;
   const refundId = v.id('refund.id', refund?.id, 'ref');
   const amountMinor = v.int('refund.amountMinor', refund?.amountMinor, { label: 'Refund amount', min: 1 });
   v.throwIfAny();
@@ -54,9 +39,6 @@ export async function acceptOrderRefunded(
   if (!kind) return { created: false, skipped: `no e-mail for refund reason "${refund!.reason}"` };
 
   const dedupeKey = refundDedupeKey(refundId);
-  const existing = await em.findOne(EmailMessageEntity, { dedupeKey }, { fields: ['id'] });
-  if (existing) return { created: false, messageId: existing.id };
-
   const payload: OrderRefundedPayload = {
     kind,
     orderId,
@@ -65,17 +47,10 @@ export async function acceptOrderRefunded(
     amountMinor,
     currency,
   };
-  const messageId = recordSealedEmail(em, {
-    template: 'order-refunded',
-    recipient: email,
-    locale: toLocale(order!.locale),
-    subjectRef: orderId,
-    // The organiser's order page lists it with the order's other mails.
-    organisationId,
-    dedupeKey,
-    payload,
-    sealingKey: deps.sealingKey,
-    now: deps.now?.() ?? new Date(),
-  });
-  return { messageId, created: true };
+  return recordOrderEmailOnce(
+    em,
+    { ...recipient, locale: order!.locale },
+    { template: 'order-refunded', dedupeKey, payload },
+    deps,
+  );
 }

@@ -1,6 +1,4 @@
 import { toLocale } from '@kassa/contracts/locales';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from '@kassa/contracts/email-address';
-import { CURRENCY_CODE_PATTERN } from '@kassa/contracts/currencies';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sealString } from '@kassa/platform/crypto';
 import { messages, Violations } from '@kassa/platform/errors';
@@ -16,6 +14,7 @@ import {
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import { lockOrderConfirmation, saveIssued } from '../persistence/order-confirmation.repository';
 import type { AcceptedMessage } from './accept-sign-in-code-request';
+import { checkOrderRecipient } from './order-recipient';
 import { recordSealedEmail } from './record-sealed-email';
 
 export interface AcceptTicketsIssuedDeps {
@@ -41,20 +40,7 @@ export async function acceptTicketsIssued(
 ): Promise<AcceptedMessage> {
   const { order } = event;
   const v = new Violations();
-  const orderId = v.id('order.id', order?.id, 'ord');
-  const organisationId = v.id('order.organisationId', order?.organisationId, 'org');
-  const number = v.string('order.number', order?.number, { label: 'Order number', required: true, maxLength: 64 });
-  const email = v.string('order.email', order?.email, {
-    label: 'E-mail',
-    required: true,
-    maxLength: EMAIL_MAX_LENGTH,
-    check: isEmailAddress,
-  });
-  const currency = v.string('order.money.currency', order?.money?.currency, {
-    label: 'Currency',
-    required: true,
-    pattern: CURRENCY_CODE_PATTERN,
-  });
+  const { orderId, organisationId, number, email, currency } = checkOrderRecipient(v, order);
   if (event.tickets.length === 0) v.add('tickets', messages.minItems(1));
   event.tickets.forEach((ticket, index) => {
     v.id(`tickets.${index}.id`, ticket.id, 'tkt');

@@ -1,10 +1,12 @@
-import type { Locale } from '@kassa/contracts/locales';
+import { type Locale, toLocale } from '@kassa/contracts/locales';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sealString } from '@kassa/platform/crypto';
 import { newId } from '@kassa/platform/ids';
 import { createEmailMessage, type EmailMessage, type MessagePurpose, type TemplateName } from '../domain/email-message';
 import { EmailMessageEntity } from '../persistence/email-message.entity';
 import { type TemplatePayloads, recordedSubject } from '../templates/render-email';
+import type { AcceptedMessage } from './accept-sign-in-code-request';
+import type { OrderRecipient } from './order-recipient';
 
 export interface SealedEmail<T extends TemplateName> {
   template: T;
@@ -25,6 +27,31 @@ export interface SealedEmail<T extends TemplateName> {
   subject?: string;
   sealingKey: Buffer;
   now: Date;
+}
+
+/**
+ * An e-mail to the guest about their order, once per dedupe key: the message already recorded under the key, or a new
+ * one in status 'created' within the caller's transaction, in the order's language and listed with the order's other
+ * mails on the organiser's order page (subjectRef and organisation).
+ */
+export async function recordOrderEmailOnce<T extends TemplateName>(
+  em: EntityManager,
+  to: OrderRecipient & { locale: string },
+  message: { template: T; dedupeKey: string; payload: TemplatePayloads[T] },
+  deps: { sealingKey: Buffer; now?: () => Date },
+): Promise<AcceptedMessage> {
+  const existing = await em.findOne(EmailMessageEntity, { dedupeKey: message.dedupeKey }, { fields: ['id'] });
+  if (existing) return { created: false, messageId: existing.id };
+  const messageId = recordSealedEmail(em, {
+    ...message,
+    recipient: to.email,
+    locale: toLocale(to.locale),
+    subjectRef: to.orderId,
+    organisationId: to.organisationId,
+    sealingKey: deps.sealingKey,
+    now: deps.now?.() ?? new Date(),
+  });
+  return { messageId, created: true };
 }
 
 /** Persists a new message in status 'created' within the caller's transaction; its id. */

@@ -9,13 +9,15 @@ export type TemplateName =
   | 'contact-message'
   | 'member-invitation'
   | 'order-refunded'
+  | 'order-notice'
   | 'order-confirmation';
 
 /**
  * Why a message was sent (Message.purpose): one per template, except that an order confirmation sent again by the
  * organiser is a 'resend'.
  */
-export type MessagePurpose = 'sign-in' | 'waitlist' | 'contact' | 'invitation' | 'refund' | 'confirmation' | 'resend';
+export type MessagePurpose =
+  'sign-in' | 'waitlist' | 'contact' | 'invitation' | 'refund' | 'order-notice' | 'confirmation' | 'resend';
 
 const purposeOfTemplate: Record<TemplateName, MessagePurpose> = {
   'signin-code': 'sign-in',
@@ -23,6 +25,7 @@ const purposeOfTemplate: Record<TemplateName, MessagePurpose> = {
   'contact-message': 'contact',
   'member-invitation': 'invitation',
   'order-refunded': 'refund',
+  'order-notice': 'order-notice',
   'order-confirmation': 'confirmation',
 };
 

@@ -35,8 +35,8 @@ export interface EmailRequest {
   durable: string;
   /** The stream read (canonical name, namespaced here); identity's when not given. */
   stream?: string;
-  /** The canonical subject, namespaced here. */
-  subject: string;
+  /** The canonical subject (or subjects), namespaced here. */
+  subject: string | readonly string[];
   /** Records the message (status 'created') in the consumer's transaction. */
   accept: (em: EntityManager, data: Uint8Array, sealingKey: Buffer) => Promise<AcceptedMessage>;
 }
@@ -55,7 +55,10 @@ export function startEmailRequestConsumer(
     logger,
     stream: namespace.stream(request.stream ?? IDENTITY_STREAM),
     durable: namespace.durable(request.durable),
-    filterSubjects: namespace.subject(request.subject),
+    filterSubjects:
+      typeof request.subject === 'string'
+        ? namespace.subject(request.subject)
+        : request.subject.map((subject) => namespace.subject(subject)),
     handle: (message, em) => acceptEmailRequest(em, message, request.accept, { sealingKey, enqueueSend, logger: log }),
   });
 }

@@ -6,6 +6,12 @@ export const subjects = {
   memberInvited: 'kassa.identity.member.invited',
   /** Consumed from ordering: a refund of an order succeeded (OrderChanged with the refund). */
   orderRefunded: 'kassa.ordering.order.refunded',
+  /** Consumed from ordering: a payment attempt of a held order failed or was aborted (OrderChanged). */
+  orderPaymentFailed: 'kassa.ordering.order.payment_failed',
+  /** Consumed from ordering: an order's hold ran out unpaid (OrderChanged). */
+  orderExpired: 'kassa.ordering.order.expired',
+  /** Consumed from ordering: an order was canceled, by the organiser or by a full refund (OrderChanged). */
+  orderCanceled: 'kassa.ordering.order.canceled',
   /** Consumed from ticketing: an order's tickets were issued (TicketsIssued): the order confirmation. */
   ticketsIssued: 'kassa.ticketing.tickets.issued',
   /** Consumed from ticketing: an order's tickets were canceled (TicketsVoided). */

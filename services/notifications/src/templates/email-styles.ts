@@ -11,4 +11,17 @@ export const emailStyles = {
   muted: { color: '#71717a', fontSize: '13px', lineHeight: '20px', margin: '16px 0 0' },
   rule: { borderColor: '#e4e4e7', margin: '24px 0 16px' },
   footer: { color: '#71717a', fontSize: '12px', textDecoration: 'none' },
+  /** A value under a quoteLabel (an order number, an amount). */
+  summaryValue: { color: '#18181b', fontSize: '15px', fontWeight: 600, margin: '0 0 8px' },
+  /** The one call to action, centred, and its button. */
+  buttonSection: { margin: '24px 0', textAlign: 'center' as const },
+  button: {
+    backgroundColor: '#18181b',
+    borderRadius: '6px',
+    color: '#ffffff',
+    fontSize: '15px',
+    fontWeight: 600,
+    padding: '12px 20px',
+    textDecoration: 'none',
+  },
 };

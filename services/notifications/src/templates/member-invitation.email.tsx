@@ -40,8 +40,8 @@ export function MemberInvitationEmail({
           <Text style={styles.text}>{t.greeting(firstName)}</Text>
           <Text style={styles.text}>{t.intro(invitedBy, organisationName)}</Text>
           <Text style={styles.text}>{t.whatItIs}</Text>
-          <Section style={buttonSection}>
-            <Button href={acceptUrl} style={button} data-testid="accept-invitation">
+          <Section style={styles.buttonSection}>
+            <Button href={acceptUrl} style={styles.button} data-testid="accept-invitation">
               {t.button}
             </Button>
           </Section>
@@ -58,14 +58,4 @@ export function MemberInvitationEmail({
   );
 }
 
-const buttonSection = { margin: '24px 0', textAlign: 'center' as const };
-const button = {
-  backgroundColor: '#18181b',
-  borderRadius: '6px',
-  color: '#ffffff',
-  fontSize: '15px',
-  fontWeight: 600,
-  padding: '12px 20px',
-  textDecoration: 'none',
-};
 const linkStyle = { color: '#3f3f46', fontSize: '13px', wordBreak: 'break-all' as const };

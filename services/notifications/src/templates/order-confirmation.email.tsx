@@ -129,10 +129,10 @@ export function OrderConfirmationEmail({ locale, payload, siteUrl, walletPasses 
             {payload.feeMinor > 0 ? <MoneyRow label={t.fee} value={money(payload.feeMinor)} /> : null}
             <MoneyRow label={t.total} value={money(payload.totalMinor)} strong />
           </Section>
-          <Section style={buttonSection}>
+          <Section style={styles.buttonSection}>
             <Button
               href={orderPageLink(siteUrl, locale, payload.orderId, payload.orderAccessKey)}
-              style={button}
+              style={styles.button}
               data-testid="view-order"
             >
               {t.viewOrder}
@@ -186,13 +186,3 @@ const amount = { color: '#18181b', fontSize: '14px', margin: '0', textAlign: 'ri
 const cellLeft = { padding: '4px 0', verticalAlign: 'top' as const };
 const cellRight = { padding: '4px 0', verticalAlign: 'top' as const, textAlign: 'right' as const, width: '120px' };
 const totals = { borderTop: '1px solid #e4e4e7', marginTop: '8px', paddingTop: '8px' };
-const buttonSection = { margin: '24px 0', textAlign: 'center' as const };
-const button = {
-  backgroundColor: '#18181b',
-  borderRadius: '6px',
-  color: '#ffffff',
-  fontSize: '15px',
-  fontWeight: 600,
-  padding: '12px 20px',
-  textDecoration: 'none',
-};

@@ -1,9 +1,7 @@
 import type { Locale } from '@kassa/contracts/locales';
-import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from '@react-email/components';
 import type { RefundNoticeKind } from '../domain/order-refund-notice';
-import { EmailFooter } from './email-footer';
-import { emailStyles as styles } from './email-styles';
 import { orderRefundedMessages } from './order-refunded.messages';
+import { OrderUpdateLayout } from './order-update-layout';
 
 export interface OrderRefundedEmailProps {
   locale: Locale;
@@ -20,51 +18,21 @@ export function OrderRefundedEmail({ locale, kind, orderNumber, amount, orderUrl
   const t = orderRefundedMessages[locale];
   const copy = t.kinds[kind];
   return (
-    <Html lang={locale}>
-      <Head />
-      <Preview>{copy.preview(orderNumber, amount)}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <Heading as="h1" style={styles.heading}>
-            {copy.heading}
-          </Heading>
-          <Text style={styles.text}>{t.greeting}</Text>
-          {copy.body(orderNumber, amount).map((paragraph) => (
-            <Text key={paragraph} style={styles.text}>
-              {paragraph}
-            </Text>
-          ))}
-          <Section style={styles.quote}>
-            <Text style={styles.quoteLabel}>{t.orderNumberLabel}</Text>
-            <Text style={summaryValue} data-testid="order-number">
-              {orderNumber}
-            </Text>
-            <Text style={styles.quoteLabel}>{t.amountLabel}</Text>
-            <Text style={summaryValue} data-testid="amount-refunded">
-              {amount}
-            </Text>
-          </Section>
-          <Text style={styles.text}>{t.statement}</Text>
-          <Section style={buttonSection}>
-            <Button href={orderUrl} style={button} data-testid="view-order">
-              {t.button}
-            </Button>
-          </Section>
-          <EmailFooter notYou={t.notYou} footer={t.footer} siteUrl={siteUrl} />
-        </Container>
-      </Body>
-    </Html>
+    <OrderUpdateLayout
+      locale={locale}
+      preview={copy.preview(orderNumber, amount)}
+      heading={copy.heading}
+      greeting={t.greeting}
+      paragraphs={copy.body(orderNumber, amount)}
+      summary={[
+        { label: t.orderNumberLabel, value: orderNumber, testId: 'order-number' },
+        { label: t.amountLabel, value: amount, testId: 'amount-refunded' },
+      ]}
+      afterSummary={t.statement}
+      button={{ label: t.button, href: orderUrl }}
+      notYou={t.notYou}
+      footer={t.footer}
+      siteUrl={siteUrl}
+    />
   );
 }
-
-const summaryValue = { color: '#18181b', fontSize: '15px', fontWeight: 600, margin: '0 0 8px' };
-const buttonSection = { margin: '24px 0', textAlign: 'center' as const };
-const button = {
-  backgroundColor: '#18181b',
-  borderRadius: '6px',
-  color: '#ffffff',
-  fontSize: '15px',
-  fontWeight: 600,
-  padding: '12px 20px',
-  textDecoration: 'none',
-};

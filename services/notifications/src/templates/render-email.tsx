@@ -15,6 +15,7 @@ import {
   walletPassName,
 } from '../domain/order-confirmation';
 import { formatExpiry, invitationLink } from '../domain/invitation-link';
+import type { OrderNoticeKind } from '../domain/order-notice';
 import { formatAmount, orderPageLink, type RefundNoticeKind } from '../domain/order-refund-notice';
 import { ContactMessageEmail } from './contact-message.email';
 import { contactMessageMessages } from './contact-message.messages';
@@ -22,6 +23,8 @@ import { MemberInvitationEmail } from './member-invitation.email';
 import { memberInvitationMessages } from './member-invitation.messages';
 import { OrderConfirmationEmail } from './order-confirmation.email';
 import { orderConfirmationMessages } from './order-confirmation.messages';
+import { OrderNoticeEmail } from './order-notice.email';
+import { orderNoticeMessages } from './order-notice.messages';
 import { OrderRefundedEmail } from './order-refunded.email';
 import { orderRefundedMessages } from './order-refunded.messages';
 import { SignInCodeEmail } from './signin-code.email';
@@ -89,6 +92,19 @@ export interface OrderRefundedPayload {
   currency: string;
 }
 
+/** An unpaid or free order's payment failed, hold ran out or cancellation; sealed at rest like every payload. */
+export interface OrderNoticePayload {
+  kind: OrderNoticeKind;
+  /** "ord_…" and the guest's key to it, for the link to the guest's order page. */
+  orderId: string;
+  orderAccessKey: string;
+  orderNumber: string;
+  /** The order's total, in minor units of currency. */
+  totalMinor: number;
+  /** ISO 4217. */
+  currency: string;
+}
+
 export type { OrderConfirmationPayload };
 
 export interface TemplatePayloads {
@@ -97,6 +113,7 @@ export interface TemplatePayloads {
   'contact-message': ContactMessagePayload;
   'member-invitation': MemberInvitationPayload;
   'order-refunded': OrderRefundedPayload;
+  'order-notice': OrderNoticePayload;
   'order-confirmation': OrderConfirmationPayload;
 }
 
@@ -183,6 +200,23 @@ export async function renderOrderRefundedEmail(
   return { subject: orderRefundedSubject(payload, locale), ...(await renderParts(element)) };
 }
 
+export async function renderOrderNoticeEmail(
+  payload: OrderNoticePayload,
+  { locale, siteUrl }: RenderOptions,
+): Promise<RenderedEmail> {
+  const element = (
+    <OrderNoticeEmail
+      locale={locale}
+      kind={payload.kind}
+      orderNumber={payload.orderNumber}
+      total={formatAmount(payload.totalMinor, payload.currency, locale)}
+      orderUrl={orderPageLink(siteUrl, locale, payload.orderId, payload.orderAccessKey)}
+      siteUrl={siteUrl}
+    />
+  );
+  return { subject: orderNoticeSubject(payload, locale), ...(await renderParts(element)) };
+}
+
 /**
  * The order confirmation with its files: a QR image per ticket (inline, for the HTML), the PDF of all tickets, and a
  * Wallet pass per ticket when signing is configured. A pass that cannot be signed leaves the mail without passes
@@ -242,6 +276,10 @@ function orderRefundedSubject(payload: OrderRefundedPayload, locale: Locale): st
   );
 }
 
+function orderNoticeSubject(payload: OrderNoticePayload, locale: Locale): string {
+  return orderNoticeMessages[locale].kinds[payload.kind].subject(payload.orderNumber);
+}
+
 /** The HTML and the plain-text part of one message. */
 async function renderParts(element: ReactElement): Promise<{ html: string; text: string }> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
@@ -273,6 +311,9 @@ export function recordedSubject<T extends TemplateName>(
       // An order number and an amount are no secret either.
       if (!payload) throw new Error('The subject of a refund e-mail needs its payload');
       return orderRefundedSubject(payload as OrderRefundedPayload, locale);
+    case 'order-notice':
+      if (!payload) throw new Error('The subject of an order notice needs its payload');
+      return orderNoticeSubject(payload as OrderNoticePayload, locale);
     case 'order-confirmation':
       // Event names and the order number: what the guest needs to find the mail again, nothing secret.
       if (!payload) throw new Error('The subject of an order confirmation needs its payload');
@@ -297,6 +338,8 @@ export function renderTemplate<T extends TemplateName>(
       return renderMemberInvitationEmail(payload as MemberInvitationPayload, options);
     case 'order-refunded':
       return renderOrderRefundedEmail(payload as OrderRefundedPayload, options);
+    case 'order-notice':
+      return renderOrderNoticeEmail(payload as OrderNoticePayload, options);
     case 'order-confirmation':
       return renderOrderConfirmationEmail(payload as OrderConfirmationPayload, options);
   }

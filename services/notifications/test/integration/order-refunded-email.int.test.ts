@@ -4,8 +4,9 @@ import { ensureStream } from '@kassa/platform/messaging';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '@kassa/platform/testing';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { formatAmount } from '../../src/domain/order-refund-notice';
+import { ORDER_NOTICES_DURABLE } from '../../src/events/order-notices.consumer';
 import { ORDER_REFUNDED_DURABLE } from '../../src/events/order-refunded.consumer';
-import { ORDERING_STREAM, subjects } from '../../src/events/subjects';
+import { ORDERING_STREAM } from '../../src/events/subjects';
 import { eventually, messageRowsFor, startHarness, type Harness } from './notifications-harness';
 
 jest.setTimeout(60_000);
@@ -25,6 +26,14 @@ afterAll(async () => {
 });
 
 const durable = () => harness.namespace.durable(ORDER_REFUNDED_DURABLE);
+/** The consumer of the payment failures, expiries and cancellations (several subjects: one consumer per subject). */
+const noticeConsumersIdle = async () => {
+  const stream = harness.namespace.stream(ORDERING_STREAM);
+  const prefix = harness.namespace.durable(ORDER_NOTICES_DURABLE);
+  const consumers = await harness.nats.jsm.consumers.list(stream).next();
+  const ours = consumers.filter((info) => info.name.startsWith(prefix));
+  return ours.length > 0 && ours.every((info) => info.num_pending === 0 && info.num_ack_pending === 0);
+};
 
 /** ordering's stream in this test's namespace, with ordering's definition (services/ordering ORDERING_STREAM). */
 const ensureOrderingStream = () =>
@@ -104,7 +113,7 @@ function refundedEvent(fields: RefundFields, order?: OrderChanged['order']): Ord
 /** Publishes like ordering's outbox relay: the row id as Nats-Msg-Id (a new one unless given). */
 async function publish(event: OrderChanged, msgId = newId('obx')): Promise<void> {
   await harness.nats.js.publish(
-    harness.namespace.subject(subjects.orderRefunded),
+    harness.namespace.subject(`kassa.ordering.order.${event.change}`),
     OrderChanged.encode(event).finish(),
     { msgID: msgId },
   );
@@ -119,6 +128,7 @@ async function settled(): Promise<void> {
     () => harness.nats.jsm.consumers.info(harness.namespace.stream(ORDERING_STREAM), durable()),
     (info) => info.num_pending === 0 && info.num_ack_pending === 0,
   );
+  await eventually(noticeConsumersIdle, (idle) => idle);
   await eventually(
     async () =>
       harness.orm.em
@@ -267,5 +277,107 @@ describe('refunds of orders', () => {
     await settled();
     expect(mailsTo(unknown.order!.email)).toEqual([]);
     expect(await messageRowsFor(harness.orm, unknown.order!.id)).toEqual([]);
+  });
+});
+
+/** An OrderChanged as ordering publishes it for an unpaid (or free) order's failure, expiry or cancellation. */
+function noticeEvent(
+  change: 'payment_failed' | 'expired' | 'canceled' | 'pending',
+  status: string,
+  fields: { locale?: string; totalMinor?: number; refundAmountMinor?: number; version?: number } = {},
+): OrderChanged {
+  const base = refundedEvent({
+    reason: 'organiser',
+    amountMinor: fields.refundAmountMinor ?? 0,
+    locale: fields.locale,
+  });
+  const totalMinor = fields.totalMinor ?? 5000;
+  return OrderChanged.fromPartial({
+    ...base,
+    change,
+    version: fields.version ?? 3,
+    order: { ...base.order!, status, money: { ...base.order!.money!, totalMinor, refundedMinor: 0 } },
+    refund: fields.refundAmountMinor === undefined ? undefined : base.refund,
+  });
+}
+
+describe('notices of unpaid and free orders', () => {
+  it('tell the guest of a failed payment, an expired hold and a cancellation, in the order language', async () => {
+    await ensureOrderingStream();
+    const failed = noticeEvent('payment_failed', 'pending');
+    const expired = noticeEvent('expired', 'expired', { locale: 'nl' });
+    const canceled = noticeEvent('canceled', 'canceled');
+    // A free order canceled by the organiser: a refund of nothing, so no refund e-mail; this notice instead.
+    const freeCanceled = noticeEvent('canceled', 'canceled', { totalMinor: 0, refundAmountMinor: 0, locale: 'nl' });
+    for (const event of [failed, expired, canceled, freeCanceled]) await publish(event);
+
+    const waitFor = (event: OrderChanged) =>
+      sink.waitForMessage((message) => message.to.includes(event.order!.email), 15_000);
+    const [failedMail, expiredMail, canceledMail, freeMail] = await Promise.all(
+      [failed, expired, canceled, freeCanceled].map(waitFor),
+    );
+
+    expect(failedMail!.subject).toBe(`Your payment for order ${failed.order!.number} did not go through`);
+    expect(flat(failedMail!.text)).toContain(
+      `Your payment of €50.00 for order ${failed.order!.number} failed or was aborted, so nothing was charged.`,
+    );
+    expect(failedMail!.text).toContain(
+      `${harness.config.PUBLIC_BASE_URL}/order/${failed.order!.id}?key=${failed.guestAccessKey}`,
+    );
+
+    expect(expiredMail!.subject).toBe(`Je reservering voor bestelling ${expired.order!.number} is verlopen`);
+    expect(flat(expiredMail!.text)).toContain(
+      `Bestelling ${expired.order!.number} (${formatAmount(5000, 'EUR', 'nl')}) is niet op tijd betaald.`,
+    );
+    expect(expiredMail!.text).toContain(
+      `${harness.config.PUBLIC_BASE_URL}/nl/order/${expired.order!.id}?key=${expired.guestAccessKey}`,
+    );
+
+    expect(canceledMail!.subject).toBe(`Order ${canceled.order!.number} has been canceled`);
+    expect(flat(canceledMail!.text)).toContain(`The organiser canceled order ${canceled.order!.number}.`);
+    expect(freeMail!.subject).toBe(`Bestelling ${freeCanceled.order!.number} is geannuleerd`);
+
+    await settled();
+    for (const event of [failed, expired, canceled, freeCanceled]) {
+      expect(mailsTo(event.order!.email)).toHaveLength(1);
+      const rows = await messageRowsFor(harness.orm, event.order!.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        template: 'order-notice',
+        purpose: 'order-notice',
+        organisation_id: event.order!.organisationId,
+        dedupe_key: `order-notice-${event.order!.id}-v${event.version}`,
+        status: 'send',
+        sealed_payload: null,
+      });
+    }
+  });
+
+  it('send nothing for a change the guest already hears of another way, and one per change however often it comes', async () => {
+    await ensureOrderingStream();
+    // Paid, then a late failure report; canceled by a refund that paid money back (the refund e-mail tells it).
+    const lateFailure = noticeEvent('payment_failed', 'paid');
+    const refundedCancel = noticeEvent('canceled', 'canceled', { refundAmountMinor: 5000 });
+    const twice = noticeEvent('payment_failed', 'reserved');
+    await publish(lateFailure);
+    await publish(refundedCancel);
+    const msgId = newId('obx');
+    await publish(twice, msgId);
+    await publish(twice, msgId); // the same outbox row again: JetStream's duplicate window
+    await publish(twice); // the same change as another outbox row: the dedupe key
+    const next = noticeEvent('payment_failed', 'reserved', { version: 5 }); // a later failure of the same order
+    await publish(OrderChanged.fromPartial({ ...next, order: twice.order, guestAccessKey: twice.guestAccessKey }));
+
+    await eventually(
+      async () => mailsTo(twice.order!.email).length,
+      (count) => count >= 2,
+    );
+    await settled();
+    expect(mailsTo(lateFailure.order!.email)).toEqual([]);
+    expect(mailsTo(refundedCancel.order!.email)).toEqual([]);
+    expect(mailsTo(twice.order!.email)).toHaveLength(2);
+    expect((await messageRowsFor(harness.orm, twice.order!.id)).map((row) => row.dedupe_key).sort()).toEqual(
+      [`order-notice-${twice.order!.id}-v3`, `order-notice-${twice.order!.id}-v5`].sort(),
+    );
   });
 });

@@ -13,6 +13,9 @@ describe('subjects', () => {
     expect(subjects.emailStatusChanged).toBe('kassa.notifications.email.status_changed');
     expect(subjects.memberInvited).toBe('kassa.identity.member.invited');
     expect(subjects.orderRefunded).toBe('kassa.ordering.order.refunded');
+    expect(subjects.orderPaymentFailed).toBe('kassa.ordering.order.payment_failed');
+    expect(subjects.orderExpired).toBe('kassa.ordering.order.expired');
+    expect(subjects.orderCanceled).toBe('kassa.ordering.order.canceled');
     expect(subjects.ticketsIssued).toBe('kassa.ticketing.tickets.issued');
     expect(subjects.ticketsVoided).toBe('kassa.ticketing.tickets.voided');
   });

@@ -3,6 +3,7 @@
 import type { Payment } from '@kassa/proto/payments/v1/payments';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { decideSucceededPayment, LATE_PAYMENT_OUTCOME } from '../domain/payment-decision';
+import { isHeld } from '../domain/order-status';
 import { quotaDemands } from '../domain/quota-allocation';
 import type { RefundReason } from '../domain/refund';
 import type { OrderRow } from '../persistence/order.entity';
@@ -54,7 +55,11 @@ export async function applyPaymentPending(
   await recordOrderChange(em, order, 'pending', { at, actorUserId: null });
 }
 
-/** payment.failed: recorded in the history; the order stays payable until its hold ends (the guest may retry). */
+/**
+ * payment.failed: recorded in the history; the order stays payable until its hold ends (the guest may retry), and
+ * order.payment_failed tells the guest so by e-mail. A failure of an order that is no longer held (an attempt closed
+ * because the order expired or was canceled, or reported after it was paid) changes nothing more.
+ */
 export async function applyPaymentFailed(
   ctx: OrderingContext,
   em: EntityManager,
@@ -81,7 +86,8 @@ export async function applyPaymentFailed(
     action: 'payment_failed',
     properties: { paymentId: payment.id, reason: payment.failureReason },
   });
-  order.updatedAt = at;
+  if (isHeld(order.status)) await recordOrderChange(em, order, 'payment_failed', { at, actorUserId: null });
+  else order.updatedAt = at;
 }
 
 /**

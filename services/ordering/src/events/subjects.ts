@@ -22,8 +22,11 @@ export function parseCatalogSubject(subject: string): { entity: string; verb: st
 /** ordering's own stream: it creates it on start and is its only publisher (through the outbox relay). */
 export const ORDERING_STREAM = { name: 'KASSA_ORDERING', subjects: ['kassa.ordering.>'] } as const;
 
-/** The verbs of kassa.ordering.order.<verb>; each OrderChanged repeats its verb in `change`. */
-export type OrderChange = 'reserved' | 'pending' | 'paid' | 'expired' | 'canceled' | 'refunded';
+/**
+ * The verbs of kassa.ordering.order.<verb>; each OrderChanged repeats its verb in `change`. "payment_failed" leaves
+ * the order's status as it was (the guest may pay again while the hold lasts); it is published so the guest hears.
+ */
+export type OrderChange = 'reserved' | 'pending' | 'payment_failed' | 'paid' | 'expired' | 'canceled' | 'refunded';
 export const orderSubject = (change: OrderChange): string => `kassa.ordering.order.${change}`;
 /** ordering asks payments to pay money back. */
 export const REFUND_REQUESTED_SUBJECT = 'kassa.ordering.refund.requested';

@@ -70,7 +70,7 @@ async function placeOrder(seeded: SeededShop, quantity = 2): Promise<GuestOrder>
 }
 const attemptFor = (order: GuestOrder) => payment({ id: order.id, amountMinor: order.money!.totalMinor });
 
-it('pending → the order is pending; failed → it stays payable; succeeded → paid, tickets sold; the same payment again changes nothing', async () => {
+it('pending → the order is pending; failed → it stays payable (order.payment_failed); succeeded → paid, tickets sold; the same payment again changes nothing', async () => {
   const seeded = await seedShop(h, { capacity: 10 });
   const order = await placeOrder(seeded);
   const first = attemptFor(order);
@@ -96,8 +96,9 @@ it('pending → the order is pending; failed → it stays payable; succeeded →
   expect(await counts(seeded.option.id)).toEqual({ sold: 2, reserved: 0 });
   expect(await refundRequests(h)).toEqual([]);
   expect(await history(order.id)).toEqual(['reserved', 'payment_started', 'payment_failed', 'payment_started', 'paid']);
-  await h.eventually(async () => (await orderSubjects(order.id)).length === 3, 'events published');
-  expect(await orderSubjects(order.id)).toEqual(['reserved', 'pending', 'paid']);
+  // The failure leaves the order pending and tells the guest (notifications e-mails order.payment_failed).
+  await h.eventually(async () => (await orderSubjects(order.id)).length === 4, 'events published');
+  expect(await orderSubjects(order.id)).toEqual(['reserved', 'pending', 'payment_failed', 'paid']);
   expect(await h.sql('select status from order_payment where order_id = ? order by status', [order.id])).toEqual([
     { status: 'failed' },
     { status: 'succeeded' },

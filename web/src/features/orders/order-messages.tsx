@@ -44,7 +44,7 @@ export interface ResendResult {
   created: boolean;
 }
 
-const KNOWN_PURPOSES = new Set(['confirmation', 'resend', 'refund']);
+const KNOWN_PURPOSES = new Set(['confirmation', 'resend', 'refund', 'order-notice']);
 
 /**
  * The idempotency key of the resend the organiser means: made on the first click, sent again when that request's

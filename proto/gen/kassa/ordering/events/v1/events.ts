@@ -15,9 +15,11 @@ export const protobufFileName = "kassa/ordering/events/v1/events.proto";
 
 /**
  * Published on "kassa.ordering.order.<verb>" with the whole order after the change. Verbs: "reserved" (placed with
- * a total above zero), "pending" (a payment attempt started), "paid" (tickets are due: free orders at checkout, paid
- * ones when payments reports success), "expired" (the hold ran out unpaid), "canceled" (by the organiser, or by a
- * full refund), "refunded" (a refund succeeded; order.money.refunded_minor says how much in all).
+ * a total above zero, or held again when the guest retries an expired order), "pending" (a payment attempt
+ * started), "payment_failed" (an attempt of a held order failed or was aborted; the status stays as it was and the
+ * guest may pay again while the hold lasts), "paid" (tickets are due: free orders at checkout, paid ones when
+ * payments reports success), "expired" (the hold ran out unpaid), "canceled" (by the organiser, or by a full
+ * refund), "refunded" (a refund succeeded; order.money.refunded_minor says how much in all).
  * version increases with every change of the order; consumers ignore older versions.
  */
 export interface OrderChanged {
