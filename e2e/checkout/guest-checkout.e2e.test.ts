@@ -3,14 +3,18 @@
 // 2. fails the payment, sees the failure words with Retry payment, retries and pays;
 // 3. abandons the payment: the tickets stay held (sold out for others) until the hold ends (ended early by the test,
 //    through ordering's own expiry job), then the order page says the payment took too long and the tickets are back
-//    on sale in the shop.
-// Then the organiser finds all three orders in the dashboard and refunds guest 1's in full.
+//    on sale in the shop, and an e-mail says the reservation expired. Retry payment while someone else holds the
+//    tickets says plainly that they are gone; once they are free again, Retry holds them again and guest 3 pays.
+// Guest 2's failed payment and guest 3's expired hold each reach the guest by e-mail (the stack's mail inbox).
+// Then the organiser finds all four orders in the dashboard and refunds guest 1's in full.
 // The organiser builds the shop through the BFF's API and catalog's gRPC API, as in the public shop's test.
 import { createGrpcClient, callerKeyFromRoot } from '@kassa/platform/grpc';
 import { ShopServiceClient } from '@kassa/proto/catalog/v1/shops';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
+import { ApiSession } from '@kassa/testing/api';
 import { endHoldsNow } from '@kassa/testing/holds';
+import { waitForMessagesTo } from '@kassa/testing/mail';
 import { collectProblems, hydrated, settled, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
 import { stackInfo } from '@kassa/testing/stack-info';
 
@@ -49,6 +53,8 @@ const money = (minor: number) =>
 
 interface ShopSetUp {
   shopId: string;
+  /** The 'Late show' item, for another guest who takes its tickets through the API. */
+  lateItemId: string;
   eventId: string;
   shopName: string;
   orgId: string;
@@ -143,7 +149,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
         as,
       );
     await item(regular, 'Regular', REGULAR_PRICE);
-    await item(late, 'Late show', LATE_PRICE);
+    const lateItemId = (await item(late, 'Late show', LATE_PRICE)).item!.id;
     await shops.createDiscountCode(
       {
         organisationId: orgId,
@@ -160,7 +166,7 @@ async function organiserBuildsShop(): Promise<ShopSetUp> {
       as,
     );
     await shops.publishShop({ organisationId: orgId, shopId }, as);
-    return { shopId, eventId: event.id, shopName, orgId, organiser };
+    return { shopId, lateItemId, eventId: event.id, shopName, orgId, organiser };
   } finally {
     shops.close();
   }
@@ -244,7 +250,12 @@ async function newGuest(): Promise<{ context: BrowserContext; page: Page; proble
 describe('guest checkout through the demo provider, in Chromium', () => {
   let shop: ShopSetUp;
   /** Each guest's address, to find their orders in the organiser's list afterwards. */
-  const guests = { one: testAddress('guest-one'), two: testAddress('guest-two'), three: testAddress('guest-three') };
+  const guests = {
+    one: testAddress('guest-one'),
+    two: testAddress('guest-two'),
+    three: testAddress('guest-three'),
+    four: testAddress('guest-four'),
+  };
 
   beforeAll(async () => {
     shop = await organiserBuildsShop();
@@ -355,16 +366,24 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(ORDER_PAGE);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor({ timeout: 30_000 });
+    const number = ((await page.getByTestId('order-number').textContent()) ?? '').trim();
 
     // The failed attempt is final: its page only shows its state and the way to the order.
     await page.goto(firstAttempt);
     await page.getByTestId('demo-to-order').waitFor();
     expect(await page.getByTestId('demo-pay').count()).toBe(0);
+
+    // The failure reached the guest by e-mail too (with the way back to the order), and then the confirmation.
+    const mails = await waitForMessagesTo(stack.mailInboxUrl, guests.two, 2, 60_000);
+    const failureMail = mails.find((mail) => mail.subject === `Your payment for order ${number} did not go through`);
+    expect(failureMail?.text).toContain('failed or was aborted, so nothing was charged');
+    expect(failureMail?.text).toMatch(new RegExp(`/order/ord_[0-9a-z]+\\?key=${KEY}`));
+    expect(mails.map((mail) => mail.subject)).toContain(`Your tickets for Quayside Night — order ${number}`);
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('guest 3 abandons the payment; after the hold the order page says so and the tickets are back on sale', async () => {
+  it('guest 3 abandons the payment; after the hold the order page says so, the tickets are back on sale, and Retry holds them again while they are there', async () => {
     const { context, page, problems } = await newGuest();
     await openShop(page, shop.shopId);
     await page.getByRole('button', { name: 'One more: Late show' }).click();
@@ -377,6 +396,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     const [, orderId, accessKey] = ORDER_PAGE.exec(page.url())!;
     await page.getByTestId('hold-countdown').waitFor();
     expect(await page.getByTestId('order-pay').textContent()).toMatch(/Pay now|Retry payment/);
+    const number = ((await page.getByTestId('order-number').textContent()) ?? '').trim();
 
     // Held for guest 3: sold out for everybody else.
     const other = await browser().newContext(desktop);
@@ -396,19 +416,62 @@ describe('guest checkout through the demo provider, in Chromium', () => {
 
     // The shop's hold arrived; the test ends it now rather than waiting out the minute (support/holds.ts).
     await endHoldsNow(stack, [orderId!]);
-    // The order page follows the order by itself: after the hold it shows the failure words, without Retry.
+    // The order page follows the order by itself: after the hold it shows the failure words, and Retry payment.
     await page.locator('[data-phase="expired"]').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('payment-failed').textContent()).toBe(FAILURE_WORDS);
-    expect(await page.getByTestId('order-pay').count()).toBe(0);
+    expect(await page.getByTestId('order-pay').textContent()).toBe('Retry payment');
     await shot(page, 'checkout-order-expired');
+    // And an e-mail says so, with the way back to the order.
+    const [expiredMail] = await waitForMessagesTo(stack.mailInboxUrl, guests.three, 1, 60_000);
+    expect(expiredMail!.subject).toBe(`Your reservation for order ${number} has expired`);
+    expect(expiredMail!.text).toContain(`/order/${orderId}?key=${accessKey}`);
 
-    // And the tickets are for sale again.
+    // The tickets are for sale again; someone else takes them (held, unpaid).
     await untilAvailability(shopPage, lateItem, 'Available');
+    const otherGuest = new ApiSession(stack.bffUrl);
+    const taken = await otherGuest.call('POST', `/api/shops/${shop.shopId}/checkout`, {
+      items: [{ itemId: shop.lateItemId, quantity: LATE_CAPACITY }],
+      email: guests.four,
+      subscribe: false,
+      locale: 'en',
+      discountCode: '',
+      donationMinor: 0,
+      idempotencyKey: `late-taker-${Date.now()}`,
+    });
+    const { orderId: takerOrderId } = expectOk(taken, "the other guest's checkout") as { orderId: string };
+
+    // Retry now: the tickets are gone, and the page says so plainly, leaving only the way back to the shop.
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Retry payment' }).click();
+    await expectText(
+      page.getByTestId('form-error'),
+      'The tickets of this order are no longer available. Please place a new order in the shop.',
+    );
+    expect(await page.getByTestId('order-pay').count()).toBe(0);
+    expect(await page.getByTestId('back-to-shop').count()).toBe(1);
+    await shot(page, 'checkout-order-retry-gone');
+
+    // The other guest's hold ends: Retry (after a reload) holds guest 3's tickets again, and guest 3 pays.
+    await endHoldsNow(stack, [takerOrderId]);
+    await untilAvailability(shopPage, lateItem, 'Available');
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Retry payment' }).click();
+    await page.waitForURL(DEMO_PAGE);
+    await page.getByTestId('test-mode-banner').waitFor();
+    // Held again: sold out for everybody else while guest 3 pays.
+    await untilAvailability(shopPage, lateItem, 'Sold out');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(ORDER_PAGE);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('order-lines').textContent()).toContain('2 × Late show');
     await other.close();
-    expect(problems).toEqual([]);
+    // The one refusal was the Retry while the tickets were gone: 409, and nothing else went wrong.
+    expect(problems).toEqual([`409 ${stack.bffUrl}/api/orders/${orderId}/payments?key=${accessKey}`]);
     await context.close();
   });
-  it('the organiser finds all three orders in the dashboard and refunds guest 1 in full', async () => {
+  it('the organiser finds all four orders in the dashboard and refunds guest 1 in full', async () => {
     const context = await browser().newContext(desktop);
     await context.addCookies([
       { name: 'kassa_session', value: shop.organiser.api.cookie('kassa_session')!, url: stack.bffUrl },
@@ -421,11 +484,12 @@ describe('guest checkout through the demo provider, in Chromium', () => {
         row.replace(/\s+/g, ' ').trim(),
       );
     const listed = await rows();
-    expect(listed).toHaveLength(3);
+    expect(listed).toHaveLength(4);
     const rowOf = (email: string) => listed.find((row) => row.includes(email)) ?? '';
     expect(rowOf(guests.one)).toMatch(/ Paid$/);
     expect(rowOf(guests.two)).toMatch(/ Paid$/);
-    expect(rowOf(guests.three)).toMatch(/ Expired$/);
+    expect(rowOf(guests.three)).toMatch(/ Paid$/);
+    expect(rowOf(guests.four)).toMatch(/ Expired$/);
 
     await page
       .getByTestId('page-orders')
@@ -454,7 +518,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
     await shot(page, 'checkout-organiser-refunded');
 
     // The shop's Tickets page: what it sold, one row per ticket; guest 1's two are canceled by the refund (ticketing
-    // follows the order), guest 2's one is valid; guest 3 never paid and has none.
+    // follows the order), guest 2's one is valid, guest 3's two (paid after the retry) are valid; guest 4 never paid.
     const ticketStatuses = async () => {
       await page.goto(`${stack.bffUrl}/s/${shop.shopId}/tickets`);
       const table = page.getByTestId('page-shop-tickets').locator('tbody tr');
@@ -469,7 +533,7 @@ describe('guest checkout through the demo provider, in Chromium', () => {
         three: await statusesOf(guests.three),
       };
     };
-    const expectedTickets = { one: ['canceled', 'canceled'], two: ['created'], three: [] };
+    const expectedTickets = { one: ['canceled', 'canceled'], two: ['created'], three: ['created', 'created'] };
     expect(await settled(ticketStatuses, expectedTickets, 30_000)).toEqual(expectedTickets);
     await shot(page, 'shop-tickets');
     expect(problems).toEqual([]);

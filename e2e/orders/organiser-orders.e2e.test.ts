@@ -12,7 +12,7 @@ import { orderApiPath, withAccessKey } from '@kassa/web/lib/guest-access';
 import type { Page } from 'playwright-core';
 import { ApiSession } from '@kassa/testing/api';
 import { type SignedInAccount, signUpViaApi, testAddress } from '@kassa/testing/accounts';
-import { collectProblems, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
+import { collectProblems, hydrated, settledTitle, shot, useBrowser } from '@kassa/testing/browser';
 import { waitForMessagesTo } from '@kassa/testing/mail';
 import { stackInfo } from '@kassa/testing/stack-info';
 import { eventually } from '@kassa/testing/eventually';
@@ -558,5 +558,25 @@ describe("the organiser's orders and payments in Chromium", () => {
     // Nothing changed.
     expect((await guestOrder(b)).refundedMinor).toBe(1250);
     expect((await guestOrder(c)).status).toBe('pending');
+
+    // The owner cancels Carol's unpaid order: Carol is told by e-mail, and the order lists that e-mail.
+    await page.goto(`${stack.bffUrl}${ordersPath}/${c.id}`);
+    await hydrated(page);
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Cancel order' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Cancel order ${c.number}?` });
+    await confirm.getByText('is told so by e-mail').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel order' }).click();
+    await eventually('order C canceled', async () => ((await guestOrder(c)).status === 'canceled' ? true : undefined));
+    const carolMails = await waitForMessagesTo(stack.mailInboxUrl, carol, 1, 60_000);
+    const canceledMail = carolMails.find((mail) => mail.subject === `Order ${c.number} has been canceled`);
+    expect(canceledMail?.text).toContain(`The organiser canceled order ${c.number}. Nothing was charged`);
+    const listed = page.getByTestId('order-message').filter({ hasText: `Order ${c.number} has been canceled` });
+    for (let attempt = 0; (await listed.count()) === 0; attempt += 1) {
+      if (attempt > 30) throw new Error('the cancellation e-mail never showed on the order page');
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    expect(await listed.textContent()).toContain('Order update (payment failed, reservation expired or canceled)');
+    expect(problems).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 // Demo orders for `npm run up`, placed once the platform runs, through the same gRPC calls a guest's checkout and
 // an organiser's refund make (so quotas, payments and history are what the product itself would write):
 //   - a paid order with the SUMMER10 code and a donation,
-//   - an order whose payment failed (payable until its hold ends, then expired),
+//   - an order whose payment failed (payable until its hold ends, then expired; Retry payment on its page holds its
+//     tickets again), whose guest got the e-mails for both,
+//   - an unpaid order canceled by the organiser, whose guest got the cancellation e-mail,
 //   - a paid order refunded in part by the organiser,
 //   - a paid order refunded in full (canceled, its places back on sale),
 // and, at the entrance: a scan link for door staff ("Box office", its URL kept in .data/demo-scan-link.json and
@@ -169,7 +171,16 @@ async function main(): Promise<void> {
   await pay(pieter, 'pieter', 'pay');
   await refund(pieter, 'pieter', { full: true, amountMinor: 0 });
 
-  console.log(`demo orders in place: ${[anna, jan, sophie, pieter].map((order) => order.number).join(', ')}`);
+  const lotte = await place('lotte', 'lotte.visser@example.nl', [{ itemId: regular, quantity: 1 }]);
+  const { order: lotteNow } = await orders.getOrder(
+    { organisationId: DEMO_ORGANISATION_ID, orderId: lotte.id },
+    organiser,
+  );
+  // Canceled on an earlier run (or, had that run stopped just here, expired since): nothing to do.
+  if (lotteNow!.status === 'reserved' || lotteNow!.status === 'pending')
+    await orders.cancelOrder({ organisationId: DEMO_ORGANISATION_ID, orderId: lotte.id }, organiser);
+
+  console.log(`demo orders in place: ${[anna, jan, sophie, pieter, lotte].map((order) => order.number).join(', ')}`);
 
   // The entrance: ticketing issues the paid orders' tickets from ordering's events, a moment after payment.
   async function issuedTickets(order: GuestOrder, count: number): Promise<Ticket[]> {

@@ -67,6 +67,20 @@ export async function startPayment(
   return { paymentId: payment.id, redirectUrl };
 }
 
+/**
+ * Retry payment: an order whose hold ran out is first held again (ordering's RenewGuestOrder: 409 with plain words
+ * when its tickets are gone; a held order is left as it is), then a new attempt starts as after checkout.
+ */
+export async function retryPayment(
+  order: OrderKey,
+  idempotencyKey: string,
+  origin: string,
+  locale: string,
+): Promise<{ paymentId: string; redirectUrl: string }> {
+  await orderClient().renewGuestOrder({ orderId: order.id, accessKey: order.accessKey });
+  return startPayment(order, idempotencyKey, origin, locale);
+}
+
 const isMissing = (error: unknown) =>
   isGrpcCallError(error) && (error.code === status.NOT_FOUND || error.code === status.INVALID_ARGUMENT);
 

@@ -101,6 +101,7 @@ export function toGuestOrderView(order: GuestOrder | undefined): GuestOrderView 
     paidAt: iso(order.paidAt),
     createdAt: iso(order.createdAt),
     payable: order.payable,
+    renewable: order.renewable,
     outcome: order.outcome,
   };
 }

@@ -87,6 +87,7 @@ describe('guest order helpers', () => {
       paidAt: undefined,
       createdAt: undefined,
       payable: true,
+      renewable: false,
       outcome: '',
       locale: 'en',
       accessKey: 'the_orders_access_keys',

@@ -10,6 +10,7 @@ const hit = jest.fn();
 const peek = jest.fn();
 const checkout = jest.fn();
 const getGuestOrder = jest.fn();
+const renewGuestOrder = jest.fn();
 const createPayment = jest.fn();
 const completeDemoPayment = jest.fn();
 const handleProviderWebhook = jest.fn();
@@ -17,7 +18,9 @@ jest.mock('../../server/rate-limit', () => ({
   hitBffRateLimit: (key: string, limit: unknown) => hit(key, limit),
   peekBffRateLimit: (key: string, limit: unknown) => peek(key, limit),
 }));
-jest.mock('../../server/clients/order-client', () => ({ orderClient: () => ({ checkout, getGuestOrder }) }));
+jest.mock('../../server/clients/order-client', () => ({
+  orderClient: () => ({ checkout, getGuestOrder, renewGuestOrder }),
+}));
 jest.mock('../../server/clients/payment-client', () => ({
   paymentClient: () => ({ createPayment, completeDemoPayment, handleProviderWebhook }),
 }));
@@ -143,12 +146,22 @@ const placeOrder = (options: Call = {}, shopId = SHOP) =>
   call(checkoutRoute, `/api/shops/${shopId}/checkout`, { shopId }, { body: checkoutBody, ...options });
 
 beforeEach(() => {
-  for (const mock of [hit, peek, checkout, getGuestOrder, createPayment, completeDemoPayment, handleProviderWebhook])
+  for (const mock of [
+    hit,
+    peek,
+    checkout,
+    getGuestOrder,
+    renewGuestOrder,
+    createPayment,
+    completeDemoPayment,
+    handleProviderWebhook,
+  ])
     mock.mockReset();
   hit.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
   peek.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
   checkout.mockResolvedValue({ order: guestOrder(), created: true });
   createPayment.mockResolvedValue({ payment: payment() });
+  renewGuestOrder.mockResolvedValue({ order: guestOrder() });
 });
 
 describe('POST /api/shops/{shopId}/checkout', () => {
@@ -450,6 +463,18 @@ describe('POST /api/orders/{orderId}/payments (Retry payment)', () => {
       status: 400,
       body: { fields: { idempotencyKey: 'Idempotency key is invalid' } },
     });
+    expect(createPayment).not.toHaveBeenCalled();
+    expect(renewGuestOrder).not.toHaveBeenCalled();
+  });
+
+  it("holds an expired order's tickets again first, and says so plainly when they are gone", async () => {
+    expect((await retry()).status).toBe(201);
+    expect(renewGuestOrder).toHaveBeenCalledWith({ orderId: ORDER, accessKey: ACCESS });
+    expect(renewGuestOrder.mock.invocationCallOrder[0]).toBeLessThan(createPayment.mock.invocationCallOrder[0]!);
+    const gone = 'The tickets of this order are no longer available. Please place a new order in the shop.';
+    renewGuestOrder.mockRejectedValueOnce(grpcError(status.FAILED_PRECONDITION, gone));
+    createPayment.mockClear();
+    expect(await retry()).toMatchObject({ status: 409, body: { message: gone } });
     expect(createPayment).not.toHaveBeenCalled();
   });
 

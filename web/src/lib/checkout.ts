@@ -60,6 +60,8 @@ export interface GuestOrderView extends OrderMoneyView {
   createdAt: string;
   /** Whether a new payment attempt may start now. */
   payable: boolean;
+  /** Whether its hold ran out unpaid and Retry payment may hold its tickets again (when they are still there). */
+  renewable: boolean;
   /** '', expired, canceled, refunded or late_payment_refunded. */
   outcome: string;
 }

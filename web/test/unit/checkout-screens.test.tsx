@@ -49,6 +49,7 @@ const order: GuestOrderView = {
   paidAt: '2031-07-01T10:02:00.000Z',
   createdAt: '2031-07-01T10:00:00.000Z',
   payable: false,
+  renewable: false,
   outcome: '',
 };
 const held: GuestOrderView = {
@@ -133,7 +134,17 @@ describe('the guest order page', () => {
     },
   );
 
-  it('offers no retry once the hold is over, only the failure words and the shop', () => {
+  it('offers Retry payment after the hold when its tickets may be held again, saying they went back on sale', () => {
+    const expired = { ...held, status: 'expired', expiresAt: '', payable: false, outcome: 'expired', renewable: true };
+    const html = screen(expired, 'canceled');
+    expect(html).toContain('data-phase="expired"');
+    expect(text(html)).toContain(FAILURE_EN);
+    expect(text(html)).toContain('Retry payment to reserve them again while they are still available.');
+    expect(html).toMatch(/data-testid="order-pay"[^>]*>Retry payment<\/button>/);
+    expect(text(screen(expired, '', 'nl'))).toContain('Probeer opnieuw te betalen om ze opnieuw te reserveren');
+  });
+
+  it('offers no retry once the hold is over and the order cannot be held again, only the failure words and the shop', () => {
     const html = screen({ ...held, status: 'expired', expiresAt: '', payable: false, outcome: 'expired' }, 'canceled');
     expect(html).toContain('data-phase="expired"');
     expect(text(html)).toContain(FAILURE_EN);

@@ -215,6 +215,7 @@ const guestOrder: GuestOrderView = {
   paidAt: '2031-07-01T10:02:00.000Z',
   createdAt: '2031-07-01T10:00:00.000Z',
   payable: false,
+  renewable: false,
   outcome: '',
 };
 

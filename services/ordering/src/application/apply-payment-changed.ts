@@ -4,13 +4,13 @@ import type { Payment } from '@kassa/proto/payments/v1/payments';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { decideSucceededPayment, LATE_PAYMENT_OUTCOME } from '../domain/payment-decision';
 import { isHeld } from '../domain/order-status';
-import { quotaDemands } from '../domain/quota-allocation';
 import type { RefundReason } from '../domain/refund';
 import type { OrderRow } from '../persistence/order.entity';
-import { addHistory, loadLines, lockOrder, notePayment } from '../persistence/order.repository';
-import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
+import { addHistory, lockOrder, notePayment } from '../persistence/order.repository';
+import { sellAllocations } from '../persistence/quota.repository';
 import { changeOrderStatus, recordOrderChange, requestRefund } from './order-records';
 import type { OrderingContext } from './ordering-context';
+import { retakeOrderTickets } from './retake-order-tickets';
 
 const amountOf = (payment: Payment) => Number(payment.amount?.amountMinor ?? 0);
 const currencyOf = (payment: Payment, order: OrderRow) => payment.amount?.currency || order.currency;
@@ -137,7 +137,7 @@ export async function applyPaymentSucceeded(
       await markPaid(em, order, payment, at);
       return;
     case 're_reserve':
-      if (await reReserve(ctx, em, order)) {
+      if (await retakeOrderTickets(ctx, em, order, 'sold')) {
         await addHistory(em, { orderId: order.id, at, action: 're_reserved', properties: { paymentId: payment.id } });
         order.outcome = '';
         await markPaid(em, order, payment, at);
@@ -170,33 +170,4 @@ async function markPaid(em: EntityManager, order: OrderRow, payment: Payment, at
     properties: { paymentId: payment.id, amountMinor: amountOf(payment) },
   });
   await recordOrderChange(em, order, 'paid', { at, actorUserId: null });
-}
-
-/**
- * A late payment takes the expired order's tickets again, straight to sold, through the same guarded reservation as
- * checkout, and its code's uses within the code's limit. In a savepoint: when anything is gone, nothing of the
- * attempt stays and the caller refunds instead.
- */
-async function reReserve(ctx: OrderingContext, em: EntityManager, order: OrderRow): Promise<boolean> {
-  const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];
-  const demands = quotaDemands(
-    lines.map((line) => ({ quotaIds: [line.ticketOptionId, ...line.eventIds], quantity: line.quantity })),
-  );
-  class Gone extends Error {}
-  try {
-    await em.transactional(async (savepoint) => {
-      const taken = await ctx.reservation.take(savepoint, demands, 'sold');
-      if (!taken.ok) throw new Gone();
-      if (
-        order.discountCodeId &&
-        !(await ctx.reservation.addDiscountUses(savepoint, order.discountCodeId, order.discountUses))
-      )
-        throw new Gone();
-      await insertAllocations(savepoint, order.id, taken.allocations);
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof Gone) return false;
-    throw error;
-  }
 }

@@ -7,7 +7,7 @@ import type {
   OrderMoney,
   OrderRefund,
 } from '@kassa/proto/ordering/v1/orders';
-import { isHeld, isPayable } from '../domain/order-status';
+import { isHeld, isPayable, isRenewable } from '../domain/order-status';
 import type { OrderHistoryRow, OrderLineRow, OrderRow, RefundRow } from '../persistence/order.entity';
 
 export function toLine(line: OrderLineRow): OrderLine {
@@ -53,6 +53,7 @@ export function toGuestOrder(order: OrderRow, lines: readonly OrderLineRow[], no
     paidAt: order.paidAt ?? undefined,
     createdAt: order.createdAt,
     payable: isPayable(order, now),
+    renewable: isRenewable(order),
     outcome: order.outcome,
     locale: order.locale,
     accessKey: order.accessKey,

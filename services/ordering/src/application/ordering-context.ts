@@ -9,7 +9,8 @@ import type { ReservationStrategy } from '../persistence/quota.repository';
 
 /** Schedules the precise expiry of a held order once its checkout has committed; the sweep covers what gets lost. */
 export interface ExpiryScheduler {
-  orderHeld(order: { id: string; expiresAt: Date }): Promise<void>;
+  /** `again`: the order was held before (it expired, and the guest's retry holds it once more). */
+  orderHeld(order: { id: string; expiresAt: Date }, options?: { again?: boolean }): Promise<void>;
 }
 
 /** What the use cases need: the database, the clock, the platform's fee and hold, and the outside world. */
@@ -51,9 +52,13 @@ export async function authorizeCaller(
 }
 
 /** Runs after a committed checkout: a failed scheduling is logged, never fails the checkout (the sweep catches up). */
-export function scheduleExpiry(ctx: OrderingContext, order: { id: string; expiresAt: Date }): Promise<void> {
+export function scheduleExpiry(
+  ctx: OrderingContext,
+  order: { id: string; expiresAt: Date },
+  options?: { again?: boolean },
+): Promise<void> {
   return ctx.expiry
-    .orderHeld(order)
+    .orderHeld(order, options)
     .catch((error: unknown) =>
       ctx.logger.warn({ err: error, orderId: order.id }, 'scheduling the expiry job failed; the sweep will catch up'),
     );

@@ -1,6 +1,7 @@
 // An order's life (docs/ARCHITECTURE.md, Checkout and orders): created → reserved → pending (a payment started) → paid;
 // reserved or pending → expired (the hold ran out) or canceled (by the organiser); paid → canceled (refunded in full).
-// An expired order becomes paid only when a late payment could take its tickets again (re-reserved).
+// An expired order takes its tickets again when they are still there: held once more when the guest retries the
+// payment (reserved), or sold at once when a late payment arrives (paid).
 
 import { type OrderStatus } from '@kassa/contracts/statuses';
 
@@ -13,7 +14,7 @@ const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   reserved: ['pending', 'paid', 'expired', 'canceled'],
   pending: ['paid', 'expired', 'canceled'],
   paid: ['canceled'],
-  expired: ['paid'],
+  expired: ['reserved', 'paid'],
   canceled: [],
 };
 
@@ -34,6 +35,14 @@ export function isHeld(status: string): boolean {
 /** Whether a new payment attempt may start now: held, the hold not over, something to pay. */
 export function isPayable(order: { status: string; expiresAt?: Date | null; totalMinor: number }, now: Date): boolean {
   return isHeld(order.status) && !!order.expiresAt && order.expiresAt.getTime() > now.getTime() && order.totalMinor > 0;
+}
+
+/**
+ * Whether the guest's Retry may hold an order's tickets again: its hold ran out unpaid (not a late payment that was
+ * refunded, not canceled) and there is something to pay.
+ */
+export function isRenewable(order: { status: string; outcome: string; totalMinor: number }): boolean {
+  return order.status === 'expired' && order.outcome === 'expired' && order.totalMinor > 0;
 }
 
 /** Whether the hold of a held order is over at `now` (the expiry job and the sweep ask this). */

@@ -16,4 +16,8 @@ export const orderingMessages = {
   /** A checkout that would take one guest's open holds for an event past the cap (hold-limits.ts). */
   holdLimitReached:
     'You already hold as many tickets for this event as one guest may; pay for or cancel your open order first',
+  /** Retry of an expired order whose tickets (or its shop, or its discount code's uses) are gone. */
+  orderTicketsGone: 'The tickets of this order are no longer available. Please place a new order in the shop.',
+  /** Retry of an order that has been paid, canceled or refunded since. */
+  orderNotRenewable: 'This order can no longer be paid',
 } as const;

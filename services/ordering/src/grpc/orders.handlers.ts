@@ -9,6 +9,7 @@ import { getPayableOrder } from '../application/get-payable-order';
 import { listOrders } from '../application/list-orders';
 import type { OrderingContext } from '../application/ordering-context';
 import { refundOrder } from '../application/refund-order';
+import { renewGuestOrder } from '../application/renew-guest-order';
 
 export const orderService = OrderServiceService;
 
@@ -20,6 +21,7 @@ export function orderHandlers(ctx: OrderingContext): AsyncHandlers<typeof OrderS
   return {
     checkout: (request) => checkout(ctx, request),
     getGuestOrder: (request) => getGuestOrder(ctx, request),
+    renewGuestOrder: (request) => renewGuestOrder(ctx, request),
     getPayableOrder: (request) => getPayableOrder(ctx, request),
     listOrders: (request, call) => listOrders(ctx, call, request),
     getOrder: (request, call) => getOrder(ctx, call, request),

@@ -19,13 +19,17 @@ type Queue = ReturnType<typeof createQueue>;
  */
 export function createExpiryScheduler(queue: Queue, now: () => Date): ExpiryScheduler {
   return {
-    async orderHeld(order) {
+    async orderHeld(order, { again = false } = {}) {
+      const jobId = `expire-order-${order.id}`;
+      // Held again after it expired: the first hold's job is kept among the completed ones under the same id, and
+      // BullMQ adds nothing for an id it still has.
+      if (again) await queue.remove(jobId);
       await enqueue<ExpireOrderJobData>(
         queue,
         EXPIRE_ORDER,
         { orderId: order.id },
         {
-          jobId: `expire-order-${order.id}`,
+          jobId,
           delayMs: Math.max(0, order.expiresAt.getTime() - now().getTime()),
         },
       );

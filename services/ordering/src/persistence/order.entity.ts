@@ -33,6 +33,8 @@ export const OrderEntity = defineEntity({
     version: p.integer(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    /** The guest's address at checkout, behind a trusted proxy only (the hold cap per address); null otherwise. */
+    clientAddress: p.string().nullable(),
   }),
 });
 export type OrderRow = InferEntity<typeof OrderEntity>;

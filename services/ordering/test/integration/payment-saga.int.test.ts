@@ -5,6 +5,7 @@
 import { PaymentChanged, PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
+import { type GrpcCallError, status } from '@kassa/platform/grpc';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import { metricSamples, metricValue, startTestTelemetry } from '@kassa/platform/testing';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
@@ -240,4 +241,78 @@ it('counts each fact once in the metrics: the funnel, the status changes and the
   expect(await transitions('paid')).toBe(before.toPaid + 1);
   expect(await funnel('reserved')).toBe(before.reserved + 1);
   expect(await quota(seeded.option.id)).toEqual({ capacity: [['ticket_option', 10]], sold: [2], reserved: [0] });
+});
+
+describe("the guest's retry after the hold (RenewGuestOrder)", () => {
+  const grpcError = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected an error');
+      },
+      (error: GrpcCallError) => error,
+    );
+  const renew = (order: { id: string; accessKey: string }, accessKey = order.accessKey) =>
+    h.orders.renewGuestOrder({ orderId: order.id, accessKey });
+  const expireAll = async () => {
+    h.clock.now = new Date(h.clock.now!.getTime() + 16 * MINUTE);
+    await h.running.sweeper.runOnce();
+  };
+
+  it('holds the tickets again for a new hold, once however often it is asked, and the order is paid as usual', async () => {
+    const seeded = await seedShop(h, { capacity: 5 });
+    const order = await placeOrder(seeded, 3);
+    await expireAll();
+    expect(await guest(order)).toMatchObject({ status: 'expired', outcome: 'expired', renewable: true });
+    expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 0 });
+
+    const firstJob = await h.running.queue.getJob(`expire-order-${order.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const renewed = (await renew(order)).order!;
+    expect(renewed).toMatchObject({ status: 'reserved', outcome: '', payable: true, renewable: false });
+    expect(renewed.expiresAt!.getTime()).toBeGreaterThan(h.clock.now!.getTime());
+    // Asked again (the answer was lost): the order is held already, nothing more is taken.
+    expect((await renew(order)).order).toMatchObject({ status: 'reserved', expiresAt: renewed.expiresAt });
+    expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 3 });
+    expect(await counts(seeded.event.id)).toEqual({ sold: 0, reserved: 3 });
+    // The new hold ends by a job of its own: the first hold's job, kept under the same id (here the sweeper ended
+    // that hold first; in production it has usually run and stays among the completed ones), is replaced.
+    const job = await h.running.queue.getJob(`expire-order-${order.id}`);
+    expect(job!.timestamp).toBeGreaterThan(firstJob!.timestamp);
+    expect(job!.opts.delay).toBe(renewed.expiresAt!.getTime() - h.clock.now!.getTime());
+    expect(await job!.getState()).toBe('delayed');
+
+    const attempt = attemptFor(order);
+    await deliver('succeeded', attempt);
+    expect(await guest(order)).toMatchObject({ status: 'paid', outcome: '' });
+    expect(await counts(seeded.option.id)).toEqual({ sold: 3, reserved: 0 });
+    expect(await history(order.id)).toEqual(['reserved', 'expired', 're_reserved', 'paid']);
+    await h.eventually(async () => (await orderSubjects(order.id)).length === 4, 'events published');
+    expect(await orderSubjects(order.id)).toEqual(['reserved', 'expired', 'reserved', 'paid']);
+  });
+
+  it('says plainly when the tickets are gone, and holds nothing', async () => {
+    const seeded = await seedShop(h, { capacity: 3 });
+    const order = await placeOrder(seeded, 2);
+    await expireAll();
+    await placeOrder(seeded, 2); // someone else takes what came back
+    const error = await grpcError(renew(order));
+    expect(error.code).toBe(status.FAILED_PRECONDITION);
+    expect(error.details).toBe(
+      'The tickets of this order are no longer available. Please place a new order in the shop.',
+    );
+    expect(await counts(seeded.option.id)).toEqual({ sold: 0, reserved: 2 });
+    expect(await guest(order)).toMatchObject({ status: 'expired', outcome: 'expired' });
+  });
+
+  it('answers a wrong key like an unknown order, and refuses an order that is paid', async () => {
+    const seeded = await seedShop(h, { capacity: 5 });
+    const order = await placeOrder(seeded, 1);
+    await expireAll();
+    expect((await grpcError(renew(order, 'A'.repeat(22)))).code).toBe(status.NOT_FOUND);
+    await renew(order);
+    await deliver('succeeded', attemptFor(order));
+    const error = await grpcError(renew(order));
+    expect([error.code, error.details]).toEqual([status.FAILED_PRECONDITION, 'This order can no longer be paid']);
+    expect(await counts(seeded.option.id)).toEqual({ sold: 1, reserved: 0 });
+  });
 });

@@ -6,6 +6,7 @@ import {
   isHoldOver,
   isOrderStatus,
   isPayable,
+  isRenewable,
   ORDER_STATUSES,
 } from '../../src/domain/order-status';
 
@@ -27,6 +28,7 @@ describe('order status transitions', () => {
       'pending→expired',
       'pending→canceled',
       'paid→canceled',
+      'expired→reserved',
       'expired→paid',
     ]);
   });
@@ -60,6 +62,14 @@ describe('holds', () => {
     expect(isPayable({ ...order, totalMinor: 0 }, now)).toBe(false);
     expect(isPayable({ ...order, status: 'expired' }, now)).toBe(false);
     expect(isPayable({ ...order, expiresAt: null }, now)).toBe(false);
+  });
+  it('may be held again after an unpaid hold ran out, with something to pay, and not after a late refund', () => {
+    const expired = { status: 'expired', outcome: 'expired', totalMinor: 2549 };
+    expect(isRenewable(expired)).toBe(true);
+    expect(isRenewable({ ...expired, outcome: 'late_payment_refunded' })).toBe(false);
+    expect(isRenewable({ ...expired, totalMinor: 0 })).toBe(false);
+    for (const status of ['reserved', 'pending', 'paid', 'canceled'])
+      expect(isRenewable({ ...expired, status, outcome: status === 'canceled' ? 'canceled' : '' })).toBe(false);
   });
   it('are over at expires_at (inclusive), for held orders only', () => {
     const order = { status: 'pending', expiresAt: at('2026-12-30T12:15:00Z') };

@@ -10,7 +10,7 @@ export const TICKET_CHECKED_IN_SUBJECT = 'kassa.ticketing.ticket.checked_in';
 
 /** ordering's stream: ticketing reads it and never creates it (ordering does, on its start). */
 export const ORDERING_STREAM = 'KASSA_ORDERING';
-/** Every order change (reserved, pending, paid, expired, canceled, refunded): each carries the whole order. */
+/** Every order change (reserved, pending, payment_failed, paid, expired, canceled, refunded): each carries the whole order. */
 export const ORDER_CHANGED_SUBJECT = 'kassa.ordering.order.*';
 /** Durable name (also the inbox consumer and the parking subject) of the order consumer. */
 export const ORDERS_DURABLE = 'ticketing-orders';

@@ -2,8 +2,8 @@
 // /order/{orderId}: the guest's order after checkout. Server-rendered with the order as it was, then followed until
 // it is final. Paid: thank you, and where the confirmation and tickets go. Held (reserved or pending): the hold's
 // countdown and a button to pay (again). Failed or aborted (?payment=canceled|failed), or expired: the spec's
-// failure words, Retry payment while the order can still be paid, and the way back to the shop. Canceled,
-// refunded and late-payment-refunded orders say what happened to the guest's money.
+// failure words, Retry payment while the order can still be paid or its tickets held again, and the way back to
+// the shop. Canceled, refunded and late-payment-refunded orders say what happened to the guest's money.
 import { CircleAlert, CircleCheck, Clock, Undo2 } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -71,6 +71,7 @@ export function OrderScreen({
   const gate = useRef(createSubmitGate());
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState(paymentReturn === 'error' ? t('paymentError') : '');
+  const [ticketsGone, setTicketsGone] = useState(false);
 
   // Back from the provider's page, the browser may restore this page as it was left: busy. Make it usable again.
   useEffect(() => {
@@ -93,7 +94,12 @@ export function OrderScreen({
       return;
     }
     setPaying(false);
-    if (result.status === 409 || result.status === 404) {
+    if (result.status === 409 && phase === 'expired') {
+      // Its tickets could not be held again: say so, and offer only the way back to the shop.
+      setTicketsGone(true);
+      setProblem(t('expired.ticketsGone'));
+      refresh();
+    } else if (result.status === 409 || result.status === 404) {
       setProblem(t('notPayable'));
       refresh();
     } else if (result.status === 429) setProblem(t('tooMany'));
@@ -101,7 +107,10 @@ export function OrderScreen({
   };
 
   const held = order.status === 'created' || order.status === 'reserved' || order.status === 'pending';
-  const canPay = order.payable && (phase === 'waiting' || phase === 'failed');
+  // An expired order may be retried too: the payment start holds its tickets again while they are still there.
+  const canPay =
+    (order.payable && (phase === 'waiting' || phase === 'failed')) ||
+    (phase === 'expired' && order.renewable && !ticketsGone);
   const payButton = canPay && (
     <Button size="lg" loading={paying} onClick={() => void pay()} data-testid="order-pay">
       {phase === 'waiting' && order.status !== 'pending' ? t('pay') : t('retry')}
@@ -155,7 +164,9 @@ export function OrderScreen({
       body = (
         <>
           <p data-testid="payment-failed">{t('failed.text')}</p>
-          <p className="text-sm text-muted-foreground">{t('expired.resale')}</p>
+          <p className="text-sm text-muted-foreground">
+            {order.renewable && !ticketsGone ? t('expired.retry') : t('expired.resale')}
+          </p>
         </>
       );
       break;

@@ -154,6 +154,8 @@ export interface GuestOrder {
    * address and of its API. Only ever answered to whoever placed the order or already holds the key.
    */
   accessKey: string;
+  /** Whether Retry payment may hold its tickets again (RenewGuestOrder): expired unpaid, with something to pay. */
+  renewable: boolean;
 }
 
 /** Asks for a guest's order. */
@@ -166,6 +168,20 @@ export interface GetGuestOrderRequest {
 
 /** A guest's order. */
 export interface GetGuestOrderResponse {
+  /** The order. */
+  order: GuestOrder | undefined;
+}
+
+/** Asks to hold an expired order's tickets again. */
+export interface RenewGuestOrderRequest {
+  /** "ord_…". */
+  orderId: string;
+  /** The order's access key (GuestOrder.access_key). */
+  accessKey: string;
+}
+
+/** The order, held again (or as it was, when it was still held). */
+export interface RenewGuestOrderResponse {
   /** The order. */
   order: GuestOrder | undefined;
 }
@@ -1285,6 +1301,7 @@ function createBaseGuestOrder(): GuestOrder {
     outcome: "",
     locale: "",
     accessKey: "",
+    renewable: false,
   };
 }
 
@@ -1334,6 +1351,9 @@ export const GuestOrder: MessageFns<GuestOrder> = {
     }
     if (message.accessKey !== "") {
       writer.uint32(122).string(message.accessKey);
+    }
+    if (message.renewable !== false) {
+      writer.uint32(128).bool(message.renewable);
     }
     return writer;
   },
@@ -1471,6 +1491,14 @@ export const GuestOrder: MessageFns<GuestOrder> = {
             message.accessKey = reader.string();
             continue;
           }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.renewable = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1524,6 +1552,7 @@ export const GuestOrder: MessageFns<GuestOrder> = {
         : isSet(object.access_key)
         ? globalThis.String(object.access_key)
         : "",
+      renewable: isSet(object.renewable) ? globalThis.Boolean(object.renewable) : false,
     };
   },
 
@@ -1574,6 +1603,9 @@ export const GuestOrder: MessageFns<GuestOrder> = {
     if (message.accessKey !== "") {
       obj.accessKey = message.accessKey;
     }
+    if (message.renewable !== false) {
+      obj.renewable = message.renewable;
+    }
     return obj;
   },
 
@@ -1599,6 +1631,7 @@ export const GuestOrder: MessageFns<GuestOrder> = {
     message.outcome = object.outcome ?? "";
     message.locale = object.locale ?? "";
     message.accessKey = object.accessKey ?? "";
+    message.renewable = object.renewable ?? false;
     return message;
   },
 };
@@ -1758,6 +1791,168 @@ export const GetGuestOrderResponse: MessageFns<GetGuestOrderResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<GetGuestOrderResponse>, I>>(object: I): GetGuestOrderResponse {
     const message = createBaseGetGuestOrderResponse();
+    message.order = (object.order !== undefined && object.order !== null)
+      ? GuestOrder.fromPartial(object.order)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRenewGuestOrderRequest(): RenewGuestOrderRequest {
+  return { orderId: "", accessKey: "" };
+}
+
+export const RenewGuestOrderRequest: MessageFns<RenewGuestOrderRequest> = {
+  encode(message: RenewGuestOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.accessKey !== "") {
+      writer.uint32(18).string(message.accessKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenewGuestOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenewGuestOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accessKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenewGuestOrderRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      accessKey: isSet(object.accessKey)
+        ? globalThis.String(object.accessKey)
+        : isSet(object.access_key)
+        ? globalThis.String(object.access_key)
+        : "",
+    };
+  },
+
+  toJSON(message: RenewGuestOrderRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.accessKey !== "") {
+      obj.accessKey = message.accessKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenewGuestOrderRequest>, I>>(base?: I): RenewGuestOrderRequest {
+    return RenewGuestOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenewGuestOrderRequest>, I>>(object: I): RenewGuestOrderRequest {
+    const message = createBaseRenewGuestOrderRequest();
+    message.orderId = object.orderId ?? "";
+    message.accessKey = object.accessKey ?? "";
+    return message;
+  },
+};
+
+function createBaseRenewGuestOrderResponse(): RenewGuestOrderResponse {
+  return { order: undefined };
+}
+
+export const RenewGuestOrderResponse: MessageFns<RenewGuestOrderResponse> = {
+  encode(message: RenewGuestOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.order !== undefined) {
+      GuestOrder.encode(message.order, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenewGuestOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenewGuestOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.order = GuestOrder.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenewGuestOrderResponse {
+    return { order: isSet(object.order) ? GuestOrder.fromJSON(object.order) : undefined };
+  },
+
+  toJSON(message: RenewGuestOrderResponse): unknown {
+    const obj: any = {};
+    if (message.order !== undefined) {
+      obj.order = GuestOrder.toJSON(message.order);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenewGuestOrderResponse>, I>>(base?: I): RenewGuestOrderResponse {
+    return RenewGuestOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenewGuestOrderResponse>, I>>(object: I): RenewGuestOrderResponse {
+    const message = createBaseRenewGuestOrderResponse();
     message.order = (object.order !== undefined && object.order !== null)
       ? GuestOrder.fromPartial(object.order)
       : undefined;
@@ -4809,6 +5004,25 @@ export const OrderServiceService = {
     responseDeserialize: (value: Buffer): GetGuestOrderResponse => GetGuestOrderResponse.decode(value),
   },
   /**
+   * The guest retries the payment of an order whose hold ran out: its tickets (and its discount code's uses) are
+   * held again for the shop's reservation time when they are still there, "order.reserved". Anonymous: the access
+   * key is the capability (NOT_FOUND as GetGuestOrder). Idempotent: a held order is answered as it is.
+   * FAILED_PRECONDITION "The tickets of this order are no longer available. …" when they (or the shop's sale, or
+   * the code's uses) are gone, "This order can no longer be paid" once it is paid, canceled or refunded, and the
+   * guest's hold cap as at checkout.
+   */
+  renewGuestOrder: {
+    path: "/kassa.ordering.v1.OrderService/RenewGuestOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RenewGuestOrderRequest): Buffer =>
+      Buffer.from(RenewGuestOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RenewGuestOrderRequest => RenewGuestOrderRequest.decode(value),
+    responseSerialize: (value: RenewGuestOrderResponse): Buffer =>
+      Buffer.from(RenewGuestOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RenewGuestOrderResponse => RenewGuestOrderResponse.decode(value),
+  },
+  /**
    * What payments needs to start an attempt: amount, currency, organisation, status and hold. Called by payments
    * only (service to service). NOT_FOUND when unknown.
    */
@@ -4911,6 +5125,15 @@ export interface OrderServiceServer extends UntypedServiceImplementation {
    */
   getGuestOrder: handleUnaryCall<GetGuestOrderRequest, GetGuestOrderResponse>;
   /**
+   * The guest retries the payment of an order whose hold ran out: its tickets (and its discount code's uses) are
+   * held again for the shop's reservation time when they are still there, "order.reserved". Anonymous: the access
+   * key is the capability (NOT_FOUND as GetGuestOrder). Idempotent: a held order is answered as it is.
+   * FAILED_PRECONDITION "The tickets of this order are no longer available. …" when they (or the shop's sale, or
+   * the code's uses) are gone, "This order can no longer be paid" once it is paid, canceled or refunded, and the
+   * guest's hold cap as at checkout.
+   */
+  renewGuestOrder: handleUnaryCall<RenewGuestOrderRequest, RenewGuestOrderResponse>;
+  /**
    * What payments needs to start an attempt: amount, currency, organisation, status and hold. Called by payments
    * only (service to service). NOT_FOUND when unknown.
    */
@@ -4988,6 +5211,29 @@ export interface OrderServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetGuestOrderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The guest retries the payment of an order whose hold ran out: its tickets (and its discount code's uses) are
+   * held again for the shop's reservation time when they are still there, "order.reserved". Anonymous: the access
+   * key is the capability (NOT_FOUND as GetGuestOrder). Idempotent: a held order is answered as it is.
+   * FAILED_PRECONDITION "The tickets of this order are no longer available. …" when they (or the shop's sale, or
+   * the code's uses) are gone, "This order can no longer be paid" once it is paid, canceled or refunded, and the
+   * guest's hold cap as at checkout.
+   */
+  renewGuestOrder(
+    request: RenewGuestOrderRequest,
+    callback: (error: ServiceError | null, response: RenewGuestOrderResponse) => void,
+  ): ClientUnaryCall;
+  renewGuestOrder(
+    request: RenewGuestOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RenewGuestOrderResponse) => void,
+  ): ClientUnaryCall;
+  renewGuestOrder(
+    request: RenewGuestOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RenewGuestOrderResponse) => void,
   ): ClientUnaryCall;
   /**
    * What payments needs to start an attempt: amount, currency, organisation, status and hold. Called by payments

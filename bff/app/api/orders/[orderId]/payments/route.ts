@@ -1,7 +1,8 @@
 // POST /api/orders/{orderId}/payments?key={accessKey} {idempotencyKey, locale} → {paymentId, redirectUrl}: Retry
-// payment, a new attempt for a held order with a key the browser made for this attempt (the same key again finds
-// the same attempt). Anonymous: the order's access key is the capability (payments checks it with ordering; 404
-// otherwise). 409 when the order cannot be paid now (paid, expired, canceled, free).
+// payment, a new attempt with a key the browser made for this attempt (the same key again finds the same attempt),
+// for a held order or one whose hold ran out and whose tickets can be held again. Anonymous: the order's access key
+// is the capability (ordering and payments check it; 404 otherwise). 409 when the order cannot be paid now (paid,
+// canceled, free, or expired with its tickets gone).
 // Checks in order: CSRF (handler) → rate limit per IP → id → access key → body → payments.
 import { NextResponse } from 'next/server';
 import {
@@ -11,7 +12,7 @@ import {
   SMALL_BODY_LIMIT_BYTES,
 } from '../../../../../server/shops/checkout-requests';
 import { requireAccessKey } from '../../../../../server/orders/guest-access';
-import { startPayment } from '../../../../../server/orders/guest-order';
+import { retryPayment } from '../../../../../server/orders/guest-order';
 import { handler } from '../../../../../server/handler';
 import { requireRouteId } from '../../../../../server/http-problem';
 import { requireWithinRateLimit } from '../../../../../server/rate-limit-guard';
@@ -22,7 +23,7 @@ export const POST = handler<{ orderId: string }>(async (request, { config, param
   const orderId = requireRouteId('ord', params.orderId);
   const accessKey = requireAccessKey(request);
   const body = await readCheckedBody(request, retryPaymentBody, SMALL_BODY_LIMIT_BYTES);
-  const payment = await startPayment(
+  const payment = await retryPayment(
     { id: orderId, accessKey },
     body.idempotencyKey,
     appOrigin(request, config),
