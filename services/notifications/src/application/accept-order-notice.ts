@@ -17,8 +17,8 @@ export interface AcceptOrderNoticeDeps {
  * calls for one (domain/order-notice.ts), in the order's language, recorded in status 'created' inside the
  * consumer's transaction (with its inbox row) and about the order ('ord_…'), so the organiser's order page lists it.
  *
- * Once per order change: the inbox drops a redelivered event, and the dedupe key (order and version) drops the same
- * change arriving as another event.
+ * Once per order change (a failed payment once per order): the inbox drops a redelivered event, and the dedupe key
+ * (domain/order-notice.ts) drops the same change arriving as another event.
  */
 export async function acceptOrderNotice(
   em: EntityManager,
@@ -40,7 +40,7 @@ export async function acceptOrderNotice(
   const version = v.int('version', event.version, { label: 'Version', min: 1 });
   v.throwIfAny();
 
-  const dedupeKey = orderNoticeDedupeKey(orderId, version);
+  const dedupeKey = orderNoticeDedupeKey(orderId, kind, version);
   const payload: OrderNoticePayload = {
     kind,
     orderId,

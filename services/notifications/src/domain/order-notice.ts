@@ -35,7 +35,10 @@ export function orderNoticeKind({ change, status, refundAmountMinor }: NoticedCh
   }
 }
 
-/** One notice per order change (its version), whatever route (or how many copies of) the event took. */
-export function orderNoticeDedupeKey(orderId: string, version: number): string {
-  return `order-notice-${orderId}-v${version}`;
+/**
+ * One notice per order change (its version), whatever route (or how many copies of) the event took; a failed payment
+ * only once per order: the guest who fails again is at the order page retrying, and one e-mail has told them how.
+ */
+export function orderNoticeDedupeKey(orderId: string, kind: OrderNoticeKind, version: number): string {
+  return kind === 'payment-failed' ? `order-notice-${orderId}-payment-failed` : `order-notice-${orderId}-v${version}`;
 }

@@ -346,14 +346,17 @@ describe('notices of unpaid and free orders', () => {
         template: 'order-notice',
         purpose: 'order-notice',
         organisation_id: event.order!.organisationId,
-        dedupe_key: `order-notice-${event.order!.id}-v${event.version}`,
+        dedupe_key:
+          event.change === 'payment_failed'
+            ? `order-notice-${event.order!.id}-payment-failed`
+            : `order-notice-${event.order!.id}-v${event.version}`,
         status: 'send',
         sealed_payload: null,
       });
     }
   });
 
-  it('send nothing for a change the guest already hears of another way, and one per change however often it comes', async () => {
+  it('send nothing for a change the guest already hears of another way, one per change however often it comes, and one failure notice per order', async () => {
     await ensureOrderingStream();
     // Paid, then a late failure report; canceled by a refund that paid money back (the refund e-mail tells it).
     const lateFailure = noticeEvent('payment_failed', 'paid');
@@ -365,8 +368,12 @@ describe('notices of unpaid and free orders', () => {
     await publish(twice, msgId);
     await publish(twice, msgId); // the same outbox row again: JetStream's duplicate window
     await publish(twice); // the same change as another outbox row: the dedupe key
-    const next = noticeEvent('payment_failed', 'reserved', { version: 5 }); // a later failure of the same order
-    await publish(OrderChanged.fromPartial({ ...next, order: twice.order, guestAccessKey: twice.guestAccessKey }));
+    const same = { order: twice.order, guestAccessKey: twice.guestAccessKey };
+    // A second failure of the same order: the guest is retrying already; no second e-mail.
+    await publish(OrderChanged.fromPartial({ ...noticeEvent('payment_failed', 'reserved', { version: 4 }), ...same }));
+    // Its hold runs out later: a new fact, one more e-mail.
+    const expired = noticeEvent('expired', 'expired', { version: 5 });
+    await publish(OrderChanged.fromPartial({ ...expired, ...same, order: { ...twice.order!, status: 'expired' } }));
 
     await eventually(
       async () => mailsTo(twice.order!.email).length,
@@ -375,9 +382,17 @@ describe('notices of unpaid and free orders', () => {
     await settled();
     expect(mailsTo(lateFailure.order!.email)).toEqual([]);
     expect(mailsTo(refundedCancel.order!.email)).toEqual([]);
-    expect(mailsTo(twice.order!.email)).toHaveLength(2);
+    // One consumer per subject: the two may arrive in either order.
+    expect(
+      mailsTo(twice.order!.email)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual([
+      `Your payment for order ${twice.order!.number} did not go through`,
+      `Your reservation for order ${twice.order!.number} has expired`,
+    ]);
     expect((await messageRowsFor(harness.orm, twice.order!.id)).map((row) => row.dedupe_key).sort()).toEqual(
-      [`order-notice-${twice.order!.id}-v3`, `order-notice-${twice.order!.id}-v5`].sort(),
+      [`order-notice-${twice.order!.id}-payment-failed`, `order-notice-${twice.order!.id}-v5`].sort(),
     );
   });
 });

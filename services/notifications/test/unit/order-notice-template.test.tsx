@@ -40,8 +40,10 @@ describe('orderNoticeKind', () => {
       expect(orderNoticeKind({ change, status: 'paid', refundAmountMinor: null })).toBeNull();
   });
 
-  it('keys the message by order and version', () => {
-    expect(orderNoticeDedupeKey(orderId, 7)).toBe(`order-notice-${orderId}-v7`);
+  it('keys the message by order and version, a failed payment by order alone', () => {
+    expect(orderNoticeDedupeKey(orderId, 'hold-expired', 7)).toBe(`order-notice-${orderId}-v7`);
+    expect(orderNoticeDedupeKey(orderId, 'order-canceled', 9)).toBe(`order-notice-${orderId}-v9`);
+    expect(orderNoticeDedupeKey(orderId, 'payment-failed', 3)).toBe(orderNoticeDedupeKey(orderId, 'payment-failed', 5));
   });
 });
 
