@@ -2,7 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
 import { messages } from '@kassa/web/messages';
 import { routing } from './routing';
-import { DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 
 export default getRequestConfig(async ({ locale: explicitLocale, requestLocale }) => {
   // A locale passed explicitly (generateMetadata, e-mails) wins; awaiting requestLocale would read the request's
@@ -12,6 +12,6 @@ export default getRequestConfig(async ({ locale: explicitLocale, requestLocale }
   return {
     locale,
     messages: messages[locale],
-    timeZone: DISPLAY_TIME_ZONE,
+    timeZone: DEFAULT_TIME_ZONE,
   };
 });

@@ -14,6 +14,7 @@ async function organiserWithOrganisation(
   context: BrowserContext,
   address: string,
   organisation: string,
+  timeZone?: string,
 ): Promise<{ page: Page; orgPath: string }> {
   const page = await context.newPage();
   await page.goto(`${stack.bffUrl}/sign-up`);
@@ -29,6 +30,7 @@ async function organiserWithOrganisation(
   await page.goto(`${stack.bffUrl}/o/new`);
   const form = page.getByTestId('create-organisation-form');
   await form.getByLabel('Name', { exact: true }).fill(organisation);
+  if (timeZone) await form.getByLabel('Time zone').selectOption(timeZone);
   await form.getByRole('button', { name: 'Create organisation' }).click();
   await page.waitForURL(/\/o\/org_[0-9a-z]{26}$/);
   return { page, orgPath: new URL(page.url()).pathname };
@@ -211,6 +213,63 @@ describe('events in Chromium', () => {
     expect(await page.getByText('Harbour Jazz Night').count()).toBe(0);
     expect((await visitor.goto(`${stack.bffUrl}/event/${eventId}`))?.status()).toBe(404);
 
+    expect(problems).toEqual([]);
+    await guest.close();
+    await context.close();
+  });
+
+  it("edits and shows an event's dates in the event's own time zone, named, wherever the organiser and the guest are", async () => {
+    // The organiser's browser is in Amsterdam, the organisation in London, the event in New York.
+    const context = await browser().newContext({
+      locale: 'en-GB',
+      timezoneId: 'Europe/Amsterdam',
+      viewport: { width: 1280, height: 900 },
+    });
+    const { page, orgPath } = await organiserWithOrganisation(
+      context,
+      testAddress('events-zones'),
+      'Atlantic Nights',
+      'Europe/London',
+    );
+    const problems = collectProblems(page);
+    await page.goto(`${stack.bffUrl}${orgPath}/events`);
+    await page.getByRole('button', { name: 'Create event' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Create event' });
+    // A new event starts in the organisation's zone, and the form says which zone its dates are in.
+    expect(await create.getByLabel('Time zone').inputValue()).toBe('Europe/London');
+    await create.getByText("Start and end are in the event's time zone (Europe/London).").waitFor();
+    await create.getByLabel('Time zone').selectOption('America/New_York');
+    await create.getByText("Start and end are in the event's time zone (America/New_York).").waitFor();
+    await create.getByLabel('Name', { exact: true }).fill('Harbour Lights NYC');
+    await create.getByLabel('Start').fill('2031-07-10T20:00');
+    await create.getByLabel('End').fill('2031-07-10T23:00');
+    await create.getByRole('button', { name: 'Create event' }).click();
+    await page.waitForURL(/\/events\/evt_[0-9a-z]{26}$/);
+    const eventPath = new URL(page.url()).pathname;
+    const eventId = eventPath.split('/').pop()!;
+    // The overview shows New York's wall clock, named, not Amsterdam's (02:00 the next day).
+    const when = /^Jul 10, 2031, 8:00\s?(PM)?\s?–\s?11:00\s?PM EDT$/;
+    await page.getByTestId('page-event-overview').waitFor();
+    const shown = page.getByTestId('page-event-overview').locator('time[data-time-zone="America/New_York"]');
+    expect(await shown.textContent()).toMatch(when);
+    // 20:00 in New York (EDT, UTC-4) is midnight UTC: the moment stored.
+    expect(await shown.getAttribute('datetime')).toBe('2031-07-11T00:00:00.000Z');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByTestId('public-link').waitFor();
+
+    // A guest in Tokyo reads the same wall clock on the public page, with the zone named.
+    const guest = await browser().newContext({ locale: 'en-GB', timezoneId: 'Asia/Tokyo' });
+    const visitor = await guest.newPage();
+    await visitor.goto(`${stack.bffUrl}/event/${eventId}`);
+    await visitor.getByRole('heading', { level: 1, name: 'Harbour Lights NYC' }).waitFor();
+    expect(await visitor.locator(`time[data-time-zone="America/New_York"]`).first().textContent()).toMatch(when);
+
+    // Settings edits the same wall clock in the event's zone.
+    await page.goto(`${stack.bffUrl}${eventPath}/settings`);
+    const settings = page.getByTestId('event-form');
+    expect(await settings.getByLabel('Start').inputValue()).toBe('2031-07-10T20:00');
+    expect(await settings.getByLabel('Time zone').inputValue()).toBe('America/New_York');
+    await shot(page, 'event-settings-time-zone');
     expect(problems).toEqual([]);
     await guest.close();
     await context.close();

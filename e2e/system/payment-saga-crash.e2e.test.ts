@@ -157,6 +157,7 @@ async function buildShop() {
           ticketLimit: 1_000,
           translations: [],
           location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
+          timeZone: 'Europe/Amsterdam',
         },
       },
       as,

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 // What the organiser's event pages read from catalog (and identity, for the names in the history), acting for
 // the signed-in member. catalog's NOT_FOUND (unknown id, another organisation's) becomes the 404 page.
 import { isGrpcCallError, status } from '@kassa/platform/grpc';
@@ -110,12 +111,14 @@ export const publicEventUrl = (eventId: string): Promise<string> => publicPageUr
 export async function eventsAccess(
   locale: string,
   orgId: string,
-): Promise<{ userId: string; canEdit: boolean; ownLocale: string }> {
+): Promise<{ userId: string; canEdit: boolean; ownLocale: string; ownTimeZone: string }> {
   const { user, organisation, permissions } = await requireOrganisationAccess(locale, orgId, '');
   // An event's own texts are in the organisation's default language; its form asks for the other one too.
   return {
     userId: user.id,
     canEdit: holds(permissions, 'events'),
     ownLocale: organisation.organisation?.defaultLocale || 'en',
+    // A new event's dates are in the organisation's zone unless its form says otherwise.
+    ownTimeZone: organisation.organisation?.timeZone || DEFAULT_TIME_ZONE,
   };
 }

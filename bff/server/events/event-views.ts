@@ -45,6 +45,7 @@ export function toEventView(event: Event | undefined): EventView {
     ticketLimit: event.ticketLimit ?? null,
     translations: toTranslations(event.translations),
     location: toLocation(event.location),
+    timeZone: event.timeZone,
     ticketOptionCount: event.ticketOptionCount,
     ...(event.removalAt ? { removalAt: iso(event.removalAt) } : {}),
   };
@@ -90,6 +91,7 @@ export function toPublicEventView(event: PublicEvent | undefined): PublicEventVi
     endsAt: iso(event.endsAt),
     status: event.status,
     location: toLocation(event.location),
+    timeZone: event.timeZone,
     ticketOptions: event.ticketOptions.map(({ id, name, description }) => ({ id, name, description })),
   };
 }
@@ -104,6 +106,7 @@ export function toEventFields(input: EventInput) {
     ticketLimit: input.ticketLimit ?? undefined,
     translations: input.translations,
     location: input.location,
+    timeZone: input.timeZone,
   };
 }
 

@@ -7,8 +7,9 @@ import { toOrderView } from '../orders/order-views';
 import { iso } from '../iso-date';
 import { listedShopWindow } from '../shops/shop-views';
 
-export async function loadDashboard(userId: string, orgId: string): Promise<DashboardView> {
-  return toDashboardView(await orderClientAs(userId).getDashboard({ organisationId: orgId }));
+/** The dashboard, its sales counted in calendar days of the organisation's zone. */
+export async function loadDashboard(userId: string, orgId: string, timeZone: string): Promise<DashboardView> {
+  return toDashboardView(await orderClientAs(userId).getDashboard({ organisationId: orgId, timeZone }));
 }
 
 export function toDashboardView(answer: GetDashboardResponse): DashboardView {
@@ -34,6 +35,7 @@ export function toDashboardView(answer: GetDashboardResponse): DashboardView {
       reserved: event.reserved,
       capacity: event.capacity ?? null,
       shopCount: event.shopCount,
+      timeZone: event.timeZone,
     })),
     shops: answer.shops.map((shop) => ({
       id: shop.id,

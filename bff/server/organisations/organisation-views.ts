@@ -13,6 +13,7 @@ export function toOrganisationSummary(mine: MyOrganisation | undefined): Organis
     description: organisation.description,
     currency: organisation.currency,
     defaultLocale: organisation.defaultLocale,
+    timeZone: organisation.timeZone,
     permissions: mine.permissions,
     memberId: mine.memberId,
   };

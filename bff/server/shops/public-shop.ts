@@ -55,6 +55,7 @@ export function toPublicShopView(shop: PublicShop | undefined): PublicShopView {
         postalCode: event.location?.postalCode ?? '',
         country: event.location?.country ?? '',
       },
+      timeZone: event.timeZone,
     })),
     items: shop.items.map((item) => ({
       id: item.id,

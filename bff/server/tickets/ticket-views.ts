@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 // ticketing's tickets, attendees and figures, and notifications' order messages, as the screens receive them
 // (web/src/features/tickets/ticket-model.tsx, web/src/features/orders/order-messages.tsx). Dates as ISO strings
 // ('' when unset), money as integer minor units with its currency. Pure: the pages and routes do the calls.
@@ -29,6 +30,7 @@ export function toTicketEventView(event: TicketEvent): TicketEventView {
     endsAt: iso(event.endsAt),
     location: { address: event.address, city: event.city, postalCode: event.postalCode, country: event.country },
     status: event.status,
+    timeZone: event.timeZone || DEFAULT_TIME_ZONE,
   };
 }
 

@@ -16,6 +16,7 @@ const event = {
   deletedAt: undefined,
   removalAt: undefined,
   ticketOptionCount: 0,
+  timeZone: 'America/New_York',
 };
 
 describe('catalog answers as the screens read them', () => {
@@ -31,6 +32,7 @@ describe('catalog answers as the screens read them', () => {
       ticketLimit: null,
       translations: [{ locale: 'nl', name: 'Zomerfeest', description: '' }],
       location: { address: '', city: '', postalCode: '', country: '' },
+      timeZone: 'America/New_York',
       ticketOptionCount: 0,
     });
     expect(

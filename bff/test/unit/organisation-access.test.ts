@@ -101,6 +101,23 @@ describe('route ids and bodies', () => {
     ).toMatchObject({ name: 'Paradiso' });
   });
 
+  it("passes a listed time zone on, leaves an absent one to identity and refuses others as 'Time zone is invalid'", () => {
+    const settings = { name: 'Paradiso', currency: 'EUR', defaultLocale: 'en' };
+    expect(parseBody(organisationSettingsSchema(), { ...settings, timeZone: 'America/New_York' })).toMatchObject({
+      timeZone: 'America/New_York',
+    });
+    expect(parseBody(organisationSettingsSchema(), settings)).toMatchObject({ timeZone: '' });
+    for (const timeZone of ['Mars/Base', 'europe/amsterdam', `Europe/${'x'.repeat(58)}`, 42, null]) {
+      let answer: unknown;
+      try {
+        parseBody(organisationSettingsSchema(), { ...settings, timeZone });
+      } catch (thrown) {
+        answer = errorToHttp(thrown);
+      }
+      expect(answer).toMatchObject({ status: 400, body: { fields: { timeZone: 'Time zone is invalid' } } });
+    }
+  });
+
   it('still maps gRPC failures as before', () => {
     const failure = Object.assign(new Error('x'), {
       name: 'GrpcCallError',
@@ -140,6 +157,7 @@ describe('what the browser sees', () => {
       defaultLocale: 'nl',
       createdAt: joinedAt,
       version: 3,
+      timeZone: 'Europe/Amsterdam',
     };
     expect(toOrganisationSummary({ organisation, permissions: ['owner'], memberId: 'mem_1' })).toEqual({
       id: ORG,
@@ -147,6 +165,7 @@ describe('what the browser sees', () => {
       description: '',
       currency: 'EUR',
       defaultLocale: 'nl',
+      timeZone: 'Europe/Amsterdam',
       permissions: ['owner'],
       memberId: 'mem_1',
     });

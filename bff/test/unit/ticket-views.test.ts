@@ -43,6 +43,7 @@ const ticket = (extra: Partial<Ticket> = {}): Ticket => ({
       postalCode: '3011 AA',
       country: 'NL',
       status: 'live',
+      timeZone: 'Europe/Amsterdam',
     },
     {
       id: EVENT2,
@@ -54,6 +55,7 @@ const ticket = (extra: Partial<Ticket> = {}): Ticket => ({
       postalCode: '',
       country: '',
       status: 'live',
+      timeZone: '',
     },
   ],
   issuedAt: new Date('2031-07-01T10:02:00Z'),
@@ -84,6 +86,7 @@ describe('the public ticket view', () => {
       endsAt: '2031-07-04T22:00:00.000Z',
       location: { address: 'Kade 1', city: 'Rotterdam', postalCode: '3011 AA', country: 'NL' },
       status: 'live',
+      timeZone: 'Europe/Amsterdam',
     });
     expect(view.access).toEqual([
       { eventId: EVENT, eventName: 'Harbour Friday', checkedInAt: '2031-07-04T16:05:00.000Z', device: '' },

@@ -70,6 +70,7 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
             ticketLimit: 1_000,
             translations: [],
             location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
+            timeZone: 'Europe/Amsterdam',
           },
         },
         as,

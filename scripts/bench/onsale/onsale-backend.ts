@@ -101,6 +101,7 @@ export async function startOnsaleBackend(cleanup: Cleanup, buckets: number): Pro
             ticketLimit,
             translations: [],
             location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
+            timeZone: 'Europe/Amsterdam',
           },
         },
         as,

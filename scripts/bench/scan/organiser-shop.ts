@@ -58,6 +58,7 @@ export async function buildOrganiserShop(info: StackInfo, spec: OrganiserShopSpe
           ticketLimit: spec.capacity,
           translations: [],
           location: { address: 'Veemkade 1', city: 'Amsterdam', postalCode: '1019 HE', country: 'NL' },
+          timeZone: 'Europe/Amsterdam',
         },
       },
       as,

@@ -38,6 +38,7 @@ const EVENT = {
   endsAt: '2031-06-01T23:00:00.000Z',
   ticketLimit: 100,
   location: { address: 'Main 1', city: 'Utrecht', postalCode: '3511AA', country: 'NL' },
+  timeZone: 'Europe/London',
   translations: [{ locale: 'nl', name: 'Fuzz avond', description: 'Muziek' }],
 };
 const SHOP = {
@@ -97,6 +98,7 @@ export const TEMPLATES: Record<string, (ids: TemplateIds) => unknown> = {
     description: 'Events',
     currency: 'EUR',
     defaultLocale: 'en',
+    timeZone: 'Europe/Amsterdam',
   }),
   inviteSchema: () => ({ email: 'invitee@example.test', firstName: 'Pat', lastName: 'Doe', permissions: ['checkin'] }),
   memberChangesSchema: () => ({ firstName: 'Pat', lastName: 'Doe', permissions: ['checkin'] }),

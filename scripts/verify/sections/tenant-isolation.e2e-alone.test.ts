@@ -106,6 +106,7 @@ const EVENT = {
   endsAt: '2031-05-01T23:00:00.000Z',
   ticketLimit: null,
   location: { address: 'Main 1', city: 'Utrecht', postalCode: '3511AA', country: 'NL' },
+  timeZone: 'Europe/Amsterdam',
   translations: [],
 };
 const TICKET_OPTION = { name: 'Regular', description: '', capacity: 100, translations: [] };
@@ -1236,7 +1237,14 @@ const crossTenantCalls: Record<string, GrpcCall> = {
   'identity GetOrganisation': ({ foreign }, m) => organisations.getOrganisation({ organisationId: foreign.orgId }, m),
   'identity UpdateOrganisation': ({ foreign }, m) =>
     organisations.updateOrganisation(
-      { organisationId: foreign.orgId, name: 'Taken', description: '', currency: 'EUR', defaultLocale: 'en' },
+      {
+        organisationId: foreign.orgId,
+        name: 'Taken',
+        description: '',
+        currency: 'EUR',
+        defaultLocale: 'en',
+        timeZone: '',
+      },
       m,
     ),
   'identity ListMembers': ({ foreign }, m) =>
@@ -1397,7 +1405,7 @@ const crossTenantCalls: Record<string, GrpcCall> = {
   'catalog ListShopHistory (our organisation, their item)': ({ own, foreign }, m) =>
     shops.listShopHistory({ organisationId: own.orgId, entityId: foreign.itemId, page: undefined }, m),
   'ordering GetDashboard (their organisation)': ({ foreign }, m) =>
-    orders.getDashboard({ organisationId: foreign.orgId }, m),
+    orders.getDashboard({ organisationId: foreign.orgId, timeZone: '' }, m),
   'ordering ListOrders (their organisation)': ({ foreign }, m) =>
     orders.listOrders({ organisationId: foreign.orgId, shopId: '', query: '', statuses: [], page: undefined }, m),
   'ordering ListOrders (their organisation and shop)': ({ foreign }, m) =>
@@ -1539,7 +1547,14 @@ const crossTenantCalls: Record<string, GrpcCall> = {
 const withoutPermissionCalls: Record<string, GrpcCall> = {
   'identity UpdateOrganisation': ({ own }, m) =>
     organisations.updateOrganisation(
-      { organisationId: own.orgId, name: 'Renamed', description: '', currency: 'EUR', defaultLocale: 'en' },
+      {
+        organisationId: own.orgId,
+        name: 'Renamed',
+        description: '',
+        currency: 'EUR',
+        defaultLocale: 'en',
+        timeZone: '',
+      },
       m,
     ),
   'identity InviteMember': ({ own }, m) =>

@@ -33,6 +33,8 @@ export interface DashboardEventView {
   capacity: number | null;
   /** Public shops, open or opening later, that sell it: 0 means guests cannot buy it yet. */
   shopCount: number;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
 }
 
 export interface DashboardShopView {

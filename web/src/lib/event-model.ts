@@ -35,6 +35,8 @@ export interface EventView {
   ticketLimit: number | null;
   translations: TextTranslation[];
   location: EventLocation;
+  /** IANA zone its dates are shown and edited in. */
+  timeZone: string;
   ticketOptionCount: number;
   /** Set once deleted: when it will be removed for good. */
   removalAt?: string;
@@ -92,6 +94,8 @@ export interface PublicEventView {
   /** live or ended. */
   status: string;
   location: EventLocation;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
   ticketOptions: PublicTicketOptionView[];
 }
 
@@ -118,6 +122,8 @@ export interface EventInput {
   ticketLimit: number | null;
   location: EventLocation;
   translations: TextTranslation[];
+  /** IANA zone; '' keeps the event's (a new event: the platform's). */
+  timeZone: string;
 }
 
 /** The body of POST …/ticket-options and PUT …/ticket-options/{ticketOptionId}. */

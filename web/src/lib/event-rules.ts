@@ -8,6 +8,7 @@ import {
 } from '@kassa/contracts/catalog-texts';
 import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
+import { isTimeZone } from '@kassa/contracts/time-zones';
 import { fromDateTimeLocal } from './date-time-local';
 import type { EventInput, TextTranslation, TicketOptionInput } from './event-model';
 import { EVENT_LOCALES } from './event-model';
@@ -29,7 +30,8 @@ export type EventFieldKey =
   | 'postalCode'
   | 'country'
   | 'capacity'
-  | 'language';
+  | 'language'
+  | 'timeZone';
 export type FieldLabels = Record<EventFieldKey, string>;
 
 /** The fields' names in the spec's English, as catalog names them in its messages. */
@@ -45,6 +47,7 @@ export const SPEC_FIELD_LABELS: FieldLabels = {
   country: 'Country',
   capacity: 'Capacity',
   language: 'Language',
+  timeZone: 'Time zone',
 };
 
 const COUNTRY = /^[A-Za-z]{2}$/;
@@ -105,9 +108,11 @@ function checkLimit(
 export interface EventFormValues {
   name: string;
   description: string;
-  /** datetime-local values in the browser's time zone. */
+  /** datetime-local values, wall clocks in `timeZone`. */
   startsAt: string;
   endsAt: string;
+  /** IANA zone the event's dates are in. */
+  timeZone: string;
   unlimited: boolean;
   ticketLimit: string;
   location: { address: string; city: string; postalCode: string; country: string };
@@ -134,14 +139,15 @@ export function eventFormSchema({ labels, words, translationLocale }: FormRuleOp
       description: rules.description(),
       startsAt: moment('startsAt'),
       endsAt: moment('endsAt'),
+      timeZone: z.string().refine(isTimeZone, { error: words.invalid(labels.timeZone) }),
       unlimited: z.boolean(),
       ticketLimit: z.string(),
       location: rules.location(),
       translation: z.object({ name: rules.name(false), description: rules.description() }),
     })
     .transform((values, ctx): EventInput => {
-      const startsAt = fromDateTimeLocal(values.startsAt)!;
-      const endsAt = fromDateTimeLocal(values.endsAt)!;
+      const startsAt = fromDateTimeLocal(values.startsAt, values.timeZone)!;
+      const endsAt = fromDateTimeLocal(values.endsAt, values.timeZone)!;
       if (endsAt <= startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: words.invalid(labels.endsAt) });
       const ticketLimit = checkLimit(
         ctx,
@@ -157,6 +163,7 @@ export function eventFormSchema({ labels, words, translationLocale }: FormRuleOp
         ticketLimit,
         location: trimmedLocation(values.location),
         translations: translationsOf(translationLocale, values.translation),
+        timeZone: values.timeZone,
       };
     });
 }
@@ -266,6 +273,10 @@ export function eventBodySchema(set: RuleSet = SPEC) {
         )
         .default(EMPTY_LOCATION),
       translations: bodyTranslations(set),
+      timeZone: z
+        .string({ error: set.words.invalid(set.labels.timeZone) })
+        .refine((zone) => zone === '' || isTimeZone(zone), { error: set.words.invalid(set.labels.timeZone) })
+        .default(''),
     })
     .superRefine((body, ctx) => {
       if (body.endsAt <= body.startsAt)

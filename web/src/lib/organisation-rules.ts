@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fieldRules, SPEC_RULE_WORDS, type RuleWords } from '../components/ui/field-rules';
 import {
   CURRENCIES,
+  isTimeZone,
   MEMBER_NAME_MAX_LENGTH,
   ORGANISATION_DESCRIPTION_MAX_LENGTH,
   ORGANISATION_LOCALES,
@@ -17,6 +18,7 @@ export interface OrganisationFieldLabels {
   description: string;
   currency: string;
   defaultLocale: string;
+  timeZone: string;
 }
 
 export interface MemberFieldLabels {
@@ -31,6 +33,7 @@ export const SPEC_ORGANISATION_LABELS: OrganisationFieldLabels = {
   description: 'Description',
   currency: 'Currency',
   defaultLocale: 'Language',
+  timeZone: 'Time zone',
 };
 export const SPEC_MEMBER_LABELS: MemberFieldLabels = {
   email: 'Email',
@@ -52,7 +55,15 @@ function oneOf(values: readonly string[], label: string, words: RuleWords) {
     .refine((value) => values.includes(value), { error: words.invalid(label) });
 }
 
-/** Name (required), description, currency and default language of an organisation. */
+/** An IANA zone spelled exactly as listed; absent or '' leaves the choice to identity, so it is never "required". */
+function optionalTimeZone(label: string, words: RuleWords) {
+  return z
+    .string({ error: words.invalid(label) })
+    .refine((value) => value === '' || isTimeZone(value), { error: words.invalid(label) })
+    .default('');
+}
+
+/** Name (required), description, currency, default language and time zone of an organisation. */
 export function organisationSettingsSchema(
   labels: OrganisationFieldLabels = SPEC_ORGANISATION_LABELS,
   words: RuleWords = SPEC_RULE_WORDS,
@@ -64,6 +75,7 @@ export function organisationSettingsSchema(
     ).default(''),
     currency: oneOf(CURRENCIES, labels.currency, words),
     defaultLocale: oneOf(ORGANISATION_LOCALES, labels.defaultLocale, words),
+    timeZone: optionalTimeZone(labels.timeZone, words),
   });
 }
 

@@ -1,6 +1,7 @@
 // Organisations, members and permissions as the browser sees them, and the pure rules the screens share with
 // the BFF. identity owns the permissions; the lists and bounds themselves are the shared rules of @kassa/contracts.
 import { type Permission, type PresetKey, sortPermissions } from '@kassa/contracts/permissions';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@kassa/contracts/time-zones';
 
 export {
   grantablePermissions,
@@ -16,6 +17,13 @@ export {
 } from '@kassa/contracts/permissions';
 export { CURRENCIES } from '@kassa/contracts/currencies';
 export { LOCALES as ORGANISATION_LOCALES } from '@kassa/contracts/locales';
+export { DEFAULT_TIME_ZONE, isTimeZone, timeZones } from '@kassa/contracts/time-zones';
+
+/** The browser's own zone when it is one the services accept, else the platform's: a new organisation's default. */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
 
 /** Ticks or unticks one permission. */
 export function togglePermission(permissions: readonly string[], permission: Permission, on: boolean): Permission[] {
@@ -46,6 +54,8 @@ export interface OrganisationSummary {
   description: string;
   currency: string;
   defaultLocale: string;
+  /** IANA zone its new events default to, e.g. "Europe/Amsterdam". */
+  timeZone: string;
   /** The viewer's permissions there. */
   permissions: string[];
   /** The viewer's membership id. */
@@ -95,6 +105,8 @@ export interface OrganisationSettingsInput {
   description: string;
   currency: string;
   defaultLocale: string;
+  /** IANA zone; '' leaves it to identity (the default on creation, the current zone on update). */
+  timeZone: string;
 }
 
 export interface InviteInput {

@@ -18,6 +18,8 @@ export interface PublicShopEventView {
   startsAt: string;
   endsAt: string;
   location: EventLocation;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
 }
 
 export interface PublicShopItemView {

@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import { messages } from '../../src/messages';
 
 export const messagesByLocale = messages;
@@ -10,7 +10,7 @@ export type TestLocale = keyof typeof messagesByLocale;
 /** Server-renders a screen inside the same provider the BFF uses, in the given locale. */
 export function render(locale: TestLocale, element: ReactElement): string {
   return renderToString(
-    <NextIntlClientProvider locale={locale} messages={messagesByLocale[locale]} timeZone={DISPLAY_TIME_ZONE}>
+    <NextIntlClientProvider locale={locale} messages={messagesByLocale[locale]} timeZone={DEFAULT_TIME_ZONE}>
       {element}
     </NextIntlClientProvider>,
   );

@@ -29,6 +29,7 @@ const validBody = {
   endsAt: '2027-07-01T23:30:00+02:00',
   ticketLimit: null,
   location: { address: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'nl' },
+  timeZone: 'Europe/Amsterdam',
   translations: [{ locale: 'nl', name: 'Zomerfeest', description: 'In de open lucht' }],
 };
 
@@ -49,7 +50,13 @@ describe('the event body the BFF accepts', () => {
       ticketLimit: null,
       translations: [],
       location: { address: '', city: '', postalCode: '', country: '' },
+      // No zone: catalog keeps the event's (a new one: the platform's).
+      timeZone: '',
     });
+    expect(messagesOf(schema.safeParse({ ...validBody, timeZone: 'Mars/Base' }))).toEqual({
+      timeZone: 'Time zone is invalid',
+    });
+    expect(messagesOf(schema.safeParse({ ...validBody, timeZone: 7 }))).toEqual({ timeZone: 'Time zone is invalid' });
   });
 
   it("answers in the spec's words per field", () => {
@@ -130,6 +137,7 @@ const formValues: EventFormValues = {
   unlimited: false,
   ticketLimit: '500',
   location: { address: '', city: 'Amsterdam', postalCode: '', country: '' },
+  timeZone: 'Europe/Amsterdam',
   translation: { name: ' Zomerfeest ', description: '' },
 };
 
@@ -140,10 +148,12 @@ describe('the event form', () => {
     expect(schema.parse(formValues)).toEqual({
       name: 'Summer Fest',
       description: '',
-      startsAt: new Date(2027, 6, 1, 18, 0).toISOString(),
-      endsAt: new Date(2027, 6, 1, 23, 30).toISOString(),
+      // The wall clock of the event's zone (CEST in July), whatever the zone of the machine running the form.
+      startsAt: '2027-07-01T16:00:00.000Z',
+      endsAt: '2027-07-01T21:30:00.000Z',
       ticketLimit: 500,
       location: { address: '', city: 'Amsterdam', postalCode: '', country: '' },
+      timeZone: 'Europe/Amsterdam',
       translations: [{ locale: 'nl', name: 'Zomerfeest', description: '' }],
     });
     expect(
@@ -156,6 +166,11 @@ describe('the event form', () => {
     ).toMatchObject({
       ticketLimit: null,
       translations: [],
+    });
+    // The same wall clock in another zone is another moment.
+    expect(schema.parse({ ...formValues, timeZone: 'America/New_York' })).toMatchObject({
+      startsAt: '2027-07-01T22:00:00.000Z',
+      timeZone: 'America/New_York',
     });
   });
 

@@ -36,6 +36,7 @@ const event: EventView = {
   ticketLimit: 500,
   translations: [{ locale: 'nl', name: 'Zomerfeest', description: 'De hele dag.' }],
   location: { address: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'NL' },
+  timeZone: 'Europe/Amsterdam',
   ticketOptionCount: 2,
 };
 const list = (events: EventView[], filters: Partial<EventListView> = {}): EventListView => ({
@@ -46,12 +47,20 @@ const list = (events: EventView[], filters: Partial<EventListView> = {}): EventL
   status: '',
   ...filters,
 });
-const listProps = { orgId: ORG, mode: 'list' as const, ownLocale: 'en', navigate: noop, createEvent: never };
+const listProps = {
+  orgId: ORG,
+  mode: 'list' as const,
+  ownLocale: 'en',
+  ownTimeZone: 'Europe/Amsterdam',
+  navigate: noop,
+  createEvent: never,
+};
 const screenProps = {
   orgId: ORG,
   event,
   canEdit: true,
   ownLocale: 'en',
+  ownTimeZone: 'Europe/Amsterdam',
   publicUrl: `http://localhost/event/${EVENT}`,
   actions,
   refresh: noop,
@@ -252,6 +261,7 @@ describe('the public event page', () => {
     endsAt: event.endsAt,
     status: 'live',
     location: event.location,
+    timeZone: event.timeZone,
     ticketOptions: [{ id: 'tko_01jc5v3q8x0000000000000001', name: 'Regulier', description: 'Toegang' }],
   };
 

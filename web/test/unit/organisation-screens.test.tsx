@@ -1,8 +1,18 @@
+import { CreateOrganisationScreen } from '../../src/features/organisations/create-organisation-screen';
+import { GeneralSettingsScreen } from '../../src/features/organisations/general-settings-screen';
 import { InvitationScreen, isInvitedAccount } from '../../src/features/organisations/invitation-screen';
 import { MembersScreen, type MembersScreenProps } from '../../src/features/organisations/members-screen';
 import { visibleSettingsTabs } from '../../src/features/organisations/settings-frame';
-import { PRESETS, type InvitationDetails, type InvitationRow, type MemberRow } from '../../src/lib/organisations';
-import { render, text } from '../support/render';
+import { organisationSettingsSchema } from '../../src/lib/organisation-rules';
+import {
+  PRESETS,
+  timeZones,
+  type InvitationDetails,
+  type InvitationRow,
+  type MemberRow,
+  type OrganisationSummary,
+} from '../../src/lib/organisations';
+import { attributesOf, labelFor, render, text } from '../support/render';
 
 const ORG = 'org_01jc5v3q8x0000000000000000';
 const never = () => new Promise<never>(() => {});
@@ -97,6 +107,47 @@ describe('the members screen', () => {
     const html = render('nl', <MembersScreen {...membersProps({ members: [], invitations: [], query: 'zzz' })} />);
     expect(text(html)).toContain('Geen leden gevonden');
     expect(text(html)).toContain('‘zzz’');
+  });
+});
+
+describe('the organisation form', () => {
+  const organisation: OrganisationSummary = {
+    id: ORG,
+    name: 'Paradiso',
+    description: '',
+    currency: 'EUR',
+    defaultLocale: 'en',
+    timeZone: 'America/New_York',
+    permissions: [...PRESETS.owner],
+    memberId: owner.id,
+  };
+  /** The <option>s of the select with the given id, and which of them is selected. */
+  const optionsOf = (html: string, id: string) => {
+    const select = new RegExp(`<select[^>]*id="${id}"[^>]*>(.*?)</select>`).exec(html)?.[1] ?? '';
+    const options = [...select.matchAll(/<option value="([^"]*)"( selected="")?/g)];
+    return { values: options.map((match) => match[1]), selected: options.find((match) => match[2])?.[1] };
+  };
+
+  it('shows the organisation’s time zone among every zone, and submits it under timeZone', () => {
+    const html = render(
+      'en',
+      <GeneralSettingsScreen organisation={organisation} canEdit updateOrganisation={never} onSaved={noop} />,
+    );
+    expect(labelFor(html, 'timeZone')).toBe('Time zone');
+    expect(text(html)).toContain('New events use this time zone; each event can have its own.');
+    expect(attributesOf(html, 'timeZone')).toMatchObject({ name: 'timeZone' });
+    expect(optionsOf(html, 'timeZone')).toEqual({ values: timeZones(), selected: 'America/New_York' });
+    // What the form submits is the schema's output: the zone as shown.
+    expect(organisationSettingsSchema().parse(organisation).timeZone).toBe('America/New_York');
+  });
+
+  it('starts a new organisation in the platform’s zone on the server (the browser’s comes after mount)', () => {
+    const html = render(
+      'nl',
+      <CreateOrganisationScreen firstRun={false} defaultLocale="nl" createOrganisation={never} onCreated={noop} />,
+    );
+    expect(labelFor(html, 'timeZone')).toBe('Tijdzone');
+    expect(optionsOf(html, 'timeZone').selected).toBe('Europe/Amsterdam');
   });
 });
 

@@ -116,8 +116,16 @@ describe('organisation settings schema', () => {
       description: 'Concerts',
       currency: 'EUR',
       defaultLocale: 'nl',
+      timeZone: '',
     });
     expect(schema.parse({ name: 'P', currency: 'USD', defaultLocale: 'en' }).description).toBe('');
+  });
+
+  it('passes a listed time zone on as spelled and refuses any other', () => {
+    const settings = { name: 'P', currency: 'EUR', defaultLocale: 'en' };
+    expect(schema.parse({ ...settings, timeZone: 'Asia/Tokyo' }).timeZone).toBe('Asia/Tokyo');
+    for (const timeZone of ['Mars/Base', 'europe/amsterdam', `Europe/${'x'.repeat(58)}`])
+      expect(fieldsOf(schema.safeParse({ ...settings, timeZone }))).toEqual({ timeZone: 'Time zone is invalid' });
   });
 
   it("answers in the spec's words per field", () => {
@@ -144,7 +152,7 @@ describe('organisation settings schema', () => {
 
   it('speaks the viewer’s language when given its words and labels', () => {
     const dutch = organisationSettingsSchema(
-      { name: 'Naam', description: 'Omschrijving', currency: 'Valuta', defaultLocale: 'Taal' },
+      { name: 'Naam', description: 'Omschrijving', currency: 'Valuta', defaultLocale: 'Taal', timeZone: 'Tijdzone' },
       { ...SPEC_RULE_WORDS, required: (label) => `${label} is verplicht` },
     );
     expect(fieldsOf(dutch.safeParse({ currency: 'EUR', defaultLocale: 'en' }))).toEqual({ name: 'Naam is verplicht' });

@@ -29,6 +29,7 @@ const shop: PublicShopView = {
       startsAt: '2027-07-02T18:00:00.000Z',
       endsAt: '2027-07-02T22:00:00.000Z',
       location: { address: 'Dam 1', city: 'Amsterdam', postalCode: '1012 JS', country: 'NL' },
+      timeZone: 'Europe/Amsterdam',
     },
     {
       id: SAT,
@@ -36,6 +37,7 @@ const shop: PublicShopView = {
       startsAt: '2027-07-03T18:00:00.000Z',
       endsAt: '2027-07-03T22:00:00.000Z',
       location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' },
+      timeZone: 'Europe/Amsterdam',
     },
   ],
   items: [

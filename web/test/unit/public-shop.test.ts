@@ -13,6 +13,7 @@ const event = (id: string, startsAt: string): PublicShopEventView => ({
   name: id,
   startsAt,
   endsAt: startsAt,
+  timeZone: 'Europe/Amsterdam',
   location,
 });
 const item = (id: string, eventIds: string[]): PublicShopItemView => ({

@@ -61,6 +61,7 @@ const ticket: TicketPageView = {
       startsAt: '2031-07-04T16:00:00.000Z',
       endsAt: '2031-07-04T22:00:00.000Z',
       location: { address: 'Kade 1', city: 'Rotterdam', postalCode: '3011 AA', country: 'NL' },
+      timeZone: 'Europe/Amsterdam',
       status: 'live',
     },
     {
@@ -69,6 +70,7 @@ const ticket: TicketPageView = {
       startsAt: '2031-07-05T12:00:00.000Z',
       endsAt: '2031-07-05T22:00:00.000Z',
       location: { address: '', city: '', postalCode: '', country: '' },
+      timeZone: 'Europe/Amsterdam',
       status: 'live',
     },
   ],
@@ -98,7 +100,7 @@ describe('the public ticket page', () => {
     expect(page).toContain('Reference K7QF-2MXA Ticket Weekend pass Order number K-2031-0042');
     // Amsterdam time: 16:00Z is 18:00, 22:00Z midnight.
     expect(section(html, 'ticket-events', 'ul')).toMatch(
-      /^Harbour Friday When Jul 4, 2031, 6:00\s?PM\s?–\s?Jul 5, 2031, 12:00\s?AM Where Kade 1, 3011 AA Rotterdam, NL Harbour Saturday When Jul 5, 2031, 2:00\s?PM/,
+      /^Harbour Friday When Jul 4, 2031, 6:00\s?PM\s?–\s?Jul 5, 2031, 12:00\s?AM GMT\+2 Where Kade 1, 3011 AA Rotterdam, NL Harbour Saturday When Jul 5, 2031, 2:00\s?PM/,
     );
     expect(page).toContain('Events (2)');
     expect(section(html, 'ticket-print', 'button')).toBe('Print ticket');
@@ -644,6 +646,7 @@ describe("the event Overview's sales and check-ins", () => {
     ticketLimit: null,
     translations: [],
     location: { address: '', city: 'Rotterdam', postalCode: '', country: 'NL' },
+    timeZone: 'Europe/Amsterdam',
     ticketOptionCount: 2,
   };
   const overview = (ticketStats?: TicketStatsView | null) =>
@@ -682,6 +685,7 @@ describe('Scan Tickets', () => {
     ticketLimit: null,
     translations: [],
     location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' },
+    timeZone: 'Europe/Amsterdam',
     ticketOptionCount: 1,
   });
   const NOW = Date.parse('2031-07-04T12:00:00.000Z');

@@ -1,4 +1,5 @@
-// POST /api/organisations {name, description, currency, defaultLocale} → 201 { organisation }: the caller becomes its owner.
+// POST /api/organisations {name, description, currency, defaultLocale, timeZone?} → 201 { organisation }: the caller
+// becomes its owner; without a time zone it gets Europe/Amsterdam.
 import { organisationSettingsSchema } from '@kassa/web/lib/organisation-rules';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../server/handler';

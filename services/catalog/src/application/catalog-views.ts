@@ -30,6 +30,7 @@ export function toEventMessage(event: CatalogEvent, ticketOptionCount: number): 
     ticketLimit: event.ticketLimit ?? undefined,
     translations: copyTranslations(event.translations),
     location: { address: event.address, city: event.city, postalCode: event.postalCode, country: event.country },
+    timeZone: event.timeZone,
     version: event.version,
     createdAt: event.createdAt,
     deletedAt: event.deletedAt ?? undefined,
@@ -61,6 +62,7 @@ export function eventValuesOf(event: CatalogEvent): EventValues & { status: Even
     ticketLimit: event.ticketLimit ?? null,
     translations: event.translations,
     location: { address: event.address, city: event.city, postalCode: event.postalCode, country: event.country },
+    timeZone: event.timeZone,
     status: event.status as EventStatus,
   };
 }
@@ -74,6 +76,7 @@ export function assignEventValues(event: CatalogEvent, values: EventValues): voi
     endsAt: values.endsAt,
     ticketLimit: values.ticketLimit,
     translations: values.translations,
+    timeZone: values.timeZone,
     ...values.location,
   });
 }

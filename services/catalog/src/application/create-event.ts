@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import { newId } from '@kassa/platform/ids';
 import type { CreateEventRequest, CreateEventResponse } from '@kassa/proto/catalog/v1/events';
 import { checkEventFields } from '../domain/event-fields';
@@ -14,7 +15,7 @@ export async function createEvent(
 ): Promise<CreateEventResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
-  const values = checkEventFields(request.fields);
+  const values = checkEventFields(request.fields, DEFAULT_TIME_ZONE);
   const now = ctx.now();
   return ctx.orm.em.fork().transactional(async (em) => {
     const event = em.create(EventEntity, {
@@ -35,6 +36,7 @@ export async function createEvent(
       city: '',
       postalCode: '',
       country: '',
+      timeZone: values.timeZone,
     });
     assignEventValues(event, values);
     const message = await recordEventChange(em, event, undefined, { action: 'created', actorUserId, at: now });

@@ -1,5 +1,6 @@
 import { FailedPreconditionError } from '@kassa/platform/errors';
 import type { UpdateEventRequest, UpdateEventResponse } from '@kassa/proto/catalog/v1/events';
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import { checkEventFields } from '../domain/event-fields';
 import { eventProperties } from '../domain/history';
 import { type CatalogContext, type Caller, WRITE, authorizeCaller, scheduleDeadlines } from './catalog-context';
@@ -14,11 +15,13 @@ export async function updateEvent(
 ): Promise<UpdateEventResponse> {
   checkIds(request);
   const actorUserId = await authorizeCaller(ctx, caller, request.organisationId, WRITE);
-  const values = checkEventFields(request.fields);
+  // Checked before any read; the event's own zone fills in an empty one once it is loaded.
+  checkEventFields(request.fields, DEFAULT_TIME_ZONE);
   const now = ctx.now();
   const result = await ctx.orm.em.fork().transactional(async (em) => {
     const event = await loadEvent(em, request.organisationId, request.eventId, true);
     if (event.status === 'deleted') throw new FailedPreconditionError('The event is deleted');
+    const values = checkEventFields(request.fields, event.timeZone);
     const before = eventProperties(eventValuesOf(event));
     assignEventValues(event, values);
     // Saving the same values again is not a change: no version, no history, no message.

@@ -1,6 +1,7 @@
 import { Violations, messages } from '@kassa/platform/errors';
 import { isCountryCode } from './countries';
 import { LOCATION_LIMITS } from '@kassa/contracts/catalog-texts';
+import { isTimeZone } from '@kassa/contracts/time-zones';
 import { DESCRIPTION_MAX, NAME_MAX, type Translation, checkTranslations } from './translations';
 
 export interface Location {
@@ -21,6 +22,8 @@ export interface EventFieldsInput {
   ticketLimit?: number;
   translations: readonly Partial<Translation>[];
   location?: Partial<Location>;
+  /** IANA zone its dates are in; '' or unset keeps the event's zone (a new event: its organisation's). */
+  timeZone?: string;
 }
 
 /** The checked, normalised editable values of an event. */
@@ -33,6 +36,8 @@ export interface EventValues {
   ticketLimit: number | null;
   translations: Translation[];
   location: Location;
+  /** IANA zone its dates are shown and edited in. */
+  timeZone: string;
 }
 
 const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
@@ -41,7 +46,7 @@ const isDate = (value: unknown): value is Date => value instanceof Date && !Numb
  * Validates an event's fields with the specification's messages. Field names are the JSON/form names the BFF
  * uses (name, startsAt, translations.0.name, location.city, …) so it can show each message beside its field.
  */
-export function checkEventFields(input: EventFieldsInput | undefined): EventValues {
+export function checkEventFields(input: EventFieldsInput | undefined, currentTimeZone: string): EventValues {
   const violations = new Violations();
   const fields: Partial<EventFieldsInput> = input ?? {};
   const name = violations.string('name', fields.name, { label: 'Name', required: true, maxLength: NAME_MAX });
@@ -63,9 +68,20 @@ export function checkEventFields(input: EventFieldsInput | undefined): EventValu
       : violations.int('ticketLimit', fields.ticketLimit, { label: 'Ticket limit', min: 1 });
   const translations = checkTranslations(violations, fields.translations);
   const location = checkLocation(violations, fields.location ?? {});
+  const timeZone = fields.timeZone === undefined || fields.timeZone === '' ? currentTimeZone : fields.timeZone;
+  if (!isTimeZone(timeZone)) violations.add('timeZone', messages.invalid('Time zone'));
 
   violations.throwIfAny();
-  return { name, description, startsAt: startsAt as Date, endsAt: endsAt as Date, ticketLimit, translations, location };
+  return {
+    name,
+    description,
+    startsAt: startsAt as Date,
+    endsAt: endsAt as Date,
+    ticketLimit,
+    translations,
+    location,
+    timeZone,
+  };
 }
 
 function checkLocation(violations: Violations, input: Partial<Location>): Location {

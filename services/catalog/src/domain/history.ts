@@ -42,6 +42,7 @@ export function eventProperties(event: EventValues & { status: EventStatus | str
     ticketLimit: event.ticketLimit,
     translations: event.translations.map(({ locale, name, description }) => ({ locale, name, description })),
     location: { ...event.location },
+    timeZone: event.timeZone,
   };
 }
 

@@ -16,6 +16,7 @@ export interface PublicEventView {
   endsAt: Date;
   status: string;
   location: Location;
+  timeZone: string;
   ticketOptions: { id: string; name: string; description: string }[];
 }
 
@@ -28,6 +29,7 @@ export function publicEventView(
     endsAt: Date;
     status: string;
     location: Location;
+    timeZone: string;
   },
   ticketOptions: readonly (Texts & { id: string })[],
   locale: string,
@@ -40,6 +42,7 @@ export function publicEventView(
     endsAt: event.endsAt,
     status: event.status,
     location: { ...event.location },
+    timeZone: event.timeZone,
     ticketOptions: ticketOptions.map((option) => ({ id: option.id, ...textsIn(locale, option) })),
   };
 }

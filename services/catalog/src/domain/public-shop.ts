@@ -30,7 +30,10 @@ export interface PublicShopSource {
     maxPerOrder: number | null;
   }[];
   ticketOptions: ReadonlyMap<string, Texts>;
-  events: ReadonlyMap<string, Texts & { id: string; status: string; startsAt: Date; endsAt: Date; location: Location }>;
+  events: ReadonlyMap<
+    string,
+    Texts & { id: string; status: string; startsAt: Date; endsAt: Date; location: Location; timeZone: string }
+  >;
 }
 
 export interface PublicShopView {
@@ -44,7 +47,7 @@ export interface PublicShopView {
   currency: string;
   passwordRequired: boolean;
   donation: DonationOption;
-  events: { id: string; name: string; startsAt: Date; endsAt: Date; location: Location }[];
+  events: { id: string; name: string; startsAt: Date; endsAt: Date; location: Location; timeZone: string }[];
   items: {
     id: string;
     name: string;
@@ -101,6 +104,7 @@ export function publicShopView(
       startsAt: event.startsAt,
       endsAt: event.endsAt,
       location: { ...event.location },
+      timeZone: event.timeZone,
     }));
   // An item's events are listed in the order of the shop's events, as the contract promises.
   const rank = new Map(events.map((event, index) => [event.id, index]));

@@ -19,6 +19,8 @@ export const EventEntity = defineEntity({
     city: p.string(),
     postalCode: p.string(),
     country: p.string(),
+    /** IANA zone its dates are shown and edited in. */
+    timeZone: p.string(),
     version: p.integer(),
     createdAt: p.datetime(),
     deletedAt: p.datetime().nullable(),

@@ -7,6 +7,7 @@ import { Migration20261210CatalogInitial } from './migrations/migration-20261210
 import { Migration20261220CatalogShops } from './migrations/migration-20261220-catalog-shops';
 import { Migration20261231CatalogShortHolds } from './migrations/migration-20261231-catalog-short-holds';
 import { Migration20270601CatalogComingSoon } from './migrations/migration-20270601-catalog-coming-soon';
+import { Migration20270701CatalogEventTimeZone } from './migrations/migration-20270701-catalog-event-time-zone';
 import { ShopItemEntity } from './shop-item.entity';
 import { ShopEntity } from './shop.entity';
 import { TicketOptionEntity } from './ticket-option.entity';
@@ -28,4 +29,5 @@ export const catalogMigrations: MigrationObject[] = [
   { name: 'Migration20261220CatalogShops', class: Migration20261220CatalogShops },
   { name: 'Migration20261231CatalogShortHolds', class: Migration20261231CatalogShortHolds },
   { name: 'Migration20270601CatalogComingSoon', class: Migration20270601CatalogComingSoon },
+  { name: 'Migration20270701CatalogEventTimeZone', class: Migration20270701CatalogEventTimeZone },
 ];

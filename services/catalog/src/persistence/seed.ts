@@ -55,6 +55,7 @@ function summerConcert(now: Date): EventFields {
       },
     ],
     location,
+    timeZone: 'Europe/Amsterdam',
   };
 }
 
@@ -85,6 +86,7 @@ function autumnWorkshop(now: Date): EventFields {
       { locale: 'nl', name: 'Herfstworkshop pottenbakken', description: 'Draai je eerste kom in drie uur.' },
     ],
     location: { address: 'Oudegracht 100', city: 'Utrecht', postalCode: '3511 AX', country: 'NL' },
+    timeZone: 'Europe/Amsterdam',
   };
 }
 
@@ -96,6 +98,7 @@ function springMarket(now: Date): EventFields {
     endsAt: at(now, -20, 17),
     translations: [{ locale: 'nl', name: 'Voorjaarsmarkt', description: 'Lokale makers, planten en koffie.' }],
     location: { address: 'Grote Markt 1', city: 'Haarlem', postalCode: '2011 RD', country: 'NL' },
+    timeZone: 'Europe/Amsterdam',
   };
 }
 
@@ -114,6 +117,7 @@ function jazzNight(now: Date): EventFields {
       },
     ],
     location,
+    timeZone: 'Europe/Amsterdam',
   };
 }
 

@@ -33,6 +33,7 @@ const fields = (startsAt: Date, endsAt: Date) => ({
   endsAt,
   translations: [],
   location: { address: '', city: 'Rotterdam', postalCode: '', country: 'NL' },
+  timeZone: 'Europe/Amsterdam',
 });
 
 async function liveEvent(now: Date, endsAt: Date): Promise<string> {

@@ -46,6 +46,7 @@ const eventFields = (overrides: Partial<EventFields> = {}): EventFields => ({
     { locale: 'nl', name: 'Zomerconcert', description: 'Livemuziek in het park' },
   ],
   location: { address: 'Museumplein 1', city: 'Amsterdam', postalCode: '1071 DJ', country: 'NL' },
+  timeZone: '',
   ...overrides,
 });
 const optionFields = (overrides: Partial<TicketOptionFields> = {}): TicketOptionFields => ({
@@ -242,6 +243,7 @@ describe('EventService as an organiser', () => {
       'startsAt',
       'status',
       'ticketLimit',
+      'timeZone',
       'translations',
     ]);
     expect(createdEntry.name).toEqual({ from: null, to: 'Summer Concert' });
@@ -308,6 +310,26 @@ describe('EventService as an organiser', () => {
       ['created', 1, orgA],
       ['deleted', 2, orgA],
     ]);
+  });
+
+  it("keeps each event's own time zone: Amsterdam unless given, changed only by a zone, shown to guests", async () => {
+    const event = await newEvent(orgA, owner);
+    expect(event.timeZone).toBe('Europe/Amsterdam');
+    const update = (timeZone: string) =>
+      h.client.updateEvent({ organisationId: orgA, eventId: event.id, fields: eventFields({ timeZone }) }, as(owner));
+    expect((await update('America/New_York')).event).toMatchObject({ timeZone: 'America/New_York', version: 2 });
+    // A form that sends no zone keeps the event's: no change, no new version.
+    expect((await update('')).event).toMatchObject({ timeZone: 'America/New_York', version: 2 });
+    const before = await fingerprint();
+    await expect(update('Mars/Base')).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      violations: [{ field: 'timeZone', message: 'Time zone is invalid' }],
+    });
+    expect(await fingerprint()).toEqual(before);
+    await h.client.publishEvent({ organisationId: orgA, eventId: event.id }, as(owner));
+    expect((await h.client.getPublicEvent({ eventId: event.id, locale: 'en' })).event!.timeZone).toBe(
+      'America/New_York',
+    );
   });
 
   it('refuses invalid fields with INVALID_ARGUMENT and field violations, changing nothing', async () => {

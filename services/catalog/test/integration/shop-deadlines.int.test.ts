@@ -167,6 +167,7 @@ describe('the removal 14 days after deletion', () => {
         endsAt: new Date('2030-07-01T12:00:00Z'),
         translations: [],
         location: undefined,
+        timeZone: '',
       },
     });
     const { ticketOption } = await createTicketOption(at(now), SYSTEM, {
@@ -242,6 +243,7 @@ describe('the removal 14 days after deletion', () => {
           endsAt: new Date('2030-09-01T12:00:00Z'),
           translations: [],
           location: undefined,
+          timeZone: '',
         },
       });
       const { ticketOption } = await createTicketOption(at(now), SYSTEM, {

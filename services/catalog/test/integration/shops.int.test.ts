@@ -48,6 +48,7 @@ const eventFields = (name: string, startsAt = hours(48)): EventFields => ({
   endsAt: new Date(startsAt.getTime() + 4 * 3600_000),
   translations: [{ locale: 'nl', name: `${name} NL`, description: '' }],
   location: { address: '', city: 'Utrecht', postalCode: '', country: 'NL' },
+  timeZone: 'Europe/Amsterdam',
 });
 const OPENS = hours(-1);
 const CLOSES = hours(24 * 30);

@@ -12,7 +12,7 @@ const valid: EventFieldsInput = {
 
 function violationsOf(input: Partial<EventFieldsInput>): { field: string; message: string }[] {
   try {
-    checkEventFields({ ...valid, ...input } as EventFieldsInput);
+    checkEventFields({ ...valid, ...input } as EventFieldsInput, 'Europe/Amsterdam');
   } catch (error) {
     if (error instanceof ValidationError) return error.violations;
     throw error;
@@ -22,7 +22,7 @@ function violationsOf(input: Partial<EventFieldsInput>): { field: string; messag
 
 describe('checkEventFields', () => {
   it('trims texts, upper-cases the country and reads an unset ticket limit as unlimited', () => {
-    const values = checkEventFields(valid);
+    const values = checkEventFields(valid, 'Europe/Amsterdam');
     expect(values).toMatchObject({ name: 'Summer Concert', ticketLimit: null, location: { country: 'NL' } });
     expect(values.translations).toEqual([{ locale: 'nl', name: 'Zomerconcert', description: 'Livemuziek' }]);
   });
@@ -43,7 +43,7 @@ describe('checkEventFields', () => {
   });
 
   it('takes a ticket limit of at least 1', () => {
-    expect(checkEventFields({ ...valid, ticketLimit: 1 }).ticketLimit).toBe(1);
+    expect(checkEventFields({ ...valid, ticketLimit: 1 }, 'Europe/Amsterdam').ticketLimit).toBe(1);
     expect(violationsOf({ ticketLimit: 0 })).toEqual([{ field: 'ticketLimit', message: 'Minimum value is 1' }]);
     expect(violationsOf({ ticketLimit: -5 })).toEqual([{ field: 'ticketLimit', message: 'Minimum value is 1' }]);
   });
@@ -66,7 +66,7 @@ describe('checkEventFields', () => {
   });
 
   it('takes an assigned ISO 3166-1 alpha-2 country or none', () => {
-    expect(checkEventFields({ ...valid, location: undefined }).location).toEqual({
+    expect(checkEventFields({ ...valid, location: undefined }, 'Europe/Amsterdam').location).toEqual({
       address: '',
       city: '',
       postalCode: '',
@@ -100,8 +100,19 @@ describe('checkEventFields', () => {
 
   it('drops a translation that says nothing', () => {
     expect(
-      checkEventFields({ ...valid, translations: [{ locale: 'en', name: ' ', description: '' }] }).translations,
+      checkEventFields({ ...valid, translations: [{ locale: 'en', name: ' ', description: '' }] }, 'Europe/Amsterdam')
+        .translations,
     ).toEqual([]);
+  });
+
+  it('keeps the current zone when none is given, takes a known one, and refuses any other spelling', () => {
+    expect(checkEventFields(valid, 'Europe/London').timeZone).toBe('Europe/London');
+    expect(checkEventFields({ ...valid, timeZone: '' }, 'Europe/London').timeZone).toBe('Europe/London');
+    expect(checkEventFields({ ...valid, timeZone: 'America/New_York' }, 'Europe/London').timeZone).toBe(
+      'America/New_York',
+    );
+    for (const timeZone of ['Mars/Base', 'europe/amsterdam', ' Europe/Amsterdam', 'CEST', 'x'.repeat(65)])
+      expect(violationsOf({ timeZone })).toEqual([{ field: 'timeZone', message: 'Time zone is invalid' }]);
   });
 
   it('reports every violation at once', () => {

@@ -8,6 +8,7 @@ const event = {
   ticketLimit: null,
   translations: [{ locale: 'nl', name: 'Concert NL', description: '' }],
   location: { address: '', city: 'Amsterdam', postalCode: '', country: 'NL' },
+  timeZone: 'Europe/Amsterdam',
   status: 'draft',
 };
 
@@ -22,6 +23,7 @@ describe('history properties', () => {
       'startsAt',
       'status',
       'ticketLimit',
+      'timeZone',
       'translations',
     ]);
     expect(changes.startsAt).toEqual({ from: null, to: '2026-07-01T18:00:00.000Z' });

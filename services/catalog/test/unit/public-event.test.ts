@@ -11,6 +11,7 @@ const event = {
   status: 'live',
   location: { address: 'Museumplein 1', city: 'Amsterdam', postalCode: '1071 DJ', country: 'NL' },
   translations: [{ locale: 'nl', name: 'Zomerconcert', description: '' }],
+  timeZone: 'America/New_York',
 };
 const options = [
   {
@@ -28,6 +29,7 @@ describe('the public view of an event', () => {
       name: 'Zomerconcert',
       status: 'live',
       location: event.location,
+      timeZone: 'America/New_York',
       organisationId: 'org_1',
     });
     expect(view.ticketOptions).toEqual([{ id: 'tko_1', name: 'Standaard', description: 'Toegang' }]);

@@ -12,6 +12,7 @@ const event = (id: string, status: string, day: number) => ({
   startsAt: new Date(`2026-07-${String(day).padStart(2, '0')}T18:00:00Z`),
   endsAt: new Date(`2026-07-${String(day).padStart(2, '0')}T23:00:00Z`),
   location,
+  timeZone: 'Europe/Amsterdam',
 });
 const item = (
   id: string,

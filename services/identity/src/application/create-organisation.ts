@@ -3,6 +3,7 @@ import { newId } from '@kassa/platform/ids';
 import type { CreateOrganisationRequest, CreateOrganisationResponse } from '@kassa/proto/identity/v1/organisations';
 import { toLocale } from '@kassa/contracts/locales';
 import { DEFAULT_CURRENCY } from '@kassa/contracts/currencies';
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import { checkOrganisationSettings, nameFromDisplayName } from '../domain/organisation-rules';
 import { PRESETS } from '@kassa/contracts/permissions';
 import { publishMemberChanged } from '../events/member-changed.publisher';
@@ -30,6 +31,7 @@ export async function createOrganisation(
     const settings = checkOrganisationSettings(request, {
       currency: DEFAULT_CURRENCY,
       defaultLocale: toLocale(user.locale),
+      timeZone: DEFAULT_TIME_ZONE,
     });
     const now = ctx.now();
     const organisation = em.create(OrganisationEntity, {

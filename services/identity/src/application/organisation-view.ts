@@ -13,8 +13,8 @@ import type { Organisation } from '../persistence/organisation.entity';
 import { UserEntity } from '../persistence/user.entity';
 
 export function toOrganisationMessage(organisation: Organisation): OrganisationMessage {
-  const { id, name, description, currency, defaultLocale, createdAt, version } = organisation;
-  return { id, name, description, currency, defaultLocale, createdAt, version };
+  const { id, name, description, currency, defaultLocale, createdAt, version, timeZone } = organisation;
+  return { id, name, description, currency, defaultLocale, createdAt, version, timeZone };
 }
 
 export function toMyOrganisation(organisation: Organisation, member: Member): MyOrganisation {

@@ -6,8 +6,9 @@ import { type ActorRef, checkIds, requireActor, requireMembership, requirePermis
 import { toMyOrganisation } from './organisation-view';
 
 /**
- * Replaces the general settings; needs "organisation.settings". The row is locked so versions never collide, and
- * sending the same settings again changes nothing (no new version, no event): a retried call is harmless.
+ * Replaces the general settings (an empty time zone keeps the current one); needs "organisation.settings". The row
+ * is locked so versions never collide, and sending the same settings again changes nothing (no new version, no
+ * event): a retried call is harmless.
  */
 export async function updateOrganisation(
   ctx: IdentityContext,
@@ -19,7 +20,7 @@ export async function updateOrganisation(
   return ctx.orm.em.fork().transactional(async (em) => {
     const { organisation, member } = await requireMembership(em, request.organisationId, userId, true);
     requirePermission(member, 'organisation.settings');
-    const settings = checkOrganisationSettings(request);
+    const settings = checkOrganisationSettings(request, { timeZone: organisation.timeZone });
     const changed = (Object.keys(settings) as (keyof typeof settings)[]).filter(
       (key) => organisation[key] !== settings[key],
     );

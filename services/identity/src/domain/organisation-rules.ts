@@ -6,12 +6,14 @@ import {
 } from '@kassa/contracts/organisations';
 import { isCurrency } from '@kassa/contracts/currencies';
 import { isLocale } from '@kassa/contracts/locales';
+import { isTimeZone } from '@kassa/contracts/time-zones';
 
 export interface OrganisationSettings {
   name: string;
   description: string;
   currency: string;
   defaultLocale: string;
+  timeZone: string;
 }
 
 export interface OrganisationInput {
@@ -19,15 +21,18 @@ export interface OrganisationInput {
   description?: string;
   currency?: string;
   defaultLocale?: string;
+  timeZone?: string;
 }
 
 /**
  * The organisation's general settings, trimmed and checked; every violation at once (snake_case fields, the
- * spec's wording). An empty currency or locale takes the given fallback (creation), otherwise both are required.
+ * spec's wording). An empty currency, locale or time zone takes the given fallback (creation: the defaults; update:
+ * the current zone), otherwise each is required. A zone is taken exactly as spelled in the list ("europe/amsterdam"
+ * is not one).
  */
 export function checkOrganisationSettings(
   input: OrganisationInput,
-  fallback?: { currency: string; defaultLocale: string },
+  fallback?: { currency?: string; defaultLocale?: string; timeZone?: string },
 ): OrganisationSettings {
   const v = new Violations();
   const name = v.string('name', input.name, { label: 'Name', required: true, maxLength: ORGANISATION_NAME_MAX_LENGTH });
@@ -47,8 +52,14 @@ export function checkOrganisationSettings(
     required: true,
     check: isLocale,
   });
+  // isTimeZone bounds the length too: an overlong name is as invalid as a misspelt one.
+  const timeZone = v.string('time_zone', (input.timeZone ?? '').trim() || fallback?.timeZone || '', {
+    label: 'Time zone',
+    required: true,
+    check: isTimeZone,
+  });
   v.throwIfAny();
-  return { name, description, currency, defaultLocale };
+  return { name, description, currency, defaultLocale, timeZone };
 }
 
 export interface MemberName {

@@ -12,12 +12,12 @@ export function publishOrganisationChanged(
   actorUserId: string,
   now: Date,
 ): void {
-  const { id, name, description, currency, defaultLocale, version } = organisation;
+  const { id, name, description, currency, defaultLocale, version, timeZone } = organisation;
   addToOutbox(em, {
     subject: verb === 'created' ? IDENTITY_SUBJECTS.organisationCreated : IDENTITY_SUBJECTS.organisationUpdated,
     type: OrganisationChanged,
     message: {
-      organisation: { id, name, description, currency, defaultLocale, version },
+      organisation: { id, name, description, currency, defaultLocale, version, timeZone },
       actorUserId,
       occurredAt: now,
     },

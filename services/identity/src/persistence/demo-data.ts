@@ -16,4 +16,5 @@ export const DEMO_ORGANISATION = {
   description: 'Concerts, talks and club nights to try Kassa with.',
   currency: 'EUR',
   defaultLocale: 'en',
+  timeZone: 'Europe/Amsterdam',
 } as const;

@@ -10,6 +10,7 @@ export const OrganisationEntity = defineEntity({
     description: p.string(),
     currency: p.string(),
     defaultLocale: p.string(),
+    timeZone: p.string(),
     version: p.integer(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

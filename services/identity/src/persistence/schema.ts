@@ -2,6 +2,7 @@ import { platformEntities, platformMigrations } from '@kassa/platform/persistenc
 import { Migration20261122IdentityInitial } from './migrations/migration-20261122-identity-initial';
 import { Migration20261201IdentitySocialSignIn } from './migrations/migration-20261201-identity-social-sign-in';
 import { Migration20261215IdentityOrganisations } from './migrations/migration-20261215-identity-organisations';
+import { Migration20270701IdentityTimeZone } from './migrations/migration-20270701-identity-time-zone';
 import { InvitationEntity } from './invitation.entity';
 import { MemberEntity } from './member.entity';
 import { MemberRemovalEntity } from './member-removal.entity';
@@ -31,4 +32,5 @@ export const identityMigrations = [
   { name: 'Migration20261122IdentityInitial', class: Migration20261122IdentityInitial },
   { name: 'Migration20261201IdentitySocialSignIn', class: Migration20261201IdentitySocialSignIn },
   { name: 'Migration20261215IdentityOrganisations', class: Migration20261215IdentityOrganisations },
+  { name: 'Migration20270701IdentityTimeZone', class: Migration20270701IdentityTimeZone },
 ];

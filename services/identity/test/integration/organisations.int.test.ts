@@ -35,7 +35,7 @@ async function person(label: string, displayName = ''): Promise<Person> {
 
 async function organisationOf(owner: Person, name = 'Test Events') {
   const created = await orgs().createOrganisation(
-    { name, description: '', currency: '', defaultLocale: '' },
+    { name, description: '', currency: '', defaultLocale: '', timeZone: '' },
     as(owner.userId),
   );
   return created.organisation!.organisation!.id;
@@ -101,7 +101,7 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
   it('creates an organisation owned by the actor, with defaults, and publishes it', async () => {
     const owner = await person('creator', 'Olga van Owner');
     const created = await orgs().createOrganisation(
-      { name: '  Zeta Club ', description: 'Jazz nights', currency: '', defaultLocale: '' },
+      { name: '  Zeta Club ', description: 'Jazz nights', currency: '', defaultLocale: '', timeZone: '' },
       as(owner.userId),
     );
     const mine = created.organisation!;
@@ -110,6 +110,7 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
       description: 'Jazz nights',
       currency: 'EUR',
       defaultLocale: 'en',
+      timeZone: 'Europe/Amsterdam',
       version: 1,
     });
     expect(mine.organisation!.id).toMatch(/^org_[0-9a-z]{26}$/);
@@ -117,7 +118,7 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
     expect(mine.memberId).toMatch(/^mem_/);
 
     await orgs().createOrganisation(
-      { name: 'alpha Society', description: '', currency: 'gbp', defaultLocale: 'nl' },
+      { name: 'alpha Society', description: '', currency: 'gbp', defaultLocale: 'nl', timeZone: 'America/New_York' },
       as(owner.userId),
     );
     const listed = await orgs().listMyOrganisations({}, as(owner.userId));
@@ -126,10 +127,11 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
         entry.organisation!.name,
         entry.organisation!.currency,
         entry.organisation!.defaultLocale,
+        entry.organisation!.timeZone,
       ]),
     ).toEqual([
-      ['alpha Society', 'GBP', 'nl'],
-      ['Zeta Club', 'EUR', 'en'],
+      ['alpha Society', 'GBP', 'nl', 'America/New_York'],
+      ['Zeta Club', 'EUR', 'en', 'Europe/Amsterdam'],
     ]);
     await expect(orgs().getOrganisation({ organisationId: mine.organisation!.id }, as(owner.userId))).resolves.toEqual({
       organisation: mine,
@@ -161,6 +163,7 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
           currency: 'EUR',
           defaultLocale: 'en',
           version: 1,
+          timeZone: 'Europe/Amsterdam',
         },
         actorUserId: owner.userId,
       }),
@@ -180,7 +183,7 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
     const owner = await person('invalid');
     await expect(
       orgs().createOrganisation(
-        { name: ' ', description: 'x'.repeat(1001), currency: 'ABC', defaultLocale: 'de' },
+        { name: ' ', description: 'x'.repeat(1001), currency: 'ABC', defaultLocale: 'de', timeZone: 'Mars/Base' },
         as(owner.userId),
       ),
     ).rejects.toMatchObject({
@@ -190,22 +193,37 @@ describe('CreateOrganisation, GetOrganisation, ListMyOrganisations', () => {
         { field: 'description', message: 'Description is too long' },
         { field: 'currency', message: 'Currency is invalid' },
         { field: 'default_locale', message: 'Language is invalid' },
+        { field: 'time_zone', message: 'Time zone is invalid' },
       ],
     });
+    // Zones are spelled exactly as listed, and an overlong one is invalid rather than too long.
+    for (const timeZone of ['europe/amsterdam', 'Europe/' + 'x'.repeat(58)])
+      await expect(
+        orgs().createOrganisation(
+          { name: 'Zoned', description: '', currency: '', defaultLocale: '', timeZone },
+          as(owner.userId),
+        ),
+      ).rejects.toMatchObject({
+        code: status.INVALID_ARGUMENT,
+        violations: [{ field: 'time_zone', message: 'Time zone is invalid' }],
+      });
     await expect(
       orgs().createOrganisation(
-        { name: 'x'.repeat(101), description: '', currency: '', defaultLocale: '' },
+        { name: 'x'.repeat(101), description: '', currency: '', defaultLocale: '', timeZone: '' },
         as(owner.userId),
       ),
     ).rejects.toMatchObject({
       violations: [{ field: 'name', message: 'Name is too long' }],
     });
     await expect(
-      orgs().createOrganisation({ name: 'Nobody', description: '', currency: '', defaultLocale: '' }),
+      orgs().createOrganisation({ name: 'Nobody', description: '', currency: '', defaultLocale: '', timeZone: '' }),
     ).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
     await expect(orgs().listMyOrganisations({})).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
     await expect(
-      orgs().createOrganisation({ name: 'Ghost', description: '', currency: '', defaultLocale: '' }, as(newId('usr'))),
+      orgs().createOrganisation(
+        { name: 'Ghost', description: '', currency: '', defaultLocale: '', timeZone: '' },
+        as(newId('usr')),
+      ),
     ).rejects.toMatchObject({
       code: status.UNAUTHENTICATED,
     });
@@ -233,24 +251,37 @@ describe('UpdateOrganisation', () => {
   it('replaces the settings, bumps the version once per change and publishes it', async () => {
     const owner = await person('updater');
     const organisationId = await organisationOf(owner, 'Before');
-    const request = { organisationId, name: 'After', description: 'New text', currency: 'SEK', defaultLocale: 'nl' };
+    const request = {
+      organisationId,
+      name: 'After',
+      description: 'New text',
+      currency: 'SEK',
+      defaultLocale: 'nl',
+      timeZone: 'Asia/Tokyo',
+    };
     const updated = await orgs().updateOrganisation(request, as(owner.userId));
     expect(updated.organisation!.organisation).toMatchObject({
       name: 'After',
       description: 'New text',
       currency: 'SEK',
       defaultLocale: 'nl',
+      timeZone: 'Asia/Tokyo',
       version: 2,
     });
-    // The same settings again (a retry) change nothing.
+    // The same settings again (a retry) change nothing, nor does leaving the time zone out.
     const again = await orgs().updateOrganisation(request, as(owner.userId));
     expect(again.organisation!.organisation!.version).toBe(2);
+    const zoneLeftOut = await orgs().updateOrganisation({ ...request, timeZone: '' }, as(owner.userId));
+    expect(zoneLeftOut.organisation!.organisation).toMatchObject({ timeZone: 'Asia/Tokyo', version: 2 });
+    await expect(orgs().getOrganisation({ organisationId }, as(owner.userId))).resolves.toMatchObject({
+      organisation: { organisation: { timeZone: 'Asia/Tokyo', version: 2 } },
+    });
     const events = (
       await outboxEvents('kassa.identity.organisation.updated', (p) => OrganisationChanged.decode(p))
     ).filter((e) => e.organisation!.id === organisationId);
     expect(events).toEqual([
       expect.objectContaining({
-        organisation: expect.objectContaining({ name: 'After', version: 2 }),
+        organisation: expect.objectContaining({ name: 'After', timeZone: 'Asia/Tokyo', version: 2 }),
         actorUserId: owner.userId,
       }),
     ]);
@@ -263,7 +294,7 @@ describe('UpdateOrganisation', () => {
     const before = await snapshot(organisationId);
     await expect(
       orgs().updateOrganisation(
-        { organisationId, name: 'Hijack', description: '', currency: 'EUR', defaultLocale: 'en' },
+        { organisationId, name: 'Hijack', description: '', currency: 'EUR', defaultLocale: 'en', timeZone: '' },
         as(boxOffice.userId),
       ),
     ).rejects.toMatchObject({
@@ -271,7 +302,7 @@ describe('UpdateOrganisation', () => {
     });
     await expect(
       orgs().updateOrganisation(
-        { organisationId, name: '', description: '', currency: '', defaultLocale: '' },
+        { organisationId, name: '', description: '', currency: '', defaultLocale: '', timeZone: '' },
         as(owner.userId),
       ),
     ).rejects.toMatchObject({
@@ -281,6 +312,16 @@ describe('UpdateOrganisation', () => {
         { field: 'default_locale', message: 'Language is required' },
       ],
     });
+    for (const timeZone of ['Mars/Base', 'europe/amsterdam', 'Europe/' + 'x'.repeat(58)])
+      await expect(
+        orgs().updateOrganisation(
+          { organisationId, name: 'Zoned', description: '', currency: 'EUR', defaultLocale: 'en', timeZone },
+          as(owner.userId),
+        ),
+      ).rejects.toMatchObject({
+        code: status.INVALID_ARGUMENT,
+        violations: [{ field: 'time_zone', message: 'Time zone is invalid' }],
+      });
     expect(await snapshot(organisationId)).toEqual(before);
   });
 });
@@ -818,7 +859,14 @@ describe('tenant isolation', () => {
         'UpdateOrganisation',
         () =>
           orgs().updateOrganisation(
-            { organisationId: orgB, name: 'Taken', description: '', currency: 'EUR', defaultLocale: 'en' },
+            {
+              organisationId: orgB,
+              name: 'Taken',
+              description: '',
+              currency: 'EUR',
+              defaultLocale: 'en',
+              timeZone: '',
+            },
             as(attacker.userId),
           ),
       ],

@@ -26,32 +26,68 @@ function violationsOf(work: () => unknown) {
 describe('checkOrganisationSettings', () => {
   it('trims, upper-cases the currency and lower-cases the locale', () => {
     expect(
-      checkOrganisationSettings({ name: '  Club  ', description: ' Hi ', currency: 'chf', defaultLocale: 'NL' }),
+      checkOrganisationSettings({
+        name: '  Club  ',
+        description: ' Hi ',
+        currency: 'chf',
+        defaultLocale: 'NL',
+        timeZone: ' Pacific/Auckland ',
+      }),
     ).toEqual({
       name: 'Club',
       description: 'Hi',
       currency: 'CHF',
       defaultLocale: 'nl',
+      timeZone: 'Pacific/Auckland',
     });
   });
 
-  it('takes the fallback currency and locale when they are empty', () => {
-    expect(checkOrganisationSettings({ name: 'Club' }, { currency: 'EUR', defaultLocale: 'nl' })).toMatchObject({
+  it('takes the fallback currency, locale and time zone when they are empty', () => {
+    expect(
+      checkOrganisationSettings(
+        { name: 'Club' },
+        { currency: 'EUR', defaultLocale: 'nl', timeZone: 'Europe/Amsterdam' },
+      ),
+    ).toMatchObject({
       currency: 'EUR',
       defaultLocale: 'nl',
+      timeZone: 'Europe/Amsterdam',
     });
+    // Update: only the time zone falls back (to the current one).
+    expect(
+      checkOrganisationSettings(
+        { name: 'Club', currency: 'EUR', defaultLocale: 'en', timeZone: '' },
+        { timeZone: 'Asia/Tokyo' },
+      ),
+    ).toMatchObject({ timeZone: 'Asia/Tokyo' });
+  });
+
+  it('accepts only a listed time zone, exactly as spelled', () => {
+    const settings = { name: 'Club', currency: 'EUR', defaultLocale: 'en' };
+    expect(checkOrganisationSettings({ ...settings, timeZone: 'UTC' }).timeZone).toBe('UTC');
+    for (const timeZone of ['Mars/Base', 'europe/amsterdam', `Europe/${'x'.repeat(58)}`])
+      expect(violationsOf(() => checkOrganisationSettings({ ...settings, timeZone }))).toEqual([
+        { field: 'time_zone', message: 'Time zone is invalid' },
+      ]);
   });
 
   it('reports every field with the spec wording', () => {
     expect(
       violationsOf(() =>
-        checkOrganisationSettings({ name: ' ', description: 'x'.repeat(1001), currency: 'XYZ', defaultLocale: 'fr' }),
+        checkOrganisationSettings({
+          name: ' ',
+          description: 'x'.repeat(1001),
+          currency: 'XYZ',
+          defaultLocale: 'fr',
+          timeZone: 'Mars/Base',
+        }),
       ),
     ).toEqual([
       { field: 'name', message: 'Name is required' },
       { field: 'description', message: 'Description is too long' },
       { field: 'currency', message: 'Currency is invalid' },
       { field: 'default_locale', message: 'Language is invalid' },
+      { field: 'time_zone', message: 'Time zone is invalid' },
     ]);
     expect(
       violationsOf(() => checkOrganisationSettings({ name: 'x'.repeat(101), currency: '', defaultLocale: '' })),
@@ -59,6 +95,7 @@ describe('checkOrganisationSettings', () => {
       { field: 'name', message: 'Name is too long' },
       { field: 'currency', message: 'Currency is required' },
       { field: 'default_locale', message: 'Language is required' },
+      { field: 'time_zone', message: 'Time zone is required' },
     ]);
   });
 
@@ -69,6 +106,7 @@ describe('checkOrganisationSettings', () => {
         description: 'y'.repeat(1000),
         currency: 'EUR',
         defaultLocale: 'en',
+        timeZone: 'Europe/Amsterdam',
       }),
     ).not.toThrow();
     for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK'])

@@ -102,6 +102,7 @@ function confirmationPayload(
       city: granted.city,
       postalCode: granted.postalCode,
       country: granted.country,
+      timeZone: granted.timeZone || undefined,
     });
   }
   const tickets = [...event.tickets].sort((a, b) => a.position - b.position);

@@ -1,5 +1,5 @@
 import type { Locale } from '@kassa/contracts/locales';
-import { DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 
 /**
  * Where an invitation e-mail sends the invitee: the BFF's accept page under /account (so a signed-out invitee is sent
@@ -18,7 +18,7 @@ export function formatExpiry(at: Date, locale: Locale): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: DISPLAY_TIME_ZONE,
+    timeZone: DEFAULT_TIME_ZONE,
     timeZoneName: 'short',
   }).format(at);
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '@kassa/contracts/locales';
 import { accessKeyQuery } from '@kassa/platform/ids';
-import { DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
+import { DEFAULT_TIME_ZONE, zoneName } from '@kassa/contracts/time-zones';
 
 /**
  * The order confirmation: the e-mail with the guest's tickets, sent once per order when ticketing issues them, and
@@ -18,6 +18,8 @@ export interface ConfirmationEvent {
   city: string;
   postalCode: string;
   country: string;
+  /** IANA zone its dates are shown in; unset in payloads recorded before events had zones (then Amsterdam's). */
+  timeZone?: string;
 }
 
 export interface ConfirmationTicket {
@@ -138,13 +140,17 @@ export function eventsOfTicket(
 }
 
 /**
- * When and where, as people read it: the Netherlands' time zone (Kassa's home market, as the site uses), the end's
- * date left out when it is the same day.
+ * When, as people read it: in the event's own time zone, named ("CEST"), the end's date left out when it is the same
+ * day.
  */
-export function formatEventTime(event: Pick<ConfirmationEvent, 'startsAt' | 'endsAt'>, locale: Locale): string {
+export function formatEventTime(
+  event: Pick<ConfirmationEvent, 'startsAt' | 'endsAt' | 'timeZone'>,
+  locale: Locale,
+): string {
   if (!event.startsAt) return '';
   const intlLocale = locale === 'nl' ? 'nl-NL' : 'en-GB';
-  const zone = DISPLAY_TIME_ZONE;
+  const zone = event.timeZone || DEFAULT_TIME_ZONE;
+  const named = (text: string, at: Date) => `${text} ${zoneName(at, zone, intlLocale)}`;
   const start = new Date(event.startsAt);
   const day = new Intl.DateTimeFormat(intlLocale, {
     weekday: 'long',
@@ -155,17 +161,17 @@ export function formatEventTime(event: Pick<ConfirmationEvent, 'startsAt' | 'end
   }).format(start);
   const time = (at: Date) =>
     new Intl.DateTimeFormat(intlLocale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(at);
-  if (!event.endsAt) return `${day}, ${time(start)}`;
+  if (!event.endsAt) return named(`${day}, ${time(start)}`, start);
   const end = new Date(event.endsAt);
   const dayKey = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
-  if (dayKey(start) === dayKey(end)) return `${day}, ${time(start)}–${time(end)}`;
+  if (dayKey(start) === dayKey(end)) return named(`${day}, ${time(start)}–${time(end)}`, end);
   const endDay = new Intl.DateTimeFormat(intlLocale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: zone,
   }).format(end);
-  return `${day}, ${time(start)} – ${endDay}, ${time(end)}`;
+  return named(`${day}, ${time(start)} – ${endDay}, ${time(end)}`, end);
 }
 
 /** The address on one line: "Park Lane 1, 1234 AB Amsterdam, NL"; '' when the event has none. */

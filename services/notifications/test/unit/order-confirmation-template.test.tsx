@@ -42,12 +42,19 @@ describe('order confirmation helpers', () => {
     );
   });
 
-  it('formats when and where in the Netherlands time zone', () => {
+  it("formats when in the event's own time zone, named, and where", () => {
     const event = { startsAt: '2027-07-10T18:00:00Z', endsAt: '2027-07-10T21:30:00Z' };
-    expect(formatEventTime(event, 'en')).toBe('Saturday, 10 July 2027, 20:00–23:30');
-    expect(formatEventTime(event, 'nl')).toBe('zaterdag 10 juli 2027, 20:00–23:30');
+    // Payloads recorded before events had zones: Amsterdam's, as they were shown then.
+    expect(formatEventTime(event, 'en')).toBe('Saturday, 10 July 2027, 20:00–23:30 CEST');
+    expect(formatEventTime(event, 'nl')).toBe('zaterdag 10 juli 2027, 20:00–23:30 CEST');
     expect(formatEventTime({ startsAt: '2027-07-10T18:00:00Z', endsAt: '2027-07-11T22:00:00Z' }, 'en')).toBe(
-      'Saturday, 10 July 2027, 20:00 – 12 July 2027, 00:00',
+      'Saturday, 10 July 2027, 20:00 – 12 July 2027, 00:00 CEST',
+    );
+    expect(formatEventTime({ ...event, timeZone: 'Europe/London' }, 'en')).toBe(
+      'Saturday, 10 July 2027, 19:00–22:30 BST',
+    );
+    expect(formatEventTime({ ...event, timeZone: 'America/New_York' }, 'en')).toBe(
+      'Saturday, 10 July 2027, 14:00–17:30 GMT-4',
     );
     expect(formatLocation({ address: 'Vondelpark 1', postalCode: '1071 AA', city: 'Amsterdam', country: 'NL' })).toBe(
       'Vondelpark 1, 1071 AA Amsterdam, NL',

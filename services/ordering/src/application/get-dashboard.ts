@@ -1,4 +1,5 @@
-import { calendarDay, DISPLAY_TIME_ZONE } from '@kassa/contracts/time-zones';
+import { calendarDay, DEFAULT_TIME_ZONE, isTimeZone } from '@kassa/contracts/time-zones';
+import { messages, ValidationError } from '@kassa/platform/errors';
 import type { CallContext } from '@kassa/platform/grpc';
 import type { GetDashboardRequest, GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
 import { eventCapacity, firstDayRead, salesOverview } from '../domain/sales-overview';
@@ -22,10 +23,11 @@ export async function getDashboard(
   request: GetDashboardRequest,
 ): Promise<GetDashboardResponse> {
   checkOrderIds({ organisationId: request.organisationId });
+  const timeZone = request.timeZone || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) throw new ValidationError([{ field: 'timeZone', message: messages.invalid('Time zone') }]);
   const { permissions } = await ctx.authorizer.authorize(call, request.organisationId, '');
   const salesVisible = permissions.includes(ORDERS_VIEW);
   const now = ctx.now();
-  const timeZone = DISPLAY_TIME_ZONE;
   const em = ctx.orm.em.fork();
 
   const events = (await liveEvents(em, request.organisationId, now, DASHBOARD_EVENTS)).map((event) => ({
@@ -37,6 +39,7 @@ export async function getDashboard(
     reserved: event.reserved,
     capacity: eventCapacity(event.ticketLimit, event.optionsCapacity) ?? undefined,
     shopCount: event.shopCount,
+    timeZone: event.timeZone,
   }));
   const shops = (await unclosedShops(em, request.organisationId, now, DASHBOARD_SHOPS)).flatMap((shop) => {
     // Closed early (catalog's window says so before the clock does): no longer open or upcoming.

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import type { EventChanged } from '@kassa/proto/catalog/events/v1/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BucketPolicy } from '../domain/quota-allocation';
@@ -15,6 +16,8 @@ export async function projectEvent(em: EntityManager, message: EventChanged, pol
     startsAt: event.startsAt ?? null,
     endsAt: event.endsAt ?? new Date(0),
     ticketLimit: event.ticketLimit ?? null,
+    // A snapshot from before events had zones (a replayed stream) was in the platform's zone.
+    timeZone: event.timeZone || DEFAULT_TIME_ZONE,
     version: event.version,
   };
   if (message.change === 'removed') await removeEvent(em, snapshot);

@@ -81,6 +81,8 @@ export interface LiveEventRow {
   startsAt: Date | null;
   endsAt: Date;
   ticketLimit: number | null;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
   /** The sum of its ticket options' capacities; null when one of them is unlimited or it has none. */
   optionsCapacity: number | null;
   sold: number;
@@ -106,13 +108,14 @@ export async function liveEvents(
       starts_at: Date | null;
       ends_at: Date;
       ticket_limit: number | null;
+      time_zone: string;
       options_capacity: string | null;
       sold: number;
       reserved: number;
       shop_count: number;
     }[]
   >(
-    `select e.id, e.name, e.starts_at, e.ends_at, e.ticket_limit,
+    `select e.id, e.name, e.starts_at, e.ends_at, e.ticket_limit, e.time_zone,
             (select case when count(*) = 0 or bool_or(t.capacity is null) then null else sum(t.capacity) end
                from ticket_option t where t.event_id = e.id and not t.removed)::text as options_capacity,
             coalesce((select sum(b.sold) from quota_bucket b where b.quota_id = e.id), 0)::int as sold,
@@ -134,6 +137,7 @@ export async function liveEvents(
     startsAt: row.starts_at ? new Date(row.starts_at) : null,
     endsAt: new Date(row.ends_at),
     ticketLimit: row.ticket_limit === null ? null : Number(row.ticket_limit),
+    timeZone: row.time_zone,
     optionsCapacity: row.options_capacity === null ? null : Number(row.options_capacity),
     sold: Number(row.sold),
     reserved: Number(row.reserved),

@@ -20,6 +20,8 @@ export interface EventSnapshot {
   startsAt: Date | null;
   endsAt: Date;
   ticketLimit: number | null;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
   version: number;
 }
 
@@ -30,11 +32,11 @@ export async function upsertEvent(
   policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
 ): Promise<boolean> {
   const rows = await em.execute(
-    `insert into event (id, organisation_id, status, name, starts_at, ends_at, ticket_limit, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into event (id, organisation_id, status, name, starts_at, ends_at, ticket_limit, time_zone, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (id) do update set organisation_id = excluded.organisation_id, status = excluded.status,
        name = excluded.name, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
-       ticket_limit = excluded.ticket_limit, version = excluded.version
+       ticket_limit = excluded.ticket_limit, time_zone = excluded.time_zone, version = excluded.version
      where event.status <> 'removed' and event.version < excluded.version
      returning id`,
     [
@@ -45,6 +47,7 @@ export async function upsertEvent(
       event.startsAt,
       event.endsAt,
       event.ticketLimit,
+      event.timeZone,
       event.version,
     ],
   );

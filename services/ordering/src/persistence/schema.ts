@@ -9,6 +9,7 @@ import { Migration20270402OrderingHoldLimits } from './migrations/migration-2027
 import { Migration20270501OrderingDashboard } from './migrations/migration-20270501-ordering-dashboard';
 import { Migration20270502OrderingDashboardShops } from './migrations/migration-20270502-ordering-dashboard-shops';
 import { Migration20270601OrderingComingSoon } from './migrations/migration-20270601-ordering-coming-soon';
+import { Migration20270701OrderingEventTimeZone } from './migrations/migration-20270701-ordering-event-time-zone';
 import {
   CheckoutIdempotencyEntity,
   OrderAllocationEntity,
@@ -52,4 +53,5 @@ export const orderingMigrations: MigrationObject[] = [
   { name: 'Migration20270501OrderingDashboard', class: Migration20270501OrderingDashboard },
   { name: 'Migration20270502OrderingDashboardShops', class: Migration20270502OrderingDashboardShops },
   { name: 'Migration20270601OrderingComingSoon', class: Migration20270601OrderingComingSoon },
+  { name: 'Migration20270701OrderingEventTimeZone', class: Migration20270701OrderingEventTimeZone },
 ];

@@ -100,7 +100,8 @@ async function paidAt(at: Date, seeded: SeededShop, quantity: number): Promise<G
   return order;
 }
 
-const dashboard = (as: { actorUserId: string }) => h.orders.getDashboard({ organisationId }, as);
+const dashboard = (as: { actorUserId: string }, timeZone = '') =>
+  h.orders.getDashboard({ organisationId, timeZone }, as);
 
 describe('GetDashboard', () => {
   let tenDaysAgo: GuestOrder;
@@ -151,6 +152,22 @@ describe('GetDashboard', () => {
       refundedMinor: refunded * 1_000,
     };
   };
+
+  it("counts days in the organisation's zone (Amsterdam when it has none) and refuses a zone that is not one", async () => {
+    // Kiritimati is UTC+14: its today is a day ahead of Honolulu's (UTC-10) for most of every day.
+    const ahead = await dashboard(owner, 'Pacific/Kiritimati');
+    const behind = await dashboard(owner, 'Pacific/Honolulu');
+    expect([ahead.timeZone, behind.timeZone]).toEqual(['Pacific/Kiritimati', 'Pacific/Honolulu']);
+    const today = (zone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        new Date(),
+      );
+    expect(ahead.sales[0]!.days.at(-1)!.date).toBe(today('Pacific/Kiritimati'));
+    expect(behind.sales[0]!.days.at(-1)!.date).toBe(today('Pacific/Honolulu'));
+    await expect(dashboard(owner, 'Mars/Base')).rejects.toMatchObject({
+      violations: [{ field: 'timeZone', message: 'Time zone is invalid' }],
+    });
+  });
 
   it('sums sales per currency for today, 7 and 30 days beside the span before, with refunds on their own day', async () => {
     const answer = await dashboard(owner);

@@ -69,6 +69,7 @@ it("catalog's events, ticket options, shop, items and codes reach ordering's pro
         ticketLimit: 300,
         translations: [],
         location: { address: 'Museumplein 1', city: 'Amsterdam', postalCode: '1071 DJ', country: 'NL' },
+        timeZone: 'Europe/Amsterdam',
       },
     },
     as,

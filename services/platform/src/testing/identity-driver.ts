@@ -99,7 +99,7 @@ export async function createIdentityDriver(options: IdentityDriverOptions): Prom
     },
     async createOrganisation(ownerUserId, name) {
       const created = await organisations.createOrganisation(
-        { name, description: '', currency: '', defaultLocale: '' },
+        { name, description: '', currency: '', defaultLocale: '', timeZone: '' },
         { actorUserId: ownerUserId },
       );
       return created.organisation!.organisation!.id;

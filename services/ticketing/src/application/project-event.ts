@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import type { EventChanged } from '@kassa/proto/catalog/events/v1/events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { upsertEvent } from '../persistence/event.repository';
@@ -20,6 +21,8 @@ export async function projectEvent(em: EntityManager, message: EventChanged): Pr
     city: event.location?.city ?? '',
     postalCode: event.location?.postalCode ?? '',
     country: event.location?.country ?? '',
+    // A snapshot from before events had zones (a replayed stream) was in the platform's zone.
+    timeZone: event.timeZone || DEFAULT_TIME_ZONE,
     status: message.change === 'removed' && event.status !== 'deleted' ? 'deleted' : event.status,
     version: event.version,
   });

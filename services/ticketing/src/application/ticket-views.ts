@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 // Rows → the contract's messages. One place decides what a public answer leaves out (the buyer's e-mail) and when a
 // code is shown (only while the ticket is valid or used).
 import type { Ticket, TicketEvent } from '@kassa/proto/ticketing/v1/tickets';
@@ -32,6 +33,7 @@ export function toTicketEvent(eventId: string, row: EventRow | undefined, locale
     city: row?.city ?? '',
     postalCode: row?.postalCode ?? '',
     country: row?.country ?? '',
+    timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
     status: row?.status ?? '',
   };
 }

@@ -16,6 +16,8 @@ export const EventEntity = defineEntity({
     city: p.string(),
     postalCode: p.string(),
     country: p.string(),
+    /** IANA zone its dates are shown in. */
+    timeZone: p.string(),
     /** "draft", "live", "ended" or "deleted" (also after catalog removed it: its tickets still name it). */
     status: p.string(),
     version: p.integer(),

@@ -15,6 +15,8 @@ export interface EventSnapshot {
   city: string;
   postalCode: string;
   country: string;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
   status: string;
   version: number;
 }
@@ -22,12 +24,12 @@ export interface EventSnapshot {
 /** true when this snapshot is now the stored one (false for an older or equal version). */
 export async function upsertEvent(em: EntityManager, event: EventSnapshot): Promise<boolean> {
   const rows = await em.execute(
-    `insert into event (id, organisation_id, name, translations, starts_at, ends_at, address, city, postal_code, country, status, version)
-     values (?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into event (id, organisation_id, name, translations, starts_at, ends_at, address, city, postal_code, country, time_zone, status, version)
+     values (?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (id) do update set organisation_id = excluded.organisation_id, name = excluded.name,
        translations = excluded.translations, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
        address = excluded.address, city = excluded.city, postal_code = excluded.postal_code, country = excluded.country,
-       status = excluded.status, version = excluded.version
+       time_zone = excluded.time_zone, status = excluded.status, version = excluded.version
      where event.version < excluded.version
      returning id`,
     [
@@ -41,6 +43,7 @@ export async function upsertEvent(em: EntityManager, event: EventSnapshot): Prom
       event.city,
       event.postalCode,
       event.country,
+      event.timeZone,
       event.status,
       event.version,
     ],

@@ -7,6 +7,7 @@ import { Migration20270401TicketingAccessKeys } from './migrations/migration-202
 import { Migration20270402TicketingScanLinkLimits } from './migrations/migration-20270402-ticketing-scan-link-limits';
 import { Migration20270501TicketingScanCounters } from './migrations/migration-20270501-ticketing-scan-counters';
 import { Migration20270502TicketingShopTickets } from './migrations/migration-20270502-ticketing-shop-tickets';
+import { Migration20270701TicketingEventTimeZone } from './migrations/migration-20270701-ticketing-event-time-zone';
 import { OrderStateEntity } from './order-state.entity';
 import { scanningEntities } from './scanning/scanning.entities';
 import { SigningKeyEntity } from './signing-key.entity';
@@ -32,4 +33,5 @@ export const ticketingMigrations: MigrationObject[] = [
   { name: 'Migration20270402TicketingScanLinkLimits', class: Migration20270402TicketingScanLinkLimits },
   { name: 'Migration20270501TicketingScanCounters', class: Migration20270501TicketingScanCounters },
   { name: 'Migration20270502TicketingShopTickets', class: Migration20270502TicketingShopTickets },
+  { name: 'Migration20270701TicketingEventTimeZone', class: Migration20270701TicketingEventTimeZone },
 ];

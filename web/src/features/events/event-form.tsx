@@ -6,9 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Input } from '../../components/ui/input';
+import { TimeZoneSelect } from '../../components/ui/time-zone-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
 import type { ApiResult } from '../../lib/api-result';
+import { DEFAULT_TIME_ZONE } from '@kassa/contracts/time-zones';
 import { toDateTimeLocal } from '../../lib/date-time-local';
 import { type EventInput, type EventView, otherLocale, translationFor } from '../../lib/event-model';
 import { type EventFormValues, eventFormSchema } from '../../lib/event-rules';
@@ -19,6 +21,8 @@ export interface EventFormProps {
   event?: EventView;
   /** The locale of the event's own texts (the organisation's default); the form also asks for the other one. */
   ownLocale: string;
+  /** A new event's time zone until the form picks another (the organisation's). */
+  defaultTimeZone?: string;
   readOnly?: boolean;
   submitLabel: string;
   submittingLabel: string;
@@ -31,12 +35,14 @@ export interface EventFormProps {
   secondaryAction?: ReactNode;
 }
 
-function valuesOf(event: EventView | undefined, translationLocale: string): EventFormValues {
+function valuesOf(event: EventView | undefined, translationLocale: string, defaultTimeZone: string): EventFormValues {
+  const timeZone = event?.timeZone || defaultTimeZone;
   return {
     name: event?.name ?? '',
     description: event?.description ?? '',
-    startsAt: toDateTimeLocal(event?.startsAt),
-    endsAt: toDateTimeLocal(event?.endsAt),
+    startsAt: toDateTimeLocal(event?.startsAt, timeZone),
+    endsAt: toDateTimeLocal(event?.endsAt, timeZone),
+    timeZone,
     unlimited: event ? event.ticketLimit === null : true,
     ticketLimit: event?.ticketLimit === null || event?.ticketLimit === undefined ? '' : String(event.ticketLimit),
     location: { ...(event?.location ?? { address: '', city: '', postalCode: '', country: '' }) },
@@ -44,7 +50,7 @@ function valuesOf(event: EventView | undefined, translationLocale: string): Even
   };
 }
 
-/** The date inputs speak the browser's time zone, which the server does not know: the form appears once in the browser. */
+/** The form appears once in the browser (its zone list is the browser's; the server renders a placeholder). */
 export function EventForm(props: EventFormProps) {
   return useMounted() ? (
     <EventFormFields {...props} />
@@ -56,6 +62,7 @@ export function EventForm(props: EventFormProps) {
 function EventFormFields({
   event,
   ownLocale,
+  defaultTimeZone = DEFAULT_TIME_ZONE,
   readOnly = false,
   submitLabel,
   submittingLabel,
@@ -70,7 +77,8 @@ function EventFormFields({
   const ruleSet = useRuleSet();
   const translationLocale = otherLocale(ownLocale);
   const schema = useMemo(() => eventFormSchema({ ...ruleSet, translationLocale }), [ruleSet, translationLocale]);
-  const form = useZodForm(schema, { defaultValues: valuesOf(event, translationLocale) });
+  const form = useZodForm(schema, { defaultValues: valuesOf(event, translationLocale, defaultTimeZone) });
+  const zone = form.watch('timeZone');
   const [saved, setSaved] = useState(false);
   const own = tLanguages(ownLocale === 'nl' ? 'nl' : 'en');
   const other = tLanguages(translationLocale);
@@ -132,11 +140,19 @@ function EventFormFields({
         {section(
           t('sections.schedule'),
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField<EventFormValues> name="startsAt" label={t('startsAt')} description={t('timeZoneHint')}>
+            <FormField<EventFormValues> name="startsAt" label={t('startsAt')} description={t('timeZoneHint', { zone })}>
               <Input type="datetime-local" />
             </FormField>
             <FormField<EventFormValues> name="endsAt" label={t('endsAt')}>
               <Input type="datetime-local" />
+            </FormField>
+            <FormField<EventFormValues>
+              name="timeZone"
+              label={t('timeZone')}
+              description={t('timeZoneDescription')}
+              className="sm:col-span-2"
+            >
+              <TimeZoneSelect data-testid="event-time-zone" />
             </FormField>
           </div>,
         )}

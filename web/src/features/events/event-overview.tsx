@@ -65,7 +65,7 @@ export function EventOverview({ event, canEdit, publicUrl, actions, refresh }: E
       <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-[max-content_1fr]">
         <dt className="text-sm text-muted-foreground">{t('dates')}</dt>
         <dd>
-          <EventDates startsAt={event.startsAt} endsAt={event.endsAt} />
+          <EventDates startsAt={event.startsAt} endsAt={event.endsAt} timeZone={event.timeZone} />
         </dd>
         <dt className="text-sm text-muted-foreground">{t('location')}</dt>
         <dd>{location || <span className="text-muted-foreground">{t('noLocation')}</span>}</dd>

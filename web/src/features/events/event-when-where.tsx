@@ -8,13 +8,15 @@ import { locationLine } from './event-location';
 export interface EventWhenWhereProps {
   startsAt: string;
   endsAt: string;
+  /** IANA zone the dates are shown in. */
+  timeZone: string;
   location: EventLocation;
   /** The screen-reader names of the two rows. */
   labels: { when: string; where: string };
   className?: string;
 }
 
-export function EventWhenWhere({ startsAt, endsAt, location, labels, className }: EventWhenWhereProps) {
+export function EventWhenWhere({ startsAt, endsAt, timeZone, location, labels, className }: EventWhenWhereProps) {
   const place = locationLine(location);
   return (
     <dl className={cn('flex flex-col text-muted-foreground sm:flex-row sm:flex-wrap', className)}>
@@ -24,7 +26,7 @@ export function EventWhenWhere({ startsAt, endsAt, location, labels, className }
           <span className="sr-only">{labels.when}</span>
         </dt>
         <dd>
-          <EventDates startsAt={startsAt} endsAt={endsAt} />
+          <EventDates startsAt={startsAt} endsAt={endsAt} timeZone={timeZone} />
         </dd>
       </div>
       {place && (

@@ -26,6 +26,8 @@ export interface EventsListScreenProps {
   /** Holds the 'events' permission: may create events. */
   canEdit: boolean;
   ownLocale: string;
+  /** The organisation's time zone: a new event's, unless its form picks another. */
+  ownTimeZone: string;
   /** The host's locale-aware link (it takes aria-current for the status filter). */
   Link?: TabLinkComponent;
   /** Goes to a locale-free path (a new search, the new event). */
@@ -44,6 +46,7 @@ export function EventsListScreen({
   mode,
   canEdit,
   ownLocale,
+  ownTimeZone,
   Link = PlainLink as TabLinkComponent,
   navigate,
   createEvent,
@@ -74,6 +77,7 @@ export function EventsListScreen({
       cell: ({ row }) => (
         <EventDates
           startsAt={row.original.startsAt}
+          timeZone={row.original.timeZone}
           endsAt={row.original.endsAt}
           className="whitespace-nowrap text-muted-foreground"
         />
@@ -177,6 +181,7 @@ export function EventsListScreen({
           open={creating}
           onOpenChange={setCreating}
           ownLocale={ownLocale}
+          ownTimeZone={ownTimeZone}
           createEvent={createEvent}
           onCreated={(event) => navigate(`/o/${orgId}/events/${event.id}`)}
         />
@@ -189,12 +194,14 @@ function CreateEventDialog({
   open,
   onOpenChange,
   ownLocale,
+  ownTimeZone,
   createEvent,
   onCreated,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   ownLocale: string;
+  ownTimeZone: string;
   createEvent: EventsListScreenProps['createEvent'];
   onCreated(event: EventView): void;
 }) {
@@ -211,6 +218,7 @@ function CreateEventDialog({
       {(cancel) => (
         <EventForm
           ownLocale={ownLocale}
+          defaultTimeZone={ownTimeZone}
           submitLabel={tForm('create')}
           submittingLabel={tForm('creating')}
           onSubmit={async (input) => {

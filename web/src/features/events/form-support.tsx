@@ -34,6 +34,7 @@ export function useRuleSet(): RuleSet {
       'country',
       'capacity',
       'language',
+      'timeZone',
     ];
     return {
       labels: Object.fromEntries(keys.map((key) => [key, t(key)])) as FieldLabels,

@@ -31,6 +31,7 @@ export function PublicEventScreen({ event, shops, Link = PlainLink }: PublicEven
         <EventWhenWhere
           startsAt={event.startsAt}
           endsAt={event.endsAt}
+          timeZone={event.timeZone}
           location={event.location}
           labels={{ when: t('when'), where: t('where') }}
           className="gap-2 sm:gap-x-8"

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
 import { buttonVariants } from '../../components/ui/button';
 import type { ApiResult } from '../../lib/api-result';
-import type { OrganisationSettingsInput, OrganisationSummary } from '../../lib/organisations';
+import { DEFAULT_TIME_ZONE, type OrganisationSettingsInput, type OrganisationSummary } from '../../lib/organisations';
 import { OrganisationForm } from './organisation-form';
 
 export interface CreateOrganisationScreenProps {
@@ -20,7 +20,10 @@ export interface CreateOrganisationScreenProps {
   Link?: LinkComponent;
 }
 
-/** /o/new: name, description, currency and language of a new organisation; the creator becomes its owner. */
+/**
+ * /o/new: name, description, currency, language and time zone of a new organisation (the browser's zone once it
+ * is known); the creator becomes its owner.
+ */
 export function CreateOrganisationScreen({
   firstRun,
   defaultLocale,
@@ -44,7 +47,14 @@ export function CreateOrganisationScreen({
       </header>
       <div className="rounded-lg border border-border bg-card p-6 shadow-sm">
         <OrganisationForm
-          initial={{ name: '', description: '', currency: 'EUR', defaultLocale: defaultLocale === 'nl' ? 'nl' : 'en' }}
+          initial={{
+            name: '',
+            description: '',
+            currency: 'EUR',
+            defaultLocale: defaultLocale === 'nl' ? 'nl' : 'en',
+            timeZone: DEFAULT_TIME_ZONE,
+          }}
+          suggestBrowserTimeZone
           submit={createOrganisation}
           onSaved={(data) => onCreated(data.organisation)}
           submitLabel={t('submit')}

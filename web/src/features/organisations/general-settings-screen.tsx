@@ -39,6 +39,7 @@ export function GeneralSettingsScreen({
           description: organisation.description,
           currency: organisation.currency,
           defaultLocale: organisation.defaultLocale,
+          timeZone: organisation.timeZone,
         }}
         readOnly={!canEdit}
         submit={async (input) => {

@@ -1,14 +1,16 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Form, FormField, ruleWordsFrom, useZodForm } from '../../components/ui/form';
 import { Input, controlClasses } from '../../components/ui/input';
+import { TimeZoneSelect } from '../../components/ui/time-zone-select';
 import { Textarea } from '../../components/ui/textarea';
 import type { ApiResult } from '../../lib/api-result';
 import { cn } from '../../lib/cn';
 import { organisationSettingsSchema } from '../../lib/organisation-rules';
 import {
+  browserTimeZone,
   CURRENCIES,
   ORGANISATION_DESCRIPTION_MAX_LENGTH,
   ORGANISATION_LOCALES,
@@ -19,6 +21,8 @@ import { useFailureMessage } from './use-failure-message';
 
 export interface OrganisationFormProps<T> {
   initial: OrganisationSettingsInput;
+  /** Once mounted, the browser's own zone replaces `initial.timeZone` until the person picks one (creation). */
+  suggestBrowserTimeZone?: boolean;
   /** Shows the values without letting them change (a member without "organisation.settings"). */
   readOnly?: boolean;
   submit(input: OrganisationSettingsInput): Promise<ApiResult<T>>;
@@ -31,9 +35,13 @@ export interface OrganisationFormProps<T> {
   testId?: string;
 }
 
-/** Name, description, currency and language: the form behind creating an organisation and its general settings. */
+/**
+ * Name, description, currency, language and time zone: the form behind creating an organisation and its general
+ * settings.
+ */
 export function OrganisationForm<T>({
   initial,
+  suggestBrowserTimeZone = false,
   readOnly = false,
   submit,
   onSaved,
@@ -53,6 +61,7 @@ export function OrganisationForm<T>({
           description: t('fields.description'),
           currency: t('fields.currency'),
           defaultLocale: t('fields.defaultLocale'),
+          timeZone: t('fields.timeZone'),
         },
         ruleWordsFrom(tRules),
       ),
@@ -60,6 +69,12 @@ export function OrganisationForm<T>({
   );
   const form = useZodForm(schema, { defaultValues: initial });
   const { isSubmitting } = form.formState;
+
+  // Only the browser knows its zone: the server-rendered form shows initial.timeZone, and hydration must match it.
+  useEffect(() => {
+    if (suggestBrowserTimeZone && !form.getFieldState('timeZone').isDirty)
+      form.resetField('timeZone', { defaultValue: browserTimeZone() });
+  }, [suggestBrowserTimeZone, form]);
 
   const onSubmit = async (values: OrganisationSettingsInput) => {
     const result = await submit(values);
@@ -115,6 +130,13 @@ export function OrganisationForm<T>({
             </select>
           </FormField>
         </div>
+        <FormField
+          name="timeZone"
+          label={t('fields.timeZone')}
+          description={readOnly ? undefined : t('fields.timeZoneHint')}
+        >
+          <TimeZoneSelect />
+        </FormField>
       </fieldset>
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-2">

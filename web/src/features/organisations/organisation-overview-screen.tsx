@@ -1,4 +1,4 @@
-import { Coins, Languages, Users } from 'lucide-react';
+import { Coins, Globe, Languages, Users } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
 import { buttonVariants } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import {
   type DashboardView,
   soldShare,
 } from '../../lib/dashboard-model';
+import { cn } from '../../lib/cn';
 import { useFormatter } from '../../lib/formatter';
 import { formatMinor } from '../../lib/money-input';
 import type { OrganisationSummary } from '../../lib/organisations';
@@ -44,6 +45,8 @@ export function OrganisationOverviewScreen({
       value: t(`locales.${organisation.defaultLocale === 'nl' ? 'nl' : 'en'}`),
       icon: Languages,
     },
+    // A zone's name is long beside a number: smaller, so that it fits its tile.
+    { key: 'time-zone', label: t('overview.timeZone'), value: organisation.timeZone, icon: Globe, long: true },
   ];
   return (
     <div data-testid="page-overview" className="space-y-8">
@@ -82,8 +85,8 @@ export function OrganisationOverviewScreen({
       {dashboard.salesVisible && dashboard.recentOrders.length > 0 && (
         <RecentOrders dashboard={dashboard} base={base} Link={Link} />
       )}
-      <dl className="grid gap-4 sm:grid-cols-3">
-        {stats.map(({ key, label, value, icon: Icon }) => (
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {stats.map(({ key, label, value, icon: Icon, long }) => (
           <div
             key={key}
             className="flex items-center gap-3 rounded-lg border border-border p-4"
@@ -91,7 +94,14 @@ export function OrganisationOverviewScreen({
           >
             <Icon aria-hidden className="size-5 text-muted-foreground" />
             <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="ml-auto text-2xl font-semibold tabular-nums">{value}</dd>
+            <dd
+              className={cn(
+                'ml-auto min-w-0 text-right font-semibold tabular-nums',
+                long ? 'text-base break-words' : 'text-2xl',
+              )}
+            >
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -270,7 +280,12 @@ function EventProgress({ event, href, Link }: { event: DashboardEventView; href:
         {event.name}
       </Link>
       {event.startsAt && (
-        <EventDates startsAt={event.startsAt} endsAt={event.endsAt} className="block text-sm text-muted-foreground" />
+        <EventDates
+          startsAt={event.startsAt}
+          endsAt={event.endsAt}
+          timeZone={event.timeZone}
+          className="block text-sm text-muted-foreground"
+        />
       )}
       <p className="mt-2 text-sm tabular-nums" data-testid="overview-event-sold">
         {event.capacity === null

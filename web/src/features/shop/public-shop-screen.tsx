@@ -129,6 +129,7 @@ function EventHeading({ event }: { event: PublicShopEventView }) {
       <EventWhenWhere
         startsAt={event.startsAt}
         endsAt={event.endsAt}
+        timeZone={event.timeZone}
         location={event.location}
         labels={{ when: t('when'), where: t('where') }}
         className="gap-1 text-sm sm:gap-x-6"
@@ -187,7 +188,7 @@ function ShopItemRow({
                   <li key={event.id} className="inline">
                     {index > 0 && ', '}
                     <span className="font-medium">{event.name}</span> (
-                    <EventDates startsAt={event.startsAt} endsAt={event.endsAt} />)
+                    <EventDates startsAt={event.startsAt} endsAt={event.endsAt} timeZone={event.timeZone} />)
                   </li>
                 ))}
               </ul>

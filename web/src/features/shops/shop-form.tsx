@@ -17,6 +17,7 @@ import { currencyDigits, minorToInput } from '../../lib/money-input';
 import { CURRENCIES } from '../../lib/organisations';
 import { DEFAULT_RESERVATION_MINUTES, type ShopInput, type ShopView } from '../../lib/shop-model';
 import { type ShopFormValues, SHOP_LIMITS, shopFormFieldOf, shopFormSchema } from '../../lib/shop-rules';
+import { browserTimeZone } from '../../lib/organisations';
 import { showFailure, useMounted } from '../events/form-support';
 import { FormSection, SwitchField, useShopRuleSet } from './shop-support';
 
@@ -153,7 +154,11 @@ function ShopFormFields({
         </FormSection>
         <FormSection title={t('sections.window')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField<ShopFormValues> name="opensAt" label={t('opensAt')} description={t('timeZoneHint')}>
+            <FormField<ShopFormValues>
+              name="opensAt"
+              label={t('opensAt')}
+              description={t('timeZoneHint', { zone: browserTimeZone() })}
+            >
               <Input type="datetime-local" />
             </FormField>
             <FormField<ShopFormValues> name="closesAt" label={t('closesAt')}>

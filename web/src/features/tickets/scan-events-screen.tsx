@@ -51,6 +51,7 @@ export function ScanEventsScreen({ orgId, events, Link = PlainLink }: ScanEvents
                   </span>
                   <EventDates
                     startsAt={event.startsAt}
+                    timeZone={event.timeZone}
                     endsAt={event.endsAt}
                     className="text-sm text-muted-foreground"
                   />

@@ -16,6 +16,8 @@ export interface TicketEventView {
   location: EventLocation;
   /** draft, live, ended or deleted. */
   status: string;
+  /** IANA zone its dates are shown in. */
+  timeZone: string;
 }
 
 /** Whether a ticket has been checked in at one of its events. */

@@ -140,6 +140,7 @@ export function TicketScreen({ ticket }: { ticket: TicketPageView }) {
                 <EventWhenWhere
                   startsAt={event.startsAt}
                   endsAt={event.endsAt}
+                  timeZone={event.timeZone}
                   location={event.location}
                   labels={{ when: t('when'), where: t('where') }}
                   className="gap-1 text-sm sm:gap-x-6"

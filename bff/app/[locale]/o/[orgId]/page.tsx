@@ -22,7 +22,7 @@ export default async function OrganisationOverviewPage({ params }: Props) {
       query: '',
       page: { pageSize: 1, pageToken: '' },
     }),
-    loadDashboard(user.id, orgId),
+    loadDashboard(user.id, orgId, organisation.organisation?.timeZone ?? ''),
   ]);
   const memberCount = members.page && members.page.totalSize >= 0 ? members.page.totalSize : members.members.length;
   return (

@@ -1,4 +1,5 @@
-// PATCH /api/organisations/{orgId} {name, description, currency, defaultLocale} → { organisation }; needs "organisation.settings".
+// PATCH /api/organisations/{orgId} {name, description, currency, defaultLocale, timeZone?} → { organisation }; needs
+// "organisation.settings". Without a time zone the current one stays.
 import { organisationSettingsSchema } from '@kassa/web/lib/organisation-rules';
 import { NextResponse } from 'next/server';
 import { handler, readJson } from '../../../../server/handler';

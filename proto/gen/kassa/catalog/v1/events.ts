@@ -93,6 +93,8 @@ export interface Event {
     | undefined;
   /** How many ticket options it has. */
   ticketOptionCount: number;
+  /** IANA time zone its dates are shown and edited in, e.g. "Europe/Amsterdam". */
+  timeZone: string;
 }
 
 /** A kind of ticket for an event. */
@@ -138,7 +140,15 @@ export interface EventFields {
   /** At most one per locale. */
   translations: Translation[];
   /** Where it is. */
-  location: Location | undefined;
+  location:
+    | Location
+    | undefined;
+  /**
+   * IANA time zone its dates are shown and edited in, e.g. "Europe/Amsterdam"; empty keeps the event's (a new
+   * event: Europe/Amsterdam; the dashboard sends the organisation's). INVALID_ARGUMENT "Time zone is invalid" for a
+   * name that is not a zone.
+   */
+  timeZone: string;
 }
 
 /** The editable fields of a ticket option. */
@@ -387,6 +397,8 @@ export interface PublicEvent {
   ticketOptions: PublicTicketOption[];
   /** The organising organisation, "org_…". */
   organisationId: string;
+  /** IANA time zone its dates are shown in. */
+  timeZone: string;
 }
 
 /** A ticket option as guests see it. */
@@ -644,6 +656,7 @@ function createBaseEvent(): Event {
     deletedAt: undefined,
     removalAt: undefined,
     ticketOptionCount: 0,
+    timeZone: "",
   };
 }
 
@@ -693,6 +706,9 @@ export const Event: MessageFns<Event> = {
     }
     if (message.ticketOptionCount !== 0) {
       writer.uint32(120).int32(message.ticketOptionCount);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(130).string(message.timeZone);
     }
     return writer;
   },
@@ -830,6 +846,14 @@ export const Event: MessageFns<Event> = {
             message.ticketOptionCount = reader.int32();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -893,6 +917,11 @@ export const Event: MessageFns<Event> = {
         : isSet(object.ticket_option_count)
         ? globalThis.Number(object.ticket_option_count)
         : 0,
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -943,6 +972,9 @@ export const Event: MessageFns<Event> = {
     if (message.ticketOptionCount !== 0) {
       obj.ticketOptionCount = Math.round(message.ticketOptionCount);
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -968,6 +1000,7 @@ export const Event: MessageFns<Event> = {
     message.deletedAt = object.deletedAt ?? undefined;
     message.removalAt = object.removalAt ?? undefined;
     message.ticketOptionCount = object.ticketOptionCount ?? 0;
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
@@ -1181,6 +1214,7 @@ function createBaseEventFields(): EventFields {
     ticketLimit: undefined,
     translations: [],
     location: undefined,
+    timeZone: "",
   };
 }
 
@@ -1206,6 +1240,9 @@ export const EventFields: MessageFns<EventFields> = {
     }
     if (message.location !== undefined) {
       Location.encode(message.location, writer.uint32(58).fork()).join();
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(66).string(message.timeZone);
     }
     return writer;
   },
@@ -1279,6 +1316,14 @@ export const EventFields: MessageFns<EventFields> = {
             message.location = Location.decode(reader, reader.uint32());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1314,6 +1359,11 @@ export const EventFields: MessageFns<EventFields> = {
         ? object.translations.map((e: any) => Translation.fromJSON(e))
         : [],
       location: isSet(object.location) ? Location.fromJSON(object.location) : undefined,
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -1340,6 +1390,9 @@ export const EventFields: MessageFns<EventFields> = {
     if (message.location !== undefined) {
       obj.location = Location.toJSON(message.location);
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -1357,6 +1410,7 @@ export const EventFields: MessageFns<EventFields> = {
     message.location = (object.location !== undefined && object.location !== null)
       ? Location.fromPartial(object.location)
       : undefined;
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
@@ -3810,6 +3864,7 @@ function createBasePublicEvent(): PublicEvent {
     location: undefined,
     ticketOptions: [],
     organisationId: "",
+    timeZone: "",
   };
 }
 
@@ -3841,6 +3896,9 @@ export const PublicEvent: MessageFns<PublicEvent> = {
     }
     if (message.organisationId !== "") {
       writer.uint32(74).string(message.organisationId);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(82).string(message.timeZone);
     }
     return writer;
   },
@@ -3930,6 +3988,14 @@ export const PublicEvent: MessageFns<PublicEvent> = {
             message.organisationId = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3969,6 +4035,11 @@ export const PublicEvent: MessageFns<PublicEvent> = {
         : isSet(object.organisation_id)
         ? globalThis.String(object.organisation_id)
         : "",
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -4001,6 +4072,9 @@ export const PublicEvent: MessageFns<PublicEvent> = {
     if (message.organisationId !== "") {
       obj.organisationId = message.organisationId;
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -4020,6 +4094,7 @@ export const PublicEvent: MessageFns<PublicEvent> = {
       : undefined;
     message.ticketOptions = object.ticketOptions?.map((e) => PublicTicketOption.fromPartial(e)) || [];
     message.organisationId = object.organisationId ?? "";
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };

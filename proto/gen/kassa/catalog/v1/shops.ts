@@ -541,7 +541,11 @@ export interface PublicShopEvent {
     | Date
     | undefined;
   /** Where it is. */
-  location: Location | undefined;
+  location:
+    | Location
+    | undefined;
+  /** IANA time zone its dates are shown in. */
+  timeZone: string;
 }
 
 /** A shop as guests see it. */
@@ -5466,7 +5470,7 @@ export const PublicShopItem: MessageFns<PublicShopItem> = {
 };
 
 function createBasePublicShopEvent(): PublicShopEvent {
-  return { id: "", name: "", startsAt: undefined, endsAt: undefined, location: undefined };
+  return { id: "", name: "", startsAt: undefined, endsAt: undefined, location: undefined, timeZone: "" };
 }
 
 export const PublicShopEvent: MessageFns<PublicShopEvent> = {
@@ -5485,6 +5489,9 @@ export const PublicShopEvent: MessageFns<PublicShopEvent> = {
     }
     if (message.location !== undefined) {
       Location.encode(message.location, writer.uint32(42).fork()).join();
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(50).string(message.timeZone);
     }
     return writer;
   },
@@ -5542,6 +5549,14 @@ export const PublicShopEvent: MessageFns<PublicShopEvent> = {
             message.location = Location.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5569,6 +5584,11 @@ export const PublicShopEvent: MessageFns<PublicShopEvent> = {
         ? fromJsonTimestamp(object.ends_at)
         : undefined,
       location: isSet(object.location) ? Location.fromJSON(object.location) : undefined,
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -5589,6 +5609,9 @@ export const PublicShopEvent: MessageFns<PublicShopEvent> = {
     if (message.location !== undefined) {
       obj.location = Location.toJSON(message.location);
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -5604,6 +5627,7 @@ export const PublicShopEvent: MessageFns<PublicShopEvent> = {
     message.location = (object.location !== undefined && object.location !== null)
       ? Location.fromPartial(object.location)
       : undefined;
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };

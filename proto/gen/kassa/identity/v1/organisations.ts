@@ -43,6 +43,8 @@ export interface Organisation {
     | undefined;
   /** Increases by one with every change. */
   version: number;
+  /** IANA zone its new events default to, e.g. "Europe/Amsterdam". */
+  timeZone: string;
 }
 
 /** An organisation seen by one of its members. */
@@ -111,6 +113,8 @@ export interface CreateOrganisationRequest {
   currency: string;
   /** "en" or "nl"; empty means the actor's own locale. */
   defaultLocale: string;
+  /** IANA zone, e.g. "Europe/Amsterdam"; empty means Europe/Amsterdam. */
+  timeZone: string;
 }
 
 /** The new organisation. */
@@ -141,7 +145,7 @@ export interface GetOrganisationResponse {
   organisation: MyOrganisation | undefined;
 }
 
-/** Changes general settings; every field is replaced. */
+/** Changes general settings; every field is replaced, except that an empty time zone keeps the current one. */
 export interface UpdateOrganisationRequest {
   /** "org_…". */
   organisationId: string;
@@ -153,6 +157,8 @@ export interface UpdateOrganisationRequest {
   currency: string;
   /** "en" or "nl". */
   defaultLocale: string;
+  /** IANA zone; empty keeps the current one. */
+  timeZone: string;
 }
 
 /** The changed organisation. */
@@ -320,7 +326,16 @@ export interface ListPermissionPresetsResponse {
 }
 
 function createBaseOrganisation(): Organisation {
-  return { id: "", name: "", description: "", currency: "", defaultLocale: "", createdAt: undefined, version: 0 };
+  return {
+    id: "",
+    name: "",
+    description: "",
+    currency: "",
+    defaultLocale: "",
+    createdAt: undefined,
+    version: 0,
+    timeZone: "",
+  };
 }
 
 export const Organisation: MessageFns<Organisation> = {
@@ -345,6 +360,9 @@ export const Organisation: MessageFns<Organisation> = {
     }
     if (message.version !== 0) {
       writer.uint32(56).int32(message.version);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(66).string(message.timeZone);
     }
     return writer;
   },
@@ -418,6 +436,14 @@ export const Organisation: MessageFns<Organisation> = {
             message.version = reader.int32();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -447,6 +473,11 @@ export const Organisation: MessageFns<Organisation> = {
         ? fromJsonTimestamp(object.created_at)
         : undefined,
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -473,6 +504,9 @@ export const Organisation: MessageFns<Organisation> = {
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -488,6 +522,7 @@ export const Organisation: MessageFns<Organisation> = {
     message.defaultLocale = object.defaultLocale ?? "";
     message.createdAt = object.createdAt ?? undefined;
     message.version = object.version ?? 0;
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
@@ -1035,7 +1070,7 @@ export const Invitation: MessageFns<Invitation> = {
 };
 
 function createBaseCreateOrganisationRequest(): CreateOrganisationRequest {
-  return { name: "", description: "", currency: "", defaultLocale: "" };
+  return { name: "", description: "", currency: "", defaultLocale: "", timeZone: "" };
 }
 
 export const CreateOrganisationRequest: MessageFns<CreateOrganisationRequest> = {
@@ -1051,6 +1086,9 @@ export const CreateOrganisationRequest: MessageFns<CreateOrganisationRequest> = 
     }
     if (message.defaultLocale !== "") {
       writer.uint32(34).string(message.defaultLocale);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(42).string(message.timeZone);
     }
     return writer;
   },
@@ -1100,6 +1138,14 @@ export const CreateOrganisationRequest: MessageFns<CreateOrganisationRequest> = 
             message.defaultLocale = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1122,6 +1168,11 @@ export const CreateOrganisationRequest: MessageFns<CreateOrganisationRequest> = 
         : isSet(object.default_locale)
         ? globalThis.String(object.default_locale)
         : "",
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -1139,6 +1190,9 @@ export const CreateOrganisationRequest: MessageFns<CreateOrganisationRequest> = 
     if (message.defaultLocale !== "") {
       obj.defaultLocale = message.defaultLocale;
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -1151,6 +1205,7 @@ export const CreateOrganisationRequest: MessageFns<CreateOrganisationRequest> = 
     message.description = object.description ?? "";
     message.currency = object.currency ?? "";
     message.defaultLocale = object.defaultLocale ?? "";
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
@@ -1490,7 +1545,7 @@ export const GetOrganisationResponse: MessageFns<GetOrganisationResponse> = {
 };
 
 function createBaseUpdateOrganisationRequest(): UpdateOrganisationRequest {
-  return { organisationId: "", name: "", description: "", currency: "", defaultLocale: "" };
+  return { organisationId: "", name: "", description: "", currency: "", defaultLocale: "", timeZone: "" };
 }
 
 export const UpdateOrganisationRequest: MessageFns<UpdateOrganisationRequest> = {
@@ -1509,6 +1564,9 @@ export const UpdateOrganisationRequest: MessageFns<UpdateOrganisationRequest> = 
     }
     if (message.defaultLocale !== "") {
       writer.uint32(42).string(message.defaultLocale);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(50).string(message.timeZone);
     }
     return writer;
   },
@@ -1566,6 +1624,14 @@ export const UpdateOrganisationRequest: MessageFns<UpdateOrganisationRequest> = 
             message.defaultLocale = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1593,6 +1659,11 @@ export const UpdateOrganisationRequest: MessageFns<UpdateOrganisationRequest> = 
         : isSet(object.default_locale)
         ? globalThis.String(object.default_locale)
         : "",
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -1613,6 +1684,9 @@ export const UpdateOrganisationRequest: MessageFns<UpdateOrganisationRequest> = 
     if (message.defaultLocale !== "") {
       obj.defaultLocale = message.defaultLocale;
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -1626,6 +1700,7 @@ export const UpdateOrganisationRequest: MessageFns<UpdateOrganisationRequest> = 
     message.description = object.description ?? "";
     message.currency = object.currency ?? "";
     message.defaultLocale = object.defaultLocale ?? "";
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
@@ -3436,7 +3511,7 @@ export const ListPermissionPresetsResponse: MessageFns<ListPermissionPresetsResp
  *
  * Permissions are these strings (presets are named sets of them, see Permission presets in ListPermissionPresets):
  *   "owner"                  manage owners and the organisation itself; an organisation always keeps one
- *   "organisation.settings"  edit the organisation's name, description, currency and locale
+ *   "organisation.settings"  edit the organisation's name, description, currency, locale and time zone
  *   "members"                invite, change and remove members
  *   "events"                 create, edit, publish and delete events and ticket options
  *   "shops"                  create and edit shops, shop items and discount codes
@@ -3449,7 +3524,7 @@ export type OrganisationServiceService = typeof OrganisationServiceService;
 export const OrganisationServiceService = {
   /**
    * Creates an organisation; the actor becomes its first member, holding the Owner preset.
-   * INVALID_ARGUMENT with field violations for a bad name, description, currency or locale.
+   * INVALID_ARGUMENT with field violations for a bad name, description, currency, locale or time zone.
    */
   createOrganisation: {
     path: "/kassa.identity.v1.OrganisationService/CreateOrganisation" as const,
@@ -3619,7 +3694,7 @@ export const OrganisationServiceService = {
 export interface OrganisationServiceServer extends UntypedServiceImplementation {
   /**
    * Creates an organisation; the actor becomes its first member, holding the Owner preset.
-   * INVALID_ARGUMENT with field violations for a bad name, description, currency or locale.
+   * INVALID_ARGUMENT with field violations for a bad name, description, currency, locale or time zone.
    */
   createOrganisation: handleUnaryCall<CreateOrganisationRequest, CreateOrganisationResponse>;
   /** The organisations the actor is a member of, by name, each with the actor's permissions there. */
@@ -3667,7 +3742,7 @@ export interface OrganisationServiceServer extends UntypedServiceImplementation 
 export interface OrganisationServiceClient extends Client {
   /**
    * Creates an organisation; the actor becomes its first member, holding the Owner preset.
-   * INVALID_ARGUMENT with field violations for a bad name, description, currency or locale.
+   * INVALID_ARGUMENT with field violations for a bad name, description, currency, locale or time zone.
    */
   createOrganisation(
     request: CreateOrganisationRequest,

@@ -400,6 +400,11 @@ export interface RefundOrderResponse {
 export interface GetDashboardRequest {
   /** "org_…". */
   organisationId: string;
+  /**
+   * The organisation's IANA time zone, whose calendar days the sales are counted in; empty means Europe/Amsterdam.
+   * INVALID_ARGUMENT "Time zone is invalid" for a name that is not a zone.
+   */
+  timeZone: string;
 }
 
 /** What the organisation's dashboard shows. */
@@ -515,6 +520,8 @@ export interface DashboardEvent {
     | undefined;
   /** Public shops, open or opening later, with an item for it; 0 means guests cannot buy it anywhere yet. */
   shopCount: number;
+  /** IANA time zone its dates are shown in, e.g. "Europe/Amsterdam". */
+  timeZone: string;
 }
 
 function createBaseCheckoutRequest(): CheckoutRequest {
@@ -3868,13 +3875,16 @@ export const RefundOrderResponse: MessageFns<RefundOrderResponse> = {
 };
 
 function createBaseGetDashboardRequest(): GetDashboardRequest {
-  return { organisationId: "" };
+  return { organisationId: "", timeZone: "" };
 }
 
 export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
   encode(message: GetDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.organisationId !== "") {
       writer.uint32(10).string(message.organisationId);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(18).string(message.timeZone);
     }
     return writer;
   },
@@ -3900,6 +3910,14 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
             message.organisationId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3919,6 +3937,11 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
         : isSet(object.organisation_id)
         ? globalThis.String(object.organisation_id)
         : "",
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -3926,6 +3949,9 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
     const obj: any = {};
     if (message.organisationId !== "") {
       obj.organisationId = message.organisationId;
+    }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
     }
     return obj;
   },
@@ -3936,6 +3962,7 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetDashboardRequest>, I>>(object: I): GetDashboardRequest {
     const message = createBaseGetDashboardRequest();
     message.organisationId = object.organisationId ?? "";
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
@@ -4769,6 +4796,7 @@ function createBaseDashboardEvent(): DashboardEvent {
     reserved: 0,
     capacity: undefined,
     shopCount: 0,
+    timeZone: "",
   };
 }
 
@@ -4797,6 +4825,9 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     }
     if (message.shopCount !== 0) {
       writer.uint32(64).int32(message.shopCount);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(74).string(message.timeZone);
     }
     return writer;
   },
@@ -4878,6 +4909,14 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
             message.shopCount = reader.int32();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4912,6 +4951,11 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
         : isSet(object.shop_count)
         ? globalThis.Number(object.shop_count)
         : 0,
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -4941,6 +4985,9 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     if (message.shopCount !== 0) {
       obj.shopCount = Math.round(message.shopCount);
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -4957,6 +5004,7 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     message.reserved = object.reserved ?? 0;
     message.capacity = object.capacity ?? undefined;
     message.shopCount = object.shopCount ?? 0;
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };

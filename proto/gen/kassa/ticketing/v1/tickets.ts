@@ -49,6 +49,8 @@ export interface TicketEvent {
   country: string;
   /** The event's status: "draft", "live", "ended" or "deleted". */
   status: string;
+  /** IANA time zone its dates are shown in, e.g. "Europe/Amsterdam". */
+  timeZone: string;
 }
 
 /** One ticket's admission to one event it grants. */
@@ -275,6 +277,7 @@ function createBaseTicketEvent(): TicketEvent {
     postalCode: "",
     country: "",
     status: "",
+    timeZone: "",
   };
 }
 
@@ -306,6 +309,9 @@ export const TicketEvent: MessageFns<TicketEvent> = {
     }
     if (message.status !== "") {
       writer.uint32(74).string(message.status);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(82).string(message.timeZone);
     }
     return writer;
   },
@@ -395,6 +401,14 @@ export const TicketEvent: MessageFns<TicketEvent> = {
             message.status = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -430,6 +444,11 @@ export const TicketEvent: MessageFns<TicketEvent> = {
         : "",
       country: isSet(object.country) ? globalThis.String(object.country) : "",
       status: isSet(object.status) ? globalThis.String(object.status) : "",
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -462,6 +481,9 @@ export const TicketEvent: MessageFns<TicketEvent> = {
     if (message.status !== "") {
       obj.status = message.status;
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -479,6 +501,7 @@ export const TicketEvent: MessageFns<TicketEvent> = {
     message.postalCode = object.postalCode ?? "";
     message.country = object.country ?? "";
     message.status = object.status ?? "";
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };

@@ -24,6 +24,7 @@ interface ScanEventRecord {
   city: string;
   postal_code: string;
   country: string;
+  time_zone: string;
   status: string;
   version: number;
 }
@@ -163,6 +164,7 @@ function toEventRow(event: ScanEventRecord): EventRow {
     city: event.city,
     postalCode: event.postal_code,
     country: event.country,
+    timeZone: event.time_zone,
     status: event.status,
     version: event.version,
   };

@@ -17,7 +17,7 @@ export default async function EventsPage({ params, searchParams }: Props) {
   const { locale, orgId } = await params;
   setRequestLocale(locale);
   const search = await searchParams;
-  const { userId, canEdit, ownLocale } = await eventsAccess(locale, orgId);
+  const { userId, canEdit, ownLocale, ownTimeZone } = await eventsAccess(locale, orgId);
   const list = await loadEventList(userId, orgId, eventListQuery(search));
   return (
     <EventsListView
@@ -26,6 +26,7 @@ export default async function EventsPage({ params, searchParams }: Props) {
       mode={isScanMode(search) ? 'scan' : 'list'}
       canEdit={canEdit}
       ownLocale={ownLocale}
+      ownTimeZone={ownTimeZone}
     />
   );
 }

@@ -26,6 +26,8 @@ export interface OrganisationSnapshot {
   defaultLocale: string;
   /** Increases by one with every change. */
   version: number;
+  /** IANA zone its new events default to. */
+  timeZone: string;
 }
 
 /** Published on "kassa.identity.organisation.created" and "kassa.identity.organisation.updated". */
@@ -82,7 +84,7 @@ export interface MemberChanged {
 }
 
 function createBaseOrganisationSnapshot(): OrganisationSnapshot {
-  return { id: "", name: "", description: "", currency: "", defaultLocale: "", version: 0 };
+  return { id: "", name: "", description: "", currency: "", defaultLocale: "", version: 0, timeZone: "" };
 }
 
 export const OrganisationSnapshot: MessageFns<OrganisationSnapshot> = {
@@ -104,6 +106,9 @@ export const OrganisationSnapshot: MessageFns<OrganisationSnapshot> = {
     }
     if (message.version !== 0) {
       writer.uint32(48).int32(message.version);
+    }
+    if (message.timeZone !== "") {
+      writer.uint32(58).string(message.timeZone);
     }
     return writer;
   },
@@ -169,6 +174,14 @@ export const OrganisationSnapshot: MessageFns<OrganisationSnapshot> = {
             message.version = reader.int32();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -193,6 +206,11 @@ export const OrganisationSnapshot: MessageFns<OrganisationSnapshot> = {
         ? globalThis.String(object.default_locale)
         : "",
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      timeZone: isSet(object.timeZone)
+        ? globalThis.String(object.timeZone)
+        : isSet(object.time_zone)
+        ? globalThis.String(object.time_zone)
+        : "",
     };
   },
 
@@ -216,6 +234,9 @@ export const OrganisationSnapshot: MessageFns<OrganisationSnapshot> = {
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
+    if (message.timeZone !== "") {
+      obj.timeZone = message.timeZone;
+    }
     return obj;
   },
 
@@ -230,6 +251,7 @@ export const OrganisationSnapshot: MessageFns<OrganisationSnapshot> = {
     message.currency = object.currency ?? "";
     message.defaultLocale = object.defaultLocale ?? "";
     message.version = object.version ?? 0;
+    message.timeZone = object.timeZone ?? "";
     return message;
   },
 };
