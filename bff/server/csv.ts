@@ -1,9 +1,10 @@
-// The organiser's CSV exports (attendees, orders) as RFC 4180: UTF-8 with a byte order mark (so Excel reads "Zoë"
+// The organiser's CSV exports (attendees, orders, payments, opt-ins) as RFC 4180: UTF-8 with a BOM (so Excel reads "Zoë"
 // right), CRLF line ends, fields quoted when they hold a comma, quote, line break or edge space, quotes doubled.
 // Cells that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) get a leading
 // apostrophe: e-mail addresses and names are typed by guests and organisers, and a file opened by someone else must
 // not run what they typed (CSV/formula injection). And the page walk that streams an export while the service answers
 // the next page, so a large list neither waits for the whole of it nor is held in memory.
+import { NextResponse } from 'next/server';
 import { logger } from './logger';
 
 export const CSV_BOM = '\uFEFF';
@@ -40,6 +41,18 @@ export function fileNameSlug(name: string): string {
 /** Content-Disposition for a download of `fileName` (ASCII only, see fileNameSlug). */
 export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`;
+}
+
+/** The answer of an export route: the streamed CSV as a download named `fileName`. */
+export function csvResponse(body: ReadableStream<Uint8Array>, fileName: string): NextResponse {
+  return new NextResponse(body, {
+    status: 200,
+    headers: {
+      'Content-Type': CSV_CONTENT_TYPE,
+      'Content-Disposition': attachmentDisposition(fileName),
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }
 
 /** One page of an export's rows; `nextPageToken` is '' on the last. */

@@ -14,14 +14,35 @@ export function timeZones(): readonly string[] {
 const zoneList: readonly string[] = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
 const zoneSet = new Set(zoneList);
 
-/** Whether `value` is a zone of timeZones(), exactly as spelled there. */
+/** How the IANA database spells a zone: segments that start with a capital ("Europe/Amsterdam", "Etc/GMT+1"). */
+const IANA_SPELLING = /^[A-Z][A-Za-z0-9_+-]*(\/[A-Z][A-Za-z0-9_+-]*)*$/;
+
+/**
+ * Whether `value` is a zone: one of timeZones() exactly as spelled there, or another IANA name for one of them that
+ * ICU files under its older name (Asia/Kolkata is ICU's Asia/Calcutta), spelled as the IANA database spells it.
+ */
 export function isTimeZone(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= TIME_ZONE_MAX_LENGTH && zoneSet.has(value);
+  if (typeof value !== 'string' || value.length > TIME_ZONE_MAX_LENGTH) return false;
+  if (zoneSet.has(value)) return true;
+  if (!IANA_SPELLING.test(value)) return false;
+  try {
+    return zoneSet.has(new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
 }
 
 /** "YYYY-MM-DD": the calendar day `at` falls on in `timeZone`. */
 export function calendarDay(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** Whether `value` is a real calendar day written "YYYY-MM-DD" (not 31 February, not month 13). */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
 }
 
 /** The "YYYY-MM-DD" day `days` after `day` (before, when negative); calendar arithmetic, no time zone involved. */

@@ -502,6 +502,31 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(columns(record(b))).toEqual(['paid', bob, 'no', 'Harbour Weekend', '1', decimal(b.totalMinor), '12.50']);
     expect(columns(record(c))).toEqual(['pending', carol, 'no', 'Harbour Weekend', '1', decimal(c.totalMinor), '0.00']);
 
+    // The mailing opt-ins: Alice ticked the box and paid (the refund later does not take her consent back); Bob and
+    // Carol did not. The form under the list narrows them to an event and to days.
+    const optIns = page.getByTestId('opt-ins-export');
+    expect(await optIns.locator('form').getAttribute('action')).toBe(`/api/organisations/${org.orgId}/opt-ins.csv`);
+    expect(await optIns.getByLabel('Event').locator('option').allTextContents()).toContain('All events');
+    const optInRecords = (query: string) =>
+      page.evaluate(async (href) => {
+        const text = await (await fetch(href)).text();
+        return text
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\r\n');
+      }, `/api/organisations/${org.orgId}/opt-ins.csv?locale=en${query}`);
+    const [optInHeading, ...everyone] = await optInRecords('');
+    expect(optInHeading).toBe('E-mail,Language,First order paid (UTC),Newest order paid (UTC),Orders');
+    expect(everyone.map((line) => line.split(',')[0])).toEqual([alice]);
+    expect((await optInRecords('&until=2020-01-31')).slice(1)).toEqual([]);
+    // A day that does not exist is refused with the field named (asked outside the page: its 400 is expected).
+    expect(
+      await org.owner.api.call('GET', `/api/organisations/${org.orgId}/opt-ins.csv?from=2031-02-31`),
+    ).toMatchObject({
+      status: 400,
+      body: { fields: { from: 'From is invalid' } },
+    });
+
     // The shop's own orders, on its dashboard.
     await page.goto(`${stack.bffUrl}/s/${org.shopId}/orders`);
     await page.getByTestId('page-shop-orders').getByRole('link', { name: c.number }).waitFor();
@@ -515,6 +540,47 @@ describe("the organiser's orders and payments in Chromium", () => {
     expect(payments.find((row) => row.includes(c.number))).toMatch(/Demo Test mode .* Pending/);
     expect(payments.find((row) => row.includes(b.number))).toMatch(/Paid/);
     await shot(page, 'payments-list');
+    // The same attempts as CSV, as the Payments page's "Export CSV" link downloads them.
+    const paymentsHref = await page.getByTestId('payments-export').getAttribute('href');
+    expect(paymentsHref).toBe(`/api/organisations/${org.orgId}/payments.csv?locale=en`);
+    const paymentsCsv = await page.evaluate(async (href) => {
+      const response = await fetch(href);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return {
+        type: response.headers.get('content-type'),
+        bom: [...bytes.slice(0, 3)],
+        text: new TextDecoder().decode(bytes),
+      };
+    }, paymentsHref!);
+    expect(paymentsCsv.type).toBe('text/csv; charset=utf-8');
+    // A byte order mark first, so Excel reads UTF-8.
+    expect(paymentsCsv.bom).toEqual([0xef, 0xbb, 0xbf]);
+    expect(paymentsCsv.text).toMatch(/^Created at \(UTC\),Last change \(UTC\),Order number,Provider,Status,/);
+    const paymentRecords = paymentsCsv.text.trimEnd().split('\r\n').slice(1);
+    expect(paymentRecords).toHaveLength(3);
+    const paymentOf = (order: typeof a) =>
+      paymentRecords.find((line) => line.includes(`,${order.number},`))?.split(',');
+    // Order number, provider, status, currency, amount, refunded, test mode.
+    const paymentColumns = (cells: string[] | undefined) =>
+      cells && [cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[10]];
+    expect(paymentColumns(paymentOf(b))).toEqual([
+      b.number,
+      'demo',
+      'paid',
+      'EUR',
+      decimal(b.totalMinor),
+      '12.50',
+      'yes',
+    ]);
+    expect(paymentColumns(paymentOf(c))).toEqual([
+      c.number,
+      'demo',
+      'pending',
+      'EUR',
+      decimal(c.totalMinor),
+      '0.00',
+      'yes',
+    ]);
     await page.getByTestId('status-filter').getByRole('link', { name: 'Pending' }).click();
     await page.waitForURL(`${stack.bffUrl}/o/${org.orgId}/payments?status=pending`);
     await page.getByTestId('page-payments').getByRole('link', { name: a.number }).waitFor({ state: 'detached' });

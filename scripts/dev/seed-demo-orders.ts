@@ -4,6 +4,7 @@
 //   - an order whose payment failed (payable until its hold ends, then expired; Retry payment on its page holds its
 //     tickets again), whose guest got the e-mails for both,
 //   - an unpaid order canceled by the organiser, whose guest got the cancellation e-mail,
+//   - a week of sales history (paid orders dated back over the last seven days) for the dashboard's chart,
 //   - a paid order refunded in part by the organiser,
 //   - a paid order refunded in full (canceled, its places back on sale),
 // and, at the entrance: a scan link for door staff ("Box office", its URL kept in .data/demo-scan-link.json and
@@ -30,7 +31,8 @@ import { orderHref, ticketHref } from '@kassa/web/lib/guest-access';
 const DEMO_SHOP_NAME = 'Summer Concert Tickets';
 const env = process.env;
 // Each service's database as that service itself reads it from the environment (DATABASE_URL, else kassa_<name>).
-const databaseUrl = (service: 'catalog' | 'identity') => loadConfig(service, localDefaults(service)).databaseUrl;
+const databaseUrl = (service: 'catalog' | 'identity' | 'ordering') =>
+  loadConfig(service, localDefaults(service)).databaseUrl;
 const publicOrigin = env.PUBLIC_BASE_URL || 'http://localhost:3000';
 
 async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params: unknown[]): Promise<T | undefined> {
@@ -38,6 +40,24 @@ async function queryOne<T>(database: 'catalog' | 'identity', sql: string, params
   await db.connect();
   try {
     return (await db.query(sql, params)).rows[0] as T | undefined;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Moves orders paid just now back by whole days (created, paid and changed alike), once each. */
+async function backdateOrders(orders: { orderId: string; daysAgo: number }[]): Promise<void> {
+  const db = new Client({ connectionString: databaseUrl('ordering') });
+  await db.connect();
+  try {
+    for (const { orderId, daysAgo } of orders) {
+      await db.query(
+        `update orders set created_at = created_at - make_interval(days => $2),
+           paid_at = paid_at - make_interval(days => $2), updated_at = updated_at - make_interval(days => $2)
+         where id = $1 and paid_at > now() - interval '12 hours'`,
+        [orderId, daysAgo],
+      );
+    }
   } finally {
     await db.end();
   }
@@ -181,6 +201,23 @@ async function main(): Promise<void> {
     await orders.cancelOrder({ organisationId: DEMO_ORGANISATION_ID, orderId: lotte.id }, organiser);
 
   console.log(`demo orders in place: ${[anna, jan, sophie, pieter, lotte].map((order) => order.number).join(', ')}`);
+
+  // A week of sales for the dashboard's chart: one to three paid orders on each of the last seven days, placed and
+  // paid like any other, then dated back in ordering's own table (a development tool: the platform has no call that
+  // places an order in the past). An order is dated back once: one paid long ago is left where it is.
+  const history: { order: GuestOrder; daysAgo: number }[] = [];
+  for (let daysAgo = 7; daysAgo >= 1; daysAgo--) {
+    for (let index = 0; index <= daysAgo % 3; index++) {
+      const key = `history-${daysAgo}-${index}`;
+      const email = `guest.${daysAgo}.${index}@example.${index % 2 === 0 ? 'com' : 'nl'}`;
+      const order = await place(key, email, [{ itemId: index === 2 ? vip : regular, quantity: 1 + (index % 2) }]);
+      await pay(order, key, 'pay');
+      history.push({ order, daysAgo });
+    }
+  }
+  for (const { order } of history) await waitUntilPaid(order);
+  await backdateOrders(history.map(({ order, daysAgo }) => ({ orderId: order.id, daysAgo })));
+  console.log(`demo sales history: ${history.length} paid orders over the last 7 days`);
 
   // The entrance: ticketing issues the paid orders' tickets from ordering's events, a moment after payment.
   async function issuedTickets(order: GuestOrder, count: number): Promise<Ticket[]> {

@@ -21,6 +21,7 @@ import { toOrderDetailView, toOrderView, toPaymentSettingsView, toPaymentView } 
 import { holds, requireOrganisationAccess } from '../organisations/organisation-access';
 import { isPrefixedId } from '../site/page-validity';
 import { paymentClientAs } from '../clients/payment-client';
+import { eventClientAs } from '../clients/event-client';
 import { shopClientAs } from '../clients/shop-client';
 import { requireShopAccess } from '../shops/shop-pages';
 
@@ -100,22 +101,52 @@ export async function loadOrderList(
   return { orders: rows.map(toOrderView), page: query.page, hasNextPage, query: query.q, status: query.status, shopId };
 }
 
-/** The organisation's shops by name (any member may read them), to name each order's shop. */
-export async function loadShopNames(userId: string, orgId: string): Promise<ShopName[]> {
-  const shops = shopClientAs(userId);
+/** Every page of a list of named things (at most SHOP_NAMES_MAX of them), by name. */
+async function allNames(
+  fetchPage: (pageToken: string) => Promise<{ names: ShopName[]; nextPageToken: string }>,
+): Promise<ShopName[]> {
   const names: ShopName[] = [];
   let pageToken = '';
   do {
+    const page = await fetchPage(pageToken);
+    names.push(...page.names);
+    pageToken = page.nextPageToken;
+  } while (pageToken && names.length < SHOP_NAMES_MAX);
+  return names.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The organisation's events (not deleted) by name, for the opt-ins export's filter. */
+export function loadEventNames(userId: string, orgId: string): Promise<ShopName[]> {
+  const events = eventClientAs(userId);
+  return allNames(async (pageToken) => {
+    const answer = await events.listEvents({
+      organisationId: orgId,
+      query: '',
+      statuses: [],
+      page: { pageSize: 100, pageToken },
+    });
+    return {
+      names: answer.events.map(({ id, name }) => ({ id, name })),
+      nextPageToken: answer.page?.nextPageToken ?? '',
+    };
+  });
+}
+
+/** The organisation's shops by name (any member may read them), to name each order's shop. */
+export function loadShopNames(userId: string, orgId: string): Promise<ShopName[]> {
+  const shops = shopClientAs(userId);
+  return allNames(async (pageToken) => {
     const answer = await shops.listShops({
       organisationId: orgId,
       query: '',
       statuses: [],
       page: { pageSize: 100, pageToken },
     });
-    names.push(...answer.shops.map(({ id, name }) => ({ id, name })));
-    pageToken = answer.page?.nextPageToken ?? '';
-  } while (pageToken && names.length < SHOP_NAMES_MAX);
-  return names.sort((a, b) => a.name.localeCompare(b.name));
+    return {
+      names: answer.shops.map(({ id, name }) => ({ id, name })),
+      nextPageToken: answer.page?.nextPageToken ?? '',
+    };
+  });
 }
 
 /** One order in full (its page and its title ask once per request). */

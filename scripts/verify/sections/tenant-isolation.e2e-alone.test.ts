@@ -902,6 +902,14 @@ const crossTenantRoutes: Record<string, HttpCase> = {
     method: 'GET',
     path: ({ foreign }) => `/api/organisations/${foreign.orgId}/orders.csv`,
   },
+  'payments CSV (their organisation)': {
+    method: 'GET',
+    path: ({ foreign }) => `/api/organisations/${foreign.orgId}/payments.csv`,
+  },
+  'mailing opt-ins CSV (their organisation)': {
+    method: 'GET',
+    path: ({ foreign }) => `/api/organisations/${foreign.orgId}/opt-ins.csv`,
+  },
   'attendees CSV (their organisation)': {
     method: 'GET',
     path: ({ foreign }) => `/api/organisations/${foreign.orgId}/events/${foreign.eventId}/attendees.csv`,
@@ -2020,6 +2028,12 @@ const answeredRoutes: Record<string, AnsweredRoute> = {
     method: 'GET',
     path: ({ own, foreign }) =>
       `/api/organisations/${own.orgId}/orders.csv?q=${encodeURIComponent(foreign.secrets.guestEmail)}`,
+    check: ({ status, body }) => expect({ status, rows: csvRows(body).length }).toEqual({ status: 200, rows: 1 }),
+  },
+  'mailing opt-ins CSV of our organisation, for their event → no rows': {
+    as: () => ownerA.api,
+    method: 'GET',
+    path: ({ own, foreign }) => `/api/organisations/${own.orgId}/opt-ins.csv?event=${foreign.eventId}`,
     check: ({ status, body }) => expect({ status, rows: csvRows(body).length }).toEqual({ status: 200, rows: 1 }),
   },
   'orders CSV of our organisation, filtered to their shop → no rows': {

@@ -6,6 +6,7 @@ import { getDashboard } from '../application/get-dashboard';
 import { getGuestOrder } from '../application/get-guest-order';
 import { getOrder } from '../application/get-order';
 import { getPayableOrder } from '../application/get-payable-order';
+import { listOptIns } from '../application/list-opt-ins';
 import { listOrders } from '../application/list-orders';
 import type { OrderingContext } from '../application/ordering-context';
 import { refundOrder } from '../application/refund-order';
@@ -28,5 +29,6 @@ export function orderHandlers(ctx: OrderingContext): AsyncHandlers<typeof OrderS
     cancelOrder: (request, call) => cancelOrder(ctx, call, request),
     refundOrder: (request, call) => refundOrder(ctx, call, request),
     getDashboard: (request, call) => getDashboard(ctx, call, request),
+    listOptIns: (request, call) => listOptIns(ctx, call, request),
   };
 }

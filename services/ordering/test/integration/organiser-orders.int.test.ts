@@ -448,3 +448,85 @@ describe('RefundOrder', () => {
     ).toBe(status.PERMISSION_DENIED);
   });
 });
+
+describe('ListOptIns', () => {
+  it('lists each address that opted in with a paid order once, filtered by event and by when it was paid', async () => {
+    const shopC = await seedShop(h, { organisationId, capacity: 20 });
+    const shopD = await seedShop(h, { organisationId, capacity: 20 });
+    // Within the seeded shops' sale window, which opened a while ago.
+    const t1 = new Date(Date.now() - 30 * 60_000);
+    const t2 = new Date(Date.now() - 5 * 60_000);
+    const between = new Date(Date.now() - 15 * 60_000);
+    const placePaid = async (seeded: SeededShop, email: string, subscribe: boolean, at: Date) => {
+      h.clock.now = at;
+      const { order } = await h.orders.checkout(
+        checkoutRequest(seeded.shop.id, [{ itemId: seeded.item.id, quantity: 1 }], { email, subscribe, locale: 'nl' }),
+      );
+      await pay(order!);
+      return order!;
+    };
+    await placePaid(shopC, 'zoe@example.test', true, t1);
+    await placePaid(shopC, 'zoe@example.test', true, t2); // the same guest again: one row
+    await placePaid(shopC, 'bea@example.test', false, t2); // did not opt in
+    await placePaid(shopD, 'carl@example.test', true, t2); // another event
+    h.clock.now = t2;
+    await h.orders.checkout(
+      checkoutRequest(shopC.shop.id, [{ itemId: shopC.item.id, quantity: 1 }], {
+        email: 'adam@example.test',
+        subscribe: true,
+      }),
+    ); // never paid
+
+    const list = async (filters: { eventId?: string; paidFrom?: Date; paidUntil?: Date } = {}, as = owner) =>
+      h.orders.listOptIns(
+        {
+          organisationId,
+          eventId: filters.eventId ?? '',
+          paidFrom: filters.paidFrom,
+          paidUntil: filters.paidUntil,
+          page: { pageSize: 100, pageToken: '' },
+        },
+        as,
+      );
+    const all = await list();
+    expect(all.optIns.map((row) => [row.email, row.orders, row.locale])).toEqual([
+      ['carl@example.test', 1, 'nl'],
+      ['zoe@example.test', 2, 'nl'],
+    ]);
+    expect(all.optIns[1]).toMatchObject({ firstPaidAt: t1, lastPaidAt: t2 });
+    expect(all.page).toMatchObject({ totalSize: 2, nextPageToken: '' });
+    expect((await list({ eventId: shopC.event.id })).optIns.map((row) => row.email)).toEqual(['zoe@example.test']);
+    expect((await list({ paidFrom: between })).optIns.map((row) => [row.email, row.orders])).toEqual([
+      ['carl@example.test', 1],
+      ['zoe@example.test', 1],
+    ]);
+    expect((await list({ paidUntil: between })).optIns.map((row) => [row.email, row.orders])).toEqual([
+      ['zoe@example.test', 1],
+    ]);
+    // Two a page: the export walks every page.
+    const first = await h.orders.listOptIns(
+      { organisationId, eventId: '', paidFrom: undefined, paidUntil: undefined, page: { pageSize: 1, pageToken: '' } },
+      owner,
+    );
+    const second = await h.orders.listOptIns(
+      {
+        organisationId,
+        eventId: '',
+        paidFrom: undefined,
+        paidUntil: undefined,
+        page: { pageSize: 1, pageToken: first.page!.nextPageToken },
+      },
+      owner,
+    );
+    expect([...first.optIns, ...second.optIns].map((row) => row.email)).toEqual([
+      'carl@example.test',
+      'zoe@example.test',
+    ]);
+
+    expect((await grpcError(list({}, scanner))).code).toBe(status.PERMISSION_DENIED);
+    expect((await grpcError(list({ eventId: 'evt_nope' }))).code).toBe(status.INVALID_ARGUMENT);
+    expect((await grpcError(list({ paidFrom: t2, paidUntil: t1 }))).violations).toEqual([
+      { field: 'paidUntil', message: 'Until is invalid' },
+    ]);
+  });
+});

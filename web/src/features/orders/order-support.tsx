@@ -56,16 +56,23 @@ export function ordersListHref(orgId: string, filters: OrderListFilters, scopeSh
 
 export const orderHref = (orgId: string, orderId: string): string => `/o/${orgId}/orders/${orderId}`;
 
-/** The CSV export of the orders list with these filters (every page), headings in `locale`. */
-export function ordersCsvHref(
-  orgId: string,
-  filters: { q?: string; status?: string; shop?: string; locale?: string },
-): string {
+/** An export's address with the filters that are set, in the order given (and the headings' `locale`). */
+function csvHref(orgId: string, file: string, filters: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
-  for (const key of ['q', 'status', 'shop', 'locale'] as const) if (filters[key]) search.set(key, filters[key]!);
+  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
   const query = search.toString();
-  return `/api/organisations/${encodeURIComponent(orgId)}/orders.csv${query ? `?${query}` : ''}`;
+  return `/api/organisations/${encodeURIComponent(orgId)}/${file}${query ? `?${query}` : ''}`;
 }
+
+/** The CSV export of the orders list with these filters (every page), headings in `locale`. */
+export const ordersCsvHref = (
+  orgId: string,
+  { q, status, shop, locale }: { q?: string; status?: string; shop?: string; locale?: string },
+): string => csvHref(orgId, 'orders.csv', { q, status, shop, locale });
+
+/** The CSV export of the payments list with this status filter (every page), headings in `locale`. */
+export const paymentsCsvHref = (orgId: string, { status, locale }: { status?: string; locale?: string }): string =>
+  csvHref(orgId, 'payments.csv', { status, locale });
 
 export const paymentsListHref = (orgId: string, filters: Pick<ListFilters, 'status' | 'page'>): string =>
   listHref(`/o/${orgId}/payments`, filters);

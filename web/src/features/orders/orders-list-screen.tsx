@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { ORDER_LIST_STATUSES, type OrderListView, type OrderView, type ShopName } from '../../lib/order-model';
 import { ClearFiltersLink, CsvExportLink, ListPages, ListToolbar } from '../dashboard/list-controls';
 import { PageHeader } from '../dashboard/page-header';
+import { OptInsExport } from './opt-ins-export';
 import { Moment, Money, type OrderListFilters, orderHref, ordersCsvHref, ordersListHref } from './order-support';
 
 export interface OrdersScreenProps {
@@ -25,6 +26,8 @@ export interface OrdersScreenProps {
   list: OrderListView;
   /** The organisation's shops, to name each order's shop and to filter by one. */
   shops: ShopName[];
+  /** The organisation's events by name, for the opt-ins export's filter (none on a shop's own orders). */
+  events?: ShopName[];
   Link?: TabLinkComponent;
   /** Goes to a locale-free path (a new search, another shop). */
   navigate(href: string): void;
@@ -36,6 +39,7 @@ export function OrdersScreen({
   shopName,
   list,
   shops,
+  events = [],
   Link = PlainLink as TabLinkComponent,
   navigate,
 }: OrdersScreenProps) {
@@ -181,6 +185,7 @@ export function OrdersScreen({
         testId="orders-page"
         Link={Link}
       />
+      {!scoped && <OptInsExport orgId={orgId} locale={locale} events={events} />}
     </div>
   );
 }

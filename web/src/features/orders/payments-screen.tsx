@@ -2,14 +2,14 @@
 // /o/{orgId}/payments: every payment attempt of the organisation, newest first, filtered by status (?status=) and
 // paged (?page=) in the URL; each names its order and links to it.
 import { CreditCard } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink } from '../../components/link-like';
 import { EmptyState, EmptyStatePreset } from '../../components/ui/empty-state';
 import type { TabLinkComponent } from '../../components/ui/link-tabs';
 import { PAYMENT_STATUSES, type PaymentListView } from '../../lib/order-model';
-import { ClearFiltersLink, ListPages, ListToolbar } from '../dashboard/list-controls';
+import { ClearFiltersLink, CsvExportLink, ListPages, ListToolbar } from '../dashboard/list-controls';
 import { PageHeader } from '../dashboard/page-header';
-import { paymentsListHref } from './order-support';
+import { paymentsCsvHref, paymentsListHref } from './order-support';
 import { PaymentsTable } from './payments-table';
 
 export interface PaymentsScreenProps {
@@ -27,13 +27,20 @@ export function PaymentsScreen({
   Link = PlainLink as TabLinkComponent,
 }: PaymentsScreenProps) {
   const t = useTranslations('Payments.list');
+  const locale = useLocale();
   const href = (filters: { status?: string; page?: number }) =>
     paymentsListHref(orgId, { status: list.status, ...filters });
   const filtered = list.status !== '' || list.page > 1;
 
   return (
     <div data-testid="page-payments">
-      <PageHeader title={t('title')} intro={t('intro')} />
+      <PageHeader title={t('title')} intro={t('intro')}>
+        <CsvExportLink
+          href={paymentsCsvHref(orgId, { status: list.status, locale })}
+          label={t('export')}
+          testId="payments-export"
+        />
+      </PageHeader>
       <ListToolbar namespace="Payments.list" href={href} statuses={PAYMENT_STATUSES} status={list.status} Link={Link} />
 
       {list.payments.length === 0 ? (

@@ -407,6 +407,47 @@ export interface GetDashboardRequest {
   timeZone: string;
 }
 
+/** Which opt-ins to list. */
+export interface ListOptInsRequest {
+  /** "org_…". */
+  organisationId: string;
+  /** "evt_…": only guests with a paid order for this event; empty for every event. */
+  eventId: string;
+  /** Only orders paid at or after this moment; unset for no lower bound. */
+  paidFrom:
+    | Date
+    | undefined;
+  /** Only orders paid before this moment; unset for no upper bound. */
+  paidUntil:
+    | Date
+    | undefined;
+  /** Paging; at most 100 a page. */
+  page: PageRequest | undefined;
+}
+
+/** One guest who opted in. */
+export interface OptIn {
+  /** The guest's address, as checkout stores it (lower case). */
+  email: string;
+  /** The language of the guest's newest such order, "en" or "nl". */
+  locale: string;
+  /** When the first and the newest of the guest's paid orders with the opt-in (within the filters) were paid. */
+  firstPaidAt: Date | undefined;
+  lastPaidAt:
+    | Date
+    | undefined;
+  /** How many such orders. */
+  orders: number;
+}
+
+/** A page of opt-ins. */
+export interface ListOptInsResponse {
+  /** Alphabetical by address. */
+  optIns: OptIn[];
+  /** The next page and the total. */
+  page: PageInfo | undefined;
+}
+
 /** What the organisation's dashboard shows. */
 export interface GetDashboardResponse {
   /** Per currency the organisation has sold in over the last 60 days, alphabetical; empty without "orders.view". */
@@ -3967,6 +4008,387 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
   },
 };
 
+function createBaseListOptInsRequest(): ListOptInsRequest {
+  return { organisationId: "", eventId: "", paidFrom: undefined, paidUntil: undefined, page: undefined };
+}
+
+export const ListOptInsRequest: MessageFns<ListOptInsRequest> = {
+  encode(message: ListOptInsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organisationId !== "") {
+      writer.uint32(10).string(message.organisationId);
+    }
+    if (message.eventId !== "") {
+      writer.uint32(18).string(message.eventId);
+    }
+    if (message.paidFrom !== undefined) {
+      Timestamp.encode(toTimestamp(message.paidFrom), writer.uint32(26).fork()).join();
+    }
+    if (message.paidUntil !== undefined) {
+      Timestamp.encode(toTimestamp(message.paidUntil), writer.uint32(34).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOptInsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOptInsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organisationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.paidFrom = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.paidUntil = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOptInsRequest {
+    return {
+      organisationId: isSet(object.organisationId)
+        ? globalThis.String(object.organisationId)
+        : isSet(object.organisation_id)
+        ? globalThis.String(object.organisation_id)
+        : "",
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      paidFrom: isSet(object.paidFrom)
+        ? fromJsonTimestamp(object.paidFrom)
+        : isSet(object.paid_from)
+        ? fromJsonTimestamp(object.paid_from)
+        : undefined,
+      paidUntil: isSet(object.paidUntil)
+        ? fromJsonTimestamp(object.paidUntil)
+        : isSet(object.paid_until)
+        ? fromJsonTimestamp(object.paid_until)
+        : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListOptInsRequest): unknown {
+    const obj: any = {};
+    if (message.organisationId !== "") {
+      obj.organisationId = message.organisationId;
+    }
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.paidFrom !== undefined) {
+      obj.paidFrom = message.paidFrom.toISOString();
+    }
+    if (message.paidUntil !== undefined) {
+      obj.paidUntil = message.paidUntil.toISOString();
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOptInsRequest>, I>>(base?: I): ListOptInsRequest {
+    return ListOptInsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOptInsRequest>, I>>(object: I): ListOptInsRequest {
+    const message = createBaseListOptInsRequest();
+    message.organisationId = object.organisationId ?? "";
+    message.eventId = object.eventId ?? "";
+    message.paidFrom = object.paidFrom ?? undefined;
+    message.paidUntil = object.paidUntil ?? undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseOptIn(): OptIn {
+  return { email: "", locale: "", firstPaidAt: undefined, lastPaidAt: undefined, orders: 0 };
+}
+
+export const OptIn: MessageFns<OptIn> = {
+  encode(message: OptIn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.locale !== "") {
+      writer.uint32(18).string(message.locale);
+    }
+    if (message.firstPaidAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.firstPaidAt), writer.uint32(26).fork()).join();
+    }
+    if (message.lastPaidAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastPaidAt), writer.uint32(34).fork()).join();
+    }
+    if (message.orders !== 0) {
+      writer.uint32(40).int32(message.orders);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptIn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptIn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.locale = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.firstPaidAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lastPaidAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.orders = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptIn {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
+      firstPaidAt: isSet(object.firstPaidAt)
+        ? fromJsonTimestamp(object.firstPaidAt)
+        : isSet(object.first_paid_at)
+        ? fromJsonTimestamp(object.first_paid_at)
+        : undefined,
+      lastPaidAt: isSet(object.lastPaidAt)
+        ? fromJsonTimestamp(object.lastPaidAt)
+        : isSet(object.last_paid_at)
+        ? fromJsonTimestamp(object.last_paid_at)
+        : undefined,
+      orders: isSet(object.orders) ? globalThis.Number(object.orders) : 0,
+    };
+  },
+
+  toJSON(message: OptIn): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.locale !== "") {
+      obj.locale = message.locale;
+    }
+    if (message.firstPaidAt !== undefined) {
+      obj.firstPaidAt = message.firstPaidAt.toISOString();
+    }
+    if (message.lastPaidAt !== undefined) {
+      obj.lastPaidAt = message.lastPaidAt.toISOString();
+    }
+    if (message.orders !== 0) {
+      obj.orders = Math.round(message.orders);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptIn>, I>>(base?: I): OptIn {
+    return OptIn.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptIn>, I>>(object: I): OptIn {
+    const message = createBaseOptIn();
+    message.email = object.email ?? "";
+    message.locale = object.locale ?? "";
+    message.firstPaidAt = object.firstPaidAt ?? undefined;
+    message.lastPaidAt = object.lastPaidAt ?? undefined;
+    message.orders = object.orders ?? 0;
+    return message;
+  },
+};
+
+function createBaseListOptInsResponse(): ListOptInsResponse {
+  return { optIns: [], page: undefined };
+}
+
+export const ListOptInsResponse: MessageFns<ListOptInsResponse> = {
+  encode(message: ListOptInsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.optIns) {
+      OptIn.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOptInsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOptInsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.optIns.push(OptIn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOptInsResponse {
+    return {
+      optIns: globalThis.Array.isArray(object?.optIns)
+        ? object.optIns.map((e: any) => OptIn.fromJSON(e))
+        : globalThis.Array.isArray(object?.opt_ins)
+        ? object.opt_ins.map((e: any) => OptIn.fromJSON(e))
+        : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListOptInsResponse): unknown {
+    const obj: any = {};
+    if (message.optIns?.length) {
+      obj.optIns = message.optIns.map((e) => OptIn.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOptInsResponse>, I>>(base?: I): ListOptInsResponse {
+    return ListOptInsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOptInsResponse>, I>>(object: I): ListOptInsResponse {
+    const message = createBaseListOptInsResponse();
+    message.optIns = object.optIns?.map((e) => OptIn.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    return message;
+  },
+};
+
 function createBaseGetDashboardResponse(): GetDashboardResponse {
   return {
     sales: [],
@@ -5154,6 +5576,20 @@ export const OrderServiceService = {
       Buffer.from(GetDashboardResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetDashboardResponse => GetDashboardResponse.decode(value),
   },
+  /**
+   * The guests who opted in to the organisation's mailings (CheckoutRequest.subscribe) with an order they paid (a
+   * later refund does not take the consent back), one per e-mail address, alphabetical; optionally only those with an order for one event, or paid within a
+   * span. Permission "orders.view". INVALID_ARGUMENT for a malformed event id or a span that ends before it starts.
+   */
+  listOptIns: {
+    path: "/kassa.ordering.v1.OrderService/ListOptIns" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListOptInsRequest): Buffer => Buffer.from(ListOptInsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListOptInsRequest => ListOptInsRequest.decode(value),
+    responseSerialize: (value: ListOptInsResponse): Buffer => Buffer.from(ListOptInsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListOptInsResponse => ListOptInsResponse.decode(value),
+  },
 } as const;
 
 export interface OrderServiceServer extends UntypedServiceImplementation {
@@ -5214,6 +5650,12 @@ export interface OrderServiceServer extends UntypedServiceImplementation {
    * events are answered (any member may see them).
    */
   getDashboard: handleUnaryCall<GetDashboardRequest, GetDashboardResponse>;
+  /**
+   * The guests who opted in to the organisation's mailings (CheckoutRequest.subscribe) with an order they paid (a
+   * later refund does not take the consent back), one per e-mail address, alphabetical; optionally only those with an order for one event, or paid within a
+   * span. Permission "orders.view". INVALID_ARGUMENT for a malformed event id or a span that ends before it starts.
+   */
+  listOptIns: handleUnaryCall<ListOptInsRequest, ListOptInsResponse>;
 }
 
 export interface OrderServiceClient extends Client {
@@ -5399,6 +5841,26 @@ export interface OrderServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetDashboardResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The guests who opted in to the organisation's mailings (CheckoutRequest.subscribe) with an order they paid (a
+   * later refund does not take the consent back), one per e-mail address, alphabetical; optionally only those with an order for one event, or paid within a
+   * span. Permission "orders.view". INVALID_ARGUMENT for a malformed event id or a span that ends before it starts.
+   */
+  listOptIns(
+    request: ListOptInsRequest,
+    callback: (error: ServiceError | null, response: ListOptInsResponse) => void,
+  ): ClientUnaryCall;
+  listOptIns(
+    request: ListOptInsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListOptInsResponse) => void,
+  ): ClientUnaryCall;
+  listOptIns(
+    request: ListOptInsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListOptInsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,7 +1,13 @@
 import { setRequestLocale } from 'next-intl/server';
 import { OrdersListView } from '../../../../../components/order-views';
 import { dashboardMetadata } from '../../../../../server/organisations/dashboard-metadata';
-import { loadOrderList, loadShopNames, orderListQuery, ordersAccess } from '../../../../../server/orders/order-pages';
+import {
+  loadEventNames,
+  loadOrderList,
+  loadShopNames,
+  orderListQuery,
+  ordersAccess,
+} from '../../../../../server/orders/order-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string; orgId: string }>; searchParams: Promise<Search> };
@@ -14,9 +20,10 @@ export default async function OrdersPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   // The sidebar hides this entry from members without "orders.view"; the page refuses them too (403).
   const { userId } = await ordersAccess(locale, orgId);
-  const [list, shops] = await Promise.all([
+  const [list, shops, events] = await Promise.all([
     loadOrderList(userId, orgId, orderListQuery(await searchParams)),
     loadShopNames(userId, orgId),
+    loadEventNames(userId, orgId),
   ]);
-  return <OrdersListView orgId={orgId} list={list} shops={shops} />;
+  return <OrdersListView orgId={orgId} list={list} shops={shops} events={events} />;
 }

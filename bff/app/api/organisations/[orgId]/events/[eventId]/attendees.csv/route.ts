@@ -3,8 +3,8 @@
 // in the organisation, asked of identity like every organiser route; ticketing checks again, and that the event is
 // the organisation's. 401 signed out, 400 'ID is invalid', 404 not a member or no such event, 403 without either
 // permission.
-import { type NextRequest, NextResponse } from 'next/server';
-import { attachmentDisposition, CSV_CONTENT_TYPE } from '../../../../../../../server/csv';
+import type { NextRequest } from 'next/server';
+import { csvResponse } from '../../../../../../../server/csv';
 import { attendeesFileName } from '../../../../../../../server/events/attendee-csv';
 import {
   attendeeCsvLabels,
@@ -49,12 +49,5 @@ export const GET = handler<Params>(async (request: NextRequest, { params }) => {
     attendeeCsvLabels(ticketLocale(search.get('locale'))),
   );
 
-  return new NextResponse(body, {
-    status: 200,
-    headers: {
-      'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': attachmentDisposition(attendeesFileName(event?.name ?? '', eventId)),
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvResponse(body, attendeesFileName(event?.name ?? '', eventId));
 });
