@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Coins, Globe, Languages, Users } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { PlainLink, type LinkComponent } from '../../components/link-like';
@@ -95,12 +96,23 @@ export function OrganisationOverviewScreen({
             <Icon aria-hidden className="size-5 text-muted-foreground" />
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd
-              className={cn(
-                'ml-auto min-w-0 text-right font-semibold tabular-nums',
-                long ? 'text-base break-words' : 'text-2xl',
-              )}
+              className={cn('ml-auto min-w-0 text-right font-semibold tabular-nums', long ? 'text-base' : 'text-2xl')}
             >
-              {value}
+              {/* A zone breaks after its slashes ("Europe/" · "Amsterdam"), never inside a name. */}
+              {long
+                ? String(value)
+                    .split('/')
+                    .map((part, index) => (
+                      <Fragment key={index}>
+                        {index > 0 && (
+                          <>
+                            /<wbr />
+                          </>
+                        )}
+                        {part}
+                      </Fragment>
+                    ))
+                : value}
             </dd>
           </div>
         ))}
