@@ -28,6 +28,9 @@ export interface ShopBackend {
   databases: string[];
   /** The services' processes, for CPU per request. */
   processGroups: ProcessGroup[];
+  /** The shop's organisation, and its owner (who may ask for anything there). */
+  organisationId: string;
+  ownerUserId: string;
 }
 
 const quiet = { LOG_LEVEL: 'warn' };
@@ -175,6 +178,8 @@ export async function startShopBackend(cleanup: Cleanup): Promise<ShopBackend> {
       shopName,
       databases: stack.info.databases,
       processGroups: serviceProcessGroups(stack),
+      organisationId,
+      ownerUserId: userId,
     };
   } finally {
     events.close();
