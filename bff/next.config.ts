@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { analyticsRewrites } from '@kassa/web/lib/analytics-config';
 import { securityHeaderRules } from './server/site/security-headers';
 
 // The monorepo root: workspace packages (@kassa/web, @kassa/platform, @kassa/proto) are symlinked from there.
@@ -13,11 +14,14 @@ const monorepoRoot = path.join(__dirname, '..');
 process.env.KASSA_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 const buildId = process.env.KASSA_BUILD_ID;
 
-// Analytics goes through our own origin: the ingest path is rewritten to POSTHOG_HOST, and only when a key is set
-// (no key, no analytics, nothing sent). Both are read at build time, like every NEXT_PUBLIC_ value.
-const posthogKey = process.env.NEXT_PUBLIC_POSTHOG_KEY?.trim();
-const posthogHost = process.env.POSTHOG_HOST?.trim().replace(/\/+$/, '');
-const ingestPath = `/${(process.env.NEXT_PUBLIC_POSTHOG_INGEST_PATH?.trim() || 'ingest').split('/').filter(Boolean).join('/')}`;
+// Analytics goes through our own origin: the ingest path is rewritten to POSTHOG_HOST (its /static to the asset
+// host), and only when a key is set (no key, no analytics, nothing sent). Read at build time, like every NEXT_PUBLIC_.
+const posthogRewrites = analyticsRewrites({
+  NEXT_PUBLIC_POSTHOG_KEY: process.env.NEXT_PUBLIC_POSTHOG_KEY,
+  NEXT_PUBLIC_POSTHOG_INGEST_PATH: process.env.NEXT_PUBLIC_POSTHOG_INGEST_PATH,
+  POSTHOG_HOST: process.env.POSTHOG_HOST,
+  POSTHOG_ASSETS_HOST: process.env.POSTHOG_ASSETS_HOST,
+});
 
 const nextConfig: NextConfig = {
   generateBuildId: async () => buildId,
@@ -27,11 +31,10 @@ const nextConfig: NextConfig = {
     return securityHeaderRules();
   },
   async rewrites() {
-    if (!posthogKey || !posthogHost) return [];
-    return [{ source: `${ingestPath}/:path*`, destination: `${posthogHost}/:path*` }];
+    return posthogRewrites;
   },
   // PostHog's endpoints end in a slash (/e/, /flags/); Next must not redirect them away from it.
-  skipTrailingSlashRedirect: Boolean(posthogKey && posthogHost),
+  skipTrailingSlashRedirect: posthogRewrites.length > 0,
   // The container image ships the standalone server (bff/Dockerfile sets KASSA_STANDALONE=1); locally `next start` serves the build.
   output: process.env.KASSA_STANDALONE === '1' ? 'standalone' : undefined,
   outputFileTracingRoot: monorepoRoot,

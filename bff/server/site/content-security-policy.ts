@@ -45,8 +45,9 @@ export function inlineScriptHashes(html: string): string[] {
 
 export function pagePolicy(page: PagePolicy): string {
   const scripts = [
-    // Next's own chunks, loaded by its scripts and the browser's parser alike. Our origin serves no file a visitor
-    // can write, and JSON answers carry nosniff, so 'self' lets no attacker's text run.
+    // Next's own chunks, loaded by its scripts and the browser's parser alike (and, with analytics on, PostHog's own
+    // survey and experiment scripts under the ingest path). Our origin serves no file a visitor can write, and JSON
+    // answers carry nosniff, so 'self' lets no attacker's text run.
     "'self'",
     ...(page.nonce ? [`'nonce-${page.nonce}'`] : []),
     ...new Set(page.scriptHashes),

@@ -1,4 +1,4 @@
-import { analyticsConfig, ingestPath } from '../../src/lib/analytics-config';
+import { analyticsConfig, analyticsRewrites, ingestPath } from '../../src/lib/analytics-config';
 
 describe('analyticsConfig', () => {
   it('is off without a key, whatever else is set', () => {
@@ -21,7 +21,11 @@ describe('analyticsConfig', () => {
         request_batching: true,
         request_queue_config: { flush_interval_ms: 3_000 },
         session_idle_timeout_seconds: 1_800,
-        disable_external_dependency_loading: true,
+        // Surveys, web experiments and their scripts come through the same-origin path; recordings never.
+        disable_surveys: false,
+        disable_web_experiments: false,
+        disable_external_dependency_loading: false,
+        disable_session_recording: true,
       },
     });
   });
@@ -35,5 +39,39 @@ describe('analyticsConfig', () => {
     expect(analyticsConfig({ NEXT_PUBLIC_POSTHOG_KEY: 'k', NEXT_PUBLIC_POSTHOG_INGEST_PATH: '/t/' })).toMatchObject({
       options: { api_host: '/t' },
     });
+  });
+});
+
+describe('analyticsRewrites', () => {
+  it('sends nothing anywhere without a key or a host', () => {
+    expect(analyticsRewrites({ POSTHOG_HOST: 'https://eu.i.posthog.com' })).toEqual([]);
+    expect(analyticsRewrites({ NEXT_PUBLIC_POSTHOG_KEY: 'phc_test' })).toEqual([]);
+  });
+
+  it("routes the SDK's scripts to PostHog's asset host and the rest to its API host, under our ingest path", () => {
+    expect(
+      analyticsRewrites({ NEXT_PUBLIC_POSTHOG_KEY: 'phc_test', POSTHOG_HOST: 'https://eu.i.posthog.com/' }),
+    ).toEqual([
+      { source: '/ingest/static/:path*', destination: 'https://eu-assets.i.posthog.com/static/:path*' },
+      { source: '/ingest/:path*', destination: 'https://eu.i.posthog.com/:path*' },
+    ]);
+    // A self-hosted PostHog serves its scripts itself, unless told otherwise.
+    expect(
+      analyticsRewrites({
+        NEXT_PUBLIC_POSTHOG_KEY: 'phc_test',
+        POSTHOG_HOST: 'https://posthog.example.com',
+        NEXT_PUBLIC_POSTHOG_INGEST_PATH: 't',
+      }),
+    ).toEqual([
+      { source: '/t/static/:path*', destination: 'https://posthog.example.com/static/:path*' },
+      { source: '/t/:path*', destination: 'https://posthog.example.com/:path*' },
+    ]);
+    expect(
+      analyticsRewrites({
+        NEXT_PUBLIC_POSTHOG_KEY: 'phc_test',
+        POSTHOG_HOST: 'https://posthog.example.com',
+        POSTHOG_ASSETS_HOST: 'https://cdn.example.com',
+      })[0],
+    ).toEqual({ source: '/ingest/static/:path*', destination: 'https://cdn.example.com/static/:path*' });
   });
 });
