@@ -114,8 +114,11 @@ export async function ensureTemplateDatabase(
       try {
         await client.query(`ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(name)}`);
       } catch (error) {
-        // Another run made the same template meanwhile (42P04: duplicate database): theirs is as good as ours.
-        if ((error as { code?: string }).code !== '42P04') throw error;
+        // Another run made the same template meanwhile: theirs is as good as ours. PostgreSQL says so as 42P04
+        // (duplicate database) when theirs had committed before our rename looked, and as 23505 (the unique index of
+        // pg_database) when the two renames ran at the same moment (CI saw it once).
+        const code = (error as { code?: string }).code;
+        if (code !== '42P04' && code !== '23505') throw error;
       }
       // Templates of this label with another key (older migrations), and what interrupted runs left half-built of
       // them; never one of this key, which a run beside this one may be building. One being copied right now stays.
