@@ -1,6 +1,6 @@
 // <input type="datetime-local"> speaks "YYYY-MM-DDTHH:mm" as a wall clock (the browser's, or a zone the form names,
 // such as an event's); the API speaks ISO instants.
-import { fromWallClock, wallClockIn } from '@kassa/contracts/time-zones';
+import { fromWallClock, isCalendarDay, wallClockIn } from '@kassa/contracts/time-zones';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const LOCAL_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -34,9 +34,7 @@ export function fromDateTimeLocal(value: string, timeZone?: string): string | un
     number,
   ];
   // Date rolls 31 February over into March; a real date keeps its own day and month.
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day)
-    return undefined;
+  if (!isCalendarDay(`${match[1]}-${match[2]}-${match[3]}`)) return undefined;
   if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
   if (timeZone)
     return fromWallClock(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}`, timeZone)?.toISOString();

@@ -6,7 +6,7 @@ import { decideSucceededPayment, LATE_PAYMENT_OUTCOME } from '../domain/payment-
 import { isHeld } from '../domain/order-status';
 import type { RefundReason } from '../domain/refund';
 import type { OrderRow } from '../persistence/order.entity';
-import { addHistory, lockOrder, notePayment } from '../persistence/order.repository';
+import { addHistory, loadLines, lockOrder, notePayment } from '../persistence/order.repository';
 import { sellAllocations } from '../persistence/quota.repository';
 import { changeOrderStatus, recordOrderChange, requestRefund } from './order-records';
 import type { OrderingContext } from './ordering-context';
@@ -136,8 +136,9 @@ export async function applyPaymentSucceeded(
       await sellAllocations(em, order.id);
       await markPaid(em, order, payment, at);
       return;
-    case 're_reserve':
-      if (await retakeOrderTickets(ctx, em, order, 'sold')) {
+    case 're_reserve': {
+      const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];
+      if (await retakeOrderTickets(ctx, em, order, lines, 'sold')) {
         await addHistory(em, { orderId: order.id, at, action: 're_reserved', properties: { paymentId: payment.id } });
         order.outcome = '';
         await markPaid(em, order, payment, at);
@@ -148,6 +149,7 @@ export async function applyPaymentSucceeded(
       await recordOrderChange(em, order, null, { at, actorUserId: null });
       ctx.logger.warn({ orderId: order.id, paymentId: payment.id }, 'late payment: tickets gone, refund requested');
       return;
+    }
     case 'refund':
       await refund(decision.reason);
       await recordOrderChange(em, order, null, { at, actorUserId: null });

@@ -9,7 +9,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type CheckoutInput, checkoutFingerprint, parseCheckoutRequest } from '../domain/checkout-request';
 import { type AppliedDiscount, discountVerdict, usesLeft } from '../domain/discount';
 import { donationProblem } from '../domain/donation';
-import { holdLimitPassed } from '../domain/hold-limits';
 import { holdEndsAt } from '../domain/order-status';
 import { orderingMessages } from '../domain/ordering-messages';
 import { priceCart } from '../domain/pricing';
@@ -17,16 +16,10 @@ import { quotaDemands } from '../domain/quota-allocation';
 import { publishOrderChanged } from '../events/order-changed.publisher';
 import { orderTransitions } from '../metrics';
 import { OrderEntity, type OrderLineRow } from '../persistence/order.entity';
-import {
-  addHistory,
-  heldTickets,
-  insertLines,
-  insertOrder,
-  loadLines,
-  lockHolder,
-} from '../persistence/order.repository';
+import { addHistory, insertLines, insertOrder, loadLines } from '../persistence/order.repository';
 import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
+import { checkHoldCap } from './hold-cap';
 import { type OrderingContext, scheduleExpiry } from './ordering-context';
 import { toGuestOrder, toOrder } from './order-views';
 import { loadOpenShop } from './sellable-shop';
@@ -110,19 +103,15 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
       );
       if (claimed.length === 0) throw new SameKeyInFlight();
 
-      // One guest may hold only so many tickets of an event unpaid (domain/hold-limits.ts); checked under the
-      // holder's locks, so two checkouts at once cannot both slip under the cap. Free orders are paid at once: no hold.
+      // The guest's cap on unpaid holds (hold-cap.ts). Free orders are paid at once: no hold.
       if (!freeCart) {
-        await lockHolder(tx, input.email, input.clientAddress);
-        const held = await heldTickets(tx, {
+        await checkHoldCap(ctx, tx, {
           email: input.email,
           clientAddress: input.clientAddress,
           eventIds: cartEventIds,
+          tickets: cartTickets,
           now,
         });
-        if (holdLimitPassed(held, cartTickets, ctx.holdLimits, input.clientAddress !== null)) {
-          throw new ValidationError([{ field: 'lines', message: orderingMessages.holdLimitReached }]);
-        }
       }
 
       const taken = await ctx.reservation.take(tx, demands, 'reserved');

@@ -1,12 +1,12 @@
-import { FailedPreconditionError, NotFoundError, ValidationError, Violations } from '@kassa/platform/errors';
+import { FailedPreconditionError, NotFoundError, Violations } from '@kassa/platform/errors';
 import { accessKeyMatches } from '@kassa/platform/ids';
 import { transactionalWithEffects } from '@kassa/platform/persistence';
 import type { RenewGuestOrderRequest, RenewGuestOrderResponse } from '@kassa/proto/ordering/v1/orders';
-import { holdLimitPassed } from '../domain/hold-limits';
 import { holdEndsAt, isHeld, isRenewable } from '../domain/order-status';
 import { orderingMessages } from '../domain/ordering-messages';
 import { shopWindow } from '../domain/sale-window';
-import { addHistory, heldTickets, loadLines, lockHolder, lockOrder } from '../persistence/order.repository';
+import { addHistory, loadLines, lockOrder } from '../persistence/order.repository';
+import { checkHoldCap } from './hold-cap';
 import { findShop } from '../persistence/sellable.repository';
 import { changeOrderStatus, ORDER_NOT_FOUND, recordOrderChange } from './order-records';
 import { type OrderingContext, scheduleExpiry } from './ordering-context';
@@ -40,18 +40,14 @@ export async function renewGuestOrder(
     if (!shop || shop.status !== 'public' || shopWindow(shop, now) !== 'open')
       throw new FailedPreconditionError(orderingMessages.orderTicketsGone);
 
-    const clientAddress = order.clientAddress ?? null;
-    await lockHolder(em, order.email, clientAddress);
-    const held = await heldTickets(em, {
+    await checkHoldCap(ctx, em, {
       email: order.email,
-      clientAddress,
+      clientAddress: order.clientAddress ?? null,
       eventIds: [...new Set(lines.flatMap((line) => line.eventIds))],
+      tickets: order.ticketCount,
       now,
     });
-    if (holdLimitPassed(held, order.ticketCount, ctx.holdLimits, clientAddress !== null))
-      throw new ValidationError([{ field: 'lines', message: orderingMessages.holdLimitReached }]);
-
-    if (!(await retakeOrderTickets(ctx, em, order, 'reserved')))
+    if (!(await retakeOrderTickets(ctx, em, order, lines, 'reserved')))
       throw new FailedPreconditionError(orderingMessages.orderTicketsGone);
     const expiresAt = holdEndsAt(now, shop.reservationMinutes, ctx.holdMinutes);
     changeOrderStatus(em, order, 'reserved');

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { quotaDemands } from '../domain/quota-allocation';
-import type { OrderRow } from '../persistence/order.entity';
-import { loadLines } from '../persistence/order.repository';
+import type { OrderLineRow, OrderRow } from '../persistence/order.entity';
 import { insertAllocations } from '../persistence/quota.repository';
 import type { OrderingContext } from './ordering-context';
 
@@ -14,9 +13,9 @@ export async function retakeOrderTickets(
   ctx: OrderingContext,
   em: EntityManager,
   order: OrderRow,
+  lines: readonly OrderLineRow[],
   as: 'reserved' | 'sold',
 ): Promise<boolean> {
-  const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];
   const demands = quotaDemands(
     lines.map((line) => ({ quotaIds: [line.ticketOptionId, ...line.eventIds], quantity: line.quantity })),
   );

@@ -43,7 +43,7 @@ export async function listOptIns(
   const rows = await em.execute<
     { email: string; locale: string; first_paid_at: Date; last_paid_at: Date; orders: number }[]
   >(
-    `select (array_agg(o.email order by o.paid_at desc, o.id desc))[1] as email,
+    `select lower(o.email) as email,
             (array_agg(o.locale order by o.paid_at desc, o.id desc))[1] as locale,
             min(o.paid_at) as first_paid_at, max(o.paid_at) as last_paid_at, count(*)::int as orders
        from orders o
