@@ -123,9 +123,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return NextResponse.next({ request: { headers } });
   }
   if (ingestPath && (pathname === ingestPath || pathname.startsWith(`${ingestPath}/`))) {
-    // The rewrite to PostHog forwards the request's headers: the visitor's cookies (their session) stay here.
+    // The rewrite to PostHog forwards the request's headers: the visitor's cookies (their session) stay here, and so
+    // does the Referer, which a page-leave beacon fills with the page's whole address (a guest's ?key= included).
     headers.delete('cookie');
     headers.delete('authorization');
+    headers.delete('referer');
     return NextResponse.next({ request: { headers } });
   }
 

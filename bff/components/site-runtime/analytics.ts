@@ -17,11 +17,42 @@ export function loadAnalytics(): Promise<PostHog | null> {
   if (!analytics.enabled || typeof window === 'undefined') return Promise.resolve(null);
   const { key, options } = analytics;
   loading ??= import('posthog-js').then(({ default: posthog }) => {
-    // Every event's properties (the SDK adds the page's own URL and referrer to each) lose the secrets addresses carry.
-    posthog.init(key, { ...options, before_send: redactCapture });
+    // Every event's properties (the SDK adds the page's own URL and referrer to each) lose the secrets addresses carry,
+    // and so does the Referer of the scripts it loads from the ingest path.
+    posthog.init(key, { ...options, before_send: redactCapture, prepare_external_dependency_script: originReferrer });
+    redactInitialPersonInfo(posthog);
     return posthog;
   });
   return loading;
+}
+
+/** Where posthog-js keeps the visitor's first address and referrer ({ u, r }). */
+const INITIAL_PERSON_INFO = '$initial_person_info';
+
+/**
+ * The visitor's first address and referrer, redacted. posthog-js keeps them and sends them with every flags request
+ * ($initial_current_url, $initial_referrer, $initial_pathname: person properties to target flags by, not an event, so
+ * before_send never sees them). It stores them at the first capture unless they are there already; this stores them
+ * first, as the SDK reads them, without their secrets. Called right after init, before anything is sent.
+ */
+export function redactInitialPersonInfo(posthog: PostHog): void {
+  const persistence = posthog.persistence;
+  if (!persistence) return;
+  persistence.set_initial_person_info();
+  const info = persistence.props[INITIAL_PERSON_INFO] as { r?: unknown; u?: unknown } | undefined;
+  if (!info) return;
+  const redacted = (value: unknown) => (typeof value === 'string' ? redactSecrets(value) : value);
+  persistence.register({ [INITIAL_PERSON_INFO]: { ...info, r: redacted(info.r), u: redacted(info.u) } });
+}
+
+/**
+ * A script the SDK adds (its remote config, the surveys' code) sends only our origin as its referrer. Left to the
+ * page's policy it would send the page's whole address, same origin as it is, a guest's ?key= or a scan link's hash
+ * included, and the ingest rewrite passes the Referer on to PostHog. The SDK's own fetches already say 'strict-origin'.
+ */
+export function originReferrer(script: HTMLScriptElement): HTMLScriptElement {
+  script.referrerPolicy = 'strict-origin';
+  return script;
 }
 
 /** An event as it leaves for PostHog: every string property (and person property) with its secrets redacted. */

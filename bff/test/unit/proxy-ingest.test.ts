@@ -12,7 +12,7 @@ function forwardedHeaders(response: Response): Map<string, string> {
 }
 
 describe('the analytics ingest rewrite', () => {
-  it('forwards no cookie and no authorization, and keeps the other headers', async () => {
+  it('forwards no cookie, no authorization and no referer, and keeps the other headers', async () => {
     const { proxy } = await import('../../proxy');
     const response = await proxy(
       new NextRequest('http://localhost:3000/ingest/e/?ip=1', {
@@ -20,6 +20,7 @@ describe('the analytics ingest rewrite', () => {
         headers: {
           cookie: 'kassa_session=secret-session; ph_x=1',
           authorization: 'Bearer secret',
+          referer: 'http://localhost:3000/en/orders/ord_x?key=secret-order-key',
           'content-type': 'application/json',
           'user-agent': 'test',
         },
@@ -29,8 +30,10 @@ describe('the analytics ingest rewrite', () => {
     expect(forwarded.size).toBeGreaterThan(0);
     expect(forwarded.has('cookie')).toBe(false);
     expect(forwarded.has('authorization')).toBe(false);
+    expect(forwarded.has('referer')).toBe(false);
     expect(forwarded.get('content-type')).toBe('application/json');
     expect(JSON.stringify([...response.headers])).not.toContain('secret-session');
+    expect(JSON.stringify([...response.headers])).not.toContain('secret-order-key');
   });
 
   it('still forwards the cookies of every other request (the control)', async () => {

@@ -33,11 +33,18 @@ export interface AnalyticsEnv {
   NEXT_PUBLIC_POSTHOG_INGEST_PATH?: string;
 }
 
-/** '/ingest' stays; 'ingest/' → '/ingest'; a full URL is refused (same origin only). */
+/**
+ * '/ingest' stays; 'ingest/' → '/ingest'; a full URL is refused (same origin only), and so is anything but plain path
+ * segments: a browser reads '/\host' as '//host' (another origin); '?', '#', '%', '.' and '..' send the requests
+ * somewhere else; '/' alone would put PostHog's paths (/e/, /api/surveys/) at our root.
+ */
 export function ingestPath(value: string | undefined): string {
   const trimmed = value?.trim() ?? '';
-  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(trimmed)) return DEFAULT_INGEST_PATH;
-  return `/${trimmed.split('/').filter(Boolean).join('/')}`;
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(trimmed)) return DEFAULT_INGEST_PATH;
+  const segments = trimmed.split('/').filter(Boolean);
+  if (segments.length === 0 || segments.some((segment) => !/^[\w~-][\w.~-]*$/.test(segment)))
+    return DEFAULT_INGEST_PATH;
+  return `/${segments.join('/')}`;
 }
 
 export function analyticsConfig(env: AnalyticsEnv): AnalyticsConfig {

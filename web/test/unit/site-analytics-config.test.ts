@@ -36,6 +36,17 @@ describe('analyticsConfig', () => {
     expect(ingestPath(undefined)).toBe('/ingest');
     expect(ingestPath('https://eu.i.posthog.com')).toBe('/ingest');
     expect(ingestPath('//eu.i.posthog.com')).toBe('/ingest');
+    // A browser resolves '/\host/e/' to http://host/e/: another origin.
+    expect(new URL('/\\eu.i.posthog.com/e/', 'http://localhost:3000').origin).toBe('http://eu.i.posthog.com');
+    expect(ingestPath('/\\eu.i.posthog.com')).toBe('/ingest');
+    expect(ingestPath('\\\\eu.i.posthog.com')).toBe('/ingest');
+    // Nothing that leaves the path, or PostHog's endpoints at our root.
+    expect(ingestPath('/')).toBe('/ingest');
+    expect(ingestPath('/t?x=1')).toBe('/ingest');
+    expect(ingestPath('/t#x')).toBe('/ingest');
+    expect(ingestPath('/t/../api')).toBe('/ingest');
+    expect(ingestPath('/%2F%2Fhost')).toBe('/ingest');
+    expect(ingestPath('/relay/ph-1.v2')).toBe('/relay/ph-1.v2');
     expect(analyticsConfig({ NEXT_PUBLIC_POSTHOG_KEY: 'k', NEXT_PUBLIC_POSTHOG_INGEST_PATH: '/t/' })).toMatchObject({
       options: { api_host: '/t' },
     });
