@@ -65,6 +65,14 @@ export const EMAIL_DELIVERY_STATUSES = [
   'notSent',
 ] as const;
 export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+/** The delivery statuses that mean the guest did not get the message (a complaint was delivered, then reported). */
+export const EMAIL_FAILURE_STATUSES = [
+  'bounce',
+  'reject',
+  'renderingFailure',
+  'notSent',
+] as const satisfies readonly EmailDeliveryStatus[];
+export const isEmailFailure = guard(EMAIL_FAILURE_STATUSES);
 /** An e-mail's status: the delivery statuses, and "created" before it is handed to the mail server. */
 export const EMAIL_STATUSES = ['created', ...EMAIL_DELIVERY_STATUSES] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

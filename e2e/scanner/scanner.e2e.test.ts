@@ -8,7 +8,8 @@
 // 4. with the ticket list on the phone the network goes: ticket 2's reference is admitted offline and queued; when
 //    the network is back the queue is uploaded, and the organiser's scanner, Overview and Attendees show it;
 // 5. ticket 3 is admitted offline at the door (its code as a hand-held reader types it) and online by the organiser:
-//    the door's upload reports the double admission, and the organiser's scan page lists the conflict;
+//    the door's upload reports the double admission, and the organiser's scan page lists the conflict; the
+//    organisation's dashboard counts the admitted and points at the conflict;
 // 6. a second guest's ticket, refunded in full by the organiser, scans as canceled; a forged code as invalid;
 // 7. the organiser revokes the link: the door's next scan is refused, and the address is the not-valid page (404).
 import { randomUUID } from 'node:crypto';
@@ -477,6 +478,34 @@ describe('the entrance scanner, in Chromium', () => {
     expect(cells[1]).toMatch(new RegExp(`at ${organiserDevice}$`));
     expect(cells[2]).toMatch(new RegExp(`at ${LINK_NAME}$`));
     await shot(organiser, 'scanner-organiser-conflicts');
+
+    // The dashboard follows the entrance from ticketing's events: the event's card counts the three admitted (the
+    // twice-admitted ticket once), and "Needs attention" points at the conflict.
+    await organiser.goto(`${stack.bffUrl}/o/${org.orgId}`);
+    const card = organiser.getByTestId('overview-event').filter({ hasText: EVENT_NAME });
+    const conflictItem = organiser.getByTestId('attention-scan-conflicts');
+    await eventually('the check-ins and the conflict on the dashboard', async () => {
+      const checkIns = card.getByTestId('overview-event-check-ins');
+      if (
+        (await checkIns.count()) === 1 &&
+        (await checkIns.innerText()).startsWith('3 of') &&
+        (await conflictItem.count()) === 1
+      )
+        return true;
+      await organiser.reload();
+      return undefined;
+    });
+    expect(await card.getByTestId('overview-event-check-ins').locator('p').innerText()).toMatch(
+      /^3 of \d+ checked in$/,
+    );
+    expect(
+      await card.getByTestId('overview-event-check-ins').getByRole('progressbar').getAttribute('aria-valuenow'),
+    ).toBe('3');
+    expect(await conflictItem.innerText()).toBe(`1 ticket was admitted twice at ${EVENT_NAME}. See the conflicts`);
+    await conflictItem.getByRole('link', { name: 'See the conflicts' }).click();
+    await organiser.waitForURL(scanPageUrl);
+    await organiser.getByTestId('scan-conflict-row').waitFor();
+    await shot(organiser, 'dashboard-entrance');
     expect(organiserProblems).toEqual([]);
     expect(door.problems).toEqual([]);
   });

@@ -8,7 +8,8 @@
 //   - a paid order refunded in part by the organiser,
 //   - a paid order refunded in full (canceled, its places back on sale),
 // and, at the entrance: a scan link for door staff ("Box office", its URL kept in .data/demo-scan-link.json and
-// printed by scripts/up) with one of the first order's tickets already checked in through it.
+// printed by scripts/up) with one of the first order's tickets already checked in through it, and admitted again by
+// an offline phone at a side gate (a scan conflict, on the dashboard's "Needs attention").
 // Idempotent: fixed idempotency keys and scan nonces make a second run answer the same and change nothing.
 //
 // A development tool, not a service: it looks up the demo shop's and the demo user's ids with one read-only query
@@ -247,6 +248,16 @@ async function main(): Promise<void> {
   });
   console.log(
     `demo check-in: ticket ${first!.reference} ${scanned.result === 'valid' ? 'checked in' : scanned.result} at the Box office; scanner ${link.url}`,
+  );
+  // A phone at a side gate that was offline admitted the same ticket: its upload is a conflict, which the event's
+  // scan page lists and the dashboard's "Needs attention" points at.
+  const synced = await scanning.syncOfflineScans({
+    access: { linkSecret: link.secret, organisationId: '', eventId: '' },
+    deviceId: 'dev_demosidegate',
+    scans: [{ nonce: `demo-seed-conflict-${link.linkId}`, code: first!.code, scannedAt: new Date() }],
+  });
+  console.log(
+    `demo scan conflict: ticket ${first!.reference} ${synced.outcomes[0]?.outcome ?? 'not synced'} at a side gate`,
   );
   for (const client of [shops, ordering, orders, payments, tickets, scanning]) client.close();
 

@@ -36,6 +36,7 @@ export function toDashboardView(answer: GetDashboardResponse): DashboardView {
       capacity: event.capacity ?? null,
       shopCount: event.shopCount,
       timeZone: event.timeZone,
+      checkedIn: event.checkedIn,
     })),
     shops: answer.shops.map((shop) => ({
       id: shop.id,
@@ -46,6 +47,24 @@ export function toDashboardView(answer: GetDashboardResponse): DashboardView {
       currency: shop.currency,
     })),
     recentOrders: answer.recentOrders.map(toOrderView),
+    attention: {
+      failedEmailOrders: answer.attention?.failedEmailOrders ?? 0,
+      failedEmails: (answer.attention?.failedEmails ?? []).map((failed) => ({
+        orderId: failed.orderId,
+        orderNumber: failed.orderNumber,
+        email: failed.email,
+        status: failed.status,
+        occurredAt: iso(failed.occurredAt),
+      })),
+      stuckPayments: answer.attention?.stuckPayments ?? 0,
+      stuckRefunds: answer.attention?.stuckRefunds ?? 0,
+      stuckAfterMinutes: answer.attention?.stuckAfterMinutes ?? 0,
+      scanConflicts: (answer.attention?.scanConflicts ?? []).map((entry) => ({
+        eventId: entry.eventId,
+        eventName: entry.eventName,
+        conflicts: entry.conflicts,
+      })),
+    },
   };
 }
 

@@ -29,9 +29,13 @@ import { TICKETS_VOIDED_DURABLE } from '../../../services/notifications/src/even
 import {
   CATALOG_PROJECTION_DURABLE,
   CATALOG_PROJECTION_SUBJECTS,
+  EMAIL_DELIVERIES_DURABLE,
+  EMAIL_STATUS_CHANGED_SUBJECT,
   ORDERING_STREAM,
   PAYMENT_SUBJECTS,
   PAYMENTS_DURABLE,
+  TICKETING_ACTIVITY_DURABLE,
+  TICKETING_ACTIVITY_SUBJECTS,
 } from '../../../services/ordering/src/events/subjects';
 import {
   ORDER_ENDED_DURABLE,
@@ -80,6 +84,16 @@ export const BUS_ACCOUNTS: ServiceAccount[] = [
         replaysWholeStream: true,
       },
       { stream: PAYMENTS_STREAM.name, durable: PAYMENTS_DURABLE, subjects: Object.values(PAYMENT_SUBJECTS) },
+      {
+        stream: TICKETING_STREAM.name,
+        durable: TICKETING_ACTIVITY_DURABLE,
+        subjects: Object.values(TICKETING_ACTIVITY_SUBJECTS),
+      },
+      {
+        stream: NOTIFICATIONS_STREAM.name,
+        durable: EMAIL_DELIVERIES_DURABLE,
+        subjects: [EMAIL_STATUS_CHANGED_SUBJECT],
+      },
     ],
   },
   {

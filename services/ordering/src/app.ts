@@ -8,6 +8,8 @@ import { grpcService, openServiceConnections, serveService, startServiceRelay } 
 import type { OrderingContext } from './application/ordering-context';
 import { bucketPolicyOf, holdLimitsOf, type OrderingConfig } from './config';
 import { startCatalogProjectionConsumer } from './events/catalog-projection.consumer';
+import { startEmailDeliveriesConsumer } from './events/email-deliveries.consumer';
+import { startEntranceConsumer } from './events/entrance.consumer';
 import { startPaymentEventsConsumer } from './events/payment-events.consumer';
 import { ORDERING_STREAM } from './events/subjects';
 import { orderingHandlers, orderingService } from './grpc/ordering.handlers';
@@ -104,6 +106,12 @@ export async function startOrdering(
   // payments' news → orders (the saga); waits in the background while payments' stream is missing.
   const payments = startPaymentEventsConsumer(ctx, { nats, logger, namespace, streamRetryMs: options.streamRetryMs });
   lifecycle.onShutdown('consumers', 'payment events', () => payments.stop());
+  // ticketing's check-ins and conflicts, notifications' deliveries → the dashboard's projections; each waits likewise.
+  const projectionOptions = { orm, nats, logger, namespace, streamRetryMs: options.streamRetryMs };
+  const entrance = startEntranceConsumer(projectionOptions);
+  lifecycle.onShutdown('consumers', 'entrance', () => entrance.stop());
+  const deliveries = startEmailDeliveriesConsumer(projectionOptions);
+  lifecycle.onShutdown('consumers', 'e-mail deliveries', () => deliveries.stop());
 
   const worker = startOrderWorker(ctx, { queueName, redisUrl: config.redisUrl, logger });
   lifecycle.onShutdown('consumers', 'order worker', () => worker.close());

@@ -10,7 +10,7 @@ import type { TicketingConfig } from './config';
 import { startCatalogEventsConsumer } from './events/catalog-events.consumer';
 import { startMemberChangesConsumer } from './events/member-changes.consumer';
 import { startOrderChangedConsumer } from './events/order-changed.consumer';
-import { publishTicketCheckedIn } from './events/ticket-checked-in.publisher';
+import { publishScanConflictRecorded, publishTicketCheckedIn } from './events/ticket-checked-in.publisher';
 import { TICKETING_STREAM } from './events/subjects';
 import { createScanningHandlers, scanService } from './grpc/scanning.handlers';
 import { ticketHandlers, ticketService } from './grpc/tickets.handlers';
@@ -63,7 +63,7 @@ export async function startTicketing(
     orm,
     authorizer,
     keys,
-    publish: { ticketCheckedIn: publishTicketCheckedIn },
+    publish: { ticketCheckedIn: publishTicketCheckedIn, scanConflictRecorded: publishScanConflictRecorded },
     logger,
     now,
   };

@@ -35,6 +35,8 @@ export interface DashboardEventView {
   shopCount: number;
   /** IANA zone its dates are shown in. */
   timeZone: string;
+  /** Tickets admitted at its entrance so far. */
+  checkedIn: number;
 }
 
 export interface DashboardShopView {
@@ -56,6 +58,51 @@ export interface DashboardView {
   /** Open now first, then opening later. */
   shops: DashboardShopView[];
   recentOrders: OrderView[];
+  attention: DashboardAttentionView;
+}
+
+/** What needs the organiser's attention; each part is empty for members who may not act on it. */
+export interface DashboardAttentionView {
+  /** Paid orders whose newest e-mail to the guest failed, and the newest of them. */
+  failedEmailOrders: number;
+  failedEmails: { orderId: string; orderNumber: string; email: string; status: string; occurredAt: string }[];
+  /** Payments pending, and refunds requested, longer than stuckAfterMinutes without an outcome. */
+  stuckPayments: number;
+  stuckRefunds: number;
+  stuckAfterMinutes: number;
+  /** Events with tickets admitted twice while a scanner was offline. */
+  scanConflicts: { eventId: string; eventName: string; conflicts: number }[];
+}
+
+/** Whether anything in it needs the organiser (live events without a shop aside, which the events list carries). */
+export function needsAttention(attention: DashboardAttentionView): boolean {
+  return (
+    attention.failedEmailOrders > 0 ||
+    attention.stuckPayments > 0 ||
+    attention.stuckRefunds > 0 ||
+    attention.scanConflicts.length > 0
+  );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the event's entrance figures belong on its card: once anyone was admitted, and on the day itself (from a
+ * day before it starts until it ends), when "0 of 120 checked in" is news too.
+ */
+export function showsCheckIns(
+  event: Pick<DashboardEventView, 'startsAt' | 'endsAt' | 'checkedIn'>,
+  now: Date,
+): boolean {
+  if (event.checkedIn > 0) return true;
+  if (!event.startsAt) return false;
+  const startsIn = Date.parse(event.startsAt) - now.getTime();
+  return startsIn <= DAY_MS && Date.parse(event.endsAt) > now.getTime();
+}
+
+/** Checked in of sold as a share from 0 to 1 (0 when nothing is sold). */
+export function checkedInShare(event: Pick<DashboardEventView, 'sold' | 'checkedIn'>): number {
+  return event.sold <= 0 ? 0 : Math.min(1, event.checkedIn / event.sold);
 }
 
 /** Sold of capacity as a share from 0 to 1; null when unlimited. */

@@ -1,12 +1,15 @@
 import { calendarDay, DEFAULT_TIME_ZONE, isTimeZone } from '@kassa/contracts/time-zones';
 import { messages, ValidationError } from '@kassa/platform/errors';
 import type { CallContext } from '@kassa/platform/grpc';
-import type { GetDashboardRequest, GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
+import type { DashboardAttention, GetDashboardRequest, GetDashboardResponse } from '@kassa/proto/ordering/v1/orders';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflictsEndedBefore, FAILED_EMAILS_LISTED, STUCK_AFTER_MINUTES, stuckBefore } from '../domain/attention';
 import { eventCapacity, firstDayRead, salesOverview } from '../domain/sales-overview';
 import { shopWindow } from '../domain/sale-window';
+import { checkInCounts, failedOrderEmails, scanConflictsByEvent, stuckMoney } from '../persistence/activity.repository';
 import { dailySales, liveEvents, newestOrderIds, openHolds, unclosedShops } from '../persistence/dashboard.repository';
 import { checkOrderIds, loadOrders } from './order-records';
-import { ORDERS_VIEW, type OrderingContext } from './ordering-context';
+import { CHECKIN, ORDERS_VIEW, type OrderingContext } from './ordering-context';
 
 /** Live events, open and upcoming shops shown, and recent orders. */
 export const DASHBOARD_EVENTS = 10;
@@ -15,7 +18,8 @@ export const DASHBOARD_RECENT_ORDERS = 5;
 
 /**
  * The organisation's dashboard from ordering's own tables: any member sees the live events with sold of capacity and
- * the open and upcoming shops; sales, holds and recent orders need "orders.view".
+ * the open and upcoming shops and their check-ins; sales, holds, recent orders, failed e-mails and stuck payments need
+ * "orders.view", scan conflicts "checkin".
  */
 export async function getDashboard(
   ctx: OrderingContext,
@@ -30,7 +34,12 @@ export async function getDashboard(
   const now = ctx.now();
   const em = ctx.orm.em.fork();
 
-  const events = (await liveEvents(em, request.organisationId, now, DASHBOARD_EVENTS)).map((event) => ({
+  const live = await liveEvents(em, request.organisationId, now, DASHBOARD_EVENTS);
+  const checkedIn = await checkInCounts(
+    em,
+    live.map((event) => event.id),
+  );
+  const events = live.map((event) => ({
     id: event.id,
     name: event.name,
     startsAt: event.startsAt ?? undefined,
@@ -40,6 +49,7 @@ export async function getDashboard(
     capacity: eventCapacity(event.ticketLimit, event.optionsCapacity) ?? undefined,
     shopCount: event.shopCount,
     timeZone: event.timeZone,
+    checkedIn: checkedIn.get(event.id) ?? 0,
   }));
   const shops = (await unclosedShops(em, request.organisationId, now, DASHBOARD_SHOPS)).flatMap((shop) => {
     // Closed early (catalog's window says so before the clock does): no longer open or upcoming.
@@ -66,6 +76,7 @@ export async function getDashboard(
     recentOrders: [],
     timeZone,
     salesVisible,
+    attention: await attention(em, request.organisationId, permissions, now),
   };
   if (!salesVisible) return answer;
 
@@ -75,5 +86,27 @@ export async function getDashboard(
     sales: salesOverview(await dailySales(em, request.organisationId, timeZone, firstDayRead(today)), today),
     ...(await openHolds(em, request.organisationId)),
     recentOrders: await loadOrders(em, await newestOrderIds(em, request.organisationId, DASHBOARD_RECENT_ORDERS)),
+  };
+}
+
+/** What needs the organiser's attention, each part only for members who may act on it. */
+async function attention(
+  em: EntityManager,
+  organisationId: string,
+  permissions: readonly string[],
+  now: Date,
+): Promise<DashboardAttention> {
+  const sales = permissions.includes(ORDERS_VIEW);
+  const failed = sales ? await failedOrderEmails(em, organisationId, FAILED_EMAILS_LISTED) : undefined;
+  const stuck = sales ? await stuckMoney(em, organisationId, stuckBefore(now)) : undefined;
+  return {
+    failedEmailOrders: failed?.total ?? 0,
+    failedEmails: failed?.newest ?? [],
+    stuckPayments: stuck?.payments ?? 0,
+    stuckRefunds: stuck?.refunds ?? 0,
+    stuckAfterMinutes: STUCK_AFTER_MINUTES,
+    scanConflicts: permissions.includes(CHECKIN)
+      ? await scanConflictsByEvent(em, organisationId, conflictsEndedBefore(now))
+      : [],
   };
 }

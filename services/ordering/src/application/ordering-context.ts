@@ -40,6 +40,8 @@ export interface OrderingContext {
 /** Organiser reads need "orders.view", changes "orders.manage" (identity's permission strings). */
 export const ORDERS_VIEW = 'orders.view';
 export const ORDERS_MANAGE = 'orders.manage';
+/** The entrance's figures (scan conflicts) need "checkin". */
+export const CHECKIN = 'checkin';
 
 /** Authorises the caller in the organisation; returns the user id to record. */
 export async function authorizeCaller(

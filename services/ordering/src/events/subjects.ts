@@ -46,6 +46,29 @@ export const PAYMENTS_DURABLE = 'ordering-payments';
 
 /** `[<ns>.]kassa.payments.<rest>` → the canonical subject; null for any other. */
 export function canonicalPaymentSubject(subject: string): string | null {
-  const match = /(?:^|\.)(kassa\.payments\.[a-z_]+\.[a-z_]+)$/.exec(subject);
+  const canonical = canonicalSubject(subject);
+  return canonical?.startsWith('kassa.payments.') ? canonical : null;
+}
+
+/** ticketing's stream: ordering reads it and never creates it (ticketing does, on its start). */
+export const TICKETING_STREAM = 'KASSA_TICKETING';
+/** What the dashboard follows of the entrance; one durable consumer each (NATS 2.9: one filter per consumer). */
+export const TICKETING_ACTIVITY_SUBJECTS = {
+  checkedIn: 'kassa.ticketing.ticket.checked_in',
+  conflictRecorded: 'kassa.ticketing.scan.conflict_recorded',
+} as const;
+/** Durable name (also the inbox consumer and the parking subject) of the entrance's consumers. */
+export const TICKETING_ACTIVITY_DURABLE = 'ordering-entrance';
+
+/** notifications' stream: ordering reads it and never creates it (notifications does, on its start). */
+export const NOTIFICATIONS_STREAM = 'KASSA_NOTIFICATIONS';
+/** Every change of an e-mail's delivery status (EmailStatusChanged). */
+export const EMAIL_STATUS_CHANGED_SUBJECT = 'kassa.notifications.email.status_changed';
+/** Durable name of the e-mail deliveries' consumer. */
+export const EMAIL_DELIVERIES_DURABLE = 'ordering-email-deliveries';
+
+/** `[<ns>.]kassa.<service>.<entity>.<verb>` → the canonical subject; null for any other. */
+export function canonicalSubject(subject: string): string | null {
+  const match = /(?:^|\.)(kassa\.[a-z_]+\.[a-z_]+\.[a-z_]+)$/.exec(subject);
   return match ? match[1]! : null;
 }

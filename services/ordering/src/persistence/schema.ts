@@ -10,6 +10,7 @@ import { Migration20270501OrderingDashboard } from './migrations/migration-20270
 import { Migration20270502OrderingDashboardShops } from './migrations/migration-20270502-ordering-dashboard-shops';
 import { Migration20270601OrderingComingSoon } from './migrations/migration-20270601-ordering-coming-soon';
 import { Migration20270701OrderingEventTimeZone } from './migrations/migration-20270701-ordering-event-time-zone';
+import { Migration20270801OrderingAttention } from './migrations/migration-20270801-ordering-attention';
 import {
   CheckoutIdempotencyEntity,
   OrderAllocationEntity,
@@ -54,4 +55,5 @@ export const orderingMigrations: MigrationObject[] = [
   { name: 'Migration20270502OrderingDashboardShops', class: Migration20270502OrderingDashboardShops },
   { name: 'Migration20270601OrderingComingSoon', class: Migration20270601OrderingComingSoon },
   { name: 'Migration20270701OrderingEventTimeZone', class: Migration20270701OrderingEventTimeZone },
+  { name: 'Migration20270801OrderingAttention', class: Migration20270801OrderingAttention },
 ];

@@ -1,9 +1,12 @@
 // GetDashboard through gRPC, authorised by a real identity process: sales per currency for today, 7 and 30 days
 // beside the span before, the 30 days of the chart, open holds and refunds, checked against the orders this test
 // places on known calendar days; the live events with sold of capacity; a member without "orders.view" sees the
-// events only.
+// events only; the next events' check-ins and what needs attention (failed e-mails, stuck payments and refunds, scan
+// conflicts) from ticketing's and notifications' events, each counted once however often it is delivered.
 import { EventChanged, ShopChanged } from '@kassa/proto/catalog/events/v1/events';
+import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
 import { PaymentChanged, PaymentRefunded } from '@kassa/proto/payments/events/v1/events';
+import { ScanConflictRecorded, TicketCheckedIn } from '@kassa/proto/ticketing/events/v1/events';
 import type { GuestOrder } from '@kassa/proto/ordering/v1/orders';
 import { eventChanged, eventSnapshot, shopChanged, shopSnapshot } from '../fixtures/catalog-messages';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
@@ -47,6 +50,7 @@ const noonDaysAgo = (daysAgo: number) => {
 beforeAll(async () => {
   h = await startOrderingHarness('dashboard', { identity: true });
   await h.createPaymentsStream();
+  await h.createActivityStreams();
   const identity = h.identity!;
   const { userId } = await identity.signUp(`owner-${h.namespace}@example.test`, 'Olive Owner');
   owner = { actorUserId: userId };
@@ -100,6 +104,8 @@ async function paidAt(at: Date, seeded: SeededShop, quantity: number): Promise<G
   return order;
 }
 
+let paidOrders: GuestOrder[] = [];
+
 const dashboard = (as: { actorUserId: string }, timeZone = '') =>
   h.orders.getDashboard({ organisationId, timeZone }, as);
 
@@ -122,6 +128,7 @@ describe('GetDashboard', () => {
     await sale(0, euros, 2);
     await sale(0, dollars, 1);
     expectedSales = placed;
+    paidOrders = placed.map(({ order }) => order);
     // An order left unpaid: an open hold of 2 tickets.
     h.clock.now = realNow;
     const held = await placeAt(realNow, euros, 2);
@@ -254,5 +261,121 @@ describe('GetDashboard', () => {
     expect(answer).toMatchObject({ salesVisible: false, sales: [], openHolds: 0, heldTickets: 0, recentOrders: [] });
     expect(answer.events.map((event) => event.id).sort()).toEqual([euros.event.id, dollars.event.id, unsold.id].sort());
     expect(answer.shops).toHaveLength(3);
+  });
+
+  it("counts each event's check-ins once, and says what needs attention to those who may act on it", async () => {
+    const MINUTE = 60_000;
+    const at = (minutesAgo: number) => new Date(realNow.getTime() - minutesAgo * MINUTE);
+    const checkIn = (ticketId: string, eventId: string) =>
+      h.deliverActivity('kassa.ticketing.ticket.checked_in', TicketCheckedIn, {
+        ticketId,
+        organisationId,
+        eventId,
+        orderId: paidOrders[0]!.id,
+        checkedInAt: realNow,
+        deviceName: 'Gate A',
+        offline: false,
+      });
+    // Three tickets at the euro event, one of them reported again (a second message, as a redelivery after a crash
+    // would be); one at the dollar event.
+    await checkIn('tkt_a', euros.event.id);
+    await checkIn('tkt_b', euros.event.id);
+    await checkIn('tkt_a', euros.event.id);
+    await checkIn('tkt_c', euros.event.id);
+    await checkIn('tkt_d', dollars.event.id);
+
+    // Conflicts: two at the euro event (one reported twice), one at an event that ended eight days ago (no longer
+    // shown), one at the event nobody sells.
+    const ended = eventSnapshot({
+      organisationId,
+      name: 'Spring Session',
+      startsAt: at(9 * 24 * 60),
+      endsAt: at(8 * 24 * 60),
+    });
+    await h.project('kassa.catalog.event.published', EventChanged, eventChanged(ended, 'published'));
+    const conflict = (conflictId: string, eventId: string) =>
+      h.deliverActivity('kassa.ticketing.scan.conflict_recorded', ScanConflictRecorded, {
+        conflictId,
+        organisationId,
+        eventId,
+        ticketId: 'tkt_x',
+        recordedAt: realNow,
+      });
+    await conflict('cfl_1', euros.event.id);
+    await conflict('cfl_2', euros.event.id);
+    await conflict('cfl_1', euros.event.id);
+    await conflict('cfl_3', ended.id);
+    await conflict('cfl_4', unsold.id);
+
+    // E-mails: the first paid order's bounced after it was sent; the second's bounced, then a resend was delivered;
+    // the third's was delivered and an older bounce arrived late; an unpaid order's bounced (not a guest with
+    // tickets); a sign-in code's is not an order's at all.
+    const delivery = (subjectRef: string, messageId: string, status: string, minutesAgo: number) =>
+      h.deliverActivity('kassa.notifications.email.status_changed', EmailStatusChanged, {
+        messageId,
+        subjectRef,
+        status,
+        occurredAt: at(minutesAgo),
+      });
+    const [first, second, third] = paidOrders;
+    await delivery(first!.id, 'msg_1', 'send', 20);
+    await delivery(first!.id, 'msg_1', 'bounce', 19);
+    await delivery(second!.id, 'msg_2', 'bounce', 20);
+    await delivery(second!.id, 'msg_3', 'delivery', 10);
+    await delivery(third!.id, 'msg_4', 'delivery', 10);
+    await delivery(third!.id, 'msg_4', 'bounce', 15);
+    h.clock.now = realNow;
+    const unpaid = await placeAt(realNow, dollars, 1);
+    await delivery(unpaid.id, 'msg_5', 'bounce', 5);
+    await delivery('sic_01hzzzzzzzzzzzzzzzzzzzzzzz', 'msg_6', 'reject', 5);
+
+    // A payment heard as pending 31 minutes ago (stuck) and one 5 minutes ago (not yet); a refund requested 31
+    // minutes ago without an answer.
+    const pendingSince = async (order: GuestOrder, minutesAgo: number) => {
+      h.clock.now = at(minutesAgo);
+      const attempt = payment(
+        { id: order.id, organisationId, amountMinor: order.money!.totalMinor },
+        { amount: { amountMinor: order.money!.totalMinor, currency: 'USD' } },
+      );
+      await h.deliverPayment('kassa.payments.payment.pending', PaymentChanged, paymentChanged(attempt, 'pending'));
+    };
+    await pendingSince(unpaid, 31);
+    await pendingSince(await placeAt(realNow, dollars, 1), 5);
+    h.clock.now = at(31);
+    await h.orders.refundOrder(
+      { organisationId, orderId: third!.id, full: false, amountMinor: 100, idempotencyKey: idempotencyKey() },
+      owner,
+    );
+    h.clock.now = null;
+
+    const answer = await dashboard(owner);
+    const checkedIn = new Map(answer.events.map((event) => [event.id, event.checkedIn]));
+    expect(checkedIn.get(euros.event.id)).toBe(3);
+    expect(checkedIn.get(dollars.event.id)).toBe(1);
+    expect(checkedIn.get(unsold.id)).toBe(0);
+    expect(answer.attention).toMatchObject({
+      failedEmailOrders: 1,
+      failedEmails: [{ orderId: first!.id, orderNumber: first!.number, status: 'bounce', occurredAt: at(19) }],
+      stuckPayments: 1,
+      stuckRefunds: 1,
+    });
+    expect(answer.attention!.scanConflicts).toEqual(
+      expect.arrayContaining([
+        { eventId: euros.event.id, eventName: euros.event.name, conflicts: 2 },
+        { eventId: unsold.id, eventName: unsold.name, conflicts: 1 },
+      ]),
+    );
+    expect(answer.attention!.scanConflicts).toHaveLength(2);
+
+    // The scanner ("checkin" only) sees the check-ins and the conflicts, and nothing about orders or money.
+    const scanning = await dashboard(scanner);
+    expect(scanning.events.find((event) => event.id === euros.event.id)!.checkedIn).toBe(3);
+    expect(scanning.attention).toMatchObject({
+      failedEmailOrders: 0,
+      failedEmails: [],
+      stuckPayments: 0,
+      stuckRefunds: 0,
+    });
+    expect(scanning.attention!.scanConflicts).toHaveLength(2);
   });
 });

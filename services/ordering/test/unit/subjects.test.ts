@@ -1,5 +1,6 @@
 import {
   canonicalPaymentSubject,
+  canonicalSubject,
   ORDERING_STREAM,
   orderSubject,
   parseCatalogSubject,
@@ -35,5 +36,9 @@ describe("ordering's and payments' subjects", () => {
     expect(canonicalPaymentSubject('it12ab.kassa.payments.payment.succeeded')).toBe('kassa.payments.payment.succeeded');
     expect(canonicalPaymentSubject('kassa.payments.refund.failed')).toBe('kassa.payments.refund.failed');
     expect(canonicalPaymentSubject('kassa.catalog.shop.created')).toBeNull();
+    expect(canonicalSubject('it12ab.kassa.ticketing.scan.conflict_recorded')).toBe(
+      'kassa.ticketing.scan.conflict_recorded',
+    );
+    expect(canonicalSubject('kassa.notifications.email')).toBeNull();
   });
 });

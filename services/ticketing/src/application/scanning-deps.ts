@@ -11,7 +11,7 @@
 // - application/ticket-views.ts (toTicket, toTicketEvent), application/ticketing-context.ts (authorizeAny, CHECKIN).
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
 import type { Logger } from '@kassa/platform/logging';
-import type { TicketCheckedIn } from '@kassa/proto/ticketing/events/v1/events';
+import type { ScanConflictRecorded, TicketCheckedIn } from '@kassa/proto/ticketing/events/v1/events';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { TicketKeys } from './ticket-keys';
 
@@ -19,6 +19,8 @@ import type { TicketKeys } from './ticket-keys';
 export interface TicketingPublisher {
   /** On kassa.ticketing.ticket.checked_in, in the transaction that admitted the ticket. */
   ticketCheckedIn(em: EntityManager, message: TicketCheckedIn): void;
+  /** On kassa.ticketing.scan.conflict_recorded, in the transaction that recorded the conflict. */
+  scanConflictRecorded(em: EntityManager, message: ScanConflictRecorded): void;
 }
 
 export interface ScanningDeps {

@@ -7,6 +7,8 @@ export const TICKETS_ISSUED_SUBJECT = 'kassa.ticketing.tickets.issued';
 export const TICKETS_VOIDED_SUBJECT = 'kassa.ticketing.tickets.voided';
 /** A ticket was admitted at an event (the scanner publishes it). */
 export const TICKET_CHECKED_IN_SUBJECT = 'kassa.ticketing.ticket.checked_in';
+/** A ticket admitted offline by one device and elsewhere by another was recorded as a conflict (once each). */
+export const SCAN_CONFLICT_RECORDED_SUBJECT = 'kassa.ticketing.scan.conflict_recorded';
 
 /** ordering's stream: ticketing reads it and never creates it (ordering does, on its start). */
 export const ORDERING_STREAM = 'KASSA_ORDERING';

@@ -5,6 +5,7 @@ import { randomBytes, verify } from 'node:crypto';
 import { createGrpcClient, type GrpcCallError, type PromiseClient, status } from '@kassa/platform/grpc';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import type { Event } from '@kassa/proto/catalog/v1/events';
+import { ScanConflictRecorded } from '@kassa/proto/ticketing/events/v1/events';
 import {
   type GetOfflineKitResponse,
   ScanServiceClient,
@@ -811,6 +812,30 @@ describe('offline scans, synced', () => {
     expect(await h.sql('select count(*)::int as n from check_in where event_id = ?', [syncEvent.id])).toEqual([
       { n: 4 },
     ]);
+    // Each conflict is published once, in the transaction that recorded it (the outbox holds every row the relay
+    // will publish, the re-upload's too), with the conflict the list shows: the dashboard counts them from these.
+    const recorded = await h.sql<{ id: string; ticket_id: string }>(
+      'select id, ticket_id from scan_conflict where event_id = ? order by id',
+      [syncEvent.id],
+    );
+    const outboxed = (
+      await h.sql<{ payload: Buffer }>(
+        "select payload from outbox where subject like '%kassa.ticketing.scan.conflict_recorded'",
+      )
+    )
+      .map((row) => ScanConflictRecorded.decode(row.payload))
+      .filter((message) => message.eventId === syncEvent.id)
+      .sort((a, b) => a.conflictId.localeCompare(b.conflictId));
+    expect(outboxed).toEqual(
+      recorded.map((row) => ({
+        conflictId: row.id,
+        organisationId: org,
+        eventId: syncEvent.id,
+        ticketId: row.ticket_id,
+        recordedAt: expect.any(Date) as unknown,
+      })),
+    );
+    await h.waitForPublished((all) => all.some((m) => m.conflictRecorded?.conflictId === recorded[0]!.id));
     expect(
       (await scan.listScanConflicts({ organisationId: org, eventId: syncEvent.id }, as(owner))).conflicts,
     ).toHaveLength(2);

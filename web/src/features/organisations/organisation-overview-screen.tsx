@@ -7,10 +7,13 @@ import { EmptyStatePreset } from '../../components/ui/empty-state';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
   changePercent,
+  checkedInShare,
   type CurrencySalesView,
   type DashboardEventView,
   type DashboardShopView,
   type DashboardView,
+  needsAttention,
+  showsCheckIns,
   soldShare,
 } from '../../lib/dashboard-model';
 import { cn } from '../../lib/cn';
@@ -19,11 +22,14 @@ import { formatMinor } from '../../lib/money-input';
 import type { OrganisationSummary } from '../../lib/organisations';
 import { PageHeader } from '../dashboard/page-header';
 import { EventDates } from '../events/event-dates';
+import { SalesChart } from './sales-chart';
 
 export interface OrganisationOverviewScreenProps {
   organisation: OrganisationSummary;
   memberCount: number;
   dashboard: DashboardView;
+  /** When the page is drawn (the server's clock): whether an event's entrance is on today. */
+  now: Date;
   Link?: LinkComponent;
 }
 
@@ -32,6 +38,7 @@ export function OrganisationOverviewScreen({
   organisation,
   memberCount,
   dashboard,
+  now,
   Link = PlainLink,
 }: OrganisationOverviewScreenProps) {
   const t = useTranslations('Organisations');
@@ -77,7 +84,7 @@ export function OrganisationOverviewScreen({
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
             {dashboard.events.map((event) => (
-              <EventProgress key={event.id} event={event} href={`${base}/events/${event.id}`} Link={Link} />
+              <EventProgress key={event.id} event={event} href={`${base}/events/${event.id}`} now={now} Link={Link} />
             ))}
           </ul>
         )}
@@ -121,11 +128,16 @@ export function OrganisationOverviewScreen({
   );
 }
 
-/** What an organiser should act on: for now, live events that no open or upcoming shop sells. */
+/**
+ * What an organiser should act on: guests whose e-mail failed, payments and refunds without an outcome, tickets
+ * admitted twice at the door, live events no shop sells. Each item links to where it is dealt with.
+ */
 function Attention({ dashboard, base, Link }: { dashboard: DashboardView; base: string; Link: LinkComponent }) {
   const t = useTranslations('Organisations.overview');
+  const { attention } = dashboard;
   const unsold = dashboard.events.filter((event) => event.shopCount === 0);
-  if (unsold.length === 0) return null;
+  if (unsold.length === 0 && !needsAttention(attention)) return null;
+  const more = attention.failedEmailOrders - attention.failedEmails.length;
   return (
     <section
       aria-labelledby="overview-attention"
@@ -136,6 +148,40 @@ function Attention({ dashboard, base, Link }: { dashboard: DashboardView; base: 
         {t('attention')}
       </h2>
       <ul className="space-y-1 text-sm">
+        {attention.failedEmails.map((failed) => (
+          <li key={failed.orderId} data-testid="attention-failed-email" className="flex flex-wrap items-center gap-2">
+            <span>{t('emailFailed', { email: failed.email, number: failed.orderNumber })}</span>
+            <StatusBadge status={failed.status} />
+            <Link href={`${base}/orders/${failed.orderId}`} className="underline">
+              {t('toOrder')}
+            </Link>
+          </li>
+        ))}
+        {more > 0 && <li data-testid="attention-more-failed-emails">{t('moreEmailsFailed', { count: more })}</li>}
+        {attention.stuckPayments > 0 && (
+          <li data-testid="attention-stuck-payments">
+            {t('stuckPayments', { count: attention.stuckPayments, minutes: attention.stuckAfterMinutes })}{' '}
+            <Link href={`${base}/orders?status=pending`} className="underline">
+              {t('toOrders')}
+            </Link>
+          </li>
+        )}
+        {attention.stuckRefunds > 0 && (
+          <li data-testid="attention-stuck-refunds">
+            {t('stuckRefunds', { count: attention.stuckRefunds, minutes: attention.stuckAfterMinutes })}{' '}
+            <Link href={`${base}/orders`} className="underline">
+              {t('toOrders')}
+            </Link>
+          </li>
+        )}
+        {attention.scanConflicts.map((entry) => (
+          <li key={entry.eventId} data-testid="attention-scan-conflicts">
+            {t('scanConflicts', { count: entry.conflicts, name: entry.eventName })}{' '}
+            <Link href={`${base}/events/${entry.eventId}/scan`} className="underline">
+              {t('toScanner')}
+            </Link>
+          </li>
+        ))}
         {unsold.map((event) => (
           <li key={event.id} data-testid="attention-event-without-shop">
             {t('eventWithoutShop', { name: event.name })}{' '}
@@ -243,47 +289,22 @@ function CurrencySales({ sales }: { sales: CurrencySalesView }) {
           );
         })}
       </dl>
-      <SalesChart sales={sales} money={money} />
+      <SalesChart currency={sales.currency} days={sales.days} />
     </div>
   );
 }
 
-/** Net sales per day as bars, with a table of the same figures for screen readers and for copying. */
-function SalesChart({ sales, money }: { sales: CurrencySalesView; money: (minor: number) => string }) {
-  const t = useTranslations('Organisations.overview');
-  const highest = Math.max(1, ...sales.days.map((day) => Math.max(0, day.netMinor)));
-  return (
-    <figure className="rounded-lg border border-border p-4" data-testid={`overview-chart-${sales.currency}`}>
-      <figcaption className="mb-3 text-sm text-muted-foreground">
-        {t('chartCaption', { currency: sales.currency })}
-      </figcaption>
-      <div className="flex h-32 items-end gap-[2px]" aria-hidden>
-        {sales.days.map((day) => (
-          <div
-            key={day.date}
-            title={`${day.date}: ${money(day.netMinor)} · ${t('ticketsSold', { count: day.tickets })}`}
-            className="flex-1 rounded-t-sm bg-primary/80"
-            style={{ height: `${(Math.max(0, day.netMinor) / highest) * 100}%`, minHeight: day.tickets > 0 ? 2 : 0 }}
-          />
-        ))}
-      </div>
-      <table className="sr-only">
-        <caption>{t('chartCaption', { currency: sales.currency })}</caption>
-        <tbody>
-          {sales.days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{day.date}</th>
-              <td>{money(day.netMinor)}</td>
-              <td>{t('ticketsSold', { count: day.tickets })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
-  );
-}
-
-function EventProgress({ event, href, Link }: { event: DashboardEventView; href: string; Link: LinkComponent }) {
+function EventProgress({
+  event,
+  href,
+  now,
+  Link,
+}: {
+  event: DashboardEventView;
+  href: string;
+  now: Date;
+  Link: LinkComponent;
+}) {
   const t = useTranslations('Organisations.overview');
   const share = soldShare(event);
   return (
@@ -315,6 +336,23 @@ function EventProgress({ event, href, Link }: { event: DashboardEventView; href:
           className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
         >
           <div className="h-full bg-primary" style={{ width: `${Math.round(share * 100)}%` }} />
+        </div>
+      )}
+      {showsCheckIns(event, now) && (
+        <div data-testid="overview-event-check-ins">
+          <p className="mt-3 text-sm tabular-nums">
+            {t('checkedInOf', { checkedIn: event.checkedIn, sold: event.sold })}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={t('checkedInOf', { checkedIn: event.checkedIn, sold: event.sold })}
+            aria-valuemin={0}
+            aria-valuemax={event.sold}
+            aria-valuenow={Math.min(event.checkedIn, event.sold)}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-success" style={{ width: `${Math.round(checkedInShare(event) * 100)}%` }} />
+          </div>
         </div>
       )}
     </li>

@@ -30,6 +30,7 @@ export default async function OrganisationOverviewPage({ params }: Props) {
       organisation={toOrganisationSummary(organisation)}
       memberCount={memberCount}
       dashboard={dashboard}
+      now={new Date()}
       Link={Link}
     />
   );

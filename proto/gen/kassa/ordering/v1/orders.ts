@@ -466,6 +466,54 @@ export interface GetDashboardResponse {
   salesVisible: boolean;
   /** Public shops open now, then those opening later, soonest first, at most 10. */
   shops: DashboardShop[];
+  /** What the organiser should act on; each part only for members who may act on it. */
+  attention: DashboardAttention | undefined;
+}
+
+/**
+ * What needs the organiser's attention, read from ordering's projections of ticketing's and notifications' events.
+ * Live events without a shop are in `events` (shop_count 0).
+ */
+export interface DashboardAttention {
+  /**
+   * Paid orders whose newest e-mail to the guest failed (bounce, reject, renderingFailure or notSent); 0 without
+   * "orders.view".
+   */
+  failedEmailOrders: number;
+  /** The newest of them, at most 5. */
+  failedEmails: DashboardFailedEmail[];
+  /** Payments heard as pending longer than stuck_after_minutes without an outcome; 0 without "orders.view". */
+  stuckPayments: number;
+  /** Refunds requested longer than stuck_after_minutes ago without an outcome; 0 without "orders.view". */
+  stuckRefunds: number;
+  /** Events not ended more than 7 days ago with tickets admitted twice while offline; empty without "checkin". */
+  scanConflicts: DashboardScanConflicts[];
+  /** How long a payment or a refund may go without an outcome before it counts as stuck (30). */
+  stuckAfterMinutes: number;
+}
+
+/** A paid order whose newest e-mail failed. */
+export interface DashboardFailedEmail {
+  /** "ord_…". */
+  orderId: string;
+  /** The order's number. */
+  orderNumber: string;
+  /** The guest's address. */
+  email: string;
+  /** The delivery status it ended with. */
+  status: string;
+  /** When. */
+  occurredAt: Date | undefined;
+}
+
+/** An event's scan conflicts. */
+export interface DashboardScanConflicts {
+  /** "evt_…". */
+  eventId: string;
+  /** The event's name. */
+  eventName: string;
+  /** Conflicts recorded. */
+  conflicts: number;
 }
 
 /** A public shop that is open or opens later. */
@@ -563,6 +611,8 @@ export interface DashboardEvent {
   shopCount: number;
   /** IANA time zone its dates are shown in, e.g. "Europe/Amsterdam". */
   timeZone: string;
+  /** Tickets admitted at its entrance so far (ticketing's check-ins, as ordering heard them). */
+  checkedIn: number;
 }
 
 function createBaseCheckoutRequest(): CheckoutRequest {
@@ -4399,6 +4449,7 @@ function createBaseGetDashboardResponse(): GetDashboardResponse {
     timeZone: "",
     salesVisible: false,
     shops: [],
+    attention: undefined,
   };
 }
 
@@ -4427,6 +4478,9 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
     }
     for (const v of message.shops) {
       DashboardShop.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.attention !== undefined) {
+      DashboardAttention.encode(message.attention, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -4508,6 +4562,14 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
             message.shops.push(DashboardShop.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.attention = DashboardAttention.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4550,6 +4612,7 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
         ? globalThis.Boolean(object.sales_visible)
         : false,
       shops: globalThis.Array.isArray(object?.shops) ? object.shops.map((e: any) => DashboardShop.fromJSON(e)) : [],
+      attention: isSet(object.attention) ? DashboardAttention.fromJSON(object.attention) : undefined,
     };
   },
 
@@ -4579,6 +4642,9 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
     if (message.shops?.length) {
       obj.shops = message.shops.map((e) => DashboardShop.toJSON(e));
     }
+    if (message.attention !== undefined) {
+      obj.attention = DashboardAttention.toJSON(message.attention);
+    }
     return obj;
   },
 
@@ -4595,6 +4661,443 @@ export const GetDashboardResponse: MessageFns<GetDashboardResponse> = {
     message.timeZone = object.timeZone ?? "";
     message.salesVisible = object.salesVisible ?? false;
     message.shops = object.shops?.map((e) => DashboardShop.fromPartial(e)) || [];
+    message.attention = (object.attention !== undefined && object.attention !== null)
+      ? DashboardAttention.fromPartial(object.attention)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDashboardAttention(): DashboardAttention {
+  return {
+    failedEmailOrders: 0,
+    failedEmails: [],
+    stuckPayments: 0,
+    stuckRefunds: 0,
+    scanConflicts: [],
+    stuckAfterMinutes: 0,
+  };
+}
+
+export const DashboardAttention: MessageFns<DashboardAttention> = {
+  encode(message: DashboardAttention, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.failedEmailOrders !== 0) {
+      writer.uint32(8).int32(message.failedEmailOrders);
+    }
+    for (const v of message.failedEmails) {
+      DashboardFailedEmail.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.stuckPayments !== 0) {
+      writer.uint32(24).int32(message.stuckPayments);
+    }
+    if (message.stuckRefunds !== 0) {
+      writer.uint32(32).int32(message.stuckRefunds);
+    }
+    for (const v of message.scanConflicts) {
+      DashboardScanConflicts.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.stuckAfterMinutes !== 0) {
+      writer.uint32(48).int32(message.stuckAfterMinutes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardAttention {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardAttention();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.failedEmailOrders = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.failedEmails.push(DashboardFailedEmail.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.stuckPayments = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.stuckRefunds = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.scanConflicts.push(DashboardScanConflicts.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.stuckAfterMinutes = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardAttention {
+    return {
+      failedEmailOrders: isSet(object.failedEmailOrders)
+        ? globalThis.Number(object.failedEmailOrders)
+        : isSet(object.failed_email_orders)
+        ? globalThis.Number(object.failed_email_orders)
+        : 0,
+      failedEmails: globalThis.Array.isArray(object?.failedEmails)
+        ? object.failedEmails.map((e: any) => DashboardFailedEmail.fromJSON(e))
+        : globalThis.Array.isArray(object?.failed_emails)
+        ? object.failed_emails.map((e: any) => DashboardFailedEmail.fromJSON(e))
+        : [],
+      stuckPayments: isSet(object.stuckPayments)
+        ? globalThis.Number(object.stuckPayments)
+        : isSet(object.stuck_payments)
+        ? globalThis.Number(object.stuck_payments)
+        : 0,
+      stuckRefunds: isSet(object.stuckRefunds)
+        ? globalThis.Number(object.stuckRefunds)
+        : isSet(object.stuck_refunds)
+        ? globalThis.Number(object.stuck_refunds)
+        : 0,
+      scanConflicts: globalThis.Array.isArray(object?.scanConflicts)
+        ? object.scanConflicts.map((e: any) => DashboardScanConflicts.fromJSON(e))
+        : globalThis.Array.isArray(object?.scan_conflicts)
+        ? object.scan_conflicts.map((e: any) => DashboardScanConflicts.fromJSON(e))
+        : [],
+      stuckAfterMinutes: isSet(object.stuckAfterMinutes)
+        ? globalThis.Number(object.stuckAfterMinutes)
+        : isSet(object.stuck_after_minutes)
+        ? globalThis.Number(object.stuck_after_minutes)
+        : 0,
+    };
+  },
+
+  toJSON(message: DashboardAttention): unknown {
+    const obj: any = {};
+    if (message.failedEmailOrders !== 0) {
+      obj.failedEmailOrders = Math.round(message.failedEmailOrders);
+    }
+    if (message.failedEmails?.length) {
+      obj.failedEmails = message.failedEmails.map((e) => DashboardFailedEmail.toJSON(e));
+    }
+    if (message.stuckPayments !== 0) {
+      obj.stuckPayments = Math.round(message.stuckPayments);
+    }
+    if (message.stuckRefunds !== 0) {
+      obj.stuckRefunds = Math.round(message.stuckRefunds);
+    }
+    if (message.scanConflicts?.length) {
+      obj.scanConflicts = message.scanConflicts.map((e) => DashboardScanConflicts.toJSON(e));
+    }
+    if (message.stuckAfterMinutes !== 0) {
+      obj.stuckAfterMinutes = Math.round(message.stuckAfterMinutes);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardAttention>, I>>(base?: I): DashboardAttention {
+    return DashboardAttention.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardAttention>, I>>(object: I): DashboardAttention {
+    const message = createBaseDashboardAttention();
+    message.failedEmailOrders = object.failedEmailOrders ?? 0;
+    message.failedEmails = object.failedEmails?.map((e) => DashboardFailedEmail.fromPartial(e)) || [];
+    message.stuckPayments = object.stuckPayments ?? 0;
+    message.stuckRefunds = object.stuckRefunds ?? 0;
+    message.scanConflicts = object.scanConflicts?.map((e) => DashboardScanConflicts.fromPartial(e)) || [];
+    message.stuckAfterMinutes = object.stuckAfterMinutes ?? 0;
+    return message;
+  },
+};
+
+function createBaseDashboardFailedEmail(): DashboardFailedEmail {
+  return { orderId: "", orderNumber: "", email: "", status: "", occurredAt: undefined };
+}
+
+export const DashboardFailedEmail: MessageFns<DashboardFailedEmail> = {
+  encode(message: DashboardFailedEmail, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.orderNumber !== "") {
+      writer.uint32(18).string(message.orderNumber);
+    }
+    if (message.email !== "") {
+      writer.uint32(26).string(message.email);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardFailedEmail {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardFailedEmail();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderNumber = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardFailedEmail {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      orderNumber: isSet(object.orderNumber)
+        ? globalThis.String(object.orderNumber)
+        : isSet(object.order_number)
+        ? globalThis.String(object.order_number)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      occurredAt: isSet(object.occurredAt)
+        ? fromJsonTimestamp(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? fromJsonTimestamp(object.occurred_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DashboardFailedEmail): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.orderNumber !== "") {
+      obj.orderNumber = message.orderNumber;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardFailedEmail>, I>>(base?: I): DashboardFailedEmail {
+    return DashboardFailedEmail.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardFailedEmail>, I>>(object: I): DashboardFailedEmail {
+    const message = createBaseDashboardFailedEmail();
+    message.orderId = object.orderId ?? "";
+    message.orderNumber = object.orderNumber ?? "";
+    message.email = object.email ?? "";
+    message.status = object.status ?? "";
+    message.occurredAt = object.occurredAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDashboardScanConflicts(): DashboardScanConflicts {
+  return { eventId: "", eventName: "", conflicts: 0 };
+}
+
+export const DashboardScanConflicts: MessageFns<DashboardScanConflicts> = {
+  encode(message: DashboardScanConflicts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.eventName !== "") {
+      writer.uint32(18).string(message.eventName);
+    }
+    if (message.conflicts !== 0) {
+      writer.uint32(24).int32(message.conflicts);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardScanConflicts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardScanConflicts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.eventName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.conflicts = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardScanConflicts {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      eventName: isSet(object.eventName)
+        ? globalThis.String(object.eventName)
+        : isSet(object.event_name)
+        ? globalThis.String(object.event_name)
+        : "",
+      conflicts: isSet(object.conflicts) ? globalThis.Number(object.conflicts) : 0,
+    };
+  },
+
+  toJSON(message: DashboardScanConflicts): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.eventName !== "") {
+      obj.eventName = message.eventName;
+    }
+    if (message.conflicts !== 0) {
+      obj.conflicts = Math.round(message.conflicts);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DashboardScanConflicts>, I>>(base?: I): DashboardScanConflicts {
+    return DashboardScanConflicts.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DashboardScanConflicts>, I>>(object: I): DashboardScanConflicts {
+    const message = createBaseDashboardScanConflicts();
+    message.eventId = object.eventId ?? "";
+    message.eventName = object.eventName ?? "";
+    message.conflicts = object.conflicts ?? 0;
     return message;
   },
 };
@@ -5219,6 +5722,7 @@ function createBaseDashboardEvent(): DashboardEvent {
     capacity: undefined,
     shopCount: 0,
     timeZone: "",
+    checkedIn: 0,
   };
 }
 
@@ -5250,6 +5754,9 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     }
     if (message.timeZone !== "") {
       writer.uint32(74).string(message.timeZone);
+    }
+    if (message.checkedIn !== 0) {
+      writer.uint32(80).int32(message.checkedIn);
     }
     return writer;
   },
@@ -5339,6 +5846,14 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
             message.timeZone = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.checkedIn = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5378,6 +5893,11 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
         : isSet(object.time_zone)
         ? globalThis.String(object.time_zone)
         : "",
+      checkedIn: isSet(object.checkedIn)
+        ? globalThis.Number(object.checkedIn)
+        : isSet(object.checked_in)
+        ? globalThis.Number(object.checked_in)
+        : 0,
     };
   },
 
@@ -5410,6 +5930,9 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     if (message.timeZone !== "") {
       obj.timeZone = message.timeZone;
     }
+    if (message.checkedIn !== 0) {
+      obj.checkedIn = Math.round(message.checkedIn);
+    }
     return obj;
   },
 
@@ -5427,6 +5950,7 @@ export const DashboardEvent: MessageFns<DashboardEvent> = {
     message.capacity = object.capacity ?? undefined;
     message.shopCount = object.shopCount ?? 0;
     message.timeZone = object.timeZone ?? "";
+    message.checkedIn = object.checkedIn ?? 0;
     return message;
   },
 };

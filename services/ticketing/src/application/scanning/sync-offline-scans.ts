@@ -13,7 +13,7 @@ import { MAX_OFFLINE_SCANS } from '@kassa/contracts/scan-links';
 import { mergeOfflineScan, offlineCheckInTime, outcomeOfAnsweredScan } from '../../domain/offline-merge';
 import { checkDeviceId, checkNonce } from '../../domain/scan-link';
 import { scans } from '../../metrics';
-import { insertConflict, noteLinkUse } from '../../persistence/scanning/check-in.repository';
+import { noteLinkUse } from '../../persistence/scanning/check-in.repository';
 import {
   claimNonce,
   isOwnAttempt,
@@ -23,6 +23,7 @@ import {
 } from '../../persistence/scanning/scan-attempt.repository';
 import type { ScanningDeps } from '../scanning-deps';
 import { admit, identifyTicket, keysForScans, type KeyLookup, type ScanningOptions } from './admission';
+import { recordScanConflict } from './record-scan-conflict';
 import { resolveScanner, scanCounts, type Scanner } from './scanner-access';
 
 /**
@@ -79,7 +80,8 @@ async function mergeOne(
       deviceId: scanner.deviceId,
       eventId: scanner.eventId,
     };
-    if (!(await claimNonce(em, nonce, owner, now))) return repeatedOfflineScan(em, scanner, scan, owner, now);
+    if (!(await claimNonce(em, nonce, owner, now)))
+      return repeatedOfflineScan(em, deps.publish, scanner, scan, owner, now);
 
     const at = offlineCheckInTime(scan.scannedAt, now);
     const named = await identifyTicket(em, scanner, scan.code, keyFor);
@@ -107,7 +109,7 @@ async function mergeOne(
       outcome.outcome = 'admitted';
       outcome.checkedInAt = at;
     } else if (merge.action === 'conflict') {
-      await insertConflict(em, {
+      await recordScanConflict(em, deps.publish, {
         organisationId: scanner.organisationId,
         eventId: scanner.eventId,
         ticketId: admission.ticket!.ticket.id,
@@ -131,6 +133,7 @@ async function mergeOne(
 
 async function repeatedOfflineScan(
   em: EntityManager,
+  publish: ScanningDeps['publish'],
   scanner: Scanner,
   scan: OfflineScan,
   owner: ScanAttemptOwner,
@@ -140,7 +143,7 @@ async function repeatedOfflineScan(
   const stored = await loadScanAttempt(em, nonce);
   if (stored && isOwnAttempt(stored, owner)) return OfflineScanOutcome.fromJSON(stored.response);
   if (stored && isOwnAttempt(stored, { ...owner, kind: 'scan' }))
-    return answeredOnline(em, scanner, scan, ScanResponse.fromJSON(stored.response), now);
+    return answeredOnline(em, publish, scanner, scan, ScanResponse.fromJSON(stored.response), now);
   return { nonce, outcome: 'invalid', reference: '', checkedInAt: undefined, checkedInByDevice: '' };
 }
 
@@ -150,6 +153,7 @@ async function repeatedOfflineScan(
  */
 async function answeredOnline(
   em: EntityManager,
+  publish: ScanningDeps['publish'],
   scanner: Scanner,
   scan: OfflineScan,
   online: ScanResponse,
@@ -162,7 +166,7 @@ async function answeredOnline(
     return { nonce, outcome, reference, checkedInAt: online.checkedInAt, checkedInByDevice: '' };
   if (outcome !== 'conflict' || !online.ticket || !online.checkedInAt)
     return { nonce, outcome, reference, checkedInAt: undefined, checkedInByDevice: '' };
-  await insertConflict(em, {
+  await recordScanConflict(em, publish, {
     organisationId: scanner.organisationId,
     eventId: scanner.eventId,
     ticketId: online.ticket.id,

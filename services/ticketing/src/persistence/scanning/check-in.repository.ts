@@ -74,7 +74,7 @@ export async function insertCheckIn(em: EntityManager, record: CheckInRecord): P
   const id = newId('chk');
   await em.execute(
     `insert into check_in (id, organisation_id, event_id, ticket_id, device_id, device_name, link_id, checked_in_at, offline, nonce)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing returning id`,
     [id, ...checkInValues(record)],
     'run',
   );
@@ -127,11 +127,11 @@ export interface ConflictRecord {
   recordedAt: Date;
 }
 
-export async function insertConflict(em: EntityManager, record: ConflictRecord): Promise<string> {
+export async function insertConflict(em: EntityManager, record: ConflictRecord): Promise<string | null> {
   const id = newId('cfl');
-  await em.execute(
+  const inserted = await em.execute<{ id: string }[]>(
     `insert into scan_conflict (id, organisation_id, event_id, ticket_id, first_checked_in_at, first_device, second_checked_in_at, second_device, nonce, recorded_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (nonce) do nothing returning id`,
     [
       id,
       record.organisationId,
@@ -144,9 +144,9 @@ export async function insertConflict(em: EntityManager, record: ConflictRecord):
       record.nonce,
       record.recordedAt,
     ],
-    'run',
+    'all',
   );
-  return id;
+  return inserted.length > 0 ? id : null;
 }
 
 /**

@@ -73,6 +73,23 @@ export interface TicketCheckedIn {
   offline: boolean;
 }
 
+/**
+ * Published on "kassa.ticketing.scan.conflict_recorded" once per conflict: a ticket admitted offline by one device
+ * and elsewhere by another (the organiser sees it beside the scanner, and on the dashboard until the event is over).
+ */
+export interface ScanConflictRecorded {
+  /** "cfl_…". */
+  conflictId: string;
+  /** "org_…". */
+  organisationId: string;
+  /** "evt_…". */
+  eventId: string;
+  /** "tkt_…". */
+  ticketId: string;
+  /** When it was recorded. */
+  recordedAt: Date | undefined;
+}
+
 function createBaseTicketsIssued(): TicketsIssued {
   return { order: undefined, tickets: [], events: [], occurredAt: undefined, orderAccessKey: "" };
 }
@@ -556,6 +573,159 @@ export const TicketCheckedIn: MessageFns<TicketCheckedIn> = {
     message.checkedInAt = object.checkedInAt ?? undefined;
     message.deviceName = object.deviceName ?? "";
     message.offline = object.offline ?? false;
+    return message;
+  },
+};
+
+function createBaseScanConflictRecorded(): ScanConflictRecorded {
+  return { conflictId: "", organisationId: "", eventId: "", ticketId: "", recordedAt: undefined };
+}
+
+export const ScanConflictRecorded: MessageFns<ScanConflictRecorded> = {
+  encode(message: ScanConflictRecorded, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conflictId !== "") {
+      writer.uint32(10).string(message.conflictId);
+    }
+    if (message.organisationId !== "") {
+      writer.uint32(18).string(message.organisationId);
+    }
+    if (message.eventId !== "") {
+      writer.uint32(26).string(message.eventId);
+    }
+    if (message.ticketId !== "") {
+      writer.uint32(34).string(message.ticketId);
+    }
+    if (message.recordedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.recordedAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScanConflictRecorded {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScanConflictRecorded();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.conflictId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organisationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ticketId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.recordedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScanConflictRecorded {
+    return {
+      conflictId: isSet(object.conflictId)
+        ? globalThis.String(object.conflictId)
+        : isSet(object.conflict_id)
+        ? globalThis.String(object.conflict_id)
+        : "",
+      organisationId: isSet(object.organisationId)
+        ? globalThis.String(object.organisationId)
+        : isSet(object.organisation_id)
+        ? globalThis.String(object.organisation_id)
+        : "",
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      ticketId: isSet(object.ticketId)
+        ? globalThis.String(object.ticketId)
+        : isSet(object.ticket_id)
+        ? globalThis.String(object.ticket_id)
+        : "",
+      recordedAt: isSet(object.recordedAt)
+        ? fromJsonTimestamp(object.recordedAt)
+        : isSet(object.recorded_at)
+        ? fromJsonTimestamp(object.recorded_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ScanConflictRecorded): unknown {
+    const obj: any = {};
+    if (message.conflictId !== "") {
+      obj.conflictId = message.conflictId;
+    }
+    if (message.organisationId !== "") {
+      obj.organisationId = message.organisationId;
+    }
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.ticketId !== "") {
+      obj.ticketId = message.ticketId;
+    }
+    if (message.recordedAt !== undefined) {
+      obj.recordedAt = message.recordedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ScanConflictRecorded>, I>>(base?: I): ScanConflictRecorded {
+    return ScanConflictRecorded.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ScanConflictRecorded>, I>>(object: I): ScanConflictRecorded {
+    const message = createBaseScanConflictRecorded();
+    message.conflictId = object.conflictId ?? "";
+    message.organisationId = object.organisationId ?? "";
+    message.eventId = object.eventId ?? "";
+    message.ticketId = object.ticketId ?? "";
+    message.recordedAt = object.recordedAt ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,21 @@
+import { isEmailFailure } from '@kassa/contracts/statuses';
+import type { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordEmailDelivery } from '../persistence/activity.repository';
+
+const ORDER_REF = /^ord_/;
+
+/**
+ * notifications' EmailStatusChanged of an e-mail about an order (its subject is the order) → the newest delivery
+ * status of the order's e-mails; sign-in codes, invitations and the rest are not ordering's and are skipped.
+ */
+export async function projectEmailDelivery(em: EntityManager, message: EmailStatusChanged): Promise<void> {
+  if (!ORDER_REF.test(message.subjectRef) || !message.messageId) return;
+  await recordEmailDelivery(em, {
+    orderId: message.subjectRef,
+    messageId: message.messageId,
+    status: message.status,
+    failed: isEmailFailure(message.status),
+    occurredAt: message.occurredAt ?? new Date(0),
+  });
+}
