@@ -8,7 +8,7 @@ import {
 } from '@kassa/platform/messaging';
 import { EmailStatusChanged } from '@kassa/proto/notifications/events/v1/events';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { projectEmailDelivery } from '../application/project-email-delivery';
+import { isOrderEmail, projectEmailDelivery } from '../application/project-email-delivery';
 import { EMAIL_DELIVERIES_DURABLE, EMAIL_STATUS_CHANGED_SUBJECT, NOTIFICATIONS_STREAM } from './subjects';
 
 /**
@@ -39,6 +39,8 @@ export function startEmailDeliveriesConsumer(options: {
         stream,
         durable: namespace.durable(EMAIL_DELIVERIES_DURABLE),
         filterSubjects: [namespace.subject(EMAIL_STATUS_CHANGED_SUBJECT)],
+        // Most e-mails are not about orders (sign-in codes above all): acknowledged without a transaction.
+        accepts: (message) => isOrderEmail(EmailStatusChanged.decode(message.data)),
         handle: (message, em) => projectEmailDelivery(em, EmailStatusChanged.decode(message.data)),
       }),
   });

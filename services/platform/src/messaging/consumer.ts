@@ -22,7 +22,7 @@ import { contextFrom, errorText, platformTracer } from './trace-context';
 
 const consumedMessages = counter(
   'kassa.consumer.messages',
-  'Deliveries by consumer and outcome: handled, duplicate, failed (retried), parked',
+  'Deliveries by consumer and outcome: handled, duplicate, skipped (not for this consumer), failed (retried), parked',
 );
 const handleDuration = secondsHistogram(
   'kassa.consumer.handle.duration.seconds',
@@ -39,7 +39,7 @@ const BACKLOG_GAUGES = {
   },
 };
 
-const OUTCOMES = ['handled', 'duplicate', 'failed', 'parked'] as const;
+const OUTCOMES = ['handled', 'duplicate', 'skipped', 'failed', 'parked'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 export const PARKED_STREAM = 'KASSA_PARKED';
@@ -72,6 +72,12 @@ export interface StartConsumerOptions {
    * with `afterCommit(em, …)` (business counters) run once that transaction committed.
    */
   handle(message: InboundMessage, em: EntityManager): Promise<void>;
+  /**
+   * Whether a message is one this consumer acts on at all (default: every one). A message it does not is
+   * acknowledged without a transaction or an inbox row: handling it would change nothing, so neither would a
+   * redelivery. For subjects that carry much the consumer has no use for (every e-mail's delivery, say).
+   */
+  accepts?(message: InboundMessage): boolean;
   /** Deliveries before a failing message is parked (default 8). */
   maxDeliver?: number;
   /** Redelivery when neither ack nor nak arrives in time, e.g. the process died (default 30 s). */
@@ -233,6 +239,11 @@ export async function startConsumer(options: StartConsumerOptions): Promise<Runn
         try {
           if (message.deliveryCount > maxDeliver) {
             count(await park(msg, message, span, `delivered ${message.deliveryCount} times without success`));
+            return;
+          }
+          if (options.accepts && !options.accepts(message)) {
+            count('skipped');
+            await acknowledge(msg, message);
             return;
           }
           const started = performance.now();

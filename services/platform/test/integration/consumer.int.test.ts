@@ -194,6 +194,29 @@ describe('inbox-guarded consumer', () => {
     expect(handled).toEqual(['obx_seen_2']);
   });
 
+  it('acknowledges a message it does not accept without handling it or recording it in the inbox', async () => {
+    const durable = uniqueName('skip');
+    const handled: string[] = [];
+    await start(
+      durable,
+      `${prefix}.skip.>`,
+      async (message) => {
+        handled.push(message.id);
+      },
+      { accepts: (message) => new TextDecoder().decode(message.data).startsWith('ord_') },
+    );
+    await publish(`${prefix}.skip.thing`, 'obx_skip_1', 'sic_code');
+    await publish(`${prefix}.skip.thing`, 'obx_skip_2', 'ord_order');
+    await publish(`${prefix}.skip.thing`, 'obx_skip_3', 'inv_invitation');
+
+    await waitFor('everything acknowledged', async () => {
+      const state = await pending(durable);
+      return state.ackPending === 0 && state.unprocessed === 0 && handled.length === 1 ? true : undefined;
+    });
+    expect(handled).toEqual(['obx_skip_2']);
+    expect(await inboxIds(durable)).toEqual(['obx_skip_2']);
+  });
+
   it('redelivers a failing message, then parks it on kassa.parked.<durable> after maxDeliver, with no inbox row', async () => {
     const durable = uniqueName('poison');
     const deliveries: number[] = [];
