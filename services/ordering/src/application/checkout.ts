@@ -15,8 +15,8 @@ import { priceCart } from '../domain/pricing';
 import { quotaDemands } from '../domain/quota-allocation';
 import { publishOrderChanged } from '../events/order-changed.publisher';
 import { orderTransitions } from '../metrics';
-import { OrderEntity, type OrderLineRow } from '../persistence/order.entity';
-import { addHistory, insertLines, insertOrder, loadLines } from '../persistence/order.repository';
+import { OrderEntity, type OrderLineRow, type OrderRow } from '../persistence/order.entity';
+import { addHistory, insertLines, insertOrder, loadLines, type NewOrder } from '../persistence/order.repository';
 import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
 import { checkHoldCap } from './hold-cap';
@@ -93,7 +93,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   // on the safe side.)
   const freeCart = chosen.every(({ item }) => item.priceMinor === 0) && input.donationMinor === 0;
 
-  let placed: { order: Awaited<ReturnType<typeof loadPlaced>>; expiresAt: Date | null };
+  let placed: { order: { row: OrderRow; lines: OrderLineRow[] }; expiresAt: Date | null };
   try {
     placed = await transactionalWithEffects(em.fork(), async (tx) => {
       const claimed = await tx.execute<{ order_id: string }[]>(
@@ -154,7 +154,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
 
       const free = price.totalMinor === 0;
       const expiresAt = free ? null : holdEndsAt(now, shop.reservationMinutes, ctx.holdMinutes);
-      await insertOrder(tx, {
+      const newOrder: NewOrder = {
         id: orderId,
         accessKey: newAccessKey(),
         organisationId: shop.organisationId,
@@ -177,7 +177,8 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         paidAt: free ? now : null,
         createdAt: now,
         clientAddress: input.clientAddress,
-      });
+      };
+      const number = await insertOrder(tx, newOrder);
       const lineRows: OrderLineRow[] = chosen.map(({ item }, position) => {
         const priced = price.lines[position]!;
         return {
@@ -205,7 +206,9 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         action: free ? 'paid' : 'reserved',
         properties: free ? { totalMinor: 0 } : { expiresAt: expiresAt!.toISOString(), totalMinor: price.totalMinor },
       });
-      const order = await loadPlaced(tx, orderId);
+      // The order as inserted (insertOrder's defaults for what a new order has not yet): nothing else wrote it since,
+      // so it is not read back.
+      const order = { row: placedRow(newOrder, number), lines: lineRows };
       publishOrderChanged(tx, toOrder(order.row, order.lines), free ? 'paid' : 'reserved', {
         version: order.row.version,
         actorUserId: null,
@@ -233,9 +236,17 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   return { order: toGuestOrder(placed.order.row, placed.order.lines, now), created: true };
 }
 
-async function loadPlaced(em: EntityManager, orderId: string) {
-  const row = await em.findOneOrFail(OrderEntity, { id: orderId });
-  return { row, lines: (await loadLines(em, [orderId])).get(orderId) ?? [] };
+/** A new order's row as insertOrder wrote it. */
+function placedRow(order: NewOrder, number: string): OrderRow {
+  return {
+    ...order,
+    number,
+    refundedMinor: 0,
+    paidPaymentId: null,
+    outcome: '',
+    version: 1,
+    updatedAt: order.createdAt,
+  };
 }
 
 /** The answer to a retry: the order placed with this key, if there is one; another cart under the same key is refused. */
