@@ -15,6 +15,8 @@ import { scanAbuse } from '../abuse/scan';
 import { buyAndPay, type Organiser, organiserWithShop, type ShopPlatform } from '../abuse/shop';
 import { signInBruteForce, signInTiming } from '../abuse/sign-in';
 import { abuseSizes } from '../abuse/sizes';
+import type { HeldLock } from '@kassa/testing/file-lock';
+import { holdRushLock, RUSH_LOCK_WAIT_MS } from '@kassa/testing/rush-lock';
 import { type Stack, startStack } from '@kassa/testing/stack';
 
 jest.setTimeout(300_000);
@@ -38,11 +40,14 @@ function expectAllOk(figures: VerifyFigure[]): void {
 describe('abuse', () => {
   let stack: Stack;
   let platform: ShopPlatform;
+  let rush: HeldLock | undefined;
   let organiser: Promise<Organiser> | undefined;
   /** The organiser the cross-site requests and the floods aim at: made once, when first needed. */
   const mainOrganiser = () => (organiser ??= organiserWithShop(platform, 'main'));
 
   beforeAll(async () => {
+    // Not beside the load section's rush (testing/src/rush-lock.ts): held until this section's platform stops.
+    rush = await holdRushLock('abuse', log);
     const started = Date.now();
     stack = await startStack(
       'abuse',
@@ -58,10 +63,11 @@ describe('abuse', () => {
     );
     platform = { bffUrl: stack.info.bffUrl!, mailInboxUrl: stack.info.mailInboxUrl!, stack: stack.info };
     log(`abuse: platform started in ${Math.round((Date.now() - started) / 1000)} s`);
-  });
+  }, RUSH_LOCK_WAIT_MS + 300_000);
 
   afterAll(async () => {
     await stack?.stop();
+    await rush?.release();
   });
 
   it('sign-in codes resist brute force across many addresses and IPs, without locking the owner out or telling accounts apart', async () => {
