@@ -152,6 +152,36 @@ describe.each(LOCALES)('the landing page (%s)', (locale) => {
   });
 });
 
+describe('a request the server never answers', () => {
+  it('is given up after the timeout with its own message, and a write is not sent again (§8)', async () => {
+    const email = address('timeout');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // The waitlist's POST is held here and never passed on: no answer ever comes, as when a server hangs. What
+    // decides is the page's own request timeout (API_TIMEOUT_MS, 30 s).
+    const sent: string[] = [];
+    await page.route('**/api/waitlist', (route) => {
+      sent.push(route.request().method());
+    });
+    await page.goto(`${stack.bffUrl}/`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Kassa took too long to answer. Please try again.')
+      .waitFor({ timeout: 60_000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(29_000);
+    expect(sent).toEqual(['POST']);
+    expect(await page.getByRole('button', { name: 'Join the waitlist' }).isEnabled()).toBe(true);
+    await shot(page, 'waitlist-timeout-en');
+    expect(await messagesTo(stack.mailInboxUrl, email)).toHaveLength(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe.each(LOCALES)('the contact page (%s)', (locale) => {
   const t = copy[locale];
 

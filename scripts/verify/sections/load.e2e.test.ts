@@ -6,7 +6,7 @@ import { formatFigures, recordFigures, verifySize } from '../figures';
 import { LOAD_SIZES, runLoadSection, SECTION } from '../load/scenario';
 
 const size = verifySize();
-// Its own time, and as long again for the abuse section's rush to end first (testing/src/rush-lock.ts).
+// Its own time, and as long again for the other rushes to end first (testing/src/rush-lock.ts).
 jest.setTimeout((size === 'full' ? 60 * 60_000 : 12 * 60_000) + RUSH_LOCK_WAIT_MS);
 
 it(`load (${size}): ${LOAD_SIZES[size].attempts} checkouts from ${LOAD_SIZES[size].buyers} buyers on a capacity of ${LOAD_SIZES[size].capacity}: nothing oversold, lost, charged twice or out of balance; without the lock it oversells`, async () => {
