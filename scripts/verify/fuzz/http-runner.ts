@@ -15,7 +15,9 @@ export async function sendHttpCase(
   bffUrl: string,
   request: HttpCase,
   catalogue: MessageCatalogue,
+  attempt = 1,
 ): Promise<HttpResult> {
+  const signal = AbortSignal.timeout(60_000);
   try {
     const response = await fetch(`${bffUrl}${request.target}`, {
       method: request.method,
@@ -27,12 +29,16 @@ export async function sendHttpCase(
             ? request.body
             : new Uint8Array(request.body),
       redirect: 'manual',
-      signal: AbortSignal.timeout(60_000),
+      signal,
     });
     const text = await response.text();
     const answer = { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
     return { request, status: response.status, findings: judgeHttp(request, answer, catalogue) };
   } catch (error) {
+    // A kept-alive connection the server closed while idle (the fuzzing starts after a long wait for quiet
+    // databases) fails before the request is even read: sent once more on a new connection, as a browser does. A
+    // server that hung (the timeout) or is gone fails again and is counted.
+    if (attempt === 1 && !signal.aborted) return sendHttpCase(bffUrl, request, catalogue, 2);
     // No answer at all: for the browser as bad as a 5xx.
     const message =
       (error as Error).cause instanceof Error
