@@ -48,10 +48,18 @@ describe('social sign-in in a popup (Chromium)', () => {
     standIn.setUser({ sub: `sub-${randomBytes(4).toString('hex')}`, email, email_verified: true, name: 'Sam Social' });
     const context = await browser.newContext();
     // Record what the page asks window.open for (Playwright sizes pages itself, so the window's size says little).
+    // Sent to the test as the call happens: once the popup has signed in, the opener navigates away, and a read of
+    // the page afterwards could find its context gone.
+    let opened: string[] | undefined;
+    await context.exposeBinding('kassaRecordOpen', (_source, args: string[]) => {
+      opened = args;
+    });
     await context.addInitScript(() => {
       const open = window.open.bind(window);
       window.open = (...args: Parameters<typeof window.open>) => {
-        (window as unknown as { kassaOpened: unknown[] }).kassaOpened = args;
+        void (window as unknown as { kassaRecordOpen(args: string[]): Promise<void> }).kassaRecordOpen(
+          args.map((arg) => String(arg ?? '')),
+        );
         return open(...args);
       };
     });
@@ -67,7 +75,9 @@ describe('social sign-in in a popup (Chromium)', () => {
     await button.click();
     const popup = await popupOpened;
     const closed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent('close', { timeout: 30_000 });
-    const [url, , features] = await page.evaluate(() => (window as unknown as { kassaOpened: string[] }).kassaOpened);
+    for (const deadline = Date.now() + 10_000; !opened && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const [url, , features] = opened ?? [];
     expect(url).toBe('/api/_auth/social/standin/start?locale=en');
     expect(features).toMatch(/^popup=yes,width=960,height=600,left=\d+,top=\d+$/);
     // The popup goes to the provider and back, signs in, writes the signal and closes itself.
