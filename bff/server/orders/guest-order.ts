@@ -45,19 +45,22 @@ export function providerRedirect(redirectUrl: string, origin: string, locale: st
 
 /**
  * Starts a payment attempt for a held order and answers where to send the guest. payments takes the amount from
- * ordering, never from us; the key makes a retried call find the same attempt.
+ * ordering, never from us: right after a checkout from ordering's attestation that came with it (passed on as it
+ * is), otherwise by asking ordering. The key makes a retried call find the same attempt.
  */
 export async function startPayment(
   order: OrderKey,
   idempotencyKey: string,
   origin: string,
   locale: string,
+  payableOrderAttestation = '',
 ): Promise<{ paymentId: string; redirectUrl: string }> {
   const { payment } = await paymentClient().createPayment({
     orderId: order.id,
     orderAccessKey: order.accessKey,
     idempotencyKey,
     returnOrigin: origin,
+    payableOrderAttestation,
   });
   if (!payment) throw new Error('payments answered without a payment');
   // An attempt that is already final (a retried key whose payment went through) has no page to go to: the order page shows the outcome.

@@ -133,6 +133,7 @@ async function call<P>(route: Route<P>, path: string, params: P, options: Call =
   };
 }
 
+const ATTESTATION = 'a1.ordering.1796040000.b3JkZXI.' + 'A'.repeat(43);
 const checkoutBody = {
   items: [{ itemId: ITEM, quantity: 2 }],
   subscribe: true,
@@ -159,7 +160,7 @@ beforeEach(() => {
     mock.mockReset();
   hit.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
   peek.mockResolvedValue({ allowed: true, retryAfterSeconds: 0 });
-  checkout.mockResolvedValue({ order: guestOrder(), created: true });
+  checkout.mockResolvedValue({ order: guestOrder(), created: true, payableOrderAttestation: ATTESTATION });
   createPayment.mockResolvedValue({ payment: payment() });
   renewGuestOrder.mockResolvedValue({ order: guestOrder() });
 });
@@ -295,11 +296,13 @@ describe('POST /api/shops/{shopId}/checkout', () => {
       clientAddress: '',
     });
     const paymentKey = checkoutPaymentKey(SHOP, KEY);
+    // ordering's attestation of the order goes to payments as it came, so that payments need not ask ordering.
     expect(createPayment).toHaveBeenCalledWith({
       orderId: ORDER,
       orderAccessKey: ACCESS,
       idempotencyKey: paymentKey,
       returnOrigin: ORIGIN,
+      payableOrderAttestation: ATTESTATION,
     });
     expect(paymentKey).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     expect(paymentKey).not.toBe(KEY);
@@ -483,11 +486,13 @@ describe('POST /api/orders/{orderId}/payments (Retry payment)', () => {
       status: 201,
       body: { paymentId: PAYMENT, redirectUrl: `${ORIGIN}/payments/demo/${PAYMENT}?key=${ACCESS}` },
     });
+    // Retry payment has no attestation: payments asks ordering.
     expect(createPayment).toHaveBeenCalledWith({
       orderId: ORDER,
       orderAccessKey: ACCESS,
       idempotencyKey: KEY,
       returnOrigin: ORIGIN,
+      payableOrderAttestation: '',
     });
     createPayment.mockRejectedValueOnce(grpcError(status.FAILED_PRECONDITION, 'The order cannot be paid now'));
     expect(await retry()).toMatchObject({ status: 409, body: { message: 'The order cannot be paid now' } });

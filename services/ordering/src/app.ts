@@ -91,6 +91,7 @@ export async function startOrdering(
     reservation: options.unsafeReservation ? unguardedReservation() : guardedReservation(),
     authorizer,
     expiry: createExpiryScheduler(queue, now),
+    callerKey: callerKeyOf(config),
   };
 
   // catalog's snapshots → the sellable projection; waits in the background while catalog's stream is missing.

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { callerKeyOf } from '@kassa/platform/grpc';
+import { callerKeyOf, callerVerifiersOf } from '@kassa/platform/grpc';
 import type { Lifecycle } from '@kassa/platform/lifecycle';
 import { grpcService, openServiceConnections, serveService, startServiceRelay } from '@kassa/platform/service';
 import type { PaymentsContext } from './application/payments-context';
@@ -59,6 +59,7 @@ export async function startPayments(
     authorizer: identity.authorizer,
     organisations: identity.organisations,
     orders,
+    callerVerifiers: callerVerifiersOf(config),
     providers,
     reconcileAfterMs: config.RECONCILE_AFTER_MINUTES * 60_000,
   };

@@ -19,6 +19,7 @@ import { OrderEntity, type OrderLineRow, type OrderRow } from '../persistence/or
 import { addHistory, insertLines, insertOrder, loadLines, type NewOrder } from '../persistence/order.repository';
 import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
+import { attestPayableOrder } from './get-payable-order';
 import { checkHoldCap } from './hold-cap';
 import { type OrderingContext, scheduleExpiry } from './ordering-context';
 import { toGuestOrder, toOrder } from './order-views';
@@ -233,7 +234,11 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   }
   if (placed.expiresAt) await scheduleExpiry(ctx, { id: orderId, expiresAt: placed.expiresAt });
   ctx.logger.info({ orderId, status: placed.order.row.status, tickets: placed.order.row.ticketCount }, 'order placed');
-  return { order: toGuestOrder(placed.order.row, placed.order.lines, now), created: true };
+  return {
+    order: toGuestOrder(placed.order.row, placed.order.lines, now),
+    created: true,
+    payableOrderAttestation: attestPayableOrder(ctx, placed.order.row),
+  };
 }
 
 /** A new order's row as insertOrder wrote it. */
@@ -266,5 +271,9 @@ async function earlierCheckout(
   const order = await em.findOne(OrderEntity, { id: earlier.order_id });
   if (!order) throw new NotFoundError('Order not found');
   const lines = (await loadLines(em, [order.id])).get(order.id) ?? [];
-  return { order: toGuestOrder(order, lines, ctx.now()), created: false };
+  return {
+    order: toGuestOrder(order, lines, ctx.now()),
+    created: false,
+    payableOrderAttestation: attestPayableOrder(ctx, order),
+  };
 }

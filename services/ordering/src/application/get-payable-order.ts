@@ -1,7 +1,9 @@
+import { PAYABLE_ORDER_ATTESTATION } from '@kassa/contracts/payable-order';
 import { NotFoundError, Violations } from '@kassa/platform/errors';
-import type { GetPayableOrderRequest, GetPayableOrderResponse } from '@kassa/proto/ordering/v1/orders';
+import { attest } from '@kassa/platform/grpc';
+import { GetPayableOrderResponse, type GetPayableOrderRequest } from '@kassa/proto/ordering/v1/orders';
 import { isHeld, isPayable } from '../domain/order-status';
-import { OrderEntity } from '../persistence/order.entity';
+import { OrderEntity, type OrderRow } from '../persistence/order.entity';
 import { ORDER_NOT_FOUND } from './order-records';
 import type { OrderingContext } from './ordering-context';
 
@@ -15,13 +17,32 @@ export async function getPayableOrder(
   violations.throwIfAny();
   const order = await ctx.orm.em.fork().findOne(OrderEntity, { id: orderId });
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return payableOrderOf(order, ctx.now());
+}
+
+type PayableFields = Pick<
+  OrderRow,
+  | 'id'
+  | 'number'
+  | 'organisationId'
+  | 'shopId'
+  | 'status'
+  | 'totalMinor'
+  | 'currency'
+  | 'expiresAt'
+  | 'email'
+  | 'locale'
+  | 'accessKey'
+>;
+
+function payableOrderOf(order: PayableFields, now: Date): GetPayableOrderResponse {
   return {
     orderId: order.id,
     number: order.number,
     organisationId: order.organisationId,
     shopId: order.shopId,
     status: order.status,
-    payable: isPayable(order, ctx.now()),
+    payable: isPayable(order, now),
     amountMinor: order.totalMinor,
     currency: order.currency,
     expiresAt: isHeld(order.status) && order.expiresAt ? order.expiresAt : undefined,
@@ -29,4 +50,16 @@ export async function getPayableOrder(
     locale: order.locale,
     accessKey: order.accessKey,
   };
+}
+
+/**
+ * GetPayableOrder's answer for `order` as ordering's attestation to payments (CheckoutResponse.payable_order_attestation),
+ * or '' when the order cannot be paid now: the guest's browser starts its payment without payments asking again.
+ */
+export function attestPayableOrder(ctx: OrderingContext, order: PayableFields): string {
+  const now = ctx.now();
+  const payable = payableOrderOf(order, now);
+  if (!payable.payable) return '';
+  const { reader, purpose } = PAYABLE_ORDER_ATTESTATION;
+  return attest(ctx.callerKey, reader, purpose, GetPayableOrderResponse.encode(payable).finish(), now.getTime());
 }

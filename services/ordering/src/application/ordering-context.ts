@@ -2,7 +2,7 @@
 // strategy, authoriser, expiry scheduler), how they authorise a caller, and how a hold's expiry is scheduled.
 import type { HoldLimits } from '../domain/hold-limits';
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
-import type { CallContext } from '@kassa/platform/grpc';
+import type { CallContext, CallerKey } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ReservationStrategy } from '../persistence/quota.repository';
@@ -30,6 +30,8 @@ export interface OrderingContext {
   reservation: ReservationStrategy;
   authorizer: Pick<OrganisationAuthorizer, 'authorize'>;
   expiry: ExpiryScheduler;
+  /** This workload's call key: what ordering signs its attestations to payments with (get-payable-order.ts). */
+  callerKey: CallerKey;
   /**
    * The concurrent-refunds control only (services/ordering/test/integration/organiser-orders.int.test.ts): a refund
    * reads its order without the row lock, so that the test can show two refunds then pay back more than was paid.

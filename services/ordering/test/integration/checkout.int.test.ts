@@ -1,7 +1,10 @@
 // Checkout through the gRPC API against the real PostgreSQL, Redis and NATS: reservation, money, idempotency,
 // validation, password shops, free orders, the guest's and payments' views, and expiry (moved clock and one real
 // delayed BullMQ job).
-import { type GrpcCallError, status } from '@kassa/platform/grpc';
+import { PAYABLE_ORDER_ATTESTATION } from '@kassa/contracts/payable-order';
+import { type GrpcCallError, readAttestation, status, type Workload } from '@kassa/platform/grpc';
+import { testCallerVerifiers } from '@kassa/platform/testing';
+import { GetPayableOrderResponse } from '@kassa/proto/ordering/v1/orders';
 import { ShopChanged } from '@kassa/proto/catalog/events/v1/events';
 import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { newId } from '@kassa/platform/ids';
@@ -337,6 +340,27 @@ describe('order numbers', () => {
 });
 
 describe('the guest and payments', () => {
+  it("answers a held order's checkout with GetPayableOrder's answer attested for payments only; a free order with none", async () => {
+    const { shop, item, freeItem } = await seedShop(h, { freeItem: true });
+    const request = checkoutRequest(shop.id, [{ itemId: item.id, quantity: 2 }]);
+    const placed = await h.orders.checkout(request);
+    const { signer, reader, purpose, maxAgeSeconds } = PAYABLE_ORDER_ATTESTATION;
+    const read = (attestation: string, at: Workload = reader) =>
+      readAttestation(testCallerVerifiers(at), signer, purpose, attestation, maxAgeSeconds, h.clock.now!.getTime());
+    const said = read(placed.payableOrderAttestation);
+    expect(said && GetPayableOrderResponse.decode(said)).toEqual(
+      await h.orders.getPayableOrder({ orderId: placed.order!.id }),
+    );
+    expect(GetPayableOrderResponse.decode(said!)).toMatchObject({ payable: true, amountMinor: 2 * (2500 + FEE) });
+    // Nobody but payments can read it as ordering's word.
+    expect(read(placed.payableOrderAttestation, 'ticketing')).toBeUndefined();
+    // The retry's answer carries one too; a free order has nothing to pay and none.
+    expect(read((await h.orders.checkout(request)).payableOrderAttestation)).toEqual(said);
+    const free = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: freeItem!.id, quantity: 1 }]));
+    expect(free.order!.status).toBe('paid');
+    expect(free.payableOrderAttestation).toBe('');
+  });
+
   it("GetGuestOrder answers by id and access key, GetPayableOrder by id; NOT_FOUND when unknown or the key is not the order's", async () => {
     const { shop, item } = await seedShop(h);
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));

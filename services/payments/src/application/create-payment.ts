@@ -7,6 +7,7 @@ import { type PaymentAttempt, PaymentAttemptEntity } from '../persistence/paymen
 import { ORDER_NOT_FOUND } from './payment-records';
 import { toPaymentMessage } from './payment-views';
 import type { PayableOrder, PaymentsContext } from './payments-context';
+import { attestedOrder } from './attested-order';
 import { startAtProvider } from './start-attempt';
 
 /** The reason an order cannot take a new attempt, in words for the guest's page and the logs. */
@@ -61,13 +62,15 @@ export async function createPayment(
   request: CreatePaymentRequest,
 ): Promise<CreatePaymentResponse> {
   const { returnOrigin } = checkRequest(request);
-  const existing = await findByKey(ctx, request.orderId, request.idempotencyKey);
-  if (existing) {
-    if (!accessKeyMatches(existing.orderAccessKey, request.orderAccessKey)) throw new NotFoundError(ORDER_NOT_FOUND);
-    return { payment: toPaymentMessage(await resume(ctx, existing)) };
+  // Right after a checkout, ordering's own statement of the order (attested-order.ts) stands in for asking ordering;
+  // a retried call with it finds its attempt through the insert's conflict below.
+  const attested = attestedOrder(ctx, request.payableOrderAttestation ?? '', request.orderId);
+  if (!attested) {
+    const existing = await findByKey(ctx, request.orderId, request.idempotencyKey);
+    if (existing) return answerExisting(ctx, existing, request.orderAccessKey);
   }
 
-  const order = await ctx.orders.getPayableOrder(request.orderId);
+  const order = attested ?? (await ctx.orders.getPayableOrder(request.orderId));
   // Only whoever holds the guest's key starts a payment: the same answer as an unknown order otherwise.
   if (!accessKeyMatches(order.accessKey, request.orderAccessKey)) throw new NotFoundError(ORDER_NOT_FOUND);
   if (!order.payable || order.amountMinor <= 0) throw new FailedPreconditionError(notPayableReason(order));
@@ -109,8 +112,18 @@ export async function createPayment(
   crashPoint('payments.after-attempt-created');
   const attempt = await findByKey(ctx, request.orderId, request.idempotencyKey);
   if (!attempt) throw new Error('payment attempt vanished after its insert');
-  if (!inserted) return { payment: toPaymentMessage(await resume(ctx, attempt)) };
+  if (!inserted) return answerExisting(ctx, attempt, request.orderAccessKey);
   return { payment: toPaymentMessage(await startAtProvider(ctx, attempt)) };
+}
+
+/** An attempt an earlier call with the same key made: answered to whoever holds the order's key, and nobody else. */
+async function answerExisting(
+  ctx: PaymentsContext,
+  attempt: PaymentAttempt,
+  orderAccessKey: string,
+): Promise<CreatePaymentResponse> {
+  if (!accessKeyMatches(attempt.orderAccessKey, orderAccessKey)) throw new NotFoundError(ORDER_NOT_FOUND);
+  return { payment: toPaymentMessage(await resume(ctx, attempt)) };
 }
 
 /** A retried call: an attempt a crash left 'created' is taken to the provider again; any other is answered as it is. */

@@ -1,7 +1,9 @@
 // Not a use case: what payments' use cases are given (database, clock, authoriser, providers, ordering's order
 // lookup, identity's organisation directory), and the ports those two are.
 import type { OrganisationAuthorizer } from '@kassa/platform/authorization';
+import type { CallerVerifiers } from '@kassa/platform/grpc';
 import type { Logger } from '@kassa/platform/logging';
+import type { GetPayableOrderResponse } from '@kassa/proto/ordering/v1/orders';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProviderRegistry } from '../providers/provider-registry';
 
@@ -24,6 +26,24 @@ export interface PayableOrder {
   accessKey: string;
 }
 
+/** ordering's GetPayableOrder answer (called, or attested at checkout) as payments reads it. */
+export function toPayableOrder(order: GetPayableOrderResponse): PayableOrder {
+  return {
+    orderId: order.orderId,
+    number: order.number,
+    organisationId: order.organisationId,
+    shopId: order.shopId,
+    status: order.status,
+    payable: order.payable,
+    amountMinor: order.amountMinor,
+    currency: order.currency,
+    expiresAt: order.expiresAt ?? null,
+    email: order.email,
+    locale: order.locale,
+    accessKey: order.accessKey,
+  };
+}
+
 /** Port to ordering. NotFoundError when the order is unknown. */
 export interface OrderLookup {
   getPayableOrder(orderId: string): Promise<PayableOrder>;
@@ -42,6 +62,8 @@ export interface PaymentsContext {
   now(): Date;
   authorizer: Pick<OrganisationAuthorizer, 'authorize'>;
   orders: OrderLookup;
+  /** The keys payments accepts calls with (callerVerifiersOf): they verify ordering's attestations too (attested-order.ts). */
+  callerVerifiers: CallerVerifiers;
   organisations: OrganisationDirectory;
   providers: ProviderRegistry;
   /** An open attempt unchanged this long is looked up at the provider (RECONCILE_AFTER_MINUTES). */

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type GrpcCallError, status } from '@kassa/platform/grpc';
+import { PAYABLE_ORDER_ATTESTATION } from '@kassa/contracts/payable-order';
+import { GetPayableOrderResponse } from '@kassa/proto/ordering/v1/orders';
+import { attest, type GrpcCallError, status } from '@kassa/platform/grpc';
 import { newAccessKey, newId } from '@kassa/platform/ids';
 import type { Telemetry } from '@kassa/platform/telemetry';
 import { ORDER_ENDED_DURABLE, REFUND_REQUESTED_DURABLE } from '../../src/events/subjects';
-import { metricValue, startTestTelemetry } from '@kassa/platform/testing';
+import { metricValue, startTestTelemetry, testCallerKeyOf } from '@kassa/platform/testing';
 import { type PaymentsHarness, startPaymentsHarness, verbsOf } from '../fixtures/payments-harness';
 
 // PaymentService with the built-in demo provider (the one `npm run up` uses), against the real PostgreSQL and
@@ -275,6 +277,99 @@ describe('CreatePayment with the demo provider', () => {
       expect([refused.code, refused.details]).toEqual([status.FAILED_PRECONDITION, message]);
       expect(await h.sql('select 1 from payment_attempt where order_id = ?', [order.orderId])).toEqual([]);
     }
+  });
+});
+
+describe("CreatePayment right after a checkout: ordering's attestation of the order", () => {
+  const { reader, purpose } = PAYABLE_ORDER_ATTESTATION;
+  /** An order only the attestation tells payments of: ordering's double has never heard of it. */
+  const unknownToOrdering = (fields: Partial<GetPayableOrderResponse> = {}): GetPayableOrderResponse => {
+    const order = h.ordering.addOrder({ organisationId: org, amountMinor: 5_150, ...fields });
+    h.ordering.orders.delete(order.orderId);
+    return order;
+  };
+  const attestation = (
+    order: GetPayableOrderResponse,
+    signer = testCallerKeyOf('ordering'),
+    at = h.clock.now.getTime(),
+  ) => attest(signer, reader, purpose, GetPayableOrderResponse.encode(order).finish(), at);
+  const create = (order: GetPayableOrderResponse, payableOrderAttestation: string, idempotencyKey = key()) =>
+    h.client.createPayment({
+      orderId: order.orderId,
+      idempotencyKey,
+      returnOrigin: ORIGIN,
+      orderAccessKey: order.accessKey,
+      payableOrderAttestation,
+    });
+
+  it('starts the attempt from it without asking ordering, and a retry with it finds the same attempt', async () => {
+    const order = unknownToOrdering();
+    const calls = h.ordering.calls;
+    const idempotencyKey = key();
+    const { payment } = await create(order, attestation(order), idempotencyKey);
+    expect(payment).toMatchObject({
+      orderId: order.orderId,
+      organisationId: org,
+      status: 'pending',
+      amount: { amountMinor: 5_150, currency: 'EUR' },
+      orderNumber: order.number,
+    });
+    const again = await create(order, attestation(order), idempotencyKey);
+    expect(again.payment).toEqual(payment);
+    expect(h.ordering.calls).toBe(calls);
+    expect(await attemptCount(order.orderId)).toBe(1);
+    // The retry with the attestation and someone else's key is refused like an unknown order.
+    const stranger = await failure(
+      h.client.createPayment({
+        orderId: order.orderId,
+        idempotencyKey,
+        returnOrigin: ORIGIN,
+        orderAccessKey: newAccessKey(),
+        payableOrderAttestation: attestation(order),
+      }),
+    );
+    expect(stranger.code).toBe(status.NOT_FOUND);
+  });
+
+  it("believes nothing but ordering's genuine, fresh statement about this order: anything else asks ordering", async () => {
+    const order = h.ordering.addOrder({ organisationId: org, amountMinor: 9_900 });
+    const cheaper = { ...order, amountMinor: 1 };
+    const genuine = attestation(cheaper);
+    const [version, signer, issuedAt, , tag] = genuine.split('.');
+    const otherOrder = h.ordering.addOrder({ organisationId: org, amountMinor: 1 });
+    for (const offered of [
+      // The BFF (or anyone holding its key) signing a lower amount.
+      attestation(cheaper, testCallerKeyOf('bff')),
+      // ordering's statement with the amount changed on the way (the body of another, the tag of this one).
+      [version, signer, issuedAt, attestation({ ...order, amountMinor: 2 }).split('.')[3], tag].join('.'),
+      // ordering's statement from more than a minute ago.
+      attestation(
+        cheaper,
+        testCallerKeyOf('ordering'),
+        h.clock.now.getTime() - (PAYABLE_ORDER_ATTESTATION.maxAgeSeconds + 5) * 1000,
+      ),
+      // ordering's genuine statement about another order.
+      attestation(otherOrder),
+      'not an attestation',
+    ]) {
+      const calls = h.ordering.calls;
+      const { payment } = await create(order, offered);
+      expect(h.ordering.calls).toBe(calls + 1);
+      expect(payment!.amount).toEqual({ amountMinor: 9_900, currency: 'EUR' });
+    }
+    // Control: the same statement genuinely signed is believed (so the cases above were turned down for what they
+    // are, not because no attestation is ever read).
+    const calls = h.ordering.calls;
+    const { payment } = await create(order, genuine);
+    expect(h.ordering.calls).toBe(calls);
+    expect(payment!.amount).toEqual({ amountMinor: 1, currency: 'EUR' });
+  });
+
+  it('refuses an attested order whose hold has ended since, and makes no attempt', async () => {
+    const order = unknownToOrdering({ expiresAt: new Date(h.clock.now.getTime() - 1_000) });
+    const error = await failure(create(order, attestation({ ...order, payable: true })));
+    expect(error.code).toBe(status.FAILED_PRECONDITION);
+    expect(await attemptCount(order.orderId)).toBe(0);
   });
 });
 

@@ -39,6 +39,7 @@ export {
   type CallerVerdict,
   type CallerKeyConfig,
 } from './caller-credential';
+export { attest, readAttestation } from './attestation';
 export { SERVICE_CALLS, PUBLIC_ENTRY, callerMayCall, type ServiceCall } from './caller-policy';
 export {
   toGrpcError,

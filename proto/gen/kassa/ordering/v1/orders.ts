@@ -66,6 +66,12 @@ export interface CheckoutResponse {
     | undefined;
   /** False when this answered a retry of an earlier checkout with the same idempotency key. */
   created: boolean;
+  /**
+   * When the order waits for its payment: ordering's attestation for payments of what the order is
+   * (GetPayableOrderResponse's bytes, signed; platform's grpc/attestation.ts), to be handed on unchanged as
+   * CreatePaymentRequest.payable_order_attestation. '' when nothing is to be paid.
+   */
+  payableOrderAttestation: string;
 }
 
 /** One line of an order. */
@@ -864,7 +870,7 @@ export const CheckoutRequest: MessageFns<CheckoutRequest> = {
 };
 
 function createBaseCheckoutResponse(): CheckoutResponse {
-  return { order: undefined, created: false };
+  return { order: undefined, created: false, payableOrderAttestation: "" };
 }
 
 export const CheckoutResponse: MessageFns<CheckoutResponse> = {
@@ -874,6 +880,9 @@ export const CheckoutResponse: MessageFns<CheckoutResponse> = {
     }
     if (message.created !== false) {
       writer.uint32(16).bool(message.created);
+    }
+    if (message.payableOrderAttestation !== "") {
+      writer.uint32(26).string(message.payableOrderAttestation);
     }
     return writer;
   },
@@ -907,6 +916,14 @@ export const CheckoutResponse: MessageFns<CheckoutResponse> = {
             message.created = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.payableOrderAttestation = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -923,6 +940,11 @@ export const CheckoutResponse: MessageFns<CheckoutResponse> = {
     return {
       order: isSet(object.order) ? GuestOrder.fromJSON(object.order) : undefined,
       created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+      payableOrderAttestation: isSet(object.payableOrderAttestation)
+        ? globalThis.String(object.payableOrderAttestation)
+        : isSet(object.payable_order_attestation)
+        ? globalThis.String(object.payable_order_attestation)
+        : "",
     };
   },
 
@@ -933,6 +955,9 @@ export const CheckoutResponse: MessageFns<CheckoutResponse> = {
     }
     if (message.created !== false) {
       obj.created = message.created;
+    }
+    if (message.payableOrderAttestation !== "") {
+      obj.payableOrderAttestation = message.payableOrderAttestation;
     }
     return obj;
   },
@@ -946,6 +971,7 @@ export const CheckoutResponse: MessageFns<CheckoutResponse> = {
       ? GuestOrder.fromPartial(object.order)
       : undefined;
     message.created = object.created ?? false;
+    message.payableOrderAttestation = object.payableOrderAttestation ?? "";
     return message;
   },
 };

@@ -76,6 +76,12 @@ export interface CreatePaymentRequest {
    * provider's page asks for it again.
    */
   orderAccessKey: string;
+  /**
+   * Optional: CheckoutResponse.payable_order_attestation, unchanged. When it is ordering's, names this order and is
+   * under PAYABLE_ORDER_ATTESTATION.maxAgeSeconds old, the attempt starts from it without asking ordering again
+   * (GetPayableOrder); anything else in it is ignored and ordering is asked.
+   */
+  payableOrderAttestation?: string | undefined;
 }
 
 /** The started attempt. */
@@ -521,7 +527,7 @@ export const Payment: MessageFns<Payment> = {
 };
 
 function createBaseCreatePaymentRequest(): CreatePaymentRequest {
-  return { orderId: "", idempotencyKey: "", returnOrigin: "", orderAccessKey: "" };
+  return { orderId: "", idempotencyKey: "", returnOrigin: "", orderAccessKey: "", payableOrderAttestation: undefined };
 }
 
 export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
@@ -537,6 +543,9 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
     }
     if (message.orderAccessKey !== "") {
       writer.uint32(34).string(message.orderAccessKey);
+    }
+    if (message.payableOrderAttestation !== undefined) {
+      writer.uint32(42).string(message.payableOrderAttestation);
     }
     return writer;
   },
@@ -586,6 +595,14 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
             message.orderAccessKey = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.payableOrderAttestation = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -620,6 +637,11 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
         : isSet(object.order_access_key)
         ? globalThis.String(object.order_access_key)
         : "",
+      payableOrderAttestation: isSet(object.payableOrderAttestation)
+        ? globalThis.String(object.payableOrderAttestation)
+        : isSet(object.payable_order_attestation)
+        ? globalThis.String(object.payable_order_attestation)
+        : undefined,
     };
   },
 
@@ -637,6 +659,9 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
     if (message.orderAccessKey !== "") {
       obj.orderAccessKey = message.orderAccessKey;
     }
+    if (message.payableOrderAttestation !== undefined) {
+      obj.payableOrderAttestation = message.payableOrderAttestation;
+    }
     return obj;
   },
 
@@ -649,6 +674,7 @@ export const CreatePaymentRequest: MessageFns<CreatePaymentRequest> = {
     message.idempotencyKey = object.idempotencyKey ?? "";
     message.returnOrigin = object.returnOrigin ?? "";
     message.orderAccessKey = object.orderAccessKey ?? "";
+    message.payableOrderAttestation = object.payableOrderAttestation ?? undefined;
     return message;
   },
 };

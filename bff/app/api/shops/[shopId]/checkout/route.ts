@@ -73,6 +73,7 @@ export const POST = handler<{ shopId: string }>(async (request, { config, params
       checkoutPaymentKey(shopId, body.idempotencyKey),
       appOrigin(request, config),
       body.locale,
+      placed.payableOrderAttestation,
     );
     return answered(payment.redirectUrl);
   } catch (error) {
