@@ -24,10 +24,14 @@ export async function startNextServer(
   );
   cleanup.add(`release ${BUILD_LOCK}`, () => lock.release());
 
-  const build = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'build-bff-if-stale.ts')], {
-    cwd: repoRoot,
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'testing', 'src', 'build-bff-if-stale.ts')],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', process.stderr, process.stderr],
+    },
+  );
   if (build.status !== 0) throw new Error(`building the BFF failed (exit ${build.status ?? build.signal})`);
 
   const [port, closedPort] = (await freePorts(2)) as [number, number];
