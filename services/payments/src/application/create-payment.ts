@@ -78,41 +78,43 @@ export async function createPayment(
   const provider = ctx.providers.active;
   const now = ctx.now();
   const id = newId('pay');
-  const inserted = await ctx.orm.em.fork().transactional(async (em) => {
-    // A concurrent call with the same key may have won the race: the unique key decides, and the loser reads its row.
-    const result = await em.execute<{ affectedRows: number }>(
-      `insert into payment_attempt (id, order_id, organisation_id, shop_id, order_number, provider, status, amount_minor, currency,
-         refunded_minor, idempotency_key, test_mode, return_origin, order_access_key, email, locale, hold_expires_at, provider_expires_at, version, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, 'created', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
-       on conflict (order_id, idempotency_key) do nothing`,
-      [
-        id,
-        order.orderId,
-        order.organisationId,
-        order.shopId,
-        order.number,
-        provider.name,
-        order.amountMinor,
-        order.currency,
-        request.idempotencyKey,
-        provider.testMode,
-        returnOrigin,
-        order.accessKey,
-        order.email,
-        order.locale === 'nl' ? 'nl' : 'en',
-        order.expiresAt,
-        provider.expiryFor(now, order.expiresAt),
-        now,
-        now,
-      ],
-      'run',
-    );
-    return result.affectedRows === 1;
-  });
+  // One statement, committed on its own: a concurrent call with the same key may have won the race; the unique key
+  // decides, and the loser reads the winner's row.
+  const em = ctx.orm.em.fork();
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    `insert into payment_attempt (id, order_id, organisation_id, shop_id, order_number, provider, status, amount_minor, currency,
+       refunded_minor, idempotency_key, test_mode, return_origin, order_access_key, email, locale, hold_expires_at, provider_expires_at, version, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, 'created', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+     on conflict (order_id, idempotency_key) do nothing
+     returning *`,
+    [
+      id,
+      order.orderId,
+      order.organisationId,
+      order.shopId,
+      order.number,
+      provider.name,
+      order.amountMinor,
+      order.currency,
+      request.idempotencyKey,
+      provider.testMode,
+      returnOrigin,
+      order.accessKey,
+      order.email,
+      order.locale === 'nl' ? 'nl' : 'en',
+      order.expiresAt,
+      provider.expiryFor(now, order.expiresAt),
+      now,
+      now,
+    ],
+  );
   crashPoint('payments.after-attempt-created');
-  const attempt = await findByKey(ctx, request.orderId, request.idempotencyKey);
-  if (!attempt) throw new Error('payment attempt vanished after its insert');
-  if (!inserted) return answerExisting(ctx, attempt, request.orderAccessKey);
+  if (!row) {
+    const earlier = await findByKey(ctx, request.orderId, request.idempotencyKey);
+    if (!earlier) throw new Error('payment attempt vanished after its insert');
+    return answerExisting(ctx, earlier, request.orderAccessKey);
+  }
+  const attempt = em.map(PaymentAttemptEntity, row);
   return { payment: toPaymentMessage(await startAtProvider(ctx, attempt)) };
 }
 

@@ -1,7 +1,8 @@
 import { crashPoint } from '@kassa/platform/lifecycle';
-import { publishPaymentChanged } from '../events/payment-changed.publisher';
+import { OUTBOX_INSERT_COLUMNS, outboxRowParams } from '@kassa/platform/outbox';
+import { paymentChangedRow } from '../events/payment-changed.publisher';
 import type { PaymentAttempt } from '../persistence/payment-attempt.entity';
-import { loadAttempt, touch } from './payment-records';
+import { loadAttempt } from './payment-records';
 import type { PaymentsContext } from './payments-context';
 
 /**
@@ -25,15 +26,34 @@ export async function startAtProvider(ctx: PaymentsContext, attempt: PaymentAtte
     providerExpiresAt: attempt.providerExpiresAt ?? null,
   });
   crashPoint('payments.after-provider-call');
-  return ctx.orm.em.fork().transactional(async (em) => {
-    const current = await loadAttempt(em, attempt.id, true);
-    // Something else moved it meanwhile (a webhook, the reconciliation, the order's end): keep what it did.
-    if (current.status !== 'created') return current;
-    current.status = 'pending';
-    current.providerReference = created.providerReference;
-    current.redirectUrl = created.redirectUrl;
-    touch(current, ctx.now());
-    publishPaymentChanged(em, current, 'pending', current.updatedAt);
-    return current;
-  });
+  const now = ctx.now();
+  const pending: PaymentAttempt = {
+    ...attempt,
+    status: 'pending',
+    providerReference: created.providerReference,
+    redirectUrl: created.redirectUrl,
+    version: attempt.version + 1,
+    updatedAt: now,
+  };
+  // One statement: the attempt moves to pending only if it is still the 'created' row this call read, and
+  // payment.pending goes into the outbox with it or not at all (a data-modifying CTE is one transaction).
+  const em = ctx.orm.em.fork();
+  const moved = await em.execute<{ id: string }[]>(
+    `with moved as (
+       update payment_attempt set status = 'pending', provider_reference = ?, redirect_url = ?, version = ?, updated_at = ?
+       where id = ? and status = 'created' and version = ?
+       returning id)
+     insert into outbox (${OUTBOX_INSERT_COLUMNS}) select ?, ?, ?, ?::jsonb from moved returning id`,
+    [
+      pending.providerReference,
+      pending.redirectUrl,
+      pending.version,
+      now,
+      attempt.id,
+      attempt.version,
+      ...outboxRowParams(paymentChangedRow(pending, 'pending', now)),
+    ],
+  );
+  // Something else moved it meanwhile (a webhook, the reconciliation, the order's end, a retry): keep what it did.
+  return moved.length === 1 ? pending : loadAttempt(em, attempt.id);
 }

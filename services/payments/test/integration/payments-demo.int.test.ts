@@ -331,6 +331,26 @@ describe("CreatePayment right after a checkout: ordering's attestation of the or
     expect(stranger.code).toBe(status.NOT_FOUND);
   });
 
+  it('the same call sent many times at once (a double click, a retry racing the first) makes one attempt and one payment.pending', async () => {
+    for (const attested of [true, false]) {
+      const order = h.ordering.addOrder({ organisationId: org });
+      const idempotencyKey = key();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => create(order, attested ? attestation(order) : '', idempotencyKey)),
+      );
+      const ids = new Set(answers.map((answer) => answer.payment!.id));
+      expect(ids.size).toBe(1);
+      expect(answers.map((answer) => answer.payment!.status)).toEqual(Array(8).fill('pending'));
+      expect(await attemptCount(order.orderId)).toBe(1);
+      const [id] = [...ids];
+      const messages = await h.waitForPublished((all) => verbsOf(all, id!).length > 0);
+      // Given the relay a moment more to publish a second one, were there one.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(verbsOf(await h.published(), id!)).toEqual(['pending']);
+      expect(verbsOf(messages, id!)).toEqual(['pending']);
+    }
+  });
+
   it("believes nothing but ordering's genuine, fresh statement about this order: anything else asks ordering", async () => {
     const order = h.ordering.addOrder({ organisationId: org, amountMinor: 9_900 });
     const cheaper = { ...order, amountMinor: 1 };

@@ -24,17 +24,39 @@ export const KEY_HEADER = 'Kassa-Key';
  * together with the change it announces, or not at all. Returns the row id, which becomes the `Nats-Msg-Id`.
  */
 export function addToOutbox<T>(em: EntityManager, entry: OutboxEntry<T>): string {
-  const id = newId('obx');
+  const row = outboxRow(entry);
+  em.persist(em.create(OutboxMessage, row));
+  return row.id;
+}
+
+/** An outbox row's values, for a hot path that writes the row in a statement of its own (OUTBOX_INSERT_COLUMNS). */
+export interface OutboxRowValues {
+  id: string;
+  subject: string;
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * The columns a raw `insert into outbox` names, in the order of outboxRowParams (the rest take their defaults, as
+ * addToOutbox's rows do; the table's trigger wakes the relay the same way).
+ */
+export const OUTBOX_INSERT_COLUMNS = 'id, subject, payload, headers';
+
+/** `entry` as the row addToOutbox writes: a new id, the trace context and key as headers, the encoded message. */
+export function outboxRow<T>(entry: OutboxEntry<T>): OutboxRowValues {
   const headers = traceHeaders();
   if (entry.key !== undefined) headers[KEY_HEADER] = entry.key;
   const bytes = entry.type.encode(entry.message).finish();
-  em.persist(
-    em.create(OutboxMessage, {
-      id,
-      subject: entry.subject,
-      payload: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      headers,
-    }),
-  );
-  return id;
+  return {
+    id: newId('obx'),
+    subject: entry.subject,
+    payload: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    headers,
+  };
+}
+
+/** outboxRow's values as parameters for OUTBOX_INSERT_COLUMNS (headers as JSON text: cast it with ?::jsonb). */
+export function outboxRowParams(row: OutboxRowValues): [string, string, Buffer, string] {
+  return [row.id, row.subject, row.payload, JSON.stringify(row.headers)];
 }
