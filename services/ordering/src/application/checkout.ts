@@ -13,11 +13,11 @@ import { holdEndsAt } from '../domain/order-status';
 import { orderingMessages } from '../domain/ordering-messages';
 import { priceCart } from '../domain/pricing';
 import { quotaDemands } from '../domain/quota-allocation';
-import { publishOrderChanged } from '../events/order-changed.publisher';
+import { orderChangedRow } from '../events/order-changed.publisher';
 import { orderTransitions } from '../metrics';
 import { OrderEntity, type OrderLineRow, type OrderRow } from '../persistence/order.entity';
-import { addHistory, insertLines, insertOrder, loadLines, type NewOrder } from '../persistence/order.repository';
-import { insertAllocations, sellAllocations } from '../persistence/quota.repository';
+import { insertPlacedOrder, loadLines, type NewOrder } from '../persistence/order.repository';
+import { sellAllocations } from '../persistence/quota.repository';
 import { findDiscountCode, type SellableItem } from '../persistence/sellable.repository';
 import { attestPayableOrder } from './get-payable-order';
 import { checkHoldCap } from './hold-cap';
@@ -179,7 +179,6 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         createdAt: now,
         clientAddress: input.clientAddress,
       };
-      const number = await insertOrder(tx, newOrder);
       const lineRows: OrderLineRow[] = chosen.map(({ item }, position) => {
         const priced = price.lines[position]!;
         return {
@@ -197,25 +196,30 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
           paidTickets: priced.paidTickets,
         };
       });
-      await insertLines(tx, lineRows);
-      await insertAllocations(tx, orderId, taken.allocations);
+      // The order, its lines, buckets, first history entry and message in one statement. The row is the insert's
+      // values and insertOrder's defaults: nothing else wrote it since, so it is not read back.
+      const change = free ? 'paid' : 'reserved';
+      const number = await insertPlacedOrder(tx, newOrder, {
+        lines: lineRows,
+        allocations: taken.allocations,
+        history: {
+          at: now,
+          action: change,
+          properties: free ? { totalMinor: 0 } : { expiresAt: expiresAt!.toISOString(), totalMinor: price.totalMinor },
+        },
+        message: (candidate) => {
+          const row = placedRow(newOrder, candidate);
+          return orderChangedRow(toOrder(row, lineRows), change, {
+            version: row.version,
+            actorUserId: null,
+            occurredAt: now,
+            guestAccessKey: row.accessKey,
+          });
+        },
+      });
       // Free: what was just reserved is sold at once, in the same buckets.
       if (free) await sellAllocations(tx, orderId);
-      await addHistory(tx, {
-        orderId,
-        at: now,
-        action: free ? 'paid' : 'reserved',
-        properties: free ? { totalMinor: 0 } : { expiresAt: expiresAt!.toISOString(), totalMinor: price.totalMinor },
-      });
-      // The order as inserted (insertOrder's defaults for what a new order has not yet): nothing else wrote it since,
-      // so it is not read back.
       const order = { row: placedRow(newOrder, number), lines: lineRows };
-      publishOrderChanged(tx, toOrder(order.row, order.lines), free ? 'paid' : 'reserved', {
-        version: order.row.version,
-        actorUserId: null,
-        occurredAt: now,
-        guestAccessKey: order.row.accessKey,
-      });
       // Counted once committed; a retry answered from checkout_idempotency never gets here. A free order is placed
       // and paid at once: both funnel stages, one transition (to paid).
       afterCommit(tx, () => {

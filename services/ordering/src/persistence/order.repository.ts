@@ -5,7 +5,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { HeldTickets } from '../domain/hold-limits';
 import { formatOrderNumber, ORDER_NUMBER_BYTES } from '../domain/order-number';
+import { OUTBOX_INSERT_COLUMNS, outboxRowParams, type OutboxRowValues } from '@kassa/platform/outbox';
 import { type OrderLineRow, OrderEntity, OrderLineEntity, type OrderRow } from './order.entity';
+import { type Allocation, allocationRows } from './quota.repository';
 
 const TEXT_ARRAY = 'array(select jsonb_array_elements_text(?::jsonb))';
 
@@ -17,51 +19,93 @@ export type NewOrder = Omit<
   clientAddress: string | null;
 };
 
+const ORDER_INSERT = `insert into orders (id, number, access_key, organisation_id, shop_id, status, email, locale, subscribe, discount_code_id, discount_code,
+    discount_uses, currency, subtotal_minor, discount_minor, donation_minor, fee_minor, total_minor, refunded_minor, ticket_count,
+    expires_at, paid_at, outcome, version, created_at, updated_at, client_address)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?, ?)
+  on conflict (number) do nothing`;
+
+function orderInsertParams(order: NewOrder, number: string): unknown[] {
+  return [
+    order.id,
+    number,
+    order.accessKey,
+    order.organisationId,
+    order.shopId,
+    order.status,
+    order.email,
+    order.locale,
+    order.subscribe,
+    order.discountCodeId,
+    order.discountCode,
+    order.discountUses,
+    order.currency,
+    order.subtotalMinor,
+    order.discountMinor,
+    order.donationMinor,
+    order.feeMinor,
+    order.totalMinor,
+    order.ticketCount,
+    order.expiresAt,
+    order.paidAt,
+    order.createdAt,
+    order.createdAt,
+    order.clientAddress,
+  ];
+}
+
+/** What a checkout writes with its order, in the same statement (insertPlacedOrder). */
+export interface PlacedOrderParts {
+  lines: readonly OrderLineRow[];
+  /** The buckets its tickets were taken from (allocationRows merges them). */
+  allocations: readonly Allocation[];
+  /** Its first history entry. */
+  history: { at: Date; action: string; properties: Record<string, unknown> };
+  /** Its message, for the order under `number` (the message names the number). */
+  message(number: string): OutboxRowValues;
+}
+
 /**
- * Inserts an order under a fresh random number, trying another number on the rare collision (40 bits: about one in
- * a million after a million orders). `on conflict do nothing` keeps the transaction usable after a collision.
+ * A checkout's writes in one statement (data-modifying CTEs): the order under a fresh random number, its lines, its
+ * buckets, its first history entry and its outbox row. Each part is inserted from the order's insert, so a number
+ * collision (40 bits: about one in a million after a million orders; the order's `on conflict do nothing` returns
+ * nothing and keeps the transaction usable) writes none of them, and another number is tried. Returns the number.
  */
-export async function insertOrder(
+export async function insertPlacedOrder(
   em: EntityManager,
   order: NewOrder,
+  parts: PlacedOrderParts,
   newNumber = () => formatOrderNumber(randomBytes(ORDER_NUMBER_BYTES)),
 ): Promise<string> {
+  const fromPlaced = (selects: string[]) => selects.map((select) => `select ${select} from placed`).join(' union all ');
+  const allocations = allocationRows(parts.allocations);
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const number = newNumber();
-    const rows = await em.execute<{ id: string }[]>(
-      `insert into orders (id, number, access_key, organisation_id, shop_id, status, email, locale, subscribe, discount_code_id, discount_code,
-         discount_uses, currency, subtotal_minor, discount_minor, donation_minor, fee_minor, total_minor, refunded_minor, ticket_count,
-         expires_at, paid_at, outcome, version, created_at, updated_at, client_address)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, '', 1, ?, ?, ?)
-       on conflict (number) do nothing
-       returning id`,
-      [
-        order.id,
-        number,
-        order.accessKey,
-        order.organisationId,
-        order.shopId,
-        order.status,
-        order.email,
-        order.locale,
-        order.subscribe,
-        order.discountCodeId,
-        order.discountCode,
-        order.discountUses,
-        order.currency,
-        order.subtotalMinor,
-        order.discountMinor,
-        order.donationMinor,
-        order.feeMinor,
-        order.totalMinor,
-        order.ticketCount,
-        order.expiresAt,
-        order.paidAt,
-        order.createdAt,
-        order.createdAt,
-        order.clientAddress,
-      ],
+    const statements = [`placed as (${ORDER_INSERT} returning id)`];
+    const params: unknown[] = orderInsertParams(order, number);
+    if (parts.lines.length > 0) {
+      statements.push(
+        `line_rows as (insert into order_line (${LINE_COLUMNS}) ${fromPlaced(parts.lines.map(() => LINE_VALUES_TYPED))})`,
+      );
+      params.push(...parts.lines.flatMap(lineParams));
+    }
+    if (allocations.length > 0) {
+      statements.push(
+        `allocation_rows as (insert into order_allocation (order_id, quota_id, bucket, quantity) ${fromPlaced(
+          allocations.map(() => '?::text, ?::text, ?::int, ?::int'),
+        )})`,
+      );
+      params.push(...allocations.flatMap((row) => [order.id, row.quotaId, row.bucket, row.quantity]));
+    }
+    statements.push(
+      `history_row as (insert into order_history (order_id, at, action, properties) ${fromPlaced([
+        '?::text, ?::timestamptz, ?::text, ?::jsonb',
+      ])})`,
+      `message_row as (insert into outbox (${OUTBOX_INSERT_COLUMNS}) ${fromPlaced(['?::text, ?::text, ?::bytea, ?::jsonb'])})`,
     );
+    params.push(order.id, parts.history.at, parts.history.action, JSON.stringify(parts.history.properties));
+    params.push(...outboxRowParams(parts.message(number)));
+    const rows = await em.execute<{ id: string }[]>(`with ${statements.join(', ')} select id from placed`, params);
     if (rows.length === 1) return number;
   }
   throw new Error('no free order number after 8 tries');
@@ -101,28 +145,26 @@ export async function heldTickets(
   return { byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }
 
-export async function insertLines(em: EntityManager, lines: readonly OrderLineRow[]): Promise<void> {
-  if (lines.length === 0) return;
-  await em.execute(
-    `insert into order_line (order_id, position, item_id, ticket_option_id, event_ids, name, quantity, unit_price_minor, subtotal_minor,
-       discount_minor, total_minor, paid_tickets)
-     values ${lines.map(() => `(?, ?, ?, ?, ${TEXT_ARRAY}, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`,
-    lines.flatMap((line) => [
-      line.orderId,
-      line.position,
-      line.itemId,
-      line.ticketOptionId,
-      JSON.stringify(line.eventIds),
-      line.name,
-      line.quantity,
-      line.unitPriceMinor,
-      line.subtotalMinor,
-      line.discountMinor,
-      line.totalMinor,
-      line.paidTickets,
-    ]),
-    'run',
-  );
+const LINE_COLUMNS = `order_id, position, item_id, ticket_option_id, event_ids, name, quantity, unit_price_minor, subtotal_minor,
+  discount_minor, total_minor, paid_tickets`;
+/** One line's values typed, for a select (insertPlacedOrder) rather than a values list. */
+const LINE_VALUES_TYPED = `?::text, ?::int, ?::text, ?::text, ${TEXT_ARRAY}, ?::text, ?::int, ?::bigint, ?::bigint, ?::bigint, ?::bigint, ?::int`;
+
+function lineParams(line: OrderLineRow): unknown[] {
+  return [
+    line.orderId,
+    line.position,
+    line.itemId,
+    line.ticketOptionId,
+    JSON.stringify(line.eventIds),
+    line.name,
+    line.quantity,
+    line.unitPriceMinor,
+    line.subtotalMinor,
+    line.discountMinor,
+    line.totalMinor,
+    line.paidTickets,
+  ];
 }
 
 /** The order, locked until the transaction ends: every change of an existing order starts here (lock order: order, buckets, codes). */

@@ -163,20 +163,24 @@ export function unguardedReservation(random: () => number = Math.random): Reserv
   };
 }
 
-export async function insertAllocations(
-  em: EntityManager,
-  orderId: string,
-  allocations: readonly Allocation[],
-): Promise<void> {
-  if (allocations.length === 0) return;
-  // One row per bucket: a late re-reservation may land in a bucket twice over two quotas' demands (never for one quota).
+/** One row per bucket: a late re-reservation may land in a bucket twice over two quotas' demands (never for one quota). */
+export function allocationRows(allocations: readonly Allocation[]): Allocation[] {
   const merged = new Map<string, Allocation>();
   for (const allocation of allocations) {
     const key = `${allocation.quotaId}\u0000${allocation.bucket}`;
     const known = merged.get(key);
     merged.set(key, known ? { ...known, quantity: known.quantity + allocation.quantity } : { ...allocation });
   }
-  const rows = [...merged.values()];
+  return [...merged.values()];
+}
+
+export async function insertAllocations(
+  em: EntityManager,
+  orderId: string,
+  allocations: readonly Allocation[],
+): Promise<void> {
+  if (allocations.length === 0) return;
+  const rows = allocationRows(allocations);
   await em.execute(
     `insert into order_allocation (order_id, quota_id, bucket, quantity) values ${rows.map(() => '(?, ?, ?, ?)').join(', ')}`,
     rows.flatMap((row) => [orderId, row.quotaId, row.bucket, row.quantity]),

@@ -10,7 +10,7 @@ import { OrderChanged } from '@kassa/proto/ordering/events/v1/events';
 import { newId } from '@kassa/platform/ids';
 import { expireOrder } from '../../src/application/expire-order';
 import { OrderEntity } from '../../src/persistence/order.entity';
-import { insertOrder } from '../../src/persistence/order.repository';
+import { insertPlacedOrder, loadLines } from '../../src/persistence/order.repository';
 import { deriveShopAccessKey, issueShopAccessToken } from '@kassa/platform/crypto';
 import { shopChanged } from '../fixtures/catalog-messages';
 import { type OrderingHarness, startOrderingHarness } from '../fixtures/ordering-harness';
@@ -324,17 +324,63 @@ describe('Checkout', () => {
 });
 
 describe('order numbers', () => {
-  it('are unique: a number already taken is replaced by a fresh one', async () => {
+  it('are unique: a number already taken is replaced by a fresh one, and nothing of the order is written under it', async () => {
     const { shop, item } = await seedShop(h);
     const { order } = await h.orders.checkout(checkoutRequest(shop.id, [{ itemId: item.id, quantity: 1 }]));
-    const row = await h.running.ctx.orm.em.fork().findOneOrFail(OrderEntity, { id: order!.id });
+    const em = h.running.ctx.orm.em.fork();
+    const row = await em.findOneOrFail(OrderEntity, { id: order!.id });
+    const [line] = (await loadLines(em, [order!.id])).get(order!.id)!;
+    const id = newId('ord');
     const numbers = [order!.number, order!.number, 'ZZZZ-ZZZ1'];
-    const number = await h.running.ctx.orm.em
-      .fork()
-      .transactional((em) =>
-        insertOrder(em, { ...row, id: newId('ord'), clientAddress: null }, () => numbers.shift()!),
-      );
-    expect(number).toBe('ZZZZ-ZZZ1');
+    const messagesFor: string[] = [];
+    const written = await em
+      .transactional(async (tx) => {
+        const number = await insertPlacedOrder(
+          tx,
+          { ...row, id, clientAddress: null },
+          {
+            lines: [{ ...line!, orderId: id }],
+            allocations: [
+              { quotaId: item.ticketOptionId, bucket: 0, quantity: 1 },
+              { quotaId: item.ticketOptionId, bucket: 0, quantity: 1 },
+            ],
+            history: { at: h.clock.now!, action: 'reserved', properties: { totalMinor: 1 } },
+            message: (candidate) => {
+              messagesFor.push(candidate);
+              return {
+                id: newId('obx'),
+                subject: 'kassa.ordering.order.reserved',
+                payload: Buffer.from(candidate),
+                headers: {},
+              };
+            },
+          },
+          () => numbers.shift()!,
+        );
+        const count = async (sql: string, params: unknown[]) =>
+          Number((await tx.execute<{ n: string }[]>(sql, params))[0]!.n);
+        const figures = {
+          number,
+          orders: await count('select count(*) as n from orders where id = ?', [id]),
+          lines: await count('select count(*) as n from order_line where order_id = ?', [id]),
+          allocations: await count('select sum(quantity) as n from order_allocation where order_id = ?', [id]),
+          history: await count('select count(*) as n from order_history where order_id = ?', [id]),
+          messages: await count('select count(*) as n from outbox where payload in (?, ?)', [
+            Buffer.from(order!.number),
+            Buffer.from('ZZZZ-ZZZ1'),
+          ]),
+        };
+        // Nothing of this test's order is left behind for the other tests' streams.
+        throw Object.assign(new Error('roll back'), { figures });
+      })
+      .catch((error: Error & { figures?: unknown }) => {
+        if (error.figures === undefined) throw error;
+        return error.figures;
+      });
+    // One order, its one line, its two allocations in one bucket merged, one entry and one message: all under the
+    // fresh number, none under the taken one.
+    expect(written).toEqual({ number: 'ZZZZ-ZZZ1', orders: 1, lines: 1, allocations: 2, history: 1, messages: 1 });
+    expect(messagesFor).toEqual([order!.number, order!.number, 'ZZZZ-ZZZ1']);
     expect(numbers).toEqual([]);
   });
 });
