@@ -26,10 +26,10 @@ import { OrderServiceClient, type GuestOrder } from '@kassa/proto/ordering/v1/or
 import { PaymentServiceClient } from '@kassa/proto/payments/v1/payments';
 import { ScanServiceClient } from '@kassa/proto/ticketing/v1/scanning';
 import { TicketServiceClient, type Ticket } from '@kassa/proto/ticketing/v1/tickets';
+import { DEMO_SHOP_NAME } from '../../services/catalog/src/persistence/demo-data';
 import { DEMO_ORGANISATION_ID, DEMO_USER } from '../../services/identity/src/persistence/demo-data';
 import { orderHref, ticketHref } from '@kassa/web/lib/guest-access';
 
-const DEMO_SHOP_NAME = 'Summer Concert Tickets';
 const env = process.env;
 // Each service's database as that service itself reads it from the environment (DATABASE_URL, else kassa_<name>).
 const databaseUrl = (service: 'catalog' | 'identity' | 'ordering') =>

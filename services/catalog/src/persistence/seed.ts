@@ -23,6 +23,7 @@ import { endEvent } from '../application/end-event';
 import { publishEvent } from '../application/publish-event';
 import { publishShop } from '../application/publish-shop';
 import { CATALOG_DEFAULTS } from '../config';
+import { DEMO_SHOP_NAME, DEMO_UPCOMING_SHOP_NAME } from './demo-data';
 import { EventEntity } from './event.entity';
 import { catalogEntities } from './schema';
 import { ShopEntity } from './shop.entity';
@@ -127,9 +128,6 @@ const weekendPass: TicketOptionFields = {
   capacity: 100,
   translations: [{ locale: 'nl', name: 'Weekendpas', description: 'Het zomerconcert en de jazzavond met één ticket.' }],
 };
-
-export const DEMO_SHOP_NAME = 'Summer Concert Tickets';
-export const DEMO_UPCOMING_SHOP_NAME = 'Jazz Night Presale';
 
 function demoShop(now: Date): ShopFields {
   return {
