@@ -64,10 +64,8 @@ export async function startOrdering(
   initialiseOrderingMetrics();
 
   // identity answers every organiser call's authorisation; nothing about memberships is kept here.
-  const authorizer = createOrganisationAuthorizer({
-    identityAddress: config.IDENTITY_GRPC_ADDRESS,
-    callerKey: callerKeyOf(config),
-  });
+  const callerKey = callerKeyOf(config);
+  const authorizer = createOrganisationAuthorizer({ identityAddress: config.IDENTITY_GRPC_ADDRESS, callerKey });
   lifecycle.onShutdown('connections', 'identity client', () => authorizer.close());
 
   const queueName = namespace.queue(ORDER_JOBS_QUEUE);
@@ -91,7 +89,7 @@ export async function startOrdering(
     reservation: options.unsafeReservation ? unguardedReservation() : guardedReservation(),
     authorizer,
     expiry: createExpiryScheduler(queue, now),
-    callerKey: callerKeyOf(config),
+    callerKey,
   };
 
   // catalog's snapshots → the sellable projection; waits in the background while catalog's stream is missing.

@@ -197,7 +197,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
         };
       });
       // The order, its lines, buckets, first history entry and message in one statement. The row is the insert's
-      // values and insertOrder's defaults: nothing else wrote it since, so it is not read back.
+      // values and insertPlacedOrder's defaults: nothing else wrote it since, so it is not read back.
       const change = free ? 'paid' : 'reserved';
       const number = await insertPlacedOrder(tx, newOrder, {
         lines: lineRows,
@@ -245,7 +245,7 @@ export async function checkout(ctx: OrderingContext, request: CheckoutRequest): 
   };
 }
 
-/** A new order's row as insertOrder wrote it. */
+/** A new order's row as insertPlacedOrder wrote it. */
 function placedRow(order: NewOrder, number: string): OrderRow {
   return {
     ...order,

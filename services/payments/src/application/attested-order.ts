@@ -13,7 +13,8 @@ import { type PayableOrder, type PaymentsContext, toPayableOrder } from './payme
 export function attestedOrder(ctx: PaymentsContext, attestation: string, orderId: string): PayableOrder | undefined {
   if (attestation === '') return undefined;
   const { signer, purpose, maxAgeSeconds } = PAYABLE_ORDER_ATTESTATION;
-  const bytes = readAttestation(ctx.callerVerifiers, signer, purpose, attestation, maxAgeSeconds, ctx.now().getTime());
+  const now = ctx.now().getTime();
+  const bytes = readAttestation(ctx.callerVerifiers, signer, purpose, attestation, maxAgeSeconds, now);
   if (!bytes) {
     ctx.logger.warn({ orderId }, 'a payable-order attestation did not verify or was too old; asking ordering');
     return undefined;
@@ -21,6 +22,6 @@ export function attestedOrder(ctx: PaymentsContext, attestation: string, orderId
   const order = GetPayableOrderResponse.decode(bytes);
   if (order.orderId !== orderId) return undefined;
   // Payable when said, and the hold it names still running now.
-  const stillHeld = !!order.expiresAt && order.expiresAt.getTime() > ctx.now().getTime();
+  const stillHeld = !!order.expiresAt && order.expiresAt.getTime() > now;
   return { ...toPayableOrder(order), payable: order.payable && stillHeld };
 }
